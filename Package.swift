@@ -1,0 +1,56 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Module graph (see ../shared/DESIGN.md §2): data flows one way,
+// Store → Analytics → Charts → Reports → Render. Targets arrive with their issues.
+let package = Package(
+    name: "Folio",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "folio", targets: ["folio"]),
+        .executable(name: "folio-bench", targets: ["folio-bench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+    ],
+    targets: [
+        // MARK: C libraries (thin system-library wrappers, one shim header each)
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+
+        // MARK: Folio modules
+        .target(name: "FolioCore"),
+        .target(
+            name: "FolioStore",
+            dependencies: ["FolioCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .target(name: "FolioAnalytics", dependencies: ["FolioCore"]),
+        .target(name: "FolioCharts", dependencies: ["FolioCore"]),
+        .target(name: "FolioRender", dependencies: ["FolioCharts", "CCairo", "CPNG"]),
+
+        // MARK: Executables
+        .executableTarget(
+            name: "folio",
+            dependencies: [
+                "FolioCore", "FolioStore", "FolioAnalytics", "FolioCharts", "FolioRender",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "folio-bench",
+            dependencies: ["FolioCore", "FolioStore", "FolioAnalytics", "FolioCharts", "FolioRender"]
+        ),
+
+        // MARK: Tests
+        .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore"]),
+        .testTarget(
+            name: "FolioStoreTests",
+            dependencies: ["FolioCore", "FolioStore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(name: "FolioAnalyticsTests", dependencies: ["FolioCore", "FolioAnalytics"]),
+        .testTarget(name: "FolioChartsTests", dependencies: ["FolioCore", "FolioCharts"]),
+        .testTarget(name: "FolioRenderTests", dependencies: ["FolioCore", "FolioCharts", "FolioRender"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,6 @@
+#ifndef FOLIO_CCAIRO_SHIM_H
+#define FOLIO_CCAIRO_SHIM_H
+#include <cairo.h>
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+#endif

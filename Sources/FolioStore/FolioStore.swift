@@ -1,0 +1,1 @@
+// FolioStore: SQLite schema, migrations, importers, queries.

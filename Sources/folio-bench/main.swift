@@ -1,0 +1,1 @@
+print("folio-bench: cases arrive with their issues")
