@@ -1,0 +1,20 @@
+import Foundation
+
+/// One timed case of the benchmark executable. `prepare` runs once, untimed (load CSVs, build inputs);
+/// the closure it returns is the measured work and returns how many output bytes it produced
+/// (0 when it writes nothing). `outputDirectory` receives the outputs of the last run.
+struct BenchCase {
+    let name: String
+    let prepare: (_ context: BenchContext) throws -> (() throws -> Int)
+}
+
+struct BenchContext {
+    /// `../shared/bench` or wherever the standard workload CSVs were given.
+    let workloadDirectory: URL
+    /// `../shared/data` (real data sets), when present.
+    let dataDirectory: URL
+    /// Where a case writes what it produced, so that it can be looked at.
+    let outputDirectory: URL
+    /// Scratch space for temporary databases and files, removed at exit.
+    let scratchDirectory: URL
+}

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs the system packages Folio builds and tests against, when any is missing.
+# A fresh machine has Swift but none of these; run as root (CI and `make` call this first).
+set -euo pipefail
+
+packages=(
+    libsqlite3-dev        # GRDB links the system SQLite
+    libcairo2-dev         # FolioRender draws with Cairo
+    libpng-dev            # FolioRender encodes PNG through libpng
+    libfreetype-dev       # fonts are loaded from fonts/ through FreeType
+    libcurl4-openssl-dev  # FolioNet: HTTP and SMTP
+    poppler-utils         # tests read PDFs with pdfinfo, pdftotext, pdftoppm
+    pkg-config            # SwiftPM finds the C libraries through it
+)
+
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" -ne 0 ]; then
+    echo "install-deps: missing ${missing[*]}; run 'sudo $0' or install them with apt-get" >&2
+    exit 1
+fi
+echo "install-deps: installing ${missing[*]}" >&2
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
