@@ -19,7 +19,8 @@ public struct Day: Hashable, Comparable, Sendable, Strideable, CustomStringConve
 
     /// Parses `YYYY-MM-DD`.
     public init?(iso text: some StringProtocol) {
-        guard let parsed = ISOTime.parseDay(Array(text.utf8)[...]) else { return nil }
+        var copy = String(text)
+        guard let parsed = copy.withUTF8({ ISOTime.parseDay($0) }) else { return nil }
         self = parsed
     }
 

@@ -11,11 +11,11 @@ public enum ISOTime {
     }
 
     public static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Date? {
-        parseSeconds(Array(bytes)[...]).map { Date(timeIntervalSince1970: $0) }
+        parseSeconds(bytes: bytes).map { Date(timeIntervalSince1970: $0) }
     }
 
-    public static func parseSeconds(_ b: ArraySlice<UInt8>) -> Double? {
-        guard let day = parseDay(b.prefix(10)) else { return nil }
+    public static func parseSeconds(bytes b: UnsafeBufferPointer<UInt8>) -> Double? {
+        guard b.count >= 10, let day = parseDay(UnsafeBufferPointer(rebasing: b[0..<10])) else { return nil }
         var seconds = Double(day.daysSinceEpoch) * 86_400
         var i = b.startIndex + 10
         if i == b.endIndex { return seconds }
@@ -58,7 +58,7 @@ public enum ISOTime {
         return seconds - sign * Double(oh * 3600 + om * 60)
     }
 
-    static func parseDay(_ b: ArraySlice<UInt8>) -> Day? {
+    public static func parseDay(_ b: UnsafeBufferPointer<UInt8>) -> Day? {
         guard b.count == 10,
               let (y, a) = number(b, from: b.startIndex, minDigits: 4, maxDigits: 4), b[a] == UInt8(ascii: "-"),
               let (m, c) = number(b, from: a + 1, minDigits: 2, maxDigits: 2), b[c] == UInt8(ascii: "-"),
@@ -83,7 +83,7 @@ public enum ISOTime {
         c >= 48 && c <= 57 ? Int(c - 48) : nil
     }
 
-    static func number(_ b: ArraySlice<UInt8>, from start: Int, minDigits: Int, maxDigits: Int) -> (Int, Int)? {
+    static func number(_ b: UnsafeBufferPointer<UInt8>, from start: Int, minDigits: Int, maxDigits: Int) -> (Int, Int)? {
         var value = 0
         var i = start
         while i < b.endIndex, i - start < maxDigits, let d = digit(b[i]) {

@@ -1,12 +1,23 @@
 import ArgumentParser
 import FolioCore
 
+/// The composition root: one subcommand per file, the only place that parses arguments.
 @main
 struct Folio: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "folio",
         abstract: "Charts and reports from market quotes and portfolio history kept in SQLite.",
+        discussion: """
+            The database is $FOLIO_DB, else ~/.local/share/folio/folio.sqlite; every command takes --db PATH.
+
+            Examples:
+              folio init
+              folio import nbu-json rates.json
+              folio portfolio add "My stocks" --base UAH
+              folio import trades --portfolio "My stocks" trades.csv
+              folio info
+            """,
         version: FolioVersion.current,
-        subcommands: []
+        subcommands: [InitCommand.self, ImportCommand.self, PortfolioCommand.self, InfoCommand.self]
     )
 }

@@ -1,1 +1,0 @@
-// FolioStore: SQLite schema, migrations, importers, queries.

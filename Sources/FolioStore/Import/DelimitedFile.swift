@@ -1,0 +1,50 @@
+import Foundation
+
+/// Reads a delimited text file row by row: with a header (generic CSVs) or without (DSX exports).
+/// Blank lines are skipped; a row with too few fields is rejected with its line number.
+struct DelimitedFile {
+    let url: URL
+    var delimiter: UInt8 = UInt8(ascii: ",")
+    var decimalComma = false
+    var quotes = true
+
+    /// Calls `header` once with the first non-blank line, then `row` for every data row.
+    func forEachRow(
+        header: (CSVHeader) throws -> Void,
+        row: (RowFields) throws -> Void
+    ) throws {
+        var fields = DelimitedLine()
+        var headerWidth: Int?
+        try ByteLines(url: url).forEach { line, number in
+            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
+            guard fields.split(line, delimiter: delimiter, quotes: quotes) else {
+                throw ImportError(file: url.path, line: number, message: "a quoted field is not closed, expected a closing \" on the same line")
+            }
+            guard let width = headerWidth else {
+                headerWidth = fields.count
+                try header(CSVHeader(fields, file: url.path, line: number))
+                return
+            }
+            guard fields.count >= width else {
+                throw ImportError(file: url.path, line: number, message: "found \(fields.count) fields, expected \(width) as in the header")
+            }
+            try row(RowFields(fields: fields, file: url.path, line: number, decimalComma: decimalComma))
+        }
+        if headerWidth == nil {
+            throw ImportError(file: url.path, line: 1, message: "the file is empty, expected a header row")
+        }
+    }
+
+    /// Calls `row` for every line of a file without a header, which must have exactly `width` fields.
+    func forEachRow(width: Int, row: (RowFields) throws -> Void) throws {
+        var fields = DelimitedLine()
+        try ByteLines(url: url).forEach { line, number in
+            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
+            _ = fields.split(line, delimiter: delimiter, quotes: false)
+            guard fields.count == width else {
+                throw ImportError(file: url.path, line: number, message: "found \(fields.count) fields, expected \(width) separated by \"\(Character(UnicodeScalar(delimiter)))\"")
+            }
+            try row(RowFields(fields: fields, file: url.path, line: number, decimalComma: decimalComma))
+        }
+    }
+}

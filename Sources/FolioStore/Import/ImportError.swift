@@ -1,0 +1,43 @@
+import Foundation
+
+/// A rejected import: `file:line: field: what was found, what was expected`. Nothing was written.
+public struct ImportError: Error, Equatable, CustomStringConvertible, LocalizedError {
+    public let file: String
+    /// 1-based line of a text file, or `nil` when the problem is with the file as a whole or a JSON path.
+    public let line: Int?
+    /// The column or JSON path, when one is at fault.
+    public let field: String?
+    public let message: String
+
+    public init(file: String, line: Int? = nil, field: String? = nil, message: String) {
+        self.file = file
+        self.line = line
+        self.field = field
+        self.message = message
+    }
+
+    public var description: String {
+        var location = file
+        if let line { location += ":\(line)" }
+        return [location, field, message].compactMap { $0 }.joined(separator: ": ")
+    }
+
+    public var errorDescription: String? { description }
+}
+
+/// What one file's import did. `duplicates` were already in the database (or earlier in the file);
+/// `ignored` rows are ones the format allows but Folio does not store, each with a reason in `notes`.
+public struct ImportSummary: Equatable, Sendable {
+    public var file: String
+    public var kind: ImportKind
+    public var read = 0
+    public var inserted = 0
+    public var duplicates = 0
+    public var ignored = 0
+    public var notes: [String] = []
+
+    public init(file: String, kind: ImportKind) {
+        self.file = file
+        self.kind = kind
+    }
+}

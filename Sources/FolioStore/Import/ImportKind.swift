@@ -1,0 +1,73 @@
+import Foundation
+import FolioCore
+
+/// The file formats `folio import KIND` accepts. The raw values are part of the command line that
+/// scripts and cron entries depend on: never rename one.
+public enum ImportKind: String, CaseIterable, Sendable {
+    case quotes
+    case stockCSV = "stock-csv"
+    case nbuJSON = "nbu-json"
+    case dsxTrades = "dsx-trades"
+    case dsxTransactions = "dsx-transactions"
+    case trades
+    case transactions
+    case budget
+
+    /// Imports of trades and cash transactions go into a portfolio.
+    public var needsPortfolio: Bool {
+        switch self {
+        case .dsxTrades, .dsxTransactions, .trades, .transactions: true
+        case .quotes, .stockCSV, .nbuJSON, .budget: false
+        }
+    }
+}
+
+/// Settings an import may take from the command line.
+public struct ImportOptions: Sendable {
+    /// Portfolio name, for trades and cash transactions.
+    public var portfolio: String?
+    /// Asset of a stock history file that has no `Name` column.
+    public var asset: AssetCode?
+    /// Currency of a stock history file's prices (default USD).
+    public var currency: AssetCode
+    /// Market a stock history file's closes are stored under (default `exchange`).
+    public var market: Market
+
+    public init(portfolio: String? = nil, asset: AssetCode? = nil, currency: AssetCode = .usd, market: Market = .exchange) {
+        self.portfolio = portfolio
+        self.asset = asset
+        self.currency = currency
+        self.market = market
+    }
+}
+
+extension Store {
+    /// Imports `files` as `kind` in one transaction: every row of every file, or nothing.
+    /// Re-importing a file adds nothing; its rows count as duplicates.
+    public func importFiles(_ files: [URL], kind: ImportKind, options: ImportOptions = ImportOptions()) throws -> [ImportSummary] {
+        try write { db in
+            let sink = try ImportSink(db: db)
+            var portfolioID: Int64?
+            if kind.needsPortfolio {
+                guard let name = options.portfolio else {
+                    throw StoreError.invalidArgument(name: "--portfolio", message: "import \(kind.rawValue) needs the portfolio to import into")
+                }
+                portfolioID = try Store.portfolio(named: name, db).id
+            }
+            return try files.map { url in
+                var summary = ImportSummary(file: url.path, kind: kind)
+                switch kind {
+                case .quotes: try QuotesCSVImporter(url: url, sink: sink).run(&summary)
+                case .stockCSV: try StockCSVImporter(url: url, sink: sink, options: options).run(&summary)
+                case .nbuJSON: try NBUJSONImporter(url: url, sink: sink).run(&summary)
+                case .dsxTrades: try DSXTradesImporter(url: url, sink: sink, portfolioID: portfolioID!).run(&summary)
+                case .dsxTransactions: try DSXTransactionsImporter(url: url, sink: sink, portfolioID: portfolioID!).run(&summary)
+                case .trades: try TradesCSVImporter(url: url, sink: sink, portfolioID: portfolioID!).run(&summary)
+                case .transactions: try TransactionsCSVImporter(url: url, sink: sink, portfolioID: portfolioID!).run(&summary)
+                case .budget: try BudgetCSVImporter(url: url, sink: sink).run(&summary)
+                }
+                return summary
+            }
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import FolioCore
+
+/// Typed access to the fields of one row, failing with `file:line: field: found …, expected …`.
+struct RowFields {
+    let fields: DelimitedLine
+    let file: String
+    let line: Int
+    let decimalComma: Bool
+
+    func fail(_ field: String, _ message: String) -> ImportError {
+        ImportError(file: file, line: line, field: field, message: message)
+    }
+
+    private func found(_ index: Int) -> String {
+        let text = fields.string(index)
+        return text.isEmpty ? "nothing" : "\"\(text.count > 40 ? String(text.prefix(40)) + "…" : text)\""
+    }
+
+    func isBlank(_ index: Int?) -> Bool {
+        guard let index, index < fields.count else { return true }
+        return fields.isBlank(index)
+    }
+
+    func text(_ index: Int, _ field: String) throws -> String {
+        let value = fields.string(index)
+        guard !value.isEmpty else { throw fail(field, "found nothing, expected a value") }
+        return value
+    }
+
+    func number(_ index: Int, _ field: String) throws -> Double {
+        guard let value = fields.number(index, decimalComma: decimalComma) else {
+            throw fail(field, "found \(found(index)), expected a number such as \(decimalComma ? "12,5" : "12.5")")
+        }
+        return value
+    }
+
+    func optionalNumber(_ index: Int?, _ field: String) throws -> Double? {
+        guard let index, !isBlank(index) else { return nil }
+        return try number(index, field)
+    }
+
+    func positive(_ index: Int, _ field: String) throws -> Double {
+        let value = try number(index, field)
+        guard value > 0 else { throw fail(field, "found \(found(index)), expected a number above zero") }
+        return value
+    }
+
+    func nonNegative(_ index: Int?, _ field: String, default fallback: Double = 0) throws -> Double {
+        guard let value = try optionalNumber(index, field) else { return fallback }
+        guard value >= 0 else { throw fail(field, "found \(found(index!)), expected zero or more") }
+        return value
+    }
+
+    /// Milliseconds since 1970 of an ISO 8601 date or date-time (UTC unless an offset is given).
+    func time(_ index: Int, _ field: String) throws -> Int64 {
+        guard let seconds = fields.isoSeconds(index) else {
+            throw fail(field, "found \(found(index)), expected an ISO 8601 date or time such as 2024-03-01 or 2024-03-01T09:30:00Z")
+        }
+        return Int64((seconds * 1000).rounded())
+    }
+
+    func day(_ index: Int, _ field: String) throws -> Day {
+        guard let day = Day(iso: fields.string(index)) else {
+            throw fail(field, "found \(found(index)), expected a date such as 2024-03-01")
+        }
+        return day
+    }
+
+    func assetCode(_ index: Int, _ field: String) throws -> AssetCode {
+        let value = fields.string(index)
+        guard AssetCode.isValid(value) else {
+            throw fail(field, "found \(found(index)), expected an asset code such as USD, BTC or AAPL")
+        }
+        return AssetCode(value)
+    }
+
+    func market(_ index: Int, _ field: String) throws -> Market {
+        let value = fields.string(index)
+        guard Market.isValid(value) else {
+            throw fail(field, "found \(found(index)), expected a market such as nbu, interbank, cash, card or exchange")
+        }
+        return Market(value)
+    }
+
+    /// One of `choices` (matched case-insensitively, each with its accepted spellings).
+    func choice<T>(_ index: Int, _ field: String, _ choices: [(spellings: [String], value: T)]) throws -> T {
+        let value = fields.string(index).lowercased()
+        for choice in choices where choice.spellings.contains(value) { return choice.value }
+        let accepted = choices.map { $0.spellings[0] }.joined(separator: ", ")
+        throw fail(field, "found \(found(index)), expected one of \(accepted)")
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import FolioCore
+import GRDB
+
+extension Store {
+    /// Creates a portfolio; its base currency becomes an asset if it is not one yet.
+    @discardableResult
+    public func addPortfolio(name: String, baseCurrency: AssetCode) throws -> Portfolio {
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty, trimmed.count <= 200 else {
+            throw StoreError.invalidArgument(name: "NAME", message: "a portfolio name is 1–200 characters, found \"\(name)\"")
+        }
+        guard AssetCode.isValid(baseCurrency.rawValue) else {
+            throw StoreError.invalidArgument(name: "--base", message: "expected a currency code such as UAH or USD, found \"\(baseCurrency)\"")
+        }
+        return try write { db in
+            if try Int64.fetchOne(db, sql: "SELECT id FROM portfolio WHERE name = ?", arguments: [trimmed]) != nil {
+                throw StoreError.duplicatePortfolio(trimmed)
+            }
+            var registry = AssetRegistry()
+            let currencyID = try registry.id(of: baseCurrency, kindHint: .fiat, in: db)
+            try db.execute(sql: "INSERT INTO portfolio (name, base_currency_id) VALUES (?, ?)", arguments: [trimmed, currencyID])
+            return Portfolio(id: db.lastInsertedRowID, name: trimmed, baseCurrency: baseCurrency)
+        }
+    }
+
+    /// Removes a portfolio with its trades and cash transactions (quotes stay: they are shared).
+    public func removePortfolio(name: String) throws {
+        try write { db in
+            try db.execute(sql: "DELETE FROM portfolio WHERE name = ?", arguments: [name])
+            if db.changesCount == 0 { throw StoreError.unknownPortfolio(name) }
+        }
+    }
+
+    public func portfolios() throws -> [Portfolio] {
+        try read { db in try Store.portfolios(db, whereClause: "", arguments: []) }
+    }
+
+    /// The portfolio named `name`, or `StoreError.unknownPortfolio`.
+    public func portfolio(named name: String) throws -> Portfolio {
+        try read { db in try Store.portfolio(named: name, db) }
+    }
+
+    static func portfolio(named name: String, _ db: Database) throws -> Portfolio {
+        guard let found = try portfolios(db, whereClause: "WHERE p.name = ?", arguments: [name]).first else {
+            throw StoreError.unknownPortfolio(name)
+        }
+        return found
+    }
+
+    private static func portfolios(_ db: Database, whereClause: String, arguments: StatementArguments) throws -> [Portfolio] {
+        try Row.fetchAll(db, sql: """
+            SELECT p.id, p.name, a.code FROM portfolio p JOIN asset a ON a.id = p.base_currency_id
+            \(whereClause) ORDER BY p.name
+            """, arguments: arguments
+        ).map { Portfolio(id: $0[0], name: $0[1], baseCurrency: AssetCode($0[2] as String)) }
+    }
+}

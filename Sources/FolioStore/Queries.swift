@@ -1,0 +1,109 @@
+import Foundation
+import FolioCore
+import GRDB
+
+/// Reads that return domain values for the analytics module. Nothing here computes a statistic.
+extension Store {
+    public func assets() throws -> [Asset] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT code, name, kind, decimals FROM asset ORDER BY code").map {
+                Asset(code: AssetCode($0[0] as String), name: $0[1], kind: AssetKind(rawValue: $0[2]) ?? .other, decimals: $0[3])
+            }
+        }
+    }
+
+    /// Quotes of `asset`, oldest first, optionally narrowed to a quote currency, a market and a time range
+    /// (both ends inclusive).
+    public func quotes(
+        asset: AssetCode, currency: AssetCode? = nil, market: Market? = nil, from: Date? = nil, to: Date? = nil
+    ) throws -> [Quote] {
+        var conditions = ["a.code = ?"]
+        var arguments: [any DatabaseValueConvertible] = [asset.rawValue]
+        if let currency { conditions.append("c.code = ?"); arguments.append(currency.rawValue) }
+        if let market { conditions.append("q.market = ?"); arguments.append(market.rawValue) }
+        if let from { conditions.append("q.time_ms >= ?"); arguments.append(from.unixMilliseconds) }
+        if let to { conditions.append("q.time_ms <= ?"); arguments.append(to.unixMilliseconds) }
+        return try fetchQuotes(where: conditions.joined(separator: " AND "), arguments: StatementArguments(arguments))
+    }
+
+    /// Every quote of the given assets (all currencies and markets), oldest first: what valuation needs.
+    public func quotes(assets: [AssetCode], from: Date? = nil, to: Date? = nil) throws -> [Quote] {
+        guard !assets.isEmpty else { return [] }
+        var conditions = ["a.code IN (\(Array(repeating: "?", count: assets.count).joined(separator: ",")))"]
+        var arguments: [any DatabaseValueConvertible] = assets.map(\.rawValue)
+        if let from { conditions.append("q.time_ms >= ?"); arguments.append(from.unixMilliseconds) }
+        if let to { conditions.append("q.time_ms <= ?"); arguments.append(to.unixMilliseconds) }
+        return try fetchQuotes(where: conditions.joined(separator: " AND "), arguments: StatementArguments(arguments))
+    }
+
+    private func fetchQuotes(where condition: String, arguments: StatementArguments) throws -> [Quote] {
+        try read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT a.code, c.code, q.market, q.time_ms, q.price, q.bid, q.ask, q.source
+                FROM quote q JOIN asset a ON a.id = q.asset_id JOIN asset c ON c.id = q.currency_id
+                WHERE \(condition) ORDER BY q.time_ms, a.code, c.code, q.market
+                """, arguments: arguments
+            ).map {
+                Quote(
+                    asset: AssetCode($0[0] as String), currency: AssetCode($0[1] as String), market: Market($0[2] as String),
+                    time: Date(unixMilliseconds: $0[3]), price: $0[4], bid: $0[5], ask: $0[6], source: $0[7]
+                )
+            }
+        }
+    }
+
+    /// Trades of a portfolio in time order (ties by id).
+    public func trades(portfolio: Portfolio) throws -> [Trade] {
+        try read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT t.id, t.time_ms, t.side, a.code, t.quantity, t.price, pc.code, t.fee, fc.code, t.external_id
+                FROM trade t JOIN asset a ON a.id = t.asset_id
+                JOIN asset pc ON pc.id = t.price_currency_id JOIN asset fc ON fc.id = t.fee_currency_id
+                WHERE t.portfolio_id = ? ORDER BY t.time_ms, t.id
+                """, arguments: [portfolio.id]
+            ).map {
+                Trade(
+                    id: $0[0], time: Date(unixMilliseconds: $0[1]), side: TradeSide(rawValue: $0[2]) ?? .buy,
+                    asset: AssetCode($0[3] as String), quantity: $0[4], price: $0[5], priceCurrency: AssetCode($0[6] as String),
+                    fee: $0[7], feeCurrency: AssetCode($0[8] as String), externalID: $0[9]
+                )
+            }
+        }
+    }
+
+    /// Cash transactions of a portfolio in time order, every status included (analytics counts completed ones).
+    public func cashTransactions(portfolio: Portfolio) throws -> [CashTransaction] {
+        try read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT t.id, t.time_ms, t.kind, c.code, t.amount, t.fee, t.status, t.external_id
+                FROM cash_transaction t JOIN asset c ON c.id = t.currency_id
+                WHERE t.portfolio_id = ? ORDER BY t.time_ms, t.id
+                """, arguments: [portfolio.id]
+            ).map {
+                CashTransaction(
+                    id: $0[0], time: Date(unixMilliseconds: $0[1]), kind: CashTransactionKind(rawValue: $0[2]) ?? .deposit,
+                    currency: AssetCode($0[3] as String), amount: $0[4], fee: $0[5],
+                    status: TransactionStatus(rawValue: $0[6]) ?? .failed, externalID: $0[7]
+                )
+            }
+        }
+    }
+
+    /// Budget entries between two days (inclusive), oldest first.
+    public func budgetEntries(from: Day? = nil, to: Day? = nil) throws -> [BudgetEntry] {
+        try read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT e.id, e.day, k.kind, k.name, e.amount, c.code, e.note
+                FROM budget_entry e JOIN budget_category k ON k.id = e.category_id JOIN asset c ON c.id = e.currency_id
+                WHERE e.day >= ? AND e.day <= ? ORDER BY e.day, e.id
+                """, arguments: [from?.iso ?? "0000-00-00", to?.iso ?? "9999-99-99"]
+            ).compactMap { row in
+                guard let day = Day(iso: row[1] as String) else { return nil }
+                return BudgetEntry(
+                    id: row[0], day: day, kind: BudgetEntryKind(rawValue: row[2]) ?? .expense, category: row[3],
+                    amount: row[4], currency: AssetCode(row[5] as String), note: row[6]
+                )
+            }
+        }
+    }
+}
