@@ -48,6 +48,11 @@ let package = Package(
             name: "FolioStoreTests",
             dependencies: ["FolioCore", "FolioStore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // Runs the built `folio` executable as users do (SwiftPM builds it with the tests).
+        .testTarget(
+            name: "FolioCLITests",
+            dependencies: ["FolioCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(name: "FolioAnalyticsTests", dependencies: ["FolioCore", "FolioAnalytics"]),
         .testTarget(name: "FolioChartsTests", dependencies: ["FolioCore", "FolioCharts"]),
         .testTarget(name: "FolioRenderTests", dependencies: ["FolioCore", "FolioCharts", "FolioRender"]),

@@ -1,0 +1,69 @@
+import Foundation
+import FolioCore
+import Testing
+
+@Suite struct CommandLineTests {
+    @Test func aBadRowIsOneLineOnStderrAndChangesNothing() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let db = directory.appendingPathComponent("f.sqlite").path
+        let file = directory.appendingPathComponent("q.csv")
+        try "date,asset,currency,price,market,source\n2024-01-01,USD,UAH,38,nbu,x\n2024-01-02,USD,UAH,3 8,nbu,x\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        let result = try FolioProcess.run(["import", "quotes", file.path, "--db", db])
+        #expect(result.status != 0)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1)
+        #expect(lines.first == "Error: \(file.path):3: price: found \"3 8\", expected a number such as 12.5")
+        let info = try FolioProcess.run(["info", "--db", db, "--format", "json"])
+        #expect(info.status == 0)
+        let json = try JSONSerialization.jsonObject(with: Data(info.stdout.utf8)) as? [String: Any]
+        #expect((json?["quoteSeries"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test func infoDescribesTheDatabaseAsTextAndJSON() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let env = ["FOLIO_DB": directory.appendingPathComponent("env.sqlite").path]
+        #expect(try FolioProcess.run(["portfolio", "add", "DSX crypto", "--base", "USD"], environment: env).status == 0)
+        let dsx = Paths.sharedData.appendingPathComponent("dsx-balances")
+        let imported = try FolioProcess.run(
+            ["import", "dsx-transactions", "--portfolio", "DSX crypto", dsx.appendingPathComponent("dsx_transactions_prod.csv").path], environment: env)
+        #expect(imported.stdout.contains("read 117, inserted 117, skipped 0 as duplicates"))
+        _ = try FolioProcess.run(["import", "nbu-json", Paths.sharedData.appendingPathComponent("nbu-official-rates/raw/20220224.json").path], environment: env)
+
+        let text = try FolioProcess.run(["info"], environment: env)
+        #expect(text.status == 0)
+        let words = text.stdout.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+        #expect(words.contains("DSX crypto USD 0 117 103"))
+        #expect(words.contains("USD UAH nbu 2022-02-24 2022-02-24 1"))
+
+        let json = try FolioProcess.run(["info", "--format", "json"], environment: env)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let portfolios = try #require(object["portfolios"] as? [[String: Any]])
+        #expect(portfolios.first?["name"] as? String == "DSX crypto")
+        #expect(portfolios.first?["completedCashTransactions"] as? Int == 103)
+        let series = try #require(object["quoteSeries"] as? [[String: Any]])
+        #expect(series.first { $0["asset"] as? String == "USD" }?["first"] as? String == "2022-02-24T00:00:00Z")
+    }
+
+    @Test func readingCommandsDoNotCreateADatabase() throws {
+        let path = "/tmp/folio-cli-\(UUID().uuidString)/none.sqlite"
+        let result = try FolioProcess.run(["info", "--db", path])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("no database here"))
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test(arguments: ["import", "portfolio add", "info", "init"])
+    func everyCommandHasHelpWithExamples(_ command: String) throws {
+        let result = try FolioProcess.run(command.split(separator: " ").map(String.init) + ["--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Example"))
+        #expect(result.stdout.contains("--db"))
+    }
+
+    @Test func versionIsPrinted() throws {
+        #expect(try FolioProcess.run(["--version"]).stdout == FolioVersion.current + "\n")
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import FolioCore
+
+/// Runs the built `folio` executable as a separate process, the way users and cron run it.
+struct FolioProcess {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        var seconds: Double
+    }
+
+    /// `$FOLIO_BIN`, else `folio` next to the test bundle (SwiftPM puts both in the same build folder).
+    static let executable: URL = {
+        if let explicit = ProcessInfo.processInfo.environment["FOLIO_BIN"] { return URL(fileURLWithPath: explicit) }
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("folio")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("folio")
+    }()
+
+    static func start(_ arguments: [String], environment: [String: String] = [:]) throws -> (Process, Pipe, Pipe) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        return (process, out, err)
+    }
+
+    @discardableResult
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+        let started = Date()
+        let (process, out, err) = try start(arguments, environment: environment)
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self), seconds: Date().timeIntervalSince(started)
+        )
+    }
+}
+
+enum Paths {
+    static let projectRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let sharedData = projectRoot.deletingLastPathComponent().appendingPathComponent("shared/data")
+
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("folio-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// A quotes CSV of `rows` hourly USD/UAH rates, for imports that take a noticeable time.
+    static func writeQuotes(rows: Int, to url: URL) throws {
+        var text = "date,asset,currency,price,market,source\n"
+        text.reserveCapacity(rows * 48)
+        let start = 1_577_836_800  // 2020-01-01
+        for i in 0..<rows {
+            let t = Date(timeIntervalSince1970: Double(start + i * 3600))
+            text += "\(ISOTime.format(t)),USD,UAH,\(27 + Double(i % 1000) / 100),interbank,test\n"
+        }
+        try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+}
