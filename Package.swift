@@ -23,7 +23,12 @@ let package = Package(
         .target(name: "FolioCore"),
         .target(
             name: "FolioStore",
-            dependencies: ["FolioCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "FolioCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                // The system SQLite GRDB links, for the bulk-insert path that binds values directly.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
         ),
         .target(name: "FolioAnalytics", dependencies: ["FolioCore"]),
         .target(name: "FolioCharts", dependencies: ["FolioCore"]),

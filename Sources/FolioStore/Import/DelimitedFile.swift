@@ -14,6 +14,7 @@ struct DelimitedFile {
         row: (RowFields) throws -> Void
     ) throws {
         var fields = DelimitedLine()
+        let path = url.path
         var headerWidth: Int?
         try ByteLines(url: url).forEach { line, number in
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
@@ -28,7 +29,7 @@ struct DelimitedFile {
             guard fields.count >= width else {
                 throw ImportError(file: url.path, line: number, message: "found \(fields.count) fields, expected \(width) as in the header")
             }
-            try row(RowFields(fields: fields, file: url.path, line: number, decimalComma: decimalComma))
+            try row(RowFields(fields: fields, file: path, line: number, decimalComma: decimalComma))
         }
         if headerWidth == nil {
             throw ImportError(file: url.path, line: 1, message: "the file is empty, expected a header row")
@@ -38,13 +39,14 @@ struct DelimitedFile {
     /// Calls `row` for every line of a file without a header, which must have exactly `width` fields.
     func forEachRow(width: Int, row: (RowFields) throws -> Void) throws {
         var fields = DelimitedLine()
+        let path = url.path
         try ByteLines(url: url).forEach { line, number in
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
             _ = fields.split(line, delimiter: delimiter, quotes: false)
             guard fields.count == width else {
                 throw ImportError(file: url.path, line: number, message: "found \(fields.count) fields, expected \(width) separated by \"\(Character(UnicodeScalar(delimiter)))\"")
             }
-            try row(RowFields(fields: fields, file: url.path, line: number, decimalComma: decimalComma))
+            try row(RowFields(fields: fields, file: path, line: number, decimalComma: decimalComma))
         }
     }
 }

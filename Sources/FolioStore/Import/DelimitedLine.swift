@@ -45,14 +45,19 @@ struct DelimitedLine {
         }
     }
 
+    /// The field as text, without surrounding blanks; `""` inside a quoted field becomes `"`.
     func string(_ index: Int) -> String {
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[ranges[index]]), as: UTF8.self)
-        let unquoted = quoted[index] ? text.replacingOccurrences(of: "\"\"", with: "\"") : text
-        return unquoted.trimmingCharacters(in: .whitespaces)
+        var range = ranges[index]
+        while range.lowerBound < range.upperBound && isBlankByte(bytes[range.lowerBound]) { range = range.lowerBound + 1..<range.upperBound }
+        while range.lowerBound < range.upperBound && isBlankByte(bytes[range.upperBound - 1]) { range = range.lowerBound..<range.upperBound - 1 }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        return quoted[index] && text.utf8.contains(0x22) ? text.replacingOccurrences(of: "\"\"", with: "\"") : text
     }
 
+    @inline(__always) private func isBlankByte(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
+
     func isBlank(_ index: Int) -> Bool {
-        bytes[ranges[index]].allSatisfy { $0 == 0x20 || $0 == 0x09 }
+        bytes[ranges[index]].allSatisfy(isBlankByte)
     }
 
     func number(_ index: Int, decimalComma: Bool = false) -> Double? {
@@ -67,14 +72,10 @@ struct DelimitedLine {
         return ISOTime.parseSeconds(bytes: UnsafeBufferPointer(rebasing: bytes[slice]))
     }
 
-    /// True when field `index` holds exactly `bytes` (a cheap check for "same asset as the previous row").
-    func equals(_ index: Int, _ other: [UInt8]) -> Bool {
-        let range = ranges[index]
-        guard range.count == other.count else { return false }
-        return other.withUnsafeBufferPointer { memcmp(bytes.baseAddress! + range.lowerBound, $0.baseAddress!, range.count) == 0 }
+    /// Appends the field's raw bytes to `key`, to look rows up by the exact text of some fields.
+    func appendBytes(_ index: Int, to key: inout [UInt8]) {
+        key.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[ranges[index]]))
     }
-
-    func rawBytes(_ index: Int) -> [UInt8] { Array(bytes[ranges[index]]) }
 }
 
 /// Decimal number parsing straight from bytes. The common case (up to 19 significant digits and a

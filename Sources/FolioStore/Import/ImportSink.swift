@@ -1,9 +1,13 @@
 import FolioCore
 import GRDB
+import GRDBSQLite
 
 /// Where importers write, inside the import's transaction. Inserts skip rows whose natural key is
 /// already present (`ON CONFLICT DO NOTHING` — unlike `OR IGNORE` it lets CHECK failures surface) and
 /// report whether the row was new.
+/// SQLite copies bound text before `bind` returns (the C macro SQLITE_TRANSIENT, which Swift cannot import).
+private let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
 final class ImportSink {
     let db: Database
     var assets = AssetRegistry()
@@ -17,6 +21,9 @@ final class ImportSink {
 
     init(db: Database) throws {
         self.db = db
+        // A bounded page cache (32 MiB) keeps a million-row import off the disk until commit, while
+        // memory stays flat whatever the file size.
+        try db.execute(sql: "PRAGMA cache_size = -32768")
         quoteInsert = try db.makeStatement(sql: """
             INSERT INTO quote (asset_id, currency_id, market, time_ms, price, bid, ask, source)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
@@ -40,12 +47,27 @@ final class ImportSink {
         try assets.id(of: code, kindHint: kindHint, name: name, in: db)
     }
 
+    /// Binds straight through the SQLite C API: quotes arrive by the million, and boxing each value into
+    /// GRDB's `StatementArguments` cost more than SQLite's own work.
     func insertQuote(
         assetID: Int64, currencyID: Int64, market: String, timeMs: Int64, price: Double,
         bid: Double?, ask: Double?, source: String
     ) throws -> Bool {
-        try quoteInsert.execute(arguments: [assetID, currencyID, market, timeMs, price, bid, ask, source])
-        return db.changesCount > 0
+        let s = quoteInsert.sqliteStatement
+        sqlite3_reset(s)
+        sqlite3_bind_int64(s, 1, assetID)
+        sqlite3_bind_int64(s, 2, currencyID)
+        sqlite3_bind_text(s, 3, market, -1, sqliteTransient)
+        sqlite3_bind_int64(s, 4, timeMs)
+        sqlite3_bind_double(s, 5, price)
+        if let bid { sqlite3_bind_double(s, 6, bid) } else { sqlite3_bind_null(s, 6) }
+        if let ask { sqlite3_bind_double(s, 7, ask) } else { sqlite3_bind_null(s, 7) }
+        sqlite3_bind_text(s, 8, source, -1, sqliteTransient)
+        let code = sqlite3_step(s)
+        guard code == SQLITE_DONE else {
+            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+        }
+        return sqlite3_changes(db.sqliteConnection) > 0
     }
 
     struct TradeRow {
