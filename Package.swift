@@ -13,10 +13,12 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
         // MARK: C libraries (thin system-library wrappers, one shim header each)
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
 
         // MARK: Folio modules
@@ -31,6 +33,8 @@ let package = Package(
             ]
         ),
         .target(name: "FolioAnalytics", dependencies: ["FolioCore"]),
+        .target(name: "FolioNet", dependencies: ["FolioCore", "CCurl"]),
+        .target(name: "FolioSources", dependencies: ["FolioCore", "FolioNet"]),
         .target(name: "FolioCharts", dependencies: ["FolioCore"]),
         .target(name: "FolioRender", dependencies: ["FolioCharts", "CCairo", "CPNG"]),
 
@@ -38,8 +42,9 @@ let package = Package(
         .executableTarget(
             name: "folio",
             dependencies: [
-                "FolioCore", "FolioStore", "FolioAnalytics", "FolioCharts", "FolioRender",
+                "FolioCore", "FolioStore", "FolioAnalytics", "FolioCharts", "FolioRender", "FolioNet", "FolioSources",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Yams", package: "Yams"),
             ]
         ),
         .executableTarget(

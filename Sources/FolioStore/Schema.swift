@@ -9,6 +9,7 @@ enum Schema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1-initial", migrate: createInitialSchema)
+        migrator.registerMigration("v2-market-statistics", migrate: createMarketStatistics)
         return migrator
     }
 
@@ -108,6 +109,23 @@ enum Schema {
                 message TEXT NOT NULL DEFAULT ''
             );
             CREATE INDEX fetch_log_by_source ON fetch_log(source, time_ms);
+            """)
+    }
+
+    /// Figures a source publishes that are not prices: a coin's market cap and 24 h volume and change,
+    /// the crypto market's total cap and BTC dominance. `subject` is an asset code or a market name
+    /// (`crypto-market`); values are in `currency` where they are money, in percent otherwise.
+    private static func createMarketStatistics(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE market_statistic (
+                subject TEXT NOT NULL,
+                name TEXT NOT NULL,
+                currency TEXT NOT NULL DEFAULT '',
+                time_ms INTEGER NOT NULL,
+                value REAL NOT NULL,
+                source TEXT NOT NULL,
+                PRIMARY KEY (subject, name, currency, time_ms)
+            ) WITHOUT ROWID;
             """)
     }
 }

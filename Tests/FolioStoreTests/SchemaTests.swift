@@ -12,8 +12,8 @@ import Testing
              try String.fetchOne(db, sql: "PRAGMA journal_mode"),
              try Int.fetchOne(db, sql: "PRAGMA foreign_keys"))
         }
-        #expect(tables == ["asset", "budget_category", "budget_entry", "cash_transaction", "fetch_log", "portfolio", "quote", "trade"])
-        #expect(applied == ["v1-initial"])
+        #expect(tables == ["asset", "budget_category", "budget_entry", "cash_transaction", "fetch_log", "market_statistic", "portfolio", "quote", "trade"])
+        #expect(applied == ["v1-initial", "v2-market-statistics"])
         #expect(journal == "wal")
         #expect(foreignKeys == 1)
     }

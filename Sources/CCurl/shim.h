@@ -1,0 +1,49 @@
+#ifndef FOLIO_CCURL_SHIM_H
+#define FOLIO_CCURL_SHIM_H
+#include <curl/curl.h>
+
+// curl_easy_setopt and curl_easy_getinfo are variadic, and Swift cannot call variadic C functions.
+// One typed wrapper per argument kind makes each call type-checked on the Swift side.
+
+static inline CURLcode folio_curl_set_long(CURL *handle, CURLoption option, long value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
+static inline CURLcode folio_curl_set_offset(CURL *handle, CURLoption option, curl_off_t value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
+// libcurl copies string options (since 7.17), so the Swift string may go away after the call.
+static inline CURLcode folio_curl_set_string(CURL *handle, CURLoption option, const char *value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
+static inline CURLcode folio_curl_set_pointer(CURL *handle, CURLoption option, void *value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
+static inline CURLcode folio_curl_set_slist(CURL *handle, CURLoption option, struct curl_slist *value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
+typedef size_t (*folio_curl_data_callback)(char *data, size_t size, size_t count, void *context);
+
+static inline CURLcode folio_curl_set_data_callback(CURL *handle, CURLoption option, folio_curl_data_callback callback) {
+    return curl_easy_setopt(handle, option, callback);
+}
+
+typedef size_t (*folio_curl_read_callback)(char *buffer, size_t size, size_t count, void *context);
+
+static inline CURLcode folio_curl_set_read_callback(CURL *handle, folio_curl_read_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_READFUNCTION, callback);
+}
+
+static inline CURLcode folio_curl_get_long(CURL *handle, CURLINFO info, long *value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+
+static inline CURLcode folio_curl_get_double(CURL *handle, CURLINFO info, double *value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+
+#endif

@@ -1,0 +1,93 @@
+import CCurl
+import Foundation
+
+/// One libcurl easy handle, freed with its owner. libcurl's global set-up runs once per process,
+/// before the first handle, as its documentation asks.
+final class CurlHandle {
+    let raw: UnsafeMutableRawPointer
+    private var lists: [UnsafeMutablePointer<curl_slist>] = []
+
+    private static let globalInit: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
+
+    init() throws {
+        guard CurlHandle.globalInit == CURLE_OK, let handle = curl_easy_init() else {
+            throw TransferError.setup("libcurl could not be initialised")
+        }
+        raw = handle
+    }
+
+    deinit {
+        curl_easy_cleanup(raw)
+        for list in lists { curl_slist_free_all(list) }
+    }
+
+    func set(_ option: CURLoption, _ value: Int) throws {
+        try check(folio_curl_set_long(raw, option, value), option)
+    }
+
+    func set(_ option: CURLoption, _ value: String) throws {
+        try check(folio_curl_set_string(raw, option, value), option)
+    }
+
+    func set(_ option: CURLoption, pointer: UnsafeMutableRawPointer?) throws {
+        try check(folio_curl_set_pointer(raw, option, pointer), option)
+    }
+
+    func set(_ option: CURLoption, offset: Int64) throws {
+        try check(folio_curl_set_offset(raw, option, curl_off_t(offset)), option)
+    }
+
+    /// Sets a list option (headers, recipients); the list lives as long as the handle.
+    func set(_ option: CURLoption, list items: [String]) throws {
+        var list: UnsafeMutablePointer<curl_slist>?
+        for item in items {
+            guard let appended = curl_slist_append(list, item) else {
+                if let list { curl_slist_free_all(list) }
+                throw TransferError.setup("out of memory building a libcurl list")
+            }
+            list = appended
+        }
+        if let list { lists.append(list) }
+        try check(folio_curl_set_slist(raw, option, list), option)
+    }
+
+    func set(_ option: CURLoption, callback: folio_curl_data_callback) throws {
+        try check(folio_curl_set_data_callback(raw, option, callback), option)
+    }
+
+    func setRead(callback: folio_curl_read_callback) throws {
+        try check(folio_curl_set_read_callback(raw, callback), CURLOPT_READFUNCTION)
+    }
+
+    func info(_ info: CURLINFO) -> Int {
+        var value = 0
+        return folio_curl_get_long(raw, info, &value) == CURLE_OK ? value : 0
+    }
+
+    func perform() -> CURLcode { curl_easy_perform(raw) }
+
+    static func message(_ code: CURLcode) -> String { String(cString: curl_easy_strerror(code)) }
+
+    private func check(_ code: CURLcode, _ option: CURLoption) throws {
+        guard code == CURLE_OK else {
+            throw TransferError.setup("libcurl refused option \(option.rawValue): \(CurlHandle.message(code))")
+        }
+    }
+}
+
+/// Failures below HTTP: the connection, TLS, a timeout, a limit.
+public enum TransferError: Error, Equatable, CustomStringConvertible {
+    case setup(String)
+    case transport(code: Int, message: String)
+    case timedOut(seconds: Double)
+    case tooLarge(limit: Int)
+
+    public var description: String {
+        switch self {
+        case let .setup(message): message
+        case let .transport(_, message): message
+        case let .timedOut(seconds): "no complete answer within \(Int(seconds)) s"
+        case let .tooLarge(limit): "the response is larger than the \(limit)-byte limit"
+        }
+    }
+}

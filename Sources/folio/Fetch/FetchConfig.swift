@@ -1,0 +1,134 @@
+import ArgumentParser
+import FolioCore
+import FolioSources
+import Foundation
+import Yams
+
+/// The file `folio fetch --config FILE` reads, for cron:
+///
+///     throttle_minutes: 5
+///     nbu:        { currencies: [USD, EUR, PLN], days: 1, url: https://bank.gov.ua }
+///     coingecko:  { coins: [bitcoin, ethereum], vs: usd, days: 7 }
+///     monobank:   {}
+///     privatbank: {}
+///     stooq:      { symbols: [aapl.us, msft.us], currency: USD }
+///
+/// Every source section is optional; `url` in any of them replaces the public API's base URL
+/// (the `FOLIO_<SOURCE>_URL` environment variables still win). Unknown keys are errors.
+struct FetchConfig {
+    var throttleMinutes: Double?
+    var urls: [String: String] = [:]
+    var nbu: (currencies: [AssetCode], days: Int)?
+    var coingecko: (coins: [String], vs: String, days: Int)?
+    var monobank = false
+    var privatbank = false
+    var stooq: (symbols: [String], currency: AssetCode)?
+
+    static func load(path: String) throws -> FetchConfig {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw ValidationError("--config: cannot read \(path)")
+        }
+        let node: Any?
+        do { node = try Yams.load(yaml: text) } catch {
+            throw ValidationError("\(path): not YAML (\(error))")
+        }
+        let reader = ConfigReader(file: path)
+        let root = try reader.map(node ?? [String: Any](), at: "")
+        try reader.allow(root, ["throttle_minutes", "nbu", "coingecko", "monobank", "privatbank", "stooq"], at: "")
+        var config = FetchConfig()
+        config.throttleMinutes = try root["throttle_minutes"].map { try reader.number($0, at: "throttle_minutes", range: 0...1440) }
+        for source in ["nbu", "coingecko", "monobank", "privatbank", "stooq"] {
+            guard let value = root[source] else { continue }
+            let section = try reader.map(value ?? [String: Any](), at: source)
+            if let url = section["url"] { config.urls[source] = try reader.string(url, at: "\(source).url") }
+            switch source {
+            case "nbu":
+                try reader.allow(section, ["url", "currencies", "days"], at: source)
+                let codes = try reader.strings(section["currencies"] ?? ["USD", "EUR", "PLN"], at: "nbu.currencies")
+                for (i, code) in codes.enumerated() where !AssetCode.isValid(code) {
+                    throw reader.error("nbu.currencies[\(i)]", "found \"\(code)\", expected a currency code such as USD")
+                }
+                config.nbu = (codes.map { AssetCode($0) }, Int(try section["days"].map { try reader.number($0, at: "nbu.days", range: 1...3660) } ?? 1))
+            case "coingecko":
+                try reader.allow(section, ["url", "coins", "vs", "days"], at: source)
+                config.coingecko = (
+                    try reader.strings(section["coins"] ?? ["bitcoin", "ethereum"], at: "coingecko.coins"),
+                    try section["vs"].map { try reader.string($0, at: "coingecko.vs") } ?? "usd",
+                    Int(try section["days"].map { try reader.number($0, at: "coingecko.days", range: 0...365) } ?? 7)
+                )
+            case "monobank":
+                try reader.allow(section, ["url"], at: source)
+                config.monobank = true
+            case "privatbank":
+                try reader.allow(section, ["url"], at: source)
+                config.privatbank = true
+            default:
+                try reader.allow(section, ["url", "symbols", "currency"], at: source)
+                config.stooq = (
+                    try reader.strings(section["symbols"] ?? [], at: "stooq.symbols"),
+                    AssetCode(try section["currency"].map { try reader.string($0, at: "stooq.currency") } ?? "USD")
+                )
+            }
+        }
+        return config
+    }
+
+    func plans(urls: SourceURLs, today: Day, now: Date) -> [SourcePlan] {
+        var plans: [SourcePlan] = []
+        if let nbu {
+            plans.append(NBUSource(baseURL: urls.base("nbu", default: NBUSource.defaultBaseURL))
+                .plan(currencies: nbu.currencies, from: today.advanced(by: 1 - nbu.days), to: today))
+        }
+        if let coingecko {
+            plans.append(CoinGeckoSource(baseURL: urls.base("coingecko", default: CoinGeckoSource.defaultBaseURL),
+                                         apiKey: ProcessInfo.processInfo.environment["FOLIO_COINGECKO_KEY"])
+                .plan(coins: coingecko.coins, vs: coingecko.vs, days: coingecko.days))
+        }
+        if monobank { plans.append(MonobankSource(baseURL: urls.base("monobank", default: MonobankSource.defaultBaseURL)).plan()) }
+        if privatbank { plans.append(PrivatBankSource(baseURL: urls.base("privatbank", default: PrivatBankSource.defaultBaseURL)).plan(now: now)) }
+        if let stooq, !stooq.symbols.isEmpty {
+            plans.append(StooqSource(baseURL: urls.base("stooq", default: StooqSource.defaultBaseURL)).plan(symbols: stooq.symbols, currency: stooq.currency))
+        }
+        return plans
+    }
+}
+
+/// Typed reads from a YAML tree, failing with `file: path: found …, expected …`.
+struct ConfigReader {
+    let file: String
+
+    func error(_ path: String, _ message: String) -> ValidationError {
+        ValidationError("\(file): \(path.isEmpty ? "top level" : path): \(message)")
+    }
+
+    func map(_ value: Any, at path: String) throws -> [String: Any?] {
+        guard let map = value as? [String: Any] else { throw error(path, "found \(value), expected a mapping of keys to values") }
+        return map.mapValues { $0 is NSNull ? nil : $0 }
+    }
+
+    func allow(_ map: [String: Any?], _ keys: Set<String>, at path: String) throws {
+        for key in map.keys.sorted() where !keys.contains(key) {
+            throw error(path.isEmpty ? key : "\(path).\(key)", "unknown key, expected one of \(keys.sorted().joined(separator: ", "))")
+        }
+    }
+
+    func string(_ value: Any?, at path: String) throws -> String {
+        guard let text = value.map({ "\($0)" }), !text.isEmpty, !(value is [Any]), !(value is [String: Any]) else {
+            throw error(path, "expected a text value")
+        }
+        return text
+    }
+
+    func strings(_ value: Any?, at path: String) throws -> [String] {
+        guard let list = value as? [Any], !list.isEmpty else { throw error(path, "expected a non-empty list such as [USD, EUR]") }
+        return try list.enumerated().map { try string($1, at: "\(path)[\($0)]") }
+    }
+
+    func number(_ value: Any?, at path: String, range: ClosedRange<Double>) throws -> Double {
+        let number = (value as? Int).map(Double.init) ?? (value as? Double)
+        guard let number, range.contains(number) else {
+            throw error(path, "found \(value.map { "\($0)" } ?? "nothing"), expected a number from \(Int(range.lowerBound)) to \(Int(range.upperBound))")
+        }
+        return number
+    }
+}
