@@ -1,0 +1,109 @@
+import Foundation
+import FolioCore
+
+/// The daily value of a portfolio in its base currency, per asset and in total, with the money put in
+/// (net deposits) and what it earned.
+///
+/// Pipeline: replay the ledger to daily quantities (end of each day) → find each asset's route to the
+/// base currency once → value each asset on each day with the last fresh quote → sum. Net deposits
+/// count each completed deposit's amount in and each withdrawal's amount out, converted at its time.
+/// Income is value − net deposits: realised plus unrealised gains, fees and currency effects included,
+/// because everything that changed the value and was not money put in or taken out is income.
+public struct ValueSeries: Hashable, Sendable {
+    public var base: AssetCode
+    public var days: [Day]
+    /// Assets held on at least one day, in code order.
+    public var assets: [AssetCode]
+    /// `assetValues[a][d]`: value of `assets[a]` at the end of `days[d]`; nil when a quote is missing.
+    public var assetValues: [[Double?]]
+    /// Sum of the asset values; nil on a day when any held asset could not be valued.
+    public var total: [Double?]
+    /// Deposits minus withdrawals up to the end of each day, in the base currency.
+    public var netDeposits: [Double?]
+    /// `total − netDeposits`.
+    public var income: [Double?]
+    /// Quotes that were missing, one line per pair.
+    public var missing: [MissingQuoteSpan]
+
+    public init(replay: HoldingsReplay, rates: CrossRates, base: AssetCode, range: DayRange) {
+        let holdings = replay.daily(range)
+        let routes = holdings.assets.map { rates.route(from: $0, to: base) }
+        var log = MissingQuoteLog()
+        var values = [[Double?]](repeating: [Double?](repeating: nil, count: holdings.days.count), count: holdings.assets.count)
+        var total = [Double?](repeating: nil, count: holdings.days.count)
+        for (d, day) in holdings.days.enumerated() {
+            let end = day.end
+            var sum = CompensatedSum()
+            var complete = true
+            for a in holdings.assets.indices {
+                let quantity = holdings.quantities[a][d]
+                if quantity == 0 {
+                    values[a][d] = 0
+                    continue
+                }
+                guard let route = routes[a] else {
+                    complete = false
+                    log.record(MissingQuote(pair: CurrencyPair(holdings.assets[a], base), markets: [], at: end, reason: .noRoute), on: day)
+                    continue
+                }
+                switch rates.rate(along: route, at: end) {
+                case let .success(rate):
+                    let v = quantity * rate.value
+                    values[a][d] = v
+                    sum += v
+                case let .failure(missing):
+                    complete = false
+                    log.record(missing, on: day)
+                }
+            }
+            total[d] = complete ? sum.value : nil
+        }
+
+        // Net deposits: one pass over the cash transactions in time order beside the days.
+        var deposits = [Double?](repeating: nil, count: holdings.days.count)
+        var running = CompensatedSum()
+        var known = true
+        var c = 0
+        let cash = replay.cashTransactions
+        for (d, day) in holdings.days.enumerated() {
+            let end = day.end
+            while c < cash.count && cash[c].time <= end {
+                let tx = cash[c]
+                switch rates.rate(from: tx.currency, to: base, at: tx.time) {
+                case let .success(rate): running += (tx.kind == .deposit ? tx.amount : -tx.amount) * rate.value
+                case let .failure(missing):
+                    known = false
+                    log.record(missing, on: Day(tx.time))
+                }
+                c += 1
+            }
+            deposits[d] = known ? running.value : nil
+        }
+
+        self.base = base
+        self.days = holdings.days
+        self.assets = holdings.assets
+        self.assetValues = values
+        self.total = total
+        self.netDeposits = deposits
+        self.income = zip(total, deposits).map { v, n in v.flatMap { v in n.map { v - $0 } } }
+        self.missing = log.all
+    }
+
+    /// The value series of one asset.
+    public func values(of asset: AssetCode) -> [Double?]? {
+        assets.firstIndex(of: asset).map { assetValues[$0] }
+    }
+}
+
+extension ValueSeries {
+    /// Table `value`: one row per day with the total, net deposits, income, then one column per asset.
+    public var table: ResultTable {
+        var columns: [ResultTable.Column] = [.init("day", .day), .init("value", .number), .init("net_deposits", .number), .init("income", .number)]
+        columns += assets.map { .init($0.rawValue, .number) }
+        let rows: [[ResultTable.Cell?]] = days.indices.map { d in
+            [.day(days[d]), .finite(total[d]), .finite(netDeposits[d]), .finite(income[d])] + assets.indices.map { .finite(assetValues[$0][d]) }
+        }
+        return ResultTable(columns: columns, rows: rows)
+    }
+}
