@@ -56,7 +56,7 @@ public struct BudgetSummary: Hashable, Sendable {
                 s.sum += entry.amount
             } else if let rates {
                 switch rates.rate(from: entry.currency, to: currency, at: entry.day.end) {
-                case let .success(rate): s.sum += entry.amount * rate.value
+                case let .success(rate): s.sum += rate.convert(entry.amount)
                 case let .failure(why):
                     s.known = false
                     missing.append(why)

@@ -46,8 +46,8 @@ public struct CashFlowsByMonth: Hashable, Sendable {
             let i = (day.year - firsts[0].year) * 12 + (day.month - firsts[0].month)
             switch rates.rate(from: tx.currency, to: base, at: tx.time) {
             case let .success(rate):
-                if tx.kind == .deposit { sums[i].deposits += tx.amount * rate.value } else { sums[i].withdrawals += tx.amount * rate.value }
-                sums[i].fees += tx.fee * rate.value
+                if tx.kind == .deposit { sums[i].deposits += rate.convert(tx.amount) } else { sums[i].withdrawals += rate.convert(tx.amount) }
+                sums[i].fees += rate.convert(tx.fee)
             case let .failure(why):
                 sums[i].known = false
                 missing.append(why)

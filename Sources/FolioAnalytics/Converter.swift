@@ -39,7 +39,7 @@ public struct Converter: Sendable {
         switch rates.rate(from: from, to: to, at: at, side: side) {
         case let .success(rate):
             return Conversion(amount: amount, from: from, to: to, side: side, at: at, rate: rate.value,
-                              result: amount * rate.value, quotes: rate.legs)
+                              result: rate.convert(amount), quotes: rate.legs)
         case let .failure(missing):
             throw .missingQuote(missing)
         }

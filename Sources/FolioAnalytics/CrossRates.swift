@@ -40,9 +40,17 @@ public struct CrossRates: Sendable {
 
     /// A rate found at an instant, with the quotes it was made of.
     public struct Rate: Hashable, Sendable {
-        /// Units of the target per unit of the source.
-        public var value: Double
+        /// Product of the prices of forward legs and of inverted legs, kept apart so that an amount is
+        /// converted with one division (37,500 / 108,953) rather than through a rounded reciprocal.
+        public var numerator: Double
+        public var denominator: Double
         public var legs: [UsedQuote]
+
+        /// Units of the target per unit of the source.
+        public var value: Double { numerator / denominator }
+
+        /// `amount` of the source in units of the target.
+        public func convert(_ amount: Double) -> Double { amount * numerator / denominator }
     }
 
     /// One quote that went into a rate.
@@ -112,7 +120,7 @@ public struct CrossRates: Sendable {
     /// The rate along `route` at `time` for `side`.
     public func rate(along route: Route, at time: Date, side: QuoteSide = .mid) -> Result<Rate, MissingQuote> {
         let t = time.timeIntervalSince1970
-        var value = 1.0
+        var numerator = 1.0, denominator = 1.0
         var used: [UsedQuote] = []
         used.reserveCapacity(route.legs.count)
         for leg in route.legs {
@@ -135,11 +143,11 @@ public struct CrossRates: Sendable {
             // The side names a quote column (a bank's buy or sell rate), so it is the same on every leg,
             // inverted or not: 4,200 UAH at the bank's USD sell rate is 4,200 / ask.
             let price = point.price(side)
-            value *= leg.inverted ? 1 / price : price
+            if leg.inverted { denominator *= price } else { numerator *= price }
             used.append(UsedQuote(pair: leg.pair, market: book.series[s].market, time: point.time, price: price,
                                   inverted: leg.inverted))
         }
-        return .success(Rate(value: value, legs: used))
+        return .success(Rate(numerator: numerator, denominator: denominator, legs: used))
     }
 
     /// Units of `to` per unit of `from` at `time`.

@@ -31,7 +31,7 @@ extension CrossRates {
             let quantity = holdings[asset]
             switch rate(from: asset, to: base, at: holdings.time) {
             case let .success(rate):
-                let value = quantity * rate.value
+                let value = rate.convert(quantity)
                 sum += value
                 items.append(ValuedAsset(asset: asset, quantity: quantity, rate: rate.value, value: value))
             case let .failure(why):

@@ -75,7 +75,7 @@ public struct RealisedIncome: Hashable, Sendable {
                     feeInAsset = trade.fee
                 } else if let rates {
                     switch rates.rate(from: trade.feeCurrency, to: trade.priceCurrency, at: trade.time) {
-                    case let .success(rate): feeInPrice = trade.fee * rate.value
+                    case let .success(rate): feeInPrice = rate.convert(trade.fee)
                     case let .failure(why): missing.append(why)
                     }
                 } else {
@@ -90,7 +90,7 @@ public struct RealisedIncome: Hashable, Sendable {
                 let realised = book.sell(quantity: trade.quantity + feeInAsset, proceeds: trade.quantity * trade.price - feeInPrice)
                 if let rates, let base {
                     switch rates.rate(from: trade.priceCurrency, to: base, at: trade.time) {
-                    case let .success(rate): realisedBase[key, default: CompensatedSum()] += realised * rate.value
+                    case let .success(rate): realisedBase[key, default: CompensatedSum()] += rate.convert(realised)
                     case let .failure(why):
                         missing.append(why)
                         realisedBaseKnown[key] = false
@@ -112,7 +112,7 @@ public struct RealisedIncome: Hashable, Sendable {
                     switch rates.rate(from: key.asset, to: key.currency, at: asOf) {
                     case let .success(rate):
                         p.marketPrice = rate.value
-                        p.unrealised = book.quantity * rate.value - book.cost
+                        p.unrealised = rate.convert(book.quantity) - book.cost
                     case let .failure(why): missing.append(why)
                     }
                 }
@@ -120,7 +120,7 @@ public struct RealisedIncome: Hashable, Sendable {
                     if realisedBaseKnown[key] ?? true { p.realisedInBase = realisedBase[key]?.value ?? 0 }
                     if let u = p.unrealised {
                         switch rates.rate(from: key.currency, to: base, at: asOf) {
-                        case let .success(rate): p.unrealisedInBase = u * rate.value
+                        case let .success(rate): p.unrealisedInBase = rate.convert(u)
                         case let .failure(why): missing.append(why)
                         }
                     }

@@ -48,7 +48,7 @@ public struct ValueSeries: Hashable, Sendable {
                 }
                 switch rates.rate(along: route, at: end) {
                 case let .success(rate):
-                    let v = quantity * rate.value
+                    let v = rate.convert(quantity)
                     values[a][d] = v
                     sum += v
                 case let .failure(missing):
@@ -70,7 +70,7 @@ public struct ValueSeries: Hashable, Sendable {
             while c < cash.count && cash[c].time <= end {
                 let tx = cash[c]
                 switch rates.rate(from: tx.currency, to: base, at: tx.time) {
-                case let .success(rate): running += (tx.kind == .deposit ? tx.amount : -tx.amount) * rate.value
+                case let .success(rate): running += rate.convert(tx.kind == .deposit ? tx.amount : -tx.amount)
                 case let .failure(missing):
                     known = false
                     log.record(missing, on: Day(tx.time))
