@@ -77,6 +77,10 @@ extension ResultTable {
             // "-0.00" reads as a loss that is not there.
             let shown = text.hasPrefix("-") && Double(text) == 0 ? String(text.dropFirst()) : text
             return column.kind == .percent ? shown + " %" : shown
+        case let .text(s):
+            // A line break inside a cell would break the alignment of every row below it.
+            return s.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ")
+                .replacingOccurrences(of: "\r", with: " ")
         default:
             return plain(cell)
         }
