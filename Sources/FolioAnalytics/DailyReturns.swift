@@ -37,14 +37,16 @@ public struct DailyReturns: Hashable, Sendable {
         self.returns = returns
     }
 
-    /// The returns on the days of `range` only.
-    public func restricted(to range: DayRange) -> DailyReturns {
+    /// The returns on the days of `range` only; throws when no return falls in it.
+    public func restricted(to range: DayRange) throws(AnalyticsError) -> DailyReturns {
         let keep = days.indices.filter { range.contains(days[$0]) }
+        guard !keep.isEmpty else { throw .emptyRange(argument: "from/to") }
         return DailyReturns(assets: assets, days: keep.map { days[$0] }, returns: returns.map { r in keep.map { r[$0] } })
     }
 
-    /// The last `count` days of returns.
-    public func last(_ count: Int) -> DailyReturns {
+    /// The last `count` days of returns (the `--window N` of the command line).
+    public func last(_ count: Int) throws(AnalyticsError) -> DailyReturns {
+        guard count >= 1 else { throw .invalidArgument(name: "window", value: "\(count)", expected: "at least 1 day") }
         let start = max(0, days.count - count)
         return DailyReturns(assets: assets, days: Array(days[start...]), returns: returns.map { Array($0[start...]) })
     }

@@ -11,7 +11,7 @@ struct CorrelationTests {
         return DailyReturns(assets: assets, days: (0 ..< n).map { d("2024-01-01").advanced(by: $0) }, returns: assets.map { columns[$0]! })
     }
 
-    @Test func simpleReturnsOnAlignedDates() {
+    @Test func simpleReturnsOnAlignedDates() throws {
         let r = DailyReturns(prices: [
             "A": [DatedValue(day: d("2024-01-01"), value: 100), DatedValue(day: d("2024-01-02"), value: 110),
                   DatedValue(day: d("2024-01-03"), value: 99), DatedValue(day: d("2024-01-05"), value: 110)],
@@ -26,7 +26,12 @@ struct CorrelationTests {
         #expect(close(r.returns[0][0], 0.1) && close(r.returns[0][1], -0.1))
         #expect(r.returns[0][2] == nil && r.returns[0][3] == nil)
         #expect(r.returns[1][0] == 0 && close(r.returns[1][1], 0.1) && close(r.returns[1][2], 60.0 / 55 - 1) && close(r.returns[1][3], 0.1))
-        #expect(r.last(2).days.map(\.iso) == ["2024-01-04", "2024-01-05"])
+        #expect(try r.last(2).days.map(\.iso) == ["2024-01-04", "2024-01-05"])
+        #expect(throws: AnalyticsError.invalidArgument(name: "window", value: "0", expected: "at least 1 day")) { try r.last(0) }
+        let cut = try r.restricted(to: DayRange(from: d("2024-01-03"), to: d("2024-01-04")))
+        #expect(cut.days.map(\.iso) == ["2024-01-03", "2024-01-04"])
+        #expect(close(cut.returns[1][0], 0.1) && close(cut.returns[1][1], 60.0 / 55 - 1))
+        #expect(throws: AnalyticsError.emptyRange(argument: "from/to")) { try r.restricted(to: DayRange(day: d("2025-01-01"))) }
         #expect(throws: AnalyticsError.unknownAsset("C", argument: "asset")) { try r.returns(of: "C") }
         #expect(DailyReturns(prices: [:]).days.isEmpty)
     }
