@@ -124,33 +124,64 @@ public struct CrossRates: Sendable {
         var used: [UsedQuote] = []
         used.reserveCapacity(route.legs.count)
         for leg in route.legs {
-            var stale: Double? = nil
-            var found: (Int, Int)? = nil
-            for s in leg.candidates {
-                guard let i = book.series[s].lastIndex(atOrBefore: t) else { continue }
-                let qt = book.series[s].times[i]
-                if t - qt <= stalenessLimit {
-                    found = (s, i)
-                    break
-                }
-                stale = max(stale ?? qt, qt)
+            switch find(leg, at: t) {
+            case let .found(s, i):
+                let point = book.series[s].point(i)
+                // The side names a quote column (a bank's buy or sell rate), so it is the same on every leg,
+                // inverted or not: 4,200 UAH at the bank's USD sell rate is 4,200 / ask.
+                let price = point.price(side)
+                if leg.inverted { denominator *= price } else { numerator *= price }
+                used.append(UsedQuote(pair: leg.pair, market: book.series[s].market, time: point.time, price: price,
+                                      inverted: leg.inverted))
+            case let .missing(stale):
+                return .failure(missing(leg, at: time, stale: stale))
             }
-            guard let (s, i) = found else {
-                let reason: MissingQuote.Reason = stale.map { .stale(lastQuote: Date(timeIntervalSince1970: $0)) } ?? .noQuoteBefore
-                return .failure(MissingQuote(pair: leg.pair, markets: leg.markets, at: time, reason: reason))
-            }
-            let point = book.series[s].point(i)
-            // The side names a quote column (a bank's buy or sell rate), so it is the same on every leg,
-            // inverted or not: 4,200 UAH at the bank's USD sell rate is 4,200 / ask.
-            let price = point.price(side)
-            if leg.inverted { denominator *= price } else { numerator *= price }
-            used.append(UsedQuote(pair: leg.pair, market: book.series[s].market, time: point.time, price: price,
-                                  inverted: leg.inverted))
         }
         return .success(Rate(numerator: numerator, denominator: denominator, legs: used))
     }
 
-    /// Units of `to` per unit of `from` at `time`.
+    /// `amount` converted along `route` at the mid price, without recording the quotes used: the inner
+    /// loop of daily valuations, where a list per value would cost more than the arithmetic.
+    public func convert(_ amount: Double, along route: Route, at time: Date) -> Result<Double, MissingQuote> {
+        let t = time.timeIntervalSince1970
+        var numerator = amount, denominator = 1.0
+        for leg in route.legs {
+            switch find(leg, at: t) {
+            case let .found(s, i):
+                let price = book.series[s].prices[i]
+                if leg.inverted { denominator *= price } else { numerator *= price }
+            case let .missing(stale):
+                return .failure(missing(leg, at: time, stale: stale))
+            }
+        }
+        return .success(numerator / denominator)
+    }
+
+    private enum LegLookup {
+        case found(series: Int, index: Int)
+        /// The newest too-old quote time, if any.
+        case missing(stale: Double?)
+    }
+
+    /// The first market of the leg, in preference order, with a quote no older than the limit.
+    private func find(_ leg: Leg, at t: Double) -> LegLookup {
+        var stale: Double? = nil
+        for s in leg.candidates {
+            guard let i = book.series[s].lastIndex(atOrBefore: t) else { continue }
+            let qt = book.series[s].times[i]
+            if t - qt <= stalenessLimit { return .found(series: s, index: i) }
+            stale = max(stale ?? qt, qt)
+        }
+        return .missing(stale: stale)
+    }
+
+    private func missing(_ leg: Leg, at time: Date, stale: Double?) -> MissingQuote {
+        let reason: MissingQuote.Reason = stale.map { .stale(lastQuote: Date(timeIntervalSince1970: $0)) } ?? .noQuoteBefore
+        return MissingQuote(pair: leg.pair, markets: leg.markets, at: time, reason: reason)
+    }
+
+    /// Units of `to` per unit of `from` at `time`. Finds the route each time; for many conversions
+    /// between the same two assets, find the route once with `route(from:to:)`.
     public func rate(from: AssetCode, to: AssetCode, at time: Date, side: QuoteSide = .mid) -> Result<Rate, MissingQuote> {
         guard let route = route(from: from, to: to) else {
             return .failure(MissingQuote(pair: CurrencyPair(from, to), markets: [], at: time, reason: .noRoute))

@@ -33,27 +33,53 @@ public struct HoldingsReplay: Sendable {
 
     public init(trades: [Trade], cashTransactions: [CashTransaction]) {
         let completed = cashTransactions.filter { $0.status == .completed }
+
+        var codeIndex: [AssetCode: Int32] = [:]
+        var codes: [AssetCode] = []
+        // Most rows repeat the previous row's currency, so compare with it before hashing.
+        var lastCode: AssetCode? = nil
+        var lastIndex: Int32 = 0
+        func intern(_ code: AssetCode) -> Int32 {
+            if code == lastCode { return lastIndex }
+            let i: Int32
+            if let known = codeIndex[code] {
+                i = known
+            } else {
+                i = Int32(codes.count)
+                codeIndex[code] = i
+                codes.append(code)
+            }
+            lastCode = code
+            lastIndex = i
+            return i
+        }
+
+        // First pass in input order, reading each row once and sequentially: the effects of a row as up
+        // to three (asset, amount) changes in a small struct. The sort and the replay then touch only
+        // these, not the much larger Trade values scattered in memory.
+        struct Effect { var a0: Int32; var a1: Int32; var a2: Int32; var q0: Double; var q1: Double; var q2: Double }
         // Sort keys: time, then cash (0) before trade (1), then id.
-        struct Key { var time: Double; var order: Int8; var id: Int64; var index: Int }
+        struct Key { var time: Double; var id: Int64; var order: Int32; var index: Int32 }
+        var effects: [Effect] = []
         var keys: [Key] = []
+        effects.reserveCapacity(trades.count + completed.count)
         keys.reserveCapacity(trades.count + completed.count)
-        for (i, c) in completed.enumerated() { keys.append(Key(time: c.time.timeIntervalSince1970, order: 0, id: c.id, index: i)) }
-        for (i, t) in trades.enumerated() { keys.append(Key(time: t.time.timeIntervalSince1970, order: 1, id: t.id, index: i)) }
+        for c in completed {
+            keys.append(Key(time: c.time.timeIntervalSince1970, id: c.id, order: 0, index: Int32(effects.count)))
+            effects.append(Effect(a0: intern(c.currency), a1: -1, a2: -1,
+                                  q0: c.kind == .deposit ? c.amount - c.fee : -(c.amount + c.fee), q1: 0, q2: 0))
+        }
+        for t in trades {
+            keys.append(Key(time: t.time.timeIntervalSince1970, id: t.id, order: 1, index: Int32(effects.count)))
+            let sign: Double = t.side == .buy ? 1 : -1
+            effects.append(Effect(a0: intern(t.asset), a1: intern(t.priceCurrency), a2: t.fee != 0 ? intern(t.feeCurrency) : -1,
+                                  q0: sign * t.quantity, q1: -sign * t.quantity * t.price, q2: -t.fee))
+        }
         keys.sort { a, b in
             if a.time != b.time { return a.time < b.time }
             if a.order != b.order { return a.order < b.order }
             if a.id != b.id { return a.id < b.id }
             return a.index < b.index
-        }
-
-        var codeIndex: [AssetCode: Int32] = [:]
-        var codes: [AssetCode] = []
-        func intern(_ code: AssetCode) -> Int32 {
-            if let i = codeIndex[code] { return i }
-            let i = Int32(codes.count)
-            codeIndex[code] = i
-            codes.append(code)
-            return i
         }
 
         var times: [Double] = []
@@ -64,35 +90,28 @@ public struct HoldingsReplay: Sendable {
         deltaStart.reserveCapacity(keys.count + 1)
         deltaAsset.reserveCapacity(keys.count * 3)
         deltaAmount.reserveCapacity(keys.count * 3)
-        var events: [LedgerEvent] = []
-        events.reserveCapacity(keys.count)
         var orderedCash: [CashTransaction] = []
         orderedCash.reserveCapacity(completed.count)
-
         for key in keys {
             times.append(key.time)
             deltaStart.append(deltaAsset.count)
-            if key.order == 0 {
-                let c = completed[key.index]
-                orderedCash.append(c)
-                events.append(.cashTransaction(id: c.id))
-                deltaAsset.append(intern(c.currency))
-                deltaAmount.append(c.kind == .deposit ? c.amount - c.fee : -(c.amount + c.fee))
-            } else {
-                let t = trades[key.index]
-                events.append(.trade(id: t.id))
-                let sign: Double = t.side == .buy ? 1 : -1
-                deltaAsset.append(intern(t.asset))
-                deltaAmount.append(sign * t.quantity)
-                deltaAsset.append(intern(t.priceCurrency))
-                deltaAmount.append(-sign * t.quantity * t.price)
-                if t.fee != 0 {
-                    deltaAsset.append(intern(t.feeCurrency))
-                    deltaAmount.append(-t.fee)
-                }
+            let e = effects[Int(key.index)]
+            if key.order == 0 { orderedCash.append(completed[Int(key.index)]) }
+            deltaAsset.append(e.a0)
+            deltaAmount.append(e.q0)
+            if e.a1 >= 0 {
+                deltaAsset.append(e.a1)
+                deltaAmount.append(e.q1)
+            }
+            if e.a2 >= 0 {
+                deltaAsset.append(e.a2)
+                deltaAmount.append(e.q2)
             }
         }
         deltaStart.append(deltaAsset.count)
+        func event(_ i: Int) -> LedgerEvent {
+            keys[i].order == 0 ? .cashTransaction(id: keys[i].id) : .trade(id: keys[i].id)
+        }
 
         var largest = [Double](repeating: 0, count: codes.count)
         for k in deltaAsset.indices {
@@ -112,7 +131,7 @@ public struct HoldingsReplay: Sendable {
                 let isNegative = value < -tolerance[a]
                 if isNegative && !negative[a] {
                     diagnostics.append(NegativeBalance(
-                        asset: codes[a], time: Date(timeIntervalSince1970: times[i]), after: events[i], balance: value))
+                        asset: codes[a], time: Date(timeIntervalSince1970: times[i]), after: event(i), balance: value))
                 }
                 negative[a] = isNegative
             }

@@ -64,6 +64,7 @@ public struct RealisedIncome: Hashable, Sendable {
         var missing: [MissingQuote] = []
         var realisedBase: [CurrencyPair: CompensatedSum] = [:]
         var realisedBaseKnown: [CurrencyPair: Bool] = [:]
+        var memo = rates.map(RouteMemo.init)
         for trade in ordered {
             let key = CurrencyPair(trade.asset, trade.priceCurrency)
             var book = books[key] ?? CostBasisBook(method: method)
@@ -73,8 +74,8 @@ public struct RealisedIncome: Hashable, Sendable {
                     feeInPrice = trade.fee
                 } else if trade.feeCurrency == trade.asset {
                     feeInAsset = trade.fee
-                } else if let rates {
-                    switch rates.rate(from: trade.feeCurrency, to: trade.priceCurrency, at: trade.time) {
+                } else if memo != nil {
+                    switch memo!.rate(from: trade.feeCurrency, to: trade.priceCurrency, at: trade.time) {
                     case let .success(rate): feeInPrice = rate.convert(trade.fee)
                     case let .failure(why): missing.append(why)
                     }
@@ -88,8 +89,8 @@ public struct RealisedIncome: Hashable, Sendable {
                 book.buy(quantity: trade.quantity - feeInAsset, cost: trade.quantity * trade.price + feeInPrice)
             case .sell:
                 let realised = book.sell(quantity: trade.quantity + feeInAsset, proceeds: trade.quantity * trade.price - feeInPrice)
-                if let rates, let base {
-                    switch rates.rate(from: trade.priceCurrency, to: base, at: trade.time) {
+                if memo != nil, let base {
+                    switch memo!.rate(from: trade.priceCurrency, to: base, at: trade.time) {
                     case let .success(rate): realisedBase[key, default: CompensatedSum()] += rate.convert(realised)
                     case let .failure(why):
                         missing.append(why)

@@ -46,9 +46,8 @@ public struct ValueSeries: Hashable, Sendable {
                     log.record(MissingQuote(pair: CurrencyPair(holdings.assets[a], base), markets: [], at: end, reason: .noRoute), on: day)
                     continue
                 }
-                switch rates.rate(along: route, at: end) {
-                case let .success(rate):
-                    let v = rate.convert(quantity)
+                switch rates.convert(quantity, along: route, at: end) {
+                case let .success(v):
                     values[a][d] = v
                     sum += v
                 case let .failure(missing):
@@ -64,12 +63,13 @@ public struct ValueSeries: Hashable, Sendable {
         var running = CompensatedSum()
         var known = true
         var c = 0
+        var memo = RouteMemo(rates)
         let cash = replay.cashTransactions
         for (d, day) in holdings.days.enumerated() {
             let end = day.end
             while c < cash.count && cash[c].time <= end {
                 let tx = cash[c]
-                switch rates.rate(from: tx.currency, to: base, at: tx.time) {
+                switch memo.rate(from: tx.currency, to: base, at: tx.time) {
                 case let .success(rate): running += rate.convert(tx.kind == .deposit ? tx.amount : -tx.amount)
                 case let .failure(missing):
                     known = false
