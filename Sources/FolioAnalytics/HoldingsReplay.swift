@@ -124,9 +124,10 @@ public struct HoldingsReplay: Sendable {
         var negative = [Bool](repeating: false, count: codes.count)
         var diagnostics: [NegativeBalance] = []
         for i in times.indices {
+            for k in deltaStart[i] ..< deltaStart[i + 1] { balances[Int(deltaAsset[k])].add(deltaAmount[k]) }
+            // Checked after the whole event, so that a fee in the price currency is in the reported balance.
             for k in deltaStart[i] ..< deltaStart[i + 1] {
                 let a = Int(deltaAsset[k])
-                balances[a].add(deltaAmount[k])
                 let value = balances[a].value
                 let isNegative = value < -tolerance[a]
                 if isNegative && !negative[a] {

@@ -78,6 +78,11 @@ struct HoldingsReplayTests {
         #expect(replay.diagnostics[1].description == "ETH went below zero (-0.5) at 2024-01-02T00:00:00Z after trade 11")
     }
 
+    @Test func reportedBalanceIncludesTheFee() {
+        let replay = HoldingsReplay(trades: [buy(1, "2024-05-01T08:00", "ETH", 1, at: 100, fee: 2)], cashTransactions: [])
+        #expect(replay.diagnostics == [NegativeBalance(asset: "USD", time: t("2024-05-01T08:00"), after: .trade(id: 1), balance: -102)])
+    }
+
     @Test func withdrawalBelowZeroIsReportedAfterTheTransaction() {
         let replay = HoldingsReplay(trades: [], cashTransactions: [withdrawal(9, "2024-05-01T08:00", 10, "UAH", fee: 1)])
         #expect(replay.diagnostics == [NegativeBalance(asset: "UAH", time: t("2024-05-01T08:00"), after: .cashTransaction(id: 9), balance: -11)])
