@@ -54,6 +54,20 @@ public struct RealisedIncome: Hashable, Sendable {
     public var realisedInBase: Double?
     public var unrealisedInBase: Double?
     public var missing: [MissingQuote]
+    /// Every sale in time order with the income it realised, for realised income over time.
+    public var sales: [Sale]
+
+    /// The income one sale realised.
+    public struct Sale: Hashable, Sendable {
+        public var tradeID: Int64
+        public var time: Date
+        public var asset: AssetCode
+        public var currency: AssetCode
+        /// In `currency`.
+        public var realised: Double
+        /// Converted at the sale's time; nil without rates or when the quote is missing.
+        public var realisedInBase: Double?
+    }
 
     /// Income of the trades at or before `asOf`. With `rates` and `base`, unrealised income and the
     /// portfolio totals in the base currency are computed too.
@@ -65,6 +79,7 @@ public struct RealisedIncome: Hashable, Sendable {
         var realisedBase: [CurrencyPair: CompensatedSum] = [:]
         var realisedBaseKnown: [CurrencyPair: Bool] = [:]
         var memo = rates.map(RouteMemo.init)
+        var sales: [Sale] = []
         for trade in ordered {
             let key = CurrencyPair(trade.asset, trade.priceCurrency)
             var book = books[key] ?? CostBasisBook(method: method)
@@ -89,9 +104,14 @@ public struct RealisedIncome: Hashable, Sendable {
                 book.buy(quantity: trade.quantity - feeInAsset, cost: trade.quantity * trade.price + feeInPrice)
             case .sell:
                 let realised = book.sell(quantity: trade.quantity + feeInAsset, proceeds: trade.quantity * trade.price - feeInPrice)
+                var sale = Sale(tradeID: trade.id, time: trade.time, asset: trade.asset, currency: trade.priceCurrency,
+                                realised: realised, realisedInBase: nil)
+                defer { sales.append(sale) }
                 if memo != nil, let base {
                     switch memo!.rate(from: trade.priceCurrency, to: base, at: trade.time) {
-                    case let .success(rate): realisedBase[key, default: CompensatedSum()] += rate.convert(realised)
+                    case let .success(rate):
+                        sale.realisedInBase = rate.convert(realised)
+                        realisedBase[key, default: CompensatedSum()] += rate.convert(realised)
                     case let .failure(why):
                         missing.append(why)
                         realisedBaseKnown[key] = false
@@ -139,6 +159,7 @@ public struct RealisedIncome: Hashable, Sendable {
         self.realisedInBase = rates != nil && base != nil ? total(positions.map(\.realisedInBase)) : nil
         self.unrealisedInBase = rates != nil && base != nil ? total(positions.map(\.unrealisedInBase)) : nil
         self.missing = missing
+        self.sales = sales
     }
 
     /// The position of `asset` (the first by currency), throwing when there is none.

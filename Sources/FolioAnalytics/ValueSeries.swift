@@ -9,6 +9,9 @@ import FolioCore
 /// count each completed deposit's amount in and each withdrawal's amount out, converted at its time.
 /// Income is value − net deposits: realised plus unrealised gains, fees and currency effects included,
 /// because everything that changed the value and was not money put in or taken out is income.
+/// Given a `RealisedIncome`, income is split: `realised` adds up its sales (in the base currency at
+/// each sale's time) and `unrealised` is the rest of the income — gains of open positions, currency
+/// effects on held money, and fees.
 public struct ValueSeries: Hashable, Sendable {
     public var base: AssetCode
     public var days: [Day]
@@ -22,10 +25,15 @@ public struct ValueSeries: Hashable, Sendable {
     public var netDeposits: [Double?]
     /// `total − netDeposits`.
     public var income: [Double?]
+    /// Income realised by sales up to the end of each day; empty when no `RealisedIncome` was given.
+    public var realised: [Double?]
+    /// `income − realised`; empty when no `RealisedIncome` was given.
+    public var unrealised: [Double?]
     /// Quotes that were missing, one line per pair.
     public var missing: [MissingQuoteSpan]
 
-    public init(replay: HoldingsReplay, rates: CrossRates, base: AssetCode, range: DayRange) {
+    public init(replay: HoldingsReplay, rates: CrossRates, base: AssetCode, range: DayRange,
+                realisedIncome: RealisedIncome? = nil) {
         let holdings = replay.daily(range)
         let routes = holdings.assets.map { rates.route(from: $0, to: base) }
         var log = MissingQuoteLog()
@@ -87,6 +95,22 @@ public struct ValueSeries: Hashable, Sendable {
         self.total = total
         self.netDeposits = deposits
         self.income = zip(total, deposits).map { v, n in v.flatMap { v in n.map { v - $0 } } }
+        var realised: [Double?] = []
+        if let income = realisedIncome {
+            var s = 0
+            var sum = CompensatedSum()
+            var known = true
+            for day in holdings.days {
+                let end = day.end
+                while s < income.sales.count && income.sales[s].time <= end {
+                    if let v = income.sales[s].realisedInBase { sum += v } else { known = false }
+                    s += 1
+                }
+                realised.append(known ? sum.value : nil)
+            }
+        }
+        self.realised = realised
+        self.unrealised = zip(self.income, realised).map { i, r in i.flatMap { i in r.map { i - $0 } } }
         self.missing = log.all
     }
 
@@ -99,10 +123,14 @@ public struct ValueSeries: Hashable, Sendable {
 extension ValueSeries {
     /// Table `value`: one row per day with the total, net deposits, income, then one column per asset.
     public var table: ResultTable {
+        let split = !realised.isEmpty
         var columns: [ResultTable.Column] = [.init("day", .day), .init("value", .number), .init("net_deposits", .number), .init("income", .number)]
+        if split { columns += [.init("realised", .number), .init("unrealised", .number)] }
         columns += assets.map { .init($0.rawValue, .number) }
         let rows: [[ResultTable.Cell?]] = days.indices.map { d in
-            [.day(days[d]), .finite(total[d]), .finite(netDeposits[d]), .finite(income[d])] + assets.indices.map { .finite(assetValues[$0][d]) }
+            var row: [ResultTable.Cell?] = [.day(days[d]), .finite(total[d]), .finite(netDeposits[d]), .finite(income[d])]
+            if split { row += [.finite(realised[d]), .finite(unrealised[d])] }
+            return row + assets.indices.map { .finite(assetValues[$0][d]) }
         }
         return ResultTable(columns: columns, rows: rows)
     }

@@ -31,6 +31,22 @@ struct ValuationResultsTests {
         #expect(series.missing.isEmpty)
     }
 
+    @Test func realisedAndUnrealisedOverTime() throws {
+        let trades = [buy(2, "2024-03-01T10:00", "AAPL", 5, at: 180, fee: 1), sell(3, "2024-03-02T22:00", "AAPL", 2, at: 190)]
+        let replay = HoldingsReplay(trades: trades, cashTransactions: [deposit(1, "2024-03-01T09:00", 1000)])
+        let income = RealisedIncome(trades: trades, asOf: t("2024-03-03T23:59"), rates: rates, base: "UAH")
+        #expect(income.sales.map(\.tradeID) == [3])
+        let series = ValueSeries(replay: replay, rates: rates, base: "UAH", range: try DayRange(from: d("2024-03-01"), to: d("2024-03-03")),
+                                 realisedIncome: income)
+        // The sale realises 2 × (190 − 180.2) USD at 38.5 on 03-02.
+        let realised: Double = 2 * (190 - 180.2) * 38.5
+        #expect(series.realised[0] == 0)
+        #expect(close(series.realised[1], realised) && close(series.realised[2], realised))
+        for d in 0 ..< 3 { #expect(close(series.unrealised[d], series.income[d]! - series.realised[d]!)) }
+        #expect(series.table.columns.map(\.name) == ["day", "value", "net_deposits", "income", "realised", "unrealised", "AAPL", "USD"])
+        #expect(ValueSeries(replay: replay, rates: rates, base: "UAH", range: DayRange(day: d("2024-03-01"))).realised.isEmpty)
+    }
+
     @Test func staleQuotesMakeDaysMissingNotOld() throws {
         let series = ValueSeries(replay: replay, rates: rates, base: "UAH", range: try DayRange(from: d("2024-03-07"), to: d("2024-03-10")))
         // AAPL's last close (03-02 21:00) is older than 7 days from the end of 03-09 on.
