@@ -52,7 +52,7 @@ public struct CompositionByPeriod: Hashable, Sendable {
             if day >= range.to { break }
             day = period.end(of: day.advanced(by: 1))
         }
-        let valuations = ends.map { rates.value(replay.holdings(at: $0.end), in: base) }
+        let valuations = replay.holdings(at: ends.map(\.end)).map { rates.value($0, in: base) }
         let assets = Array(Set(valuations.flatMap { $0.assets.map(\.asset) })).sorted()
         var log = MissingQuoteLog()
         self.periods = zip(ends, valuations).map { end, valuation in

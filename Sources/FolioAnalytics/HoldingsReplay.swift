@@ -167,6 +167,23 @@ public struct HoldingsReplay: Sendable {
         return HoldingsReplay.holdings(balances.map(\.value), codes: codeOrder, tolerance: tolerance, at: time)
     }
 
+    /// Holdings at each of `times` (any order; returned in the same order), in one pass over the ledger.
+    public func holdings(at times: [Date]) -> [Holdings] {
+        let order = times.indices.sorted { times[$0] < times[$1] }
+        var out = [Holdings?](repeating: nil, count: times.count)
+        var balances = [CompensatedSum](repeating: CompensatedSum(), count: tolerance.count)
+        var i = 0
+        for j in order {
+            let t = times[j].timeIntervalSince1970
+            while i < self.times.count && self.times[i] <= t {
+                for k in deltaStart[i] ..< deltaStart[i + 1] { balances[Int(deltaAsset[k])].add(deltaAmount[k]) }
+                i += 1
+            }
+            out[j] = HoldingsReplay.holdings(balances.map(\.value), codes: codeOrder, tolerance: tolerance, at: times[j])
+        }
+        return out.map { $0! }
+    }
+
     /// Quantities at the end of each day of `range`, in one pass over the ledger.
     public func daily(_ range: DayRange) -> HoldingsSeries {
         let codes = codeOrder

@@ -35,6 +35,8 @@ struct HoldingsReplayTests {
         let afterBuy = replay.holdings(at: t("2024-01-02T10:00"))
         #expect(close(afterBuy["USD"], 593))
         #expect(afterBuy["BTC"] == 0.01)
+        let times = ["2024-01-03T10:00", "2023-12-31T00:00", "2024-01-02T10:00", "2030-01-01T00:00"].map(t)
+        #expect(replay.holdings(at: times) == times.map { replay.holdings(at: $0) })
     }
 
     @Test func dailySeriesTakesTheEndOfEachDay() throws {
