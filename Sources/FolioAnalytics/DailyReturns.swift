@@ -1,9 +1,19 @@
 import Foundation
 import FolioCore
 
-/// Simple daily returns of several assets on one calendar: the union of the days any asset has a
-/// price. A return on day i is p[i] / p[i−1] − 1 and exists only when the asset has a price on both
-/// calendar days, so a return never spans a gap while the others are one-day returns.
+/// Which days returns are computed between.
+public enum ReturnCalendar: String, Hashable, Sendable, CaseIterable {
+    /// Every day any asset has a price. A return needs a price on two consecutive calendar days, so a
+    /// stock has no Monday return next to crypto quoted on Sunday.
+    case union
+    /// Only days on which every asset has a price: each return spans the same interval for all of them
+    /// (Friday to Monday for both the stock and the coin).
+    case common
+}
+
+/// Simple daily returns of several assets on one calendar. A return on day i is p[i] / p[i−1] − 1 and
+/// exists only when the asset has a price on both calendar days, so a return never spans a gap while
+/// the others are one-day returns.
 public struct DailyReturns: Hashable, Sendable {
     public var assets: [AssetCode]
     /// The calendar without its first day (which has no return).
@@ -12,14 +22,20 @@ public struct DailyReturns: Hashable, Sendable {
     public var returns: [[Double?]]
 
     /// Returns of `prices` (per asset; any order, one price per day — a later duplicate wins).
-    public init(prices: [AssetCode: [DatedValue]]) {
+    public init(prices: [AssetCode: [DatedValue]], calendar kind: ReturnCalendar = .union) {
         let assets = prices.keys.sorted()
-        let calendar = Array(Set(prices.values.flatMap { $0.map(\.day) })).sorted()
+        var days = Set(prices.values.flatMap { $0.map(\.day) })
+        if kind == .common {
+            for series in prices.values { days.formIntersection(series.filter { $0.value.isFinite }.map(\.day)) }
+        }
+        let calendar = days.sorted()
         let position = Dictionary(uniqueKeysWithValues: calendar.enumerated().map { ($1, $0) })
         var returns: [[Double?]] = []
         for asset in assets {
             var column = [Double?](repeating: nil, count: calendar.count)
-            for p in prices[asset]! where p.value.isFinite { column[position[p.day]!] = p.value }
+            for p in prices[asset]! where p.value.isFinite {
+                if let i = position[p.day] { column[i] = p.value }
+            }
             var r = [Double?](repeating: nil, count: max(0, calendar.count - 1))
             for i in r.indices {
                 if let a = column[i], let b = column[i + 1], a > 0 { r[i] = b / a - 1 }

@@ -34,6 +34,15 @@ struct CorrelationTests {
         #expect(throws: AnalyticsError.emptyRange(argument: "from/to")) { try r.restricted(to: DayRange(day: d("2025-01-01"))) }
         #expect(throws: AnalyticsError.unknownAsset("C", argument: "asset")) { try r.returns(of: "C") }
         #expect(DailyReturns(prices: [:]).days.isEmpty)
+        // On common days only (01-01, 01-02, 01-03, 01-05) A's 01-05 return spans the gap, as does B's.
+        let common = DailyReturns(prices: [
+            "A": [DatedValue(day: d("2024-01-01"), value: 100), DatedValue(day: d("2024-01-03"), value: 99), DatedValue(day: d("2024-01-05"), value: 110)],
+            "B": [DatedValue(day: d("2024-01-01"), value: 50), DatedValue(day: d("2024-01-02"), value: 52), DatedValue(day: d("2024-01-03"), value: 55),
+                  DatedValue(day: d("2024-01-05"), value: 66)],
+        ], calendar: .common)
+        #expect(common.days.map(\.iso) == ["2024-01-03", "2024-01-05"])
+        #expect(close(common.returns[0][0], -0.01) && close(common.returns[0][1], 110.0 / 99 - 1))
+        #expect(close(common.returns[1][0], 0.1) && close(common.returns[1][1], 0.2))
     }
 
     @Test func literalCorrelations() throws {
