@@ -43,6 +43,7 @@ public struct BudgetSummary: Hashable, Sendable {
     public var balance: Double?
     public var missing: [MissingQuote]
 
+    /// Totals of `entries` (those in `range`, or all) in `currency`; `rates` convert entries in other currencies.
     public init(entries: [BudgetEntry], currency: AssetCode, rates: CrossRates? = nil, range: DayRange? = nil) {
         struct Key: Hashable { var month: String; var kind: BudgetEntryKind; var category: String }
         struct Sum { var sum = CompensatedSum(); var known = true

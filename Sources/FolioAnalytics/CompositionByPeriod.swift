@@ -43,6 +43,7 @@ public struct CompositionByPeriod: Hashable, Sendable {
     public var periods: [Period]
     public var missing: [MissingQuoteSpan]
 
+    /// Holdings of `replay` at the end of each `period` (month or year) that `range` touches, valued in `base`.
     public init(replay: HoldingsReplay, rates: CrossRates, base: AssetCode, range: DayRange,
                 period: CompositionPeriod) {
         var ends: [Day] = []

@@ -20,6 +20,7 @@ public struct Conversion: Hashable, Sendable {
 public struct Converter: Sendable {
     public var rates: CrossRates
 
+    /// A converter over the quotes, markets and staleness limit of `rates`.
     public init(rates: CrossRates) { self.rates = rates }
 
     /// Converts `amount` of `from` into `to` with the quotes at `at`. `market` is tried first on every

@@ -15,6 +15,7 @@ public struct CrossRates: Sendable {
     /// Longest chain of quotes tried: AAPL → USD → UAH → EUR needs three.
     public static let maximumLegs = 3
 
+    /// Rates from `book`, choosing markets by `preference`, refusing quotes older than `stalenessLimit` seconds.
     public init(book: PriceBook, preference: MarketPreference = .standard,
                 stalenessLimit: TimeInterval = CrossRates.defaultStalenessLimit) {
         self.book = book
