@@ -1,0 +1,75 @@
+import Foundation
+import FolioCore
+
+/// Deposits and withdrawals per calendar month in the base currency (horizontal bars of money in and out).
+/// Only completed transactions count; each is converted at its own time.
+public struct CashFlowsByMonth: Hashable, Sendable {
+    public struct Month: Hashable, Sendable {
+        /// `YYYY-MM`.
+        public var label: String
+        public var first: Day
+        /// Sum of deposit amounts; nil when one could not be converted.
+        public var deposits: Double?
+        /// Sum of withdrawal amounts, as a positive number.
+        public var withdrawals: Double?
+        /// Fees of both.
+        public var fees: Double?
+        /// `deposits − withdrawals`.
+        public var net: Double?
+    }
+
+    public var base: AssetCode
+    /// Every month of the range, those without transactions included (with zeros).
+    public var months: [Month]
+    public var missing: [MissingQuote]
+
+    /// Flows of `cashTransactions` in `range`, or from the first to the last transaction's month.
+    public init(cashTransactions: [CashTransaction], rates: CrossRates, base: AssetCode, range: DayRange? = nil) {
+        let completed = cashTransactions.filter { tx in tx.status == .completed && (range?.contains(Day(tx.time)) ?? true) }
+        let days = completed.map { Day($0.time) }
+        self.base = base
+        self.missing = []
+        guard let start = range?.from ?? days.min(), let end = range?.to ?? days.max() else {
+            self.months = []
+            return
+        }
+        var firsts: [Day] = []
+        var m = Day(year: start.year, month: start.month, day: 1)!
+        while m <= end {
+            firsts.append(m)
+            m = m.addingMonths(1)
+        }
+        struct Sums { var deposits = CompensatedSum(), withdrawals = CompensatedSum(), fees = CompensatedSum(); var known = true }
+        var sums = [Sums](repeating: Sums(), count: firsts.count)
+        var memo = RouteMemo(rates)
+        for tx in completed {
+            let day = Day(tx.time)
+            let i = (day.year - firsts[0].year) * 12 + (day.month - firsts[0].month)
+            switch memo.rate(from: tx.currency, to: base, at: tx.time) {
+            case let .success(rate):
+                if tx.kind == .deposit { sums[i].deposits += rate.convert(tx.amount) } else { sums[i].withdrawals += rate.convert(tx.amount) }
+                sums[i].fees += rate.convert(tx.fee)
+            case let .failure(why):
+                sums[i].known = false
+                missing.append(why)
+            }
+        }
+        self.months = zip(firsts, sums).map { first, s in
+            let known = s.known
+            return Month(label: String(first.iso.prefix(7)), first: first,
+                         deposits: known ? s.deposits.value : nil, withdrawals: known ? s.withdrawals.value : nil,
+                         fees: known ? s.fees.value : nil, net: known ? s.deposits.value - s.withdrawals.value : nil)
+        }
+    }
+}
+
+extension CashFlowsByMonth {
+    /// Table `flows`: one row per month.
+    public var table: ResultTable {
+        ResultTable(
+            columns: [.init("month", .text), .init("deposits", .number), .init("withdrawals", .number),
+                      .init("fees", .number), .init("net", .number)],
+            rows: months.map { [.text($0.label), .finite($0.deposits), .finite($0.withdrawals), .finite($0.fees), .finite($0.net)] }
+        )
+    }
+}

@@ -1,0 +1,192 @@
+import Foundation
+import FolioCore
+
+/// Rates between any two assets at any instant, from a price book: directly, by inverting the reverse
+/// quote, or through pivots (AAPL in USD valued in UAH through the NBU USD/UAH rate; EUR in USD through
+/// EUR/UAH and USD/UAH). Each leg uses the last quote at or before the instant in the most preferred
+/// market that has one no older than `stalenessLimit`; otherwise the rate is missing and says which quote.
+public struct CrossRates: Sendable {
+    public let book: PriceBook
+    public var preference: MarketPreference
+    /// How old the last quote may be, in seconds (default 7 days: a week of holidays still values).
+    public var stalenessLimit: TimeInterval
+
+    public static let defaultStalenessLimit: TimeInterval = 7 * 86_400
+    /// Longest chain of quotes tried: AAPL → USD → UAH → EUR needs three.
+    public static let maximumLegs = 3
+
+    /// Rates from `book`, choosing markets by `preference`, refusing quotes older than `stalenessLimit` seconds.
+    public init(book: PriceBook, preference: MarketPreference = .standard,
+                stalenessLimit: TimeInterval = CrossRates.defaultStalenessLimit) {
+        self.book = book
+        self.preference = preference
+        self.stalenessLimit = stalenessLimit
+    }
+
+    /// One quoted pair on the way, read forwards (asset → currency, multiply by price) or inverted.
+    public struct Leg: Hashable, Sendable {
+        public var pair: CurrencyPair
+        public var inverted: Bool
+        /// Series indices in preference order.
+        var candidates: [Int]
+        public var markets: [Market]
+    }
+
+    /// The chain of quoted pairs from one asset to another, found once and evaluated at many instants.
+    public struct Route: Hashable, Sendable {
+        public var from: AssetCode
+        public var to: AssetCode
+        public var legs: [Leg]
+    }
+
+    /// A rate found at an instant, with the quotes it was made of.
+    public struct Rate: Hashable, Sendable {
+        /// Product of the prices of forward legs and of inverted legs, kept apart so that an amount is
+        /// converted with one division (37,500 / 108,953) rather than through a rounded reciprocal.
+        public var numerator: Double
+        public var denominator: Double
+        public var legs: [UsedQuote]
+
+        /// Units of the target per unit of the source.
+        public var value: Double { numerator / denominator }
+
+        /// `amount` of the source in units of the target.
+        public func convert(_ amount: Double) -> Double { amount * numerator / denominator }
+    }
+
+    /// One quote that went into a rate.
+    public struct UsedQuote: Hashable, Sendable {
+        public var pair: CurrencyPair
+        public var market: Market
+        public var time: Date
+        public var price: Double
+        public var inverted: Bool
+    }
+
+    /// The shortest chain of quoted pairs from `from` to `to`, preferring a direct quote, then its inverse;
+    /// among chains of equal length, pivots through the target first, then USD, UAH, EUR, then by code.
+    /// Nil when no chain of up to `maximumLegs` quotes links them.
+    public func route(from: AssetCode, to: AssetCode) -> Route? {
+        if from == to { return Route(from: from, to: to, legs: []) }
+        // Breadth-first over assets; each edge is a quoted pair in either direction.
+        var neighbours: [AssetCode: [(AssetCode, Leg)]] = [:]
+        for pair in book.pairs {
+            neighbours[pair.asset, default: []].append((pair.currency, leg(pair, inverted: false)))
+            neighbours[pair.currency, default: []].append((pair.asset, leg(pair, inverted: true)))
+        }
+        let pivots: [AssetCode] = [to, .usd, .uah, .eur]
+        func rank(_ a: AssetCode) -> (Int, String) { (pivots.firstIndex(of: a) ?? pivots.count, a.rawValue) }
+        for key in neighbours.keys {
+            // A direct quote before an inverted one between the same two assets.
+            neighbours[key]!.sort { a, b in
+                rank(a.0) != rank(b.0) ? rank(a.0) < rank(b.0) : (!a.1.inverted && b.1.inverted)
+            }
+        }
+        var previous: [AssetCode: (AssetCode, Leg)] = [:]
+        var frontier = [from]
+        var visited: Set<AssetCode> = [from]
+        for _ in 0 ..< Self.maximumLegs {
+            var next: [AssetCode] = []
+            for node in frontier {
+                for (other, leg) in neighbours[node] ?? [] where !visited.contains(other) {
+                    visited.insert(other)
+                    previous[other] = (node, leg)
+                    next.append(other)
+                }
+            }
+            if visited.contains(to) { break }
+            frontier = next
+        }
+        guard visited.contains(to) else { return nil }
+        var legs: [Leg] = []
+        var node = to
+        while node != from, let (before, leg) = previous[node] {
+            legs.append(leg)
+            node = before
+        }
+        return Route(from: from, to: to, legs: legs.reversed())
+    }
+
+    private func leg(_ pair: CurrencyPair, inverted: Bool) -> Leg {
+        let quoted = book.byPair[pair] ?? []
+        let order = preference.markets(for: pair)
+        let ranked = quoted.sorted { a, b in
+            let (ma, mb) = (book.series[a].market, book.series[b].market)
+            let (ra, rb) = (order.firstIndex(of: ma) ?? order.count, order.firstIndex(of: mb) ?? order.count)
+            return ra != rb ? ra < rb : ma < mb
+        }
+        return Leg(pair: pair, inverted: inverted, candidates: ranked, markets: ranked.map { book.series[$0].market })
+    }
+
+    /// The rate along `route` at `time` for `side`.
+    public func rate(along route: Route, at time: Date, side: QuoteSide = .mid) -> Result<Rate, MissingQuote> {
+        let t = time.timeIntervalSince1970
+        var numerator = 1.0, denominator = 1.0
+        var used: [UsedQuote] = []
+        used.reserveCapacity(route.legs.count)
+        for leg in route.legs {
+            switch find(leg, at: t) {
+            case let .found(s, i):
+                let point = book.series[s].point(i)
+                // The side names a quote column (a bank's buy or sell rate), so it is the same on every leg,
+                // inverted or not: 4,200 UAH at the bank's USD sell rate is 4,200 / ask.
+                let price = point.price(side)
+                if leg.inverted { denominator *= price } else { numerator *= price }
+                used.append(UsedQuote(pair: leg.pair, market: book.series[s].market, time: point.time, price: price,
+                                      inverted: leg.inverted))
+            case let .missing(stale):
+                return .failure(missing(leg, at: time, stale: stale))
+            }
+        }
+        return .success(Rate(numerator: numerator, denominator: denominator, legs: used))
+    }
+
+    /// `amount` converted along `route` at the mid price, without recording the quotes used: the inner
+    /// loop of daily valuations, where a list per value would cost more than the arithmetic.
+    public func convert(_ amount: Double, along route: Route, at time: Date) -> Result<Double, MissingQuote> {
+        let t = time.timeIntervalSince1970
+        var numerator = amount, denominator = 1.0
+        for leg in route.legs {
+            switch find(leg, at: t) {
+            case let .found(s, i):
+                let price = book.series[s].prices[i]
+                if leg.inverted { denominator *= price } else { numerator *= price }
+            case let .missing(stale):
+                return .failure(missing(leg, at: time, stale: stale))
+            }
+        }
+        return .success(numerator / denominator)
+    }
+
+    private enum LegLookup {
+        case found(series: Int, index: Int)
+        /// The newest too-old quote time, if any.
+        case missing(stale: Double?)
+    }
+
+    /// The first market of the leg, in preference order, with a quote no older than the limit.
+    private func find(_ leg: Leg, at t: Double) -> LegLookup {
+        var stale: Double? = nil
+        for s in leg.candidates {
+            guard let i = book.series[s].lastIndex(atOrBefore: t) else { continue }
+            let qt = book.series[s].times[i]
+            if t - qt <= stalenessLimit { return .found(series: s, index: i) }
+            stale = max(stale ?? qt, qt)
+        }
+        return .missing(stale: stale)
+    }
+
+    private func missing(_ leg: Leg, at time: Date, stale: Double?) -> MissingQuote {
+        let reason: MissingQuote.Reason = stale.map { .stale(lastQuote: Date(timeIntervalSince1970: $0)) } ?? .noQuoteBefore
+        return MissingQuote(pair: leg.pair, markets: leg.markets, at: time, reason: reason)
+    }
+
+    /// Units of `to` per unit of `from` at `time`. Finds the route each time; for many conversions
+    /// between the same two assets, find the route once with `route(from:to:)`.
+    public func rate(from: AssetCode, to: AssetCode, at time: Date, side: QuoteSide = .mid) -> Result<Rate, MissingQuote> {
+        guard let route = route(from: from, to: to) else {
+            return .failure(MissingQuote(pair: CurrencyPair(from, to), markets: [], at: time, reason: .noRoute))
+        }
+        return rate(along: route, at: time, side: side)
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import FolioCore
+
+/// Which of a quote's prices to use: the plain price, the bid ("buy", what the market pays for the
+/// asset) or the ask ("sell", what the market asks for it).
+public enum QuoteSide: String, Hashable, Sendable, CaseIterable {
+    case mid, buy, sell
+}
+
+/// The pair a quote prices: one unit of `asset` in `currency`.
+public struct CurrencyPair: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public var asset: AssetCode
+    public var currency: AssetCode
+    public init(_ asset: AssetCode, _ currency: AssetCode) {
+        self.asset = asset
+        self.currency = currency
+    }
+    public var description: String { "\(asset)/\(currency)" }
+    public static func < (a: CurrencyPair, b: CurrencyPair) -> Bool { (a.asset, a.currency) < (b.asset, b.currency) }
+}
+
+/// One price found in the book.
+public struct PricePoint: Hashable, Sendable {
+    public var time: Date
+    public var price: Double
+    public var bid: Double?
+    public var ask: Double?
+
+    /// The price for `side`; falls back to the plain price when the quote has no bid or ask, as exchange
+    /// closes and NBU rates do not.
+    public func price(_ side: QuoteSide) -> Double {
+        switch side {
+        case .mid: price
+        case .buy: bid ?? price
+        case .sell: ask ?? price
+        }
+    }
+}
+
+/// Quotes indexed for "the last quote at or before t": one time-sorted series per asset, currency and
+/// market, searched by bisection, so that valuing years of days costs a few comparisons per value.
+public struct PriceBook: Sendable {
+    struct Series: Sendable {
+        var pair: CurrencyPair
+        var market: Market
+        var times: [Double]
+        var prices: [Double]
+        var bids: [Double?]
+        var asks: [Double?]
+
+        /// Index of the last time ≤ t, or nil when every quote is later.
+        func lastIndex(atOrBefore t: Double) -> Int? {
+            var lo = 0, hi = times.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if times[mid] <= t { lo = mid + 1 } else { hi = mid }
+            }
+            return lo == 0 ? nil : lo - 1
+        }
+
+        func point(_ i: Int) -> PricePoint {
+            PricePoint(time: Date(timeIntervalSince1970: times[i]), price: prices[i], bid: bids[i], ask: asks[i])
+        }
+    }
+
+    var series: [Series]
+    /// Series indices by pair, in market order.
+    var byPair: [CurrencyPair: [Int]]
+
+    /// Builds the book. When two quotes share asset, currency, market and time (the store forbids it,
+    /// but lists can be concatenated), the one given later wins, as a re-fetch would overwrite.
+    public init(_ quotes: [Quote]) {
+        struct Key: Hashable { var pair: CurrencyPair; var market: Market }
+        var grouped: [Key: [Int]] = [:]
+        for (i, quote) in quotes.enumerated() where quote.price.isFinite && quote.price > 0 {
+            grouped[Key(pair: CurrencyPair(quote.asset, quote.currency), market: quote.market), default: []].append(i)
+        }
+        var series: [Series] = []
+        for (key, indices) in grouped.sorted(by: { ($0.key.pair, $0.key.market) < ($1.key.pair, $1.key.market) }) {
+            let ordered = indices.sorted {
+                let (a, b) = (quotes[$0].time, quotes[$1].time)
+                return a != b ? a < b : $0 < $1
+            }
+            var s = Series(pair: key.pair, market: key.market, times: [], prices: [], bids: [], asks: [])
+            for i in ordered {
+                let quote = quotes[i]
+                let time = quote.time.timeIntervalSince1970
+                if s.times.last == time {
+                    s.times.removeLast(); s.prices.removeLast(); s.bids.removeLast(); s.asks.removeLast()
+                }
+                s.times.append(time)
+                s.prices.append(quote.price)
+                s.bids.append(quote.bid)
+                s.asks.append(quote.ask)
+            }
+            series.append(s)
+        }
+        var byPair: [CurrencyPair: [Int]] = [:]
+        for (i, s) in series.enumerated() { byPair[s.pair, default: []].append(i) }
+        self.series = series
+        self.byPair = byPair
+    }
+
+    /// Every pair with at least one quote.
+    public var pairs: [CurrencyPair] { byPair.keys.sorted() }
+
+    /// Every market with at least one quote.
+    public var markets: [Market] { Array(Set(series.map(\.market))).sorted() }
+
+    /// Every asset or currency that appears on either side of a quote.
+    public var assets: Set<AssetCode> { Set(byPair.keys.flatMap { [$0.asset, $0.currency] }) }
+
+    /// Markets that quote `pair`, in name order.
+    public func markets(for pair: CurrencyPair) -> [Market] { (byPair[pair] ?? []).map { series[$0].market } }
+
+    /// The last quote of `pair` in `market` at or before `time`, however old.
+    public func last(_ pair: CurrencyPair, market: Market, atOrBefore time: Date) -> PricePoint? {
+        guard let s = byPair[pair]?.first(where: { series[$0].market == market }).map({ series[$0] }),
+              let i = s.lastIndex(atOrBefore: time.timeIntervalSince1970) else { return nil }
+        return s.point(i)
+    }
+
+    /// The last quote of each day of `range` for `pair` in `market` (days without one are left out):
+    /// daily closes for windows, returns and correlations.
+    public func dailyCloses(_ pair: CurrencyPair, market: Market, in range: DayRange) -> [DatedValue] {
+        guard let s = byPair[pair]?.first(where: { series[$0].market == market }).map({ series[$0] }) else { return [] }
+        var out: [DatedValue] = []
+        for (i, time) in s.times.enumerated() {
+            let day = Day(Date(timeIntervalSince1970: time))
+            guard range.contains(day) else { continue }
+            if out.last?.day == day { out.removeLast() }
+            out.append(DatedValue(day: day, value: s.prices[i]))
+        }
+        return out
+    }
+
+    /// Every quote of `pair` in `market` between two instants (both included), for windows of hourly data.
+    public func points(_ pair: CurrencyPair, market: Market, from: Date, through: Date) -> [TimedValue] {
+        guard let s = byPair[pair]?.first(where: { series[$0].market == market }).map({ series[$0] }) else { return [] }
+        let (a, b) = (from.timeIntervalSince1970, through.timeIntervalSince1970)
+        return s.times.indices.filter { s.times[$0] >= a && s.times[$0] <= b }
+            .map { TimedValue(time: Date(timeIntervalSince1970: s.times[$0]), value: s.prices[$0]) }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import FolioCore
+
+/// The price of an asset in any currency over time, read from the quotes: the input of windows,
+/// returns, correlations and normalised comparisons (`folio table window --asset BTC`).
+///
+/// The instants are those of the asset's own quotes (the first leg of its route, in the most preferred
+/// market that has quotes in the range); each is converted with the other legs' quotes at that instant.
+/// An instant whose conversion lacks a fresh quote is left out and named in `missing`.
+public struct PriceHistory: Hashable, Sendable {
+    public var asset: AssetCode
+    public var currency: AssetCode
+    public var points: [TimedValue]
+    public var missing: [MissingQuoteSpan]
+
+    /// Prices of `asset` in `currency` from the start of `range.from` to the end of `range.to`.
+    /// Throws when nothing links the two or the asset has no quote in the range.
+    public init(of asset: AssetCode, in currency: AssetCode, range: DayRange, rates: CrossRates) throws(AnalyticsError) {
+        guard asset != currency else { throw .invalidArgument(name: "currency", value: currency.rawValue, expected: "a currency other than the asset") }
+        guard let route = rates.route(from: asset, to: currency), let first = route.legs.first else {
+            throw .unknownAsset(asset, argument: "asset")
+        }
+        let (from, through) = (range.from.start.timeIntervalSince1970, range.to.end.timeIntervalSince1970)
+        let book = rates.book
+        // The first candidate market with any quote in the range sets the instants.
+        guard let series = first.candidates.map({ book.series[$0] }).first(where: { s in
+            s.times.contains { $0 >= from && $0 <= through }
+        }) else { throw .emptyRange(argument: "from/to") }
+        var log = MissingQuoteLog()
+        var points: [TimedValue] = []
+        for (i, time) in series.times.enumerated() where time >= from && time <= through {
+            let at = Date(timeIntervalSince1970: time)
+            let own = first.inverted ? 1 / series.prices[i] : series.prices[i]
+            let rest = CrossRates.Route(from: first.inverted ? first.pair.asset : first.pair.currency, to: currency,
+                                        legs: Array(route.legs.dropFirst()))
+            switch rates.convert(own, along: rest, at: at) {
+            case let .success(value): points.append(TimedValue(time: at, value: value))
+            case let .failure(why): log.record(why, on: Day(at))
+            }
+        }
+        self.asset = asset
+        self.currency = currency
+        self.points = points
+        self.missing = log.all
+    }
+
+    /// The last price of each day.
+    public var dailyCloses: [DatedValue] {
+        var out: [DatedValue] = []
+        for p in points {
+            let day = Day(p.time)
+            if out.last?.day == day { out.removeLast() }
+            out.append(DatedValue(day: day, value: p.value))
+        }
+        return out
+    }
+}
+
+extension PriceHistory {
+    /// Table `prices`: one row per quote instant.
+    public var table: ResultTable {
+        ResultTable(columns: [.init("time", .time), .init("price", .number, decimals: 4)],
+                    rows: points.map { [.time($0.time), .number($0.value)] })
+    }
+}

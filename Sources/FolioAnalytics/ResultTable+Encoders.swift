@@ -1,0 +1,108 @@
+import Foundation
+import FolioCore
+
+extension ResultTable {
+    /// Aligned text for a terminal: a header, a rule, then rows; numbers, percents, times and days are
+    /// right-aligned so that digits line up, text is left-aligned; undefined cells show `—`.
+    public func alignedText() -> String {
+        let body = rows.map { row in row.enumerated().map { c, cell in display(cell, columns[c]) } }
+        var widths = columns.map { $0.name.count }
+        for row in body { for (c, text) in row.enumerated() { widths[c] = max(widths[c], text.count) } }
+        func line(_ cells: [String]) -> String {
+            var parts: [String] = []
+            for (c, text) in cells.enumerated() {
+                let padding = String(repeating: " ", count: widths[c] - text.count)
+                parts.append(columns[c].kind == .text ? text + padding : padding + text)
+            }
+            var s = parts.joined(separator: "  ")
+            while s.last == " " { s.removeLast() }
+            return s
+        }
+        var lines = [line(columns.map(\.name)), widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")]
+        lines += body.map(line)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// RFC 4180 CSV: a header line, CRLF line ends, fields quoted when they hold a comma, quote, CR or LF.
+    /// Numbers carry their full precision; undefined cells are empty fields; times are ISO 8601 UTC.
+    public func csv() -> String {
+        func field(_ s: String) -> String {
+            guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" }) else { return s }
+            return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        }
+        var lines = [columns.map { field($0.name) }.joined(separator: ",")]
+        for row in rows {
+            lines.append(row.map { cell in cell.map { field(plain($0)) } ?? "" }.joined(separator: ","))
+        }
+        return lines.joined(separator: "\r\n") + "\r\n"
+    }
+
+    /// JSON: `{"columns":[{"name":…,"kind":…}],"rows":[{"<name>":value,…}]}` with keys in column order,
+    /// numbers as JSON numbers, days as `"YYYY-MM-DD"`, times as ISO 8601 UTC strings, undefined as null.
+    public func json() -> String {
+        var out = "{\"columns\":["
+        out += columns.map { "{\"name\":\(jsonString($0.name)),\"kind\":\"\($0.kind.rawValue)\"}" }.joined(separator: ",")
+        out += "],\"rows\":["
+        out += rows.map { row in
+            "{" + row.enumerated().map { c, cell in
+                let value: String
+                switch cell {
+                case nil: value = "null"
+                case let .number(v)?: value = v.isFinite ? Cell.exact(v) : "null"
+                case let .text(s)?: value = jsonString(s)
+                case let .time(t)?: value = jsonString(ISOTime.format(t))
+                case let .day(d)?: value = jsonString(d.iso)
+                }
+                return jsonString(columns[c].name) + ":" + value
+            }.joined(separator: ",") + "}"
+        }.joined(separator: ",")
+        return out + "]}\n"
+    }
+
+    private func plain(_ cell: Cell) -> String {
+        switch cell {
+        case let .text(s): s
+        case let .number(v): v.isFinite ? Cell.exact(v) : ""
+        case let .time(t): ISOTime.format(t)
+        case let .day(d): d.iso
+        }
+    }
+
+    private func display(_ cell: Cell?, _ column: Column) -> String {
+        guard let cell else { return "—" }
+        switch cell {
+        case let .number(v):
+            guard v.isFinite else { return "—" }
+            let text = String(format: "%.\(column.decimals)f", v)
+            // "-0.00" reads as a loss that is not there.
+            let shown = text.hasPrefix("-") && Double(text) == 0 ? String(text.dropFirst()) : text
+            return column.kind == .percent ? shown + " %" : shown
+        case let .text(s):
+            // A line break inside a cell would break the alignment of every row below it.
+            return s.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ")
+                .replacingOccurrences(of: "\r", with: " ")
+        default:
+            return plain(cell)
+        }
+    }
+
+    private func jsonString(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    out += String(format: "\\u%04x", scalar.value)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

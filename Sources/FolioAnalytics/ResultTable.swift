@@ -1,0 +1,83 @@
+import Foundation
+import FolioCore
+
+/// Any analytics result as a plain table, so that the command line can print it as aligned text, CSV or
+/// JSON without knowing which result it is (`folio table NAME --format text|csv|json`).
+///
+/// A cell is `nil` when the value is undefined (a missing quote, a correlation of a constant series);
+/// encoders show it as `—` (text), an empty field (CSV) or `null` (JSON), never as 0.
+public struct ResultTable: Hashable, Sendable {
+    public enum ColumnKind: String, Hashable, Sendable, CaseIterable {
+        case text, number, percent, time, day
+    }
+
+    public struct Column: Hashable, Sendable {
+        public var name: String
+        public var kind: ColumnKind
+        /// Digits after the point in aligned text. CSV and JSON always carry the full value.
+        public var decimals: Int
+
+        public init(_ name: String, _ kind: ColumnKind, decimals: Int = 2) {
+            self.name = name
+            self.kind = kind
+            self.decimals = decimals
+        }
+    }
+
+    /// One value. Percent columns hold percentage points (12.5 means 12.5 %).
+    public enum Cell: Hashable, Sendable {
+        case text(String)
+        case number(Double)
+        case time(Date)
+        case day(Day)
+    }
+
+    public var columns: [Column]
+    public var rows: [[Cell?]]
+
+    public init(columns: [Column], rows: [[Cell?]]) {
+        precondition(rows.allSatisfy { $0.count == columns.count }, "every row has one cell per column")
+        self.columns = columns
+        self.rows = rows
+    }
+
+    /// The cell in `row` under the column named `column`, `nil` when undefined or there is no such column.
+    public func cell(_ row: Int, _ column: String) -> Cell? {
+        guard let c = columns.firstIndex(where: { $0.name == column }) else { return nil }
+        return rows[row][c]
+    }
+
+    /// The number in `row` under `column`, `nil` when undefined or not a number.
+    public func number(_ row: Int, _ column: String) -> Double? {
+        if case let .number(v)? = cell(row, column) { return v }
+        return nil
+    }
+
+    /// Output formats of `encoded(as:)`.
+    public enum Format: String, Hashable, Sendable, CaseIterable {
+        case text, csv, json
+    }
+
+    /// The table in `format`: aligned text for a terminal, RFC 4180 CSV, or the JSON shape of TABLES.md.
+    public func encoded(as format: Format) -> String {
+        switch format {
+        case .text: alignedText()
+        case .csv: csv()
+        case .json: json()
+        }
+    }
+}
+
+extension ResultTable.Cell {
+    /// A number cell, or `nil` (undefined) when the value is `nil` or not finite.
+    static func finite(_ value: Double?) -> ResultTable.Cell? {
+        guard let value, value.isFinite else { return nil }
+        return .number(value)
+    }
+
+    /// The full-precision text of a number: the shortest form that reads back as the same Double.
+    static func exact(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return "\(value)"
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import FolioCore
+
+/// The daily value of a portfolio in its base currency, per asset and in total, with the money put in
+/// (net deposits) and what it earned.
+///
+/// Pipeline: replay the ledger to daily quantities (end of each day) → find each asset's route to the
+/// base currency once → value each asset on each day with the last fresh quote → sum. Net deposits
+/// count each completed deposit's amount in and each withdrawal's amount out, converted at its time.
+/// Income is value − net deposits: realised plus unrealised gains, fees and currency effects included,
+/// because everything that changed the value and was not money put in or taken out is income.
+/// Given a `RealisedIncome`, income is split: `realised` adds up its sales (in the base currency at
+/// each sale's time) and `unrealised` is the rest of the income — gains of open positions, currency
+/// effects on held money, and fees.
+public struct ValueSeries: Hashable, Sendable {
+    public var base: AssetCode
+    public var days: [Day]
+    /// Assets held on at least one day, in code order.
+    public var assets: [AssetCode]
+    /// `assetValues[a][d]`: value of `assets[a]` at the end of `days[d]`; nil when a quote is missing.
+    public var assetValues: [[Double?]]
+    /// Sum of the asset values; nil on a day when any held asset could not be valued.
+    public var total: [Double?]
+    /// Deposits minus withdrawals up to the end of each day, in the base currency.
+    public var netDeposits: [Double?]
+    /// `total − netDeposits`.
+    public var income: [Double?]
+    /// Income realised by sales up to the end of each day; empty when no `RealisedIncome` was given.
+    public var realised: [Double?]
+    /// `income − realised`; empty when no `RealisedIncome` was given.
+    public var unrealised: [Double?]
+    /// Quotes that were missing, one line per pair.
+    public var missing: [MissingQuoteSpan]
+
+    public init(replay: HoldingsReplay, rates: CrossRates, base: AssetCode, range: DayRange,
+                realisedIncome: RealisedIncome? = nil) {
+        let holdings = replay.daily(range)
+        let routes = holdings.assets.map { rates.route(from: $0, to: base) }
+        var log = MissingQuoteLog()
+        var values = [[Double?]](repeating: [Double?](repeating: nil, count: holdings.days.count), count: holdings.assets.count)
+        var total = [Double?](repeating: nil, count: holdings.days.count)
+        for (d, day) in holdings.days.enumerated() {
+            let end = day.end
+            var sum = CompensatedSum()
+            var complete = true
+            for a in holdings.assets.indices {
+                let quantity = holdings.quantities[a][d]
+                if quantity == 0 {
+                    values[a][d] = 0
+                    continue
+                }
+                guard let route = routes[a] else {
+                    complete = false
+                    log.record(MissingQuote(pair: CurrencyPair(holdings.assets[a], base), markets: [], at: end, reason: .noRoute), on: day)
+                    continue
+                }
+                switch rates.convert(quantity, along: route, at: end) {
+                case let .success(v):
+                    values[a][d] = v
+                    sum += v
+                case let .failure(missing):
+                    complete = false
+                    log.record(missing, on: day)
+                }
+            }
+            total[d] = complete ? sum.value : nil
+        }
+
+        // Net deposits: one pass over the cash transactions in time order beside the days.
+        var deposits = [Double?](repeating: nil, count: holdings.days.count)
+        var running = CompensatedSum()
+        var known = true
+        var c = 0
+        var memo = RouteMemo(rates)
+        let cash = replay.cashTransactions
+        for (d, day) in holdings.days.enumerated() {
+            let end = day.end
+            while c < cash.count && cash[c].time <= end {
+                let tx = cash[c]
+                switch memo.rate(from: tx.currency, to: base, at: tx.time) {
+                case let .success(rate): running += rate.convert(tx.kind == .deposit ? tx.amount : -tx.amount)
+                case let .failure(missing):
+                    known = false
+                    log.record(missing, on: Day(tx.time))
+                }
+                c += 1
+            }
+            deposits[d] = known ? running.value : nil
+        }
+
+        self.base = base
+        self.days = holdings.days
+        self.assets = holdings.assets
+        self.assetValues = values
+        self.total = total
+        self.netDeposits = deposits
+        self.income = zip(total, deposits).map { v, n in v.flatMap { v in n.map { v - $0 } } }
+        var realised: [Double?] = []
+        if let income = realisedIncome {
+            var s = 0
+            var sum = CompensatedSum()
+            var known = true
+            for day in holdings.days {
+                let end = day.end
+                while s < income.sales.count && income.sales[s].time <= end {
+                    if let v = income.sales[s].realisedInBase { sum += v } else { known = false }
+                    s += 1
+                }
+                realised.append(known ? sum.value : nil)
+            }
+        }
+        self.realised = realised
+        self.unrealised = zip(self.income, realised).map { i, r in i.flatMap { i in r.map { i - $0 } } }
+        self.missing = log.all
+    }
+
+    /// The value series of one asset.
+    public func values(of asset: AssetCode) -> [Double?]? {
+        assets.firstIndex(of: asset).map { assetValues[$0] }
+    }
+}
+
+extension ValueSeries {
+    /// Table `value`: one row per day with the total, net deposits, income, then one column per asset.
+    public var table: ResultTable {
+        let split = !realised.isEmpty
+        var columns: [ResultTable.Column] = [.init("day", .day), .init("value", .number), .init("net_deposits", .number), .init("income", .number)]
+        if split { columns += [.init("realised", .number), .init("unrealised", .number)] }
+        columns += assets.map { .init($0.rawValue, .number) }
+        let rows: [[ResultTable.Cell?]] = days.indices.map { d in
+            var row: [ResultTable.Cell?] = [.day(days[d]), .finite(total[d]), .finite(netDeposits[d]), .finite(income[d])]
+            if split { row += [.finite(realised[d]), .finite(unrealised[d])] }
+            return row + assets.indices.map { .finite(assetValues[$0][d]) }
+        }
+        return ResultTable(columns: columns, rows: rows)
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import FolioAnalytics
+import FolioCore
+
+/// The analytics speed targets of issue 3, on generated inputs that are the same on every run
+/// (seeded generator): correlation of 500 assets × 252 returns ≤ 50 ms, replay of 1,000,000 trades
+/// ≤ 1 s, daily value series of a 20-asset portfolio over 10 years ≤ 50 ms (release).
+func analyticsCases() -> [BenchCase] {
+    [
+        BenchCase(name: "analytics-correlation-500x252") { _ in
+            var random = AnalyticsBenchRandom(seed: 500)
+            let days = (0 ..< 252).map { Day(year: 2024, month: 1, day: 1)!.advanced(by: $0) }
+            let market = days.map { _ in random.normal() * 0.01 }
+            let assets = (0 ..< 500).map { AssetCode(String(format: "A%03d", $0)) }
+            let returns: [[Double?]] = assets.indices.map { a in
+                let beta = 0.5 + Double(a % 10) / 10
+                return market.map { beta * $0 + random.normal() * 0.015 }
+            }
+            let input = DailyReturns(assets: assets, days: days, returns: returns)
+            return {
+                let matrix = try CorrelationMatrix(input)
+                return matrix[0, 1] == nil ? 1 : 0
+            }
+        },
+        BenchCase(name: "analytics-replay-1m-trades") { _ in
+            var random = AnalyticsBenchRandom(seed: 1_000_000)
+            let assets = (0 ..< 100).map { AssetCode(String(format: "S%03d", $0)) }
+            let start = 1_420_070_400.0  // 2015-01-01
+            let tenYears = 10 * 365.25 * 86_400
+            let trades = (0 ..< 1_000_000).map { i in
+                Trade(id: Int64(i), time: Date(timeIntervalSince1970: (start + random.unit() * tenYears).rounded()),
+                      side: random.next(below: 3) == 0 ? .sell : .buy, asset: assets[random.next(below: assets.count)],
+                      quantity: 1 + Double(random.next(below: 100)), price: 10 + random.unit() * 490,
+                      priceCurrency: .usd, fee: 1)
+            }
+            let cash = (0 ..< 10_000).map { i in
+                CashTransaction(id: Int64(i), time: Date(timeIntervalSince1970: start + random.unit() * tenYears),
+                                kind: .deposit, currency: .usd, amount: 100_000)
+            }
+            return {
+                let replay = HoldingsReplay(trades: trades, cashTransactions: cash)
+                return replay.final.quantities.isEmpty ? 1 : 0
+            }
+        },
+        BenchCase(name: "analytics-value-series-20x10y") { _ in
+            let (replay, rates, range) = analyticsPortfolio()
+            return {
+                let series = ValueSeries(replay: replay, rates: rates, base: .uah, range: range)
+                return series.total.last == nil ? 1 : 0
+            }
+        },
+    ]
+}
+
+/// Twenty US stocks bought over ten years with monthly deposits, priced every weekday in USD, valued in
+/// UAH through a daily NBU USD/UAH rate: every value goes through a pivot.
+func analyticsPortfolio() -> (HoldingsReplay, CrossRates, DayRange) {
+    var random = AnalyticsBenchRandom(seed: 20)
+    let first = Day(year: 2015, month: 1, day: 1)!, last = Day(year: 2024, month: 12, day: 31)!
+    let assets = (0 ..< 20).map { AssetCode(String(format: "STK%02d", $0)) }
+    var quotes: [Quote] = []
+    var prices = assets.map { _ in 20 + random.unit() * 200 }
+    var rate = 15.0
+    var trades: [Trade] = []
+    var cash: [CashTransaction] = []
+    for day in stride(from: first, through: last, by: 1) {
+        let close = day.start.addingTimeInterval(21 * 3600)
+        rate *= 1 + random.normal() * 0.003
+        quotes.append(Quote(asset: .usd, currency: .uah, market: .nbu, time: day.start, price: rate, source: "bench"))
+        guard day.weekday <= 5 else { continue }
+        for a in assets.indices {
+            prices[a] *= 1 + random.normal() * 0.015
+            quotes.append(Quote(asset: assets[a], currency: .usd, market: .exchange, time: close, price: prices[a], source: "bench"))
+        }
+        if day.dayOfMonth <= 3 && day.weekday == 1 || day.dayOfMonth == 1 {
+            cash.append(CashTransaction(id: Int64(cash.count), time: day.start.addingTimeInterval(3600), kind: .deposit,
+                                        currency: .usd, amount: 5000))
+            for a in assets.indices where random.next(below: 2) == 0 {
+                trades.append(Trade(id: Int64(trades.count), time: close, side: .buy, asset: assets[a],
+                                    quantity: Double(1 + random.next(below: 10)), price: prices[a], priceCurrency: .usd, fee: 1))
+            }
+        }
+    }
+    let range = try! DayRange(from: first, to: last)
+    return (HoldingsReplay(trades: trades, cashTransactions: cash), CrossRates(book: PriceBook(quotes)), range)
+}
+
+/// SplitMix64: tiny, fast and the same everywhere, so the generated inputs never change between runs.
+struct AnalyticsBenchRandom {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func next(below n: Int) -> Int { Int(next() % UInt64(n)) }
+    /// Uniform in [0, 1).
+    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+    /// Standard normal (Box–Muller).
+    mutating func normal() -> Double {
+        let u = max(unit(), 1e-300)
+        return (-2 * log(u)).squareRoot() * cos(2 * Double.pi * unit())
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import FolioCore
+import Testing
+@testable import FolioAnalytics
+
+/// NBU and cash USD/UAH, NBU EUR/UAH, an exchange AAPL/USD: enough for direct, inverted and pivoted rates.
+let sampleQuotes = [
+    q("USD", "UAH", .nbu, "2024-03-01T00:00", 38.0),
+    q("USD", "UAH", .nbu, "2024-03-04T00:00", 38.5),
+    q("USD", "UAH", .cash, "2024-03-01T00:00", 38.2, bid: 38.0, ask: 38.4),
+    q("USD", "UAH", .cash, "2024-03-10T00:00", 39.0, bid: 38.8, ask: 39.2),
+    q("EUR", "UAH", .nbu, "2024-03-01T00:00", 41.0),
+    q("AAPL", "USD", .exchange, "2024-03-01T21:00", 180),
+]
+
+@Suite("Price book and cross rates")
+struct CrossRatesTests {
+    let rates = CrossRates(book: PriceBook(sampleQuotes))
+
+    func value(_ from: AssetCode, _ to: AssetCode, _ time: String, side: QuoteSide = .mid) -> Double? {
+        try? rates.rate(from: from, to: to, at: t(time), side: side).get().value
+    }
+
+    @Test func lastQuoteAtOrBefore() {
+        let book = PriceBook(sampleQuotes)
+        let pair = CurrencyPair("USD", "UAH")
+        #expect(book.last(pair, market: .nbu, atOrBefore: t("2024-02-29T23:59")) == nil)
+        #expect(book.last(pair, market: .nbu, atOrBefore: t("2024-03-01T00:00"))?.price == 38.0)
+        #expect(book.last(pair, market: .nbu, atOrBefore: t("2024-03-03T23:59"))?.price == 38.0)
+        #expect(book.last(pair, market: .nbu, atOrBefore: t("2024-03-04T00:00"))?.price == 38.5)
+        #expect(book.last(pair, market: .nbu, atOrBefore: t("2030-01-01T00:00"))?.price == 38.5)
+        #expect(book.markets(for: pair) == [.cash, .nbu])
+    }
+
+    @Test func laterDuplicateWinsAndBadPricesAreIgnored() {
+        let book = PriceBook([q("BTC", "USD", .exchange, "2024-01-01", 1), q("BTC", "USD", .exchange, "2024-01-01", 2),
+                              q("BTC", "USD", .exchange, "2024-01-02", 0)])
+        #expect(book.last(CurrencyPair("BTC", "USD"), market: .exchange, atOrBefore: t("2024-01-05"))?.price == 2)
+    }
+
+    @Test func directInvertedAndPivotedRates() {
+        #expect(value("USD", "UAH", "2024-03-02T12:00") == 38.0)  // NBU before cash for USD/UAH
+        #expect(value("UAH", "USD", "2024-03-02T12:00") == 1 / 38.0)
+        #expect(value("AAPL", "UAH", "2024-03-02T12:00") == 180 * 38.0)
+        #expect(value("AAPL", "UAH", "2024-03-05T12:00") == 180 * 38.5)
+        #expect(value("EUR", "USD", "2024-03-02T12:00") == 41.0 * (1 / 38.0))
+        #expect(value("AAPL", "EUR", "2024-03-02T12:00") == 180 * 38.0 * (1 / 41.0))
+        #expect(value("UAH", "UAH", "2000-01-01T00:00") == 1)
+        let route = rates.route(from: "AAPL", to: "EUR")!
+        #expect(route.legs.map(\.pair.description) == ["AAPL/USD", "USD/UAH", "EUR/UAH"])
+        #expect(route.legs.map(\.inverted) == [false, false, true])
+    }
+
+    @Test func staleQuoteIsMissingAndNamed() {
+        // AAPL's last close is 2024-03-01T21:00; seven days later it may no longer stand for the price.
+        #expect(value("AAPL", "USD", "2024-03-08T21:00") == 180)
+        let result = rates.rate(from: "AAPL", to: "UAH", at: t("2024-03-08T21:01"))
+        let missing = MissingQuote(pair: CurrencyPair("AAPL", "USD"), markets: [.exchange], at: t("2024-03-08T21:01"),
+                                   reason: .stale(lastQuote: t("2024-03-01T21:00")))
+        #expect(result == .failure(missing))
+        #expect(missing.description
+            == "AAPL/USD quote (exchange) missing at 2024-03-08T21:01:00Z: the last one, 2024-03-01T21:00:00Z, is too old")
+        var lenient = rates
+        lenient.stalenessLimit = 30 * 86_400
+        #expect((try? lenient.rate(from: "AAPL", to: "USD", at: t("2024-03-20T00:00")).get().value) == 180)
+    }
+
+    @Test func missingCrossRateAndNoQuoteYet() {
+        #expect(rates.rate(from: "XYZ", to: "UAH", at: t("2024-03-02")) ==
+            .failure(MissingQuote(pair: CurrencyPair("XYZ", "UAH"), markets: [], at: t("2024-03-02"), reason: .noRoute)))
+        #expect(rates.route(from: "BTC", to: "UAH") == nil)
+        let early = rates.rate(from: "EUR", to: "UAH", at: t("2024-02-01"))
+        #expect(early == .failure(MissingQuote(pair: CurrencyPair("EUR", "UAH"), markets: [.nbu], at: t("2024-02-01"), reason: .noQuoteBefore)))
+        #expect(MissingQuote(pair: CurrencyPair("XYZ", "UAH"), markets: [], at: t("2024-03-02"), reason: .noRoute).description
+            == "no quote links XYZ to UAH")
+    }
+
+    @Test func fallsBackToTheNextMarketWhenThePreferredOneIsStale() throws {
+        // NBU's last USD/UAH is 03-04; on 03-12 it is too old, and the cash rate of 03-10 is fresh.
+        let rate = try rates.rate(from: "USD", to: "UAH", at: t("2024-03-12T00:00")).get()
+        #expect(rate.value == 39.0)
+        #expect(rate.legs.map(\.market) == [.cash])
+    }
+
+    @Test func marketPreferenceIsASetting() throws {
+        var cashFirst = rates
+        cashFirst.preference = MarketPreference(byAsset: ["USD": [.cash, .nbu]])
+        #expect(try cashFirst.rate(from: "USD", to: "UAH", at: t("2024-03-02")).get().value == 38.2)
+        #expect(MarketPreference.standard.markets(for: CurrencyPair("USD", "UAH")).first == .nbu)
+        #expect(MarketPreference.standard.markets(for: CurrencyPair("BTC", "USD")).first == .exchange)
+        #expect(MarketPreference(kinds: ["AAPL": .stock]).markets(for: CurrencyPair("AAPL", "USD")).first == .exchange)
+        #expect(MarketPreference.standard.markets(for: CurrencyPair("EUR", "USD")).first == .exchange)
+        #expect(MarketPreference(first: [.cash]).markets(for: CurrencyPair("USD", "UAH")).prefix(2) == [.cash, .nbu])
+    }
+
+    @Test func sidePicksTheQuoteColumn() {
+        var cash = rates
+        cash.preference = MarketPreference(first: [.cash])
+        #expect((try? cash.rate(from: "USD", to: "UAH", at: t("2024-03-02"), side: .buy).get().value) == 38.0)
+        #expect((try? cash.rate(from: "USD", to: "UAH", at: t("2024-03-02"), side: .sell).get().value) == 38.4)
+        #expect((try? cash.rate(from: "UAH", to: "USD", at: t("2024-03-02"), side: .sell).get().value) == 1 / 38.4)
+        // NBU has no bid or ask: the plain rate stands for both.
+        #expect(value("USD", "UAH", "2024-03-02", side: .sell) == 38.0)
+    }
+
+    @Test func valuesHoldingsInTheBaseCurrency() {
+        let holdings = Holdings(time: t("2024-03-02T12:00"), quantities: ["AAPL": 2, "USD": 10, "UAH": 100, "XYZ": 1])
+        let valued = rates.value(holdings, in: "UAH")
+        #expect(valued.assets.map(\.value) == [360 * 38.0, 100, 380, nil])
+        #expect(valued.total == nil)
+        #expect(valued.missing.map(\.pair) == [CurrencyPair("XYZ", "UAH")])
+        let known = rates.value(Holdings(time: t("2024-03-02T12:00"), quantities: ["AAPL": 2, "UAH": 100]), in: "UAH")
+        #expect(known.total == 360 * 38.0 + 100)
+        #expect(rates.pricingCurrency(of: "AAPL", towards: "UAH") == "USD")
+        #expect(rates.pricingCurrency(of: "EUR", towards: "UAH") == "EUR")
+    }
+}

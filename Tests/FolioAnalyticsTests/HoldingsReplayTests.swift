@@ -1,0 +1,160 @@
+import Foundation
+import FolioCore
+import Testing
+@testable import FolioAnalytics
+
+@Suite("Holdings replay")
+struct HoldingsReplayTests {
+    let trades = [
+        buy(2, "2024-01-02T10:00", "BTC", 0.01, at: 40_000, fee: 2),
+        sell(3, "2024-01-03T10:00", "BTC", 0.004, at: 45_000, fee: 0.00001, feeIn: "BTC"),
+    ]
+    let cash = [
+        deposit(1, "2024-01-01T00:00", 1000, fee: 5),
+        withdrawal(4, "2024-01-04T00:00", 100, fee: 1),
+        deposit(5, "2024-01-04T12:00", 500, status: .failed),
+        deposit(6, "2024-01-04T12:00", 700, status: .rejected),
+        withdrawal(7, "2024-01-04T12:00", 50, status: .pending),
+    ]
+
+    @Test func buysSellsFeesDepositsAndWithdrawals() {
+        let replay = HoldingsReplay(trades: trades, cashTransactions: cash)
+        // USD: 1000 − 5 − 0.01×40000 − 2 + 0.004×45000 − 100 − 1 = 672
+        #expect(close(replay.final["USD"], 672))
+        // BTC: 0.01 − 0.004 − 0.00001 = 0.00599
+        #expect(close(replay.final["BTC"], 0.00599))
+        #expect(replay.final.assets == ["BTC", "USD"])
+        #expect(replay.diagnostics.isEmpty)
+        #expect(replay.cashTransactions.map(\.id) == [1, 4])
+    }
+
+    @Test func holdingsAtAnyTime() {
+        let replay = HoldingsReplay(trades: trades, cashTransactions: cash)
+        #expect(replay.holdings(at: t("2023-12-31T23:59")).quantities.isEmpty)
+        #expect(replay.holdings(at: t("2024-01-01T00:00")).quantities == ["USD": 995])
+        let afterBuy = replay.holdings(at: t("2024-01-02T10:00"))
+        #expect(close(afterBuy["USD"], 593))
+        #expect(afterBuy["BTC"] == 0.01)
+        let times = ["2024-01-03T10:00", "2023-12-31T00:00", "2024-01-02T10:00", "2030-01-01T00:00"].map(t)
+        #expect(replay.holdings(at: times) == times.map { replay.holdings(at: $0) })
+    }
+
+    @Test func dailySeriesTakesTheEndOfEachDay() throws {
+        let replay = HoldingsReplay(trades: trades, cashTransactions: cash)
+        let series = replay.daily(try DayRange(from: d("2023-12-31"), to: d("2024-01-05")))
+        #expect(series.days.map(\.iso) == ["2023-12-31", "2024-01-01", "2024-01-02", "2024-01-03", "2024-01-04", "2024-01-05"])
+        #expect(series.assets == ["BTC", "USD"])
+        let btc = series.quantities[0], usd = series.quantities[1]
+        #expect(btc[0] == 0 && btc[1] == 0 && btc[2] == 0.01)
+        #expect(close(btc[3], 0.00599) && close(btc[5], 0.00599))
+        #expect(usd[0] == 0 && usd[1] == 995)
+        #expect(close(usd[2], 593) && close(usd[3], 773) && close(usd[4], 672) && close(usd[5], 672))
+    }
+
+    @Test func cashTransactionComesBeforeATradeAtTheSameInstant() {
+        // The trade has the smaller id; ordering by id alone would spend the money before it arrives.
+        let replay = HoldingsReplay(
+            trades: [buy(1, "2024-02-01T12:00", "AAPL", 1, at: 100)],
+            cashTransactions: [deposit(2, "2024-02-01T12:00", 100)])
+        #expect(replay.diagnostics.isEmpty)
+        #expect(replay.final.quantities == ["AAPL": 1])
+    }
+
+    @Test func negativeBalancesAreKeptAndReported() {
+        let replay = HoldingsReplay(
+            trades: [
+                buy(10, "2024-01-01T00:00", "ETH", 1, at: 2000),
+                sell(11, "2024-01-02T00:00", "ETH", 1.5, at: 2100),
+                buy(12, "2024-01-03T00:00", "ETH", 1, at: 2000),
+                sell(13, "2024-01-04T00:00", "ETH", 1, at: 2000),
+            ],
+            cashTransactions: [deposit(1, "2024-01-01T00:00", 1000)])
+        #expect(replay.diagnostics == [
+            NegativeBalance(asset: "USD", time: t("2024-01-01T00:00"), after: .trade(id: 10), balance: -1000),
+            NegativeBalance(asset: "ETH", time: t("2024-01-02T00:00"), after: .trade(id: 11), balance: -0.5),
+            NegativeBalance(asset: "ETH", time: t("2024-01-04T00:00"), after: .trade(id: 13), balance: -0.5),
+        ])
+        #expect(replay.final["ETH"] == -0.5)
+        // 1000 − 2000 + 1.5 × 2100 − 2000 + 2000: back above zero after the first sale.
+        #expect(replay.final["USD"] == 2150)
+        #expect(replay.diagnostics[1].description == "ETH went below zero (-0.5) at 2024-01-02T00:00:00Z after trade 11")
+    }
+
+    @Test func reportedBalanceIncludesTheFee() {
+        let replay = HoldingsReplay(trades: [buy(1, "2024-05-01T08:00", "ETH", 1, at: 100, fee: 2)], cashTransactions: [])
+        #expect(replay.diagnostics == [NegativeBalance(asset: "USD", time: t("2024-05-01T08:00"), after: .trade(id: 1), balance: -102)])
+    }
+
+    @Test func withdrawalBelowZeroIsReportedAfterTheTransaction() {
+        let replay = HoldingsReplay(trades: [], cashTransactions: [withdrawal(9, "2024-05-01T08:00", 10, "UAH", fee: 1)])
+        #expect(replay.diagnostics == [NegativeBalance(asset: "UAH", time: t("2024-05-01T08:00"), after: .cashTransaction(id: 9), balance: -11)])
+    }
+
+    @Test func sellingEverythingBoughtLeavesNothing() {
+        // 0.1 + 0.2 − 0.3 is 2.8e-17 in binary; it must read as zero, not as a tiny holding.
+        let replay = HoldingsReplay(
+            trades: [buy(1, "2024-01-01", "BTC", 0.1, at: 1), buy(2, "2024-01-02", "BTC", 0.2, at: 1),
+                     sell(3, "2024-01-03", "BTC", 0.3, at: 1)], cashTransactions: [deposit(1, "2024-01-01", 1)])
+        #expect(replay.final["BTC"] == 0)
+        #expect(replay.final.quantities["BTC"] == nil)
+        #expect(replay.diagnostics.isEmpty)
+    }
+
+    @Test func emptyLedger() throws {
+        let replay = HoldingsReplay(trades: [], cashTransactions: [])
+        #expect(replay.final.quantities.isEmpty)
+        #expect(replay.assets.isEmpty)
+        #expect(replay.firstTime == nil)
+        let series = replay.daily(try DayRange(from: d("2024-01-01"), to: d("2024-01-03")))
+        #expect(series.days.count == 3 && series.assets.isEmpty)
+    }
+
+    @Test func replayingInAnyOrderGivesTheSameHoldings() {
+        var random = SeededRandom(seed: 7)
+        let assets: [AssetCode] = ["BTC", "ETH", "AAPL", "EUR"]
+        var trades: [Trade] = []
+        var cash: [CashTransaction] = []
+        for i in 0 ..< 400 {
+            // Only 50 distinct instants, so many events share a timestamp.
+            let time = Date(timeIntervalSince1970: 1_700_000_000 + Double(random.next(below: 50)) * 3600)
+            if i % 5 == 0 {
+                cash.append(CashTransaction(id: Int64(i), time: time, kind: i % 2 == 0 ? .deposit : .withdrawal,
+                                            currency: "USD", amount: random.unit() * 1000, fee: random.unit()))
+            } else {
+                trades.append(Trade(id: Int64(i), time: time, side: random.next(below: 2) == 0 ? .buy : .sell,
+                                    asset: assets[random.next(below: assets.count)], quantity: random.unit() * 3,
+                                    price: 0.1 + random.unit() * 500, priceCurrency: "USD", fee: random.unit() * 0.01))
+            }
+        }
+        let reference = HoldingsReplay(trades: trades, cashTransactions: cash)
+        #expect(!reference.diagnostics.isEmpty)
+        for _ in 0 ..< 5 {
+            let other = HoldingsReplay(trades: random.shuffled(trades), cashTransactions: random.shuffled(cash))
+            #expect(other.final == reference.final)
+            #expect(other.diagnostics == reference.diagnostics)
+            let at = Date(timeIntervalSince1970: 1_700_000_000 + 20 * 3600)
+            #expect(other.holdings(at: at) == reference.holdings(at: at))
+        }
+    }
+}
+
+/// A small deterministic generator (SplitMix64) so property tests see the same data on every run.
+struct SeededRandom {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func next(below n: Int) -> Int { Int(next() % UInt64(n)) }
+    /// Uniform in [0, 1).
+    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+    mutating func shuffled<T>(_ items: [T]) -> [T] {
+        var a = items
+        for i in stride(from: a.count - 1, to: 0, by: -1) { a.swapAt(i, next(below: i + 1)) }
+        return a
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import FolioCore
+import Testing
+@testable import FolioAnalytics
+
+@Suite("Window statistics")
+struct WindowStatsTests {
+    @Test func sevenDailyPoints() throws {
+        let values: [Double] = [10, 12, 9, 15, 15, 11, 13]
+        var points = values.enumerated().map { TimedValue(time: d("2024-06-01").advanced(by: $0).start, value: $1) }
+        // A point from before the window must not count.
+        points.insert(TimedValue(time: d("2024-05-31").start, value: 100), at: 0)
+        let stats = try #require(SevenDayWindow.stats(points.shuffled()).stats)
+        #expect(stats.count == 7)
+        #expect(stats.first == TimedValue(time: t("2024-06-01"), value: 10))
+        #expect(stats.last == TimedValue(time: t("2024-06-07"), value: 13))
+        #expect(stats.change == 3)
+        #expect(stats.changePercent == 30)
+        #expect(stats.min == TimedValue(time: t("2024-06-03"), value: 9))
+        // 15 occurs twice: the earliest is the one marked.
+        #expect(stats.max == TimedValue(time: t("2024-06-04"), value: 15))
+        #expect(close(stats.average, 85.0 / 7))
+    }
+
+    @Test func hundredSixtyEightHourlyPoints() throws {
+        let start = t("2024-12-25T00:00")
+        var points: [TimedValue] = []
+        for i in 0 ..< 168 {
+            let value: Double = 50 + Double(i % 24) - Double(i / 24)
+            points.append(TimedValue(time: start.addingTimeInterval(Double(i) * 3600), value: value))
+        }
+        points.insert(TimedValue(time: start.addingTimeInterval(-3600), value: 0), at: 0)
+        let stats = try #require(SevenDayWindow.stats(points).stats)
+        #expect(stats.count == 168)
+        #expect(stats.first.value == 50 && stats.first.time == start)
+        #expect(stats.last == TimedValue(time: t("2024-12-31T23:00"), value: 67))
+        #expect(stats.min == TimedValue(time: t("2024-12-31T00:00"), value: 44))
+        #expect(stats.max == TimedValue(time: t("2024-12-25T23:00"), value: 73))
+        #expect(stats.average == 58.5)
+        #expect(close(stats.changePercent, 34))
+    }
+
+    @Test func tooLittleDataIsAnExplicitResult() {
+        #expect(WindowStats.of([]) == .tooFewPoints(count: 0, required: 2))
+        #expect(WindowStats.of([TimedValue(time: t("2024-01-01"), value: 5)]) == .tooFewPoints(count: 1, required: 2))
+        #expect(SevenDayWindow.stats([]) == .tooFewPoints(count: 0, required: 2))
+        let table = WindowStats.of([TimedValue(time: t("2024-01-01"), value: 5)]).table
+        #expect(table.rows == [Array(repeating: nil, count: 11) + [.number(1)]])
+    }
+
+    @Test func constantAndZeroStart() throws {
+        let flat = try #require(WindowStats.of([TimedValue(time: t("2024-01-01"), value: 2), TimedValue(time: t("2024-01-02"), value: 2)]).stats)
+        #expect(flat.change == 0 && flat.changePercent == 0 && flat.min.value == 2 && flat.max.value == 2)
+        let fromZero = try #require(WindowStats.of([TimedValue(time: t("2024-01-01"), value: 0), TimedValue(time: t("2024-01-02"), value: 3)]).stats)
+        #expect(fromZero.change == 3)
+        #expect(fromZero.changePercent == nil)
+    }
+
+    @Test func anyWindowLength() throws {
+        let points = (0 ..< 10).map { TimedValue(time: d("2024-01-01").advanced(by: $0).start, value: Double($0)) }
+        let three = try #require(try WindowStats.of(points, windowLength: 3 * 86_400, endingAt: t("2024-01-10")).stats)
+        #expect(three.count == 3 && three.first.value == 7 && three.last.value == 9)
+        #expect(throws: AnalyticsError.invalidArgument(name: "window", value: "0.0", expected: "a positive length")) {
+            try WindowStats.of(points, windowLength: 0, endingAt: t("2024-01-10"))
+        }
+    }
+}
