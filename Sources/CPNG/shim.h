@@ -1,40 +1,42 @@
 #ifndef FOLIO_CPNG_SHIM_H
 #define FOLIO_CPNG_SHIM_H
+// PNG encoding for charts. libpng writes the file structure (signature, IHDR, chunk CRCs); the image
+// data is deflated here with libdeflate. Measured with callgrind on the W1 chart at
+// 1200×675: zlib level 1 spends ~50 M instructions on its 2.4 MB of scanlines (more than rasterising
+// the chart), libdeflate a fraction of that, with a smaller result. Everything that can fail returns a
+// code instead of longjmp-ing, which Swift could not catch.
+#include <libdeflate.h>
 #include <png.h>
 #include <setjmp.h>
-#include <zlib.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
-// libpng reports errors by longjmp, which Swift cannot catch. This wrapper owns the setjmp frame in C:
-// it writes `height` rows of Cairo RGB24 pixels (native-endian 0x00RRGGBB words, i.e. B,G,R,X bytes
-// on little-endian machines; stride `stride`) to `file` as 8-bit RGB, and returns 0 on success, -1 on
-// any libpng error, so the Swift side only sees a result code. libpng's own bgr and filler transforms
-// reorder the bytes row by row, so no converted copy of the image is made. `filters` is a
-// PNG_FILTER_* mask; `level` and `strategy` go to zlib.
-static inline int folio_png_write_cairo_rgb24(FILE *file, unsigned width, unsigned height,
-                                              const unsigned char *pixels, size_t stride,
-                                              int filters, int level, int strategy) {
+// Writes a PNG from `raw`: `height` scanlines of 1 filter byte + 3·`width` RGB bytes, already filtered by
+// the caller. The scanlines are compressed by libdeflate at `level` (1–12) into one zlib stream and
+// written as one IDAT chunk by libpng. Returns 0 on success, -1 on failure.
+static inline int folio_png_write_scanlines(FILE *file, unsigned width, unsigned height,
+                                            const unsigned char *raw, size_t rawSize, int level) {
+    if (width == 0 || height == 0 || level < 1 || level > 12 || rawSize != ((size_t)width * 3 + 1) * height) return -1;
+    struct libdeflate_compressor *compressor = libdeflate_alloc_compressor(level);
+    size_t bound = compressor ? libdeflate_zlib_compress_bound(compressor, rawSize) : 0;
+    unsigned char *idat = bound ? (unsigned char *)malloc(bound) : NULL;
+    size_t idatSize = idat ? libdeflate_zlib_compress(compressor, raw, rawSize, idat, bound) : 0;
+    if (compressor) libdeflate_free_compressor(compressor);
+    if (idatSize == 0) { free(idat); return -1; }
+
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
-    if (!png) return -1;
-    png_infop info = png_create_info_struct(png);
-    if (!info) { png_destroy_write_struct(&png, NULL); return -1; }
-    if (setjmp(png_jmpbuf(png))) { png_destroy_write_struct(&png, &info); return -1; }
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    if (!png || !info) { png_destroy_write_struct(&png, &info); free(idat); return -1; }
+    if (setjmp(png_jmpbuf(png))) { png_destroy_write_struct(&png, &info); free(idat); return -1; }
     png_init_io(png, file);
     png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    png_set_filter(png, PNG_FILTER_TYPE_BASE, filters);
-    png_set_compression_level(png, level);
-    png_set_compression_strategy(png, strategy);
     png_write_info(png, info);
-    const int one = 1;
-    if (*(const char *)&one == 1) {
-        png_set_bgr(png);
-        png_set_filler(png, 0, PNG_FILLER_AFTER);
-    } else {
-        png_set_filler(png, 0, PNG_FILLER_BEFORE);
-    }
-    for (unsigned y = 0; y < height; y++) png_write_row(png, (png_const_bytep)(pixels + (size_t)y * stride));
-    png_write_end(png, info);
+    png_write_chunk(png, (png_const_bytep)"IDAT", idat, idatSize);
+    png_write_chunk(png, (png_const_bytep)"IEND", NULL, 0);
     png_destroy_write_struct(&png, &info);
-    return 0;
+    free(idat);
+    return fflush(file) == 0 ? 0 : -1;
 }
 #endif

@@ -6,21 +6,16 @@ import FolioCharts
 import Glibc
 #endif
 
-/// How the PNG encoder compresses. Charts are flat colour with long runs and antialiased edges:
-/// the Up filter turns repeated rows into zeros and the Sub filter turns flat runs into zeros, and zlib's
-/// run-length strategy at a low level then compresses them as well as the default strategy does, many times
-/// faster (measurements in `PNGEncoding.default`'s comment).
+/// How the PNG encoder compresses: the libdeflate level (1–12). Scanlines are left unfiltered: on charts,
+/// Up/Sub/adaptive filtering turns antialiased edges into noise, while raw RGB repeats exactly along lines
+/// and text, so it deflates both faster and smaller (see the CPNG shim).
 public struct PNGEncoding: Hashable, Sendable {
-    public var filters: Int32
     public var level: Int32
-    public var strategy: Int32
 
-    public init(filters: Int32, level: Int32, strategy: Int32) {
-        self.filters = filters; self.level = level; self.strategy = strategy
-    }
+    public init(level: Int32) { self.level = level }
 
-    /// Measured on the W1 chart at 1200×675 (see the report in the charts branch history).
-    public static let `default` = PNGEncoding(filters: Int32(PNG_FILTER_UP | PNG_FILTER_SUB), level: 1, strategy: Z_RLE)
+    /// Chosen by measurement on the W1 chart at 1200×675 (figures in the commit that set it).
+    public static let `default` = PNGEncoding(level: 1)
 }
 
 /// A raster of a scene in Cairo's RGB24 format, at `scale` device pixels per point.
@@ -42,13 +37,39 @@ final class RasterImage {
         cairo_surface_flush(surface.pointer)
     }
 
-    /// Encodes through libpng into an open stdio stream.
-    func encode(to file: UnsafeMutablePointer<FILE>, encoding: PNGEncoding) throws {
+    /// PNG scanlines: filter type 0 (None) and R, G, B bytes per pixel, converted from Cairo's native-endian
+    /// 0x00RRGGBB words. (Filtering was measured and loses on charts; see `PNGEncoding`.)
+    func scanlines() throws -> [UInt8] {
         guard let data = cairo_image_surface_get_data(surface.pointer) else { throw RenderError.png("no pixel data") }
         let stride = Int(cairo_image_surface_get_stride(surface.pointer))
-        let result = folio_png_write_cairo_rgb24(file, UInt32(width), UInt32(height), data, stride,
-                                                 encoding.filters, encoding.level, encoding.strategy)
-        guard result == 0 else { throw RenderError.png("libpng could not encode the image") }
+        let rowBytes = width * 3 + 1
+        let (w, h) = (width, height)
+        return [UInt8](unsafeUninitializedCapacity: rowBytes * h) { out, count in
+            guard let base = out.baseAddress else { count = 0; return }
+            for y in 0..<h {
+                let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+                var o = base + y * rowBytes
+                o.pointee = 0
+                o += 1
+                for x in 0..<w {
+                    let p = row[x]
+                    o[0] = UInt8(truncatingIfNeeded: p >> 16)
+                    o[1] = UInt8(truncatingIfNeeded: p >> 8)
+                    o[2] = UInt8(truncatingIfNeeded: p)
+                    o += 3
+                }
+            }
+            count = rowBytes * h
+        }
+    }
+
+    /// Encodes into an open stdio stream (libdeflate for the pixels, libpng for the file structure).
+    func encode(to file: UnsafeMutablePointer<FILE>, encoding: PNGEncoding) throws {
+        let raw = try scanlines()
+        let result = raw.withUnsafeBufferPointer { buffer in
+            folio_png_write_scanlines(file, UInt32(width), UInt32(height), buffer.baseAddress, buffer.count, encoding.level)
+        }
+        guard result == 0 else { throw RenderError.png("could not encode the image") }
     }
 
     /// The PNG in memory (glibc's open_memstream gives libpng a FILE that grows a buffer).
