@@ -17,7 +17,7 @@ let package = Package(
     targets: [
         // MARK: C libraries (thin system-library wrappers, one shim header each)
         .systemLibrary(name: "CCairo", pkgConfig: "cairo-ft", providers: [.apt(["libcairo2-dev", "libfreetype-dev"])]),
-        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev", "libdeflate-dev"])]),
 
         // MARK: Folio modules
         .target(name: "FolioCore"),

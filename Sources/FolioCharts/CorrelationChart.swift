@@ -34,18 +34,28 @@ public struct CorrelationChart: Hashable, Sendable {
         labelStyle.size = fitting
         let gap = labelStyle.size * 0.5
         let leftWidth = min(labels.map { b.layout.width($0, labelStyle) }.max() ?? 0, body.width * 0.18)
-        let rowLabels = labels.map { b.layout.fit($0, maxWidth: leftWidth, style: labelStyle) }
 
-        // Cell size and top-label height depend on each other: try straight labels, then 45°.
-        let lineHeight = b.layout.height(labelStyle)
+        // Cell size, label size and top-label height depend on each other: try straight top labels, then
+        // 45°; labels shrink until a row label fits its cell's height (and a turned label the spacing
+        // between turned neighbours, cell·sin 45°).
         let maxTop = min(body.height * 0.28, leftWidth)
-        var cell = 0.0, rotated = false, topHeight = lineHeight
-        for attempt in 0..<2 {
-            rotated = attempt == 1
-            topHeight = rotated ? min(maxTop, (labels.map { b.layout.width($0, labelStyle) }.max() ?? 0)) * 0.7071
-                + lineHeight * 0.7071 : lineHeight
+        var cell = 0.0, rotated = false, topHeight = 0.0
+        func measureGrid() {
+            let lineHeight = b.layout.height(labelStyle)
+            let widest = labels.map { b.layout.width($0, labelStyle) }.max() ?? 0
+            topHeight = rotated ? (min(maxTop, widest) + lineHeight) * 0.7071 : lineHeight
             let widthRoom = body.width - leftWidth - gap - legendWidth - (rotated ? topHeight : 0)
             cell = max(min(widthRoom / Double(n), (body.height - topHeight - gap) / Double(n)), 1)
+        }
+        for attempt in 0..<2 {
+            rotated = attempt == 1
+            measureGrid()
+            let perPoint = b.layout.height(labelStyle) / labelStyle.size
+            let limit = cell * (rotated ? 0.68 : 0.95) / perPoint
+            if labelStyle.size > limit {
+                labelStyle.size = limit
+                measureGrid()
+            }
             let widest = labels.map { b.layout.width($0, labelStyle) }.max() ?? 0
             if !rotated, widest <= cell - 2 { break }
         }
@@ -71,6 +81,7 @@ public struct CorrelationChart: Hashable, Sendable {
                 b.add(b.layout.run(cellText(r, c), at: Point(x: rect.midX, y: rect.midY), anchor: .middle, baseline: .middle, style: style))
             }
         }
+        let rowLabels = labels.map { b.layout.fit($0, maxWidth: leftWidth, style: labelStyle) }
         for (i, text) in rowLabels.enumerated() {
             b.add(b.layout.run(text, at: Point(x: grid.minX - gap, y: grid.minY + (Double(i) + 0.5) * cell), anchor: .end,
                                baseline: .middle, style: labelStyle))

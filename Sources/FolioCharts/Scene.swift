@@ -131,11 +131,45 @@ public struct TextRun: Hashable, Sendable {
     public var anchor: TextAnchor
     /// Rotation in radians around `origin`, negative = counter-clockwise (up), as in Cairo with y down.
     public var rotation: Double
+    /// Axis-aligned bounds of the text (of the turned rectangle, for rotated text).
     public var box: Rect
+    /// Measured advance width, and the line's extent above and below the baseline, in points.
+    public var width: Double
+    public var ascent: Double
+    public var descent: Double
+
     public init(text: String, origin: Point, size: Double, weight: FontWeight, color: Color, role: FontRole,
-                anchor: TextAnchor, rotation: Double = 0, box: Rect) {
+                anchor: TextAnchor, rotation: Double = 0, box: Rect, width: Double, ascent: Double, descent: Double) {
         self.text = text; self.origin = origin; self.size = size; self.weight = weight; self.color = color
         self.role = role; self.anchor = anchor; self.rotation = rotation; self.box = box
+        self.width = width; self.ascent = ascent; self.descent = descent
+    }
+
+    /// The four corners of the text's line box in scene space (turned with the text).
+    public var corners: [Point] {
+        let (c, s) = (cos(rotation), sin(rotation))
+        return [(0.0, -ascent), (width, -ascent), (width, descent), (0.0, descent)].map { (x, y) in
+            Point(x: origin.x + x * c - y * s, y: origin.y + x * s + y * c)
+        }
+    }
+
+    /// Whether the line boxes of two runs overlap by more than `tolerance` points (separating-axis test,
+    /// so turned labels are compared by their real outlines, not their bounding boxes).
+    public func overlaps(_ other: TextRun, tolerance: Double = 0.25) -> Bool {
+        guard box.insetBy(dx: tolerance, dy: tolerance).intersects(other.box.insetBy(dx: tolerance, dy: tolerance)) else { return false }
+        let a = corners, b = other.corners
+        for quad in [a, b] {
+            for i in 0..<4 {
+                let p = quad[i], q = quad[(i + 1) % 4]
+                let axis = Point(x: -(q.y - p.y), y: q.x - p.x)
+                let length = (axis.x * axis.x + axis.y * axis.y).squareRoot()
+                guard length > 0 else { continue }
+                let project = { (pt: Point) in (pt.x * axis.x + pt.y * axis.y) / length }
+                let pa = a.map(project), pb = b.map(project)
+                if pa.max()! <= pb.min()! + tolerance || pb.max()! <= pa.min()! + tolerance { return false }
+            }
+        }
+        return true
     }
 }
 

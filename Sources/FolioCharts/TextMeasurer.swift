@@ -80,7 +80,8 @@ public struct TextLayout: Sendable {
         if rotation == 0 {
             let origin = Point(x: p.x + dx, y: p.y + baselineOffset)
             return TextRun(text: text, origin: origin, size: style.size, weight: style.weight, color: style.color,
-                           role: style.role, anchor: anchor, box: Rect(x: origin.x, y: origin.y - asc, width: w, height: asc + desc))
+                           role: style.role, anchor: anchor, box: Rect(x: origin.x, y: origin.y - asc, width: w, height: asc + desc),
+                           width: w, ascent: asc, descent: desc)
         }
         // Rotated: corners of the unrotated box relative to the pivot, turned by `rotation`.
         let (c, s) = (cos(rotation), sin(rotation))
@@ -91,7 +92,7 @@ public struct TextLayout: Sendable {
         // The origin for drawing is the baseline start in the rotated frame: the pivot plus (dx, offset) turned.
         let origin = Point(x: p.x + dx * c - baselineOffset * s, y: p.y + dx * s + baselineOffset * c)
         return TextRun(text: text, origin: origin, size: style.size, weight: style.weight, color: style.color,
-                       role: style.role, anchor: anchor, rotation: rotation, box: box)
+                       role: style.role, anchor: anchor, rotation: rotation, box: box, width: w, ascent: asc, descent: desc)
     }
 
     /// The text, shortened with an ellipsis to fit `maxWidth` (whole text when it fits).

@@ -16,7 +16,8 @@ public struct Theme: Hashable, Sendable {
     /// ColorBrewer RdBu, 11 classes, −1 → +1.
     public var diverging: [Color]
     public var zebra: Color
-    /// Near-black and white candidates for text on coloured cells.
+    /// Black and white candidates for text on coloured cells: with RdBu, one of the two always reaches
+    /// 4.5:1 (the worst cell, luminance ≈ 0.18, gets 4.58:1), which near-black #1A1A1A would not.
     public var cellTextCandidates: [Color]
 
     public var titleSize = 22.0
@@ -44,14 +45,14 @@ public struct Theme: Hashable, Sendable {
         // Yellow is unreadable on white: the light theme leaves it out and uses black as the seventh.
         series: Array(okabeIto.prefix(6)) + [Color(hex: 0x000000)],
         up: Color(hex: 0x009E73), down: Color(hex: 0xD55E00), diverging: rdBu, zebra: Color(hex: 0xF5F5F5),
-        cellTextCandidates: [Color(hex: 0x1A1A1A), Color(hex: 0xFFFFFF)])
+        cellTextCandidates: [Color(hex: 0x000000), Color(hex: 0xFFFFFF)])
 
     public static let dark = Theme(
         name: "dark", background: Color(hex: 0x111418), text: Color(hex: 0xECECEC), secondaryText: Color(hex: 0xA0A0A0),
         grid: Color(hex: 0x2A2F36), axis: Color(hex: 0x4A515B),
         series: okabeIto + [Color(hex: 0xFFFFFF)],
         up: Color(hex: 0x009E73), down: Color(hex: 0xD55E00), diverging: rdBu, zebra: Color(hex: 0x1A1E24),
-        cellTextCandidates: [Color(hex: 0x1A1A1A), Color(hex: 0xFFFFFF)])
+        cellTextCandidates: [Color(hex: 0x000000), Color(hex: 0xFFFFFF)])
 
     public static func named(_ name: String) -> Theme? {
         switch name { case "light": .light; case "dark": .dark; default: nil }
