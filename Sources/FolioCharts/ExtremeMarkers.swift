@@ -9,9 +9,10 @@ enum ExtremeMarkers {
         let theme = b.theme
         let color = theme.seriesColor(0)
         let offset = theme.markerRadius + theme.markerOutline + 3
+        // A flat window (or a single point) has no extremes to tell apart: one marker with the value.
         let marks: [(index: Int, value: Double, label: String, above: Bool)] =
-            s.minIndex == s.maxIndex
-            ? [(s.maxIndex, s.maximum, locale.maximum + " " + format.string(s.maximum), true)]
+            s.minimum == s.maximum
+            ? [(s.maxIndex, s.maximum, format.string(s.maximum), true)]
             : [(s.maxIndex, s.maximum, locale.maximum + " " + format.string(s.maximum), true),
                (s.minIndex, s.minimum, locale.minimum + " " + format.string(s.minimum), false)]
         for mark in marks {

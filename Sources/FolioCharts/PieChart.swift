@@ -99,8 +99,9 @@ public struct PieChart: Hashable, Sendable {
             b.add(b.layout.run(text, at: p, anchor: .middle, baseline: .middle, style: style))
         }
 
+        // A whole pie has no slice to point at: its name goes to the right, level with the centre.
         PieLabels.place(names: labels, percents: drawn.indices.map { inside[$0] ? nil : percentFormat.string(shares[$0]) },
-                        mids: mids, centre: centre, radius: radius, gap: gap, body: body,
+                        mids: drawn.count == 1 ? [0] : mids, centre: centre, radius: radius, gap: gap, body: body,
                         nameStyle: nameStyle, percentStyle: percentStyle, builder: &b)
 
         if donut {

@@ -19,7 +19,7 @@ public struct SmallMultiplesChart: Hashable, Sendable {
         guard !series.isEmpty else { b.drawNoData(in: body); return b.scene() }
         let theme = b.theme
         let n = series.count
-        let cols = columns ?? max(1, min(n, Int((Double(n) * body.width / body.height / 2).squareRoot().rounded(.up))))
+        let cols = columns ?? max(1, min(n, Int((Double(n) * body.width / body.height / 2).squareRoot().rounded())))
         let rows = (n + cols - 1) / cols
         let gapX = theme.margin, gapY = theme.margin * 0.75
         let panelW = (body.width - gapX * Double(cols - 1)) / Double(cols)

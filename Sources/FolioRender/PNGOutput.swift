@@ -89,20 +89,13 @@ final class RasterImage {
         return Array(UnsafeRawBufferPointer(start: buffer, count: size).bindMemory(to: UInt8.self))
     }
 
-    /// RGB bytes, row-major, for image comparison in tests.
-    func rgbPixels() -> [UInt8] {
-        guard let data = cairo_image_surface_get_data(surface.pointer) else { return [] }
-        let stride = Int(cairo_image_surface_get_stride(surface.pointer))
-        var out = [UInt8](repeating: 0, count: width * height * 3)
-        for y in 0..<height {
-            let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<width {
-                let p = row[x]
-                out[(y * width + x) * 3] = UInt8((p >> 16) & 0xFF)
-                out[(y * width + x) * 3 + 1] = UInt8((p >> 8) & 0xFF)
-                out[(y * width + x) * 3 + 2] = UInt8(p & 0xFF)
-            }
-        }
+    /// RGB bytes, row-major, for image comparison in tests: the scanlines without their filter bytes.
+    func rgbPixels() throws -> [UInt8] {
+        let raw = try scanlines()
+        let rowBytes = width * 3
+        var out = [UInt8]()
+        out.reserveCapacity(rowBytes * height)
+        for y in 0..<height { out += raw[(y * (rowBytes + 1) + 1)...(y * (rowBytes + 1) + rowBytes)] }
         return out
     }
 }

@@ -24,6 +24,7 @@ import Testing
         let summary = try #require(chart.summary)
         let markers = discs(scene)
         #expect(markers.count == 2)
+        #expect(scene.texts.contains { $0.text.hasPrefix("Max ") } && scene.texts.contains { $0.text.hasPrefix("Min ") })
         // The line's own vertices at the min and max indices are where the discs are.
         let line = try #require(scene.paths.first { $0.stroke?.width == Theme.light.singleLineWidth * 1.0 && $0.elements.count == 168 })
         func vertex(_ i: Int) -> Point? {

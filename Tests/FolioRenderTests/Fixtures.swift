@@ -21,7 +21,7 @@ enum Fixtures {
         var v = base
         var values: [Double] = []
         for _ in 0..<count {
-            values.append((v * 10_000).rounded() / 10_000)
+            values.append(base >= 1 ? (v * 10_000).rounded() / 10_000 : v)
             v *= 1 + (rng.next() - 0.5) * 2 * volatility
         }
         return ((0..<count).map { start + Double($0) * 3600 }, values)
