@@ -12,6 +12,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+// Size of `data` compressed as raw deflate at `level`, 0 on failure: a trial to choose how to filter.
+static inline size_t folio_deflated_size(const unsigned char *data, size_t size, int level) {
+    struct libdeflate_compressor *c = libdeflate_alloc_compressor(level);
+    if (!c) return 0;
+    size_t bound = libdeflate_deflate_compress_bound(c, size);
+    unsigned char *out = (unsigned char *)malloc(bound);
+    size_t n = out ? libdeflate_deflate_compress(c, data, size, out, bound) : 0;
+    free(out);
+    libdeflate_free_compressor(c);
+    return n;
+}
+
 // Writes a PNG from `raw`: `height` scanlines of 1 filter byte + 3·`width` RGB bytes, already filtered by
 // the caller. The scanlines are compressed by libdeflate at `level` (1–12) into one zlib stream and
 // written as one IDAT chunk by libpng. Returns 0 on success, -1 on failure.

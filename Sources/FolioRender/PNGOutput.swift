@@ -6,9 +6,8 @@ import FolioCharts
 import Glibc
 #endif
 
-/// How the PNG encoder compresses: the libdeflate level (1–12). Scanlines are left unfiltered: on charts,
-/// Up/Sub/adaptive filtering turns antialiased edges into noise, while raw RGB repeats exactly along lines
-/// and text, so it deflates both faster and smaller (see the CPNG shim).
+/// How the PNG encoder compresses: the libdeflate level (1–12). Filtering is chosen per image (see
+/// `PNGFilter`).
 public struct PNGEncoding: Hashable, Sendable {
     public var level: Int32
 
@@ -38,7 +37,7 @@ final class RasterImage {
     }
 
     /// PNG scanlines: filter type 0 (None) and R, G, B bytes per pixel, converted from Cairo's native-endian
-    /// 0x00RRGGBB words. (Filtering was measured and loses on charts; see `PNGEncoding`.)
+    /// 0x00RRGGBB words.
     func scanlines() throws -> [UInt8] {
         guard let data = cairo_image_surface_get_data(surface.pointer) else { throw RenderError.png("no pixel data") }
         let stride = Int(cairo_image_surface_get_stride(surface.pointer))
@@ -65,9 +64,10 @@ final class RasterImage {
 
     /// Encodes into an open stdio stream (libdeflate for the pixels, libpng for the file structure).
     func encode(to file: UnsafeMutablePointer<FILE>, encoding: PNGEncoding) throws {
-        let raw = try scanlines()
+        var raw = try scanlines()
+        let level = PNGFilter.apply(to: &raw, width: width, height: height, level: encoding.level)
         let result = raw.withUnsafeBufferPointer { buffer in
-            folio_png_write_scanlines(file, UInt32(width), UInt32(height), buffer.baseAddress, buffer.count, encoding.level)
+            folio_png_write_scanlines(file, UInt32(width), UInt32(height), buffer.baseAddress, buffer.count, level)
         }
         guard result == 0 else { throw RenderError.png("could not encode the image") }
     }

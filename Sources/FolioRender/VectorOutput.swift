@@ -53,6 +53,34 @@ enum VectorOutput {
         SceneDrawer(fonts: fonts).draw(scene, into: cr.pointer)
         try cr.check()
         try surface.finish()
-        return withExtendedLifetime(sink) { sink.bytes }
+        return withExtendedLifetime(sink) { renumberSurfaceIDs(sink.bytes) }
+    }
+
+    /// Cairo numbers SVG surfaces from a process-wide counter (`id="surface6"` on the sixth document), so the
+    /// same scene would give different bytes; renumber them from 1 in order of appearance.
+    static func renumberSurfaceIDs(_ bytes: [UInt8]) -> [UInt8] {
+        let prefix = Array("surface".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var numbers: [ArraySlice<UInt8>: Int] = [:]
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == prefix[0], i + prefix.count < bytes.count, Array(bytes[i..<(i + prefix.count)]) == prefix {
+                var j = i + prefix.count
+                while j < bytes.count, (48...57).contains(bytes[j]) { j += 1 }
+                if j > i + prefix.count {
+                    let digits = bytes[(i + prefix.count)..<j]
+                    let number = numbers[digits] ?? numbers.count + 1
+                    numbers[digits] = number
+                    out += prefix
+                    out += Array(String(number).utf8)
+                    i = j
+                    continue
+                }
+            }
+            out.append(bytes[i])
+            i += 1
+        }
+        return out
     }
 }
