@@ -12,29 +12,25 @@
 #include <stdlib.h>
 #include <string.h>
 
-// Size of `data` compressed as raw deflate at `level`, 0 on failure: a trial to choose how to filter.
-static inline size_t folio_deflated_size(const unsigned char *data, size_t size, int level) {
-    struct libdeflate_compressor *c = libdeflate_alloc_compressor(level);
-    if (!c) return 0;
+// Size of `data` compressed as raw deflate by `c`, 0 on failure: a trial to choose how to filter.
+static inline size_t folio_deflated_size(struct libdeflate_compressor *c, const unsigned char *data, size_t size) {
     size_t bound = libdeflate_deflate_compress_bound(c, size);
     unsigned char *out = (unsigned char *)malloc(bound);
     size_t n = out ? libdeflate_deflate_compress(c, data, size, out, bound) : 0;
     free(out);
-    libdeflate_free_compressor(c);
     return n;
 }
 
 // Writes a PNG from `raw`: `height` scanlines of 1 filter byte + 3·`width` RGB bytes, already filtered by
-// the caller. The scanlines are compressed by libdeflate at `level` (1–12) into one zlib stream and
-// written as one IDAT chunk by libpng. Returns 0 on success, -1 on failure.
+// the caller. The scanlines are compressed by `compressor` into one zlib stream and written as one IDAT
+// chunk by libpng. Returns 0 on success, -1 on failure.
 static inline int folio_png_write_scanlines(FILE *file, unsigned width, unsigned height,
-                                            const unsigned char *raw, size_t rawSize, int level) {
-    if (width == 0 || height == 0 || level < 1 || level > 12 || rawSize != ((size_t)width * 3 + 1) * height) return -1;
-    struct libdeflate_compressor *compressor = libdeflate_alloc_compressor(level);
-    size_t bound = compressor ? libdeflate_zlib_compress_bound(compressor, rawSize) : 0;
-    unsigned char *idat = bound ? (unsigned char *)malloc(bound) : NULL;
+                                            const unsigned char *raw, size_t rawSize,
+                                            struct libdeflate_compressor *compressor) {
+    if (width == 0 || height == 0 || !compressor || rawSize != ((size_t)width * 3 + 1) * height) return -1;
+    size_t bound = libdeflate_zlib_compress_bound(compressor, rawSize);
+    unsigned char *idat = (unsigned char *)malloc(bound);
     size_t idatSize = idat ? libdeflate_zlib_compress(compressor, raw, rawSize, idat, bound) : 0;
-    if (compressor) libdeflate_free_compressor(compressor);
     if (idatSize == 0) { free(idat); return -1; }
 
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);

@@ -73,7 +73,9 @@ public struct BarChart: Hashable, Sendable {
                 guard v.isFinite, v != 0 else { continue }
                 let x = band.start(g) + Double(s) * (barWidth + innerGap)
                 let y = yScale(v)
-                b.add(.rect(Rect(x: x, y: min(y, zero), width: barWidth, height: abs(y - zero)), fill: theme.seriesColor(s)))
+                var bar = PathShape.rect(Rect(x: x, y: min(y, zero), width: barWidth, height: abs(y - zero)), fill: theme.seriesColor(s))
+                bar.stroke = theme.outline(for: theme.seriesColor(s))
+                b.add(bar)
             }
         }
         // The zero line goes over the bars' feet so that it reads as the baseline.

@@ -62,7 +62,9 @@ public struct HBarChart: Hashable, Sendable {
                 let v = series[s].values[c]
                 let y = band.start(c) + Double(s) * barHeight
                 let x = xScale(v)
-                b.add(.rect(Rect(x: min(x, zero), y: y, width: abs(x - zero), height: barHeight * 0.92), fill: theme.seriesColor(s)))
+                var bar = PathShape.rect(Rect(x: min(x, zero), y: y, width: abs(x - zero), height: barHeight * 0.92), fill: theme.seriesColor(s))
+                bar.stroke = theme.outline(for: theme.seriesColor(s))
+                b.add(bar)
                 guard barHeight >= b.layout.height(valueStyle) * 0.75 else { continue }
                 b.add(b.layout.run(format.string(v), at: Point(x: v < 0 ? x - 4 : x + 4, y: y + barHeight * 0.46),
                                    anchor: v < 0 ? .end : .start, baseline: .middle, style: valueStyle))

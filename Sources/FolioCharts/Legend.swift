@@ -19,7 +19,9 @@ enum Legend {
                 y += rowHeight
             }
             let midY = y + rowHeight / 2
-            b.add(.rect(Rect(x: x, y: midY - swatch / 2, width: swatch, height: swatch), fill: colors[i]))
+            var box = PathShape.rect(Rect(x: x, y: midY - swatch / 2, width: swatch, height: swatch), fill: colors[i])
+            box.stroke = b.theme.outline(for: colors[i])
+            b.add(box)
             b.add(b.layout.run(text, at: Point(x: x + swatch + style.size * 0.4, y: midY), baseline: .middle, style: style))
             x += w + spacing
         }

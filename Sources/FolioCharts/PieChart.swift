@@ -76,7 +76,8 @@ public struct PieChart: Hashable, Sendable {
             let sweep = shares.count == 1 ? 2 * Double.pi : slice.value / drawn.reduce(0, { $0 + $1.value }) * 2 * .pi
             let color = hasOther && i == drawn.count - 1 ? theme.axis : theme.seriesColor(i)
             b.add(PieGeometry.slice(centre: centre, outer: radius, inner: inner, start: angle, end: angle + sweep,
-                                    fill: color, separator: drawn.count > 1 ? Stroke(color: theme.background, width: 1.5) : nil))
+                                    fill: color,
+                                    separator: theme.outline(for: color) ?? (drawn.count > 1 ? Stroke(color: theme.background, width: 1.5) : nil)))
             mids.append(angle + sweep / 2)
             angle += sweep
         }

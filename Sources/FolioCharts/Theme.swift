@@ -42,8 +42,8 @@ public struct Theme: Hashable, Sendable {
     public static let light = Theme(
         name: "light", background: Color(hex: 0xFFFFFF), text: Color(hex: 0x1A1A1A), secondaryText: Color(hex: 0x5A5A5A),
         grid: Color(hex: 0xE6E6E6), axis: Color(hex: 0xBDBDBD),
-        // Yellow is unreadable on white: the light theme leaves it out and uses black as the seventh.
-        series: Array(okabeIto.prefix(6)) + [Color(hex: 0x000000)],
+        // Yellow on white needs an outline (`outline(for:)` gives it one); black is the eighth.
+        series: okabeIto + [Color(hex: 0x000000)],
         up: Color(hex: 0x009E73), down: Color(hex: 0xD55E00), diverging: rdBu, zebra: Color(hex: 0xF5F5F5),
         cellTextCandidates: [Color(hex: 0x000000), Color(hex: 0xFFFFFF)])
 
@@ -69,6 +69,12 @@ public struct Theme: Hashable, Sendable {
     }
 
     public func seriesColor(_ index: Int) -> Color { series[index % series.count] }
+
+    /// A thin outline for fills that barely stand out from the background (Okabe–Ito yellow on white,
+    /// contrast 1.2:1), so that the area stays visible; `nil` for every other fill.
+    public func outline(for fill: Color) -> Stroke? {
+        fill.contrast(with: background) < 1.5 ? Stroke(color: axis, width: 1) : nil
+    }
 
     /// The RdBu colour for a correlation in −1…+1, interpolated between the 11 classes.
     public func divergingColor(_ value: Double) -> Color {

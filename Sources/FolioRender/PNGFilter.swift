@@ -15,46 +15,69 @@ enum PNGFilter {
     /// images deflate quickly even at level 6 (they are mostly long runs), and need it to stay below Cairo's
     /// size (dark-theme horizontal bars: 26.1 KB at level 1, 25.2 KB from Cairo).
     @discardableResult
-    static func apply(to raw: inout [UInt8], width: Int, height: Int, level: Int32) -> Int32 {
+    static func apply(to raw: inout [UInt8], width: Int, height: Int, compressor: DeflateCompressor) -> Int32 {
+        let level = compressor.level
         let rowBytes = width * 3 + 1
         guard height > 1 else { return level }
         var plain: [UInt8] = [], filtered: [UInt8] = []
+        var line = [UInt8](repeating: 0, count: rowBytes)
         var y = 1
-        while y < height {
-            for row in y..<min(y + 8, height) {
-                let start = row * rowBytes
-                plain += raw[start..<(start + rowBytes)]
-                filtered += filteredRow(raw, row: row, rowBytes: rowBytes)
+        raw.withUnsafeBufferPointer { r in
+            while y < height {
+                for row in y..<min(y + 8, height) {
+                    plain += r[(row * rowBytes)..<((row + 1) * rowBytes)]
+                    line.withUnsafeMutableBufferPointer { filterRow(r, row: row, rowBytes: rowBytes, into: $0) }
+                    filtered += line
+                }
+                y += 64
             }
-            y += 64
         }
-        let plainSize = plain.withUnsafeBufferPointer { folio_deflated_size($0.baseAddress, $0.count, level) }
-        let filteredSize = filtered.withUnsafeBufferPointer { folio_deflated_size($0.baseAddress, $0.count, level) }
+        let plainSize = plain.withUnsafeBufferPointer { folio_deflated_size(compressor.pointer, $0.baseAddress, $0.count) }
+        let filteredSize = filtered.withUnsafeBufferPointer { folio_deflated_size(compressor.pointer, $0.baseAddress, $0.count) }
         guard filteredSize > 0, filteredSize < plainSize else { return level }
-        // Bottom-up, so that every row is filtered against the unfiltered row above it.
-        for row in stride(from: height - 1, through: 1, by: -1) {
-            let line = filteredRow(raw, row: row, rowBytes: rowBytes)
-            raw.replaceSubrange((row * rowBytes)..<((row + 1) * rowBytes), with: line)
+        // Bottom-up, in place, so that every row is filtered against the unfiltered row above it.
+        raw.withUnsafeMutableBufferPointer { r in
+            for row in stride(from: height - 1, through: 1, by: -1) {
+                let slice = UnsafeMutableBufferPointer(rebasing: r[(row * rowBytes)..<((row + 1) * rowBytes)])
+                filterRow(UnsafeBufferPointer(r), row: row, rowBytes: rowBytes, into: slice)
+            }
         }
         return max(level, flatFillLevel)
     }
 
     static let flatFillLevel: Int32 = 6
 
-    /// The row with filter Up when more of its bytes equal the row above than equal the pixel to their left,
-    /// otherwise unchanged (filter None).
-    static func filteredRow(_ raw: [UInt8], row: Int, rowBytes: Int) -> [UInt8] {
-        raw.withUnsafeBufferPointer { r in
-            let cur = row * rowBytes, above = cur - rowBytes
-            var sameAbove = 0, sameLeft = 0
-            for i in 1..<rowBytes {
-                if r[cur + i] == r[above + i] { sameAbove += 1 }
-                if i > 3, r[cur + i] == r[cur + i - 3] { sameLeft += 1 }
-            }
-            guard sameAbove > sameLeft else { return Array(r[cur..<(cur + rowBytes)]) }
-            var out = [UInt8](repeating: 2, count: rowBytes)
-            for i in 1..<rowBytes { out[i] = r[cur + i] &- r[above + i] }
-            return out
+    /// Writes the row with filter Up into `out` when more of its bytes equal the row above than equal the
+    /// pixel to their left, otherwise the row unchanged (filter None). `out` may be the row itself.
+    static func filterRow(_ r: UnsafeBufferPointer<UInt8>, row: Int, rowBytes: Int, into out: UnsafeMutableBufferPointer<UInt8>) {
+        guard let base = r.baseAddress, let o = out.baseAddress else { return }
+        let cur = base + row * rowBytes, above = cur - rowBytes
+        var sameAbove = 0, sameLeft = 0
+        for i in 1..<rowBytes {
+            sameAbove &+= cur[i] == above[i] ? 1 : 0
+            sameLeft &+= i > 3 && cur[i] == cur[i - 3] ? 1 : 0
+        }
+        if sameAbove > sameLeft {
+            o[0] = 2
+            for i in 1..<rowBytes { o[i] = cur[i] &- above[i] }
+        } else if UnsafePointer(o) != cur {
+            o.update(from: cur, count: rowBytes)
         }
     }
+}
+
+/// Owns a libdeflate compressor (its hash tables are allocated and cleared once per image, not per call).
+final class DeflateCompressor {
+    let pointer: OpaquePointer
+    let level: Int32
+
+    init(level: Int32) throws {
+        guard (1...12).contains(level), let c = libdeflate_alloc_compressor(level) else {
+            throw RenderError.png("cannot create a compressor at level \(level)")
+        }
+        pointer = c
+        self.level = level
+    }
+
+    deinit { libdeflate_free_compressor(pointer) }
 }

@@ -29,6 +29,15 @@ import Testing
         expectCleanLayout(scene, "pie")
     }
 
+    @Test func eightSlicesHaveEightColoursAndYellowIsOutlined() {
+        let slices = (0..<8).map { PieSlice(label: "S\($0)", value: Double(20 - $0)) }
+        let scene = PieChart(frame: frame(), slices: slices).scene(measurer: measurer)
+        let fills = Set(scene.paths.filter { $0.elements.contains { if case .arc = $0 { true } else { false } } }.compactMap(\.fill))
+        #expect(fills.count == 8)
+        let yellow = scene.paths.first { $0.fill == Color(hex: 0xF0E442) }
+        #expect(yellow?.stroke?.color == Theme.light.axis)
+    }
+
     @Test func manySmallSlicesNeverOverlap() {
         let slices = (0..<20).map { PieSlice(label: "Asset \($0)", value: $0 == 0 ? 1000 : Double(40 + $0)) }
         for donut in [false, true] {
