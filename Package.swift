@@ -50,7 +50,10 @@ let package = Package(
         ),
         .testTarget(name: "FolioAnalyticsTests", dependencies: ["FolioCore", "FolioAnalytics"]),
         .testTarget(name: "FolioChartsTests", dependencies: ["FolioCore", "FolioCharts"]),
-        .testTarget(name: "FolioRenderTests", dependencies: ["FolioCore", "FolioCharts", "FolioRender"]),
+        .testTarget(
+            name: "FolioRenderTests", dependencies: ["FolioCore", "FolioCharts", "FolioRender"],
+            exclude: ["Baselines"]  // read from the source tree by path (#filePath), not bundled
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

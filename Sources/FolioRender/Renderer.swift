@@ -68,3 +68,13 @@ public struct Renderer: Sendable {
         try AtomicFile.write(pdf(scenes, metadata: metadata), to: url)
     }
 }
+
+extension Renderer {
+    /// The chart laid out with this renderer's fonts.
+    public func scene(_ chart: ChartSpec) -> Scene { chart.scene(measurer: measurer) }
+
+    /// Lays a chart out with this renderer's fonts and writes it in the format the extension names.
+    public func write(_ chart: ChartSpec, to url: URL, scale: Double = 1, metadata: PDFMetadata? = nil) throws {
+        try write(scene(chart), to: url, scale: scale, metadata: metadata)
+    }
+}
