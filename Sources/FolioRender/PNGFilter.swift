@@ -49,20 +49,43 @@ enum PNGFilter {
 
     /// Writes the row with filter Up into `out` when more of its bytes equal the row above than equal the
     /// pixel to their left, otherwise the row unchanged (filter None). `out` may be the row itself.
+    /// Works eight bytes at a time: this runs over every byte of the image.
     static func filterRow(_ r: UnsafeBufferPointer<UInt8>, row: Int, rowBytes: Int, into out: UnsafeMutableBufferPointer<UInt8>) {
         guard let base = r.baseAddress, let o = out.baseAddress else { return }
-        let cur = base + row * rowBytes, above = cur - rowBytes
+        let cur = UnsafeRawPointer(base + row * rowBytes), above = cur - rowBytes
         var sameAbove = 0, sameLeft = 0
-        for i in 1..<rowBytes {
-            sameAbove &+= cur[i] == above[i] ? 1 : 0
-            sameLeft &+= i > 3 && cur[i] == cur[i - 3] ? 1 : 0
+        var i = 4
+        while i + 8 <= rowBytes {
+            let c = cur.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            sameAbove &+= zeroBytes(c ^ above.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            sameLeft &+= zeroBytes(c ^ cur.loadUnaligned(fromByteOffset: i - 3, as: UInt64.self))
+            i += 8
+        }
+        let c8 = cur.assumingMemoryBound(to: UInt8.self), a8 = above.assumingMemoryBound(to: UInt8.self)
+        for j in Array(1..<min(4, rowBytes)) + Array(i..<rowBytes) {
+            if c8[j] == a8[j] { sameAbove += 1 }
+            if j >= 4, c8[j] == c8[j - 3] { sameLeft += 1 }
         }
         if sameAbove > sameLeft {
             o[0] = 2
-            for i in 1..<rowBytes { o[i] = cur[i] &- above[i] }
-        } else if UnsafePointer(o) != cur {
-            o.update(from: cur, count: rowBytes)
+            var k = 1
+            while k + 16 <= rowBytes {
+                let d = cur.loadUnaligned(fromByteOffset: k, as: SIMD16<UInt8>.self)
+                    &- above.loadUnaligned(fromByteOffset: k, as: SIMD16<UInt8>.self)
+                UnsafeMutableRawPointer(o).storeBytes(of: d, toByteOffset: k, as: SIMD16<UInt8>.self)
+                k += 16
+            }
+            while k < rowBytes { o[k] = c8[k] &- a8[k]; k += 1 }
+        } else if UnsafePointer(o) != c8 {
+            o.update(from: c8, count: rowBytes)
         }
+    }
+
+    /// How many of the eight bytes of `x` are zero.
+    @inline(__always) static func zeroBytes(_ x: UInt64) -> Int {
+        let high: UInt64 = 0x8080_8080_8080_8080, low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let nonzero = (((x & low) &+ low) | x) & high
+        return 8 - nonzero.nonzeroBitCount
     }
 }
 

@@ -46,18 +46,20 @@ final class RasterImage {
         let (w, h) = (width, height)
         return [UInt8](unsafeUninitializedCapacity: rowBytes * h) { out, count in
             guard let base = out.baseAddress else { count = 0; return }
+            // One 4-byte store per pixel (R, G, B and a byte the next pixel overwrites); the last pixel of
+            // each row is stored bytewise so that nothing spills past the row.
             for y in 0..<h {
                 let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-                var o = base + y * rowBytes
-                o.pointee = 0
-                o += 1
-                for x in 0..<w {
-                    let p = row[x]
-                    o[0] = UInt8(truncatingIfNeeded: p >> 16)
-                    o[1] = UInt8(truncatingIfNeeded: p >> 8)
-                    o[2] = UInt8(truncatingIfNeeded: p)
-                    o += 3
+                let o = UnsafeMutableRawPointer(base + y * rowBytes)
+                o.storeBytes(of: 0, as: UInt8.self)
+                for x in 0..<(w - 1) {
+                    let rgb = UInt32(littleEndian: (row[x].byteSwapped >> 8))
+                    o.storeBytes(of: rgb, toByteOffset: 1 + 3 * x, as: UInt32.self)
                 }
+                let p = row[w - 1]
+                o.storeBytes(of: UInt8(truncatingIfNeeded: p >> 16), toByteOffset: rowBytes - 3, as: UInt8.self)
+                o.storeBytes(of: UInt8(truncatingIfNeeded: p >> 8), toByteOffset: rowBytes - 2, as: UInt8.self)
+                o.storeBytes(of: UInt8(truncatingIfNeeded: p), toByteOffset: rowBytes - 1, as: UInt8.self)
             }
             count = rowBytes * h
         }
