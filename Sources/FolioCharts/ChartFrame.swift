@@ -1,4 +1,5 @@
 import Foundation
+import FolioCore
 
 /// What every chart has around its data: canvas, theme, locale, title, subtitle and a source line.
 public struct ChartFrame: Hashable, Sendable {
@@ -95,5 +96,16 @@ public struct SceneBuilder {
     public mutating func drawNoData(in body: Rect) {
         add(layout.run(frame.locale.noData, at: Point(x: body.midX, y: body.midY), anchor: .middle,
                        baseline: .middle, style: subtitleStyle))
+    }
+}
+
+extension ChartFrame {
+    /// The source/as-of line in the frame's locale: "Source: NBU · as of 21 Nov 2026",
+    /// "Джерело: НБУ · станом на 21.11.2026". Either part may be left out.
+    public static func footnote(source: String?, asOf: Day?, locale: ChartLocale) -> String {
+        var parts: [String] = []
+        if let source, !source.isEmpty { parts.append(locale.source + ": " + source) }
+        if let asOf { parts.append(locale.asOf + " " + DateText.date(asOf, locale: locale)) }
+        return parts.joined(separator: " · ")
     }
 }

@@ -67,3 +67,10 @@ private let nbsp = "\u{00A0}"
         #expect(DateText.dayMonth(day, locale: .uk) == "21\(nbsp)лист.")
     }
 }
+
+@Test func sourceLines() {
+    let day = FolioCoreDay.make(2026, 11, 21)
+    #expect(ChartFrame.footnote(source: "NBU", asOf: day, locale: .en) == "Source: NBU · as of 21 Nov 2026")
+    #expect(ChartFrame.footnote(source: "НБУ", asOf: day, locale: .uk) == "Джерело: НБУ · станом на 21.11.2026")
+    #expect(ChartFrame.footnote(source: nil, asOf: nil, locale: .uk) == "")
+}
