@@ -51,16 +51,15 @@ public struct LinearScale: Hashable, Sendable {
             if includeZero { lo = min(lo, 0); hi = max(hi, 0); if lo == 0 && dataMin >= 0 { lo = 0 } }
         }
         let chosen = LinearScale.chooseStep(lo, hi, target: targetTicks)
-        let kLo = Int((lo / chosen.size).rounded(.down) + 0.0)
+        var kLo = Int((lo / chosen.size).rounded(.down))
         var kHi = Int((hi / chosen.size).rounded(.up))
-        // Division can land a hair above an integer (1.0000000002): do not add a step for that.
+        // Division can land a hair beside an integer (1.0000000002): do not add a step for that.
         if chosen.value(kHi - 1) >= hi { kHi -= 1 }
-        var kLoFixed = kLo
-        if chosen.value(kLo + 1) <= lo { kLoFixed += 1 }
+        if chosen.value(kLo + 1) <= lo { kLo += 1 }
         self.step = chosen
-        self.lower = chosen.value(kLoFixed)
+        self.lower = chosen.value(kLo)
         self.upper = chosen.value(kHi)
-        self.ticks = (kLoFixed...max(kLoFixed, kHi)).map { chosen.value($0) }
+        self.ticks = (kLo...max(kLo, kHi)).map { chosen.value($0) }
         self.rangeStart = range.0
         self.rangeEnd = range.1
     }
