@@ -83,7 +83,7 @@ enum ChartWorkloads {
     static func hourlySeries(_ context: BenchContext, column: String) throws -> LineSeries {
         let table = try csv(context, "hourly_7d.csv")
         guard let c = table.header.firstIndex(of: column) else { throw CocoaError(.fileReadCorruptFile) }
-        let times = table.rows.map { ISOTime.parseSeconds(Array($0[0].utf8)[...]) ?? .nan }
+        let times = table.rows.map { ISOTime.parse($0[0])?.timeIntervalSince1970 ?? .nan }
         return LineSeries(name: column, times: times, values: table.rows.map { Double($0[c]) ?? .nan })
     }
 
