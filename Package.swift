@@ -17,9 +17,9 @@ let package = Package(
     ],
     targets: [
         // MARK: C libraries (thin system-library wrappers, one shim header each)
-        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo-ft", providers: [.apt(["libcairo2-dev", "libfreetype-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev", "libdeflate-dev"])]),
 
         // MARK: Folio modules
         .target(name: "FolioCore"),
@@ -65,7 +65,10 @@ let package = Package(
         ),
         .testTarget(name: "FolioAnalyticsTests", dependencies: ["FolioCore", "FolioAnalytics"]),
         .testTarget(name: "FolioChartsTests", dependencies: ["FolioCore", "FolioCharts"]),
-        .testTarget(name: "FolioRenderTests", dependencies: ["FolioCore", "FolioCharts", "FolioRender"]),
+        .testTarget(
+            name: "FolioRenderTests", dependencies: ["FolioCore", "FolioCharts", "FolioRender"],
+            exclude: ["Baselines"]  // read from the source tree by path (#filePath), not bundled
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

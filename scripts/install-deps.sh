@@ -7,6 +7,7 @@ packages=(
     libsqlite3-dev        # GRDB links the system SQLite
     libcairo2-dev         # FolioRender draws with Cairo
     libpng-dev            # FolioRender encodes PNG through libpng
+    libdeflate-dev        # FolioRender deflates PNG pixels with libdeflate (much faster than zlib)
     libfreetype-dev       # fonts are loaded from fonts/ through FreeType
     libcurl4-openssl-dev  # FolioNet: HTTP and SMTP
     poppler-utils         # tests read PDFs with pdfinfo, pdftotext, pdftoppm

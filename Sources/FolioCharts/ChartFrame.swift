@@ -1,0 +1,111 @@
+import Foundation
+import FolioCore
+
+/// What every chart has around its data: canvas, theme, locale, title, subtitle and a source line.
+public struct ChartFrame: Hashable, Sendable {
+    public var width: Double
+    public var height: Double
+    public var theme: Theme
+    public var locale: ChartLocale
+    public var title: String
+    public var subtitle: String
+    /// Bottom-left source/as-of line, e.g. "Source: NBU · as of 21.11.2026".
+    public var footnote: String
+
+    public init(width: Double = 1200, height: Double = 675, theme: Theme = .light, locale: ChartLocale = .en,
+                title: String = "", subtitle: String = "", footnote: String = "") {
+        self.width = width; self.height = height; self.theme = theme; self.locale = locale
+        self.title = title; self.subtitle = subtitle; self.footnote = footnote
+    }
+}
+
+/// Accumulates primitives for one chart and knows its scaled theme and text layout.
+public struct SceneBuilder {
+    public let frame: ChartFrame
+    public let theme: Theme
+    public let layout: TextLayout
+    public var primitives: [Primitive] = []
+
+    public init(frame: ChartFrame, measurer: any TextMeasurer) {
+        self.frame = frame
+        self.theme = frame.theme.scaled(for: frame.width, frame.height)
+        self.layout = TextLayout(measurer: measurer)
+        primitives.reserveCapacity(64)
+    }
+
+    public var titleStyle: TextStyle { TextStyle(size: theme.titleSize, weight: .bold, color: theme.text, role: .title) }
+    public var subtitleStyle: TextStyle {
+        TextStyle(size: theme.subtitleSize, weight: .regular, color: theme.secondaryText, role: .subtitle)
+    }
+    public var axisStyle: TextStyle {
+        TextStyle(size: theme.axisSize, weight: .regular, color: theme.secondaryText, role: .axis)
+    }
+    public var annotationStyle: TextStyle {
+        TextStyle(size: theme.annotationSize, weight: .bold, color: theme.text, role: .annotation)
+    }
+    public var footnoteStyle: TextStyle {
+        TextStyle(size: theme.footnoteSize, weight: .regular, color: theme.secondaryText, role: .footnote)
+    }
+    public var legendStyle: TextStyle {
+        TextStyle(size: theme.axisSize, weight: .regular, color: theme.text, role: .legend)
+    }
+
+    public mutating func add(_ shape: PathShape) { primitives.append(.path(shape)) }
+    public mutating func add(_ run: TextRun) { primitives.append(.text(run)) }
+
+    /// Draws title, subtitle and footnote and returns the rectangle left for the chart body.
+    /// Long titles are shortened with an ellipsis rather than clipped.
+    public mutating func drawFrame(subtitleTrailingWidth: Double = 0) -> Rect {
+        let m = theme.margin
+        let innerWidth = frame.width - 2 * m
+        var top = m
+        if !frame.title.isEmpty {
+            let text = layout.fit(frame.title, maxWidth: innerWidth, style: titleStyle)
+            add(layout.run(text, at: Point(x: m, y: top), baseline: .top, style: titleStyle))
+            top += layout.height(titleStyle) + theme.subtitleSize * 0.2
+        }
+        if !frame.subtitle.isEmpty || subtitleTrailingWidth > 0 {
+            let room = innerWidth - subtitleTrailingWidth - (subtitleTrailingWidth > 0 ? m : 0)
+            let text = layout.fit(frame.subtitle, maxWidth: max(room, 0), style: subtitleStyle)
+            if !frame.subtitle.isEmpty {
+                add(layout.run(text, at: Point(x: m, y: top), baseline: .top, style: subtitleStyle))
+            }
+            top += layout.height(subtitleStyle)
+        }
+        if top > m { top += theme.margin * 0.75 }
+        var bottom = frame.height - m
+        if !frame.footnote.isEmpty {
+            let text = layout.fit(frame.footnote, maxWidth: innerWidth, style: footnoteStyle)
+            add(layout.run(text, at: Point(x: m, y: bottom), baseline: .bottom, style: footnoteStyle))
+            bottom -= layout.height(footnoteStyle) + theme.margin * 0.5
+        }
+        return Rect(x: m, y: top, width: innerWidth, height: max(bottom - top, 0))
+    }
+
+    /// The y position of the subtitle line's top, for text placed at its right end (change over a window).
+    public func subtitleTop() -> Double {
+        theme.margin + (frame.title.isEmpty ? 0 : layout.height(titleStyle) + theme.subtitleSize * 0.2)
+    }
+
+    public func scene() -> Scene {
+        Scene(width: frame.width, height: frame.height, background: theme.background, primitives: primitives,
+              title: frame.title)
+    }
+
+    /// A centred message for charts without data, so an empty chart says why it is empty.
+    public mutating func drawNoData(in body: Rect) {
+        add(layout.run(frame.locale.noData, at: Point(x: body.midX, y: body.midY), anchor: .middle,
+                       baseline: .middle, style: subtitleStyle))
+    }
+}
+
+extension ChartFrame {
+    /// The source/as-of line in the frame's locale: "Source: NBU · as of 21 Nov 2026",
+    /// "Джерело: НБУ · станом на 21.11.2026". Either part may be left out.
+    public static func footnote(source: String?, asOf: Day?, locale: ChartLocale) -> String {
+        var parts: [String] = []
+        if let source, !source.isEmpty { parts.append(locale.source + ": " + source) }
+        if let asOf { parts.append(locale.asOf + " " + DateText.date(asOf, locale: locale)) }
+        return parts.joined(separator: " · ")
+    }
+}

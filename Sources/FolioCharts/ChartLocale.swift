@@ -1,0 +1,70 @@
+import Foundation
+
+/// The language and number conventions a chart is written in. Hand-made rather than Foundation's
+/// NumberFormatter/DateFormatter: those are slow to build, and their output depends on the ICU data of
+/// the machine, while Folio promises the same bytes everywhere.
+public enum ChartLocale: String, Hashable, Sendable, CaseIterable {
+    case en
+    case uk
+
+    public var decimalSeparator: String { self == .uk ? "," : "." }
+    /// uk groups thousands with a narrow no-break space (as Ukrainian typesetting does), so "1 234 567"
+    /// never wraps inside a number and reads as one.
+    public var groupSeparator: String { self == .uk ? "\u{202F}" : "," }
+    /// A true minus sign (U+2212), as typographers set it; same width as the plus sign.
+    public static let minus = "\u{2212}"
+
+    /// Short month names for axis labels.
+    public var monthAbbreviations: [String] {
+        switch self {
+        case .en: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        case .uk: ["січ.", "лют.", "бер.", "квіт.", "трав.", "черв.", "лип.", "серп.", "вер.", "жовт.", "лист.", "груд."]
+        }
+    }
+
+    /// Short weekday names, Monday first.
+    public var weekdayAbbreviations: [String] {
+        switch self {
+        case .en: ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+        case .uk: ["пн", "вт", "ср", "чт", "пт", "сб", "нд"]
+        }
+    }
+
+    /// Suffixes for thousand, million, billion, trillion.
+    var compactSuffixes: [String] {
+        switch self {
+        case .en: ["K", "M", "B", "T"]
+        case .uk: ["\u{00A0}тис.", "\u{00A0}млн", "\u{00A0}млрд", "\u{00A0}трлн"]
+        }
+    }
+
+    /// Words the charts themselves write.
+    public var other: String { self == .uk ? "Інше" : "Other" }
+    public var average: String { self == .uk ? "Сер." : "Avg" }
+    public var minimum: String { self == .uk ? "Мін." : "Min" }
+    public var maximum: String { self == .uk ? "Макс." : "Max" }
+    public var total: String { self == .uk ? "Усього" : "Total" }
+    public var source: String { self == .uk ? "Джерело" : "Source" }
+    public var asOf: String { self == .uk ? "станом на" : "as of" }
+    public var noData: String { self == .uk ? "Немає даних" : "No data" }
+}
+
+/// Money and number presentation in one currency.
+public enum Currency: String, Hashable, Sendable {
+    case uah = "UAH", usd = "USD", eur = "EUR", pln = "PLN", gbp = "GBP"
+
+    public init?(code: String) { self.init(rawValue: code.uppercased()) }
+
+    public var symbol: String {
+        switch self {
+        case .uah: "₴"
+        case .usd: "$"
+        case .eur: "€"
+        case .pln: "zł"
+        case .gbp: "£"
+        }
+    }
+
+    /// English puts $ € £ ₴ before the number and zł after it; Ukrainian puts every symbol after.
+    func symbolFirst(in locale: ChartLocale) -> Bool { locale == .en && self != .pln }
+}

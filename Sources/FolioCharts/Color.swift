@@ -1,0 +1,55 @@
+import Foundation
+
+/// An sRGB colour with straight (not premultiplied) alpha, components in 0…1.
+public struct Color: Hashable, Sendable {
+    public var red: Double
+    public var green: Double
+    public var blue: Double
+    public var alpha: Double
+
+    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+    }
+
+    /// `0xRRGGBB`, as the style guide writes colours.
+    public init(hex: UInt32, alpha: Double = 1) {
+        self.init(red: Double((hex >> 16) & 0xFF) / 255, green: Double((hex >> 8) & 0xFF) / 255,
+                  blue: Double(hex & 0xFF) / 255, alpha: alpha)
+    }
+
+    public func withAlpha(_ alpha: Double) -> Color { Color(red: red, green: green, blue: blue, alpha: alpha) }
+
+    /// `#RRGGBB` (alpha is written separately by the SVG backend).
+    public var hexString: String {
+        func byte(_ v: Double) -> Int { Int((min(max(v, 0), 1) * 255).rounded()) }
+        let value = byte(red) << 16 | byte(green) << 8 | byte(blue)
+        let digits = String(value, radix: 16, uppercase: true)
+        return "#" + String(repeating: "0", count: 6 - digits.count) + digits
+    }
+
+    /// WCAG 2 relative luminance.
+    public var relativeLuminance: Double {
+        func linear(_ c: Double) -> Double { c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4) }
+        return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+    }
+
+    /// WCAG 2 contrast ratio, 1…21.
+    public func contrast(with other: Color) -> Double {
+        let (a, b) = (relativeLuminance, other.relativeLuminance)
+        return (max(a, b) + 0.05) / (min(a, b) + 0.05)
+    }
+
+    /// Linear interpolation in sRGB; enough between neighbouring ColorBrewer classes, which are close.
+    public func mixed(with other: Color, amount t: Double) -> Color {
+        Color(red: red + (other.red - red) * t, green: green + (other.green - green) * t,
+              blue: blue + (other.blue - blue) * t, alpha: alpha + (other.alpha - alpha) * t)
+    }
+
+    /// Of the candidates, the one with the highest contrast against this colour (used for text on cells).
+    public func bestText(among candidates: [Color]) -> Color {
+        candidates.max { contrast(with: $0) < contrast(with: $1) } ?? Color(hex: 0x000000)
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+
+/// One named series over time: parallel arrays of UTC seconds and values; NaN marks a gap.
+public struct LineSeries: Hashable, Sendable {
+    public var name: String
+    public var times: [Double]
+    public var values: [Double]
+    public init(name: String, times: [Double], values: [Double]) {
+        self.name = name; self.times = times; self.values = values
+    }
+}
+
+/// A line chart of one or more series over time. With one series and `annotateWindow` (the 7-day price
+/// line), it marks the minimum and maximum with labelled discs, draws the average as a dashed line
+/// labelled at its right end, and shows the change over the window, coloured and signed by direction.
+/// Several series are labelled directly at their last values.
+public struct LineChart: Hashable, Sendable {
+    public var frame: ChartFrame
+    public var series: [LineSeries]
+    /// Format of marker values and the change; `nil` picks price formatting (significant digits for
+    /// tiny prices) in the frame's locale.
+    public var valueFormat: NumberFormat?
+    public var annotateWindow: Bool
+    /// Longest time step still joined by a line; `nil` = three times the median step.
+    public var maxStep: Double?
+
+    public init(frame: ChartFrame, series: [LineSeries], valueFormat: NumberFormat? = nil, annotateWindow: Bool = true,
+                maxStep: Double? = nil) {
+        self.frame = frame; self.series = series; self.valueFormat = valueFormat
+        self.annotateWindow = annotateWindow; self.maxStep = maxStep
+    }
+
+    /// The summary the annotations show (the single series), for tests and reports.
+    public var summary: SeriesSummary? { series.count == 1 ? SeriesSummary(series[0].values) : nil }
+
+    public func scene(measurer: any TextMeasurer) -> Scene {
+        var b = SceneBuilder(frame: frame, measurer: measurer)
+        let locale = frame.locale
+        let format = valueFormat ?? NumberFormat(locale: locale, style: .price(minimum: 2, significant: 4))
+        let single = series.count == 1 ? SeriesSummary(series[0].values) : nil
+        let annotate = annotateWindow && single != nil
+
+        // The change over the window sits at the right end of the subtitle line.
+        var changeText: String?
+        var changeColor = b.theme.text
+        var changeRising = true
+        if annotate, let s = single, s.first != s.last || series[0].values.filter(\.isFinite).count > 1 {
+            var signed = format
+            signed.explicitPlus = true
+            let percent = s.changeFraction.map {
+                " (" + NumberFormat(locale: locale, style: .percent(2), explicitPlus: true).string($0) + ")"
+            } ?? ""
+            changeText = signed.string(s.change) + percent
+            changeRising = s.change >= 0
+            changeColor = s.change > 0 ? b.theme.up : s.change < 0 ? b.theme.down : b.theme.secondaryText
+        }
+        let changeStyle = TextStyle(size: b.theme.subtitleSize, weight: .bold, color: changeColor, role: .annotation)
+        let arrowSize = b.theme.subtitleSize * 0.6
+        let changeWidth = changeText.map { b.layout.width($0, changeStyle) + arrowSize * 1.6 } ?? 0
+        let body = b.drawFrame(subtitleTrailingWidth: changeWidth)
+        if let changeText {
+            let top = b.subtitleTop()
+            let run = b.layout.run(changeText, at: Point(x: frame.width - b.theme.margin, y: top), anchor: .end,
+                                   baseline: .top, style: changeStyle)
+            b.add(run)
+            ChangeArrow.draw(rising: changeRising, flat: changeColor == b.theme.secondaryText,
+                             rightEdge: run.box.minX - arrowSize * 0.6, midY: run.box.midY, size: arrowSize,
+                             color: changeColor, builder: &b)
+        }
+
+        let all = series.flatMap { zip($0.times, $0.values).filter { $0.1.isFinite } }
+        guard !all.isEmpty else { b.drawNoData(in: body); return b.scene() }
+
+        // Room under the plot for time labels, and above/below the data for marker labels.
+        let annotationHeight = b.layout.height(b.annotationStyle)
+        let plotTop = body.minY + (annotate ? 0 : b.theme.axisSize * 0.5)
+        let plotBottom = body.maxY - Axes.timeAxisHeight(b)
+        let plotHeight = max(plotBottom - plotTop, 1)
+        var lo = all.map(\.1).min()!, hi = all.map(\.1).max()!
+        if annotate {
+            let need = annotationHeight + b.theme.markerRadius + b.theme.markerOutline + 4
+            let span = hi - lo
+            let pad = span > 0 ? span * need / max(plotHeight - 2 * need, 1) : 0
+            lo -= pad
+            hi += pad
+        }
+        let yScale = LinearScale(dataMin: lo, dataMax: hi, range: (plotBottom, plotTop), targetTicks: 5)
+        let axisFormat = NumberFormat(locale: locale, style: .decimal(yScale.step.decimals))
+        let labelWidth = Axes.valueLabelWidth(yScale, format: axisFormat, builder: b)
+        let left = body.minX + labelWidth + b.theme.axisSize * 0.6
+
+        // Right gutter: the average label (one series) or the series names at the line ends.
+        var gutter = 0.0
+        let averageText = single.map { locale.average + " " + format.string($0.average) }
+        if annotate, let averageText { gutter = b.layout.width(averageText, b.axisStyle) + b.theme.axisSize * 0.6 }
+        let nameStyle = TextStyle(size: b.theme.axisSize, weight: .bold, color: b.theme.text, role: .legend)
+        let maxName = body.width * 0.22
+        if series.count > 1 {
+            gutter = (series.map { b.layout.width(b.layout.fit($0.name, maxWidth: maxName, style: nameStyle), nameStyle) }
+                .max() ?? 0) + b.theme.axisSize * 0.6
+        }
+        let plot = Rect(x: left, y: plotTop, width: max(body.maxX - gutter - left, 1), height: plotHeight)
+        let t0 = all.map(\.0).min()!, t1 = all.map(\.0).max()!
+        let maxTicks = max(2, Int(plot.width / (b.layout.width("00 Sep.", b.axisStyle) * 1.8)))
+        let xScale = TimeScale(start: t0, end: t1, range: (plot.minX, plot.maxX), maxTicks: maxTicks)
+
+        Axes.drawValueAxis(yScale, format: axisFormat, plot: plot, builder: &b, zeroLine: false)
+        Axes.drawTimeAxis(xScale, plot: plot, builder: &b, locale: locale)
+
+        if annotate, let s = single, let averageText {
+            let y = yScale(s.average)
+            b.add(.segment(Point(x: plot.minX, y: y), Point(x: plot.maxX, y: y),
+                           stroke: Stroke(color: b.theme.secondaryText, width: b.theme.averageLineWidth,
+                                          dash: [b.theme.averageLineWidth * 3, b.theme.averageLineWidth * 2])))
+            b.add(b.layout.run(averageText, at: Point(x: plot.maxX + b.theme.axisSize * 0.5, y: y), baseline: .middle,
+                               style: b.axisStyle))
+        }
+
+        let width = series.count == 1 ? b.theme.singleLineWidth : b.theme.multiLineWidth
+        var ends: [(name: String, y: Double, color: Color)] = []
+        for (index, s) in series.enumerated() {
+            let color = b.theme.seriesColor(index)
+            let geometry = LineGeometry.path(times: s.times, values: s.values,
+                                             maxStep: maxStep ?? LineGeometry.defaultMaxStep(s.times),
+                                             x: { xScale($0) }, y: { yScale($0) })
+            b.add(PathShape(elements: geometry.elements, stroke: Stroke(color: color, width: width), roundCaps: true))
+            for p in geometry.isolated {
+                b.add(.disc(center: p, radius: width * 1.2, fill: color, outline: nil))
+            }
+            if let lastIndex = s.values.lastIndex(where: \.isFinite) {
+                ends.append((s.name, yScale(s.values[lastIndex]), color))
+            }
+        }
+
+        if annotate, let s = single {
+            ExtremeMarkers.draw(summary: s, series: series[0], format: format, locale: locale, plot: plot,
+                                x: { xScale($0) }, y: { yScale($0) }, builder: &b)
+        }
+        if series.count > 1 {
+            let height = b.layout.height(nameStyle)
+            let centres = LabelStacking.stack(desired: ends.map(\.y), heights: ends.map { _ in height },
+                                              lower: plot.minY, upper: plot.maxY + height / 2, gap: 2)
+            for (i, end) in ends.enumerated() {
+                var style = nameStyle
+                style.color = end.color
+                let text = b.layout.fit(end.name, maxWidth: maxName, style: style)
+                b.add(b.layout.run(text, at: Point(x: plot.maxX + b.theme.axisSize * 0.5, y: centres[i]),
+                                   baseline: .middle, style: style))
+            }
+        }
+        return b.scene()
+    }
+}
+
+/// The up/down triangle that goes with a change, so direction never rests on colour alone.
+enum ChangeArrow {
+    static func draw(rising: Bool, flat: Bool, rightEdge: Double, midY: Double, size: Double, color: Color,
+                     builder: inout SceneBuilder) {
+        guard !flat else { return }
+        let h = size * 0.87
+        let (tipY, baseY) = rising ? (midY - h / 2, midY + h / 2) : (midY + h / 2, midY - h / 2)
+        builder.add(PathShape(elements: [.move(Point(x: rightEdge - size / 2, y: tipY)),
+                                         .line(Point(x: rightEdge, y: baseY)), .line(Point(x: rightEdge - size, y: baseY)),
+                                         .close], fill: color))
+    }
+}

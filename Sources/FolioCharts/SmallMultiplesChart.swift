@@ -1,0 +1,70 @@
+import Foundation
+
+/// Many assets at a glance: a grid of small line panels sharing one style, each with its own y range
+/// (prices differ by orders of magnitude), its name, last value and change over the window (signed,
+/// coloured, with an arrow), and dots at its minimum and maximum.
+public struct SmallMultiplesChart: Hashable, Sendable {
+    public var frame: ChartFrame
+    public var series: [LineSeries]
+    /// Panels per row; `nil` picks a count that keeps panels about twice as wide as tall.
+    public var columns: Int?
+
+    public init(frame: ChartFrame, series: [LineSeries], columns: Int? = nil) {
+        self.frame = frame; self.series = series; self.columns = columns
+    }
+
+    public func scene(measurer: any TextMeasurer) -> Scene {
+        var b = SceneBuilder(frame: frame, measurer: measurer)
+        let body = b.drawFrame()
+        guard !series.isEmpty else { b.drawNoData(in: body); return b.scene() }
+        let theme = b.theme
+        let n = series.count
+        let cols = columns ?? max(1, min(n, Int((Double(n) * body.width / body.height / 2).squareRoot().rounded())))
+        let rows = (n + cols - 1) / cols
+        let gapX = theme.margin, gapY = theme.margin * 0.75
+        let panelW = (body.width - gapX * Double(cols - 1)) / Double(cols)
+        let panelH = (body.height - gapY * Double(rows - 1)) / Double(rows)
+        let nameStyle = TextStyle(size: theme.axisSize, weight: .bold, color: theme.text, role: .annotation)
+        let format = NumberFormat(locale: frame.locale, style: .price(minimum: 2, significant: 4))
+        let percent = NumberFormat(locale: frame.locale, style: .percent(1), explicitPlus: true)
+        for (i, s) in series.enumerated() {
+            let panel = Rect(x: body.minX + Double(i % cols) * (panelW + gapX), y: body.minY + Double(i / cols) * (panelH + gapY),
+                             width: panelW, height: panelH)
+            let headerHeight = b.layout.height(nameStyle) * 1.2
+            let summary = SeriesSummary(s.values)
+            var changeWidth = 0.0
+            if let summary, let fraction = summary.changeFraction {
+                var style = nameStyle
+                style.color = fraction > 0 ? theme.up : fraction < 0 ? theme.down : theme.secondaryText
+                let run = b.layout.run(format.string(summary.last) + "  " + percent.string(fraction),
+                                       at: Point(x: panel.maxX, y: panel.minY), anchor: .end, baseline: .top, style: style)
+                b.add(run)
+                let arrow = nameStyle.size * 0.55
+                ChangeArrow.draw(rising: fraction >= 0, flat: fraction == 0, rightEdge: run.box.minX - arrow * 0.5,
+                                 midY: run.box.midY, size: arrow, color: style.color, builder: &b)
+                changeWidth = run.box.width + arrow * 2
+            }
+            b.add(b.layout.run(b.layout.fit(s.name, maxWidth: max(panel.width - changeWidth - 6, 10), style: nameStyle),
+                               at: Point(x: panel.minX, y: panel.minY), baseline: .top, style: nameStyle))
+            let plot = Rect(x: panel.minX, y: panel.minY + headerHeight + theme.markerRadius * 2, width: panel.width,
+                            height: max(panel.height - headerHeight - theme.markerRadius * 4, 1))
+            b.add(.segment(Point(x: plot.minX, y: Axes.snap(plot.maxY + theme.markerRadius * 2, width: 1)),
+                           Point(x: plot.maxX, y: Axes.snap(plot.maxY + theme.markerRadius * 2, width: 1)),
+                           stroke: Stroke(color: theme.grid, width: theme.gridWidth)))
+            guard let summary, let t0 = s.times.first, let t1 = s.times.last else { continue }
+            let span = summary.maximum - summary.minimum
+            let y = { (v: Double) in span > 0 ? plot.maxY - (v - summary.minimum) / span * plot.height : plot.midY }
+            let x = { (t: Double) in t1 > t0 ? plot.minX + (t - t0) / (t1 - t0) * plot.width : plot.midX }
+            let geometry = LineGeometry.path(times: s.times, values: s.values, maxStep: LineGeometry.defaultMaxStep(s.times), x: x, y: y)
+            b.add(PathShape(elements: geometry.elements, stroke: Stroke(color: theme.seriesColor(0), width: theme.multiLineWidth * 0.75),
+                            roundCaps: true))
+            for p in geometry.isolated { b.add(.disc(center: p, radius: theme.multiLineWidth, fill: theme.seriesColor(0), outline: nil)) }
+            for index in Set([summary.minIndex, summary.maxIndex]) {
+                b.add(.disc(center: Point(x: x(s.times[index]), y: y(s.values[index])), radius: theme.markerRadius * 0.8,
+                            fill: index == summary.maxIndex ? theme.up : theme.down,
+                            outline: Stroke(color: theme.background, width: theme.markerOutline * 0.7)))
+            }
+        }
+        return b.scene()
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+/// Every colour, size and stroke a chart uses (CHART-STYLE.md). Sizes are for a 1200×675 canvas and are
+/// scaled with the canvas's shorter side by `scaled(for:)`.
+public struct Theme: Hashable, Sendable {
+    public var name: String
+    public var background: Color
+    public var text: Color
+    public var secondaryText: Color
+    public var grid: Color
+    public var axis: Color
+    /// Okabe–Ito, in the style guide's order; the eighth colour contrasts with the background.
+    public var series: [Color]
+    public var up: Color
+    public var down: Color
+    /// ColorBrewer RdBu, 11 classes, −1 → +1.
+    public var diverging: [Color]
+    public var zebra: Color
+    /// Black and white candidates for text on coloured cells: with RdBu, one of the two always reaches
+    /// 4.5:1 (the worst cell, luminance ≈ 0.18, gets 4.58:1), which near-black #1A1A1A would not.
+    public var cellTextCandidates: [Color]
+
+    public var titleSize = 22.0
+    public var subtitleSize = 15.0
+    public var axisSize = 13.0
+    public var annotationSize = 13.0
+    public var footnoteSize = 11.0
+    public var margin = 24.0
+    public var singleLineWidth = 2.5
+    public var multiLineWidth = 2.0
+    public var markerRadius = 3.5
+    public var markerOutline = 1.5
+    public var averageLineWidth = 1.5
+    public var gridWidth = 1.0
+
+    public static let okabeIto: [Color] = [0x0072B2, 0xE69F00, 0x009E73, 0xD55E00, 0xCC79A7, 0x56B4E9, 0xF0E442]
+        .map { Color(hex: $0) }
+    public static let rdBu: [Color] = [
+        0x67001F, 0xB2182B, 0xD6604D, 0xF4A582, 0xFDDBC7, 0xF7F7F7, 0xD1E5F0, 0x92C5DE, 0x4393C3, 0x2166AC, 0x053061,
+    ].map { Color(hex: $0) }
+
+    public static let light = Theme(
+        name: "light", background: Color(hex: 0xFFFFFF), text: Color(hex: 0x1A1A1A), secondaryText: Color(hex: 0x5A5A5A),
+        grid: Color(hex: 0xE6E6E6), axis: Color(hex: 0xBDBDBD),
+        // Yellow on white needs an outline (`outline(for:)` gives it one); black is the eighth.
+        series: okabeIto + [Color(hex: 0x000000)],
+        up: Color(hex: 0x009E73), down: Color(hex: 0xD55E00), diverging: rdBu, zebra: Color(hex: 0xF5F5F5),
+        cellTextCandidates: [Color(hex: 0x000000), Color(hex: 0xFFFFFF)])
+
+    public static let dark = Theme(
+        name: "dark", background: Color(hex: 0x111418), text: Color(hex: 0xECECEC), secondaryText: Color(hex: 0xA0A0A0),
+        grid: Color(hex: 0x2A2F36), axis: Color(hex: 0x4A515B),
+        series: okabeIto + [Color(hex: 0xFFFFFF)],
+        up: Color(hex: 0x009E73), down: Color(hex: 0xD55E00), diverging: rdBu, zebra: Color(hex: 0x1A1E24),
+        cellTextCandidates: [Color(hex: 0x000000), Color(hex: 0xFFFFFF)])
+
+    public static func named(_ name: String) -> Theme? {
+        switch name { case "light": .light; case "dark": .dark; default: nil }
+    }
+
+    /// The theme with sizes scaled for a canvas; small canvases keep at least 75 % so text stays legible.
+    public func scaled(for width: Double, _ height: Double) -> Theme {
+        let k = max(0.75, min(width, height) / 675)
+        var t = self
+        t.titleSize *= k; t.subtitleSize *= k; t.axisSize *= k; t.annotationSize *= k; t.footnoteSize *= k
+        t.margin *= k; t.singleLineWidth *= k; t.multiLineWidth *= k; t.markerRadius *= k
+        t.markerOutline *= k; t.averageLineWidth *= k
+        return t
+    }
+
+    public func seriesColor(_ index: Int) -> Color { series[index % series.count] }
+
+    /// A thin outline for fills that barely stand out from the background (Okabe–Ito yellow on white,
+    /// contrast 1.2:1), so that the area stays visible; `nil` for every other fill.
+    public func outline(for fill: Color) -> Stroke? {
+        fill.contrast(with: background) < 1.5 ? Stroke(color: axis, width: 1) : nil
+    }
+
+    /// The RdBu colour for a correlation in −1…+1, interpolated between the 11 classes.
+    public func divergingColor(_ value: Double) -> Color {
+        let v = min(max(value, -1), 1)
+        let position = (v + 1) / 2 * Double(diverging.count - 1)
+        let i = min(Int(position), diverging.count - 2)
+        return diverging[i].mixed(with: diverging[i + 1], amount: position - Double(i))
+    }
+}

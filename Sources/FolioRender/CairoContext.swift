@@ -1,0 +1,64 @@
+import CCairo
+import Foundation
+
+/// Owns a cairo surface; finishing flushes it (PDF/SVG write their trailer then).
+final class CairoSurface {
+    let pointer: OpaquePointer
+
+    init(_ pointer: OpaquePointer?, what: String) throws {
+        guard let pointer else { throw RenderError.cairo("cannot create \(what) surface") }
+        let status = cairo_surface_status(pointer)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(pointer)
+            throw RenderError.cairo("\(what) surface: \(String(cString: cairo_status_to_string(status)))")
+        }
+        self.pointer = pointer
+    }
+
+    func finish() throws {
+        cairo_surface_finish(pointer)
+        let status = cairo_surface_status(pointer)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw RenderError.cairo(String(cString: cairo_status_to_string(status)))
+        }
+    }
+
+    deinit { cairo_surface_destroy(pointer) }
+}
+
+/// Owns a cairo drawing context.
+final class CairoContext {
+    let pointer: OpaquePointer
+
+    init(surface: CairoSurface) throws {
+        guard let cr = cairo_create(surface.pointer) else { throw RenderError.cairo("cannot create context") }
+        let status = cairo_status(cr)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_destroy(cr)
+            throw RenderError.cairo(String(cString: cairo_status_to_string(status)))
+        }
+        pointer = cr
+    }
+
+    func check() throws {
+        let status = cairo_status(pointer)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw RenderError.cairo(String(cString: cairo_status_to_string(status)))
+        }
+    }
+
+    deinit { cairo_destroy(pointer) }
+}
+
+/// Collects what a stream surface (PDF, SVG) writes, in memory.
+final class ByteSink {
+    var bytes: [UInt8] = []
+
+    /// The C callback cairo calls with each chunk; `closure` is an unretained `ByteSink`.
+    static let write: cairo_write_func_t = { closure, data, length in
+        guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+        let sink = Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue()
+        sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+        return CAIRO_STATUS_SUCCESS
+    }
+}

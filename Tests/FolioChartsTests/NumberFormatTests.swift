@@ -1,0 +1,76 @@
+import Testing
+@testable import FolioCharts
+
+private let minus = "\u{2212}"
+private let nnbsp = "\u{202F}"
+private let nbsp = "\u{00A0}"
+
+@Suite struct NumberFormatTests {
+    @Test(arguments: [
+        (ChartLocale.en, NumberFormat.Style.decimal(2), 1_234_567.891, "1,234,567.89"),
+        (.uk, .decimal(2), 1_234_567.891, "1\u{202F}234\u{202F}567,89"),
+        (.en, .decimal(2), -0.5, "\u{2212}0.50"),
+        (.en, .decimal(2), -0.001, "0.00"),
+        (.en, .decimal(2), 0.285, "0.29"),
+        (.en, .decimal(2), 1.005, "1.01"),
+        (.en, .decimal(0), 999.5, "1,000"),
+        (.en, .decimal(1), 0.3, "0.3"),
+        (.en, .price(minimum: 2, significant: 4), 0.000000001681, "0.000000001681"),
+        (.uk, .price(minimum: 2, significant: 4), 0.000000001681, "0,000000001681"),
+        (.en, .price(minimum: 2, significant: 4), 0.01234567, "0.01235"),
+        (.en, .price(minimum: 2, significant: 4), 35.1104, "35.11"),
+        (.en, .compact(decimals: 1), 1_234, "1.2K"),
+        (.en, .compact(decimals: 1), 999_960, "1M"),
+        (.en, .compact(decimals: 1), 3_400_000_000, "3.4B"),
+        (.en, .compact(decimals: 1), 7.8e12, "7.8T"),
+        (.en, .compact(decimals: 1), 950, "950"),
+        (.uk, .compact(decimals: 1), 1_234, "1,2\u{00A0}тис."),
+        (.uk, .compact(decimals: 1), 5_600_000, "5,6\u{00A0}млн"),
+        (.uk, .compact(decimals: 1), 5_600_000_000, "5,6\u{00A0}млрд"),
+        (.uk, .compact(decimals: 1), 2e12, "2\u{00A0}трлн"),
+        (.en, .percent(1), 0.125, "12.5%"),
+        (.uk, .percent(1), 0.125, "12,5\u{00A0}%"),
+    ])
+    func formats(locale: ChartLocale, style: NumberFormat.Style, value: Double, expected: String) {
+        #expect(NumberFormat(locale: locale, style: style).string(value) == expected)
+    }
+
+    @Test func currencies() {
+        #expect(NumberFormat(locale: .en, style: .decimal(2), currency: .usd).string(-1234.5) == "\(minus)$1,234.50")
+        #expect(NumberFormat(locale: .en, style: .decimal(2), currency: .eur).string(10) == "€10.00")
+        #expect(NumberFormat(locale: .en, style: .decimal(2), currency: .pln).string(10) == "10.00\(nbsp)zł")
+        #expect(NumberFormat(locale: .uk, style: .decimal(2), currency: .uah).string(1234.5) == "1\(nnbsp)234,50\(nbsp)₴")
+        #expect(NumberFormat(locale: .uk, style: .compact(decimals: 1), currency: .usd).string(174_100) == "174,1\(nbsp)тис.\(nbsp)$")
+    }
+
+    @Test func signsAndUndefined() {
+        let signed = NumberFormat(locale: .en, style: .percent(2), explicitPlus: true)
+        #expect(signed.string(0.0475) == "+4.75%")
+        #expect(signed.string(-0.0475) == "\(minus)4.75%")
+        #expect(signed.string(0) == "0.00%")
+        #expect(NumberFormat(locale: .en).string(.nan) == "—")
+        #expect(NumberFormat(locale: .en).string(.infinity) == "—")
+    }
+
+    @Test func percentagesAddUpToExactly100() {
+        let shares = Percentages.rounded([1, 1, 1])
+        #expect(shares == [0.334, 0.333, 0.333])
+        let many = Percentages.rounded([54_982.81, 44_952.09, 38_120.5, 20_100, 9_800, 3_900, 1_500, 700])
+        #expect(Int((many.reduce(0, +) * 1000).rounded()) == 1000)
+        #expect(Percentages.rounded([0, 0]) == [0, 0])
+    }
+
+    @Test func dates() {
+        let day = FolioCoreDay.make(2026, 11, 21)
+        #expect(DateText.date(day, locale: .uk) == "21.11.2026")
+        #expect(DateText.date(day, locale: .en) == "21 Nov 2026")
+        #expect(DateText.dayMonth(day, locale: .uk) == "21\(nbsp)лист.")
+    }
+}
+
+@Test func sourceLines() {
+    let day = FolioCoreDay.make(2026, 11, 21)
+    #expect(ChartFrame.footnote(source: "NBU", asOf: day, locale: .en) == "Source: NBU · as of 21 Nov 2026")
+    #expect(ChartFrame.footnote(source: "НБУ", asOf: day, locale: .uk) == "Джерело: НБУ · станом на 21.11.2026")
+    #expect(ChartFrame.footnote(source: nil, asOf: nil, locale: .uk) == "")
+}

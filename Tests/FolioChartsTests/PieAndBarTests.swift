@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+@testable import FolioCharts
+
+@Suite struct PieChartTests {
+    let holdings = [("ALFA", 54_982.81), ("BRVO", 44_952.09), ("CHRL", 38_120.5), ("DLTA", 20_100), ("ECHO", 9_800),
+                    ("FXTR", 3_900), ("GOLF", 1_500), ("HTEL", 700)].map { PieSlice(label: $0.0, value: $0.1) }
+
+    @Test func largestFirstFromTwelveOClockClockwise() throws {
+        let chart = PieChart(frame: frame(), slices: holdings.shuffled())
+        #expect(chart.drawnSlices.first?.label == "ALFA")
+        let scene = chart.scene(measurer: measurer)
+        let first = try #require(scene.paths.first { $0.fill == Theme.light.seriesColor(0) })
+        guard case .arc(_, _, let start, let end, let clockwise) = first.elements[1] else { Issue.record("no arc"); return }
+        #expect(abs(start + .pi / 2) < 1e-9)
+        #expect(clockwise && end > start)
+    }
+
+    @Test func tinySlicesGoToOtherAndPercentagesAddUp() {
+        let chart = PieChart(frame: frame(), slices: holdings)
+        let drawn = chart.drawnSlices
+        #expect(drawn.last?.label == "Other")
+        #expect(abs(drawn.last!.value - 2_200) < 1e-9)
+        let scene = chart.scene(measurer: measurer)
+        let percents = scene.texts.filter { $0.text.hasSuffix("%") }.map { Double($0.text.dropLast()) ?? .nan }
+        #expect(percents.count == drawn.count)
+        #expect(abs(percents.reduce(0, +) - 100) < 1e-9)
+        for slice in drawn { #expect(scene.texts.contains { $0.text == slice.label }) }
+        expectCleanLayout(scene, "pie")
+    }
+
+    @Test func eightSlicesHaveEightColoursAndYellowIsOutlined() {
+        let slices = (0..<8).map { PieSlice(label: "S\($0)", value: Double(20 - $0)) }
+        let scene = PieChart(frame: frame(), slices: slices).scene(measurer: measurer)
+        let fills = Set(scene.paths.filter { $0.elements.contains { if case .arc = $0 { true } else { false } } }.compactMap(\.fill))
+        #expect(fills.count == 8)
+        let yellow = scene.paths.first { $0.fill == Color(hex: 0xF0E442) }
+        #expect(yellow?.stroke?.color == Theme.light.axis)
+    }
+
+    @Test func manySmallSlicesNeverOverlap() {
+        let slices = (0..<20).map { PieSlice(label: "Asset \($0)", value: $0 == 0 ? 1000 : Double(40 + $0)) }
+        for donut in [false, true] {
+            for size in [(1200.0, 675.0), (640.0, 360.0)] {
+                let chart = PieChart(frame: frame(width: size.0, height: size.1), slices: slices, donut: donut,
+                                     otherThreshold: 0, maxSlices: 20)
+                expectCleanLayout(chart.scene(measurer: measurer), "20 slices donut=\(donut) \(size)")
+            }
+        }
+    }
+
+    @Test func singleSliceAndNoSlices() {
+        let one = PieChart(frame: frame(), slices: [PieSlice(label: "USD", value: 5)]).scene(measurer: measurer)
+        #expect(one.texts.contains { $0.text == "100.0%" })
+        #expect(one.texts.contains { $0.text == "USD" })
+        expectCleanLayout(one, "one slice")
+        let none = PieChart(frame: frame(), slices: []).scene(measurer: measurer)
+        #expect(none.text("No data") != nil)
+        let negative = PieChart(frame: frame(), slices: [PieSlice(label: "X", value: -3)]).scene(measurer: measurer)
+        #expect(negative.text("No data") != nil)
+    }
+
+    @Test func donutShowsTheTotal() {
+        let chart = PieChart(frame: frame(.dark, .uk), slices: holdings, donut: true,
+                             totalFormat: NumberFormat(locale: .uk, style: .compact(decimals: 1), currency: .uah))
+        let scene = chart.scene(measurer: measurer)
+        #expect(scene.text("174,1\u{00A0}тис.\u{00A0}₴") != nil)
+        #expect(scene.text("Усього") != nil)
+        #expect(scene.text("Інше") != nil)
+        expectCleanLayout(scene, "donut")
+    }
+
+    @Test func longNamesAreShortenedWithAnEllipsis() {
+        let long = "Very Long Asset Name Incorporated International Holdings Group"
+        let scene = PieChart(frame: frame(width: 640, height: 360), slices: [PieSlice(label: long, value: 3), PieSlice(label: "B", value: 1)])
+            .scene(measurer: measurer)
+        #expect(scene.texts.contains { $0.text.hasSuffix("…") && long.hasPrefix($0.text.dropLast()) })
+        expectCleanLayout(scene, "long names")
+    }
+}
+
+@Suite struct BarChartTests {
+    let groups = ["Jan", "Feb", "Mar"]
+
+    @Test func negativeBarsHangBelowTheZeroLine() throws {
+        let chart = BarChart(frame: frame(), groups: groups, series: [BarSeries(name: "A", values: [10, -5, 3]), BarSeries(name: "B", values: [4, 6, -8])])
+        let scene = chart.scene(measurer: measurer)
+        let zero = try #require(scene.paths.last { $0.stroke?.color == Theme.light.axis })
+        guard case .move(let p) = zero.elements[0] else { Issue.record("no zero line"); return }
+        let bars = scene.paths.filter { $0.fill == Theme.light.seriesColor(0) && $0.elements.count == 5 }
+        #expect(bars.count == 3 + 1) // three bars and the legend swatch
+        let negative = try #require(bars.compactMap(\.bounds).first { $0.minY >= p.y - 1 && $0.height > 1 })
+        #expect(negative.minY >= p.y - 1)
+        #expect(scene.text("A") != nil && scene.text("B") != nil)
+        expectCleanLayout(scene, "bars")
+    }
+
+    @Test func percentModeIsShareOfGroup() {
+        let chart = BarChart(frame: frame(), groups: groups, series: [BarSeries(name: "A", values: [1, 1, 3]), BarSeries(name: "B", values: [3, 1, 1])],
+                             mode: .percentOfGroup)
+        #expect(chart.plotted(0, 0) == 0.25)
+        #expect(chart.plotted(1, 0) == 0.75)
+        let scene = chart.scene(measurer: measurer)
+        #expect(scene.texts.contains { $0.text.hasSuffix("%") })
+        expectCleanLayout(scene, "percent bars")
+    }
+
+    @Test func twelveMonthsBySixAssetsFit() {
+        let months = ChartLocale.uk.monthAbbreviations
+        let series = (0..<6).map { s in BarSeries(name: "Asset \(s)", values: (0..<12).map { Double(30_000 + s * 5_000 + $0 * 300) }) }
+        for size in [(1200.0, 675.0), (640.0, 360.0)] {
+            let scene = BarChart(frame: frame(.light, .uk, width: size.0, height: size.1), groups: months, series: series).scene(measurer: measurer)
+            expectCleanLayout(scene, "12×6 \(size)")
+        }
+    }
+
+    @Test func allNegativeAndEmpty() {
+        let scene = BarChart(frame: frame(), groups: groups, series: [BarSeries(name: "A", values: [-1, -2, -3])]).scene(measurer: measurer)
+        expectCleanLayout(scene, "all negative")
+        #expect(BarChart(frame: frame(), groups: [], series: []).scene(measurer: measurer).text("No data") != nil)
+    }
+
+    @Test func horizontalBarsLabelTheirValues() {
+        let chart = HBarChart(frame: frame(), categories: groups, series: [BarSeries(name: "Deposits", values: [1200, 0, 500]),
+                                                                          BarSeries(name: "Withdrawals", values: [-300, -700, .nan])],
+                              valueFormat: NumberFormat(locale: .en, style: .decimal(0), currency: .usd))
+        let scene = chart.scene(measurer: measurer)
+        #expect(scene.text("$1,200") != nil)
+        #expect(scene.text("\u{2212}$700") != nil)
+        expectCleanLayout(scene, "hbars")
+    }
+}

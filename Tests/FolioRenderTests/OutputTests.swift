@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+import FolioCharts
+@testable import FolioRender
+
+/// Runs a poppler tool and returns its standard output.
+func poppler(_ tool: String, _ arguments: [String]) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/" + tool)
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
+}
+
+func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("folio-render-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+@Suite struct PDFTests {
+    @Test func pdfHasTitleRealTextAndEmbeddedSubsetFonts() throws {
+        let renderer = try Renderer()
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let charts = Gallery.charts(.light, .uk)
+        let correlation = charts.first { $0.name == "correlation" }!.spec.scene(measurer: renderer.measurer)
+        let line = charts.first { $0.name == "line" }!.spec.scene(measurer: renderer.measurer)
+        let url = dir.appendingPathComponent("report.pdf")
+        try renderer.writePDF([line, correlation], to: url,
+                              metadata: PDFMetadata(title: "Звіт портфеля", creationDate: "2024-12-31T00:00:00Z"))
+        let info = try poppler("pdfinfo", [url.path])
+        func field(_ name: String) -> String? {
+            info.split(separator: "\n").first { $0.hasPrefix(name + ":") }
+                .map { $0.dropFirst(name.count + 1).trimmingCharacters(in: .whitespaces) }
+        }
+        #expect(field("Title") == "Звіт портфеля")
+        #expect(field("Pages") == "2")
+        #expect(field("Page size")?.hasPrefix("640 x 360 pts") == true)
+        #expect(field("CreationDate")?.contains("2024") == true)
+        let text = try poppler("pdftotext", ["-layout", url.path, "-"])
+        #expect(text.contains("ALFA · 7 днів"))
+        #expect(text.contains("Макс. 35,36"))
+        #expect(text.contains("\u{2212}0,25"), "true minus sign comes back out of the PDF")
+        #expect(text.contains("Кореляція денних дохідностей"))
+        let fonts = try poppler("pdffonts", [url.path])
+        let rows = fonts.split(separator: "\n").dropFirst(2)
+        #expect(!rows.isEmpty)
+        for row in rows {
+            #expect(row.contains("+NotoSans"), "subset prefix: \(row)")
+            #expect(row.contains(" yes yes "), "embedded and subset: \(row)")
+        }
+    }
+
+    @Test func sameInputSameBytes() throws {
+        let renderer = try Renderer()
+        let scene = Fixtures.lineChart().scene(measurer: renderer.measurer)
+        #expect(try renderer.pdf([scene]) == renderer.pdf([scene]))
+        #expect(try renderer.png(scene) == renderer.png(scene))
+        #expect(try renderer.svg(scene) == renderer.svg(scene))
+        let again = Fixtures.lineChart().scene(measurer: renderer.measurer)
+        #expect(scene == again)
+    }
+
+    @Test func svgIsAnSVGDocumentOfTheSceneSize() throws {
+        let renderer = try Renderer()
+        let svg = String(decoding: try renderer.svg(Fixtures.lineChart().scene(measurer: renderer.measurer)), as: UTF8.self)
+        #expect(svg.hasPrefix("<?xml"))
+        #expect(svg.contains("<svg") && svg.contains("width=\"640pt\"") && svg.contains("height=\"360pt\""))
+    }
+}
+
+@Suite struct PNGTests {
+    @Test func scaleTwoDoublesThePixels() throws {
+        let renderer = try Renderer()
+        let scene = Fixtures.lineChart().scene(measurer: renderer.measurer)
+        let one = try renderer.rgb(scene, scale: 1), two = try renderer.rgb(scene, scale: 2)
+        #expect(one.width == 640 && one.height == 360)
+        #expect(two.width == 1280 && two.height == 720)
+    }
+
+    @Test func encodedPNGDecodesToTheSamePixels() throws {
+        let renderer = try Renderer()
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // The line chart is written unfiltered, the bars with Up rows (see PNGFilter): both must round-trip.
+        for (name, spec) in Gallery.charts(.dark, .uk) where name == "line" || name == "bars" {
+            let scene = spec.scene(measurer: renderer.measurer)
+            let url = dir.appendingPathComponent("\(name).png")
+            try renderer.write(scene, to: url, scale: 2)
+            let decoded = try #require(PNGDecoding.rgb(contentsOf: url.path))
+            let rendered = try renderer.rgb(scene, scale: 2)
+            #expect(decoded.width == rendered.width && decoded.height == rendered.height)
+            #expect(decoded.pixels == rendered.pixels, "\(name)")
+        }
+    }
+
+    @Test func notLargerThanCairosOwnWriter() throws {
+        let renderer = try Renderer()
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (name, spec) in Gallery.charts(.light, .en) + Gallery.charts(.dark, .uk) {
+            let scene = spec.resized(width: 1200, height: 675).scene(measurer: renderer.measurer)
+            let ours = try renderer.png(scene).count
+            let image = try RasterImage(scene: scene, scale: 1, fonts: renderer.fonts)
+            let path = dir.appendingPathComponent(name + ".png").path
+            #expect(cairo_write(image, path) == 0)
+            let theirs = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+            #expect(ours <= theirs, "\(name): ours \(ours) B, Cairo's \(theirs) B")
+        }
+    }
+}
+
+@Suite struct FileTests {
+    @Test func writesAtomicallyAndLeavesNoTemporaryFiles() throws {
+        let renderer = try Renderer()
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = dir.appendingPathComponent("chart.png")
+        try Data("old".utf8).write(to: url)
+        try renderer.write(Fixtures.lineChart().scene(measurer: renderer.measurer), to: url)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["chart.png"])
+        let bytes = try Data(contentsOf: url)
+        #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    }
+
+    @Test func unknownExtensionAndMissingDirectoryFail() throws {
+        let renderer = try Renderer()
+        let scene = Fixtures.lineChart().scene(measurer: renderer.measurer)
+        #expect(throws: RenderError.unsupportedFormat("gif")) { try renderer.write(scene, to: URL(fileURLWithPath: "/tmp/x.gif")) }
+        #expect(throws: RenderError.self) { try renderer.write(scene, to: URL(fileURLWithPath: "/nonexistent/dir/x.png")) }
+    }
+}
