@@ -2,7 +2,7 @@ import Foundation
 
 /// Every case the executable knows, in the order they run.
 func allBenchCases() -> [BenchCase] {
-    importCases()
+    importCases() + analyticsCases() + chartCases()
 }
 
 struct BenchArguments {
