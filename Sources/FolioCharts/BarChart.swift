@@ -35,6 +35,12 @@ public struct BarChart: Hashable, Sendable {
         return total > 0 && v.isFinite ? v / total : .nan
     }
 
+    /// A last series named "Other" (the smallest assets summed, see `BarSeries.keepingLargest`) is drawn in
+    /// the neutral colour the pie's "Other" slice has, so that a sum of many never looks like one more asset.
+    func color(_ s: Int, _ theme: Theme) -> Color {
+        s == series.count - 1 && s > 0 && series[s].name == frame.locale.other ? theme.axis : theme.seriesColor(s)
+    }
+
     public func scene(measurer: any TextMeasurer) -> Scene {
         var b = SceneBuilder(frame: frame, measurer: measurer)
         var body = b.drawFrame()
@@ -43,7 +49,7 @@ public struct BarChart: Hashable, Sendable {
         guard !groups.isEmpty, !series.isEmpty, !values.isEmpty else { b.drawNoData(in: body); return b.scene() }
 
         let legendHeight = series.count > 1
-            ? Legend.draw(names: series.map(\.name), colors: series.indices.map { theme.seriesColor($0) }, in: body, builder: &b)
+            ? Legend.draw(names: series.map(\.name), colors: series.indices.map { color($0, theme) }, in: body, builder: &b)
             : 0
         body.y += legendHeight + (legendHeight > 0 ? theme.axisSize * 0.8 : 0)
         body.height -= legendHeight + (legendHeight > 0 ? theme.axisSize * 0.8 : 0)
@@ -73,8 +79,8 @@ public struct BarChart: Hashable, Sendable {
                 guard v.isFinite, v != 0 else { continue }
                 let x = band.start(g) + Double(s) * (barWidth + innerGap)
                 let y = yScale(v)
-                var bar = PathShape.rect(Rect(x: x, y: min(y, zero), width: barWidth, height: abs(y - zero)), fill: theme.seriesColor(s))
-                bar.stroke = theme.outline(for: theme.seriesColor(s))
+                var bar = PathShape.rect(Rect(x: x, y: min(y, zero), width: barWidth, height: abs(y - zero)), fill: color(s, theme))
+                bar.stroke = theme.outline(for: color(s, theme))
                 b.add(bar)
             }
         }

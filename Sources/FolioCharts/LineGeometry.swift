@@ -36,11 +36,15 @@ enum LineGeometry {
     }
 
     /// Three times the median spacing: hourly data with one missing hour still joins, a missing day breaks.
+    /// Daily data joins across four days at least: an exchange closed for a weekend and a holiday
+    /// (Friday to Tuesday at Christmas) has no missing data, and a broken line would claim it had.
     static func defaultMaxStep(_ times: [Double]) -> Double {
         guard times.count > 1 else { return .infinity }
         var steps = zip(times.dropFirst(), times).map { $0 - $1 }.filter { $0 > 0 }
         guard !steps.isEmpty else { return .infinity }
         steps.sort()
-        return steps[steps.count / 2] * 3
+        let median = steps[steps.count / 2]
+        let day = 86_400.0
+        return median >= day * 0.9 && median <= day * 1.1 ? max(median * 3, 4 * day) : median * 3
     }
 }

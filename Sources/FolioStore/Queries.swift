@@ -36,6 +36,23 @@ extension Store {
         return try fetchQuotes(where: conditions.joined(separator: " AND "), arguments: StatementArguments(arguments))
     }
 
+    /// The time of the last quote of each of `assets` that has one, in any currency and market: where a
+    /// chart's default as-of day comes from. Reads the primary key only, so it costs little however many
+    /// quotes there are.
+    public func lastQuoteTimes(assets: [AssetCode]) throws -> [AssetCode: Date] {
+        guard !assets.isEmpty else { return [:] }
+        return try read { db in
+            var out: [AssetCode: Date] = [:]
+            for row in try Row.fetchAll(db, sql: """
+                SELECT a.code, MAX(q.time_ms) FROM quote q JOIN asset a ON a.id = q.asset_id
+                WHERE a.code IN (\(Array(repeating: "?", count: assets.count).joined(separator: ","))) GROUP BY a.code
+                """, arguments: StatementArguments(assets.map(\.rawValue))) {
+                out[AssetCode(row[0] as String)] = Date(unixMilliseconds: row[1])
+            }
+            return out
+        }
+    }
+
     private func fetchQuotes(where condition: String, arguments: StatementArguments) throws -> [Quote] {
         try read { db in
             try Row.fetchAll(db, sql: """

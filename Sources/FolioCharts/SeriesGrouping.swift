@@ -1,0 +1,23 @@
+import Foundation
+
+extension BarSeries {
+    /// At most `limit` series: the largest `limit − 1` by total magnitude over the groups, largest first,
+    /// and the rest summed into one series named `otherName`, last. The palette has eight distinguishable
+    /// colours (CHART-STYLE.md), so a ninth series would repeat a colour and mislead. Missing values (NaN)
+    /// count as nothing in the sum, but a group where every grouped series is missing stays missing.
+    public static func keepingLargest(_ series: [BarSeries], limit: Int, otherName: String) -> [BarSeries] {
+        func size(_ s: BarSeries) -> Double { s.values.reduce(0) { $0 + ($1.isFinite ? abs($1) : 0) } }
+        let ranked = series.enumerated().sorted { a, b in
+            let (x, y) = (size(a.element), size(b.element))
+            return x != y ? x > y : a.offset < b.offset
+        }.map(\.element)
+        guard series.count > limit, limit >= 2 else { return ranked }
+        let rest = ranked[(limit - 1)...]
+        let groups = rest.map(\.values.count).max() ?? 0
+        let other = (0..<groups).map { g -> Double in
+            let values = rest.compactMap { g < $0.values.count ? $0.values[g] : nil }.filter(\.isFinite)
+            return values.isEmpty ? .nan : values.reduce(0, +)
+        }
+        return Array(ranked.prefix(limit - 1)) + [BarSeries(name: otherName, values: other)]
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import FolioAnalytics
+import FolioCharts
+import FolioCore
+import FolioRender
+import FolioStore
+
+/// One chart ready to render: its spec, the day its data ends, and warnings for stderr (values left out
+/// because a quote was missing).
+struct ChartDocument {
+    var spec: ChartSpec
+    var title: String
+    var asOf: Day
+    var warnings: [String] = []
+
+    /// The PDF's creation date is the data's as-of day, so the same data gives the same bytes.
+    var metadata: PDFMetadata { PDFMetadata(title: title, creationDate: asOf.iso + "T00:00:00Z") }
+
+    /// The pipeline of `folio chart`: arguments → store rows (only the days the chart shows) → analytics
+    /// results → a chart spec (one builder per kind in this folder) → `Renderer` in `ChartCommand`.
+    static func make(_ request: ChartRequest, store: Store) throws -> ChartDocument {
+        let context = try ChartContext(request: request, store: store)
+        switch request.kind {
+        case .line: return try PriceLineSpec.make(context)
+        case .compare: return try CompareSpec.make(context)
+        case .pie, .donut:
+            return request.grouping == .budgetCategory ? try BudgetPieSpec.make(context) : try AllocationSpec.make(context)
+        case .bars: return try CompositionSpec.make(context)
+        case .hbars: return try CashFlowSpec.make(context)
+        case .correlation: return try CorrelationSpec.make(context)
+        case .table: return try HoldingsTableSpec.make(context)
+        }
+    }
+}
+
+/// What every chart builder starts from: the request, the store, the assets the store knows, and the
+/// helpers that pick defaults (as-of day, currency) the same way for every kind.
+struct ChartContext {
+    let request: ChartRequest
+    let store: Store
+    let assets: [Asset]
+    let words: ChartWords
+
+    init(request: ChartRequest, store: Store) throws {
+        self.request = request
+        self.store = store
+        assets = try store.assets()
+        words = ChartWords(locale: request.locale)
+        let known = Set(assets.map(\.code))
+        if let unknown = request.assets.first(where: { !known.contains($0) }) {
+            throw ChartError("--asset", "unknown asset \(unknown) (see `folio info`)")
+        }
+        if let currency = request.currency, !known.contains(currency) {
+            throw ChartError("--currency", "unknown currency \(currency) (see `folio info`)")
+        }
+    }
+
+    func asset(_ code: AssetCode) -> Asset? { assets.first { $0.code == code } }
+
+    /// The last day every one of `codes` has a quote (the earliest of their last days), so that none of
+    /// them is empty in a window ending there; `--as-of` when given.
+    func asOf(assets codes: [AssetCode]) throws -> Day {
+        if let day = request.asOf { return day }
+        let last = try store.lastQuoteTimes(assets: codes)
+        if let missing = codes.first(where: { last[$0] == nil }) {
+            throw ChartError("--asset", "no quotes of \(missing) in the database")
+        }
+        return codes.compactMap { last[$0].map { Day($0) } }.min()!
+    }
+
+    /// For a portfolio: the last day every holding with quotes still has one, but not before its last
+    /// trade or transfer (a portfolio of cash only ends there); `--as-of` when given.
+    func asOf(_ ledger: PortfolioInputs.Ledger) throws -> Day {
+        if let day = request.asOf { return day }
+        guard let lastEvent = ledger.lastEventDay else {
+            throw ChartError("--portfolio", "\"\(ledger.portfolio.name)\" has no trades or transactions yet")
+        }
+        let held = ledger.replay.final.assets.filter { $0 != ledger.portfolio.baseCurrency }
+        let lastQuotes = try store.lastQuoteTimes(assets: held).values.map { Day($0) }
+        return max(lastEvent, lastQuotes.min() ?? lastEvent)
+    }
+
+    /// The currency an asset is charted in when `--currency` is not given: the currency of its own
+    /// quotes (AAPL → USD, USD → UAH through the NBU rate), dollars first when it is quoted in several.
+    func defaultCurrency(of asset: AssetCode, book: PriceBook) -> AssetCode {
+        let quotedIn = book.pairs.filter { $0.asset == asset }.map(\.currency)
+        for preferred in [AssetCode.usd, .uah, .eur] where quotedIn.contains(preferred) { return preferred }
+        return quotedIn.first ?? (asset == .usd ? .uah : .usd)
+    }
+
+    /// The assets whose quotes price `asset` in `currency`: its own when they are in that currency, and
+    /// the currency's too when a conversion is needed (AAPL in UAH goes through NBU's USD rate), so that
+    /// the source line names only sources the chart used.
+    func pricedBy(_ asset: AssetCode, in currency: AssetCode, book: PriceBook) -> [AssetCode] {
+        book.pairs.contains(CurrencyPair(asset, currency)) ? [asset] : [asset, currency]
+    }
+
+    /// The source/as-of line: where the quotes of `codes` came from, in words a reader knows.
+    func footnote(for codes: [AssetCode], market: MarketInputs, asOf: Day, extra: [String] = []) -> String {
+        let raw = Set(codes.flatMap { market.sources[$0] ?? [] })
+        let names = (raw.map(words.source) + extra).sorted()
+        return ChartFrame.footnote(source: names.isEmpty ? nil : names.joined(separator: ", "), asOf: asOf,
+                                   locale: request.locale)
+    }
+
+    /// Money in `code` for labels and cells: the currency's symbol when FolioCharts knows it, else the
+    /// number alone (the code is in the subtitle).
+    func money(_ code: AssetCode, style: NumberFormat.Style) -> NumberFormat {
+        NumberFormat(locale: request.locale, style: style, currency: Currency(code: code.rawValue))
+    }
+
+    /// Quotes from the staleness limit before `range` to its end: the chart's share of the database.
+    func market(_ range: FolioAnalytics.DayRange) throws -> MarketInputs {
+        try MarketInputs.load(store, options: MarketOptions(), range: range)
+    }
+
+    /// Analytics errors carry the argument names of the analytics API; a chart's user typed other ones.
+    func rethrow<T>(_ body: () throws(AnalyticsError) -> T, range: FolioAnalytics.DayRange, what: String) throws -> T {
+        do {
+            return try body()
+        } catch .emptyRange {
+            throw ChartError("--as-of", "no \(what) from \(range.from.iso) to \(range.to.iso) (try another --as-of or more --days)")
+        } catch .unknownAsset(let asset, _) {
+            throw ChartError(request.currency == nil ? "--asset" : "--currency", "no quotes link \(asset) to the chart's currency")
+        } catch {
+            throw ChartError(request.currency != nil ? "--currency" : "--asset", error.description)
+        }
+    }
+
+    /// A day range ending at `end` that covers `count` days. (`FolioAnalytics.DayRange` is spelled out in
+    /// this target because fetch's option parser is also called `DayRange`.)
+    static func days(_ count: Int, endingAt end: Day) -> FolioAnalytics.DayRange {
+        FolioAnalytics.DayRange(from: end.advanced(by: -(count - 1)), unchecked: end)
+    }
+
+    /// The months `count` calendar months up to `end`: from the first of the earliest month to `end`.
+    static func months(_ count: Int, endingAt end: Day) -> FolioAnalytics.DayRange {
+        let first = Day(year: end.year, month: end.month, day: 1)!.addingMonths(-(count - 1))
+        return FolioAnalytics.DayRange(from: first, unchecked: end)
+    }
+}
+
+extension FolioAnalytics.DayRange {
+    /// For ranges built from a count that is already checked to be positive.
+    init(from: Day, unchecked to: Day) {
+        do { self = try .init(from: from, to: to) } catch { self = .init(day: to) }
+    }
+}
