@@ -59,9 +59,10 @@ let package = Package(
             dependencies: ["FolioCore", "FolioStore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // Runs the built `folio` executable as users do (SwiftPM builds it with the tests).
+        // FolioRender only to decode the PNGs that `folio chart` writes.
         .testTarget(
             name: "FolioCLITests",
-            dependencies: ["FolioCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["FolioCore", "FolioRender", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "FolioAnalyticsTests", dependencies: ["FolioCore", "FolioAnalytics"]),
         .testTarget(name: "FolioChartsTests", dependencies: ["FolioCore", "FolioCharts"]),

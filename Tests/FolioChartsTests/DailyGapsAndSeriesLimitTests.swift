@@ -19,13 +19,24 @@ import Testing
         #expect(LineGeometry.defaultMaxStep((0..<48).map { Double($0) * 3600 }) == 3 * 3600)
     }
 
-    @Test func barSeriesBeyondTheLimitAreSummedIntoOther() {
+    @Test func barSeriesBeyondTheLimitAreSummedIntoOther() throws {
         let series = (1...10).map { BarSeries(name: "S\($0)", values: [Double($0), Double($0) * 2, .nan]) }
         let kept = BarSeries.keepingLargest(series, limit: 8, otherName: "Other")
         #expect(kept.map(\.name) == ["S10", "S9", "S8", "S7", "S6", "S5", "S4", "Other"])
-        #expect(kept.last?.values[0] == 1 + 2 + 3)
-        #expect(kept.last?.values[1] == 2 + 4 + 6)
-        #expect(kept.last?.values[2].isNaN == true)
+        let other = try #require(kept.last)
+        #expect(other.values[0] == 6.0)
+        #expect(other.values[1] == 12.0)
+        #expect(other.values[2].isNaN)
         #expect(BarSeries.keepingLargest(Array(series.prefix(3)), limit: 8, otherName: "Other").count == 3)
+    }
+
+    @Test func aSummedOtherBarIsNeutralNotOneMoreColour() {
+        let series = [BarSeries(name: "AAPL", values: [3, 4]), BarSeries(name: "Other", values: [5, 6])]
+        let scene = BarChart(frame: frame(), groups: ["Jan", "Feb"], series: series).scene(measurer: measurer)
+        let fills = scene.paths.compactMap(\.fill)
+        #expect(fills.filter { $0 == Theme.light.axis }.count >= 2, "both Other bars (and the legend key) are grey")
+        #expect(fills.contains(Theme.light.seriesColor(0)))
+        #expect(!fills.contains(Theme.light.seriesColor(1)))
+        expectCleanLayout(scene, "bars with Other")
     }
 }

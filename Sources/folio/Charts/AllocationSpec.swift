@@ -29,7 +29,7 @@ enum AllocationSpec {
         let title = r.title ?? c.words.allocationTitle(name, by: r.grouping)
         let held = allocation.slices.flatMap(\.assets)
         let frame = r.frame(title: title, subtitle: c.words.valuedSubtitle(base, on: asOf),
-                            footnote: c.footnote(for: held + [base], market: market, asOf: asOf))
+                            footnote: c.footnote(valuing: held, in: base, market: market, asOf: asOf))
         let chart = PieChart(frame: frame, slices: slices, donut: r.kind == .donut,
                              totalFormat: c.money(base, style: .compact(decimals: 1)))
         let warnings = allocation.missing.map { "left out: " + $0.description }

@@ -30,7 +30,7 @@ enum CashFlowSpec {
         let title = r.title ?? c.words.flowsTitle(name)
         let currencies = Array(Set(ledger.cashTransactions.map(\.currency)))
         let frame = r.frame(title: title, subtitle: c.words.flowsSubtitle(base, from: range.from, to: asOf),
-                            footnote: c.footnote(for: currencies + [base], market: market, asOf: asOf))
+                            footnote: c.footnote(valuing: currencies, in: base, market: market, asOf: asOf))
         let chart = HBarChart(frame: frame, categories: categories, series: series,
                               valueFormat: c.money(base, style: .compact(decimals: 1)))
         let warnings = flows.missing.map { "left out: " + $0.description }

@@ -88,11 +88,10 @@ struct ChartContext {
         return quotedIn.first ?? (asset == .usd ? .uah : .usd)
     }
 
-    /// The assets whose quotes price `asset` in `currency`: its own when they are in that currency, and
-    /// the currency's too when a conversion is needed (AAPL in UAH goes through NBU's USD rate), so that
-    /// the source line names only sources the chart used.
-    func pricedBy(_ asset: AssetCode, in currency: AssetCode, book: PriceBook) -> [AssetCode] {
-        book.pairs.contains(CurrencyPair(asset, currency)) ? [asset] : [asset, currency]
+    /// The assets whose quotes price `asset` in `currency`: those quoted on each leg of the route (AAPL in
+    /// UAH: AAPL's closes, then NBU's USD rate), so that the source line names only sources the chart used.
+    func pricedBy(_ asset: AssetCode, in currency: AssetCode, rates: CrossRates) -> [AssetCode] {
+        rates.route(from: asset, to: currency)?.legs.map(\.pair.asset) ?? [asset]
     }
 
     /// The source/as-of line: where the quotes of `codes` came from, in words a reader knows.
@@ -101,6 +100,11 @@ struct ChartContext {
         let names = (raw.map(words.source) + extra).sorted()
         return ChartFrame.footnote(source: names.isEmpty ? nil : names.joined(separator: ", "), asOf: asOf,
                                    locale: request.locale)
+    }
+
+    /// The source line of values of `assets` in `base`: the sources on each asset's route to `base`.
+    func footnote(valuing assets: [AssetCode], in base: AssetCode, market: MarketInputs, asOf: Day) -> String {
+        footnote(for: assets.filter { $0 != base }.flatMap { pricedBy($0, in: base, rates: market.rates) }, market: market, asOf: asOf)
     }
 
     /// Money in `code` for labels and cells: the currency's symbol when FolioCharts knows it, else the
@@ -112,6 +116,14 @@ struct ChartContext {
     /// Quotes from the staleness limit before `range` to its end: the chart's share of the database.
     func market(_ range: FolioAnalytics.DayRange) throws -> MarketInputs {
         try MarketInputs.load(store, options: MarketOptions(), range: range)
+    }
+
+    /// Throws the "no data" error naming `--as-of` when the range holds no quote of `asset` at all: what
+    /// the analytics would report as "no route" is, to the user, a window before or after the data.
+    func requireQuotes(of asset: AssetCode, in market: MarketInputs, range: FolioAnalytics.DayRange) throws {
+        guard market.book.pairs.contains(where: { $0.asset == asset || $0.currency == asset }) else {
+            throw ChartError("--as-of", "no quotes of \(asset) from \(range.from.iso) to \(range.to.iso)")
+        }
     }
 
     /// Analytics errors carry the argument names of the analytics API; a chart's user typed other ones.

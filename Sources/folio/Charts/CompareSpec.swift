@@ -20,6 +20,7 @@ enum CompareSpec {
         var closes: [AssetCode: [DatedValue]] = [:]
         var warnings: [String] = []
         for asset in r.assets {
+            try c.requireQuotes(of: asset, in: market, range: range)
             let history = try c.rethrow({ () throws(AnalyticsError) in
                 try PriceHistory(of: asset, in: currency, range: range, rates: market.rates)
             }, range: range, what: "quotes of \(asset) in \(currency)")
@@ -42,7 +43,7 @@ enum CompareSpec {
             ? c.words.rebasedSubtitle(currency, from: range.from, to: asOf)
             : c.words.minMaxSubtitle(currency, from: range.from, to: asOf)
         let frame = r.frame(title: title, subtitle: subtitle,
-                            footnote: c.footnote(for: r.assets.flatMap { c.pricedBy($0, in: currency, book: market.book) },
+                            footnote: c.footnote(for: r.assets.flatMap { c.pricedBy($0, in: currency, rates: market.rates) },
                                                  market: market, asOf: asOf))
         // The values are normalised already; CompareChart's own normalisation of them is the identity
         // (a rebased series starts at 100, a min–max one spans 0…1), and keeps its axis labels right.

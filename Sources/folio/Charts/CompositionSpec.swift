@@ -30,7 +30,7 @@ enum CompositionSpec {
         let series = BarSeries.keepingLargest(all, limit: maxSeries, otherName: r.locale.other)
         let title = r.title ?? c.words.compositionTitle(name, percent: r.percent)
         let frame = r.frame(title: title, subtitle: c.words.compositionSubtitle(base, from: range.from, to: asOf, percent: r.percent),
-                            footnote: c.footnote(for: composition.assets + [base], market: market, asOf: asOf))
+                            footnote: c.footnote(valuing: composition.assets, in: base, market: market, asOf: asOf))
         let chart = BarChart(frame: frame, groups: groups, series: series, mode: r.percent ? .percentOfGroup : .values,
                              valueFormat: r.percent ? nil : c.money(base, style: .compact(decimals: 1)))
         let warnings = composition.missing.map { "left out: " + $0.description }

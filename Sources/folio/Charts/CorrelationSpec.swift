@@ -59,7 +59,7 @@ enum CorrelationSpec {
         let title = r.title ?? c.words.correlationTitle(subject)
         let shown = Set(used.map(\.currency)).count == 1 ? used.first?.currency : nil
         let frame = r.frame(title: title, subtitle: c.words.correlationSubtitle(shown, from: range.from, to: asOf, minimumOverlap: overlap),
-                            footnote: c.footnote(for: used.flatMap { c.pricedBy($0.asset, in: $0.currency, book: market.book) },
+                            footnote: c.footnote(for: used.flatMap { c.pricedBy($0.asset, in: $0.currency, rates: market.rates) },
                                                market: market, asOf: asOf))
         let chart = CorrelationChart(frame: frame, labels: matrix.assets.map(\.rawValue), matrix: cells)
         return ChartDocument(spec: .correlation(chart), title: title, asOf: asOf, warnings: warnings)

@@ -34,7 +34,7 @@ enum HoldingsTableSpec {
                                      .number(total.map { $0 > 0 ? 1 : .nan } ?? .nan, share)]
         let title = r.title ?? c.words.holdingsTitle(name)
         let frame = r.frame(title: title, subtitle: c.words.valuedSubtitle(base, on: asOf),
-                            footnote: c.footnote(for: valuation.assets.map(\.asset) + [base], market: market, asOf: asOf))
+                            footnote: c.footnote(valuing: valuation.assets.map(\.asset), in: base, market: market, asOf: asOf))
         let chart = TableChart(frame: frame, header: c.words.holdingsHeader, rows: rows + [totalRow])
         let warnings = valuation.missing.map { "no value: " + $0.description }
         return ChartDocument(spec: .table(chart), title: title, asOf: asOf, warnings: warnings)

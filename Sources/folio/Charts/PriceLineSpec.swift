@@ -23,6 +23,7 @@ enum PriceLineSpec {
         var currencies: [AssetCode] = []
         var warnings: [String] = []
         for asset in r.assets {
+            try c.requireQuotes(of: asset, in: market, range: range)
             let currency = r.currency ?? c.defaultCurrency(of: asset, book: market.book)
             let history = try c.rethrow({ () throws(AnalyticsError) in
                 try PriceHistory(of: asset, in: currency, range: range, rates: market.rates)
@@ -37,7 +38,7 @@ enum PriceLineSpec {
         }
         let sameCurrency = Set(currencies).count == 1
         let subtitle = (sameCurrency ? c.words.inCurrency(currencies[0]).capitalisedFirst + " · " : "") + c.words.range(range.from, range.to)
-        let involved = zip(r.assets, currencies).flatMap { c.pricedBy($0, in: $1, book: market.book) }
+        let involved = zip(r.assets, currencies).flatMap { c.pricedBy($0, in: $1, rates: market.rates) }
         let footnote = c.footnote(for: involved, market: market, asOf: asOf)
 
         let spec: ChartSpec

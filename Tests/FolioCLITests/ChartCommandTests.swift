@@ -1,0 +1,210 @@
+import Foundation
+import FolioRender
+import Testing
+
+/// The demo database, built once per test run from the committed `samples/` files with the same imports
+/// as `scripts/make-demo-db.sh`, so the tests see what `make demo` users see.
+enum DemoDatabase {
+    struct BuildError: Error, Sendable, CustomStringConvertible { let description: String }
+
+    static let path: Result<String, BuildError> = {
+        let samples = Paths.projectRoot.appendingPathComponent("samples").path
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("folio-chart-tests-\(ProcessInfo.processInfo.processIdentifier)")
+        try? FileManager.default.removeItem(at: directory)
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            return .failure(BuildError(description: "\(error)"))
+        }
+        let db = directory.appendingPathComponent("demo.sqlite").path
+        let stocks = (try? FileManager.default.contentsOfDirectory(atPath: samples + "/stocks"))?
+            .filter { $0.hasSuffix("_data.csv") }.sorted().map { samples + "/stocks/" + $0 } ?? []
+        let steps: [[String]] = [
+            ["init"],
+            ["import", "quotes", samples + "/nbu-rates.csv", samples + "/crypto-usd-generated.csv"],
+            ["import", "stock-csv", "--currency", "USD"] + stocks,
+            ["portfolio", "add", "Demo UAH", "--base", "UAH"],
+            ["import", "trades", "--portfolio", "Demo UAH", samples + "/demo-uah-trades.csv"],
+            ["import", "transactions", "--portfolio", "Demo UAH", samples + "/demo-uah-transactions.csv"],
+            ["portfolio", "add", "DSX crypto", "--base", "USD"],
+            ["import", "dsx-trades", "--portfolio", "DSX crypto", samples + "/dsx/dsx_trades_prod.csv"],
+            ["import", "dsx-transactions", "--portfolio", "DSX crypto", samples + "/dsx/dsx_transactions_prod.csv"],
+            ["import", "budget", samples + "/budget-uah.csv"],
+        ]
+        for step in steps {
+            do {
+                let result = try FolioProcess.run(step, environment: ["FOLIO_DB": db])
+                if result.status != 0 { return .failure(BuildError(description: "\(step.joined(separator: " ")): \(result.stderr)")) }
+            } catch {
+                return .failure(BuildError(description: "\(step.joined(separator: " ")): \(error)"))
+            }
+        }
+        return .success(db)
+    }()
+
+    static func get() throws -> String { try path.get() }
+}
+
+/// Runs a poppler tool and returns its output and exit status.
+func popplerTool(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/" + tool)
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
+@Suite struct ChartCommandTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var name: String
+        var arguments: [String]
+        var title: String
+        var label: String
+        var testDescription: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(name: "line", arguments: ["line", "--asset", "AAPL"], title: "AAPL price, last 7 days", label: "Max $167.78"),
+        Case(name: "line-several", arguments: ["line", "--asset", "AAPL", "MSFT", "GOOGL"], title: "Prices, last 7 days", label: "GOOGL"),
+        Case(name: "line-uk-uah", arguments: ["line", "--asset", "AAPL", "--currency", "UAH", "--locale", "uk", "--theme", "dark"],
+             title: "Ціна AAPL за 7 днів", label: "Макс."),
+        Case(name: "compare", arguments: ["compare", "--asset", "BTC", "ETH", "LTC"], title: "BTC, ETH and LTC compared", label: "LTC"),
+        Case(name: "pie", arguments: ["pie", "--portfolio", "Demo UAH"], title: "Demo UAH: allocation by asset", label: "NVDA"),
+        Case(name: "donut-kind", arguments: ["donut", "--portfolio", "DSX crypto", "--by", "kind"],
+             title: "DSX crypto: allocation by asset kind", label: "Crypto"),
+        Case(name: "donut-budget", arguments: ["donut", "--by", "category", "--locale", "uk"], title: "Витрати за категоріями", label: "Продукти"),
+        Case(name: "bars", arguments: ["bars", "--portfolio", "Demo UAH", "--percent"],
+             title: "Demo UAH: share of each asset by month", label: "NVDA"),
+        Case(name: "hbars", arguments: ["hbars", "--portfolio", "DSX crypto"], title: "DSX crypto: deposits and withdrawals", label: "Deposits"),
+        Case(name: "correlation", arguments: ["correlation", "--portfolio", "Demo UAH"],
+             title: "Demo UAH: correlation of daily returns", label: "MSFT"),
+        Case(name: "table", arguments: ["table", "--portfolio", "Demo UAH"], title: "Demo UAH: holdings", label: "NVDA"),
+    ]
+
+    /// Runs `folio chart` on the demo database and returns the file's bytes.
+    static func render(_ arguments: [String], to url: URL) throws -> [UInt8] {
+        let result = try FolioProcess.run(["chart"] + arguments + ["--db", try DemoDatabase.get(), "--out", url.path])
+        #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        return [UInt8](try Data(contentsOf: url))
+    }
+
+    @Test(arguments: cases)
+    func everyKindRendersToPNGPDFAndSVGTheSameTwice(_ c: Case) throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+
+        let png = directory.appendingPathComponent(c.name + ".png")
+        let pngBytes = try Self.render(c.arguments, to: png)
+        let decoded = try #require(PNGDecoding.rgb(contentsOf: png.path), "\(c.name).png does not decode")
+        #expect(decoded.width == 1200 && decoded.height == 675)
+        #expect(Set(decoded.pixels).count > 2, "the image is not blank")
+
+        let pdf = directory.appendingPathComponent(c.name + ".pdf")
+        let pdfBytes = try Self.render(c.arguments, to: pdf)
+        let info = try popplerTool("pdfinfo", [pdf.path])
+        #expect(info.status == 0)
+        #expect(info.output.contains("Pages:") && info.output.contains("1200 x 675 pts"))
+        #expect(info.output.contains("Title:") && info.output.contains(c.title))
+        let text = try popplerTool("pdftotext", [pdf.path, "-"])
+        #expect(text.output.contains(c.title))
+        #expect(text.output.contains(c.label), "\(c.name): no \(c.label) in \(text.output)")
+
+        let svg = directory.appendingPathComponent(c.name + ".svg")
+        let svgBytes = try Self.render(c.arguments, to: svg)
+        #expect(String(decoding: svgBytes, as: UTF8.self).contains("<svg"))
+
+        // Same command, same bytes: outputs can be cached and diffed.
+        for (url, first) in [(png, pngBytes), (pdf, pdfBytes), (svg, svgBytes)] {
+            let again = directory.appendingPathComponent("again." + url.pathExtension)
+            #expect(try Self.render(c.arguments, to: again) == first, "\(url.lastPathComponent) differs between runs")
+        }
+    }
+
+    @Test func scaleAndSizeSetThePNGPixels() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let double = directory.appendingPathComponent("2x.png")
+        _ = try Self.render(["line", "--asset", "AAPL", "--scale", "2"], to: double)
+        let big = try #require(PNGDecoding.rgb(contentsOf: double.path))
+        #expect(big.width == 2400 && big.height == 1350)
+        let small = directory.appendingPathComponent("small.png")
+        _ = try Self.render(["pie", "--portfolio", "Demo UAH", "--size", "800x450", "--scale", "2"], to: small)
+        let image = try #require(PNGDecoding.rgb(contentsOf: small.path))
+        #expect(image.width == 1600 && image.height == 900)
+    }
+
+    @Test func defaultsAreTheLastDayWithDataAndASourceLine() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let pdf = directory.appendingPathComponent("aapl.pdf")
+        _ = try Self.render(["line", "--asset", "AAPL"], to: pdf)
+        let text = try popplerTool("pdftotext", [pdf.path, "-"]).output
+        // The stock closes end on 2018-02-07; the window is the seven days up to it.
+        #expect(text.contains("1 Feb 2018 – 7 Feb 2018"))
+        #expect(text.contains("Source: exchange closes · as of 7 Feb 2018"))
+        let uk = directory.appendingPathComponent("aapl-uk.pdf")
+        _ = try Self.render(["line", "--asset", "AAPL", "--currency", "UAH", "--locale", "uk", "--as-of", "2018-01-31", "--days", "10"], to: uk)
+        let ukText = try popplerTool("pdftotext", [uk.path, "-"]).output
+        #expect(ukText.contains("Ціна AAPL за 10 днів"))
+        #expect(ukText.contains("Джерело: НБУ, біржові ціни закриття · станом на 31.01.2018"))
+        let info = try popplerTool("pdfinfo", [uk.path]).output
+        #expect(info.contains("2018"), "the PDF's creation date is the as-of day, not the clock")
+    }
+
+    static let errors: [([String], String)] = [
+        (["line", "--asset", "XYZ"], "Error: --asset: unknown asset XYZ"),
+        (["pie", "--portfolio", "Nope"], "Error: --portfolio: no portfolio named \"Nope\""),
+        (["line", "--asset", "AAPL", "--size", "12x"], "Error: --size:"),
+        (["line", "--asset", "AAPL", "--size", "50x50"], "Error: --size:"),
+        (["line", "--asset", "AAPL", "--as-of", "2010-01-01"], "Error: --as-of: no quotes of AAPL"),
+        (["line", "--asset", "AAPL", "--as-of", "2018-02-31"], "Error: --as-of:"),
+        (["bars", "--portfolio", "Demo UAH", "--as-of", "2012-01-31"], "Error: --as-of:"),
+        (["pie", "--by", "category", "--as-of", "2020-01-01"], "Error: --as-of: no budget expenses"),
+        (["sunburst", "--portfolio", "Demo UAH"], "Error: kind: unknown chart kind"),
+        (["compare", "--asset", "AAPL"], "Error: --asset:"),
+        (["table"], "Error: --portfolio:"),
+        (["line", "--asset", "AAPL", "--theme", "sepia"], "Error: --theme:"),
+        (["line", "--asset", "AAPL", "--locale", "de"], "Error: --locale:"),
+    ]
+
+    @Test(arguments: errors)
+    func errorsAreOneLineNamingTheArgumentAndWriteNoFile(_ arguments: [String], _ message: String) throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for ext in ["png", "pdf"] {
+            let out = directory.appendingPathComponent("chart." + ext)
+            let result = try FolioProcess.run(["chart"] + arguments + ["--db", try DemoDatabase.get(), "--out", out.path])
+            #expect(result.status != 0)
+            let lines = result.stderr.split(separator: "\n")
+            #expect(lines.count == 1, "\(result.stderr)")
+            #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty, "a failed chart left a file")
+        }
+    }
+
+    @Test func anUnknownExtensionIsRefusedBeforeAnythingIsRead() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("chart.gif")
+        // No database at all: the extension is checked first, so the error names --out, not the database.
+        let result = try FolioProcess.run(["chart", "line", "--asset", "AAPL", "--db", directory.appendingPathComponent("none.sqlite").path,
+                                           "--out", out.path])
+        #expect(result.status != 0)
+        #expect(result.stderr == "Error: --out: unknown extension \"gif\" in \(out.path), expected .png, .pdf or .svg\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
+
+    @Test func helpListsKindsWithExamples() throws {
+        let result = try FolioProcess.run(["chart", "--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Examples:"))
+        for kind in ["line", "compare", "pie", "donut", "bars", "hbars", "correlation", "table"] {
+            #expect(result.stdout.contains("folio chart \(kind)"), "no example for \(kind)")
+        }
+    }
+}
