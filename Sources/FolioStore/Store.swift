@@ -17,8 +17,9 @@ public final class Store: Sendable {
     public init(path: String, create: Bool = true) throws {
         self.path = path
         let fileManager = FileManager.default
+        var upToDate = false
         if fileManager.fileExists(atPath: path) {
-            try Store.checkSchemaIsKnown(path: path)
+            upToDate = try Store.checkSchemaIsKnown(path: path)
         } else if create {
             let directory = (path as NSString).deletingLastPathComponent
             if !directory.isEmpty {
@@ -38,7 +39,9 @@ public final class Store: Sendable {
         }
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
-            try Schema.migrator.migrate(pool)
+            // A database with every migration applied needs no write transaction to say so: a chart run
+            // from cron then only reads.
+            if !upToDate { try Schema.migrator.migrate(pool) }
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
             throw StoreError.notADatabase(path: path, reason: "the file is not SQLite")
         }
@@ -46,7 +49,8 @@ public final class Store: Sendable {
 
     /// Reads the applied migrations through a read-only connection so that a newer database is left
     /// exactly as it was (opening a pool would already switch journal modes).
-    private static func checkSchemaIsKnown(path: String) throws {
+    /// Returns whether every known migration is applied already.
+    private static func checkSchemaIsKnown(path: String) throws -> Bool {
         var configuration = Configuration()
         configuration.readonly = true
         configuration.busyMode = .timeout(busyTimeout)
@@ -60,6 +64,7 @@ public final class Store: Sendable {
                 let known = Set(migrator.migrations)
                 throw StoreError.newerSchema(path: path, unknownMigrations: applied.filter { !known.contains($0) }.sorted())
             }
+            return Set(migrator.migrations).isSubset(of: applied)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
             throw StoreError.notADatabase(path: path, reason: "the file is not SQLite")
         }

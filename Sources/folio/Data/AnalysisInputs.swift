@@ -80,9 +80,8 @@ struct MarketInputs {
     static func load(_ store: Store, options: MarketOptions, range: FolioAnalytics.DayRange? = nil) throws -> MarketInputs {
         let assets = try store.assets()
         let staleness = options.stalenessDays * 86_400
-        let quotes = try store.quotes(assets: assets.map(\.code),
-                                      from: range.map { $0.from.start.addingTimeInterval(-staleness) },
-                                      to: range?.to.end)
+        let quotes = try range.map { try store.quotes(from: $0.from.start.addingTimeInterval(-staleness), to: $0.to.end) }
+            ?? store.quotes(assets: assets.map(\.code))
         let book = PriceBook(quotes)
         var sources: [AssetCode: Set<String>] = [:]
         for q in quotes { sources[q.asset, default: []].insert(q.source) }

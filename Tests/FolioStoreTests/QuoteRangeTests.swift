@@ -1,0 +1,34 @@
+import Foundation
+import FolioCore
+import Testing
+@testable import FolioStore
+
+@Suite struct QuoteRangeTests {
+    /// Several series per asset (currencies, markets) with gaps, so that the series walk has to step at
+    /// every level: next market, next currency, next asset.
+    @Test func aTimeRangeReadsTheSameQuotesAsTheAssetQuery() throws {
+        let t = try TemporaryStore()
+        var text = "date,asset,currency,price,bid,ask,market,source\n"
+        for day in 1...28 {
+            let d = String(format: "2024-02-%02d", day)
+            text += "\(d),USD,UAH,\(38 + Double(day) / 10),,,nbu,nbu\n"
+            if day % 2 == 0 { text += "\(d),USD,UAH,\(38.5 + Double(day) / 10),38.4,38.6,cash,bank\n" }
+            text += "\(d),USD,EUR,0.9\(day),,,exchange,x\n"
+            if day % 3 == 0 { text += "\(d),BTC,USD,\(60000 + day),,,exchange,coins\n" }
+            text += "\(d),AAPL,USD,\(180 + day),,,exchange,stock-csv\n"
+        }
+        let file = try Fixtures.write(text, "quotes.csv", in: t.directory)
+        _ = try t.store.importFiles([file], kind: .quotes)
+        let assets = try t.store.assets().map(\.code)
+        for (from, to) in [("2024-02-05", "2024-02-11"), ("2024-01-01", "2024-03-31"), ("2024-02-10", "2024-02-10"), ("2025-01-01", "2025-01-31")] {
+            let start = try #require(Day(iso: from)).start, end = try #require(Day(iso: to)).end
+            let walked = try t.store.quotes(from: start, to: end)
+            let joined = try t.store.quotes(assets: assets, from: start, to: end)
+            #expect(walked == joined, "\(from)…\(to)")
+        }
+        #expect(try t.store.quotes(from: Day(iso: "2024-02-01")!.start, to: Day(iso: "2024-02-28")!.end).count == 28 + 14 + 28 + 9 + 28)
+        let last = try t.store.lastQuoteTimes(assets: ["BTC", "AAPL", "XYZ"])
+        #expect(last.count == 2)
+        #expect(last["BTC"].map { ISOTime.format($0) } == "2024-02-27T00:00:00Z")
+    }
+}
