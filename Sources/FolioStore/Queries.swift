@@ -45,40 +45,18 @@ extension Store {
         try read { db in
             var codes: [Int64: AssetCode] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT id, code FROM asset") { codes[row[0]] = AssetCode(row[1] as String) }
-            // The next series after (a, c, m) in key order, each step an index seek: a row-value
-            // `(asset_id, currency_id, market) > (?, ?, ?)` would seek on asset_id alone and walk that
-            // asset's quotes, which is the scan this avoids.
-            let first = try db.cachedStatement(sql: "SELECT asset_id, currency_id, market FROM quote ORDER BY asset_id, currency_id, market LIMIT 1")
-            let nextMarket = try db.cachedStatement(sql: """
-                SELECT asset_id, currency_id, market FROM quote WHERE asset_id = ? AND currency_id = ? AND market > ?
-                ORDER BY market LIMIT 1
-                """)
-            let nextCurrency = try db.cachedStatement(sql: """
-                SELECT asset_id, currency_id, market FROM quote WHERE asset_id = ? AND currency_id > ?
-                ORDER BY currency_id, market LIMIT 1
-                """)
-            let nextAsset = try db.cachedStatement(sql: """
-                SELECT asset_id, currency_id, market FROM quote WHERE asset_id > ?
-                ORDER BY asset_id, currency_id, market LIMIT 1
-                """)
             let inRange = try db.cachedStatement(sql: """
                 SELECT time_ms, price, bid, ask, source FROM quote
                 WHERE asset_id = ? AND currency_id = ? AND market = ? AND time_ms >= ? AND time_ms <= ? ORDER BY time_ms
                 """)
             var quotes: [Quote] = []
-            var series = try Row.fetchOne(first)
-            while let s = series {
-                let (assetID, currencyID, market): (Int64, Int64, String) = (s[0], s[1], s[2])
-                if let asset = codes[assetID], let currency = codes[currencyID] {
-                    let rows = try Row.fetchCursor(inRange, arguments: [assetID, currencyID, market, from.unixMilliseconds, to.unixMilliseconds])
-                    while let row = try rows.next() {
-                        quotes.append(Quote(asset: asset, currency: currency, market: Market(market), time: Date(unixMilliseconds: row[0]),
-                                            price: row[1], bid: row[2], ask: row[3], source: row[4]))
-                    }
+            for (assetID, currencyID, market) in try Store.quoteSeries(db) {
+                guard let asset = codes[assetID], let currency = codes[currencyID] else { continue }
+                let rows = try Row.fetchCursor(inRange, arguments: [assetID, currencyID, market, from.unixMilliseconds, to.unixMilliseconds])
+                while let row = try rows.next() {
+                    quotes.append(Quote(asset: asset, currency: currency, market: Market(market), time: Date(unixMilliseconds: row[0]),
+                                        price: row[1], bid: row[2], ask: row[3], source: row[4]))
                 }
-                series = try Row.fetchOne(nextMarket, arguments: [assetID, currencyID, market])
-                    ?? Row.fetchOne(nextCurrency, arguments: [assetID, currencyID])
-                    ?? Row.fetchOne(nextAsset, arguments: [assetID])
             }
             // The order the joined query gives, so that either read builds the same price book.
             quotes.sort { a, b in
@@ -88,18 +66,57 @@ extension Store {
         }
     }
 
+    /// Every quote series (asset id, currency id, market) in key order, found with one index seek per
+    /// series (a loose index scan) instead of reading the quotes.
+    static func quoteSeries(_ db: Database) throws -> [(Int64, Int64, String)] {
+        // The next series after (a, c, m) in key order, each step an index seek: a row-value
+        // `(asset_id, currency_id, market) > (?, ?, ?)` would seek on asset_id alone and walk that
+        // asset's quotes, which is the scan this avoids.
+        let first = try db.cachedStatement(sql: "SELECT asset_id, currency_id, market FROM quote ORDER BY asset_id, currency_id, market LIMIT 1")
+        let nextMarket = try db.cachedStatement(sql: """
+            SELECT asset_id, currency_id, market FROM quote WHERE asset_id = ? AND currency_id = ? AND market > ?
+            ORDER BY market LIMIT 1
+            """)
+        let nextCurrency = try db.cachedStatement(sql: """
+            SELECT asset_id, currency_id, market FROM quote WHERE asset_id = ? AND currency_id > ?
+            ORDER BY currency_id, market LIMIT 1
+            """)
+        let nextAsset = try db.cachedStatement(sql: """
+            SELECT asset_id, currency_id, market FROM quote WHERE asset_id > ?
+            ORDER BY asset_id, currency_id, market LIMIT 1
+            """)
+        var all: [(Int64, Int64, String)] = []
+        var series = try Row.fetchOne(first)
+        while let s = series {
+            let key: (Int64, Int64, String) = (s[0], s[1], s[2])
+            all.append(key)
+            series = try Row.fetchOne(nextMarket, arguments: [key.0, key.1, key.2])
+                ?? Row.fetchOne(nextCurrency, arguments: [key.0, key.1])
+                ?? Row.fetchOne(nextAsset, arguments: [key.0])
+        }
+        return all
+    }
+
     /// The time of the last quote of each of `assets` that has one, in any currency and market: where a
     /// chart's default as-of day comes from. Reads the primary key only, so it costs little however many
     /// quotes there are.
     public func lastQuoteTimes(assets: [AssetCode]) throws -> [AssetCode: Date] {
         guard !assets.isEmpty else { return [:] }
         return try read { db in
-            var out: [AssetCode: Date] = [:]
+            var ids: [Int64: AssetCode] = [:]
             for row in try Row.fetchAll(db, sql: """
-                SELECT a.code, MAX(q.time_ms) FROM quote q JOIN asset a ON a.id = q.asset_id
-                WHERE a.code IN (\(Array(repeating: "?", count: assets.count).joined(separator: ","))) GROUP BY a.code
+                SELECT id, code FROM asset WHERE code IN (\(Array(repeating: "?", count: assets.count).joined(separator: ",")))
                 """, arguments: StatementArguments(assets.map(\.rawValue))) {
-                out[AssetCode(row[0] as String)] = Date(unixMilliseconds: row[1])
+                ids[row[0]] = AssetCode(row[1] as String)
+            }
+            // MAX over one whole series is a single seek to its end; over an asset (several series) it
+            // would read every quote of the asset.
+            let last = try db.cachedStatement(sql: "SELECT MAX(time_ms) FROM quote WHERE asset_id = ? AND currency_id = ? AND market = ?")
+            var out: [AssetCode: Date] = [:]
+            for (assetID, currencyID, market) in try Store.quoteSeries(db) {
+                guard let code = ids[assetID], let ms = try Int64.fetchOne(last, arguments: [assetID, currencyID, market]) else { continue }
+                let time = Date(unixMilliseconds: ms)
+                if out[code].map({ time > $0 }) ?? true { out[code] = time }
             }
             return out
         }
