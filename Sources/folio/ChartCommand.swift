@@ -6,35 +6,42 @@ import FolioRender
 struct ChartCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "chart",
-        abstract: "Draw a chart from the database as PNG, PDF or SVG (the format follows --out's extension).",
+        abstract: "Draw a chart from the database as PNG, PDF or SVG.",
+        // ArgumentParser wraps help text at 80 columns, so these lines are kept shorter than that.
         discussion: """
             Kinds:
-              line         prices of one or more assets over the last --days days (7): one asset gets
-                           min/max/average markers and the change; several share one chart when their
-                           prices are alike, otherwise they become small multiples
-              compare      assets rebased to 100 at the start (--method min-max for 0…1), --days 90
-              pie, donut   a portfolio's allocation --by asset (default), kind or currency;
-                           --by category: budget spending by category over --months months
-              bars         a portfolio's composition at each month end of the last --months (12) months,
-                           values in the base currency or --percent
-              hbars        a portfolio's deposits and withdrawals by month, last --months (12) months
-              correlation  correlation of daily returns of a portfolio's holdings (or --asset …), --days 365
-              table        a portfolio's holdings: quantity, price, value and share
+              line         prices over the last --days (7) days; one asset gets
+                           min/max/average markers and the change; several share
+                           one axis when their prices are alike, else they
+                           become small multiples
+              compare      assets rebased to 100 at the start (--method min-max
+                           for 0…1) over --days (90)
+              pie, donut   a portfolio's allocation --by asset, kind or currency;
+                           --by category: budget spending over --months
+              bars         a portfolio's value per asset at each month end of
+                           the last --months (12), or --percent
+              hbars        a portfolio's deposits and withdrawals by month over
+                           the last --months (12)
+              correlation  daily returns of a portfolio's holdings (or of
+                           --asset …) over --days (365)
+              table        a portfolio's holdings: quantity, price, value, share
 
-            --as-of defaults to the last day with data: the last quote of the assets, or for a portfolio the
-            last day every holding has a quote (and at least its last trade or transfer).
+            --as-of defaults to the last day with data: the assets' last quote;
+            for a portfolio, the last day all its holdings have quotes.
             On failure nothing is written and one line names the argument.
 
             Examples:
               folio chart line --asset AAPL --out aapl.png
-              folio chart line --asset AAPL --currency UAH --locale uk --theme dark --out aapl.pdf
-              folio chart line --asset AAPL MSFT GOOGL --as-of 2017-12-29 --out stocks.svg
-              folio chart compare --asset BTC ETH LTC --days 180 --out crypto.png
-              folio chart donut --portfolio "Demo UAH" --by kind --out kinds.png
+              folio chart line --asset AAPL --currency UAH --locale uk \\
+                --theme dark --out aapl.pdf
+              folio chart line --asset AAPL MSFT GOOGL --out stocks.svg
+              folio chart compare --asset BTC ETH LTC --days 180 --out c.png
+              folio chart donut --portfolio "Demo UAH" --by kind --out k.png
               folio chart pie --by category --locale uk --out spending.png
-              folio chart bars --portfolio "Demo UAH" --percent --size 1600x900 --scale 2 --out months.png
-              folio chart hbars --portfolio "DSX crypto" --months 18 --out flows.pdf
-              folio chart correlation --portfolio "DSX crypto" --out correlation.png
+              folio chart bars --portfolio "Demo UAH" --percent \\
+                --size 1600x900 --scale 2 --out months.png
+              folio chart hbars --portfolio "DSX crypto" --out flows.pdf
+              folio chart correlation --portfolio "DSX crypto" --out c.png
               folio chart table --portfolio "Demo UAH" --out holdings.pdf
             """
     )
