@@ -71,6 +71,8 @@ func popplerTool(_ tool: String, _ arguments: [String]) throws -> (status: Int32
     static let cases: [Case] = [
         Case(name: "line", arguments: ["line", "--asset", "AAPL"], title: "AAPL price, last 7 days", label: "Max $167.78"),
         Case(name: "line-several", arguments: ["line", "--asset", "AAPL", "MSFT", "GOOGL"], title: "Prices, last 7 days", label: "GOOGL"),
+        Case(name: "line-shared-axis", arguments: ["line", "--asset", "JPM", "XOM", "JNJ", "--days", "30"],
+             title: "Prices, last 30 days", label: "XOM"),
         Case(name: "line-uk-uah", arguments: ["line", "--asset", "AAPL", "--currency", "UAH", "--locale", "uk", "--theme", "dark"],
              title: "Ціна AAPL за 7 днів", label: "Макс."),
         Case(name: "compare", arguments: ["compare", "--asset", "BTC", "ETH", "LTC"], title: "BTC, ETH and LTC compared", label: "LTC"),
