@@ -49,7 +49,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "folio-bench",
-            dependencies: ["FolioCore", "FolioStore", "FolioAnalytics", "FolioCharts", "FolioRender"]
+            dependencies: ["FolioCore", "FolioStore", "FolioAnalytics", "FolioCharts", "FolioRender", "FolioNet", "FolioSources"]
         ),
 
         // MARK: Tests

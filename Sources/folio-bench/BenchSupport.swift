@@ -2,7 +2,7 @@ import Foundation
 
 /// Every case the executable knows, in the order they run.
 func allBenchCases() -> [BenchCase] {
-    importCases() + analyticsCases() + chartCases()
+    importCases() + fetchCases() + analyticsCases() + chartCases()
 }
 
 struct BenchArguments {
