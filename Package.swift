@@ -37,12 +37,17 @@ let package = Package(
         .target(name: "FolioSources", dependencies: ["FolioCore", "FolioNet"]),
         .target(name: "FolioCharts", dependencies: ["FolioCore"]),
         .target(name: "FolioRender", dependencies: ["FolioCharts", "CCairo", "CPNG"]),
+        .target(
+            name: "FolioReports",
+            dependencies: ["FolioCore", "FolioAnalytics", "FolioCharts", .product(name: "Yams", package: "Yams")]
+        ),
 
         // MARK: Executables
         .executableTarget(
             name: "folio",
             dependencies: [
                 "FolioCore", "FolioStore", "FolioAnalytics", "FolioCharts", "FolioRender", "FolioNet", "FolioSources",
+                "FolioReports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
             ]
@@ -68,6 +73,11 @@ let package = Package(
         .testTarget(
             name: "FolioRenderTests", dependencies: ["FolioCore", "FolioCharts", "FolioRender"],
             exclude: ["Baselines"]  // read from the source tree by path (#filePath), not bundled
+        ),
+        // Pages as data with the approximate measurer; PDFs read back with poppler, rendered by `folio`.
+        .testTarget(
+            name: "FolioReportsTests",
+            dependencies: ["FolioCore", "FolioAnalytics", "FolioCharts", "FolioReports", "FolioRender", "FolioStore"]
         ),
     ],
     swiftLanguageModes: [.v6]

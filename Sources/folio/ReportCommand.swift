@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import FolioAnalytics
+import FolioCharts
+import FolioCore
+import FolioRender
+import FolioReports
+import FolioStore
+
+/// `folio report NAME`: a definition (built-in `reports/NAME.yaml` or `--definition FILE`) filled with the
+/// analytics of one portfolio and written as a multi-page PDF.
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Render a multi-page PDF report from a definition in reports/.",
+        discussion: """
+            Reports: portfolio. The same database and --as-of give the same PDF bytes: the creation date and
+            the "generated" stamp are taken from the as-of day unless --now is given.
+            --as-of defaults to the last day on which every holding has a quote.
+
+            Examples:
+              folio report portfolio --portfolio "Demo UAH" --locale uk --out out/portfolio-uk.pdf
+              folio report portfolio --portfolio "Demo UAH" --as-of 2017-06-30 --theme dark --out report.pdf
+              folio report portfolio --portfolio "Demo UAH" --definition my-portfolio.yaml --out mine.pdf
+            """
+    )
+
+    enum Name: String, ExpressibleByArgument, CaseIterable { case portfolio }
+    enum Locale: String, ExpressibleByArgument, CaseIterable { case uk, en }
+    enum ThemeName: String, ExpressibleByArgument, CaseIterable { case light, dark }
+
+    @Argument(help: "The report: portfolio.") var name: Name
+    @OptionGroup var database: DatabaseOptions
+    @Option(help: "The portfolio to report on.") var portfolio: String?
+    @Option(name: .customLong("as-of"), help: ArgumentHelp("The report day, YYYY-MM-DD.", valueName: "day")) var asOf: String?
+    @Option(help: "uk or en: labels, numbers and dates.") var locale: Locale = .en
+    @Option(help: "light or dark.") var theme: ThemeName = .light
+    @Option(help: ArgumentHelp("A report definition to use instead of the built-in one.", valueName: "file")) var definition: String?
+    @Option(help: ArgumentHelp("The PDF to write.", valueName: "file.pdf")) var out: String
+    @Flag(help: "Stamp the real generation time (the PDF then differs from run to run).") var now = false
+
+    func validate() throws {
+        if name == .portfolio, portfolio == nil { throw ValidationError("--portfolio is required for the portfolio report") }
+        if let asOf, Day(iso: asOf) == nil { throw ValidationError("--as-of: expected a day as YYYY-MM-DD, got \"\(asOf)\"") }
+        if !out.lowercased().hasSuffix(".pdf") { throw ValidationError("--out: expected a file ending in .pdf, got \"\(out)\"") }
+    }
+
+    func run() throws {
+        let definitionURL: URL
+        if let definition {
+            definitionURL = URL(fileURLWithPath: definition)
+        } else {
+            guard let url = DefinitionLocator.builtIn(name.rawValue, executable: FontLocator.executableURL()) else {
+                throw ValidationError("reports/\(name.rawValue).yaml not found (set FOLIO_REPORTS to the reports directory)")
+            }
+            definitionURL = url
+        }
+        let spec = try DefinitionParser.load(definitionURL)
+        let store = try database.openExisting()
+        let inputs = try PortfolioInputs.load(store, portfolio: portfolio ?? "", options: MarketOptions())
+        let base = inputs.portfolio.baseCurrency
+        let day = asOf.flatMap { Day(iso: $0) }
+            ?? PortfolioReportInput.lastPricedDay(replay: inputs.replay, book: inputs.market.book, base: base)
+            ?? Day(Date())
+        let input = PortfolioReportInput(
+            portfolio: inputs.portfolio, trades: inputs.trades, cashTransactions: inputs.cashTransactions,
+            replay: inputs.replay, rates: inputs.market.rates, assets: inputs.market.assets, asOf: day,
+            generated: now ? Date() : day.start
+        )
+        let chartLocale: ChartLocale = locale == .uk ? .uk : .en
+        let renderer = try Renderer()
+        let builder = ReportBuilder(definition: spec, theme: theme == .dark ? .dark : .light, locale: chartLocale,
+                                    measurer: renderer.measurer)
+        let data = PortfolioReportData(input, locale: chartLocale)
+        let scenes = try builder.scenes(data)
+        let created = now ? ISOTime.format(Date()) : day.iso + "T00:00:00Z"
+        try renderer.writePDF(scenes, to: URL(fileURLWithPath: out),
+                              metadata: PDFMetadata(title: builder.title(data), creationDate: created))
+        FileHandle.standardError.write(Data("\(out): \(scenes.count) pages, \(inputs.portfolio.name) as of \(day.iso)\n".utf8))
+    }
+}
