@@ -14,6 +14,13 @@ build: deps
 demo: build
 	scripts/make-demo-db.sh $(RELEASE)/folio $(DEMO_DB)
 	$(RELEASE)/folio info --db $(DEMO_DB)
+	mkdir -p out
+	$(RELEASE)/folio report portfolio --db $(DEMO_DB) --portfolio "Demo UAH" --locale uk --out out/portfolio-uk.pdf
+	$(RELEASE)/folio report portfolio --db $(DEMO_DB) --portfolio "Demo UAH" --locale en --out out/portfolio-en.pdf
+	$(RELEASE)/folio report portfolio --db $(DEMO_DB) --portfolio "Demo UAH" --locale en --theme dark --out out/portfolio-en-dark.pdf
+	$(RELEASE)/folio report portfolio --db $(DEMO_DB) --portfolio "DSX crypto" --locale en --out out/portfolio-dsx-en.pdf
+	$(RELEASE)/folio report budget --db $(DEMO_DB) --locale uk --out out/budget-uk.pdf
+	$(RELEASE)/folio report budget --db $(DEMO_DB) --locale en --out out/budget-en.pdf
 
 test: deps
 	$(SWIFT) build --build-tests

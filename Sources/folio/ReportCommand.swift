@@ -14,25 +14,29 @@ struct ReportCommand: ParsableCommand {
         commandName: "report",
         abstract: "Render a multi-page PDF report from a definition in reports/.",
         discussion: """
-            Reports: portfolio. The same database and --as-of give the same PDF bytes: the creation date and
+            Reports: portfolio (needs --portfolio), budget (the month of --as-of, totalled in --currency).
+            The same database and --as-of give the same PDF bytes: the creation date and
             the "generated" stamp are taken from the as-of day unless --now is given.
-            --as-of defaults to the last day on which every holding has a quote.
+            --as-of defaults to the last day on which every holding has a quote (portfolio) or to the day of
+            the last budget entry (budget).
 
             Examples:
               folio report portfolio --portfolio "Demo UAH" --locale uk --out out/portfolio-uk.pdf
               folio report portfolio --portfolio "Demo UAH" --as-of 2017-06-30 --theme dark --out report.pdf
               folio report portfolio --portfolio "Demo UAH" --definition my-portfolio.yaml --out mine.pdf
+              folio report budget --as-of 2026-11-30 --locale uk --out out/budget-uk.pdf
             """
     )
 
-    enum Name: String, ExpressibleByArgument, CaseIterable { case portfolio }
+    enum Name: String, ExpressibleByArgument, CaseIterable { case portfolio, budget }
     enum Locale: String, ExpressibleByArgument, CaseIterable { case uk, en }
     enum ThemeName: String, ExpressibleByArgument, CaseIterable { case light, dark }
 
-    @Argument(help: "The report: portfolio.") var name: Name
+    @Argument(help: "The report: portfolio or budget.") var name: Name
     @OptionGroup var database: DatabaseOptions
     @Option(help: "The portfolio to report on.") var portfolio: String?
     @Option(name: .customLong("as-of"), help: ArgumentHelp("The report day, YYYY-MM-DD.", valueName: "day")) var asOf: String?
+    @Option(help: ArgumentHelp("Budget: the currency totals are in.", valueName: "code")) var currency: String = "UAH"
     @Option(help: "uk or en: labels, numbers and dates.") var locale: Locale = .en
     @Option(help: "light or dark.") var theme: ThemeName = .light
     @Option(help: ArgumentHelp("A report definition to use instead of the built-in one.", valueName: "file")) var definition: String?
@@ -57,25 +61,38 @@ struct ReportCommand: ParsableCommand {
         }
         let spec = try DefinitionParser.load(definitionURL)
         let store = try database.openExisting()
-        let inputs = try PortfolioInputs.load(store, portfolio: portfolio ?? "", options: MarketOptions())
-        let base = inputs.portfolio.baseCurrency
-        let day = asOf.flatMap { Day(iso: $0) }
-            ?? PortfolioReportInput.lastPricedDay(replay: inputs.replay, book: inputs.market.book, base: base)
-            ?? Day(Date())
-        let input = PortfolioReportInput(
-            portfolio: inputs.portfolio, trades: inputs.trades, cashTransactions: inputs.cashTransactions,
-            replay: inputs.replay, rates: inputs.market.rates, assets: inputs.market.assets, asOf: day,
-            generated: now ? Date() : day.start
-        )
         let chartLocale: ChartLocale = locale == .uk ? .uk : .en
         let renderer = try Renderer()
         let builder = ReportBuilder(definition: spec, theme: theme == .dark ? .dark : .light, locale: chartLocale,
                                     measurer: renderer.measurer)
-        let data = PortfolioReportData(input, locale: chartLocale)
-        let scenes = try builder.scenes(data)
+        let day: Day
+        let scenes: [Scene]
+        let title: String
+        switch name {
+        case .portfolio:
+            let inputs = try PortfolioInputs.load(store, portfolio: portfolio ?? "", options: MarketOptions())
+            day = asOf.flatMap { Day(iso: $0) }
+                ?? PortfolioReportInput.lastPricedDay(replay: inputs.replay, book: inputs.market.book, base: inputs.portfolio.baseCurrency)
+                ?? Day(Date())
+            let input = PortfolioReportInput(
+                portfolio: inputs.portfolio, trades: inputs.trades, cashTransactions: inputs.cashTransactions,
+                replay: inputs.replay, rates: inputs.market.rates, assets: inputs.market.assets, asOf: day,
+                generated: now ? Date() : day.start
+            )
+            let data = PortfolioReportData(input, locale: chartLocale)
+            (scenes, title) = (try builder.scenes(data), builder.title(data))
+        case .budget:
+            let entries = try store.budgetEntries()
+            let code = AssetCode(currency.uppercased())
+            // Quotes are loaded only when some entry is in another currency and must be converted.
+            let rates = entries.contains { $0.currency != code } ? try MarketInputs.load(store, options: MarketOptions()).rates : nil
+            day = asOf.flatMap { Day(iso: $0) } ?? entries.map(\.day).max() ?? Day(Date())
+            let data = BudgetReportData(BudgetReportInput(entries: entries, currency: code, rates: rates, asOf: day,
+                                                          generated: now ? Date() : day.start), locale: chartLocale)
+            (scenes, title) = (try builder.scenes(data), builder.title(data))
+        }
         let created = now ? ISOTime.format(Date()) : day.iso + "T00:00:00Z"
-        try renderer.writePDF(scenes, to: URL(fileURLWithPath: out),
-                              metadata: PDFMetadata(title: builder.title(data), creationDate: created))
-        FileHandle.standardError.write(Data("\(out): \(scenes.count) pages, \(inputs.portfolio.name) as of \(day.iso)\n".utf8))
+        try renderer.writePDF(scenes, to: URL(fileURLWithPath: out), metadata: PDFMetadata(title: title, creationDate: created))
+        FileHandle.standardError.write(Data("\(out): \(scenes.count) pages, \(name.rawValue) as of \(day.iso)\n".utf8))
     }
 }

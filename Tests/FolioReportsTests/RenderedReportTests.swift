@@ -68,6 +68,15 @@ import Testing
         #expect(a == b)
     }
 
+    @Test func budgetReportOfTheSampleMonth() throws {
+        let db = try Self.database.get()
+        let out = db.deletingLastPathComponent().appendingPathComponent("budget.pdf")
+        let r = try Tool.run(Tool.folio.path, ["report", "budget", "--db", db.path, "--as-of", "2026-11-30", "--locale", "en", "--out", out.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        let text = try Tool.run("pdftotext", [out.path, "-"]).stdout
+        #expect(text.contains("Budget report: Nov 2026") && text.contains("Income and expenses by month"))
+    }
+
     @Test func badDefinitionIsRejectedWithItsPath() throws {
         let db = try Self.database.get()
         let file = db.deletingLastPathComponent().appendingPathComponent("bad.yaml")

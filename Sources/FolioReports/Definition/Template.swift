@@ -1,10 +1,10 @@
 import Foundation
 
-/// Text with placeholders: `{portfolio}`, `{asOf}`, `{base}`, `{generated}`, `{page}`, `{pages}`, and
+/// Text with placeholders: `{portfolio}`, `{asOf}`, `{base}`, `{generated}`, `{page}`, `{pages}`, `{month}`, and
 /// `{t.key}` for a label from the locale's catalogue. Unknown names are caught when the definition is
 /// read, not when a page is drawn.
 public enum Template {
-    public static let placeholders: Set<String> = ["portfolio", "asOf", "base", "generated", "page", "pages", "title"]
+    public static let placeholders: Set<String> = ["portfolio", "asOf", "base", "generated", "page", "pages", "title", "month"]
 
     /// What is wrong with a template, or nil when every placeholder is known.
     static func problem(in text: String) -> (expected: String, found: String)? {
@@ -58,6 +58,8 @@ public enum KPIKind: String, Hashable, Sendable, CaseIterable {
     case change1d = "change-1d", change7d = "change-7d", change30d = "change-30d", changeYTD = "change-ytd"
     case realised, unrealised
     case netDeposits = "net-deposits"
+    /// Budget: the month's totals.
+    case income, expenses, balance
 }
 
 /// Chart kinds a `chart` block can draw.

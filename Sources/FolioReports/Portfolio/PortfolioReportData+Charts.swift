@@ -30,7 +30,10 @@ extension PortfolioReportData {
             } else {
                 slices = held.map { PieSlice(label: $0.asset.rawValue, value: $0.value ?? 0) }
             }
-            return .chart(.pie(PieChart(frame: frame, slices: slices, donut: kind == .donut, totalFormat: compactMoney)))
+            // Slices that would print as 0.0 % say nothing; leave them out rather than label them.
+            let total = slices.reduce(0) { $0 + max($1.value, 0) }
+            let visible = slices.filter { total <= 0 || $0.value >= total * 0.0005 }
+            return .chart(.pie(PieChart(frame: frame, slices: visible, donut: kind == .donut, totalFormat: compactMoney)))
         case "holdings-7d":
             let end = input.asOf.end
             let series: [LineSeries] = held.compactMap { a in

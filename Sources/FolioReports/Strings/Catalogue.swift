@@ -13,6 +13,7 @@ public enum StringKey: String, Hashable, Sendable, CaseIterable {
     case buy, sell, total, noData, emptyPortfolio
     case kindFiat, kindCrypto, kindStock, kindETF, kindMetal, kindIndex, kindOther
     case trade, cashTransaction, averageCost
+    case budgetReport, income, expenses, expensesByCategory, incomeByCategory, incomeVsExpenses, category, categories, months
 }
 
 /// One language's labels. Catalogues are Swift dictionaries so that a missing translation is caught by

@@ -21,5 +21,8 @@ let englishStrings: [StringKey: String] = [
     .kindFiat: "Currency", .kindCrypto: "Crypto", .kindStock: "Stocks", .kindETF: "ETF", .kindMetal: "Metals",
     .kindIndex: "Index", .kindOther: "Other",
     .averageCost: "Average cost",
+    .budgetReport: "Budget report", .income: "Income", .expenses: "Expenses", .expensesByCategory: "Expenses by category",
+    .incomeByCategory: "Income by category", .incomeVsExpenses: "Income and expenses by month", .category: "Category",
+    .categories: "Categories", .months: "Months",
     .trade: "trade", .cashTransaction: "transfer",
 ]

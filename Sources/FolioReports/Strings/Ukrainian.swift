@@ -21,5 +21,8 @@ let ukrainianStrings: [StringKey: String] = [
     .kindFiat: "Валюта", .kindCrypto: "Криптовалюта", .kindStock: "Акції", .kindETF: "ETF", .kindMetal: "Метали",
     .kindIndex: "Індекс", .kindOther: "Інше",
     .averageCost: "Середня ціна",
+    .budgetReport: "Бюджет", .income: "Доходи", .expenses: "Витрати", .expensesByCategory: "Витрати за категоріями",
+    .incomeByCategory: "Доходи за категоріями", .incomeVsExpenses: "Доходи й витрати за місяцями", .category: "Категорія",
+    .categories: "Категорії", .months: "Місяці",
     .trade: "угода", .cashTransaction: "переказ",
 ]
