@@ -46,10 +46,8 @@ extension PortfolioReportData {
             }
             return .smallMultiples(series)
         case "composition":
-            let months = max(1, Int(parameters["months"] ?? "12") ?? 12)
-            let from = Day(year: input.asOf.year, month: input.asOf.month, day: 1)!.addingMonths(-(months - 1))
-            let range = (try? DayRange(from: from, to: input.asOf)) ?? DayRange(day: input.asOf)
-            let composition = CompositionByPeriod(replay: input.replay, rates: input.rates, base: base, range: range, period: .month)
+            let months = max(1, Int(parameters["months"] ?? "") ?? Self.defaultCompositionMonths)
+            let composition = months == Self.defaultCompositionMonths ? self.composition : Self.composition(input, months: months)
             let percent = parameters["mode"] == "percent"
             var series: [BarSeries] = []
             var other = [Double](repeating: 0, count: composition.periods.count)

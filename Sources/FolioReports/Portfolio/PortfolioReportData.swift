@@ -19,6 +19,11 @@ public struct PortfolioReportData: Sendable {
     /// Daily closes in each held asset's pricing currency over the year to as-of.
     let closes: [AssetCode: [DatedValue]]
     let money: NumberFormat
+    /// Composition by month over the default 12 months, shared by the values and the percent chart
+    /// (valuing every month end is the costliest step of the report).
+    let composition: CompositionByPeriod
+
+    static let defaultCompositionMonths = 12
 
     public init(_ input: PortfolioReportInput, locale: ChartLocale) {
         self.input = input
@@ -45,6 +50,13 @@ public struct PortfolioReportData: Sendable {
         }
         self.closes = closes
         money = NumberFormat(locale: locale, style: .decimal(2), currency: Currency(code: base.rawValue))
+        composition = Self.composition(input, months: Self.defaultCompositionMonths)
+    }
+
+    static func composition(_ input: PortfolioReportInput, months: Int) -> CompositionByPeriod {
+        let from = Day(year: input.asOf.year, month: input.asOf.month, day: 1)!.addingMonths(-(months - 1))
+        let range = (try? DayRange(from: from, to: input.asOf)) ?? DayRange(day: input.asOf)
+        return CompositionByPeriod(replay: input.replay, rates: input.rates, base: input.portfolio.baseCurrency, range: range, period: .month)
     }
 
     /// Money in the base currency; a base without a symbol gets its code.
