@@ -14,7 +14,9 @@ struct ReportCommand: ParsableCommand {
         commandName: "report",
         abstract: "Render a multi-page PDF report from a definition in reports/.",
         discussion: """
-            Reports: portfolio (needs --portfolio), budget (the month of --as-of, totalled in --currency).
+            Reports: portfolio (needs --portfolio), budget (the month of --as-of, totalled in --currency),
+            daily (needs --portfolio; allocation.png, value-30d.png and holding-N-CODE-7d.png for the five
+            largest holdings, written into the directory --out names).
             The same database and --as-of give the same PDF bytes: the creation date and
             the "generated" stamp are taken from the as-of day unless --now is given.
             --as-of defaults to the last day on which every holding has a quote (portfolio) or to the day of
@@ -25,14 +27,15 @@ struct ReportCommand: ParsableCommand {
               folio report portfolio --portfolio "Demo UAH" --as-of 2017-06-30 --theme dark --out report.pdf
               folio report portfolio --portfolio "Demo UAH" --definition my-portfolio.yaml --out mine.pdf
               folio report budget --as-of 2026-11-30 --locale uk --out out/budget-uk.pdf
+              folio report daily --portfolio "Demo UAH" --out out/daily
             """
     )
 
-    enum Name: String, ExpressibleByArgument, CaseIterable { case portfolio, budget }
+    enum Name: String, ExpressibleByArgument, CaseIterable { case portfolio, budget, daily }
     enum Locale: String, ExpressibleByArgument, CaseIterable { case uk, en }
     enum ThemeName: String, ExpressibleByArgument, CaseIterable { case light, dark }
 
-    @Argument(help: "The report: portfolio or budget.") var name: Name
+    @Argument(help: "The report: portfolio, budget, or daily (PNG images into the --out directory).") var name: Name
     @OptionGroup var database: DatabaseOptions
     @Option(help: "The portfolio to report on.") var portfolio: String?
     @Option(name: .customLong("as-of"), help: ArgumentHelp("The report day, YYYY-MM-DD.", valueName: "day")) var asOf: String?
@@ -44,12 +47,13 @@ struct ReportCommand: ParsableCommand {
     @Flag(help: "Stamp the real generation time (the PDF then differs from run to run).") var now = false
 
     func validate() throws {
-        if name == .portfolio, portfolio == nil { throw ValidationError("--portfolio is required for the portfolio report") }
+        if name != .budget, portfolio == nil { throw ValidationError("--portfolio is required for the \(name.rawValue) report") }
         if let asOf, Day(iso: asOf) == nil { throw ValidationError("--as-of: expected a day as YYYY-MM-DD, got \"\(asOf)\"") }
-        if !out.lowercased().hasSuffix(".pdf") { throw ValidationError("--out: expected a file ending in .pdf, got \"\(out)\"") }
+        if name != .daily, !out.lowercased().hasSuffix(".pdf") { throw ValidationError("--out: expected a file ending in .pdf, got \"\(out)\"") }
     }
 
     func run() throws {
+        if name == .daily { return try runDaily() }
         let definitionURL: URL
         if let definition {
             definitionURL = URL(fileURLWithPath: definition)
@@ -69,16 +73,9 @@ struct ReportCommand: ParsableCommand {
         let scenes: [Scene]
         let title: String
         switch name {
-        case .portfolio:
-            let inputs = try PortfolioInputs.load(store, portfolio: portfolio ?? "", options: MarketOptions())
-            day = asOf.flatMap { Day(iso: $0) }
-                ?? PortfolioReportInput.lastPricedDay(replay: inputs.replay, book: inputs.market.book, base: inputs.portfolio.baseCurrency)
-                ?? Day(Date())
-            let input = PortfolioReportInput(
-                portfolio: inputs.portfolio, trades: inputs.trades, cashTransactions: inputs.cashTransactions,
-                replay: inputs.replay, rates: inputs.market.rates, assets: inputs.market.assets, asOf: day,
-                generated: now ? Date() : day.start
-            )
+        case .portfolio, .daily:  // daily never gets here: run() hands it to runDaily() first
+            let input = try portfolioInput(store)
+            day = input.asOf
             let data = PortfolioReportData(input, locale: chartLocale)
             (scenes, title) = (try builder.scenes(data), builder.title(data))
         case .budget:
@@ -94,5 +91,33 @@ struct ReportCommand: ParsableCommand {
         let created = now ? ISOTime.format(Date()) : day.iso + "T00:00:00Z"
         try renderer.writePDF(scenes, to: URL(fileURLWithPath: out), metadata: PDFMetadata(title: title, creationDate: created))
         FileHandle.standardError.write(Data("\(out): \(scenes.count) pages, \(name.rawValue) as of \(day.iso)\n".utf8))
+    }
+
+    /// The portfolio's ledger and rates, with --as-of or the last day every holding has a quote.
+    private func portfolioInput(_ store: Store) throws -> PortfolioReportInput {
+        let inputs = try PortfolioInputs.load(store, portfolio: portfolio ?? "", options: MarketOptions())
+        let day = asOf.flatMap { Day(iso: $0) }
+            ?? PortfolioReportInput.lastPricedDay(replay: inputs.replay, book: inputs.market.book, base: inputs.portfolio.baseCurrency)
+            ?? Day(Date())
+        return PortfolioReportInput(
+            portfolio: inputs.portfolio, trades: inputs.trades, cashTransactions: inputs.cashTransactions,
+            replay: inputs.replay, rates: inputs.market.rates, assets: inputs.market.assets, asOf: day,
+            generated: now ? Date() : day.start
+        )
+    }
+
+    /// The daily PNG set: one image per chart, each written atomically into the --out directory.
+    private func runDaily() throws {
+        let store = try database.openExisting()
+        let chartLocale: ChartLocale = locale == .uk ? .uk : .en
+        let data = PortfolioReportData(try portfolioInput(store), locale: chartLocale)
+        let renderer = try Renderer()
+        let directory = URL(fileURLWithPath: out, isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        for image in try DailyChartSet().images(data, theme: theme == .dark ? .dark : .light) {
+            let url = directory.appendingPathComponent(image.fileName)
+            try renderer.writePNG(renderer.scene(image.chart), to: url)
+            print(url.path)
+        }
     }
 }
