@@ -19,6 +19,8 @@ demo: build
 	$(RELEASE)/folio report portfolio --db $(DEMO_DB) --portfolio "Demo UAH" --locale en --out out/portfolio-en.pdf
 	$(RELEASE)/folio report portfolio --db $(DEMO_DB) --portfolio "Demo UAH" --locale en --theme dark --out out/portfolio-en-dark.pdf
 	$(RELEASE)/folio report portfolio --db $(DEMO_DB) --portfolio "DSX crypto" --locale en --out out/portfolio-dsx-en.pdf
+	$(RELEASE)/folio report market --db $(DEMO_DB) --locale uk --out out/market-uk.pdf
+	$(RELEASE)/folio report market --db $(DEMO_DB) --locale en --out out/market-en.pdf
 	$(RELEASE)/folio report budget --db $(DEMO_DB) --locale uk --out out/budget-uk.pdf
 	$(RELEASE)/folio report budget --db $(DEMO_DB) --locale en --out out/budget-en.pdf
 	$(RELEASE)/folio report daily --db $(DEMO_DB) --portfolio "Demo UAH" --locale uk --out out/daily

@@ -14,32 +14,33 @@ struct ReportCommand: ParsableCommand {
         commandName: "report",
         abstract: "Render a multi-page PDF report from a definition in reports/.",
         discussion: """
-            Reports: portfolio (needs --portfolio), budget (the month of --as-of, totalled in --currency),
+            Reports: portfolio (needs --portfolio), market (rates in --currency by market, crypto coins), budget (the month of --as-of, totalled in --currency),
             daily (needs --portfolio; allocation.png, value-30d.png and holding-N-CODE-7d.png for the five
             largest holdings, written into the directory --out names).
             The same database and --as-of give the same PDF bytes: the creation date and
             the "generated" stamp are taken from the as-of day unless --now is given.
             --as-of defaults to the last day on which every holding has a quote (portfolio) or to the day of
-            the last budget entry (budget).
+            the last budget entry (budget) or to the last day with a quote in --currency (market).
 
             Examples:
               folio report portfolio --portfolio "Demo UAH" --locale uk --out out/portfolio-uk.pdf
               folio report portfolio --portfolio "Demo UAH" --as-of 2017-06-30 --theme dark --out report.pdf
               folio report portfolio --portfolio "Demo UAH" --definition my-portfolio.yaml --out mine.pdf
+              folio report market --currency UAH --locale uk --out out/market-uk.pdf
               folio report budget --as-of 2026-11-30 --locale uk --out out/budget-uk.pdf
               folio report daily --portfolio "Demo UAH" --out out/daily
             """
     )
 
-    enum Name: String, ExpressibleByArgument, CaseIterable { case portfolio, budget, daily }
+    enum Name: String, ExpressibleByArgument, CaseIterable { case portfolio, market, budget, daily }
     enum Locale: String, ExpressibleByArgument, CaseIterable { case uk, en }
     enum ThemeName: String, ExpressibleByArgument, CaseIterable { case light, dark }
 
-    @Argument(help: "The report: portfolio, budget, or daily (PNG images into the --out directory).") var name: Name
+    @Argument(help: "The report: portfolio, market, budget, or daily (PNG images into the --out directory).") var name: Name
     @OptionGroup var database: DatabaseOptions
     @Option(help: "The portfolio to report on.") var portfolio: String?
     @Option(name: .customLong("as-of"), help: ArgumentHelp("The report day, YYYY-MM-DD.", valueName: "day")) var asOf: String?
-    @Option(help: ArgumentHelp("Budget: the currency totals are in.", valueName: "code")) var currency: String = "UAH"
+    @Option(help: ArgumentHelp("Budget: the currency totals are in; market: the currency rates are in.", valueName: "code")) var currency: String = "UAH"
     @Option(help: "uk or en: labels, numbers and dates.") var locale: Locale = .en
     @Option(help: "light or dark.") var theme: ThemeName = .light
     @Option(help: ArgumentHelp("A report definition to use instead of the built-in one.", valueName: "file")) var definition: String?
@@ -47,7 +48,7 @@ struct ReportCommand: ParsableCommand {
     @Flag(help: "Stamp the real generation time (the PDF then differs from run to run).") var now = false
 
     func validate() throws {
-        if name != .budget, portfolio == nil { throw ValidationError("--portfolio is required for the \(name.rawValue) report") }
+        if name == .portfolio || name == .daily, portfolio == nil { throw ValidationError("--portfolio is required for the \(name.rawValue) report") }
         if let asOf, Day(iso: asOf) == nil { throw ValidationError("--as-of: expected a day as YYYY-MM-DD, got \"\(asOf)\"") }
         if name != .daily, !out.lowercased().hasSuffix(".pdf") { throw ValidationError("--out: expected a file ending in .pdf, got \"\(out)\"") }
     }
@@ -77,6 +78,13 @@ struct ReportCommand: ParsableCommand {
             let input = try portfolioInput(store)
             day = input.asOf
             let data = PortfolioReportData(input, locale: chartLocale)
+            (scenes, title) = (try builder.scenes(data), builder.title(data))
+        case .market:
+            let market = try MarketInputs.load(store, options: MarketOptions())
+            let code = AssetCode(currency.uppercased())
+            day = asOf.flatMap { Day(iso: $0) } ?? MarketReportInput.lastQuotedDay(book: market.book, currency: code) ?? Day(Date())
+            let data = MarketReportData(MarketReportInput(book: market.book, rates: market.rates, assets: market.assets, currency: code,
+                                                          asOf: day, generated: now ? Date() : day.start), locale: chartLocale)
             (scenes, title) = (try builder.scenes(data), builder.title(data))
         case .budget:
             let entries = try store.budgetEntries()

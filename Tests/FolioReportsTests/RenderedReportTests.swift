@@ -77,6 +77,15 @@ import Testing
         #expect(text.contains("Budget report: Nov 2026") && text.contains("Income and expenses by month"))
     }
 
+    @Test func marketReportOfTheSampleRates() throws {
+        let db = try Self.database.get()
+        let out = db.deletingLastPathComponent().appendingPathComponent("market.pdf")
+        let r = try Tool.run(Tool.folio.path, ["report", "market", "--db", db.path, "--locale", "uk", "--out", out.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        let text = try Tool.run("pdftotext", [out.path, "-"]).stdout
+        #expect(text.contains("Курси за ринками") && text.contains("Криптовалютний ринок") && text.contains("BTC"))
+    }
+
     @Test func badDefinitionIsRejectedWithItsPath() throws {
         let db = try Self.database.get()
         let file = db.deletingLastPathComponent().appendingPathComponent("bad.yaml")

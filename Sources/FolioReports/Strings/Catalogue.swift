@@ -13,6 +13,7 @@ public enum StringKey: String, Hashable, Sendable, CaseIterable {
     case buy, sell, total, noData, emptyPortfolio
     case kindFiat, kindCrypto, kindStock, kindETF, kindMetal, kindIndex, kindOther
     case trade, cashTransaction, averageCost
+    case marketReport, currencyMarket, cryptoMarket, ratesByMarket, currencies7d, converter, coins, market, change, change24h, change7d, amount
     case budgetReport, income, expenses, expensesByCategory, incomeByCategory, incomeVsExpenses, category, categories, months
 }
 

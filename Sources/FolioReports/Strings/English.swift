@@ -24,5 +24,8 @@ let englishStrings: [StringKey: String] = [
     .budgetReport: "Budget report", .income: "Income", .expenses: "Expenses", .expensesByCategory: "Expenses by category",
     .incomeByCategory: "Income by category", .incomeVsExpenses: "Income and expenses by month", .category: "Category",
     .categories: "Categories", .months: "Months",
+    .marketReport: "Market report", .currencyMarket: "Currency market", .cryptoMarket: "Crypto market",
+    .ratesByMarket: "Rates by market", .currencies7d: "Currencies over the last 7 days", .converter: "Converter",
+    .coins: "Coins", .market: "Market", .change: "Change", .change24h: "24 h", .change7d: "7 days", .amount: "Amount",
     .trade: "trade", .cashTransaction: "transfer",
 ]

@@ -24,5 +24,8 @@ let ukrainianStrings: [StringKey: String] = [
     .budgetReport: "Бюджет", .income: "Доходи", .expenses: "Витрати", .expensesByCategory: "Витрати за категоріями",
     .incomeByCategory: "Доходи за категоріями", .incomeVsExpenses: "Доходи й витрати за місяцями", .category: "Категорія",
     .categories: "Категорії", .months: "Місяці",
+    .marketReport: "Огляд ринку", .currencyMarket: "Валютний ринок", .cryptoMarket: "Криптовалютний ринок",
+    .ratesByMarket: "Курси за ринками", .currencies7d: "Валюти за останні 7 днів", .converter: "Конвертер",
+    .coins: "Монети", .market: "Ринок", .change: "Зміна", .change24h: "24 год", .change7d: "7 днів", .amount: "Сума",
     .trade: "угода", .cashTransaction: "переказ",
 ]

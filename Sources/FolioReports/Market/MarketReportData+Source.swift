@@ -1,0 +1,99 @@
+import Foundation
+import FolioAnalytics
+import FolioCharts
+import FolioCore
+
+extension MarketReportData: ReportDataSource {
+    public var values: [String: String] {
+        [
+            "portfolio": strings[.marketReport], "asOf": DateText.date(input.asOf, locale: locale), "base": input.currency.rawValue,
+            "generated": DateText.date(Day(input.generated), locale: locale), "title": strings[.marketReport],
+        ]
+    }
+
+    public func condition(_ name: String) -> Bool? {
+        switch name {
+        case "fiat": !fiatRates.isEmpty
+        case "crypto": !coins.isEmpty
+        default: nil
+        }
+    }
+
+    public func tile(_ kind: KPIKind) -> KPITile? { nil }
+
+    public var chartData: [String: Set<ChartBlockKind>] { ["currencies-7d": [.smallMultiples], "coin-7d": [.line]] }
+
+    public func chart(_ kind: ChartBlockKind, data: String, parameters: [String: String], frame: ChartFrame) throws -> ChartContent {
+        func series(_ asset: AssetCode, in currency: AssetCode, to end: Day = input.asOf) -> LineSeries? {
+            let range = (try? DayRange(from: end.advanced(by: -6), to: end)) ?? DayRange(day: end)
+            guard let history = try? PriceHistory(of: asset, in: currency, range: range, rates: input.rates), !history.points.isEmpty else { return nil }
+            return LineSeries(name: asset.rawValue + "/" + currency.rawValue, times: history.points.map { $0.time.timeIntervalSince1970 },
+                              values: history.points.map(\.value))
+        }
+        switch data {
+        case "currencies-7d":
+            let codes = (parameters["currencies"] ?? "USD,EUR,PLN").split(separator: ",").map { AssetCode($0.trimmingCharacters(in: .whitespaces).uppercased()) }
+            return .smallMultiples(codes.compactMap { series($0, in: input.currency) })
+        default:
+            let asset = AssetCode((parameters["asset"] ?? "BTC").uppercased())
+            var frame = frame
+            let day = cryptoDay
+            frame.subtitle = asset.rawValue + "/USD · " + strings[.asOf] + " " + DateText.date(day, locale: locale)
+            return .chart(.line(LineChart(frame: frame, series: series(asset, in: "USD", to: day).map { [$0] } ?? [],
+                                          valueFormat: NumberFormat(locale: locale, style: .price(minimum: 2, significant: 4), currency: .usd))))
+        }
+    }
+
+    public var tableNames: [String] { ["rates", "converter", "coins"] }
+
+    public func table(_ name: String) -> DataTable? {
+        let price = NumberFormat(locale: locale, style: .price(minimum: 2, significant: 4))
+        // Four decimals: daily moves of a hryvnia rate are hundredths and thousandths.
+        let signed = NumberFormat(locale: locale, style: .decimal(4), explicitPlus: true)
+        let percent = NumberFormat(locale: locale, style: .percent(2), explicitPlus: true)
+        func number(_ v: Double?, _ f: NumberFormat) -> DataTable.Cell { DataTable.Cell(v.map(f.string) ?? "—", sort: v) }
+        switch name {
+        case "rates":
+            let rows = fiatRates.map { r -> [DataTable.Cell] in
+                [DataTable.Cell(r.pair.asset.rawValue), DataTable.Cell(r.market.description), number(r.point.bid, price), number(r.point.ask, price),
+                 number(r.point.price, price), number(r.change, signed), number(r.changeFraction, percent),
+                 DataTable.Cell(DateText.date(Day(r.point.time), locale: locale), sort: r.point.time.timeIntervalSince1970)]
+            }
+            return DataTable(columns: [
+                .init(key: "currency", title: strings[.currency], numeric: false), .init(key: "market", title: strings[.market], numeric: false),
+                .init(key: "buy", title: strings[.buy], numeric: true), .init(key: "sell", title: strings[.sell], numeric: true),
+                .init(key: "rate", title: strings[.rate] + ", " + input.currency.rawValue, numeric: true),
+                .init(key: "change", title: strings[.change], numeric: true), .init(key: "change-percent", title: "%", numeric: true),
+                .init(key: "day", title: strings[.time], numeric: false),
+            ], rows: rows)
+        case "converter":
+            let currencies = Array(Set(fiatRates.map(\.pair.asset))).sorted()
+            let amount = NumberFormat(locale: locale, style: .decimal(2))
+            let rows = currencies.compactMap { code -> [DataTable.Cell]? in
+                guard case .success(let rate) = input.rates.rate(from: code, to: input.currency, at: input.asOf.end) else { return nil }
+                return [DataTable.Cell(code.rawValue), number(100, amount), number(rate.convert(100), amount),
+                        number(1000, amount), number(rate.convert(1000), amount)]
+            }
+            return DataTable(columns: [
+                .init(key: "currency", title: strings[.currency], numeric: false),
+                .init(key: "amount-100", title: strings[.amount], numeric: true),
+                .init(key: "result-100", title: input.currency.rawValue, numeric: true),
+                .init(key: "amount-1000", title: strings[.amount], numeric: true),
+                .init(key: "result-1000", title: input.currency.rawValue, numeric: true),
+            ], rows: rows)
+        case "coins":
+            let rows = coins.map { c -> [DataTable.Cell] in
+                let week = input.book.last(c.pair, market: c.market, atOrBefore: Day(c.point.time).advanced(by: -7).end)
+                let weekChange = week.flatMap { $0.price != 0 ? (c.point.price - $0.price) / $0.price : nil }
+                return [DataTable.Cell(c.pair.asset.rawValue), number(c.point.price, price), number(c.changeFraction, percent),
+                        number(weekChange, percent)]
+            }
+            return DataTable(columns: [
+                .init(key: "coin", title: strings[.asset], numeric: false), .init(key: "price", title: strings[.price] + ", USD", numeric: true),
+                .init(key: "change-24h", title: strings[.change24h], numeric: true), .init(key: "change-7d", title: strings[.change7d], numeric: true),
+            ], rows: rows)
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import FolioAnalytics
+import FolioCharts
+import FolioCore
+@testable import FolioReports
+import Testing
+
+@Suite struct MarketReportTests {
+    static let asOf = Day(year: 2024, month: 6, day: 28)!
+
+    /// USD and EUR in UAH on two markets with bid and ask, and three coins in USD that stop a week earlier.
+    func input() -> MarketReportInput {
+        var quotes: [Quote] = []
+        for d in -20...0 {
+            let t = Self.asOf.advanced(by: d).start.addingTimeInterval(36_000)
+            for (code, base) in [("USD", 41.0), ("EUR", 44.0)] {
+                let p = base + Double(d) * 0.01
+                quotes.append(Quote(asset: AssetCode(code), currency: "UAH", market: .nbu, time: t, price: p, source: "t"))
+                quotes.append(Quote(asset: AssetCode(code), currency: "UAH", market: .cash, time: t, price: p, bid: p - 0.2, ask: p + 0.2, source: "t"))
+            }
+            if d <= -7 {
+                for (code, base) in [("BTC", 60_000.0), ("ETH", 3_000.0), ("SOL", 140.0)] {
+                    quotes.append(Quote(asset: AssetCode(code), currency: "USD", market: .exchange, time: t, price: base * (1 + Double(d) / 100), source: "t"))
+                }
+            }
+        }
+        let assets = ["UAH", "USD", "EUR"].map { Asset(code: AssetCode($0), kind: .fiat) } + ["BTC", "ETH", "SOL"].map { Asset(code: AssetCode($0), kind: .crypto) }
+        let book = PriceBook(quotes)
+        return MarketReportInput(book: book, rates: CrossRates(book: book, preference: MarketPreference(assets: assets)), assets: assets,
+                                 currency: "UAH", asOf: Self.asOf, generated: Self.asOf.start)
+    }
+
+    @Test(arguments: ChartLocale.allCases) func ratesByMarketWithBuySellAndChange(locale: ChartLocale) throws {
+        let data = MarketReportData(input(), locale: locale)
+        let rates = try #require(data.table("rates"))
+        #expect(rates.rows.count == 4)
+        let usdCash = try #require(rates.rows.first { $0[0].text == "USD" && $0[1].text == "cash" })
+        #expect(usdCash[2].text == (locale == .uk ? "40,80" : "40.80") && usdCash[3].text == (locale == .uk ? "41,20" : "41.20"))
+        #expect(usdCash[5].text == (locale == .uk ? "+0,0100" : "+0.0100"))
+        // Coins are reported on their own last day, a week before as-of, not left empty.
+        #expect(data.cryptoDay == Self.asOf.advanced(by: -7))
+        #expect(try #require(data.table("coins")).rows.map { $0[0].text } == ["BTC", "ETH", "SOL"])
+        let builder = ReportBuilder(definition: try ReportFiles.builtIn("market"), theme: .light, locale: locale, measurer: ApproximateMeasurer())
+        PageChecks.verify(try builder.pages(data), content: builder.composer.content)
+        let scenes = try builder.scenes(data)
+        PageChecks.verify(scenes, setup: builder.definition.page)
+        #expect(scenes.count == 2)
+    }
+}
