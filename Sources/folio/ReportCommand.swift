@@ -103,7 +103,7 @@ struct ReportCommand: ParsableCommand {
 
     /// The portfolio's ledger and rates, with --as-of or the last day every holding has a quote.
     private func portfolioInput(_ store: Store) throws -> PortfolioReportInput {
-        let inputs = try PortfolioInputs.load(store, portfolio: portfolio ?? "", options: MarketOptions())
+        let inputs = try PortfolioInputs.load(store, portfolio: portfolio ?? "", options: MarketOptions(portfolioAssetsOnly: true))
         let day = asOf.flatMap { Day(iso: $0) }
             ?? PortfolioReportInput.lastPricedDay(replay: inputs.replay, book: inputs.market.book, base: inputs.portfolio.baseCurrency)
             ?? Day(Date())

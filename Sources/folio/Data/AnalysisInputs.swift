@@ -25,6 +25,13 @@ struct PortfolioInputs {
         let portfolio = try store.portfolio(named: name)
         let trades = try store.trades(portfolio: portfolio)
         let cash = try store.cashTransactions(portfolio: portfolio)
+        var options = options
+        if options.portfolioAssetsOnly {
+            var codes = Set(trades.flatMap { [$0.asset, $0.priceCurrency, $0.feeCurrency] })
+            codes.formUnion(cash.map(\.currency))
+            codes.insert(portfolio.baseCurrency)
+            options.assets = codes
+        }
         return PortfolioInputs(
             portfolio: portfolio, trades: trades, cashTransactions: cash,
             replay: HoldingsReplay(trades: trades, cashTransactions: cash),
@@ -43,7 +50,10 @@ struct MarketInputs {
 
     static func load(_ store: Store, options: MarketOptions) throws -> MarketInputs {
         let assets = try store.assets()
-        let book = PriceBook(try store.quotes(assets: assets.map(\.code)))
+        let codes = options.assets.map { wanted in
+            assets.filter { wanted.contains($0.code) || $0.kind == .fiat || $0.kind == .metal }.map(\.code)
+        } ?? assets.map(\.code)
+        let book = PriceBook(try store.quotes(assets: codes))
         var preference = MarketPreference(assets: assets)
         if let market = options.market { preference.first = [market] }
         return MarketInputs(
@@ -59,4 +69,10 @@ struct MarketInputs {
 struct MarketOptions {
     var market: Market?
     var stalenessDays: Double = 7
+    /// Quotes of only these assets and of every currency and metal (the pivots cross rates go through);
+    /// nil = every quote.
+    var assets: Set<AssetCode>?
+    /// Sets `assets` to what the portfolio touches: a report on one portfolio need not read another's
+    /// coins (in the sample database, two thirds of the quotes).
+    var portfolioAssetsOnly = false
 }
