@@ -18,6 +18,12 @@ enum PageChecks {
                 let content = t.box.minY >= m.top - 1 && t.box.maxY <= setup.height - m.bottom + 1
                 #expect(header || footer || content, "page \(n + 1): \"\(t.text)\" straddles a margin", sourceLocation: sourceLocation)
             }
+            for shape in scene.paths {
+                guard let b = shape.bounds else { continue }
+                // A marker on a line's first or last point may reach into the margin by its radius, never off the page.
+                let inside = b.minX >= m.left - 3 && b.maxX <= setup.width - m.right + 3 && b.minY >= 0 && b.maxY <= setup.height
+                #expect(inside, "page \(n + 1): a shape at \(b) runs off the content", sourceLocation: sourceLocation)
+            }
             for i in texts.indices {
                 for j in texts.indices where j > i && texts[i].overlaps(texts[j], tolerance: 0.5) {
                     Issue.record("page \(n + 1): \"\(texts[i].text)\" overlaps \"\(texts[j].text)\"", sourceLocation: sourceLocation)
