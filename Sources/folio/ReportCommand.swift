@@ -14,13 +14,9 @@ struct ReportCommand: ParsableCommand {
         commandName: "report",
         abstract: "Render a multi-page PDF report from a definition in reports/.",
         discussion: """
-            Reports: portfolio (needs --portfolio), market (rates in --currency by market, crypto coins), budget (the month of --as-of, totalled in --currency),
-            daily (needs --portfolio; allocation.png, value-30d.png and holding-N-CODE-7d.png for the five
-            largest holdings, written into the directory --out names).
-            The same database and --as-of give the same PDF bytes: the creation date and
-            the "generated" stamp are taken from the as-of day unless --now is given.
-            --as-of defaults to the last day on which every holding has a quote (portfolio) or to the day of
-            the last budget entry (budget) or to the last day with a quote in --currency (market).
+            Reports: portfolio (needs --portfolio), market (rates in --currency by market, crypto coins), budget (the month of --as-of, totalled in --currency), and daily (needs --portfolio; allocation.png, value-30d.png and holding-N-CODE-7d.png for the five largest holdings, written into the directory --out names).
+
+            The same database and --as-of give the same PDF bytes: the creation date and the "generated" stamp come from the as-of day unless --now is given. --as-of defaults to the last day on which every holding has a quote (portfolio), the last budget entry (budget), or the last quote in --currency (market).
 
             Examples:
               folio report portfolio --portfolio "Demo UAH" --locale uk --out out/portfolio-uk.pdf
@@ -44,7 +40,7 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "uk or en: labels, numbers and dates.") var locale: Locale = .en
     @Option(help: "light or dark.") var theme: ThemeName = .light
     @Option(help: ArgumentHelp("A report definition to use instead of the built-in one.", valueName: "file")) var definition: String?
-    @Option(help: ArgumentHelp("The PDF to write.", valueName: "file.pdf")) var out: String
+    @Option(help: ArgumentHelp("The PDF to write (daily: the directory for the images).", valueName: "file.pdf|dir")) var out: String
     @Flag(help: "Stamp the real generation time (the PDF then differs from run to run).") var now = false
 
     func validate() throws {

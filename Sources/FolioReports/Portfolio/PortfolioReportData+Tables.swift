@@ -64,7 +64,9 @@ extension PortfolioReportData {
     }
 
     var cashFlowsTable: DataTable {
-        let rows = cashFlows.months.map { m -> [Cell] in
+        // Months without a deposit, withdrawal or fee say nothing in a table (the chart shows the gaps).
+        let active = cashFlows.months.filter { [$0.deposits, $0.withdrawals, $0.fees].contains { ($0 ?? 1) != 0 } }
+        let rows = active.map { m -> [Cell] in
             [Cell(DateText.monthYear(m.first, locale: locale), sort: m.first.start.timeIntervalSince1970),
              number(m.deposits, 2), number(m.withdrawals, 2), number(m.fees, 2), number(m.net, 2)]
         }
