@@ -79,8 +79,16 @@ struct ReportCommand: ParsableCommand {
             let market = try MarketInputs.load(store, options: MarketOptions())
             let code = AssetCode(currency.uppercased())
             day = asOf.flatMap { Day(iso: $0) } ?? MarketReportInput.lastQuotedDay(book: market.book, currency: code) ?? Day(Date())
+            // Banks' cash and card quotes keep their source (the bank), which the price book does not.
+            var bankQuotes: [Quote] = []
+            for asset in market.assets where asset.kind == .fiat && asset.code != code {
+                for m in [Market.cash, .card] {
+                    bankQuotes += try store.quotes(asset: asset.code, currency: code, market: m, from: day.advanced(by: -7).start, to: day.end)
+                }
+            }
             let data = MarketReportData(MarketReportInput(book: market.book, rates: market.rates, assets: market.assets, currency: code,
-                                                          asOf: day, generated: now ? Date() : day.start), locale: chartLocale)
+                                                          asOf: day, generated: now ? Date() : day.start, bankQuotes: bankQuotes),
+                                        locale: chartLocale)
             (scenes, title) = (try builder.scenes(data), builder.title(data))
         case .budget:
             let entries = try store.budgetEntries()

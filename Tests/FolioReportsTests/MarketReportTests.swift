@@ -26,8 +26,24 @@ import Testing
         }
         let assets = ["UAH", "USD", "EUR"].map { Asset(code: AssetCode($0), kind: .fiat) } + ["BTC", "ETH", "SOL"].map { Asset(code: AssetCode($0), kind: .crypto) }
         let book = PriceBook(quotes)
+        let t = Self.asOf.start.addingTimeInterval(3_600)
+        let banks = [
+            Quote(asset: "USD", currency: "UAH", market: .cash, time: t, price: 41, bid: 40.9, ask: 41.4, source: "privatbank"),
+            Quote(asset: "USD", currency: "UAH", market: .cash, time: t, price: 41, bid: 40.7, ask: 41.2, source: "monobank"),
+            Quote(asset: "USD", currency: "UAH", market: .card, time: t, price: 41, bid: 40.8, ask: 41.3, source: "monobank"),
+            // Older than the bank's latest card quote: not shown.
+            Quote(asset: "USD", currency: "UAH", market: .card, time: t - 86_400, price: 40, bid: 39, ask: 40, source: "monobank"),
+        ]
         return MarketReportInput(book: book, rates: CrossRates(book: book, preference: MarketPreference(assets: assets)), assets: assets,
-                                 currency: "UAH", asOf: Self.asOf, generated: Self.asOf.start)
+                                 currency: "UAH", asOf: Self.asOf, generated: Self.asOf.start, bankQuotes: banks)
+    }
+
+    @Test func bankTableMarksTheBestBuyAndSell() throws {
+        let banks = try #require(MarketReportData(input(), locale: .en).table("banks"))
+        #expect(banks.rows.map { $0.map(\.text) } == [
+            ["monobank", "USD", "40.70", "• 41.20", "• 40.80", "• 41.30"],
+            ["privatbank", "USD", "• 40.90", "41.40", "—", "—"],
+        ])
     }
 
     @Test(arguments: ChartLocale.allCases) func ratesByMarketWithBuySellAndChange(locale: ChartLocale) throws {
@@ -44,6 +60,6 @@ import Testing
         PageChecks.verify(try builder.pages(data), content: builder.composer.content)
         let scenes = try builder.scenes(data)
         PageChecks.verify(scenes, setup: builder.definition.page)
-        #expect(scenes.count == 2)
+        #expect(scenes.count == 3)
     }
 }

@@ -15,6 +15,7 @@ extension MarketReportData: ReportDataSource {
         switch name {
         case "fiat": !fiatRates.isEmpty
         case "crypto": !coins.isEmpty
+        case "banks": !BankRates(quotes: input.bankQuotes, asOf: input.asOf).rows.isEmpty
         default: nil
         }
     }
@@ -44,7 +45,7 @@ extension MarketReportData: ReportDataSource {
         }
     }
 
-    public var tableNames: [String] { ["rates", "converter", "coins"] }
+    public var tableNames: [String] { ["rates", "banks", "converter", "coins"] }
 
     public func table(_ name: String) -> DataTable? {
         let price = NumberFormat(locale: locale, style: .price(minimum: 2, significant: 4))
@@ -65,6 +66,20 @@ extension MarketReportData: ReportDataSource {
                 .init(key: "rate", title: strings[.rate] + ", " + input.currency.rawValue, numeric: true),
                 .init(key: "change", title: strings[.change], numeric: true), .init(key: "change-percent", title: "%", numeric: true),
                 .init(key: "day", title: strings[.time], numeric: false),
+            ], rows: rows)
+        case "banks":
+            let banks = BankRates(quotes: input.bankQuotes, asOf: input.asOf)
+            let rows = banks.rows.map { row -> [DataTable.Cell] in
+                [DataTable.Cell(row.bank), DataTable.Cell(row.currency.rawValue)] + row.rates.enumerated().map { column, rate in
+                    // The best rate of its column is marked with a bullet, not by colour alone.
+                    let isBest = rate != nil && rate == banks.best[row.currency]?[column]
+                    return DataTable.Cell(rate.map { (isBest ? "• " : "") + price.string($0) } ?? "—", sort: rate)
+                }
+            }
+            return DataTable(columns: [
+                .init(key: "bank", title: strings[.bank], numeric: false), .init(key: "currency", title: strings[.currency], numeric: false),
+                .init(key: "cash-buy", title: strings[.cashBuy], numeric: true), .init(key: "cash-sell", title: strings[.cashSell], numeric: true),
+                .init(key: "card-buy", title: strings[.cardBuy], numeric: true), .init(key: "card-sell", title: strings[.cardSell], numeric: true),
             ], rows: rows)
         case "converter":
             let currencies = Array(Set(fiatRates.map(\.pair.asset))).sorted()

@@ -13,10 +13,13 @@ public struct MarketReportInput: Sendable {
     public var currency: AssetCode
     public var asOf: Day
     public var generated: Date
+    /// Banks' cash and card quotes (their `source` names the bank) in the week up to as-of.
+    public var bankQuotes: [Quote]
 
-    public init(book: PriceBook, rates: CrossRates, assets: [Asset], currency: AssetCode, asOf: Day, generated: Date) {
+    public init(book: PriceBook, rates: CrossRates, assets: [Asset], currency: AssetCode, asOf: Day, generated: Date,
+                bankQuotes: [Quote] = []) {
         self.book = book; self.rates = rates; self.assets = assets; self.currency = currency
-        self.asOf = asOf; self.generated = generated
+        self.asOf = asOf; self.generated = generated; self.bankQuotes = bankQuotes
     }
 
     /// The last day with any quote in `currency`: the natural "as of" for a database that stopped fetching.

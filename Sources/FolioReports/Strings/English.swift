@@ -27,5 +27,7 @@ let englishStrings: [StringKey: String] = [
     .marketReport: "Market report", .currencyMarket: "Currency market", .cryptoMarket: "Crypto market",
     .ratesByMarket: "Rates by market", .currencies7d: "Currencies over the last 7 days", .converter: "Converter",
     .coins: "Coins", .market: "Market", .change: "Change", .change24h: "24 h", .change7d: "7 days", .amount: "Amount",
+    .banks: "Banks", .bank: "Bank", .cashBuy: "Cash buy", .cashSell: "Cash sell", .cardBuy: "Card buy", .cardSell: "Card sell",
+    .bestMarked: "• marks the best rate in each column: the highest a bank pays, the lowest it asks.",
     .trade: "trade", .cashTransaction: "transfer",
 ]
