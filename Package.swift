@@ -77,7 +77,8 @@ let package = Package(
         // Pages as data with the approximate measurer; PDFs read back with poppler, rendered by `folio`.
         .testTarget(
             name: "FolioReportsTests",
-            dependencies: ["FolioCore", "FolioAnalytics", "FolioCharts", "FolioReports", "FolioRender", "FolioStore"]
+            dependencies: ["FolioCore", "FolioAnalytics", "FolioCharts", "FolioReports", "FolioRender", "FolioStore"],
+            exclude: ["Baselines"]  // page images read by path (#filePath), not bundled
         ),
     ],
     swiftLanguageModes: [.v6]

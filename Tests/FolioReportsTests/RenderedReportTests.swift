@@ -2,6 +2,7 @@ import Foundation
 import FolioAnalytics
 import FolioCharts
 import FolioCore
+import FolioRender
 import FolioStore
 import Testing
 
@@ -60,6 +61,45 @@ import Testing
         #expect(text.contains(chartLocale == .uk ? "станом на 29.12.2017" : "as of 29 Dec 2017"))
         #expect(text.contains(chartLocale == .uk ? "Сторінка 1 з \(pages)" : "Page 1 of \(pages)"))
         #expect(text.contains(chartLocale == .uk ? "Угоди" : "Trades"))
+    }
+
+    /// Every page of the English and Ukrainian portfolio report, turned to PNG by poppler at 50 dpi and
+    /// compared with the committed images (RMS tolerance). Re-record with FOLIO_RECORD_BASELINES=1 and LOOK
+    /// at every page before committing.
+    @Test(arguments: ["en", "uk"]) func pagesMatchTheirBaselines(locale: String) throws {
+        let pdf = try render(locale, name: "baseline-\(locale).pdf")
+        let dir = pdf.deletingLastPathComponent().appendingPathComponent("pages-\(locale)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        #expect(try Tool.run("pdftoppm", ["-r", "50", "-png", pdf.path, dir.appendingPathComponent("p").path]).status == 0)
+        let pages = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".png") }.sorted()
+        let baselines = ReportFiles.root.appendingPathComponent("Tests/FolioReportsTests/Baselines")
+        let prefix = "portfolio-\(locale)-"
+        if ProcessInfo.processInfo.environment["FOLIO_RECORD_BASELINES"] == "1" {
+            try FileManager.default.createDirectory(at: baselines, withIntermediateDirectories: true)
+            for old in try FileManager.default.contentsOfDirectory(atPath: baselines.path) where old.hasPrefix(prefix) {
+                try FileManager.default.removeItem(at: baselines.appendingPathComponent(old))
+            }
+            for page in pages {
+                try FileManager.default.copyItem(at: dir.appendingPathComponent(page), to: baselines.appendingPathComponent(prefix + page))
+            }
+            return
+        }
+        let expected = try FileManager.default.contentsOfDirectory(atPath: baselines.path).filter { $0.hasPrefix(prefix) }.sorted()
+        #expect(expected.map { String($0.dropFirst(prefix.count)) } == pages, "page count or names changed")
+        for page in pages {
+            let actual = try #require(PNGDecoding.rgb(contentsOf: dir.appendingPathComponent(page).path))
+            guard let base = PNGDecoding.rgb(contentsOf: baselines.appendingPathComponent(prefix + page).path) else { continue }
+            guard base.width == actual.width, base.height == actual.height else {
+                Issue.record("\(prefix + page): size changed"); continue
+            }
+            var sum = 0.0
+            for i in actual.pixels.indices {
+                let d = Double(Int(actual.pixels[i]) - Int(base.pixels[i]))
+                sum += d * d
+            }
+            let rms = (sum / Double(actual.pixels.count)).squareRoot()
+            #expect(rms <= 2.5, "\(prefix + page): RMS \(rms); the page is in \(dir.path)")
+        }
     }
 
     @Test func sameDatabaseAndDayGiveTheSameBytes() throws {
