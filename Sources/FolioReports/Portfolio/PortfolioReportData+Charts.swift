@@ -51,7 +51,7 @@ extension PortfolioReportData {
             let percent = parameters["mode"] == "percent"
             var series: [BarSeries] = []
             var other = [Double](repeating: 0, count: composition.periods.count)
-            for (i, asset) in composition.assets.enumerated() where asset != base || held.isEmpty {
+            for (i, asset) in composition.assets.enumerated() {
                 let values = composition.periods.map { ($0.values[i] ?? 0) }
                 if largest.contains(asset) { series.append(BarSeries(name: asset.rawValue, values: values)) }
                 else { for k in values.indices { other[k] += values[k] } }

@@ -25,7 +25,8 @@ public struct PortfolioReportInput: Sendable {
     /// portfolio whose prices stop (the sample stocks end in 2017), so that no value goes missing.
     public static func lastPricedDay(replay: HoldingsReplay, book: PriceBook, base: AssetCode) -> Day? {
         let held = replay.final.quantities.filter { $0.value > HoldingsReplay.zeroTolerance && $0.key != base }.map(\.key)
-        let lastLedger = replay.firstTime.map { _ in Day(replay.final.time) }
+        // Without holdings (or quotes for them) the last ledger event is the natural day.
+        let lastLedger = replay.firstTime == nil ? nil : Day(replay.final.time)
         var day: Day? = nil
         for asset in held {
             var latest: Day? = nil
