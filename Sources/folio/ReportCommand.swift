@@ -86,8 +86,11 @@ struct ReportCommand: ParsableCommand {
                     bankQuotes += try store.quotes(asset: asset.code, currency: code, market: m, from: day.advanced(by: -7).start, to: day.end)
                 }
             }
+            let subjects = [MarketStatistic.cryptoMarket] + market.assets.filter { $0.kind == .crypto }.map(\.code.rawValue)
+            let statistics = try subjects.flatMap { try store.marketStatistics(subject: $0) }
             let data = MarketReportData(MarketReportInput(book: market.book, rates: market.rates, assets: market.assets, currency: code,
-                                                          asOf: day, generated: now ? Date() : day.start, bankQuotes: bankQuotes),
+                                                          asOf: day, generated: now ? Date() : day.start, bankQuotes: bankQuotes,
+                                                          statistics: statistics),
                                         locale: chartLocale)
             (scenes, title) = (try builder.scenes(data), builder.title(data))
         case .budget:

@@ -35,7 +35,37 @@ import Testing
             Quote(asset: "USD", currency: "UAH", market: .card, time: t - 86_400, price: 40, bid: 39, ask: 40, source: "monobank"),
         ]
         return MarketReportInput(book: book, rates: CrossRates(book: book, preference: MarketPreference(assets: assets)), assets: assets,
-                                 currency: "UAH", asOf: Self.asOf, generated: Self.asOf.start, bankQuotes: banks)
+                                 currency: "UAH", asOf: Self.asOf, generated: Self.asOf.start, bankQuotes: banks,
+                                 statistics: statistics)
+    }
+
+    let statistics: [MarketStatistic] = {
+        let t = MarketReportTests.asOf.start
+        return [
+            MarketStatistic(subject: MarketStatistic.cryptoMarket, name: .marketCap, currency: "USD", time: t, value: 2.34e12, source: "t"),
+            MarketStatistic(subject: MarketStatistic.cryptoMarket, name: .volume24h, currency: "USD", time: t, value: 9.5e10, source: "t"),
+            MarketStatistic(subject: MarketStatistic.cryptoMarket, name: .dominancePercent, currency: nil, time: t, value: 54.2, source: "t"),
+            // Published after as-of: not used.
+            MarketStatistic(subject: MarketStatistic.cryptoMarket, name: .dominancePercent, currency: nil, time: t + 2 * 86_400, value: 60, source: "t"),
+            MarketStatistic(subject: "BTC", name: .marketCap, currency: "USD", time: t, value: 1.2e12, source: "t"),
+            MarketStatistic(subject: "ETH", name: .marketCap, currency: "USD", time: t, value: 3.6e11, source: "t"),
+            MarketStatistic(subject: "SOL", name: .marketCap, currency: "USD", time: t, value: 4e11, source: "t"),
+        ]
+    }()
+
+    @Test func cryptoTilesAndCoinsByMarketCap() throws {
+        let data = MarketReportData(input(), locale: .en)
+        #expect(data.tile(.btcDominance)?.value == "54.2%")
+        #expect(data.tile(.marketCap)?.value == "$2.34T")
+        #expect(data.tile(.volume24h)?.value == "$95B")
+        let coins = try #require(data.table("coins"))
+        #expect(coins.rows.map { $0[0].text } == ["BTC", "SOL", "ETH"])
+        #expect(coins.defaultColumns.contains("market-cap"))
+        var bare = input()
+        bare.statistics = []
+        let plain = MarketReportData(bare, locale: .en)
+        let plainCoins = try #require(plain.table("coins"))
+        #expect(plain.tile(.marketCap) == nil && !plainCoins.defaultColumns.contains("market-cap"))
     }
 
     @Test func bankTableMarksTheBestBuyAndSell() throws {
@@ -55,7 +85,7 @@ import Testing
         #expect(usdCash[5].text == (locale == .uk ? "+0,0100" : "+0.0100"))
         // Coins are reported on their own last day, a week before as-of, not left empty.
         #expect(data.cryptoDay == Self.asOf.advanced(by: -7))
-        #expect(try #require(data.table("coins")).rows.map { $0[0].text } == ["BTC", "ETH", "SOL"])
+        #expect(try #require(data.table("coins")).rows.map { $0[0].text } == ["BTC", "SOL", "ETH"])
         let builder = ReportBuilder(definition: try ReportFiles.builtIn("market"), theme: .light, locale: locale, measurer: ApproximateMeasurer())
         PageChecks.verify(try builder.pages(data), content: builder.composer.content)
         let scenes = try builder.scenes(data)

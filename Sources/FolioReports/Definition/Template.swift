@@ -60,6 +60,8 @@ public enum KPIKind: String, Hashable, Sendable, CaseIterable {
     case netDeposits = "net-deposits"
     /// Budget: the month's totals.
     case income, expenses, balance
+    /// Market: the crypto market's total capitalisation, 24 h volume and BTC dominance, when fetched.
+    case marketCap = "market-cap", volume24h = "volume-24h", btcDominance = "btc-dominance"
 }
 
 /// Chart kinds a `chart` block can draw.

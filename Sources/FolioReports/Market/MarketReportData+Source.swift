@@ -20,7 +20,22 @@ extension MarketReportData: ReportDataSource {
         }
     }
 
-    public func tile(_ kind: KPIKind) -> KPITile? { nil }
+    public func tile(_ kind: KPIKind) -> KPITile? {
+        let compact = NumberFormat(locale: locale, style: .compact(decimals: 2), currency: .usd)
+        let subject = MarketStatistic.cryptoMarket
+        switch kind {
+        case .marketCap:
+            return statistic(subject, .marketCap).map { KPITile(label: strings[.totalMarketCap], value: compact.string($0.value)) }
+        case .volume24h:
+            return statistic(subject, .volume24h).map { KPITile(label: strings[.volume24h], value: compact.string($0.value)) }
+        case .btcDominance:
+            return (statistic(subject, .dominancePercent) ?? statistic("BTC", .dominancePercent)).map {
+                KPITile(label: strings[.btcDominance], value: NumberFormat(locale: locale, style: .percent(1)).string($0.value / 100))
+            }
+        default:
+            return nil
+        }
+    }
 
     public var chartData: [String: Set<ChartBlockKind>] { ["currencies-7d": [.smallMultiples], "coin-7d": [.line]] }
 
@@ -43,6 +58,11 @@ extension MarketReportData: ReportDataSource {
             return .chart(.line(LineChart(frame: frame, series: series(asset, in: "USD", to: day).map { [$0] } ?? [],
                                           valueFormat: NumberFormat(locale: locale, style: .price(minimum: 2, significant: 4), currency: .usd))))
         }
+    }
+
+    /// Whether any coin has this statistic (the coins table shows market caps only when fetched).
+    func statistics(_ name: MarketStatistic.Name) -> Bool {
+        input.statistics.contains { $0.name == name && $0.subject != MarketStatistic.cryptoMarket }
     }
 
     public var tableNames: [String] { ["rates", "banks", "converter", "coins"] }
@@ -100,13 +120,16 @@ extension MarketReportData: ReportDataSource {
             let rows = coins.map { c -> [DataTable.Cell] in
                 let week = input.book.last(c.pair, market: c.market, atOrBefore: Day(c.point.time).advanced(by: -7).end)
                 let weekChange = week.flatMap { $0.price != 0 ? (c.point.price - $0.price) / $0.price : nil }
+                let cap = statistic(c.pair.asset.rawValue, .marketCap)?.value
                 return [DataTable.Cell(c.pair.asset.rawValue), number(c.point.price, price), number(c.changeFraction, percent),
-                        number(weekChange, percent)]
+                        number(weekChange, percent),
+                        number(cap, NumberFormat(locale: locale, style: .compact(decimals: 1), currency: .usd))]
             }
             return DataTable(columns: [
                 .init(key: "coin", title: strings[.asset], numeric: false), .init(key: "price", title: strings[.price] + ", USD", numeric: true),
                 .init(key: "change-24h", title: strings[.change24h], numeric: true), .init(key: "change-7d", title: strings[.change7d], numeric: true),
-            ], rows: rows)
+                .init(key: "market-cap", title: strings[.marketCap], numeric: true),
+            ], rows: rows, defaultColumns: statistics(.marketCap) ? nil : ["coin", "price", "change-24h", "change-7d"])
         default:
             return nil
         }

@@ -15,11 +15,13 @@ public struct MarketReportInput: Sendable {
     public var generated: Date
     /// Banks' cash and card quotes (their `source` names the bank) in the week up to as-of.
     public var bankQuotes: [Quote]
+    /// Figures that are not prices: the crypto market's cap, volume and dominance, coins' market caps.
+    public var statistics: [MarketStatistic]
 
     public init(book: PriceBook, rates: CrossRates, assets: [Asset], currency: AssetCode, asOf: Day, generated: Date,
-                bankQuotes: [Quote] = []) {
+                bankQuotes: [Quote] = [], statistics: [MarketStatistic] = []) {
         self.book = book; self.rates = rates; self.assets = assets; self.currency = currency
-        self.asOf = asOf; self.generated = generated; self.bankQuotes = bankQuotes
+        self.asOf = asOf; self.generated = generated; self.bankQuotes = bankQuotes; self.statistics = statistics
     }
 
     /// The last day with any quote in `currency`: the natural "as of" for a database that stopped fetching.
@@ -84,11 +86,17 @@ public struct MarketReportData: Sendable {
         return latest ?? input.asOf
     }
 
-    /// Coins quoted in USD, the highest price first.
+    /// The newest value of a statistic at or before the end of as-of.
+    func statistic(_ subject: String, _ name: MarketStatistic.Name) -> MarketStatistic? {
+        input.statistics.filter { $0.subject == subject && $0.name == name && $0.time <= input.asOf.end }.max { $0.time < $1.time }
+    }
+
+    /// Coins quoted in USD, the largest market cap first when caps were fetched, else the highest price.
     var coins: [Latest] {
         let day = cryptoDay
+        func rank(_ l: Latest) -> Double { statistic(l.pair.asset.rawValue, .marketCap)?.value ?? -1 / max(l.point.price, 1e-12) }
         return coinPairs.compactMap { pair in
             input.book.markets(for: pair).sorted().lazy.compactMap { latest(pair, $0, at: day) }.first
-        }.sorted { ($0.point.price, $1.pair.asset.rawValue) > ($1.point.price, $0.pair.asset.rawValue) }
+        }.sorted { (rank($0), $1.pair.asset.rawValue) > (rank($1), $0.pair.asset.rawValue) }
     }
 }

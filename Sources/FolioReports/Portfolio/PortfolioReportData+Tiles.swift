@@ -48,7 +48,7 @@ extension PortfolioReportData: ReportDataSource {
         case .realised: return KPITile(label: strings[.kpiRealised], value: moneyText(income.realisedInBase))
         case .unrealised: return KPITile(label: strings[.kpiUnrealised], value: moneyText(income.unrealisedInBase))
         case .netDeposits: return KPITile(label: strings[.kpiNetDeposits], value: moneyText(series.netDeposits.last ?? nil))
-        case .income, .expenses, .balance: return nil
+        case .income, .expenses, .balance, .marketCap, .volume24h, .btcDominance: return nil
         }
     }
 

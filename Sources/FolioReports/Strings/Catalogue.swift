@@ -14,6 +14,7 @@ public enum StringKey: String, Hashable, Sendable, CaseIterable {
     case kindFiat, kindCrypto, kindStock, kindETF, kindMetal, kindIndex, kindOther
     case trade, cashTransaction, averageCost
     case marketReport, currencyMarket, cryptoMarket, ratesByMarket, currencies7d, converter, coins, market, change, change24h, change7d, amount
+    case totalMarketCap, volume24h, btcDominance, marketCap
     case banks, bank, cashBuy, cashSell, cardBuy, cardSell, bestMarked
     case budgetReport, income, expenses, expensesByCategory, incomeByCategory, incomeVsExpenses, category, categories, months
 }

@@ -29,5 +29,6 @@ let englishStrings: [StringKey: String] = [
     .coins: "Coins", .market: "Market", .change: "Change", .change24h: "24 h", .change7d: "7 days", .amount: "Amount",
     .banks: "Banks", .bank: "Bank", .cashBuy: "Cash buy", .cashSell: "Cash sell", .cardBuy: "Card buy", .cardSell: "Card sell",
     .bestMarked: "• marks the best rate in each column: the highest a bank pays, the lowest it asks.",
+    .totalMarketCap: "Total market cap", .volume24h: "24 h volume", .btcDominance: "BTC dominance", .marketCap: "Market cap",
     .trade: "trade", .cashTransaction: "transfer",
 ]

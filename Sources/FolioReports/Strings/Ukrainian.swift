@@ -30,5 +30,6 @@ let ukrainianStrings: [StringKey: String] = [
     .banks: "Банки", .bank: "Банк", .cashBuy: "Готівка, купівля", .cashSell: "Готівка, продаж", .cardBuy: "Картка, купівля",
     .cardSell: "Картка, продаж",
     .bestMarked: "• позначає найкращий курс у стовпці: найвищий, за яким банк купує, і найнижчий, за яким продає.",
+    .totalMarketCap: "Капіталізація ринку", .volume24h: "Обсяг за 24 год", .btcDominance: "Частка BTC", .marketCap: "Капіталізація",
     .trade: "угода", .cashTransaction: "переказ",
 ]
