@@ -9,27 +9,31 @@ struct TableCommand: ParsableCommand {
             Tables:
             \(TableName.allCases.map { "  " + $0.rawValue.padding(toLength: 20, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
 
-            Dates are YYYY-MM-DD (UTC). Without --as-of a table is as of the last day with data: for a
-            portfolio the last day its holdings can be valued (never before its last trade), for prices
-            the last quote of the assets, for the budget its last entry. Ranges end there: 12 months for
-            value, composition (5 years with --period year), flows, budget, prices, returns, correlation
-            and normalised; --window days for window (7). --portfolio may be left out when the database
-            holds one portfolio; price tables without --asset use the assets the portfolio traded, in its
-            base currency (else in the first asset's quote currency, or --currency).
+            Dates are YYYY-MM-DD (UTC). Without --as-of a table is as of the last day
+            with data: for a portfolio the last day its holdings can be valued (never
+            before its last trade), for prices the last quote of the assets, for the
+            budget its last entry. Ranges end there and span 12 months (value, flows,
+            composition, budget, prices, returns, correlation, normalised; 5 years for
+            composition --period year) or --window days (window: 7).
 
-            stdout carries only the table. Quotes that are missing or older than --stale-days are named on
-            stderr, one per line, and the values that needed them are empty (text —, CSV empty, JSON null).
-            The JSON shape is in README, "Tables from the command line".
+            --portfolio may be left out when the database holds one portfolio. Price
+            tables without --asset use the assets the portfolio traded, priced in its
+            base currency; else in --currency or the first asset's quote currency.
+
+            stdout carries only the table. Quotes that are missing or older than
+            --stale-days are named on stderr, one per line; the values that needed
+            them are undefined (text —, CSV empty field, JSON null). The JSON shape is
+            in README, "Tables from the command line".
 
             Examples:
               folio table holdings --portfolio "Demo UAH"
-              folio table allocation --portfolio "Demo UAH" --by kind --as-of 2017-12-31
-              folio table composition --portfolio "Demo UAH" --from 2014-01-01 --to 2017-12-31 --period year
-              folio table income --portfolio "DSX crypto" --method average --format csv > income.csv
+              folio table allocation --portfolio "Demo UAH" --by kind
+              folio table composition --portfolio "Demo UAH" --period year
+              folio table income --portfolio "DSX crypto" --method lifo --format csv
               folio table window --asset BTC --window 7 --as-of 2020-06-30
-              folio table correlation --asset AAPL --asset MSFT --asset KO --from 2017-01-01 --to 2017-12-31
-              folio table rolling-correlation --asset BTC --asset ETH --window 30 --format json | jq '.rows[-1]'
-              folio table budget-months --format csv
+              folio table correlation --asset AAPL --asset MSFT --asset KO
+              folio table rolling-correlation --asset BTC --asset ETH --format json
+              folio table budget-months --format csv > budget.csv
             """
     )
 

@@ -38,22 +38,23 @@ enum TableName: String, CaseIterable {
 
     var isBudgetTable: Bool { [.budget, .budgetMonths, .budgetCategories].contains(self) }
 
-    /// One line per table for `folio table --help`.
+    /// One line per table for `folio table --help`: at most 58 characters, so that the help's
+    /// 80 columns do not wrap it.
     var summary: String {
         switch self {
-        case .holdings: "quantity, rate and value of each asset at --as-of (daily quantities with --from/--to)"
-        case .value: "daily value, net deposits, income (realised, unrealised) and each asset's value"
-        case .allocation: "value and percent by asset, kind or currency at --as-of (--by, --threshold)"
-        case .composition: "holdings valued at each month or year end (--period), value and percent"
-        case .income: "realised and unrealised income per asset (--method fifo|average|lifo)"
-        case .flows: "deposits, withdrawals, fees and net per month, in the base currency"
-        case .diagnostics: "balances that went below zero: asset, time, after which event, balance"
-        case .prices: "every quote of --asset in --currency"
-        case .window: "first, last, change, min, max, average over the last --window days (default 7)"
+        case .holdings: "quantity, rate, value at --as-of; daily with --from/--to"
+        case .value: "daily value, net deposits, income, value of each asset"
+        case .allocation: "value and percent by asset, kind or currency (--by)"
+        case .composition: "value and percent at each month or year end (--period)"
+        case .income: "realised, unrealised income (--method fifo|average|lifo)"
+        case .flows: "deposits, withdrawals, fees and net per month"
+        case .diagnostics: "balances that went below zero, and after which event"
+        case .prices: "every quote of each asset, in --currency"
+        case .window: "first, last, change, min, max, average over --window days"
         case .returns: "simple daily returns in percent, one column per asset"
-        case .correlation: "Pearson correlation matrix of daily returns (--min-overlap, default 20)"
-        case .rollingCorrelation: "correlation of two assets over a sliding --window of return days (default 30)"
-        case .normalised: "prices rescaled to [0, 1] (--normalise minmax) or to 100 at the start (rebase)"
+        case .correlation: "Pearson correlation matrix of daily returns"
+        case .rollingCorrelation: "correlation of two assets over a sliding --window"
+        case .normalised: "prices scaled to [0, 1] or to 100 at start (--normalise)"
         case .budget: "amount and share of each category per month"
         case .budgetMonths: "income, expenses and balance per month"
         case .budgetCategories: "amount and share of each category over the range"
