@@ -15,8 +15,14 @@ enum DemoDatabase {
         var description: String
     }
 
+    /// One folder per test process, removed when the process exits (the tests only read the database).
+    private static var directory: URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("folio-cli-demo-\(getpid())")
+    }
+
     private static func build() throws -> String {
-        let directory = try Paths.temporaryDirectory()
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(at: DemoDatabase.directory) }
         let db = directory.appendingPathComponent("demo.sqlite").path
         func s(_ name: String) -> String { samples.appendingPathComponent(name).path }
         let stocks = try FileManager.default.contentsOfDirectory(atPath: s("stocks"))

@@ -7,7 +7,7 @@ enum PriceTables {
         let set = try PriceSet(c)
         let range = try c.request.range(endingBy: set.lastDay) { $0.spanStart(months: 12) }
         let tables = try set.histories(range).map { $0.table.prefixed("asset", $0.asset.rawValue) }
-        return ResultTable.stacked(tables)!
+        return ResultTable.stacked(tables)!  // `histories` throws rather than return none
     }
 
     /// One row per asset: the statistics of the `--window` days (default 7) ending at `--as-of`, or at
@@ -22,11 +22,15 @@ enum PriceTables {
             let outcome = try WindowStats.of(points, windowLength: Double(days) * 86_400, endingAt: end.end)
             return outcome.table.prefixed("asset", asset.rawValue)
         }
-        return ResultTable.stacked(tables)!
+        return ResultTable.stacked(tables)!  // a PriceSet has at least one asset
     }
 
     /// Daily returns over 12 months (or the range), the last `--window` return days when given.
     static func returns(_ c: TableContext) throws -> DailyReturns {
+        try returns(c, keepingLast: c.request.window)
+    }
+
+    private static func returns(_ c: TableContext, keepingLast count: Int?) throws -> DailyReturns {
         let set = try PriceSet(c)
         let range = try c.request.range(endingBy: set.lastDay) { $0.spanStart(months: 12) }
         let closes = Dictionary(uniqueKeysWithValues: try set.histories(range).map { ($0.asset, $0.dailyCloses) })
@@ -34,8 +38,8 @@ enum PriceTables {
         guard !returns.days.isEmpty else {
             throw ArgumentError("--from/--to", "fewer than two days with quotes between \(range.from.iso) and \(range.to.iso)")
         }
-        guard let window = c.request.window else { return returns }
-        do { return try returns.last(window) } catch { throw ArgumentError(error) }
+        guard let count else { return returns }
+        do { return try returns.last(count) } catch { throw ArgumentError(error) }
     }
 
     static func correlation(_ c: TableContext) throws -> ResultTable {
@@ -47,11 +51,9 @@ enum PriceTables {
 
     /// Two assets; the window counts return days (default 30).
     static func rollingCorrelation(_ c: TableContext) throws -> ResultTable {
-        var request = c.request
-        let window = request.window ?? 30
-        request.window = nil  // here the window slides; the returns span the whole range
-        let context = TableContext(request: request, store: c.store, market: c.market, portfolio: c.portfolio)
-        let returns = try returns(context)
+        // Here the window slides over the returns of the whole range rather than cutting them.
+        let window = c.request.window ?? 30
+        let returns = try returns(c, keepingLast: nil)
         guard returns.assets.count == 2 else {
             throw ArgumentError("--asset", "rolling-correlation takes exactly two assets, \(returns.assets.count) found: \(returns.assets.map(\.rawValue).joined(separator: " "))")
         }

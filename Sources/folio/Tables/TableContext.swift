@@ -15,14 +15,8 @@ struct TableContext {
 
     static func load(_ request: TableRequest, store: Store) throws -> TableContext {
         let options = MarketOptions(market: request.market, stalenessDays: request.staleDays)
-        var portfolio: PortfolioInputs? = nil
-        let market: MarketInputs
-        if let name = try portfolioName(request, store: store) {
-            portfolio = try PortfolioInputs.load(store, portfolio: name, options: options)
-            market = portfolio!.market
-        } else {
-            market = try MarketInputs.load(store, options: options)
-        }
+        let portfolio = try portfolioName(request, store: store).map { try PortfolioInputs.load(store, portfolio: $0, options: options) }
+        let market = try portfolio?.market ?? MarketInputs.load(store, options: options)
         if let wanted = request.market, !market.book.markets.contains(wanted) {
             let known = market.book.markets.map(\.rawValue).joined(separator: ", ")
             throw ArgumentError("--market", "unknown market \(wanted) (quotes are in: \(known.isEmpty ? "none" : known))")
