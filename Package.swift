@@ -14,6 +14,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
     ],
     targets: [
         // MARK: C libraries (thin system-library wrappers, one shim header each)
@@ -45,6 +46,7 @@ let package = Package(
                 "FolioCore", "FolioStore", "FolioAnalytics", "FolioCharts", "FolioRender", "FolioNet", "FolioSources",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
+                .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
         .executableTarget(
@@ -61,8 +63,9 @@ let package = Package(
         // Runs the built `folio` executable as users do (SwiftPM builds it with the tests).
         .testTarget(
             name: "FolioCLITests",
-            dependencies: ["FolioCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["FolioCore", "FolioCharts", "FolioRender", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        .testTarget(name: "FolioNetTests", dependencies: ["FolioCore", "FolioNet"]),
         .testTarget(name: "FolioAnalyticsTests", dependencies: ["FolioCore", "FolioAnalytics"]),
         .testTarget(name: "FolioChartsTests", dependencies: ["FolioCore", "FolioCharts"]),
         .testTarget(

@@ -18,6 +18,6 @@ struct Folio: ParsableCommand {
               folio info
             """,
         version: FolioVersion.current,
-        subcommands: [InitCommand.self, ImportCommand.self, FetchCommand.self, PortfolioCommand.self, InfoCommand.self]
+        subcommands: [InitCommand.self, ImportCommand.self, FetchCommand.self, MailCommand.self, PortfolioCommand.self, InfoCommand.self]
     )
 }
