@@ -38,6 +38,9 @@ let package = Package(
         .target(name: "FolioSources", dependencies: ["FolioCore", "FolioNet"]),
         .target(name: "FolioCharts", dependencies: ["FolioCore"]),
         .target(name: "FolioRender", dependencies: ["FolioCharts", "CCairo", "CPNG"]),
+        // The standard chart workloads W1–W4, shared by folio-bench (which times them) and the tests
+        // (which check what they draw).
+        .target(name: "FolioWorkloads", dependencies: ["FolioCore", "FolioAnalytics", "FolioCharts"]),
 
         // MARK: Executables
         .executableTarget(
@@ -51,7 +54,9 @@ let package = Package(
         ),
         .executableTarget(
             name: "folio-bench",
-            dependencies: ["FolioCore", "FolioStore", "FolioAnalytics", "FolioCharts", "FolioRender", "FolioNet", "FolioSources"]
+            dependencies: [
+                "FolioCore", "FolioStore", "FolioAnalytics", "FolioCharts", "FolioRender", "FolioNet", "FolioSources", "FolioWorkloads",
+            ]
         ),
 
         // MARK: Tests
@@ -65,6 +70,7 @@ let package = Package(
             name: "FolioCLITests",
             dependencies: ["FolioCore", "FolioCharts", "FolioRender", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        .testTarget(name: "FolioWorkloadsTests", dependencies: ["FolioCore", "FolioAnalytics", "FolioCharts", "FolioWorkloads"]),
         .testTarget(name: "FolioNetTests", dependencies: ["FolioCore", "FolioNet"]),
         .testTarget(name: "FolioAnalyticsTests", dependencies: ["FolioCore", "FolioAnalytics"]),
         .testTarget(name: "FolioChartsTests", dependencies: ["FolioCore", "FolioCharts"]),
