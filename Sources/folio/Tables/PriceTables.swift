@@ -17,7 +17,7 @@ enum PriceTables {
         let days = c.request.window ?? 7
         let tables = try set.assets.map { asset in
             let end = try c.request.asOf ?? set.lastDay(of: asset) ?? set.lastDay
-            let range = try FolioAnalytics.DayRange(from: end.advanced(by: -days), to: end)
+            let range = try DayRange(from: end.advanced(by: -days), to: end)
             let points = try set.history(asset, range, emptyIsError: false)?.points ?? []
             let outcome = try WindowStats.of(points, windowLength: Double(days) * 86_400, endingAt: end.end)
             return outcome.table.prefixed("asset", asset.rawValue)
@@ -116,7 +116,7 @@ struct PriceSet {
     }
 
     /// The prices of one asset in `range`; nil when it has none there and that is not an error.
-    func history(_ asset: AssetCode, _ range: FolioAnalytics.DayRange, emptyIsError: Bool = true) throws -> PriceHistory? {
+    func history(_ asset: AssetCode, _ range: DayRange, emptyIsError: Bool = true) throws -> PriceHistory? {
         do {
             let history = try PriceHistory(of: asset, in: currency, range: range, rates: context.market.rates)
             context.warn(history.missing)
@@ -133,7 +133,7 @@ struct PriceSet {
 
     /// Every asset's prices in `range`. Assets the portfolio traded but that have no quote there are
     /// left out with a note on stderr; an asset the user named must have quotes.
-    func histories(_ range: FolioAnalytics.DayRange) throws -> [PriceHistory] {
+    func histories(_ range: DayRange) throws -> [PriceHistory] {
         var out: [PriceHistory] = []
         for asset in assets {
             if let h = try history(asset, range, emptyIsError: named) {

@@ -66,10 +66,10 @@ struct TableRequest {
 
     /// The range of a table that spans days, ending at `--to`, else `--as-of`, else `lastDay`, and
     /// starting at `--from`, else `defaultStart(end)`.
-    func range(endingBy lastDay: Day, defaultStart: (Day) -> Day) throws -> FolioAnalytics.DayRange {
+    func range(endingBy lastDay: Day, defaultStart: (Day) -> Day) throws -> DayRange {
         let end = to ?? asOf ?? lastDay
         let start = from ?? min(defaultStart(end), end)
-        do { return try FolioAnalytics.DayRange(from: start, to: end) } catch { throw ArgumentError(error) }
+        do { return try DayRange(from: start, to: end) } catch { throw ArgumentError(error) }
     }
 
     /// The day of a table taken at one day.
