@@ -14,6 +14,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
     ],
     targets: [
         // MARK: C libraries (thin system-library wrappers, one shim header each)
@@ -41,6 +42,9 @@ let package = Package(
             name: "FolioReports",
             dependencies: ["FolioCore", "FolioAnalytics", "FolioCharts", .product(name: "Yams", package: "Yams")]
         ),
+        // The standard chart workloads W1–W4, shared by folio-bench (which times them) and the tests
+        // (which check what they draw).
+        .target(name: "FolioWorkloads", dependencies: ["FolioCore", "FolioAnalytics", "FolioCharts"]),
 
         // MARK: Executables
         .executableTarget(
@@ -50,11 +54,14 @@ let package = Package(
                 "FolioReports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
+                .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
         .executableTarget(
             name: "folio-bench",
-            dependencies: ["FolioCore", "FolioStore", "FolioAnalytics", "FolioCharts", "FolioRender", "FolioNet", "FolioSources"]
+            dependencies: [
+                "FolioCore", "FolioStore", "FolioAnalytics", "FolioCharts", "FolioRender", "FolioNet", "FolioSources", "FolioWorkloads",
+            ]
         ),
 
         // MARK: Tests
@@ -66,8 +73,10 @@ let package = Package(
         // Runs the built `folio` executable as users do (SwiftPM builds it with the tests).
         .testTarget(
             name: "FolioCLITests",
-            dependencies: ["FolioCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["FolioCore", "FolioCharts", "FolioRender", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        .testTarget(name: "FolioWorkloadsTests", dependencies: ["FolioCore", "FolioAnalytics", "FolioCharts", "FolioWorkloads"]),
+        .testTarget(name: "FolioNetTests", dependencies: ["FolioCore", "FolioNet"]),
         .testTarget(name: "FolioAnalyticsTests", dependencies: ["FolioCore", "FolioAnalytics"]),
         .testTarget(name: "FolioChartsTests", dependencies: ["FolioCore", "FolioCharts"]),
         .testTarget(

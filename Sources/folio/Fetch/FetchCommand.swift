@@ -94,7 +94,7 @@ extension FetchCommand {
 
         func run() throws {
             try common.fetch { runner in
-                let (first, last) = try DayRange.parse(date: date, from: from, to: to, today: Day(runner.now))
+                let (first, last) = try FetchDays.parse(date: date, from: from, to: to, today: Day(runner.now))
                 return NBUSource(baseURL: SourceURLs().base("nbu", default: NBUSource.defaultBaseURL))
                     .plan(currencies: try CodeList.parse(currencies, option: "--currencies"), from: first, to: last)
             }
@@ -173,7 +173,7 @@ extension FetchCommand {
 }
 
 /// `--date D` or `--from D --to D`, checked: real days, from not after to.
-enum DayRange {
+enum FetchDays {
     static func parse(date: String?, from: String?, to: String?, today: Day) throws -> (Day, Day) {
         func day(_ text: String, _ option: String) throws -> Day {
             guard let d = Day(iso: text) else { throw ValidationError("\(option): expected a date such as 2024-03-01, found \"\(text)\"") }
