@@ -143,3 +143,32 @@ import Testing
         #expect(result.stderr.contains(message), "\(result.stderr)")
     }
 }
+
+/// `folio mail --report daily --attach-report portfolio`: render from the demo database, then send.
+@Suite struct MailReportTests {
+    @Test func theDailySetAndThePortfolioReportAreRenderedAndSent() throws {
+        let sink = try SMTPSink()
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try FolioProcess.run([
+            "mail", "--db", try DemoDatabase.path(), "--report", "daily", "--attach-report", "portfolio", "--portfolio", "Demo UAH",
+            "--locale", "uk", "--to", "olena@example.com", "--render-dir", directory.path, "--smtp-url", sink.url,
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let message = try sink.read(1)
+        #expect(message["subject"] as? String == "Folio · Demo UAH · 2018-02-07")
+        let images = try #require(message["images"] as? [String: [String: Any]])
+        #expect(images.count == 7)
+        #expect(images.values.allSatisfy { $0["png"] as? Bool == true && $0["width"] as? Int == 1200 && $0["height"] as? Int == 675 })
+        #expect(Set(message["html_cids"] as? [String] ?? []) == Set(images.keys))
+        let text = try #require(message["text"] as? String)
+        #expect(text.contains("Вартість: 6\u{202F}194\u{202F}154,83\u{00A0}₴"), "\(text)")
+        #expect(text.contains("- allocation.png\r\n- value-30d.png") || text.contains("- allocation.png\n- value-30d.png"))
+        let pdf = try #require((message["attachments"] as? [[String: Any]])?.first?["path"] as? String)
+        let info = try FolioProcess.tool("pdfinfo", [pdf])
+        #expect(info.status == 0 && info.stdout.contains("Pages:"))
+        // What was rendered stays in the render directory.
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("portfolio-2018-02-07.pdf").path))
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("allocation.png").path))
+    }
+}

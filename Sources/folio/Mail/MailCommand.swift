@@ -1,6 +1,8 @@
 import ArgumentParser
 import FolioCore
 import FolioNet
+import FolioRender
+import FolioReports
 import Foundation
 
 struct MailCommand: ParsableCommand {
@@ -17,7 +19,11 @@ struct MailCommand: ParsableCommand {
             are retried; permanent ones (5xx) fail at once. On failure the files stay where they
             are, their paths are printed, and the exit code is 1.
 
+            With --report daily the daily chart set of --portfolio is rendered into --render-dir (and with
+            --attach-report portfolio the portfolio report PDF too) and sent; the files stay there.
+
             Examples:
+              folio mail --report daily --portfolio "Demo UAH" --attach-report portfolio --to client@example.com
               folio mail --files out/daily/*.png --to me@example.com
               folio mail --files out/daily/*.png out/portfolio.pdf --to client@example.com --bcc me@example.com \\
                          --portfolio "Demo UAH" --subject-template subject.mustache
@@ -25,6 +31,16 @@ struct MailCommand: ParsableCommand {
             """
     )
 
+    enum MailedReport: String, ExpressibleByArgument, CaseIterable { case daily }
+    enum AttachedReport: String, ExpressibleByArgument, CaseIterable { case portfolio }
+
+    @OptionGroup var database: DatabaseOptions
+    @Option(help: "Render and send a report's images: daily (needs --portfolio).") var report: MailedReport?
+    @Option(help: "Render a report and attach its PDF: portfolio (needs --portfolio).") var attachReport: AttachedReport?
+    @Option(help: ArgumentHelp("Where --report and --attach-report render their files.", valueName: "dir")) var renderDir = "out/mail"
+    @Option(name: .customLong("as-of"), help: ArgumentHelp("The report day (default: the last day with prices).", valueName: "day")) var asOf: String?
+    @Option(help: "uk or en, for rendered reports.") var locale: ReportCommand.Locale = .en
+    @Option(help: "light or dark, for rendered reports.") var theme: ReportCommand.ThemeName = .light
     @Option(parsing: .upToNextOption, help: ArgumentHelp("Files to send: PNG inline, others attached.", valueName: "file"))
     var files: [String] = []
     @Option(parsing: .upToNextOption, help: ArgumentHelp("More files to attach (PNG too).", valueName: "file"))
@@ -45,7 +61,11 @@ struct MailCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Where --dry-run writes the message.", valueName: "file")) var out: String?
 
     func validate() throws {
-        guard !files.isEmpty || !attach.isEmpty else { throw ValidationError("--files: give the images or reports to send") }
+        guard !files.isEmpty || !attach.isEmpty || report != nil || attachReport != nil else {
+            throw ValidationError("--files: give the images or reports to send, or --report daily")
+        }
+        if (report != nil || attachReport != nil) && portfolio == nil { throw ValidationError("--portfolio: --report and --attach-report need the portfolio") }
+        if let asOf, Day(iso: asOf) == nil { throw ValidationError("--as-of: expected a day as YYYY-MM-DD, got \"\(asOf)\"") }
         guard !to.isEmpty else { throw ValidationError("--to: give at least one recipient") }
         if subject != nil && subjectTemplate != nil { throw ValidationError("--subject: give either --subject or --subject-template") }
         if dryRun && out == nil { throw ValidationError("--out: --dry-run writes the message to the file --out names") }
@@ -59,7 +79,8 @@ struct MailCommand: ParsableCommand {
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
         let smtp = try SMTPConfiguration.load(path: smtpConfig, environment: environment)
-        let message = try MessageBuilder(command: self, defaultFrom: smtp.from).build()
+        let rendered = try renderReports()
+        let message = try MessageBuilder(command: self, defaultFrom: smtp.from, rendered: rendered).build()
         if dryRun, let out {
             try message.rendered().write(to: URL(fileURLWithPath: out), options: .atomic)
             print("wrote \(out) (\(message.envelopeRecipients.count) recipients, \(message.inlineImages.count) inline images, \(message.attachments.count) attachments)")
@@ -75,9 +96,47 @@ struct MailCommand: ParsableCommand {
             try SMTPClient(settings: settings).send(message)
             print("sent to \(message.envelopeRecipients.count) recipient\(message.envelopeRecipients.count == 1 ? "" : "s") through \(URLRedaction.redact(url))")
         } catch let failure as SMTPFailure {
-            FileHandle.standardError.write(Data("Error: \(failure)\nthe files were not sent and are kept: \((files + attach).joined(separator: " "))\n".utf8))
+            let kept = rendered.images.map(\.path) + files + rendered.attachments.map(\.path) + attach
+            FileHandle.standardError.write(Data("Error: \(failure)\nthe files were not sent and are kept: \(kept.joined(separator: " "))\n".utf8))
             throw ExitCode(1)
         }
+    }
+}
+
+/// What `--report` and `--attach-report` rendered, with the figures the templates may show.
+struct RenderedReports {
+    var images: [URL] = []
+    var attachments: [URL] = []
+    var values: [String: String] = [:]
+}
+
+extension MailCommand {
+    /// Renders the daily set and the portfolio PDF into --render-dir, before anything is sent, so that a
+    /// failed send leaves them there.
+    func renderReports() throws -> RenderedReports {
+        guard report != nil || attachReport != nil, let portfolio else { return RenderedReports() }
+        let reports = PortfolioReports(portfolio: portfolio, asOf: asOf.flatMap { Day(iso: $0) }, locale: locale == .uk ? .uk : .en,
+                                       theme: theme == .dark ? .dark : .light)
+        let data = PortfolioReportData(try reports.input(try database.openExisting()), locale: reports.locale)
+        let renderer = try Renderer()
+        let directory = URL(fileURLWithPath: renderDir, isDirectory: true)
+        var rendered = RenderedReports()
+        if report == .daily { rendered.images = try reports.writeDaily(data, renderer: renderer, into: directory) }
+        if attachReport == .portfolio {
+            guard let definition = DefinitionLocator.builtIn("portfolio", executable: FontLocator.executableURL()) else {
+                throw ValidationError("reports/portfolio.yaml not found (set FOLIO_REPORTS to the reports directory)")
+            }
+            let url = directory.appendingPathComponent("portfolio-\(data.input.asOf.iso).pdf")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            _ = try reports.writePDF(data, definition: definition, renderer: renderer, to: url)
+            rendered.attachments = [url]
+        }
+        rendered.values["date"] = data.input.asOf.iso
+        rendered.values["value"] = data.tile(.value)?.value
+        if let change = data.tile(.change1d), change.value != "—" {
+            rendered.values["change"] = change.detail.isEmpty ? change.value : "\(change.value), \(change.detail)"
+        }
+        return rendered
     }
 }
 
@@ -85,11 +144,12 @@ struct MailCommand: ParsableCommand {
 private struct MessageBuilder {
     let command: MailCommand
     let defaultFrom: String?
+    let rendered: RenderedReports
 
     func build() throws -> MailMessage {
         var inline: [MailPart] = []
         var attachments: [MailPart] = []
-        for (i, path) in command.files.enumerated() {
+        for (i, path) in (rendered.images.map(\.path) + command.files).enumerated() {
             let part = try read(path, option: "--files")
             if part.contentType == "image/png" {
                 inline.append(MailPart(filename: part.filename, contentType: part.contentType, data: part.data, contentID: "chart-\(i + 1)@folio"))
@@ -97,7 +157,7 @@ private struct MessageBuilder {
                 attachments.append(part)
             }
         }
-        attachments += try command.attach.map { try read($0, option: "--attach") }
+        attachments += try (rendered.attachments.map(\.path) + command.attach).map { try read($0, option: "--attach") }
 
         var context: [String: Any] = [
             "date": Day(Date()).iso, "count": inline.count + attachments.count,
@@ -105,7 +165,8 @@ private struct MessageBuilder {
             "attachments": attachments.map { ["name": $0.filename] },
         ]
         if let portfolio = command.portfolio { context["portfolio"] = portfolio }
-        var templates = MailTemplates()
+        context.merge(rendered.values) { $1 }
+        var templates = MailTemplates(ukrainian: command.locale == .uk)
         if let path = command.subjectTemplate { templates.subject = try MailTemplates.read(path, option: "--subject-template") }
         if let path = command.bodyTemplate {
             let body = try MailTemplates.read(path, option: "--body-template")

@@ -7,29 +7,34 @@ import Mustache
 /// `{{#attachments}}{{name}}{{/attachments}}`. HTML templates escape values; text templates do not.
 struct MailTemplates {
     var subject = "Folio{{#portfolio}} · {{portfolio}}{{/portfolio}} · {{date}}"
-    var text = """
-        {{#portfolio}}{{portfolio}}, {{/portfolio}}{{date}}
-        {{#value}}Value: {{value}}{{#change}} ({{change}}){{/change}}
-        {{/value}}
-        {{#images}}
-        - {{name}}
-        {{/images}}
-        {{#attachments}}
-        Attached: {{name}}
-        {{/attachments}}
+    var text: String
+    var html: String
 
-        Sent by Folio.
-        """
-    var html = """
-        <!DOCTYPE html>
-        <html><body style="font-family: sans-serif; color: #1A1A1A">
-        <p><b>{{#portfolio}}{{portfolio}}, {{/portfolio}}{{date}}</b>{{#value}}<br>Value: {{value}}{{#change}} ({{change}}){{/change}}{{/value}}</p>
-        {{#images}}
-        <p><img src="cid:{{cid}}" alt="{{name}}" style="max-width: 100%; height: auto"></p>
-        {{/images}}
-        <p style="color: #5A5A5A; font-size: 12px">Sent by Folio.</p>
-        </body></html>
-        """
+    /// The default bodies in the report's language.
+    init(ukrainian: Bool = false) {
+        let (value, attached, sentBy) = ukrainian ? ("Вартість", "Вкладення", "Надіслано Folio.") : ("Value", "Attached", "Sent by Folio.")
+        text = """
+            {{#portfolio}}{{portfolio}}, {{/portfolio}}{{date}}
+            {{#value}}\(value): {{value}}{{#change}} ({{change}}){{/change}}
+            {{/value}}
+            {{#images}}- {{name}}
+            {{/images}}
+            {{#attachments}}\(attached): {{name}}
+            {{/attachments}}
+
+            \(sentBy)
+            """
+        html = """
+            <!DOCTYPE html>
+            <html><body style="font-family: sans-serif; color: #1A1A1A">
+            <p><b>{{#portfolio}}{{portfolio}}, {{/portfolio}}{{date}}</b>{{#value}}<br>\(value): {{value}}{{#change}} ({{change}}){{/change}}{{/value}}</p>
+            {{#images}}
+            <p><img src="cid:{{cid}}" alt="{{name}}" style="max-width: 100%; height: auto"></p>
+            {{/images}}
+            <p style="color: #5A5A5A; font-size: 12px">\(sentBy)</p>
+            </body></html>
+            """
+    }
 
     /// Text templates render with escaping off: a subject must read `AT&T`, not `AT&amp;T`.
     func render(_ template: String, _ context: [String: Any], html: Bool, name: String) throws -> String {

@@ -71,7 +71,7 @@ struct ReportCommand: ParsableCommand {
         let title: String
         switch name {
         case .portfolio, .daily:  // daily never gets here: run() hands it to runDaily() first
-            let input = try portfolioInput(store)
+            let input = try portfolioReports.input(store)
             day = input.asOf
             let data = PortfolioReportData(input, locale: chartLocale)
             (scenes, title) = (try builder.scenes(data), builder.title(data))
@@ -108,30 +108,16 @@ struct ReportCommand: ParsableCommand {
         FileHandle.standardError.write(Data("\(out): \(scenes.count) pages, \(name.rawValue) as of \(day.iso)\n".utf8))
     }
 
-    /// The portfolio's ledger and rates, with --as-of or the last day every holding has a quote.
-    private func portfolioInput(_ store: Store) throws -> PortfolioReportInput {
-        let inputs = try PortfolioInputs.load(store, portfolio: portfolio ?? "", options: MarketOptions(portfolioAssetsOnly: true))
-        let day = asOf.flatMap { Day(iso: $0) }
-            ?? PortfolioReportInput.lastPricedDay(replay: inputs.replay, book: inputs.market.book, base: inputs.portfolio.baseCurrency)
-            ?? Day(Date())
-        return PortfolioReportInput(
-            portfolio: inputs.portfolio, trades: inputs.trades, cashTransactions: inputs.cashTransactions,
-            replay: inputs.replay, rates: inputs.market.rates, assets: inputs.market.assets, asOf: day,
-            generated: now ? Date() : day.start
-        )
+    private var portfolioReports: PortfolioReports {
+        PortfolioReports(portfolio: portfolio ?? "", asOf: asOf.flatMap { Day(iso: $0) }, locale: locale == .uk ? .uk : .en,
+                         theme: theme == .dark ? .dark : .light, stampNow: now)
     }
 
     /// The daily PNG set: one image per chart, each written atomically into the --out directory.
     private func runDaily() throws {
-        let store = try database.openExisting()
-        let chartLocale: ChartLocale = locale == .uk ? .uk : .en
-        let data = PortfolioReportData(try portfolioInput(store), locale: chartLocale)
-        let renderer = try Renderer()
-        let directory = URL(fileURLWithPath: out, isDirectory: true)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        for image in try DailyChartSet().images(data, theme: theme == .dark ? .dark : .light) {
-            let url = directory.appendingPathComponent(image.fileName)
-            try renderer.writePNG(renderer.scene(image.chart), to: url)
+        let reports = portfolioReports
+        let data = PortfolioReportData(try reports.input(try database.openExisting()), locale: reports.locale)
+        for url in try reports.writeDaily(data, renderer: try Renderer(), into: URL(fileURLWithPath: out, isDirectory: true)) {
             print(url.path)
         }
     }
