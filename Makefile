@@ -20,6 +20,16 @@ build: deps
 demo: build
 	scripts/make-demo-db.sh $(FOLIO) $(DEMO_DB)
 	$(FOLIO) info --db $(DEMO_DB)
+	mkdir -p out
+	$(FOLIO) report portfolio --db $(DEMO_DB) --portfolio "Demo UAH" --locale uk --out out/portfolio-uk.pdf
+	$(FOLIO) report portfolio --db $(DEMO_DB) --portfolio "Demo UAH" --locale en --out out/portfolio-en.pdf
+	$(FOLIO) report portfolio --db $(DEMO_DB) --portfolio "Demo UAH" --locale en --theme dark --out out/portfolio-en-dark.pdf
+	$(FOLIO) report portfolio --db $(DEMO_DB) --portfolio "DSX crypto" --locale en --out out/portfolio-dsx-en.pdf
+	$(FOLIO) report market --db $(DEMO_DB) --locale uk --out out/market-uk.pdf
+	$(FOLIO) report market --db $(DEMO_DB) --locale en --out out/market-en.pdf
+	$(FOLIO) report budget --db $(DEMO_DB) --locale uk --out out/budget-uk.pdf
+	$(FOLIO) report budget --db $(DEMO_DB) --locale en --out out/budget-en.pdf
+	$(FOLIO) report daily --db $(DEMO_DB) --portfolio "Demo UAH" --locale uk --out out/daily
 
 test: deps
 	$(SWIFT) build --build-tests

@@ -14,6 +14,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
     ],
     targets: [
         // MARK: C libraries (thin system-library wrappers, one shim header each)
@@ -37,19 +38,30 @@ let package = Package(
         .target(name: "FolioSources", dependencies: ["FolioCore", "FolioNet"]),
         .target(name: "FolioCharts", dependencies: ["FolioCore"]),
         .target(name: "FolioRender", dependencies: ["FolioCharts", "CCairo", "CPNG"]),
+        .target(
+            name: "FolioReports",
+            dependencies: ["FolioCore", "FolioAnalytics", "FolioCharts", .product(name: "Yams", package: "Yams")]
+        ),
+        // The standard chart workloads W1–W4, shared by folio-bench (which times them) and the tests
+        // (which check what they draw).
+        .target(name: "FolioWorkloads", dependencies: ["FolioCore", "FolioAnalytics", "FolioCharts"]),
 
         // MARK: Executables
         .executableTarget(
             name: "folio",
             dependencies: [
                 "FolioCore", "FolioStore", "FolioAnalytics", "FolioCharts", "FolioRender", "FolioNet", "FolioSources",
+                "FolioReports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
+                .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
         .executableTarget(
             name: "folio-bench",
-            dependencies: ["FolioCore", "FolioStore", "FolioAnalytics", "FolioCharts", "FolioRender"]
+            dependencies: [
+                "FolioCore", "FolioStore", "FolioAnalytics", "FolioCharts", "FolioRender", "FolioNet", "FolioSources", "FolioWorkloads",
+            ]
         ),
 
         // MARK: Tests
@@ -59,16 +71,23 @@ let package = Package(
             dependencies: ["FolioCore", "FolioStore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // Runs the built `folio` executable as users do (SwiftPM builds it with the tests).
-        // FolioRender only to decode the PNGs that `folio chart` writes.
         .testTarget(
             name: "FolioCLITests",
-            dependencies: ["FolioCore", "FolioRender", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["FolioCore", "FolioCharts", "FolioRender", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        .testTarget(name: "FolioWorkloadsTests", dependencies: ["FolioCore", "FolioAnalytics", "FolioCharts", "FolioWorkloads"]),
+        .testTarget(name: "FolioNetTests", dependencies: ["FolioCore", "FolioNet"]),
         .testTarget(name: "FolioAnalyticsTests", dependencies: ["FolioCore", "FolioAnalytics"]),
         .testTarget(name: "FolioChartsTests", dependencies: ["FolioCore", "FolioCharts"]),
         .testTarget(
             name: "FolioRenderTests", dependencies: ["FolioCore", "FolioCharts", "FolioRender"],
             exclude: ["Baselines"]  // read from the source tree by path (#filePath), not bundled
+        ),
+        // Pages as data with the approximate measurer; PDFs read back with poppler, rendered by `folio`.
+        .testTarget(
+            name: "FolioReportsTests",
+            dependencies: ["FolioCore", "FolioAnalytics", "FolioCharts", "FolioReports", "FolioRender", "FolioStore"],
+            exclude: ["Baselines"]  // page images read by path (#filePath), not bundled
         ),
     ],
     swiftLanguageModes: [.v6]

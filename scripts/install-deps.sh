@@ -14,16 +14,26 @@ packages=(
     pkg-config            # SwiftPM finds the C libraries through it
 )
 
+# The tests' servers are Python programs (Tests/Support): python3, and aiosmtpd for the SMTP one.
+command -v python3 >/dev/null 2>&1 || packages+=(python3 python3-pip)
+
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
 
-if [ "$(id -u)" -ne 0 ]; then
-    echo "install-deps: missing ${missing[*]}; run 'sudo $0' or install them with apt-get" >&2
-    exit 1
+if [ ${#missing[@]} -gt 0 ]; then
+    if [ "$(id -u)" -ne 0 ]; then
+        echo "install-deps: missing ${missing[*]}; run 'sudo $0' or install them with apt-get" >&2
+        exit 1
+    fi
+    echo "install-deps: installing ${missing[*]}" >&2
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
-echo "install-deps: installing ${missing[*]}" >&2
-apt-get update -qq
-apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+
+if ! python3 -c 'import aiosmtpd' 2>/dev/null; then
+    echo "install-deps: installing aiosmtpd (the tests' SMTP server) from PyPI" >&2
+    python3 -m pip install --quiet aiosmtpd 2>/dev/null \
+        || python3 -m pip install --quiet --break-system-packages aiosmtpd
+fi

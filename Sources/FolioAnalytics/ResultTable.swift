@@ -58,7 +58,8 @@ public struct ResultTable: Hashable, Sendable {
         case text, csv, json
     }
 
-    /// The table in `format`: aligned text for a terminal, RFC 4180 CSV, or the JSON shape of TABLES.md.
+    /// The table in `format`: aligned text for a terminal, RFC 4180 CSV, or the JSON shape of README's
+    /// "Tables from the command line".
     public func encoded(as format: Format) -> String {
         switch format {
         case .text: alignedText()

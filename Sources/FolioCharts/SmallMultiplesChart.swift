@@ -59,7 +59,7 @@ public struct SmallMultiplesChart: Hashable, Sendable {
             b.add(PathShape(elements: geometry.elements, stroke: Stroke(color: theme.seriesColor(0), width: theme.multiLineWidth * 0.75),
                             roundCaps: true))
             for p in geometry.isolated { b.add(.disc(center: p, radius: theme.multiLineWidth, fill: theme.seriesColor(0), outline: nil)) }
-            // In a fixed order: a Set's order changes from process to process, and so would the bytes.
+            // An array, not a Set: a Set's order changes from process to process, and so would the PDF bytes.
             for index in summary.minIndex == summary.maxIndex ? [summary.minIndex] : [summary.minIndex, summary.maxIndex] {
                 b.add(.disc(center: Point(x: x(s.times[index]), y: y(s.values[index])), radius: theme.markerRadius * 0.8,
                             fill: index == summary.maxIndex ? theme.up : theme.down,

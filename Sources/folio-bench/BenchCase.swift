@@ -17,4 +17,12 @@ struct BenchContext {
     let outputDirectory: URL
     /// Scratch space for temporary databases and files, removed at exit.
     let scratchDirectory: URL
+    /// Work to do when the benchmark ends (stopping a server a case started).
+    let atExit = ExitActions()
+}
+
+final class ExitActions {
+    private var actions: [() -> Void] = []
+    func add(_ action: @escaping () -> Void) { actions.append(action) }
+    func run() { actions.reversed().forEach { $0() }; actions = [] }
 }

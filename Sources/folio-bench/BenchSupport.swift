@@ -2,7 +2,7 @@ import Foundation
 
 /// Every case the executable knows, in the order they run.
 func allBenchCases() -> [BenchCase] {
-    importCases() + analyticsCases() + chartCases()
+    importCases() + fetchCases() + analyticsCases() + chartCases()
 }
 
 struct BenchArguments {
@@ -15,12 +15,15 @@ struct BenchArguments {
 
     static let usage = """
         usage: folio-bench [--workloads DIR] [--data DIR] [--out DIR] [--filter NAME]... [--runs N] [--json]
+               folio-bench w1|w2|w3|w4 --data DIR --out FILE [--repeat N --json FILE]
           --workloads DIR  the standard workload CSVs (default ../shared/bench)
           --data DIR       the shared real data sets (default ../shared/data)
           --out DIR        where each case writes the outputs of its last run (default out/bench)
           --filter NAME    run only cases whose name contains NAME (repeatable)
           --runs N         timed runs per case after one warm-up run (default 5)
           --json           one JSON array instead of one line per case
+        A workload name renders that workload alone from the CSVs in DIR into FILE (once, or 1 + N
+        times with --repeat, writing {"first_render_ms", "samples_in_order_ms"} to the --json file).
         """
 
     static func parse(_ args: [String]) -> BenchArguments {

@@ -1,20 +1,27 @@
 import Foundation
+import FolioWorkloads
 
 // folio-bench: times Folio's real code paths on fixed workloads, warm, inside one process.
 // Each case: prepare (untimed), one warm-up run (not counted), then N timed runs → median, min, max.
 // Run in release mode: `make bench`, or see README's performance section.
 
+if CommandLine.arguments.count > 1, let workload = Workload(rawValue: CommandLine.arguments[1]) {
+    SingleWorkload.run(workload, Array(CommandLine.arguments.dropFirst(2)))
+}
 let arguments = BenchArguments.parse(Array(CommandLine.arguments.dropFirst()))
 let fileManager = FileManager.default
 let scratch = fileManager.temporaryDirectory.appendingPathComponent("folio-bench-\(getpid())")
 try fileManager.createDirectory(at: scratch, withIntermediateDirectories: true)
 try fileManager.createDirectory(at: arguments.outputDirectory, withIntermediateDirectories: true)
-defer { try? fileManager.removeItem(at: scratch) }
 
 let context = BenchContext(
     workloadDirectory: arguments.workloadDirectory, dataDirectory: arguments.dataDirectory,
     outputDirectory: arguments.outputDirectory, scratchDirectory: scratch
 )
+defer {
+    context.atExit.run()
+    try? fileManager.removeItem(at: scratch)
+}
 let cases = allBenchCases().filter { c in arguments.filters.isEmpty || arguments.filters.contains { c.name.contains($0) } }
 if cases.isEmpty {
     FileHandle.standardError.write(Data("folio-bench: no case matches \(arguments.filters)\n".utf8))
@@ -39,6 +46,7 @@ for benchCase in cases {
         if !arguments.json { print(result.line) }
     } catch {
         FileHandle.standardError.write(Data("folio-bench: \(benchCase.name): \(error)\n".utf8))
+        context.atExit.run()
         exit(1)
     }
 }

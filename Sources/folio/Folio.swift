@@ -18,6 +18,7 @@ struct Folio: ParsableCommand {
               folio info
             """,
         version: FolioVersion.current,
-        subcommands: [InitCommand.self, ImportCommand.self, FetchCommand.self, PortfolioCommand.self, InfoCommand.self, ChartCommand.self]
+        subcommands: [InitCommand.self, ImportCommand.self, FetchCommand.self, MailCommand.self, PortfolioCommand.self,
+                      InfoCommand.self, TableCommand.self, ConvertCommand.self, ReportCommand.self, ChartCommand.self]
     )
 }

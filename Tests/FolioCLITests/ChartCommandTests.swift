@@ -2,63 +2,6 @@ import Foundation
 import FolioRender
 import Testing
 
-/// The demo database, built once per test run from the committed `samples/` files with the same imports
-/// as `scripts/make-demo-db.sh`, so the tests see what `make demo` users see.
-enum DemoDatabase {
-    struct BuildError: Error, Sendable, CustomStringConvertible { let description: String }
-
-    static let path: Result<String, BuildError> = {
-        let samples = Paths.projectRoot.appendingPathComponent("samples").path
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("folio-chart-tests-\(ProcessInfo.processInfo.processIdentifier)")
-        try? FileManager.default.removeItem(at: directory)
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            return .failure(BuildError(description: "\(error)"))
-        }
-        let db = directory.appendingPathComponent("demo.sqlite").path
-        let stocks = (try? FileManager.default.contentsOfDirectory(atPath: samples + "/stocks"))?
-            .filter { $0.hasSuffix("_data.csv") }.sorted().map { samples + "/stocks/" + $0 } ?? []
-        let steps: [[String]] = [
-            ["init"],
-            ["import", "quotes", samples + "/nbu-rates.csv", samples + "/crypto-usd-generated.csv"],
-            ["import", "stock-csv", "--currency", "USD"] + stocks,
-            ["portfolio", "add", "Demo UAH", "--base", "UAH"],
-            ["import", "trades", "--portfolio", "Demo UAH", samples + "/demo-uah-trades.csv"],
-            ["import", "transactions", "--portfolio", "Demo UAH", samples + "/demo-uah-transactions.csv"],
-            ["portfolio", "add", "DSX crypto", "--base", "USD"],
-            ["import", "dsx-trades", "--portfolio", "DSX crypto", samples + "/dsx/dsx_trades_prod.csv"],
-            ["import", "dsx-transactions", "--portfolio", "DSX crypto", samples + "/dsx/dsx_transactions_prod.csv"],
-            ["import", "budget", samples + "/budget-uah.csv"],
-        ]
-        for step in steps {
-            do {
-                let result = try FolioProcess.run(step, environment: ["FOLIO_DB": db])
-                if result.status != 0 { return .failure(BuildError(description: "\(step.joined(separator: " ")): \(result.stderr)")) }
-            } catch {
-                return .failure(BuildError(description: "\(step.joined(separator: " ")): \(error)"))
-            }
-        }
-        return .success(db)
-    }()
-
-    static func get() throws -> String { try path.get() }
-}
-
-/// Runs a poppler tool and returns its output and exit status.
-func popplerTool(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/" + tool)
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-}
-
 @Suite struct ChartCommandTests {
     struct Case: CustomTestStringConvertible, Sendable {
         var name: String
@@ -90,7 +33,7 @@ func popplerTool(_ tool: String, _ arguments: [String]) throws -> (status: Int32
 
     /// Runs `folio chart` on the demo database and returns the file's bytes.
     static func render(_ arguments: [String], to url: URL) throws -> [UInt8] {
-        let result = try FolioProcess.run(["chart"] + arguments + ["--db", try DemoDatabase.get(), "--out", url.path])
+        let result = try FolioProcess.run(["chart"] + arguments + ["--db", try DemoDatabase.path(), "--out", url.path])
         #expect(result.status == 0, "\(arguments): \(result.stderr)")
         return [UInt8](try Data(contentsOf: url))
     }
@@ -108,13 +51,13 @@ func popplerTool(_ tool: String, _ arguments: [String]) throws -> (status: Int32
 
         let pdf = directory.appendingPathComponent(c.name + ".pdf")
         let pdfBytes = try Self.render(c.arguments, to: pdf)
-        let info = try popplerTool("pdfinfo", [pdf.path])
+        let info = try FolioProcess.tool("pdfinfo", [pdf.path])
         #expect(info.status == 0)
-        #expect(info.output.contains("Pages:") && info.output.contains("1200 x 675 pts"))
-        #expect(info.output.contains("Title:") && info.output.contains(c.title))
-        let text = try popplerTool("pdftotext", [pdf.path, "-"])
-        #expect(text.output.contains(c.title))
-        #expect(text.output.contains(c.label), "\(c.name): no \(c.label) in \(text.output)")
+        #expect(info.stdout.contains("Pages:") && info.stdout.contains("1200 x 675 pts"))
+        #expect(info.stdout.contains("Title:") && info.stdout.contains(c.title))
+        let text = try FolioProcess.tool("pdftotext", [pdf.path, "-"])
+        #expect(text.stdout.contains(c.title))
+        #expect(text.stdout.contains(c.label), "\(c.name): no \(c.label) in \(text.stdout)")
 
         let svg = directory.appendingPathComponent(c.name + ".svg")
         let svgBytes = try Self.render(c.arguments, to: svg)
@@ -145,16 +88,16 @@ func popplerTool(_ tool: String, _ arguments: [String]) throws -> (status: Int32
         defer { try? FileManager.default.removeItem(at: directory) }
         let pdf = directory.appendingPathComponent("aapl.pdf")
         _ = try Self.render(["line", "--asset", "AAPL"], to: pdf)
-        let text = try popplerTool("pdftotext", [pdf.path, "-"]).output
+        let text = try FolioProcess.tool("pdftotext", [pdf.path, "-"]).stdout
         // The stock closes end on 2018-02-07; the window is the seven days up to it.
         #expect(text.contains("1 Feb 2018 – 7 Feb 2018"))
         #expect(text.contains("Source: exchange closes · as of 7 Feb 2018"))
         let uk = directory.appendingPathComponent("aapl-uk.pdf")
         _ = try Self.render(["line", "--asset", "AAPL", "--currency", "UAH", "--locale", "uk", "--as-of", "2018-01-31", "--days", "10"], to: uk)
-        let ukText = try popplerTool("pdftotext", [uk.path, "-"]).output
+        let ukText = try FolioProcess.tool("pdftotext", [uk.path, "-"]).stdout
         #expect(ukText.contains("Ціна AAPL за 10 днів"))
         #expect(ukText.contains("Джерело: НБУ, біржові ціни закриття · станом на 31.01.2018"))
-        let info = try popplerTool("pdfinfo", [uk.path]).output
+        let info = try FolioProcess.tool("pdfinfo", [uk.path]).stdout
         #expect(info.contains("2018"), "the PDF's creation date is the as-of day, not the clock")
     }
 
@@ -180,7 +123,7 @@ func popplerTool(_ tool: String, _ arguments: [String]) throws -> (status: Int32
         defer { try? FileManager.default.removeItem(at: directory) }
         for ext in ["png", "pdf"] {
             let out = directory.appendingPathComponent("chart." + ext)
-            let result = try FolioProcess.run(["chart"] + arguments + ["--db", try DemoDatabase.get(), "--out", out.path])
+            let result = try FolioProcess.run(["chart"] + arguments + ["--db", try DemoDatabase.path(), "--out", out.path])
             #expect(result.status != 0)
             let lines = result.stderr.split(separator: "\n")
             #expect(lines.count == 1, "\(result.stderr)")

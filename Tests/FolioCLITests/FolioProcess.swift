@@ -23,8 +23,23 @@ struct FolioProcess {
     }()
 
     static func start(_ arguments: [String], environment: [String: String] = [:]) throws -> (Process, Pipe, Pipe) {
+        try start(executable, arguments, environment: environment)
+    }
+
+    /// Runs `folio` to the end and collects what it printed.
+    @discardableResult
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+        try complete(executable, arguments, environment: environment)
+    }
+
+    /// Runs another program found on PATH (pdfinfo, pdftotext).
+    static func tool(_ name: String, _ arguments: [String]) throws -> Result {
+        try complete(URL(fileURLWithPath: "/usr/bin/env"), [name] + arguments, environment: [:])
+    }
+
+    private static func start(_ program: URL, _ arguments: [String], environment: [String: String]) throws -> (Process, Pipe, Pipe) {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = program
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let out = Pipe(), err = Pipe()
@@ -34,10 +49,9 @@ struct FolioProcess {
         return (process, out, err)
     }
 
-    @discardableResult
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    private static func complete(_ program: URL, _ arguments: [String], environment: [String: String]) throws -> Result {
         let started = Date()
-        let (process, out, err) = try start(arguments, environment: environment)
+        let (process, out, err) = try start(program, arguments, environment: environment)
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

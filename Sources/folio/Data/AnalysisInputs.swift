@@ -26,6 +26,13 @@ struct PortfolioInputs {
     static func load(_ store: Store, portfolio name: String, options: MarketOptions,
                      quotesFor range: FolioAnalytics.DayRange? = nil) throws -> PortfolioInputs {
         let ledger = try Ledger.load(store, portfolio: name)
+        var options = options
+        if options.portfolioAssetsOnly {
+            var codes = Set(ledger.trades.flatMap { [$0.asset, $0.priceCurrency, $0.feeCurrency] })
+            codes.formUnion(ledger.cashTransactions.map(\.currency))
+            codes.insert(ledger.portfolio.baseCurrency)
+            options.assets = codes
+        }
         return PortfolioInputs(ledger, market: try MarketInputs.load(store, options: options, range: range))
     }
 
@@ -79,9 +86,18 @@ struct MarketInputs {
     /// process start, where reading every quote would take most of its time budget.
     static func load(_ store: Store, options: MarketOptions, range: FolioAnalytics.DayRange? = nil) throws -> MarketInputs {
         let assets = try store.assets()
+        let codes = options.assets.map { wanted in
+            assets.filter { wanted.contains($0.code) || $0.kind == .fiat || $0.kind == .metal }.map(\.code)
+        } ?? assets.map(\.code)
         let staleness = options.stalenessDays * 86_400
-        let quotes = try range.map { try store.quotes(from: $0.from.start.addingTimeInterval(-staleness), to: $0.to.end) }
-            ?? store.quotes(assets: assets.map(\.code))
+        let quotes: [Quote]
+        if let range {
+            let wanted = Set(codes)
+            quotes = try store.quotes(from: range.from.start.addingTimeInterval(-staleness), to: range.to.end)
+                .filter { wanted.contains($0.asset) }
+        } else {
+            quotes = try store.quotes(assets: codes)
+        }
         let book = PriceBook(quotes)
         var sources: [AssetCode: Set<String>] = [:]
         for q in quotes { sources[q.asset, default: []].insert(q.source) }
@@ -100,4 +116,10 @@ struct MarketInputs {
 struct MarketOptions {
     var market: Market?
     var stalenessDays: Double = 7
+    /// Quotes of only these assets and of every currency and metal (the pivots cross rates go through);
+    /// nil = every quote.
+    var assets: Set<AssetCode>?
+    /// Sets `assets` to what the portfolio touches: a report on one portfolio need not read another's
+    /// coins (in the sample database, two thirds of the quotes).
+    var portfolioAssetsOnly = false
 }

@@ -62,6 +62,12 @@ struct FetchOptions: ParsableArguments {
         guard (0...10).contains(retries) else { throw ValidationError("--retries: expected 0 to 10, found \(retries)") }
     }
 
+    /// Runs one source's plan; a failed fetch (already reported on stderr) exits with status 1.
+    func fetch(_ makePlan: (FetchRunner) throws -> SourcePlan) throws {
+        let runner = try runner()
+        if !(try runner.run(makePlan(runner))) { throw ExitCode(1) }
+    }
+
     func runner(throttleMinutes configured: Double? = nil) throws -> FetchRunner {
         var policy = HTTPPolicy()
         policy.totalTimeout = timeout
@@ -87,11 +93,11 @@ extension FetchCommand {
         @Option(help: "Last day of a period.") var to: String?
 
         func run() throws {
-            let runner = try common.runner()
-            let (first, last) = try DayRange.parse(date: date, from: from, to: to, today: Day(runner.now))
-            let plan = NBUSource(baseURL: SourceURLs().base("nbu", default: NBUSource.defaultBaseURL))
-                .plan(currencies: try CodeList.parse(currencies, option: "--currencies"), from: first, to: last)
-            if !(try runner.run(plan)) { throw ExitCode(1) }
+            try common.fetch { runner in
+                let (first, last) = try FetchDays.parse(date: date, from: from, to: to, today: Day(runner.now))
+                return NBUSource(baseURL: SourceURLs().base("nbu", default: NBUSource.defaultBaseURL))
+                    .plan(currencies: try CodeList.parse(currencies, option: "--currencies"), from: first, to: last)
+            }
         }
     }
 
@@ -111,14 +117,14 @@ extension FetchCommand {
         }
 
         func run() throws {
-            let runner = try common.runner()
-            let source = FolioSources.CoinGeckoSource(
-                baseURL: SourceURLs().base("coingecko", default: CoinGeckoSource.defaultBaseURL),
-                apiKey: ProcessInfo.processInfo.environment["FOLIO_COINGECKO_KEY"]
-            )
             let ids = coins.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             guard !ids.isEmpty else { throw ValidationError("--coins: give at least one coin id such as bitcoin") }
-            if !(try runner.run(source.plan(coins: ids, vs: vs, days: days))) { throw ExitCode(1) }
+            try common.fetch { _ in
+                FolioSources.CoinGeckoSource(
+                    baseURL: SourceURLs().base("coingecko", default: CoinGeckoSource.defaultBaseURL),
+                    apiKey: ProcessInfo.processInfo.environment["FOLIO_COINGECKO_KEY"]
+                ).plan(coins: ids, vs: vs, days: days)
+            }
         }
     }
 
@@ -129,9 +135,7 @@ extension FetchCommand {
         @OptionGroup var common: FetchOptions
 
         func run() throws {
-            let runner = try common.runner()
-            let plan = MonobankSource(baseURL: SourceURLs().base("monobank", default: MonobankSource.defaultBaseURL)).plan()
-            if !(try runner.run(plan)) { throw ExitCode(1) }
+            try common.fetch { _ in MonobankSource(baseURL: SourceURLs().base("monobank", default: MonobankSource.defaultBaseURL)).plan() }
         }
     }
 
@@ -142,9 +146,9 @@ extension FetchCommand {
         @OptionGroup var common: FetchOptions
 
         func run() throws {
-            let runner = try common.runner()
-            let plan = PrivatBankSource(baseURL: SourceURLs().base("privatbank", default: PrivatBankSource.defaultBaseURL)).plan(now: runner.now)
-            if !(try runner.run(plan)) { throw ExitCode(1) }
+            try common.fetch { runner in
+                PrivatBankSource(baseURL: SourceURLs().base("privatbank", default: PrivatBankSource.defaultBaseURL)).plan(now: runner.now)
+            }
         }
     }
 
@@ -158,18 +162,18 @@ extension FetchCommand {
         @Option(help: "Currency of the prices.") var currency = "USD"
 
         func run() throws {
-            let runner = try common.runner()
             let list = symbols.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             guard !list.isEmpty else { throw ValidationError("--symbols: give at least one symbol such as aapl.us") }
-            let plan = StooqSource(baseURL: SourceURLs().base("stooq", default: StooqSource.defaultBaseURL))
-                .plan(symbols: list, currency: AssetCode(currency))
-            if !(try runner.run(plan)) { throw ExitCode(1) }
+            guard AssetCode.isValid(currency) else { throw ValidationError("--currency: \"\(currency)\" is not a currency code") }
+            try common.fetch { _ in
+                StooqSource(baseURL: SourceURLs().base("stooq", default: StooqSource.defaultBaseURL)).plan(symbols: list, currency: AssetCode(currency))
+            }
         }
     }
 }
 
 /// `--date D` or `--from D --to D`, checked: real days, from not after to.
-enum DayRange {
+enum FetchDays {
     static func parse(date: String?, from: String?, to: String?, today: Day) throws -> (Day, Day) {
         func day(_ text: String, _ option: String) throws -> Day {
             guard let d = Day(iso: text) else { throw ValidationError("\(option): expected a date such as 2024-03-01, found \"\(text)\"") }

@@ -1,0 +1,134 @@
+import Foundation
+import FolioAnalytics
+import FolioCharts
+import FolioCore
+
+/// What the budget report needs: the entries, the currency to total them in, rates for entries in other
+/// currencies, and the month being reported (the month of `asOf`).
+public struct BudgetReportInput: Sendable {
+    public var entries: [BudgetEntry]
+    public var currency: AssetCode
+    public var rates: CrossRates?
+    public var asOf: Day
+    public var generated: Date
+    /// Months shown in "income and expenses by month", ending with the reported one.
+    public var months: Int
+
+    public init(entries: [BudgetEntry], currency: AssetCode, rates: CrossRates?, asOf: Day, generated: Date, months: Int = 12) {
+        self.entries = entries; self.currency = currency; self.rates = rates; self.asOf = asOf
+        self.generated = generated; self.months = months
+    }
+}
+
+/// The budget report's data: the month's totals and categories, and the months before it.
+public struct BudgetReportData: Sendable {
+    public let input: BudgetReportInput
+    public let locale: ChartLocale
+    let strings: Catalogue
+    /// The reported month only.
+    let month: BudgetSummary
+    /// The months up to and including the reported one.
+    let history: BudgetSummary
+    let money: NumberFormat
+
+    public init(_ input: BudgetReportInput, locale: ChartLocale) {
+        self.input = input
+        self.locale = locale
+        strings = Catalogue.for(locale)
+        let first = Day(year: input.asOf.year, month: input.asOf.month, day: 1)!
+        let monthRange = (try? DayRange(from: first, to: first.lastOfMonth)) ?? DayRange(day: first)
+        month = BudgetSummary(entries: input.entries, currency: input.currency, rates: input.rates, range: monthRange)
+        let historyRange = (try? DayRange(from: first.addingMonths(-(max(input.months, 1) - 1)), to: first.lastOfMonth)) ?? monthRange
+        history = BudgetSummary(entries: input.entries, currency: input.currency, rates: input.rates, range: historyRange)
+        money = NumberFormat(locale: locale, style: .decimal(2), currency: Currency(code: input.currency.rawValue))
+    }
+
+    func moneyText(_ value: Double?) -> String {
+        guard let value else { return "—" }
+        return money.currency == nil ? money.string(value) + "\u{00A0}" + input.currency.rawValue : money.string(value)
+    }
+
+    /// "Nov 2026" / "лист. 2026" for a `YYYY-MM` label.
+    func monthLabel(_ iso: String) -> String {
+        Day(iso: iso + "-01").map { DateText.monthYear($0, locale: locale) } ?? iso
+    }
+}
+
+extension BudgetReportData: ReportDataSource {
+    public var values: [String: String] {
+        [
+            "portfolio": strings[.budgetReport], "asOf": DateText.date(input.asOf, locale: locale), "base": input.currency.rawValue,
+            "generated": DateText.date(Day(input.generated), locale: locale), "title": strings[.budgetReport],
+            "month": monthLabel(String(input.asOf.iso.prefix(7))),
+        ]
+    }
+
+    public func condition(_ name: String) -> Bool? {
+        switch name {
+        case "entries": !month.lines.isEmpty
+        default: nil
+        }
+    }
+
+    public func tile(_ kind: KPIKind) -> KPITile? {
+        switch kind {
+        case .income: KPITile(label: strings[.income], value: moneyText(month.income))
+        case .expenses: KPITile(label: strings[.expenses], value: moneyText(month.expenses))
+        case .balance:
+            KPITile(label: strings[.balance], value: moneyText(month.balance),
+                    tone: (month.balance ?? 0) > 0 ? .up : (month.balance ?? 0) < 0 ? .down : .neutral)
+        default: nil
+        }
+    }
+
+    public var chartData: [String: Set<ChartBlockKind>] {
+        ["expenses-by-category": [.pie, .donut], "income-by-category": [.pie, .donut], "months": [.bars]]
+    }
+
+    public func chart(_ kind: ChartBlockKind, data: String, parameters: [String: String], frame: ChartFrame) throws -> ChartContent {
+        switch data {
+        case "expenses-by-category", "income-by-category":
+            let wanted: BudgetEntryKind = data == "income-by-category" ? .income : .expense
+            let slices = month.categories.filter { $0.kind == wanted }.map { PieSlice(label: $0.category, value: $0.amount ?? 0) }
+            return .chart(.pie(PieChart(frame: frame, slices: slices, donut: kind == .donut,
+                                        totalFormat: NumberFormat(locale: locale, style: .compact(decimals: 1), currency: money.currency))))
+        default:
+            let months = history.months.filter { $0.month.count == 7 }
+            return .chart(.bars(BarChart(frame: frame, groups: months.map { monthLabel($0.month) }, series: [
+                BarSeries(name: strings[.income], values: months.map { $0.income ?? 0 }),
+                BarSeries(name: strings[.expenses], values: months.map { $0.expenses ?? 0 }),
+            ], valueFormat: NumberFormat(locale: locale, style: .compact(decimals: 0), currency: money.currency))))
+        }
+    }
+
+    public var tableNames: [String] { ["categories", "months"] }
+
+    public func table(_ name: String) -> DataTable? {
+        let percent = NumberFormat(locale: locale, style: .percent(1))
+        let plain = NumberFormat(locale: locale, style: .decimal(2))
+        func amount(_ v: Double?) -> DataTable.Cell { DataTable.Cell(v.map(plain.string) ?? "—", sort: v) }
+        switch name {
+        case "categories":
+            let rows = month.categories.map { c -> [DataTable.Cell] in
+                [DataTable.Cell(c.kind == .income ? strings[.income] : strings[.expenses]), DataTable.Cell(c.category),
+                 amount(c.amount), DataTable.Cell(c.share.map { percent.string($0 / 100) } ?? "—", sort: c.share)]
+            }
+            return DataTable(columns: [
+                .init(key: "kind", title: strings[.kind], numeric: false), .init(key: "category", title: strings[.category], numeric: false),
+                .init(key: "amount", title: strings[.value] + ", " + input.currency.rawValue, numeric: true),
+                .init(key: "share", title: strings[.share], numeric: true),
+            ], rows: rows)
+        case "months":
+            let rows = history.months.filter { $0.month.count == 7 }.map { m -> [DataTable.Cell] in
+                [DataTable.Cell(monthLabel(m.month), sort: Day(iso: m.month + "-01").map { Double($0.daysSinceEpoch) }),
+                 amount(m.income), amount(m.expenses), amount(m.balance)]
+            }
+            return DataTable(columns: [
+                .init(key: "month", title: strings[.month], numeric: false), .init(key: "income", title: strings[.income], numeric: true),
+                .init(key: "expenses", title: strings[.expenses], numeric: true), .init(key: "balance", title: strings[.balance], numeric: true),
+            ], rows: rows)
+        default:
+            return nil
+        }
+    }
+}

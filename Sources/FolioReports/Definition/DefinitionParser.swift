@@ -1,0 +1,204 @@
+import Foundation
+import Yams
+
+/// Reads a definition from YAML by walking the node tree by hand rather than through `Decodable`, so every
+/// error can name the path inside the file (`pages[2].blocks[1].kind`), the line, and what was expected.
+public struct DefinitionParser {
+    public let file: String
+
+    public init(file: String) { self.file = file }
+
+    public static func load(_ url: URL) throws -> ReportDefinition {
+        let text: String
+        do { text = try String(contentsOf: url, encoding: .utf8) } catch {
+            throw DefinitionError(file: url.path, path: "", expected: "a readable UTF-8 file", found: "\(error.localizedDescription)")
+        }
+        return try DefinitionParser(file: url.path).parse(text)
+    }
+
+    public func parse(_ yaml: String) throws -> ReportDefinition {
+        let root: Node?
+        do { root = try Yams.compose(yaml: yaml) } catch {
+            throw DefinitionError(file: file, path: "", expected: "valid YAML", found: "\(error)")
+        }
+        guard let root else { throw DefinitionError(file: file, path: "", expected: "a mapping with name, page and pages", found: "an empty file") }
+        let top = try mapping(root, "", keys: ["name", "title", "page", "header", "footer", "pages"])
+        let page = try top["page"].map { try pageSetup($0, "page") } ?? PageSetup()
+        guard let pagesNode = top["pages"] else { throw error(root, "pages", "a list of pages") }
+        guard case .sequence(let pages) = pagesNode, !pages.isEmpty else {
+            throw error(pagesNode, "pages", "a non-empty list of pages", found: describe(pagesNode))
+        }
+        return ReportDefinition(
+            name: try top["name"].map { try string($0, "name") } ?? "",
+            title: try top["title"].map { try template($0, "title") } ?? "",
+            page: page,
+            header: try top["header"].map { try pageLine($0, "header") } ?? PageLine(),
+            footer: try top["footer"].map { try pageLine($0, "footer") } ?? PageLine(),
+            sections: try pages.enumerated().map { try section($1, "pages[\($0)]") }
+        )
+    }
+
+    // MARK: parts
+
+    private func pageSetup(_ node: Node, _ path: String) throws -> PageSetup {
+        let m = try mapping(node, path, keys: ["size", "orientation", "margins"])
+        var setup = PageSetup()
+        if let n = m["size"] { setup.size = try choice(n, path + ".size", PageSetup.Size.self) }
+        if let n = m["orientation"] { setup.orientation = try choice(n, path + ".orientation", PageSetup.Orientation.self) }
+        if let n = m["margins"] {
+            if case .scalar = n {
+                let all = try number(n, path + ".margins", range: 0...200)
+                setup.margins = Margins(top: all, right: all, bottom: all, left: all)
+            } else {
+                let mm = try mapping(n, path + ".margins", keys: ["top", "right", "bottom", "left"])
+                var margins = Margins()
+                if let v = mm["top"] { margins.top = try number(v, path + ".margins.top", range: 0...200) }
+                if let v = mm["right"] { margins.right = try number(v, path + ".margins.right", range: 0...200) }
+                if let v = mm["bottom"] { margins.bottom = try number(v, path + ".margins.bottom", range: 0...200) }
+                if let v = mm["left"] { margins.left = try number(v, path + ".margins.left", range: 0...200) }
+                setup.margins = margins
+            }
+        }
+        return setup
+    }
+
+    private func pageLine(_ node: Node, _ path: String) throws -> PageLine {
+        let m = try mapping(node, path, keys: ["left", "right"])
+        return PageLine(left: try m["left"].map { try template($0, path + ".left") } ?? "",
+                        right: try m["right"].map { try template($0, path + ".right") } ?? "")
+    }
+
+    private func section(_ node: Node, _ path: String) throws -> ReportDefinition.Section {
+        let m = try mapping(node, path, keys: ["when", "blocks"])
+        guard let blocksNode = m["blocks"] else { throw error(node, path + ".blocks", "a list of blocks") }
+        guard case .sequence(let blocks) = blocksNode else {
+            throw error(blocksNode, path + ".blocks", "a list of blocks", found: describe(blocksNode))
+        }
+        return ReportDefinition.Section(
+            when: try m["when"].map { try string($0, path + ".when") },
+            blocks: try blocks.enumerated().map { try block($1, path + ".blocks[\($0)]") },
+            path: path
+        )
+    }
+
+    /// Keys each block kind accepts besides `kind`; anything else is a typo worth reporting.
+    private static let blockKeys: [BlockDefinition.Kind: [String]] = [
+        .heading: ["text"], .text: ["text"], .kpis: ["items"], .pageBreak: [],
+        .chart: ["chart", "data", "title", "height", "parameters"],
+        .table: ["data", "title", "columns", "sort", "limit"],
+    ]
+
+    private func block(_ node: Node, _ path: String) throws -> BlockDefinition {
+        guard case .mapping(let raw) = node else { throw error(node, path, "a mapping with a kind", found: describe(node)) }
+        guard let kindNode = raw["kind"] else { throw error(node, path + ".kind", "one of " + names(BlockDefinition.Kind.self)) }
+        let kind = try choice(kindNode, path + ".kind", BlockDefinition.Kind.self)
+        let m = try mapping(node, path, keys: ["kind"] + Self.blockKeys[kind, default: []])
+        var block = BlockDefinition(kind: kind, path: path)
+        switch kind {
+        case .heading, .text:
+            guard let t = m["text"] else { throw error(node, path + ".text", "the \(kind.rawValue)'s text") }
+            block.text = try template(t, path + ".text")
+        case .kpis:
+            guard let n = m["items"], case .sequence(let items) = n, !items.isEmpty else {
+                throw error(m["items"] ?? node, path + ".items", "a non-empty list of tiles (" + KPIKind.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+            }
+            block.items = try items.enumerated().map { try choice($1, path + ".items[\($0)]", KPIKind.self).rawValue }
+        case .chart:
+            guard let c = m["chart"] else { throw error(node, path + ".chart", "a chart kind (" + ChartBlockKind.allCases.map(\.rawValue).joined(separator: ", ") + ")") }
+            block.chart = try choice(c, path + ".chart", ChartBlockKind.self).rawValue
+            block.data = try requiredString(m, node, path, "data", "a dataset name")
+            block.text = try m["title"].map { try template($0, path + ".title") } ?? ""
+            block.height = try m["height"].map { try number($0, path + ".height", range: 40...700) }
+            if let p = m["parameters"] {
+                let pm = try mapping(p, path + ".parameters", keys: nil)
+                for (k, v) in pm { block.parameters[k] = try string(v, path + ".parameters.\(k)") }
+            }
+        case .table:
+            block.data = try requiredString(m, node, path, "data", "a dataset name")
+            block.text = try m["title"].map { try template($0, path + ".title") } ?? ""
+            if let n = m["columns"] {
+                guard case .sequence(let cols) = n else { throw error(n, path + ".columns", "a list of column names", found: describe(n)) }
+                block.columns = try cols.enumerated().map { try string($1, path + ".columns[\($0)]") }
+            }
+            if let n = m["sort"] {
+                let s = try string(n, path + ".sort")
+                block.sort = s.hasPrefix("-") ? SortOrder(column: String(s.dropFirst()), descending: true) : SortOrder(column: s, descending: false)
+                if block.sort!.column.isEmpty { throw error(n, path + ".sort", "a column name, with - in front for descending", found: "\"\(s)\"") }
+            }
+            if let n = m["limit"] {
+                guard let v = n.int, v > 0 else { throw error(n, path + ".limit", "a positive whole number", found: describe(n)) }
+                block.limit = v
+            }
+        case .pageBreak:
+            break
+        }
+        return block
+    }
+
+    // MARK: scalars
+
+    /// A mapping whose keys are all in `keys` (nil = any keys).
+    private func mapping(_ node: Node, _ path: String, keys: [String]?) throws -> [String: Node] {
+        guard case .mapping(let m) = node else { throw error(node, path.isEmpty ? "(top)" : path, "a mapping", found: describe(node)) }
+        var result: [String: Node] = [:]
+        for (k, v) in m {
+            guard let key = k.string else { throw error(k, path, "text keys", found: describe(k)) }
+            if let keys, !keys.contains(key) {
+                throw error(k, path.isEmpty ? key : path + "." + key, "one of " + keys.joined(separator: ", "), found: "unknown key \"\(key)\"")
+            }
+            result[key] = v
+        }
+        return result
+    }
+
+    private func string(_ node: Node, _ path: String) throws -> String {
+        guard case .scalar(let s) = node else { throw error(node, path, "text", found: describe(node)) }
+        return s.string
+    }
+
+    private func requiredString(_ m: [String: Node], _ node: Node, _ path: String, _ key: String, _ expected: String) throws -> String {
+        guard let n = m[key] else { throw error(node, path + "." + key, expected) }
+        let s = try string(n, path + "." + key)
+        guard !s.isEmpty else { throw error(n, path + "." + key, expected, found: "empty text") }
+        return s
+    }
+
+    /// A template whose placeholders and catalogue keys all exist.
+    private func template(_ node: Node, _ path: String) throws -> String {
+        let s = try string(node, path)
+        if let problem = Template.problem(in: s) { throw error(node, path, problem.expected, found: problem.found) }
+        return s
+    }
+
+    private func number(_ node: Node, _ path: String, range: ClosedRange<Double>) throws -> Double {
+        guard case .scalar = node, let v = node.float, range.contains(v) else {
+            throw error(node, path, "a number from \(Int(range.lowerBound)) to \(Int(range.upperBound)) points", found: describe(node))
+        }
+        return v
+    }
+
+    private func choice<C: RawRepresentable & CaseIterable>(_ node: Node, _ path: String, _: C.Type) throws -> C where C.RawValue == String {
+        let s = try string(node, path)
+        guard let value = C.allCases.first(where: { $0.rawValue.lowercased() == s.lowercased() }) else {
+            throw error(node, path, "one of " + names(C.self), found: "\"\(s)\"")
+        }
+        return value
+    }
+
+    private func names<C: RawRepresentable & CaseIterable>(_: C.Type) -> String where C.RawValue == String {
+        C.allCases.map(\.rawValue).joined(separator: ", ")
+    }
+
+    private func describe(_ node: Node) -> String {
+        switch node {
+        case .scalar(let s): "\"\(s.string)\""
+        case .mapping: "a mapping"
+        case .sequence: "a list"
+        case .alias: "an alias"
+        }
+    }
+
+    private func error(_ node: Node, _ path: String, _ expected: String, found: String? = nil) -> DefinitionError {
+        DefinitionError(file: file, path: path, line: node.mark?.line, expected: expected, found: found)
+    }
+}

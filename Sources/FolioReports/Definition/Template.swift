@@ -1,0 +1,71 @@
+import Foundation
+
+/// Text with placeholders: `{portfolio}`, `{asOf}`, `{base}`, `{generated}`, `{page}`, `{pages}`, `{month}`, and
+/// `{t.key}` for a label from the locale's catalogue. Unknown names are caught when the definition is
+/// read, not when a page is drawn.
+public enum Template {
+    public static let placeholders: Set<String> = ["portfolio", "asOf", "base", "generated", "page", "pages", "title", "month"]
+
+    /// What is wrong with a template, or nil when every placeholder is known.
+    static func problem(in text: String) -> (expected: String, found: String)? {
+        for name in names(in: text) {
+            if name.hasPrefix("t.") {
+                if StringKey(rawValue: String(name.dropFirst(2))) == nil {
+                    return ("a catalogue key after t. (see reports/strings)", "\"{\(name)}\"")
+                }
+            } else if !placeholders.contains(name) {
+                return ("placeholders among " + placeholders.sorted().map { "{\($0)}" }.joined(separator: ", ") + " or {t.key}", "\"{\(name)}\"")
+            }
+        }
+        if text.filter({ $0 == "{" }).count != text.filter({ $0 == "}" }).count {
+            return ("balanced { and } around placeholders", "\"\(text)\"")
+        }
+        return nil
+    }
+
+    static func names(in text: String) -> [String] {
+        var result: [String] = []
+        var rest = text[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            result.append(String(rest[rest.index(after: open)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return result
+    }
+
+    /// The text with every placeholder replaced; values missing from `values` become empty.
+    public static func render(_ text: String, values: [String: String], strings: Catalogue) -> String {
+        guard text.contains("{") else { return text }
+        var out = ""
+        var rest = text[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            out += rest[..<open]
+            let name = String(rest[rest.index(after: open)..<close])
+            if name.hasPrefix("t."), let key = StringKey(rawValue: String(name.dropFirst(2))) {
+                out += strings[key]
+            } else {
+                out += values[name] ?? ""
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        return out + rest
+    }
+}
+
+/// The tiles a `kpis` block can show.
+public enum KPIKind: String, Hashable, Sendable, CaseIterable {
+    case value
+    case change1d = "change-1d", change7d = "change-7d", change30d = "change-30d", changeYTD = "change-ytd"
+    case realised, unrealised
+    case netDeposits = "net-deposits"
+    /// Budget: the month's totals.
+    case income, expenses, balance
+    /// Market: the crypto market's total capitalisation, 24 h volume and BTC dominance, when fetched.
+    case marketCap = "market-cap", volume24h = "volume-24h", btcDominance = "btc-dominance"
+}
+
+/// Chart kinds a `chart` block can draw.
+public enum ChartBlockKind: String, Hashable, Sendable, CaseIterable {
+    case pie, donut, line, bars, hbars, correlation, compare
+    case smallMultiples = "small-multiples"
+}

@@ -1,0 +1,117 @@
+import FolioCharts
+
+extension ChartSpec {
+    /// The chart's frame, whichever kind it is.
+    var frame: ChartFrame {
+        get {
+            switch self {
+            case .line(let c): c.frame
+            case .compare(let c): c.frame
+            case .pie(let c): c.frame
+            case .bars(let c): c.frame
+            case .hbars(let c): c.frame
+            case .correlation(let c): c.frame
+            case .table(let c): c.frame
+            case .smallMultiples(let c): c.frame
+            }
+        }
+        set {
+            switch self {
+            case .line(var c): c.frame = newValue; self = .line(c)
+            case .compare(var c): c.frame = newValue; self = .compare(c)
+            case .pie(var c): c.frame = newValue; self = .pie(c)
+            case .bars(var c): c.frame = newValue; self = .bars(c)
+            case .hbars(var c): c.frame = newValue; self = .hbars(c)
+            case .correlation(var c): c.frame = newValue; self = .correlation(c)
+            case .table(var c): c.frame = newValue; self = .table(c)
+            case .smallMultiples(var c): c.frame = newValue; self = .smallMultiples(c)
+            }
+        }
+    }
+}
+
+/// The chart's own margin for a canvas; charts are widened by it on both sides so that their titles
+/// line up with the report's headings instead of sitting indented.
+func chartMargin(_ frame: ChartFrame, width: Double, height: Double) -> Double {
+    frame.theme.scaled(for: width, height).margin
+}
+
+/// A chart of a fixed height; its title is part of its scene, so the two never land on different pages.
+public struct ChartBlock: LayoutBlock {
+    public var spec: ChartSpec
+    public var preferredHeight: Double
+    let measurer: any TextMeasurer
+
+    public init(spec: ChartSpec, height: Double, measurer: any TextMeasurer) {
+        self.spec = spec; self.preferredHeight = height; self.measurer = measurer
+    }
+
+    public func height(width: Double) -> Double { preferredHeight }
+
+    public func draw(in rect: Rect) -> [Primitive] {
+        var spec = spec
+        let m = chartMargin(spec.frame, width: rect.width, height: rect.height)
+        spec.frame.width = rect.width + 2 * m
+        spec.frame.height = rect.height
+        return translated(spec.scene(measurer: measurer).primitives, dx: rect.minX - m, dy: rect.minY)
+    }
+}
+
+/// Small multiples that flow onto as many pages as they need. Each row of panels is its own small chart
+/// of one fixed height, so panels look the same on every page; the block splits between rows and the
+/// part on a new page is titled again ("continued").
+public struct SmallMultiplesBlock: LayoutBlock {
+    public var title: String
+    public var frame: ChartFrame
+    public var series: [LineSeries]
+    public var columns: Int
+    public var rowHeight: Double
+    public var continuedTitle: String
+    let style: ReportStyle
+    let measurer: any TextMeasurer
+
+    public init(title: String, frame: ChartFrame, series: [LineSeries], columns: Int = 3, rowHeight: Double = 100,
+                continuedTitle: String, style: ReportStyle, measurer: any TextMeasurer) {
+        self.title = title; self.frame = frame; self.series = series; self.columns = columns; self.rowHeight = rowHeight
+        self.continuedTitle = continuedTitle; self.style = style; self.measurer = measurer
+    }
+
+    var titleHeight: Double { title.isEmpty ? 0 : style.lineHeight(style.heading) + 2 }
+    var rows: Int { max(1, (series.count + columns - 1) / columns) }
+
+    public func height(width: Double) -> Double { titleHeight + Double(rows) * rowHeight }
+    public func minimumHeight(width: Double) -> Double { titleHeight + rowHeight }
+
+    public func split(width: Double, height: Double) -> (fitting: (any LayoutBlock)?, rest: (any LayoutBlock)?) {
+        let fit = Int((height - titleHeight) / rowHeight)
+        if fit >= rows { return (self, nil) }
+        if fit <= 0 { return (nil, self) }
+        var head = self, tail = self
+        head.series = Array(series[..<(fit * columns)])
+        tail.series = Array(series[(fit * columns)...])
+        tail.title = continuedTitle
+        return (head, tail)
+    }
+
+    public func draw(in rect: Rect) -> [Primitive] {
+        var out: [Primitive] = []
+        if !title.isEmpty {
+            out.append(.text(style.layout.run(style.layout.fit(title, maxWidth: rect.width, style: style.heading),
+                                              at: Point(x: rect.minX, y: rect.minY), baseline: .top, style: style.heading)))
+        }
+        var f = frame
+        f.title = ""; f.subtitle = ""; f.footnote = ""
+        let m = chartMargin(f, width: rect.width, height: rowHeight)
+        f.width = rect.width + 2 * m
+        f.height = rowHeight
+        for row in 0..<rows {
+            let part = Array(series[(row * columns)..<min(series.count, (row + 1) * columns)])
+            guard !part.isEmpty else { continue }
+            // Fixed columns keep a last, shorter row's panels as wide as the others.
+            let chart = SmallMultiplesChart(frame: f, series: part, columns: columns)
+            out += translated(chart.scene(measurer: measurer).primitives, dx: rect.minX - m,
+                              dy: rect.minY + titleHeight + Double(row) * rowHeight - m * 0.5)
+        }
+        return out
+    }
+}

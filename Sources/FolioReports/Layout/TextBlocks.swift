@@ -1,0 +1,75 @@
+import FolioCharts
+
+/// A section heading: one line, kept on the same page as the block after it.
+public struct HeadingBlock: LayoutBlock {
+    public var text: String
+    let style: ReportStyle
+
+    public init(text: String, style: ReportStyle) { self.text = text; self.style = style }
+
+    public func height(width: Double) -> Double { style.lineHeight(style.heading) + 2 }
+    public var keepsWithNext: Bool { true }
+
+    public func draw(in rect: Rect) -> [Primitive] {
+        let s = style.heading
+        let line = style.layout.fit(text, maxWidth: rect.width, style: s)
+        return [.text(style.layout.run(line, at: Point(x: rect.minX, y: rect.minY), baseline: .top, style: s))]
+    }
+}
+
+/// A paragraph wrapped at word boundaries for the width; splits between lines.
+public struct TextBlock: LayoutBlock {
+    public var text: String
+    let style: ReportStyle
+    /// Lines already wrapped, when this block is the rest of a split paragraph.
+    var prewrapped: [String]?
+
+    public init(text: String, style: ReportStyle) { self.text = text; self.style = style }
+
+    func lines(width: Double) -> [String] {
+        if let prewrapped { return prewrapped }
+        var lines: [String] = []
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = ""
+            for word in paragraph.split(separator: " ") {
+                let candidate = line.isEmpty ? String(word) : line + " " + word
+                if line.isEmpty || style.layout.width(candidate, style.body) <= width {
+                    line = candidate
+                } else {
+                    lines.append(line)
+                    line = String(word)
+                }
+            }
+            lines.append(style.layout.fit(line, maxWidth: width, style: style.body))
+        }
+        return lines
+    }
+
+    public func height(width: Double) -> Double { Double(lines(width: width).count) * style.lineHeight(style.body) }
+    public func minimumHeight(width: Double) -> Double { min(height(width: width), 2 * style.lineHeight(style.body)) }
+
+    public func split(width: Double, height: Double) -> (fitting: (any LayoutBlock)?, rest: (any LayoutBlock)?) {
+        let all = lines(width: width)
+        let n = min(all.count, Int(height / style.lineHeight(style.body)))
+        if n >= all.count { return (self, nil) }
+        if n == 0 { return (nil, self) }
+        var head = self, tail = self
+        head.prewrapped = Array(all[..<n]); tail.prewrapped = Array(all[n...])
+        return (head, tail)
+    }
+
+    public func draw(in rect: Rect) -> [Primitive] {
+        lines(width: rect.width).enumerated().map { i, line in
+            .text(style.layout.run(line, at: Point(x: rect.minX, y: rect.minY + Double(i) * style.lineHeight(style.body)),
+                                   baseline: .top, style: style.body))
+        }
+    }
+}
+
+/// `page-break` in a definition.
+public struct PageBreakBlock: LayoutBlock {
+    public init() {}
+    public func height(width: Double) -> Double { 0 }
+    public func draw(in rect: Rect) -> [Primitive] { [] }
+    public var breaksPage: Bool { true }
+}

@@ -1,0 +1,43 @@
+import FolioCharts
+import FolioCore
+
+/// The daily set of images for mail: allocation, value over 30 days and the 7-day line of each of the
+/// largest holdings, each with a stable file name so that mail templates and caches can refer to them.
+public struct DailyChartSet: Sendable {
+    public struct Image: Sendable {
+        /// `allocation.png`, `value-30d.png`, `holding-1-AAPL.png`…
+        public var fileName: String
+        public var chart: ChartSpec
+    }
+
+    public var width = 1200.0
+    public var height = 675.0
+    /// How many of the largest holdings get a 7-day line.
+    public var holdings = 5
+
+    public init() {}
+
+    public func images(_ data: PortfolioReportData, theme: Theme) throws -> [Image] {
+        let strings = Catalogue.for(data.locale)
+        func frame(_ title: String) -> ChartFrame {
+            ChartFrame(width: width, height: height, theme: theme, locale: data.locale, title: title,
+                       subtitle: data.input.portfolio.name,
+                       footnote: ChartFrame.footnote(source: nil, asOf: data.input.asOf, locale: data.locale))
+        }
+        var images: [Image] = []
+        if case .chart(let pie) = try data.chart(.donut, data: "allocation", parameters: ["by": "asset"], frame: frame(strings[.allocation])) {
+            images.append(Image(fileName: "allocation.png", chart: pie))
+        }
+        if case .chart(let line) = try data.chart(.line, data: "value", parameters: ["days": "30"],
+                                                  frame: frame(strings[.kpiValue] + ", " + data.base.rawValue)) {
+            images.append(Image(fileName: "value-30d.png", chart: line))
+        }
+        if case .smallMultiples(let series) = try data.chart(.smallMultiples, data: "holdings-7d", parameters: [:], frame: frame("")) {
+            for (i, s) in series.prefix(holdings).enumerated() {
+                let chart = LineChart(frame: frame(s.name), series: [s])
+                images.append(Image(fileName: "holding-\(i + 1)-\(s.name.split(separator: " ").first ?? "")-7d.png", chart: .line(chart)))
+            }
+        }
+        return images
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import FolioAnalytics
+import FolioCharts
+import FolioCore
+
+extension PortfolioReportData {
+    public var tableNames: [String] { ["holdings", "trades", "cash-flows", "diagnostics", "income"] }
+
+    public func table(_ name: String) -> DataTable? {
+        switch name {
+        case "holdings": holdingsTable
+        case "trades": tradesTable
+        case "cash-flows": cashFlowsTable
+        case "diagnostics": diagnosticsTable
+        case "income": incomeTable
+        default: nil
+        }
+    }
+
+    private typealias Column = DataTable.Column
+    private typealias Cell = DataTable.Cell
+
+    private func decimals(_ asset: AssetCode) -> Int { input.assets.first { $0.code == asset }?.decimals ?? 2 }
+    private func number(_ v: Double?, _ d: Int) -> Cell {
+        Cell(v.map { NumberFormat(locale: locale, style: .decimal(d)).string($0) } ?? "—", sort: v)
+    }
+    private func price(_ v: Double?) -> Cell {
+        Cell(v.map { NumberFormat(locale: locale, style: .price(minimum: 2, significant: 4)).string($0) } ?? "—", sort: v)
+    }
+    private func time(_ t: Date) -> Cell {
+        Cell(DateText.date(Day(t), locale: locale), sort: t.timeIntervalSince1970)
+    }
+
+    var holdingsTable: DataTable {
+        let percent = NumberFormat(locale: locale, style: .percent(1))
+        let total = valuation.total
+        let rows = held.map { a -> [Cell] in
+            [Cell(a.asset.rawValue), Cell(kind(of: a.asset).map(kindLabel) ?? ""), number(a.quantity, decimals(a.asset)),
+             price(a.rate), number(a.value, 2),
+             Cell(a.value.flatMap { v in total.map { $0 > 0 ? percent.string(v / $0) : "—" } } ?? "—",
+                  sort: a.value.flatMap { v in total.map { v / $0 } })]
+        }
+        return DataTable(columns: [
+            Column(key: "asset", title: strings[.asset], numeric: false), Column(key: "kind", title: strings[.kind], numeric: false),
+            Column(key: "quantity", title: strings[.quantity], numeric: true),
+            Column(key: "price", title: strings[.price] + ", " + base.rawValue, numeric: true),
+            Column(key: "value", title: strings[.value] + ", " + base.rawValue, numeric: true),
+            Column(key: "share", title: strings[.share], numeric: true),
+        ], rows: rows)
+    }
+
+    var tradesTable: DataTable {
+        let rows = input.trades.filter { $0.time <= input.asOf.end }.map { t -> [Cell] in
+            [time(t.time), Cell(t.side == .buy ? strings[.buy] : strings[.sell]), Cell(t.asset.rawValue),
+             number(t.quantity, decimals(t.asset)), price(t.price), Cell(t.priceCurrency.rawValue),
+             number(t.fee, decimals(t.feeCurrency)), Cell(t.feeCurrency.rawValue)]
+        }
+        return DataTable(columns: [
+            Column(key: "time", title: strings[.time], numeric: false), Column(key: "side", title: strings[.side], numeric: false),
+            Column(key: "asset", title: strings[.asset], numeric: false), Column(key: "quantity", title: strings[.quantity], numeric: true),
+            Column(key: "price", title: strings[.price], numeric: true), Column(key: "currency", title: strings[.currency], numeric: false),
+            Column(key: "fee", title: strings[.fee], numeric: true), Column(key: "fee-currency", title: strings[.currency], numeric: false),
+        ], rows: rows, defaultColumns: ["time", "side", "asset", "quantity", "price", "currency", "fee"])
+    }
+
+    var cashFlowsTable: DataTable {
+        // Months without a deposit, withdrawal or fee say nothing in a table (the chart shows the gaps).
+        let active = cashFlows.months.filter { [$0.deposits, $0.withdrawals, $0.fees].contains { ($0 ?? 1) != 0 } }
+        let rows = active.map { m -> [Cell] in
+            [Cell(DateText.monthYear(m.first, locale: locale), sort: m.first.start.timeIntervalSince1970),
+             number(m.deposits, 2), number(m.withdrawals, 2), number(m.fees, 2), number(m.net, 2)]
+        }
+        return DataTable(columns: [
+            Column(key: "month", title: strings[.month], numeric: false),
+            Column(key: "deposits", title: strings[.deposits] + ", " + base.rawValue, numeric: true),
+            Column(key: "withdrawals", title: strings[.withdrawals] + ", " + base.rawValue, numeric: true),
+            Column(key: "fees", title: strings[.fees], numeric: true), Column(key: "net", title: strings[.net], numeric: true),
+        ], rows: rows)
+    }
+
+    var diagnosticsTable: DataTable {
+        let rows = diagnostics.map { d -> [Cell] in
+            let after: String
+            switch d.after {
+            case .trade(let id): after = strings[.trade] + " \(id)"
+            case .cashTransaction(let id): after = strings[.cashTransaction] + " \(id)"
+            }
+            return [Cell(d.asset.rawValue), time(d.time), Cell(after), number(d.balance, decimals(d.asset))]
+        }
+        return DataTable(columns: [
+            Column(key: "asset", title: strings[.asset], numeric: false), Column(key: "time", title: strings[.time], numeric: false),
+            Column(key: "after", title: strings[.after], numeric: false), Column(key: "balance", title: strings[.balance], numeric: true),
+        ], rows: rows)
+    }
+
+    var incomeTable: DataTable {
+        let rows = income.positions.map { p -> [Cell] in
+            [Cell(p.asset.rawValue), number(p.quantity, decimals(p.asset)), price(p.averageCost), price(p.marketPrice),
+             number(p.realisedInBase, 2), number(p.unrealisedInBase, 2)]
+        }
+        return DataTable(columns: [
+            Column(key: "asset", title: strings[.asset], numeric: false), Column(key: "quantity", title: strings[.quantity], numeric: true),
+            Column(key: "average-cost", title: strings[.averageCost], numeric: true), Column(key: "price", title: strings[.price], numeric: true),
+            Column(key: "realised", title: strings[.kpiRealised], numeric: true), Column(key: "unrealised", title: strings[.kpiUnrealised], numeric: true),
+        ], rows: rows)
+    }
+}

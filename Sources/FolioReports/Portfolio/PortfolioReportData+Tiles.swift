@@ -1,0 +1,58 @@
+import Foundation
+import FolioAnalytics
+import FolioCharts
+import FolioCore
+
+extension PortfolioReportData: ReportDataSource {
+    public var values: [String: String] {
+        [
+            "portfolio": input.portfolio.name,
+            "asOf": DateText.date(input.asOf, locale: locale),
+            "base": base.rawValue,
+            "generated": DateText.date(Day(input.generated), locale: locale) + " " + clock(input.generated),
+            "title": strings[.portfolioReport],
+        ]
+    }
+
+    private func clock(_ date: Date) -> String {
+        let seconds = Int(date.timeIntervalSince1970) - Day(date).daysSinceEpoch * 86_400
+        let h = seconds / 3600, m = seconds % 3600 / 60
+        return (h < 10 ? "0" : "") + "\(h):" + (m < 10 ? "0" : "") + "\(m) UTC"
+    }
+
+    public func condition(_ name: String) -> Bool? {
+        switch name {
+        case "negative-balances": !diagnostics.isEmpty
+        case "holdings": !held.isEmpty
+        default: nil
+        }
+    }
+
+    public func tile(_ kind: KPIKind) -> KPITile? {
+        let percent = NumberFormat(locale: locale, style: .percent(2), explicitPlus: true)
+        var signed = money
+        signed.explicitPlus = true
+        func changeTile(_ key: StringKey, since day: Day) -> KPITile {
+            guard let c = change(since: day) else { return KPITile(label: strings[key], value: "—") }
+            return KPITile(label: strings[key], value: signedMoney(c.amount, signed),
+                           detail: c.fraction.map { percent.string($0) } ?? "",
+                           tone: c.amount > 0 ? .up : c.amount < 0 ? .down : .neutral)
+        }
+        let asOf = input.asOf
+        switch kind {
+        case .value: return KPITile(label: strings[.kpiValue], value: moneyText(series.total.last ?? nil))
+        case .change1d: return changeTile(.kpiChange1d, since: asOf.advanced(by: -1))
+        case .change7d: return changeTile(.kpiChange7d, since: asOf.advanced(by: -7))
+        case .change30d: return changeTile(.kpiChange30d, since: asOf.advanced(by: -30))
+        case .changeYTD: return changeTile(.kpiChangeYTD, since: Day(year: asOf.year - 1, month: 12, day: 31)!)
+        case .realised: return KPITile(label: strings[.kpiRealised], value: moneyText(income.realisedInBase))
+        case .unrealised: return KPITile(label: strings[.kpiUnrealised], value: moneyText(income.unrealisedInBase))
+        case .netDeposits: return KPITile(label: strings[.kpiNetDeposits], value: moneyText(series.netDeposits.last ?? nil))
+        case .income, .expenses, .balance, .marketCap, .volume24h, .btcDominance: return nil
+        }
+    }
+
+    private func signedMoney(_ value: Double, _ format: NumberFormat) -> String {
+        format.currency == nil ? format.string(value) + "\u{00A0}" + base.rawValue : format.string(value)
+    }
+}

@@ -1,0 +1,143 @@
+import FolioCharts
+
+/// The report pipeline, written down once (DESIGN.md §1, Vega-Lite style):
+/// definition (YAML, checked with paths) + data source (analytics results)
+///   → layout blocks, each measured for the content width
+///   → `Paginator.paginate` (pure: split, keep headings with what follows, page breaks)
+///   → `PageComposer` (scenes, then header and footer with "page X of Y")
+///   → `[Scene]` that FolioRender writes as one PDF page each.
+/// Everything up to the scenes is data, testable without Cairo.
+public struct ReportBuilder: Sendable {
+    public var definition: ReportDefinition
+    public var style: ReportStyle
+    public var strings: Catalogue
+    let measurer: any TextMeasurer
+
+    public init(definition: ReportDefinition, theme: Theme, locale: ChartLocale, measurer: any TextMeasurer) {
+        self.definition = definition
+        self.style = ReportStyle(theme: theme, locale: locale, measurer: measurer)
+        self.strings = Catalogue.for(locale)
+        self.measurer = measurer
+    }
+
+    public func title(_ data: some ReportDataSource) -> String {
+        Template.render(definition.title, values: data.values, strings: strings)
+    }
+
+    public var composer: PageComposer {
+        PageComposer(setup: definition.page, header: definition.header, footer: definition.footer, style: style,
+                     strings: strings, values: [:], title: "")
+    }
+
+    /// Pages as laid out, before headers and footers.
+    public func pages(_ data: some ReportDataSource) throws -> [LaidOutPage] {
+        let content = composer.content
+        var blocks: [any LayoutBlock] = []
+        for section in definition.sections {
+            if let when = section.when {
+                guard let holds = data.condition(when) else {
+                    throw DefinitionError(file: definition.name, path: section.path + ".when", expected: "a known condition (negative-balances)", found: "\"\(when)\"")
+                }
+                if !holds { continue }
+            }
+            if !blocks.isEmpty { blocks.append(PageBreakBlock()) }
+            for block in section.blocks {
+                blocks += try layoutBlocks(block, data: data, width: content.width, pageHeight: content.height)
+            }
+        }
+        return Paginator.paginate(blocks, content: content, gap: style.blockGap)
+    }
+
+    /// Pages as scenes, headers and footers included.
+    public func scenes(_ data: some ReportDataSource) throws -> [Scene] {
+        var composer = composer
+        composer.values = data.values
+        composer.title = title(data)
+        return composer.scenes(try pages(data))
+    }
+
+    private func text(_ template: String, _ data: some ReportDataSource) -> String {
+        Template.render(template, values: data.values, strings: strings)
+    }
+
+    private func layoutBlocks(_ block: BlockDefinition, data: some ReportDataSource, width: Double, pageHeight: Double) throws -> [any LayoutBlock] {
+        switch block.kind {
+        case .heading: return [HeadingBlock(text: text(block.text, data), style: style)]
+        case .text: return [TextBlock(text: text(block.text, data), style: style)]
+        case .pageBreak: return [PageBreakBlock()]
+        case .kpis:
+            return [KPIBlock(tiles: block.items.compactMap { KPIKind(rawValue: $0).flatMap(data.tile) }, style: style)]
+        case .chart:
+            guard let kind = ChartBlockKind(rawValue: block.chart) else { return [] }
+            guard let kinds = data.chartData[block.data] else {
+                throw DefinitionError(file: definition.name, path: block.path + ".data",
+                                      expected: "one of " + data.chartData.keys.sorted().joined(separator: ", "), found: "\"\(block.data)\"")
+            }
+            guard kinds.contains(kind) else {
+                throw DefinitionError(file: definition.name, path: block.path + ".chart",
+                                      expected: "one of " + kinds.map(\.rawValue).sorted().joined(separator: ", ") + " for \(block.data)",
+                                      found: "\"\(block.chart)\"")
+            }
+            let title = text(block.text, data)
+            let frame = ChartFrame(width: width, height: block.height ?? 260, theme: style.theme, locale: style.locale, title: title)
+            switch try data.chart(kind, data: block.data, parameters: block.parameters, frame: frame) {
+            case .chart(let spec):
+                return [ChartBlock(spec: spec, height: min(block.height ?? 260, pageHeight), measurer: measurer)]
+            case .smallMultiples(let series):
+                return [SmallMultiplesBlock(title: title, frame: frame, series: series, columns: width > 400 ? 3 : 2,
+                                            rowHeight: min(block.height ?? 100, pageHeight / 2),
+                                            continuedTitle: title + " (" + strings[.continued] + ")", style: style, measurer: measurer)]
+            }
+        case .table:
+            guard let table = data.table(block.data) else {
+                throw DefinitionError(file: definition.name, path: block.path + ".data",
+                                      expected: "one of " + data.tableNames.joined(separator: ", "), found: "\"\(block.data)\"")
+            }
+            let shaped = try TableShaping(table: table, block: block, file: definition.name).shaped()
+            var out: [any LayoutBlock] = []
+            if !block.text.isEmpty { out.append(HeadingBlock(text: text(block.text, data), style: style)) }
+            if shaped.rows.isEmpty {
+                out.append(TextBlock(text: strings[.noData], style: style))
+            } else {
+                out.append(TableBlock(columns: shaped.columns, rows: shaped.rows, style: style))
+            }
+            return out
+        }
+    }
+}
+
+/// A definition's columns, sorting and limit applied to a data table.
+struct TableShaping {
+    let table: DataTable
+    let block: BlockDefinition
+    let file: String
+
+    func shaped() throws -> (columns: [TableColumn], rows: [[String]]) {
+        let keys = block.columns.isEmpty ? table.defaultColumns : block.columns
+        let known = table.columns.map(\.key)
+        var indices: [Int] = []
+        for (i, key) in keys.enumerated() {
+            guard let index = known.firstIndex(of: key) else {
+                throw DefinitionError(file: file, path: block.path + ".columns[\(i)]", expected: "one of " + known.joined(separator: ", "), found: "\"\(key)\"")
+            }
+            indices.append(index)
+        }
+        var rows = table.rows
+        if let sort = block.sort {
+            guard let c = known.firstIndex(of: sort.column) else {
+                throw DefinitionError(file: file, path: block.path + ".sort", expected: "one of " + known.joined(separator: ", "), found: "\"\(sort.column)\"")
+            }
+            // Stable: rows equal on the sort column keep the data's own order.
+            rows = rows.enumerated().sorted { a, b in
+                let x = a.element[c], y = b.element[c]
+                let order: Bool?
+                if let p = x.sortNumber, let q = y.sortNumber { order = p == q ? nil : (p < q) != sort.descending }
+                else { order = x.text == y.text ? nil : (x.text < y.text) != sort.descending }
+                return order ?? (a.offset < b.offset)
+            }.map(\.element)
+        }
+        if let limit = block.limit { rows = Array(rows.prefix(limit)) }
+        let columns = indices.map { TableColumn(title: table.columns[$0].title, numeric: table.columns[$0].numeric) }
+        return (columns, rows.map { row in indices.map { row[$0].text } })
+    }
+}

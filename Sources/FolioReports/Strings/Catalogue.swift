@@ -1,0 +1,40 @@
+import FolioCharts
+
+/// Every label a report prints, by key. Templates in definitions name them as `{t.key}`.
+public enum StringKey: String, Hashable, Sendable, CaseIterable {
+    case portfolioReport, asOf, generated, page, of, continued
+    case overview, kpiValue, kpiChange1d, kpiChange7d, kpiChange30d, kpiChangeYTD, kpiRealised, kpiUnrealised, kpiNetDeposits
+    case allocation, allocationByAsset, allocationByKind
+    case holdingsLast7Days, composition, compositionValues, compositionPercent
+    case correlation, correlationOfReturns, rollingCorrelation, normalisedComparison
+    case holdings, trades, cashFlows, depositsWithdrawals, deposits, withdrawals, fees, net
+    case diagnostics, diagnosticsIntro
+    case asset, kind, quantity, price, rate, value, share, time, side, fee, currency, month, balance, after
+    case buy, sell, total, noData, emptyPortfolio
+    case kindFiat, kindCrypto, kindStock, kindETF, kindMetal, kindIndex, kindOther
+    case trade, cashTransaction, averageCost
+    case marketReport, currencyMarket, cryptoMarket, ratesByMarket, currencies7d, converter, coins, market, change, change24h, change7d, amount
+    case totalMarketCap, volume24h, btcDominance, marketCap
+    case banks, bank, cashBuy, cashSell, cardBuy, cardSell, bestMarked
+    case budgetReport, income, expenses, expensesByCategory, incomeByCategory, incomeVsExpenses, category, categories, months
+}
+
+/// One language's labels. Catalogues are Swift dictionaries so that a missing translation is caught by
+/// `CatalogueTests` (every key in every language) and costs no file reading at start-up.
+public struct Catalogue: Sendable {
+    public let locale: ChartLocale
+    let strings: [StringKey: String]
+
+    public static func `for`(_ locale: ChartLocale) -> Catalogue {
+        switch locale {
+        case .en: Catalogue(locale: .en, strings: englishStrings)
+        case .uk: Catalogue(locale: .uk, strings: ukrainianStrings)
+        }
+    }
+
+    /// The label; a key missing from the catalogue shows itself rather than disappearing silently
+    /// (the completeness test keeps that from shipping).
+    public subscript(key: StringKey) -> String { strings[key] ?? key.rawValue }
+
+    public var keys: Set<StringKey> { Set(strings.keys) }
+}

@@ -1,0 +1,54 @@
+import FolioCore
+import Foundation
+
+/// The standard workload files of `../shared/bench` (README there), read once into memory so that a
+/// timed run measures computing, laying out, rendering and writing, not reading CSV.
+public struct WorkloadData: Sendable {
+    /// A small CSV: a header and rows of text cells.
+    public struct Table: Sendable {
+        public var header: [String]
+        public var rows: [[String]]
+
+        public func column(_ name: String) throws -> Int {
+            guard let i = header.firstIndex(of: name) else { throw WorkloadError("no column \(name) in \(header.joined(separator: ","))") }
+            return i
+        }
+
+        public func numbers(_ column: Int) -> [Double] { rows.map { Double($0[column]) ?? .nan } }
+    }
+
+    /// `timestamp,ALFA,…`: 10 assets × 168 hourly points.
+    public var hourly: Table
+    /// `ticker,quantity,last_close,value`: 8 positions.
+    public var holdings: Table
+    /// `month,ALFA,…`: 12 month ends × 6 assets.
+    public var composition: Table
+    /// `date,ALFA,…,TNGO`: 20 assets × 782 weekdays.
+    public var dailyCloses: Table
+    /// The hourly timestamps in seconds since 1970 (UTC).
+    public var hourlyTimes: [Double]
+
+    public init(directory: URL) throws {
+        hourly = try Self.read(directory, "hourly_7d.csv")
+        holdings = try Self.read(directory, "holdings.csv")
+        composition = try Self.read(directory, "composition.csv")
+        dailyCloses = try Self.read(directory, "daily_closes.csv")
+        hourlyTimes = try hourly.rows.map { row in
+            guard let t = ISOTime.parse(row[0]) else { throw WorkloadError("hourly_7d.csv: bad timestamp \(row[0])") }
+            return t.timeIntervalSince1970
+        }
+    }
+
+    private static func read(_ directory: URL, _ name: String) throws -> Table {
+        let url = directory.appendingPathComponent(name)
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else { throw WorkloadError("cannot read \(url.path)") }
+        let lines = text.split(whereSeparator: \.isNewline).map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        guard let header = lines.first, lines.count > 1 else { throw WorkloadError("\(url.path): empty") }
+        return Table(header: header, rows: Array(lines.dropFirst()))
+    }
+}
+
+public struct WorkloadError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import FolioRender
+import FolioWorkloads
+
+/// `folio-bench w1 --data DIR --out FILE [--repeat N --json FILE]`: the mode outside comparison
+/// harnesses drive, as they drive other charting tools. Without --repeat it renders once (a whole
+/// process run); with it, 1 + N times in one process, writing
+/// `{"first_render_ms": x, "samples_in_order_ms": [...]}` with the first render left out of the samples.
+enum SingleWorkload {
+    static func run(_ workload: Workload, _ args: [String]) -> Never {
+        var data: String?, out: String?, json: String?
+        var repeats = 0
+        var i = 0
+        func value() -> String {
+            i += 1
+            guard i < args.count else { BenchArguments.fail("\(args[i - 1]) needs a value") }
+            return args[i]
+        }
+        while i < args.count {
+            switch args[i] {
+            case "--data": data = value()
+            case "--out": out = value()
+            case "--json": json = value()
+            case "--repeat":
+                guard let n = Int(value()), n > 0 else { BenchArguments.fail("--repeat takes a whole number above zero") }
+                repeats = n
+            default: BenchArguments.fail("unknown argument \(args[i]) for \(workload.rawValue)")
+            }
+            i += 1
+        }
+        guard let data, let out else { BenchArguments.fail("\(workload.rawValue) needs --data DIR and --out FILE") }
+        if (json == nil) != (repeats == 0) { BenchArguments.fail("--repeat and --json go together") }
+        do {
+            let renderer = try Renderer()
+            let loaded = try WorkloadData(directory: URL(fileURLWithPath: data))
+            let url = URL(fileURLWithPath: out)
+            var timings: [Double] = []
+            for _ in 0...repeats {
+                let start = DispatchTime.now().uptimeNanoseconds
+                try renderer.write(try workload.chart(loaded), to: url)
+                timings.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            }
+            if let json {
+                let object: [String: Any] = ["first_render_ms": timings[0], "samples_in_order_ms": Array(timings.dropFirst())]
+                try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]).write(to: URL(fileURLWithPath: json), options: .atomic)
+            }
+            exit(0)
+        } catch {
+            FileHandle.standardError.write(Data("folio-bench: \(workload.rawValue): \(error)\n".utf8))
+            exit(1)
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import ArgumentParser
+import FolioAnalytics
+import FolioCore
+import Foundation
+
+struct ConvertCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "convert",
+        abstract: "Convert an amount from one currency or asset to another with the stored quotes.",
+        discussion: """
+            Goes through a pivot when no quote links the two directly (AAPL → USD → UAH), with the last
+            quote at or before --date in each leg. A quote older than --stale-days is missing, and the
+            conversion fails naming it rather than using an old price.
+
+            --date is YYYY-MM-DD (the end of that day, UTC) or an ISO 8601 time; without it, the newest
+            instant at which every quote on the way exists. --side buy uses bid prices (what a bank pays
+            for the currency), sell uses ask prices; without bid/ask a quote's plain price is used.
+
+            Prints the conversion, then one row per quote used (--format text, csv or json).
+
+            Examples:
+              folio convert 37500 USD BTC
+              folio convert 1000 USD UAH --market nbu --date 2020-03-02
+              folio convert 100 EUR UAH --market cash --side sell
+              folio convert 10 AAPL UAH --date 2017-12-29 --format json
+            """
+    )
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Argument(help: ArgumentHelp("The amount to convert, e.g. 37500 or 0.25.", valueName: "amount"))
+    var amount: String
+
+    @Argument(help: ArgumentHelp("The currency or asset of the amount.", valueName: "from"))
+    var from: String
+
+    @Argument(help: ArgumentHelp("The currency or asset to convert into.", valueName: "to"))
+    var to: String
+
+    @Option(help: ArgumentHelp("Market tried first on every leg, e.g. nbu, interbank, cash, exchange.", valueName: "market"))
+    var market: String?
+
+    @Option(help: ArgumentHelp("buy (bid), sell (ask) or mid (default: the quote's price).", valueName: "side"))
+    var side: String = "mid"
+
+    @Option(help: ArgumentHelp("When (default: the newest instant every quote needed exists).", valueName: "date"))
+    var date: String?
+
+    @Option(name: .customLong("stale-days"), help: ArgumentHelp("A quote older than this many days counts as missing.", valueName: "days"))
+    var staleDays: Double = 7
+
+    @Option(help: ArgumentHelp("text (default), csv or json.", valueName: "format"))
+    var format: String = "text"
+
+    func run() throws {
+        guard let value = Double(amount), value.isFinite else { throw ArgumentError("AMOUNT", "\"\(amount)\" is not a number such as 37500 or 0.25") }
+        let from = try ArgumentValue.asset(self.from, "FROM")
+        let to = try ArgumentValue.asset(self.to, "TO")
+        let market = try ArgumentValue.market(self.market)
+        let side: QuoteSide = try ArgumentValue.choice(side, "--side")
+        let format: ResultTable.Format = try ArgumentValue.choice(format, "--format")
+        guard staleDays > 0 && staleDays.isFinite else { throw ArgumentError("--stale-days", "\(staleDays) is not a positive number of days") }
+        let at = try date.map(Self.instant)
+
+        let inputs = try MarketInputs.load(database.openExisting(), options: MarketOptions(stalenessDays: staleDays))
+        // The default instant is found along the default route; a --market route may end elsewhere,
+        // and then the conversion names the quote it lacks.
+        guard let time = at ?? (from == to ? Date() : inputs.lastQuote(from: from, to: to)) else {
+            let known = inputs.book.assets
+            if !known.contains(from) { throw ArgumentError("FROM", "unknown asset \(from) (see `folio info`)") }
+            if !known.contains(to) { throw ArgumentError("TO", "unknown asset \(to) (see `folio info`)") }
+            throw ArgumentError("TO", "no quotes link \(from) to \(to)")
+        }
+        do {
+            let conversion = try Converter(rates: inputs.rates).convert(value, from: from, to: to, at: time, side: side, market: market)
+            Output.result(conversion.table.encoded(as: format))
+        } catch {
+            throw ArgumentError(error, arguments: ["from": "FROM", "to": "TO", "amount": "AMOUNT"])
+        }
+    }
+
+    /// A day means its end (the day's last quote counts); a time is taken as given.
+    private static func instant(_ text: String) throws -> Date {
+        if let day = Day(iso: text) { return day.end }
+        if let time = ISOTime.parse(text) { return time }
+        throw ArgumentError("--date", "\"\(text)\" is not a date such as 2024-03-31 or a time such as 2024-03-31T12:00:00Z")
+    }
+}

@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+import Mustache
+
+/// Subject and bodies from Mustache templates. Placeholders: `{{portfolio}}`, `{{date}}`, `{{value}}`,
+/// `{{change}}`, `{{count}}`, and `{{#images}}…{{name}}…{{cid}}…{{/images}}`,
+/// `{{#attachments}}{{name}}{{/attachments}}`. HTML templates escape values; text templates do not.
+struct MailTemplates {
+    var subject = "Folio{{#portfolio}} · {{portfolio}}{{/portfolio}} · {{date}}"
+    var text: String
+    var html: String
+
+    /// The default bodies in the report's language.
+    init(ukrainian: Bool = false) {
+        let (value, attached, sentBy) = ukrainian ? ("Вартість", "Вкладення", "Надіслано Folio.") : ("Value", "Attached", "Sent by Folio.")
+        text = """
+            {{#portfolio}}{{portfolio}}, {{/portfolio}}{{date}}
+            {{#value}}\(value): {{value}}{{#change}} ({{change}}){{/change}}
+            {{/value}}
+            {{#images}}- {{name}}
+            {{/images}}
+            {{#attachments}}\(attached): {{name}}
+            {{/attachments}}
+
+            \(sentBy)
+            """
+        html = """
+            <!DOCTYPE html>
+            <html><body style="font-family: sans-serif; color: #1A1A1A">
+            <p><b>{{#portfolio}}{{portfolio}}, {{/portfolio}}{{date}}</b>{{#value}}<br>\(value): {{value}}{{#change}} ({{change}}){{/change}}{{/value}}</p>
+            {{#images}}
+            <p><img src="cid:{{cid}}" alt="{{name}}" style="max-width: 100%; height: auto"></p>
+            {{/images}}
+            <p style="color: #5A5A5A; font-size: 12px">\(sentBy)</p>
+            </body></html>
+            """
+    }
+
+    /// Text templates render with escaping off: a subject must read `AT&T`, not `AT&amp;T`.
+    func render(_ template: String, _ context: [String: Any], html: Bool, name: String) throws -> String {
+        let source = html ? template : "{{% CONTENT_TYPE: TEXT}}" + template
+        do {
+            return try MustacheTemplate(string: source).render(context)
+        } catch {
+            throw ValidationError("\(name): not a valid Mustache template (\(error))")
+        }
+    }
+
+    static func read(_ path: String, option: String) throws -> String {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw ValidationError("\(option): cannot read \(path)")
+        }
+        return text
+    }
+}

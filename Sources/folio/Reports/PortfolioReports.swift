@@ -1,0 +1,51 @@
+import FolioCharts
+import FolioCore
+import FolioRender
+import FolioReports
+import FolioStore
+import Foundation
+
+/// One portfolio's reports, as `folio report` and `folio mail --report` render them: the same input,
+/// as-of day and files, so that a mailed chart is the chart the report command writes.
+struct PortfolioReports {
+    var portfolio: String
+    /// nil: the last day on which every holding has a quote.
+    var asOf: Day?
+    var locale: ChartLocale
+    var theme: Theme
+    /// Stamp the real time instead of the as-of day (the output then differs from run to run).
+    var stampNow = false
+
+    /// The portfolio's ledger and rates at the as-of day.
+    func input(_ store: Store) throws -> PortfolioReportInput {
+        let inputs = try PortfolioInputs.load(store, portfolio: portfolio, options: MarketOptions(portfolioAssetsOnly: true))
+        let day = asOf
+            ?? PortfolioReportInput.lastPricedDay(replay: inputs.replay, book: inputs.market.book, base: inputs.portfolio.baseCurrency)
+            ?? Day(Date())
+        return PortfolioReportInput(
+            portfolio: inputs.portfolio, trades: inputs.trades, cashTransactions: inputs.cashTransactions,
+            replay: inputs.replay, rates: inputs.market.rates, assets: inputs.market.assets, asOf: day,
+            generated: stampNow ? Date() : day.start
+        )
+    }
+
+    /// The daily PNG set (allocation, value over 30 days, 7-day lines of the largest holdings) with
+    /// stable file names, each written atomically; returns the files in order.
+    func writeDaily(_ data: PortfolioReportData, renderer: Renderer, into directory: URL) throws -> [URL] {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return try DailyChartSet().images(data, theme: theme).map { image in
+            let url = directory.appendingPathComponent(image.fileName)
+            try renderer.writePNG(renderer.scene(image.chart), to: url)
+            return url
+        }
+    }
+
+    /// The portfolio report as a PDF, from the built-in definition or `definition`; returns the page count.
+    func writePDF(_ data: PortfolioReportData, definition: URL, renderer: Renderer, to url: URL) throws -> Int {
+        let builder = ReportBuilder(definition: try DefinitionParser.load(definition), theme: theme, locale: locale, measurer: renderer.measurer)
+        let scenes = try builder.scenes(data)
+        let created = stampNow ? ISOTime.format(Date()) : data.input.asOf.iso + "T00:00:00Z"
+        try renderer.writePDF(scenes, to: url, metadata: PDFMetadata(title: builder.title(data), creationDate: created))
+        return scenes.count
+    }
+}

@@ -1,0 +1,102 @@
+import ArgumentParser
+import FolioAnalytics
+
+struct TableCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "table",
+        abstract: "Print an analytics result as an aligned table, CSV or JSON.",
+        discussion: """
+            Tables:
+            \(TableName.allCases.map { "  " + $0.rawValue.padding(toLength: 20, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
+
+            Dates are YYYY-MM-DD (UTC). Without --as-of a table is as of the last day
+            with data: for a portfolio the last day its holdings can be valued (never
+            before its last trade), for prices the last quote of the assets, for the
+            budget its last entry. Ranges end there and span 12 months (value, flows,
+            composition, budget, prices, returns, correlation, normalised; 5 years for
+            composition --period year) or --window days (window: 7).
+
+            --portfolio may be left out when the database holds one portfolio. Price
+            tables without --asset use the assets the portfolio traded, priced in its
+            base currency; else in --currency or the first asset's quote currency.
+
+            stdout carries only the table. Quotes that are missing or older than
+            --stale-days are named on stderr, one per line; the values that needed
+            them are undefined (text —, CSV empty field, JSON null). The JSON shape is
+            in README, "Tables from the command line".
+
+            Examples:
+              folio table holdings --portfolio "Demo UAH"
+              folio table allocation --portfolio "Demo UAH" --by kind
+              folio table composition --portfolio "Demo UAH" --period year
+              folio table income --portfolio "DSX crypto" --method lifo --format csv
+              folio table window --asset BTC --window 7 --as-of 2020-06-30
+              folio table correlation --asset AAPL --asset MSFT --asset KO
+              folio table rolling-correlation --asset BTC --asset ETH --format json
+              folio table budget-months --format csv > budget.csv
+            """
+    )
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Argument(help: ArgumentHelp("The table, one of: \(TableName.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "name"))
+    var name: String
+
+    @Option(help: "The portfolio (default: the only one in the database).")
+    var portfolio: String?
+
+    @Option(help: ArgumentHelp("An asset (repeat for several): the assets of price tables, a filter for portfolio tables.", valueName: "code"))
+    var asset: [String] = []
+
+    @Option(help: ArgumentHelp("First day of the range.", valueName: "date"))
+    var from: String?
+
+    @Option(help: ArgumentHelp("Last day of the range (default: --as-of).", valueName: "date"))
+    var to: String?
+
+    @Option(name: .customLong("as-of"), help: ArgumentHelp("The day a table is taken at, or the range ends (default: the last day with data).", valueName: "date"))
+    var asOf: String?
+
+    @Option(help: ArgumentHelp("Days of window (7), of rolling-correlation (30), or the last N return days of returns and correlation.", valueName: "n"))
+    var window: Int?
+
+    @Option(help: ArgumentHelp("Cost basis of income and value: fifo (default), average or lifo.", valueName: "method"))
+    var method: String?
+
+    @Option(help: ArgumentHelp("Preferred market of quotes, e.g. nbu, interbank, cash, exchange.", valueName: "market"))
+    var market: String?
+
+    @Option(help: ArgumentHelp("Allocation grouping: asset (default), kind or currency.", valueName: "grouping"))
+    var by: String?
+
+    @Option(help: ArgumentHelp("Composition period: month (default) or year.", valueName: "period"))
+    var period: String?
+
+    @Option(help: ArgumentHelp("Currency of prices and of the budget.", valueName: "code"))
+    var currency: String?
+
+    @Option(help: ArgumentHelp("Allocation slices below this percent are grouped into Other (default 2).", valueName: "percent"))
+    var threshold: Double?
+
+    @Option(help: ArgumentHelp("Days returns are taken on: union (default) or common (days every asset has a price).", valueName: "calendar"))
+    var calendar: String?
+
+    @Option(name: .customLong("min-overlap"), help: ArgumentHelp("Days two assets need in common for a correlation (default 20).", valueName: "n"))
+    var minOverlap: Int?
+
+    @Option(help: ArgumentHelp("normalised: minmax (default) or rebase.", valueName: "method"))
+    var normalise: String?
+
+    @Option(name: .customLong("stale-days"), help: ArgumentHelp("A quote older than this many days counts as missing.", valueName: "days"))
+    var staleDays: Double = 7
+
+    @Option(help: ArgumentHelp("text (default), csv or json.", valueName: "format"))
+    var format: String = "text"
+
+    func run() throws {
+        let request = try TableRequest(self)
+        let context = try TableContext.load(request, store: database.openExisting())
+        let table = try request.name.build(context)
+        Output.result(table.encoded(as: request.format))
+    }
+}

@@ -1,0 +1,67 @@
+import FolioAnalytics
+import FolioCore
+import FolioStore
+import Foundation
+
+/// What a table is computed from, read from the database once: the market (every quote) and, for the
+/// tables that need one, the portfolio; with the checks that need the database (unknown portfolio,
+/// asset or market).
+struct TableContext {
+    let request: TableRequest
+    let store: Store
+    let market: MarketInputs
+    /// Set when `--portfolio` is given, or for a portfolio table (then the only portfolio if not named).
+    let portfolio: PortfolioInputs?
+
+    static func load(_ request: TableRequest, store: Store) throws -> TableContext {
+        let options = MarketOptions(market: request.market, stalenessDays: request.staleDays)
+        let portfolio = try portfolioName(request, store: store).map { try PortfolioInputs.load(store, portfolio: $0, options: options) }
+        let market = try portfolio?.market ?? MarketInputs.load(store, options: options)
+        if let wanted = request.market, !market.book.markets.contains(wanted) {
+            let known = market.book.markets.map(\.rawValue).joined(separator: ", ")
+            throw ArgumentError("--market", "unknown market \(wanted) (quotes are in: \(known.isEmpty ? "none" : known))")
+        }
+        let known = market.book.assets.union(market.assets.map(\.code)).union(portfolio?.replay.assets ?? [])
+        for asset in request.assets + [request.currency].compactMap({ $0 }) where !known.contains(asset) {
+            throw ArgumentError(asset == request.currency ? "--currency" : "--asset", "unknown asset \(asset) (see `folio info`)")
+        }
+        return TableContext(request: request, store: store, market: market, portfolio: portfolio)
+    }
+
+    /// `--portfolio`, else for a portfolio table the database's only portfolio.
+    private static func portfolioName(_ request: TableRequest, store: Store) throws -> String? {
+        if let name = request.portfolio { return name }
+        guard request.name.isPortfolioTable else { return nil }
+        let all = try store.portfolios()
+        guard all.count == 1 else {
+            let names = all.map { "\"\($0.name)\"" }.joined(separator: ", ")
+            throw ArgumentError("--portfolio", all.isEmpty ? "the database has no portfolio (see `folio portfolio add`)"
+                                                          : "name the portfolio, one of \(names)")
+        }
+        return all[0].name
+    }
+
+    /// The portfolio of a portfolio table (loaded by `load`).
+    var ledger: PortfolioInputs {
+        get throws {
+            guard let portfolio else { throw ArgumentError("--portfolio", "the \(request.name.rawValue) table needs a portfolio") }
+            return portfolio
+        }
+    }
+
+    /// The last day with data of the portfolio; an error when it has no trade or transaction at all.
+    func portfolioLastDay() throws -> Day {
+        let ledger = try ledger
+        guard let day = ledger.lastDataDay else {
+            throw ArgumentError("--portfolio", "\"\(ledger.portfolio.name)\" has no trades or completed transactions")
+        }
+        return day
+    }
+
+    /// Missing quotes on stderr, one per line: the values that needed them are undefined in the table.
+    /// The same quote missing for several values is named once.
+    func warn(_ missing: [some CustomStringConvertible]) {
+        var seen = Set<String>()
+        Output.warn(missing.map { "missing quote: \($0)" }.filter { seen.insert($0).inserted })
+    }
+}

@@ -1,0 +1,63 @@
+/// The tables `folio table NAME` prints, and which options each one reads. An option a table does not
+/// read is refused rather than ignored, so that `--period year` on the wrong table is not silently lost.
+enum TableName: String, CaseIterable {
+    case holdings, value, allocation, composition, income, flows, diagnostics
+    case prices, window, returns, correlation, rollingCorrelation = "rolling-correlation", normalised
+    case budget, budgetMonths = "budget-months", budgetCategories = "budget-categories"
+
+    /// Options beyond `--format`, `--db`, `--market` and `--stale-days`, which every table takes.
+    enum Option: String {
+        case portfolio, asset, from, to, asOf = "as-of", window, method, by, period, currency, threshold
+        case calendar, minOverlap = "min-overlap", normalise
+    }
+
+    var options: Set<Option> {
+        let prices: Set<Option> = [.portfolio, .asset, .from, .to, .asOf, .currency]
+        switch self {
+        case .holdings: return [.portfolio, .asset, .from, .to, .asOf]
+        case .value: return [.portfolio, .asset, .from, .to, .asOf, .method]
+        case .allocation: return [.portfolio, .asset, .asOf, .by, .threshold]
+        case .composition: return [.portfolio, .asset, .from, .to, .asOf, .period]
+        case .income: return [.portfolio, .asset, .asOf, .method]
+        case .flows: return [.portfolio, .from, .to, .asOf]
+        case .diagnostics: return [.portfolio, .asset]
+        case .prices: return prices
+        case .window: return [.portfolio, .asset, .asOf, .window, .currency]
+        case .returns: return prices.union([.window, .calendar])
+        case .correlation: return prices.union([.window, .calendar, .minOverlap])
+        case .rollingCorrelation: return prices.union([.window, .calendar, .minOverlap])
+        case .normalised: return prices.union([.normalise])
+        case .budget, .budgetMonths, .budgetCategories: return [.from, .to, .asOf, .currency]
+        }
+    }
+
+    /// Tables of one portfolio's ledger (the others read quotes or the budget).
+    var isPortfolioTable: Bool {
+        [.holdings, .value, .allocation, .composition, .income, .flows, .diagnostics].contains(self)
+    }
+
+    var isBudgetTable: Bool { [.budget, .budgetMonths, .budgetCategories].contains(self) }
+
+    /// One line per table for `folio table --help`: at most 58 characters, so that the help's
+    /// 80 columns do not wrap it.
+    var summary: String {
+        switch self {
+        case .holdings: "quantity, rate, value at --as-of; daily with --from/--to"
+        case .value: "daily value, net deposits, income, value of each asset"
+        case .allocation: "value and percent by asset, kind or currency (--by)"
+        case .composition: "value and percent at each month or year end (--period)"
+        case .income: "realised, unrealised income (--method fifo|average|lifo)"
+        case .flows: "deposits, withdrawals, fees and net per month"
+        case .diagnostics: "balances that went below zero, and after which event"
+        case .prices: "every quote of each asset, in --currency"
+        case .window: "first, last, change, min, max, average over --window days"
+        case .returns: "simple daily returns in percent, one column per asset"
+        case .correlation: "Pearson correlation matrix of daily returns"
+        case .rollingCorrelation: "correlation of two assets over a sliding --window"
+        case .normalised: "prices scaled to [0, 1] or to 100 at start (--normalise)"
+        case .budget: "amount and share of each category per month"
+        case .budgetMonths: "income, expenses and balance per month"
+        case .budgetCategories: "amount and share of each category over the range"
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// A real SMTP server on 127.0.0.1 (Tests/Support/smtp_sink.py, aiosmtpd) that saves what it accepts.
+final class SMTPSink {
+    let process = Process()
+    private let lifeline = Pipe()
+    let port: Int
+    let directory: URL
+    var url: String { "smtp://127.0.0.1:\(port)" }
+
+    /// `mode`: ok, tempfail-once, permfail or drop; `credentials` ("user:password") makes AUTH required.
+    init(mode: String = "ok", credentials: String? = nil) throws {
+        directory = try Paths.temporaryDirectory()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", Paths.projectRoot.appendingPathComponent("Tests/Support/smtp_sink.py").path, directory.path, mode]
+            + (credentials.map { [$0] } ?? [])
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardInput = lifeline
+        try process.run()
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            kill(process.processIdentifier, SIGKILL)
+            throw SinkError.didNotStart
+        }
+        self.port = port
+    }
+
+    deinit {
+        kill(process.processIdentifier, SIGKILL)
+        try? lifeline.fileHandleForWriting.close()
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// The envelope of the n-th accepted message (1-based).
+    func envelope(_ n: Int) throws -> (from: String, recipients: [String], authenticated: Bool) {
+        let data = try Data(contentsOf: directory.appendingPathComponent("\(n).json"))
+        let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+        return (object["mail_from"] as? String ?? "", object["rcpt_tos"] as? [String] ?? [], object["auth"] as? Bool ?? false)
+    }
+
+    var received: Int {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0.hasSuffix(".eml") }.count
+    }
+
+    /// The n-th message as Python's email package reads it (Tests/Support/read_mail.py).
+    func read(_ n: Int) throws -> [String: Any] {
+        let result = Process()
+        result.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        result.arguments = ["python3", Paths.projectRoot.appendingPathComponent("Tests/Support/read_mail.py").path,
+                            directory.appendingPathComponent("\(n).eml").path, directory.appendingPathComponent("parts-\(n)").path]
+        let out = Pipe()
+        result.standardOutput = out
+        try result.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        result.waitUntilExit()
+        return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+    }
+
+    enum SinkError: Error { case didNotStart }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+@testable import FolioNet
+
+@Suite struct MailMessageTests {
+    private func message() -> MailMessage {
+        var m = MailMessage(
+            from: MailAddress(name: "Folio", address: "reports@example.com"),
+            to: [MailAddress(name: "Олена Коваль", address: "olena@example.com"), MailAddress(address: "ivan@example.com")],
+            subject: "Щоденні графіки портфеля «Demo UAH» — 21.11.2026, вартість 1 234 567,89 ₴",
+            text: "Рядок 1\nРядок 2", date: Date(timeIntervalSince1970: 1_795_280_400), messageID: "m1@folio"
+        )
+        m.cc = [MailAddress(address: "IVAN@example.com")]
+        m.bcc = [MailAddress(address: "archive@example.com")]
+        m.html = "<p>Графік</p><img src=\"cid:chart-1@folio\">"
+        m.inlineImages = [MailPart(filename: "line.png", contentType: "image/png", data: Data(repeating: 7, count: 5000), contentID: "chart-1@folio")]
+        m.attachments = [MailPart(filename: "звіт.pdf", contentType: "application/pdf", data: Data("%PDF-1.4".utf8))]
+        return m
+    }
+
+    @Test func linesEndInCRLFAndStayShort() {
+        let text = String(decoding: message().rendered(boundarySeed: "seed"), as: UTF8.self)
+        #expect(!text.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
+        let lines = text.components(separatedBy: "\r\n")
+        #expect(lines.allSatisfy { $0.count <= 78 }, "\(lines.filter { $0.count > 78 })")
+    }
+
+    @Test func bccIsAnEnvelopeRecipientOnly() {
+        let m = message()
+        #expect(m.envelopeRecipients == ["olena@example.com", "ivan@example.com", "archive@example.com"])
+        let headers = String(decoding: m.rendered(boundarySeed: "seed"), as: UTF8.self).components(separatedBy: "\r\n\r\n")[0]
+        #expect(!headers.lowercased().contains("bcc"))
+        #expect(!headers.contains("archive@example.com"))
+        #expect(headers.contains("Date: Sat, 21 Nov 2026 17:00:00 +0000"))
+        #expect(headers.contains("Message-ID: <m1@folio>"))
+    }
+
+    @Test func theSubjectIsEncodedInWholeCharacters() throws {
+        let subject = message().subject
+        let words = EncodedWord.words(subject)
+        #expect(words.count > 1)
+        var decoded = ""
+        for word in words {
+            #expect(word.count <= 75)
+            #expect(word.hasPrefix("=?UTF-8?B?") && word.hasSuffix("?="))
+            let payload = try #require(Data(base64Encoded: String(word.dropFirst(10).dropLast(2))))
+            decoded += try #require(String(data: payload, encoding: .utf8), "a word split a character")
+        }
+        #expect(decoded == subject)
+        #expect(EncodedWord.text("Daily charts") == "Daily charts")
+        #expect(EncodedWord.phrase("Doe, John") == "\"Doe, John\"")
+    }
+
+    @Test func aTextOnlyMessageIsOnePart() {
+        let m = MailMessage(from: MailAddress(address: "a@example.com"), to: [MailAddress(address: "b@example.com")],
+                            subject: "Hi", text: "Hello", date: Date(timeIntervalSince1970: 0), messageID: "x@folio")
+        let text = String(decoding: m.rendered(boundarySeed: "s"), as: UTF8.self)
+        #expect(!text.contains("multipart"))
+        #expect(text.contains("Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\nSGVsbG8=\r\n"))
+    }
+
+    @Test func addresses() {
+        #expect(MailAddress(parsing: "Олена <olena@example.com>") == MailAddress(name: "Олена", address: "olena@example.com"))
+        #expect(MailAddress(parsing: "ops@localhost") == MailAddress(address: "ops@localhost"))
+        for bad in ["", "olena", "@example.com", "a@", "a b@example.com", "a@b@c", "a@example.com, b@example.com"] {
+            #expect(MailAddress(parsing: bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test func plainSMTPOnlyToThisMachine() {
+        #expect(SMTPSettings(url: "smtp://127.0.0.1:2525").isLoopback)
+        #expect(SMTPSettings(url: "smtp://localhost:25").isLoopback)
+        #expect(!SMTPSettings(url: "smtp://mail.example.com:587").isLoopback)
+        #expect(SMTPSettings(url: "smtps://mail.example.com:465").isImplicitTLS)
+    }
+}
+
+@Suite struct HTTPPartsTests {
+    @Test func secretsAreRemovedFromURLs() {
+        #expect(URLRedaction.redact("https://api.example.com/v3/x?ids=bitcoin&x_cg_demo_api_key=abc123") == "https://api.example.com/v3/x?ids=bitcoin&x_cg_demo_api_key=***")
+        #expect(URLRedaction.redact("smtp://user:pw@mail.example.com:587") == "smtp://user:***@mail.example.com:587")
+        #expect(URLRedaction.redact("https://bank.gov.ua/x?date=20220224&json") == "https://bank.gov.ua/x?date=20220224&json")
+    }
+
+    @Test func retryAfterInSecondsOrAsADate() {
+        let now = Date(timeIntervalSince1970: 1_795_280_400)  // Sat, 21 Nov 2026 17:00:00 GMT
+        #expect(RetryAfter.seconds("120", now: now) == 120)
+        #expect(RetryAfter.seconds("Sat, 21 Nov 2026 17:00:30 GMT", now: now) == 30)
+        #expect(RetryAfter.seconds("soon", now: now) == nil)
+        #expect(RetryAfter.seconds(nil, now: now) == nil)
+    }
+}

@@ -1,0 +1,26 @@
+import FolioCharts
+@testable import FolioReports
+import Testing
+
+@Suite struct DailyChartSetTests {
+    @Test func stableNamesForTheLargestHoldings() throws {
+        let data = PortfolioReportData(SyntheticPortfolio.input(assets: 8, trades: 16), locale: .en)
+        let images = try DailyChartSet().images(data, theme: .light)
+        let names = images.map(\.fileName)
+        #expect(names.prefix(2) == ["allocation.png", "value-30d.png"])
+        #expect(names.count == 7)
+        #expect(names.dropFirst(2).enumerated().allSatisfy { $1.hasPrefix("holding-\($0 + 1)-S") && $1.hasSuffix("-7d.png") })
+        // Same data, same names and charts: the set can be cached and mailed by name.
+        #expect(try DailyChartSet().images(data, theme: .light).map(\.chart) == images.map(\.chart))
+        for image in images {
+            let scene = image.chart.scene(measurer: ApproximateMeasurer())
+            #expect(scene.width == 1200 && scene.height == 675)
+            #expect(scene.texts.allSatisfy { scene.bounds.contains($0.box) }, "\(image.fileName)")
+        }
+    }
+
+    @Test func emptyPortfolioStillWritesItsChartsWithoutHoldings() throws {
+        let data = PortfolioReportData(SyntheticPortfolio.input(assets: 0, trades: 0), locale: .uk)
+        #expect(try DailyChartSet().images(data, theme: .dark).map(\.fileName) == ["allocation.png", "value-30d.png"])
+    }
+}

@@ -1,0 +1,93 @@
+import FolioCharts
+@testable import FolioReports
+import Testing
+
+@Suite struct DefinitionTests {
+    let parser = DefinitionParser(file: "mine.yaml")
+
+    func error(_ yaml: String) -> DefinitionError? {
+        do { _ = try parser.parse(yaml); return nil } catch let e as DefinitionError { return e } catch { return nil }
+    }
+
+    @Test func builtInPortfolioDefinitionReads() throws {
+        let d = try ReportFiles.builtIn("portfolio")
+        #expect(d.page.size == .a4 && d.page.orientation == .portrait)
+        #expect(d.sections.count >= 6)
+        #expect(d.sections.last?.when == "negative-balances")
+        #expect(d.footer.right.contains("{pages}"))
+    }
+
+    @Test func pageSizeAndOrientation() throws {
+        let d = try parser.parse("""
+            page: {size: Letter, orientation: landscape, margins: 30}
+            pages:
+              - blocks: [{kind: heading, text: Hi}]
+            """)
+        #expect(d.page.width == 792 && d.page.height == 612 && d.page.margins.left == 30)
+    }
+
+    @Test func wrongBlockKindNamesItsPath() throws {
+        let e = try #require(error("""
+            pages:
+              - blocks: [{kind: heading, text: A}]
+              - blocks: [{kind: text, text: B}]
+              - blocks:
+                  - {kind: heading, text: C}
+                  - {kind: chrt, data: allocation}
+            """))
+        #expect(e.file == "mine.yaml" && e.path == "pages[2].blocks[1].kind" && e.line == 6)
+        #expect(e.expected.contains("heading, text, kpis, chart, table, page-break"))
+        #expect(e.description.contains("found \"chrt\""))
+    }
+
+    @Test(arguments: [
+        ("page: {size: A5}\npages: [{blocks: []}]", "page.size", "A4, Letter"),
+        ("page: {margins: {top: -3}}\npages: [{blocks: []}]", "page.margins.top", "a number from 0 to 200"),
+        ("pages: [{blocks: [{kind: kpis, items: [value, profit]}]}]", "pages[0].blocks[0].items[1]", "change-1d"),
+        ("pages: [{blocks: [{kind: chart, chart: pie}]}]", "pages[0].blocks[0].data", "a dataset name"),
+        ("pages: [{blocks: [{kind: table, data: trades, limit: -1}]}]", "pages[0].blocks[0].limit", "a positive whole number"),
+        ("pages: [{blocks: [{kind: heading, text: \"{t.nope}\"}]}]", "pages[0].blocks[0].text", "a catalogue key"),
+        ("pages: [{blocks: [{kind: text, text: \"{when}\"}]}]", "pages[0].blocks[0].text", "{asOf}"),
+        ("header: {middle: x}\npages: [{blocks: []}]", "header.middle", "left, right"),
+        ("pages: [{blocks: [{kind: heading}]}]", "pages[0].blocks[0].text", "text"),
+        ("pages: []", "pages", "a non-empty list"),
+        ("title: x", "pages", "a list of pages"),
+        ("pages: [{blocks: [{kind: table, data: trades, colour: red}]}]", "pages[0].blocks[0].colour", "columns"),
+    ])
+    func invalidDefinitionsSayWhereAndWhat(yaml: String, path: String, expected: String) throws {
+        let e = try #require(error(yaml))
+        #expect(e.path == path, "\(e)")
+        #expect(e.expected.contains(expected), "\(e)")
+    }
+
+    @Test func brokenYAMLIsReportedToo() throws {
+        let e = try #require(error("pages: [ {kind: "))
+        #expect(e.expected == "valid YAML")
+    }
+
+    @Test func unknownDatasetsAndColumnsAreFoundWhenBuilding() throws {
+        let data = PortfolioReportData(SyntheticPortfolio.input(assets: 2, trades: 4), locale: .en)
+        func buildError(_ yaml: String) throws -> DefinitionError? {
+            let builder = ReportBuilder(definition: try parser.parse(yaml), theme: .light, locale: .en, measurer: ApproximateMeasurer())
+            do { _ = try builder.pages(data); return nil } catch let e as DefinitionError { return e }
+        }
+        let table = try #require(try buildError("pages: [{blocks: [{kind: table, data: trades, columns: [time, colour]}]}]"))
+        #expect(table.path == "pages[0].blocks[0].columns[1]" && table.expected.contains("quantity"))
+        let chart = try #require(try buildError("pages: [{blocks: [{kind: chart, chart: pie, data: trades}]}]"))
+        #expect(chart.path == "pages[0].blocks[0].data" && chart.expected.contains("allocation"))
+        let kind = try #require(try buildError("pages: [{blocks: [{kind: chart, chart: line, data: allocation}]}]"))
+        #expect(kind.path == "pages[0].blocks[0].chart" && kind.expected.contains("donut"))
+        let when = try #require(try buildError("pages: [{when: sunny, blocks: []}]"))
+        #expect(when.path == "pages[0].when")
+    }
+
+    @Test func sortingAndLimitsApply() throws {
+        let data = PortfolioReportData(SyntheticPortfolio.input(assets: 3, trades: 20), locale: .en)
+        let block = BlockDefinition(kind: .table, data: "trades", columns: ["time", "asset"], sort: SortOrder(column: "time", descending: true),
+                                    limit: 5, path: "pages[0].blocks[0]")
+        let shaped = try TableShaping(table: try #require(data.table("trades")), block: block, file: "x").shaped()
+        #expect(shaped.rows.count == 5 && shaped.columns.map(\.title) == ["Time", "Asset"])
+        let times = data.input.trades.sorted { $0.time > $1.time }.prefix(5).map { DateText.date(.init($0.time), locale: .en) }
+        #expect(shaped.rows.map { $0[0] } == Array(times))
+    }
+}

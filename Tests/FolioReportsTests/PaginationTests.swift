@@ -1,0 +1,94 @@
+import FolioCharts
+import FolioCore
+@testable import FolioReports
+import Testing
+
+/// Pagination on pages as data, with the approximate measurer (no Cairo, no fonts).
+@Suite struct PaginationTests {
+    let measurer = ApproximateMeasurer()
+
+    func report(assets: Int, trades: Int, negative: Bool = false, locale: ChartLocale = .en) throws -> (ReportBuilder, PortfolioReportData) {
+        let builder = ReportBuilder(definition: try ReportFiles.builtIn("portfolio"), theme: .light, locale: locale, measurer: measurer)
+        let data = PortfolioReportData(SyntheticPortfolio.input(assets: assets, trades: trades, negativeBalance: negative), locale: locale)
+        return (builder, data)
+    }
+
+    @Test func threeHundredTradesSplitByRowsWithTheHeaderOnEveryPage() throws {
+        let (builder, data) = try report(assets: 5, trades: 300)
+        let pages = try builder.pages(data)
+        PageChecks.verify(pages, content: builder.composer.content)
+        let tradePages = pages.filter { $0.blocks.contains { ($0.block as? TableBlock)?.columns.first?.title == "Time" } }
+        #expect(tradePages.count >= 3)
+        let tables = tradePages.flatMap { $0.blocks.compactMap { $0.block as? TableBlock } }.filter { $0.columns.first?.title == "Time" }
+        #expect(tables.reduce(0) { $0 + $1.rows.count } == 300)
+        let scenes = try builder.scenes(data)
+        PageChecks.verify(scenes, setup: builder.definition.page)
+        for page in scenes where page.texts.contains(where: { $0.text == "Side" }) {
+            // The header row is drawn on every page the table reaches, above all its rows.
+            let header = try #require(page.texts.first { $0.text == "Side" && $0.role == .header })
+            let cells = page.texts.filter { $0.role == .cell && ($0.text == "Buy" || $0.text == "Sell") }
+            #expect(cells.allSatisfy { $0.box.minY > header.box.maxY })
+        }
+    }
+
+    @Test func fortyHoldingsFlowOntoMorePages() throws {
+        let (builder, data) = try report(assets: 40, trades: 40)
+        let pages = try builder.pages(data)
+        PageChecks.verify(pages, content: builder.composer.content)
+        let multiples = pages.flatMap { $0.blocks.compactMap { $0.block as? SmallMultiplesBlock } }
+        #expect(multiples.count >= 2)
+        #expect(multiples.reduce(0) { $0 + $1.series.count } == 40)
+        #expect(multiples.dropFirst().allSatisfy { $0.title.contains("continued") })
+        PageChecks.verify(try builder.scenes(data), setup: builder.definition.page)
+    }
+
+    @Test func emptyPortfolioStillGivesPagesThatSayNoData() throws {
+        let (builder, data) = try report(assets: 0, trades: 0)
+        let scenes = try builder.scenes(data)
+        #expect(!scenes.isEmpty)
+        PageChecks.verify(scenes, setup: builder.definition.page)
+        #expect(scenes.flatMap(\.texts).contains { $0.text == "No data" })
+    }
+
+    @Test func oneAssetPortfolio() throws {
+        let (builder, data) = try report(assets: 1, trades: 3)
+        let scenes = try builder.scenes(data)
+        PageChecks.verify(scenes, setup: builder.definition.page)
+        PageChecks.verify(try builder.pages(data), content: builder.composer.content)
+    }
+
+    @Test func pageNumbersCountAllPagesAndDiagnosticsAppearOnlyWhenBalancesWentNegative() throws {
+        let (builder, data) = try report(assets: 3, trades: 30, negative: true)
+        let scenes = try builder.scenes(data)
+        for (i, scene) in scenes.enumerated() {
+            #expect(scene.texts.contains { $0.text == "Page \(i + 1) of \(scenes.count)" })
+        }
+        #expect(scenes.last?.texts.contains { $0.text == "Diagnostics" } == true)
+        let (_, healthy) = try report(assets: 3, trades: 30)
+        #expect(healthy.diagnostics.isEmpty, "\(healthy.diagnostics)")
+        #expect(try builder.scenes(healthy).flatMap(\.texts).contains { $0.text == "Diagnostics" } == false)
+    }
+
+    @Test func headingNeverEndsAPage() {
+        let style = ReportStyle(theme: .light, locale: .en, measurer: measurer)
+        let content = Rect(x: 0, y: 0, width: 400, height: 300)
+        let rows = (0..<5).map { ["r\($0)", "\($0)"] }
+        let blocks: [any LayoutBlock] = [
+            TextBlock(text: String(repeating: "word ", count: 300), style: style),
+            HeadingBlock(text: "Heading", style: style),
+            TableBlock(columns: [TableColumn(title: "a", numeric: false), TableColumn(title: "b", numeric: true)], rows: rows, style: style),
+        ]
+        let pages = Paginator.paginate(blocks, content: content, gap: 10)
+        PageChecks.verify(pages, content: content)
+        let headingPage = pages.firstIndex { $0.blocks.contains { $0.block is HeadingBlock } }
+        #expect(headingPage.map { pages[$0].blocks.last?.block is TableBlock } == true)
+    }
+
+    @Test func pageBreakStartsANewPageButNeverLeavesAnEmptyOne() {
+        let style = ReportStyle(theme: .light, locale: .en, measurer: measurer)
+        let content = Rect(x: 0, y: 0, width: 400, height: 300)
+        let pages = Paginator.paginate([PageBreakBlock(), HeadingBlock(text: "A", style: style), PageBreakBlock(), PageBreakBlock(),
+                                        TextBlock(text: "B", style: style)], content: content, gap: 10)
+        #expect(pages.count == 2)
+    }
+}

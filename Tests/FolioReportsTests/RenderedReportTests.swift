@@ -1,0 +1,168 @@
+import Foundation
+import FolioAnalytics
+import FolioCharts
+import FolioCore
+import FolioRender
+import FolioStore
+import Testing
+
+/// The real thing: the sample database built from `samples/` by the script `make demo` uses, the report
+/// rendered by the `folio` binary, and the PDF read back with poppler's tools.
+@Suite(.serialized) struct RenderedReportTests {
+    static let asOf = "2017-12-29"
+
+    /// The sample database, built once per test run.
+    static let database: Result<URL, any Error> = Result {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("folio-reports-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let db = dir.appendingPathComponent("demo.sqlite")
+        let r = try Tool.run("/bin/bash", ["scripts/make-demo-db.sh", Tool.folio.path, db.path], in: ReportFiles.root)
+        guard r.status == 0 else { throw ToolFailure(message: r.stderr) }
+        return db
+    }
+
+    func render(_ locale: String, name: String) throws -> URL {
+        let db = try Self.database.get()
+        let out = db.deletingLastPathComponent().appendingPathComponent(name)
+        let r = try Tool.run(Tool.folio.path, ["report", "portfolio", "--db", db.path, "--portfolio", "Demo UAH", "--as-of", Self.asOf,
+                                               "--locale", locale, "--out", out.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        return out
+    }
+
+    /// The report's value tile as the analytics compute it from the same database.
+    func expectedValue(_ locale: ChartLocale) throws -> String {
+        let store = try Store(path: try Self.database.get().path, create: false)
+        let portfolio = try store.portfolio(named: "Demo UAH")
+        let replay = HoldingsReplay(trades: try store.trades(portfolio: portfolio), cashTransactions: try store.cashTransactions(portfolio: portfolio))
+        let assets = try store.assets()
+        let rates = CrossRates(book: PriceBook(try store.quotes(assets: assets.map(\.code))), preference: MarketPreference(assets: assets))
+        let day = try #require(Day(iso: Self.asOf))
+        let series = ValueSeries(replay: replay, rates: rates, base: "UAH", range: DayRange(day: day))
+        let value = try #require(series.total.last ?? nil)
+        return NumberFormat(locale: locale, style: .decimal(2), currency: .uah).string(value)
+    }
+
+    @Test(arguments: [("en", ChartLocale.en), ("uk", ChartLocale.uk)])
+    func pdfReadsBackWithPopplerTools(locale: String, chartLocale: ChartLocale) throws {
+        let pdf = try render(locale, name: "portfolio-\(locale).pdf")
+        let info = try Tool.run("pdfinfo", [pdf.path]).stdout
+        let pages = Int(info.split(separator: "\n").first { $0.hasPrefix("Pages:") }?.split(separator: " ").last ?? "") ?? 0
+        #expect(pages >= 8, "\(info)")
+        #expect(info.contains("595.28 x 841.89 pts (A4)"))
+        let fonts = try Tool.run("pdffonts", [pdf.path]).stdout.split(separator: "\n").dropFirst(2)
+        #expect(!fonts.isEmpty)
+        #expect(fonts.allSatisfy { $0.contains(" yes ") }, "\(fonts)")
+        // pdftotext writes the no-break spaces Ukrainian grouping uses as plain spaces.
+        func plain(_ s: String) -> String { s.replacingOccurrences(of: "\u{202F}", with: " ").replacingOccurrences(of: "\u{00A0}", with: " ") }
+        let text = plain(try Tool.run("pdftotext", ["-layout", pdf.path, "-"]).stdout)
+        let value = plain(try expectedValue(chartLocale))
+        #expect(text.contains(value), "the value tile \(value) is not in the PDF")
+        #expect(text.contains(chartLocale == .uk ? "станом на 29.12.2017" : "as of 29 Dec 2017"))
+        #expect(text.contains(chartLocale == .uk ? "Сторінка 1 з \(pages)" : "Page 1 of \(pages)"))
+        #expect(text.contains(chartLocale == .uk ? "Угоди" : "Trades"))
+    }
+
+    /// Every page of the English and Ukrainian portfolio report, turned to PNG by poppler at 50 dpi and
+    /// compared with the committed images (RMS tolerance). Re-record with FOLIO_RECORD_BASELINES=1 and LOOK
+    /// at every page before committing.
+    @Test(arguments: ["en", "uk"]) func pagesMatchTheirBaselines(locale: String) throws {
+        let pdf = try render(locale, name: "baseline-\(locale).pdf")
+        let dir = pdf.deletingLastPathComponent().appendingPathComponent("pages-\(locale)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        #expect(try Tool.run("pdftoppm", ["-r", "50", "-png", pdf.path, dir.appendingPathComponent("p").path]).status == 0)
+        let pages = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".png") }.sorted()
+        let baselines = ReportFiles.root.appendingPathComponent("Tests/FolioReportsTests/Baselines")
+        let prefix = "portfolio-\(locale)-"
+        if ProcessInfo.processInfo.environment["FOLIO_RECORD_BASELINES"] == "1" {
+            try FileManager.default.createDirectory(at: baselines, withIntermediateDirectories: true)
+            for old in try FileManager.default.contentsOfDirectory(atPath: baselines.path) where old.hasPrefix(prefix) {
+                try FileManager.default.removeItem(at: baselines.appendingPathComponent(old))
+            }
+            for page in pages {
+                try FileManager.default.copyItem(at: dir.appendingPathComponent(page), to: baselines.appendingPathComponent(prefix + page))
+            }
+            return
+        }
+        let expected = try FileManager.default.contentsOfDirectory(atPath: baselines.path).filter { $0.hasPrefix(prefix) }.sorted()
+        #expect(expected.map { String($0.dropFirst(prefix.count)) } == pages, "page count or names changed")
+        for page in pages {
+            let actual = try #require(PNGDecoding.rgb(contentsOf: dir.appendingPathComponent(page).path))
+            guard let base = PNGDecoding.rgb(contentsOf: baselines.appendingPathComponent(prefix + page).path) else { continue }
+            guard base.width == actual.width, base.height == actual.height else {
+                Issue.record("\(prefix + page): size changed"); continue
+            }
+            var sum = 0.0
+            for i in actual.pixels.indices {
+                let d = Double(Int(actual.pixels[i]) - Int(base.pixels[i]))
+                sum += d * d
+            }
+            let rms = (sum / Double(actual.pixels.count)).squareRoot()
+            #expect(rms <= 2.5, "\(prefix + page): RMS \(rms); the page is in \(dir.path)")
+        }
+    }
+
+    @Test func sameDatabaseAndDayGiveTheSameBytes() throws {
+        let a = try Data(contentsOf: render("en", name: "a.pdf"))
+        let b = try Data(contentsOf: render("en", name: "b.pdf"))
+        #expect(a == b)
+    }
+
+    @Test func budgetReportOfTheSampleMonth() throws {
+        let db = try Self.database.get()
+        let out = db.deletingLastPathComponent().appendingPathComponent("budget.pdf")
+        let r = try Tool.run(Tool.folio.path, ["report", "budget", "--db", db.path, "--as-of", "2026-11-30", "--locale", "en", "--out", out.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        let text = try Tool.run("pdftotext", [out.path, "-"]).stdout
+        #expect(text.contains("Budget report: Nov 2026") && text.contains("Income and expenses by month"))
+    }
+
+    @Test func marketReportOfTheSampleRates() throws {
+        let db = try Self.database.get()
+        let out = db.deletingLastPathComponent().appendingPathComponent("market.pdf")
+        let r = try Tool.run(Tool.folio.path, ["report", "market", "--db", db.path, "--locale", "uk", "--out", out.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        let text = try Tool.run("pdftotext", [out.path, "-"]).stdout
+        #expect(text.contains("Курси за ринками") && text.contains("Криптовалютний ринок") && text.contains("BTC"))
+    }
+
+    @Test func badDefinitionIsRejectedWithItsPath() throws {
+        let db = try Self.database.get()
+        let file = db.deletingLastPathComponent().appendingPathComponent("bad.yaml")
+        try "pages:\n  - blocks:\n      - {kind: chrt}\n".write(to: file, atomically: true, encoding: .utf8)
+        let r = try Tool.run(Tool.folio.path, ["report", "portfolio", "--db", db.path, "--portfolio", "Demo UAH",
+                                               "--definition", file.path, "--out", db.deletingLastPathComponent().appendingPathComponent("x.pdf").path])
+        #expect(r.status != 0)
+        #expect(r.stderr.contains("bad.yaml: pages[0].blocks[0].kind (line 3): expected one of heading"), "\(r.stderr)")
+    }
+}
+
+struct ToolFailure: Error { var message: String }
+
+/// Runs a program and collects its output.
+enum Tool {
+    /// `folio` beside the test bundle (SwiftPM builds it with the tests), or `$FOLIO_BIN`.
+    static let folio: URL = {
+        if let explicit = ProcessInfo.processInfo.environment["FOLIO_BIN"] { return URL(fileURLWithPath: explicit) }
+        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = dir.appendingPathComponent("folio")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            dir.deleteLastPathComponent()
+        }
+        return ReportFiles.root.appendingPathComponent(".build/debug/folio")
+    }()
+
+    static func run(_ program: String, _ arguments: [String], in directory: URL? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: program.hasPrefix("/") ? program : "/usr/bin/env")
+        p.arguments = program.hasPrefix("/") ? arguments : [program] + arguments
+        if let directory { p.currentDirectoryURL = directory }
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out; p.standardError = err
+        try p.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+    }
+}
