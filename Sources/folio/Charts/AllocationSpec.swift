@@ -13,12 +13,12 @@ enum AllocationSpec {
         }
         let ledger = try PortfolioInputs.Ledger.load(c.store, portfolio: name)
         let asOf = try c.asOf(ledger)
-        let market = try c.market(FolioAnalytics.DayRange(day: asOf))
+        let market = try c.market(DayRange(day: asOf))
         let base = r.currency ?? ledger.portfolio.baseCurrency
         // Threshold 0: FolioCharts groups the small slices itself, under a label in the chart's language.
         let allocation = try c.rethrow({ () throws(AnalyticsError) in
             try Allocation(replay: ledger.replay, rates: market.rates, base: base, on: asOf, by: grouping, thresholdPercent: 0)
-        }, range: FolioAnalytics.DayRange(day: asOf), what: "holdings")
+        }, range: DayRange(day: asOf), what: "holdings")
         let slices = allocation.slices.compactMap { s -> PieSlice? in
             guard let value = s.value else { return nil }
             return PieSlice(label: grouping == .kind ? c.words.kind(s.label) : s.label, value: value)

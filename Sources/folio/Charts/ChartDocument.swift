@@ -114,20 +114,20 @@ struct ChartContext {
     }
 
     /// Quotes from the staleness limit before `range` to its end: the chart's share of the database.
-    func market(_ range: FolioAnalytics.DayRange) throws -> MarketInputs {
+    func market(_ range: DayRange) throws -> MarketInputs {
         try MarketInputs.load(store, options: MarketOptions(), range: range)
     }
 
     /// Throws the "no data" error naming `--as-of` when the range holds no quote of `asset` at all: what
     /// the analytics would report as "no route" is, to the user, a window before or after the data.
-    func requireQuotes(of asset: AssetCode, in market: MarketInputs, range: FolioAnalytics.DayRange) throws {
+    func requireQuotes(of asset: AssetCode, in market: MarketInputs, range: DayRange) throws {
         guard market.book.pairs.contains(where: { $0.asset == asset || $0.currency == asset }) else {
             throw ChartError("--as-of", "no quotes of \(asset) from \(range.from.iso) to \(range.to.iso)")
         }
     }
 
     /// Analytics errors carry the argument names of the analytics API; a chart's user typed other ones.
-    func rethrow<T>(_ body: () throws(AnalyticsError) -> T, range: FolioAnalytics.DayRange, what: String) throws -> T {
+    func rethrow<T>(_ body: () throws(AnalyticsError) -> T, range: DayRange, what: String) throws -> T {
         do {
             return try body()
         } catch .emptyRange {
@@ -139,20 +139,19 @@ struct ChartContext {
         }
     }
 
-    /// A day range ending at `end` that covers `count` days. (`FolioAnalytics.DayRange` is spelled out in
-    /// this target because fetch's option parser is also called `DayRange`.)
-    static func days(_ count: Int, endingAt end: Day) -> FolioAnalytics.DayRange {
-        FolioAnalytics.DayRange(from: end.advanced(by: -(count - 1)), unchecked: end)
+    /// A day range ending at `end` that covers `count` days.
+    static func days(_ count: Int, endingAt end: Day) -> DayRange {
+        DayRange(from: end.advanced(by: -(count - 1)), unchecked: end)
     }
 
     /// The months `count` calendar months up to `end`: from the first of the earliest month to `end`.
-    static func months(_ count: Int, endingAt end: Day) -> FolioAnalytics.DayRange {
+    static func months(_ count: Int, endingAt end: Day) -> DayRange {
         let first = Day(year: end.year, month: end.month, day: 1)!.addingMonths(-(count - 1))
-        return FolioAnalytics.DayRange(from: first, unchecked: end)
+        return DayRange(from: first, unchecked: end)
     }
 }
 
-extension FolioAnalytics.DayRange {
+extension DayRange {
     /// For ranges built from a count that is already checked to be positive.
     init(from: Day, unchecked to: Day) {
         do { self = try .init(from: from, to: to) } catch { self = .init(day: to) }

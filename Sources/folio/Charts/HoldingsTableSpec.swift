@@ -11,7 +11,7 @@ enum HoldingsTableSpec {
         guard let name = r.portfolio else { throw ChartError("--portfolio", "table needs a portfolio") }
         let ledger = try PortfolioInputs.Ledger.load(c.store, portfolio: name)
         let asOf = try c.asOf(ledger)
-        let market = try c.market(FolioAnalytics.DayRange(day: asOf))
+        let market = try c.market(DayRange(day: asOf))
         let base = r.currency ?? ledger.portfolio.baseCurrency
         let valuation = market.rates.value(ledger.replay.holdings(at: asOf.end), in: base)
         guard !valuation.assets.isEmpty else {

@@ -24,7 +24,7 @@ struct PortfolioInputs {
     /// `quotesFor` narrows the quotes as in `MarketInputs.load`; the ledger is always read whole, because
     /// holdings at any day depend on every event before it.
     static func load(_ store: Store, portfolio name: String, options: MarketOptions,
-                     quotesFor range: FolioAnalytics.DayRange? = nil) throws -> PortfolioInputs {
+                     quotesFor range: DayRange? = nil) throws -> PortfolioInputs {
         let ledger = try Ledger.load(store, portfolio: name)
         var options = options
         if options.portfolioAssetsOnly {
@@ -84,7 +84,7 @@ struct MarketInputs {
     /// day are read, of every asset (so every pivot stays available): values and prices inside the range
     /// come out the same as with every quote, at a fraction of the reading time. A chart is drawn in one
     /// process start, where reading every quote would take most of its time budget.
-    static func load(_ store: Store, options: MarketOptions, range: FolioAnalytics.DayRange? = nil) throws -> MarketInputs {
+    static func load(_ store: Store, options: MarketOptions, range: DayRange? = nil) throws -> MarketInputs {
         let assets = try store.assets()
         let codes = options.assets.map { wanted in
             assets.filter { wanted.contains($0.code) || $0.kind == .fiat || $0.kind == .metal }.map(\.code)
