@@ -63,9 +63,9 @@ struct PortfolioInputs {
                           replay: HoldingsReplay(trades: trades, cashTransactions: cash))
         }
 
-        /// The day of the last trade or cash transaction.
+        /// The day of the last trade or completed cash transaction (a failed transfer is not data).
         var lastEventDay: Day? {
-            [trades.last?.time, cashTransactions.last?.time].compactMap { $0 }.max().map { Day($0) }
+            [trades.last?.time, replay.cashTransactions.last?.time].compactMap { $0 }.max().map { Day($0) }
         }
     }
 }
