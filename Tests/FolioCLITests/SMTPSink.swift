@@ -2,41 +2,18 @@ import Foundation
 
 /// A real SMTP server on 127.0.0.1 (Tests/Support/smtp_sink.py, aiosmtpd) that saves what it accepts.
 final class SMTPSink {
-    let process = Process()
-    private let lifeline = Pipe()
-    let port: Int
+    private let server: PythonServer
     let directory: URL
+    var port: Int { server.port }
     var url: String { "smtp://127.0.0.1:\(port)" }
 
     /// `mode`: ok, tempfail-once, permfail or drop; `credentials` ("user:password") makes AUTH required.
     init(mode: String = "ok", credentials: String? = nil) throws {
         directory = try Paths.temporaryDirectory()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Paths.projectRoot.appendingPathComponent("Tests/Support/smtp_sink.py").path, directory.path, mode]
-            + (credentials.map { [$0] } ?? [])
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardInput = lifeline
-        try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            kill(process.processIdentifier, SIGKILL)
-            throw SinkError.didNotStart
-        }
-        self.port = port
+        server = try PythonServer(script: "smtp_sink.py", arguments: [directory.path, mode] + (credentials.map { [$0] } ?? []))
     }
 
-    deinit {
-        kill(process.processIdentifier, SIGKILL)
-        try? lifeline.fileHandleForWriting.close()
-        process.waitUntilExit()
-        try? FileManager.default.removeItem(at: directory)
-    }
+    deinit { try? FileManager.default.removeItem(at: directory) }
 
     /// The envelope of the n-th accepted message (1-based).
     func envelope(_ n: Int) throws -> (from: String, recipients: [String], authenticated: Bool) {
@@ -63,5 +40,4 @@ final class SMTPSink {
         return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
     }
 
-    enum SinkError: Error { case didNotStart }
 }
