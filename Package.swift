@@ -44,7 +44,7 @@ let package = Package(
         ),
         // The standard chart workloads W1–W4, shared by folio-bench (which times them) and the tests
         // (which check what they draw).
-        .target(name: "FolioWorkloads", dependencies: ["FolioCore", "FolioAnalytics", "FolioCharts"]),
+        .target(name: "FolioWorkloads", dependencies: ["FolioCore", "FolioAnalytics", "FolioCharts", "FolioReports"]),
 
         // MARK: Executables
         .executableTarget(
@@ -75,7 +75,7 @@ let package = Package(
             name: "FolioCLITests",
             dependencies: ["FolioCore", "FolioCharts", "FolioRender", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .testTarget(name: "FolioWorkloadsTests", dependencies: ["FolioCore", "FolioAnalytics", "FolioCharts", "FolioWorkloads"]),
+        .testTarget(name: "FolioWorkloadsTests", dependencies: ["FolioCore", "FolioAnalytics", "FolioCharts", "FolioReports", "FolioWorkloads"]),
         .testTarget(name: "FolioNetTests", dependencies: ["FolioCore", "FolioNet"]),
         .testTarget(name: "FolioAnalyticsTests", dependencies: ["FolioCore", "FolioAnalytics"]),
         .testTarget(name: "FolioChartsTests", dependencies: ["FolioCore", "FolioCharts"]),

@@ -15,7 +15,7 @@ struct BenchArguments {
 
     static let usage = """
         usage: folio-bench [--workloads DIR] [--data DIR] [--out DIR] [--filter NAME]... [--runs N] [--json]
-               folio-bench w1|w2|w3|w4 --data DIR --out FILE [--repeat N --json FILE]
+               folio-bench w1|w2|w3|w4|w5 --data DIR --out FILE [--repeat N --json FILE]
           --workloads DIR  the standard workload CSVs (default ../shared/bench)
           --data DIR       the shared real data sets (default ../shared/data)
           --out DIR        where each case writes the outputs of its last run (default out/bench)

@@ -3,7 +3,7 @@ import FolioCharts
 import FolioRender
 import FolioWorkloads
 
-/// The chart workloads W1–W4 of `../shared/bench/README.md` and a one-page PDF of W1. Each timed run
+/// The chart workloads W1–W4 of `../shared/bench/README.md`, a one-page PDF of W1 and W5's 4-page PDF. Each timed run
 /// computes what its chart shows from the CSV data already in memory (extremes, shares, returns,
 /// correlations), lays the chart out, renders, encodes and writes the file.
 func chartCases() -> [BenchCase] {
@@ -25,7 +25,15 @@ func chartCases() -> [BenchCase] {
             return fileSize(url)
         }
     }
-    return png + [pdf]
+    let w5 = BenchCase(name: "w5-report-pdf") { context in
+        let (renderer, data) = try (Renderer(), WorkloadData(directory: context.workloadDirectory))
+        let url = context.outputDirectory.appendingPathComponent("w5-report.pdf")
+        return {
+            try writeW5(renderer, data, to: url)
+            return fileSize(url)
+        }
+    }
+    return png + [pdf, w5]
 }
 
 func fileSize(_ url: URL) -> Int {

@@ -2,12 +2,20 @@ import Foundation
 import FolioRender
 import FolioWorkloads
 
-/// `folio-bench w1 --data DIR --out FILE [--repeat N --json FILE]`: the mode outside comparison
+/// `folio-bench w1|…|w5 --data DIR --out FILE [--repeat N --json FILE]`: the mode outside comparison
 /// harnesses drive, as they drive other charting tools. Without --repeat it renders once (a whole
 /// process run); with it, 1 + N times in one process, writing
 /// `{"first_render_ms": x, "samples_in_order_ms": [...]}` with the first render left out of the samples.
 enum SingleWorkload {
-    static func run(_ workload: Workload, _ args: [String]) -> Never {
+    /// The workloads by name: w1–w4 are single charts, w5 the 4-page PDF.
+    static func render(_ name: String) -> ((Renderer, WorkloadData, URL) throws -> Void)? {
+        if name == "w5" { return { renderer, data, url in try writeW5(renderer, data, to: url) } }
+        guard let workload = Workload(rawValue: name) else { return nil }
+        return { renderer, data, url in try renderer.write(try workload.chart(data), to: url) }
+    }
+
+    static func run(_ name: String, _ args: [String]) -> Never {
+        guard let render = render(name) else { BenchArguments.fail("unknown workload \(name)") }
         var data: String?, out: String?, json: String?
         var repeats = 0
         var i = 0
@@ -24,11 +32,11 @@ enum SingleWorkload {
             case "--repeat":
                 guard let n = Int(value()), n > 0 else { BenchArguments.fail("--repeat takes a whole number above zero") }
                 repeats = n
-            default: BenchArguments.fail("unknown argument \(args[i]) for \(workload.rawValue)")
+            default: BenchArguments.fail("unknown argument \(args[i]) for \(name)")
             }
             i += 1
         }
-        guard let data, let out else { BenchArguments.fail("\(workload.rawValue) needs --data DIR and --out FILE") }
+        guard let data, let out else { BenchArguments.fail("\(name) needs --data DIR and --out FILE") }
         if (json == nil) != (repeats == 0) { BenchArguments.fail("--repeat and --json go together") }
         do {
             let renderer = try Renderer()
@@ -37,7 +45,7 @@ enum SingleWorkload {
             var timings: [Double] = []
             for _ in 0...repeats {
                 let start = DispatchTime.now().uptimeNanoseconds
-                try renderer.write(try workload.chart(loaded), to: url)
+                try render(renderer, loaded, url)
                 timings.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
             }
             if let json {
@@ -46,8 +54,14 @@ enum SingleWorkload {
             }
             exit(0)
         } catch {
-            FileHandle.standardError.write(Data("folio-bench: \(workload.rawValue): \(error)\n".utf8))
+            FileHandle.standardError.write(Data("folio-bench: \(name): \(error)\n".utf8))
             exit(1)
         }
     }
+}
+
+/// W5 as a PDF: the pages the report engine lays out, written with fonts embedded.
+func writeW5(_ renderer: Renderer, _ data: WorkloadData, to url: URL) throws {
+    let scenes = try W5Report.scenes(data, measurer: renderer.measurer)
+    try renderer.writePDF(scenes, to: url, metadata: PDFMetadata(title: "W5 bench report", creationDate: "2024-12-31T00:00:00Z"))
 }

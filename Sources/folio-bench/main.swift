@@ -1,12 +1,11 @@
 import Foundation
-import FolioWorkloads
 
 // folio-bench: times Folio's real code paths on fixed workloads, warm, inside one process.
 // Each case: prepare (untimed), one warm-up run (not counted), then N timed runs → median, min, max.
 // Run in release mode: `make bench`, or see README's performance section.
 
-if CommandLine.arguments.count > 1, let workload = Workload(rawValue: CommandLine.arguments[1]) {
-    SingleWorkload.run(workload, Array(CommandLine.arguments.dropFirst(2)))
+if CommandLine.arguments.count > 1, SingleWorkload.render(CommandLine.arguments[1]) != nil {
+    SingleWorkload.run(CommandLine.arguments[1], Array(CommandLine.arguments.dropFirst(2)))
 }
 let arguments = BenchArguments.parse(Array(CommandLine.arguments.dropFirst()))
 let fileManager = FileManager.default

@@ -1,6 +1,7 @@
 import FolioAnalytics
 import FolioCharts
 import FolioCore
+import FolioReports
 import Foundation
 import Testing
 import FolioWorkloads
@@ -93,5 +94,19 @@ import FolioWorkloads
             #expect(cells.contains { $0.text == label }, "no cell shows \(label) for \(a)/\(b)")
         }
         #expect(scene.text("ALFA") != nil && scene.text("TNGO") != nil)
+    }
+
+    @Test func w5IsFourPagesWithTheTilesPieBarsAndTable() throws {
+        let pages = try W5Report.scenes(data, measurer: measurer)
+        #expect(pages.count == 4)
+        let total = data.holdings.rows.map { Double($0[3])! }.reduce(0, +)
+        let money = NumberFormat(locale: .en, style: .decimal(2), currency: .usd)
+        #expect(pages[0].text(money.string(total)) != nil, "the value tile shows the holdings' total")
+        #expect(pages[0].text("Allocation by asset") != nil)
+        #expect(pages[1].text("ALFA") != nil && pages[1].text("JULT") != nil)
+        #expect(pages[2].text("Portfolio composition by month") != nil)
+        #expect(pages[3].text("Correlation of daily returns") != nil)
+        #expect(pages[3].text("Page 4 of 4") != nil)
+        for page in pages { #expect(page.overlappingTexts().isEmpty && page.primitivesOutsideCanvas().isEmpty) }
     }
 }

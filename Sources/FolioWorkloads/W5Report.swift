@@ -1,0 +1,99 @@
+import FolioAnalytics
+import FolioCharts
+import FolioCore
+import FolioReports
+import Foundation
+
+/// W5 (`../shared/bench/README.md`): an A4 PDF of four pages — title, six KPI tiles and the W2 pie;
+/// ten 7-day small multiples of the hourly data; the W3 bars; the W4 table — laid out by the report
+/// engine's own blocks, paginator and page composer, so the benchmark times the path reports take.
+public enum W5Report {
+    /// The pages as scenes, computing every figure from the data in memory.
+    public static func scenes(_ data: WorkloadData, measurer: any TextMeasurer) throws -> [Scene] {
+        let setup = PageSetup(size: .a4, orientation: .portrait, margins: Margins(top: 60, right: 42, bottom: 56, left: 42))
+        let style = ReportStyle(theme: .light, locale: .en, measurer: measurer)
+        let composer = PageComposer(
+            setup: setup, header: PageLine(left: "Bench portfolio", right: "as of {asOf}"),
+            footer: PageLine(left: "Folio · W5", right: "Page {page} of {pages}"), style: style,
+            strings: Catalogue.for(.en), values: ["asOf": "31 Dec 2024"], title: "W5 bench report"
+        )
+        let width = composer.content.width
+        func chart(_ spec: ChartSpec, height: Double) -> ChartBlock { ChartBlock(spec: spec, height: height, measurer: measurer) }
+        let hourly = data.hourly.header.indices.dropFirst().map { c in
+            LineSeries(name: data.hourly.header[c], times: data.hourlyTimes, values: data.hourly.numbers(c))
+        }
+        let blocks: [any LayoutBlock] = [
+            HeadingBlock(text: "Bench portfolio report", style: style),
+            TextBlock(text: "Eight positions, hourly prices over the last seven days, 2022–2024 daily closes.", style: style),
+            KPIBlock(tiles: try tiles(data), style: style),
+            chart(try Workload.w2.chart(data).resized(width: width, height: 330), height: 330),
+            PageBreakBlock(),
+            SmallMultiplesBlock(title: "Holdings, last 7 days", frame: ChartFrame(width: width, height: 120, theme: .light, locale: .en),
+                                series: hourly, columns: 2, rowHeight: 120, continuedTitle: "Holdings, last 7 days (continued)",
+                                style: style, measurer: measurer),
+            PageBreakBlock(),
+            chart(try Workload.w3.chart(data).resized(width: width, height: 420), height: 420),
+            PageBreakBlock(),
+            chart(try Workload.w4.chart(data).resized(width: width, height: 560), height: 560),
+        ]
+        return composer.scenes(Paginator.paginate(blocks, content: composer.content, gap: style.blockGap))
+    }
+
+    /// Six figures of the bench portfolio: its value, the change over the last day and the 7 days of
+    /// hourly data (valued at each holding's hourly prices), the largest position, the number of
+    /// positions and the average pairwise correlation of daily returns.
+    static func tiles(_ data: WorkloadData) throws -> [KPITile] {
+        let money = NumberFormat(locale: .en, style: .decimal(2), currency: .usd)
+        let percent = NumberFormat(locale: .en, style: .percent(2), explicitPlus: true)
+        var signed = money
+        signed.explicitPlus = true
+        let (ticker, quantity, value) = (0, try data.holdings.column("quantity"), try data.holdings.column("value"))
+        let positions = data.holdings.rows.map { (ticker: $0[ticker], quantity: Double($0[quantity]) ?? 0, value: Double($0[value]) ?? 0) }
+        let total = positions.map(\.value).compensatedSum()
+        // The hourly file starts with the holdings' tickers: value the same quantities at each hour.
+        func worth(atHour hour: Int) throws -> Double {
+            try positions.map { p in p.quantity * (Double(data.hourly.rows[hour][try data.hourly.column(p.ticker)]) ?? .nan) }.compensatedSum()
+        }
+        let last = data.hourly.rows.count - 1
+        let (now, dayAgo, weekAgo) = (try worth(atHour: last), try worth(atHour: max(last - 24, 0)), try worth(atHour: 0))
+        func change(_ label: String, from then: Double) -> KPITile {
+            KPITile(label: label, value: signed.string(now - then), detail: percent.string((now - then) / then),
+                    tone: now > then ? .up : now < then ? .down : .neutral)
+        }
+        let largest = positions.max { $0.value < $1.value }
+        let matrix = try Workload.correlationMatrix(data)
+        let n = matrix.assets.count
+        let pairs = (0..<n).flatMap { i in ((i + 1)..<n).compactMap { j in matrix[i, j] } }
+        return [
+            KPITile(label: "Value", value: money.string(total)),
+            change("Change, 24 hours", from: dayAgo),
+            change("Change, 7 days", from: weekAgo),
+            KPITile(label: "Largest position", value: largest?.ticker ?? "—",
+                    detail: largest.map { percent.string($0.value / total).replacingOccurrences(of: "+", with: "") } ?? ""),
+            KPITile(label: "Positions", value: "\(positions.count)"),
+            KPITile(label: "Average correlation", value: NumberFormat(locale: .en, style: .decimal(2)).string(pairs.reduce(0, +) / Double(pairs.count))),
+        ]
+    }
+}
+
+extension ChartSpec {
+    /// The same chart drawn on a canvas of another size (a page column instead of a 1200×675 image).
+    func resized(width: Double, height: Double) -> ChartSpec {
+        func fit(_ frame: ChartFrame) -> ChartFrame {
+            var f = frame
+            f.width = width
+            f.height = height
+            return f
+        }
+        switch self {
+        case .line(var c): c.frame = fit(c.frame); return .line(c)
+        case .compare(var c): c.frame = fit(c.frame); return .compare(c)
+        case .pie(var c): c.frame = fit(c.frame); return .pie(c)
+        case .bars(var c): c.frame = fit(c.frame); return .bars(c)
+        case .hbars(var c): c.frame = fit(c.frame); return .hbars(c)
+        case .correlation(var c): c.frame = fit(c.frame); return .correlation(c)
+        case .table(var c): c.frame = fit(c.frame); return .table(c)
+        case .smallMultiples(var c): c.frame = fit(c.frame); return .smallMultiples(c)
+        }
+    }
+}
