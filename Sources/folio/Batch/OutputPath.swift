@@ -1,0 +1,63 @@
+import Foundation
+
+/// Output paths from a template such as `out/{portfolio}/{date}/{report}.{ext}`.
+///
+/// A portfolio name becomes one path component that is safe on every filesystem and still readable:
+/// Cyrillic and other letters are kept as they are (Linux filesystems store UTF-8, and a Ukrainian
+/// name stays recognisable to the people who chose it); `/`, `\`, control characters, spaces and
+/// characters shells and Windows shares dislike become `_`; a name of only dots (`.`, `..`) or one
+/// starting with a dot gets a `_` in front so that it can neither climb out of the output directory
+/// nor hide; a name longer than 80 UTF-8 bytes is cut and ends in `-` and 8 hex digits of a stable
+/// hash of the whole name, so two long names that share a beginning still get different folders.
+enum OutputPath {
+    static let maxComponentBytes = 80
+
+    static func component(_ name: String) -> String {
+        var text = String(name.unicodeScalars.map { scalar -> Character in
+            let v = scalar.value
+            if v < 0x20 || v == 0x7f || "/\\:*?\"<>|".unicodeScalars.contains(scalar) { return "_" }
+            if scalar.properties.isWhitespace { return "_" }
+            return Character(scalar)
+        })
+        if text.isEmpty || text.hasPrefix(".") { text = "_" + text }
+        if text.utf8.count > maxComponentBytes {
+            let suffix = "-" + String(StableHash().hexOf(name).prefix(8))
+            var cut = ""
+            for character in text {
+                if cut.utf8.count + character.utf8.count + suffix.utf8.count > maxComponentBytes { break }
+                cut.append(character)
+            }
+            text = cut + suffix
+        }
+        return text
+    }
+
+    /// Names that jobs give their outputs (`{report}`): kept as they are, so no sanitising is needed.
+    static func isPlainName(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.count <= maxComponentBytes
+            && name.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_" || $0 == "." }
+            && !name.hasPrefix(".")
+    }
+
+    static func expand(_ template: String, values: [String: String]) -> String {
+        var result = template
+        for (key, value) in values { result = result.replacingOccurrences(of: "{" + key + "}", with: value) }
+        return result
+    }
+
+    /// The part of a template before its first placeholder's directory: where outputs live, and where a
+    /// killed run's temporary files are looked for.
+    static func root(of template: String) -> URL {
+        let prefix = template.split(separator: "{", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        let directory = prefix.hasSuffix("/") ? prefix : (prefix as NSString).deletingLastPathComponent
+        return URL(fileURLWithPath: directory.isEmpty ? "." : directory, isDirectory: true)
+    }
+}
+
+extension StableHash {
+    func hexOf(_ text: String) -> String {
+        var h = StableHash()
+        h.add(text.utf8)
+        return h.hex
+    }
+}
