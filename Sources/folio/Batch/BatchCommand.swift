@@ -8,9 +8,9 @@ import Foundation
 /// `folio batch JOBS.yaml`: every portfolio of the jobs file rendered in parallel, each output atomic and
 /// skipped when its fingerprint is current; one run per jobs file at a time; shardable across machines.
 ///
-/// Pipeline: jobs file → lock → leftovers of a killed run removed → portfolios (all or named, then the
+/// Pipeline: jobs file → lock → portfolios (all or named, then the
 /// shard) → `BatchRunner` threads, each with its own `Renderer` → `PortfolioBatch` per portfolio
-/// (store digest, input, fingerprints, render) → summary on stderr (and `--json` on stdout) → exit code.
+/// (store digest, input, a killed run's leftovers swept, fingerprints, render) → summary on stderr (and `--json` on stdout) → exit code.
 struct BatchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "batch",
@@ -29,7 +29,9 @@ struct BatchCommand: ParsableCommand {
             and an output whose fingerprint is current is skipped (--force
             renders it anyway). A lock on JOBS.yaml.lock refuses a second run of
             the same jobs file; a killed run's lock is free again at once, and
-            its temporary files are removed when the next run starts.
+            its temporary files are removed from the portfolio's folder when the
+            next run renders that portfolio. --lock-file puts the lock elsewhere
+            (a read-only jobs folder).
             SIGINT/SIGTERM: no new output is started, running ones finish.
 
             Sharding: --shard K/N renders part K (0-based, 0 ≤ K < N) of N,
@@ -60,6 +62,8 @@ struct BatchCommand: ParsableCommand {
     @Flag(help: "Render every output even when its fingerprint is current.") var force = false
     @Flag(help: "Print a JSON summary on stdout.") var json = false
     @Option(help: ArgumentHelp("Render only part K of N (K is 0-based).", valueName: "K/N")) var shard: String?
+    @Option(name: .customLong("lock-file"), help: ArgumentHelp("The lock (default: JOBS.yaml.lock; for a read-only jobs folder).", valueName: "path"))
+    var lockFile: String?
     @Option(help: ArgumentHelp("The shard count when JOB_COMPLETION_INDEX selects the part.", valueName: "N")) var shards: Int?
 
     func validate() throws {
@@ -86,12 +90,9 @@ struct BatchCommand: ParsableCommand {
         let jobsURL = URL(fileURLWithPath: jobsFile)
         let jobs = try JobsFile.load(jobsURL)
         let shard = try BatchShard.select(option: shard, shards: shards, environment: ProcessInfo.processInfo.environment)
-        let lock = try BatchLock(beside: jobsURL)
+        let lock = try BatchLock(path: lockFile ?? jobsURL.path + ".lock")
         defer { withExtendedLifetime(lock) {} }
         BatchRunner.installSignalHandlers()
-        for root in Set(jobs.jobs.map { OutputPath.root(of: $0.output).standardizedFileURL }) {
-            for path in BatchFile.removeLeftovers(under: root) { Self.fail("removed \(path), left by an interrupted run") }
-        }
         let store = try database.openExisting()
         let candidates: [String]
         switch jobs.portfolios {

@@ -14,8 +14,8 @@ final class BatchLock {
 
     enum Failure: Error { case held(path: String, holder: String), io(path: String, reason: String) }
 
-    init(beside jobsFile: URL) throws {
-        path = jobsFile.path + ".lock"
+    init(path: String) throws {
+        self.path = path
         fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw Failure.io(path: path, reason: String(cString: strerror(errno))) }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {

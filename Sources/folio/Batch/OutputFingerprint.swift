@@ -61,19 +61,30 @@ enum BatchFile {
         }
     }
 
-    /// Temporary files a killed run left under `root`: hidden, named after an output plus a six-character
-    /// `mkstemp` suffix (`.allocation.png.a1B2c3`, `..allocation.png.fingerprint.x9Y8z7`). Anything else —
-    /// the user's own hidden files — is left alone. Called while holding the run's lock, so no other
-    /// run of the same jobs file is writing them.
+    /// Temporary files a killed run left under `root` (recursively): hidden, named after an output plus a
+    /// six-character `mkstemp` suffix (`.allocation.png.a1B2c3`, `..allocation.png.fingerprint.x9Y8z7`).
+    /// Anything else — the user's own hidden files — is left alone.
     static func removeLeftovers(under root: URL) -> [String] {
         guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
         var removed: [String] = []
-        for case let url as URL in walker {
-            let name = url.lastPathComponent
-            guard isTemporaryName(name), (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+        for case let url as URL in walker where isTemporaryName(url.lastPathComponent) {
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
             if unlink(url.path) == 0 { removed.append(url.path) }
         }
         return removed
+    }
+
+    /// Temporary files of one output and its sidecar, for templates without a folder of their own per
+    /// portfolio: only names made from this output's own name, which no other portfolio writes.
+    static func removeLeftovers(of output: URL) -> [String] {
+        let directory = output.deletingLastPathComponent()
+        let own = ["." + output.lastPathComponent + ".", "." + OutputFingerprint.sidecar(of: output).lastPathComponent + "."]
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return [] }
+        return names.filter { name in isTemporaryName(name) && own.contains { name.hasPrefix($0) && name.count == $0.count + 6 } }
+            .compactMap { name in
+                let path = directory.appendingPathComponent(name).path
+                return unlink(path) == 0 ? path : nil
+            }
     }
 
     static func isTemporaryName(_ name: String) -> Bool {

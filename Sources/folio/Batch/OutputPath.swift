@@ -45,12 +45,17 @@ enum OutputPath {
         return result
     }
 
-    /// The part of a template before its first placeholder's directory: where outputs live, and where a
-    /// killed run's temporary files are looked for.
-    static func root(of template: String) -> URL {
-        let prefix = template.split(separator: "{", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-        let directory = prefix.hasSuffix("/") ? prefix : (prefix as NSString).deletingLastPathComponent
-        return URL(fileURLWithPath: directory.isEmpty ? "." : directory, isDirectory: true)
+    /// The folder only this portfolio's outputs live in (`out/{portfolio}` of `out/{portfolio}/{date}/…`),
+    /// or nil when the template puts `{portfolio}` into a file name or after another placeholder.
+    /// A killed run's temporary files are swept from it before the portfolio is rendered: shards running
+    /// at once on other machines never touch another shard's portfolio folders, so this sweep cannot
+    /// remove a file a live run is still writing.
+    static func portfolioFolder(_ template: String, component: String) -> URL? {
+        guard let placeholder = template.range(of: "{portfolio}"),
+              let slash = template[placeholder.upperBound...].firstIndex(of: "/") else { return nil }
+        let prefix = template[..<slash].replacingOccurrences(of: "{portfolio}", with: "\u{0}")
+        guard !prefix.contains("{") else { return nil }
+        return URL(fileURLWithPath: prefix.replacingOccurrences(of: "\u{0}", with: component), isDirectory: true)
     }
 }
 

@@ -40,6 +40,10 @@ struct PortfolioBatch {
         return outcome
     }
 
+    static func logRemoved(_ paths: [String]) {
+        for path in paths { BatchCommand.fail("removed \(path), left by an interrupted run") }
+    }
+
     static func reason(_ error: any Error) -> String {
         // ArgumentParser's own wording for a bad chart option; every other error's description.
         ChartCommand.message(for: error).split(separator: "\n").joined(separator: " ")
@@ -52,6 +56,12 @@ struct PortfolioBatch {
         let input = try PortfolioReports(portfolio: name, asOf: nil, locale: .en, theme: .light).input(store)
         let day = input.asOf.iso
         digest.add(day)
+        let component = OutputPath.component(name)
+        var sweptFolders = false
+        for folder in Set(jobs.jobs.compactMap { OutputPath.portfolioFolder($0.output, component: component) }) {
+            Self.logRemoved(BatchFile.removeLeftovers(under: folder))
+            sweptFolders = true
+        }
         var dataByLocale: [ChartLocale: PortfolioReportData] = [:]
         func data(_ locale: ChartLocale) -> PortfolioReportData {
             if let cached = dataByLocale[locale] { return cached }
@@ -63,7 +73,7 @@ struct PortfolioBatch {
             let theme = Theme.named(job.theme) ?? .light
             func path(_ report: String, _ ext: String) -> URL {
                 URL(fileURLWithPath: OutputPath.expand(job.output, values: [
-                    "portfolio": OutputPath.component(name), "date": day, "report": report, "ext": ext,
+                    "portfolio": component, "date": day, "report": report, "ext": ext,
                     "locale": job.locale.rawValue, "theme": job.theme,
                 ]))
             }
@@ -76,6 +86,9 @@ struct PortfolioBatch {
             /// Renders one output unless its fingerprint is current; a failure is recorded and the next output goes on.
             func output(_ url: URL, _ fp: OutputFingerprint, _ draw: () throws -> Void) {
                 guard !stopRequested() else { return }
+                if !sweptFolders || OutputPath.portfolioFolder(job.output, component: component) == nil {
+                    Self.logRemoved(BatchFile.removeLeftovers(of: url))
+                }
                 if !force, fp.isCurrent(for: url) { outcome.skipped.append(url.path); return }
                 do {
                     try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
