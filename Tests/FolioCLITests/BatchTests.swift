@@ -136,6 +136,28 @@ import Glibc
         }
     }
 
+    @Test func sigtermStartsNothingNewAndLeavesNoTemporaryFiles() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (db, names) = try Self.generatedDatabase(58, in: directory)
+        let jobs = try Self.writeJobs(directory, formats: ["png", "pdf"])
+        let out = directory.appendingPathComponent("out")
+        let (process, stdout, stderr) = try FolioProcess.start(["batch", jobs.path, "--db", db, "--jobs", "2", "--json"], currentDirectory: directory)
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline, Self.files(under: out).filter({ $0.pathExtension == "pdf" }).count < 5 { usleep(20_000) }
+        kill(process.processIdentifier, SIGTERM)
+        let summary = try Self.summary(FolioProcess.Result(status: 0, stdout: String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
+                                                           stderr: "", seconds: 0))
+        let log = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 1)
+        #expect(log.contains("interrupted: ") && log.contains(" portfolios not started, "))
+        let files = Self.files(under: out)
+        #expect(files.filter { $0.lastPathComponent.hasPrefix(".") && !$0.lastPathComponent.hasSuffix(".fingerprint") }.isEmpty)
+        #expect(files.filter { $0.pathExtension == "png" }.allSatisfy(Self.isValidPNG))
+        #expect(summary.rendered < names.count && summary.failed == 0)
+    }
+
     @Test func secondRunOfTheSameJobsFileIsRefusedAndAStaleLockIsTakenOver() throws {
         let directory = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

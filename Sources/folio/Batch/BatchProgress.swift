@@ -28,7 +28,8 @@ final class BatchProgress: Sendable {
                 state.lastDraw = elapsed
                 Self.write("\r" + bar(done: state.done, elapsed: elapsed) + "\u{1B}[K")
             } else {
-                let status = outcome.failures.isEmpty ? (outcome.rendered.isEmpty ? "skipped" : "rendered") : "failed"
+                let status = !outcome.failures.isEmpty ? "failed" : outcome.interrupted ? "interrupted"
+                    : outcome.rendered.isEmpty ? "up to date" : "rendered"
                 var line = "[\(state.done)/\(total)] \(outcome.portfolio): \(status)"
                 line += " (\(outcome.rendered.count) rendered, \(outcome.skipped.count) up to date) "
                 line += String(format: "%.2f s", outcome.seconds)

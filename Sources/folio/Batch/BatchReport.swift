@@ -1,7 +1,8 @@
 import Foundation
 
 /// The end-of-run summary: portfolios rendered (at least one output drawn), up to date (every output
-/// skipped), failed (with each reason), not started (after SIGINT/SIGTERM), and output file counts.
+/// skipped), failed (with each reason), not started or unfinished (after SIGINT/SIGTERM), and output
+/// file counts.
 struct BatchReport {
     let summary: BatchRunner.Summary
     let shard: BatchShard
@@ -10,8 +11,10 @@ struct BatchReport {
 
     var ordered: [PortfolioOutcome] { summary.outcomes.sorted { $0.portfolio < $1.portfolio } }
     var failed: Int { summary.outcomes.filter { !$0.failures.isEmpty }.count }
-    var rendered: Int { summary.outcomes.filter { $0.failures.isEmpty && !$0.rendered.isEmpty }.count }
-    var skipped: Int { summary.outcomes.filter { $0.failures.isEmpty && $0.rendered.isEmpty }.count }
+    var rendered: Int { summary.outcomes.filter { $0.failures.isEmpty && !$0.interrupted && !$0.rendered.isEmpty }.count }
+    var skipped: Int { summary.outcomes.filter { $0.failures.isEmpty && !$0.interrupted && $0.rendered.isEmpty }.count }
+    /// Portfolios SIGINT/SIGTERM left unfinished: some outputs done, the rest not started.
+    var unfinished: [String] { summary.outcomes.filter { $0.failures.isEmpty && $0.interrupted }.map(\.portfolio).sorted() }
     var filesRendered: Int { summary.outcomes.reduce(0) { $0 + $1.rendered.count } }
     var filesSkipped: Int { summary.outcomes.reduce(0) { $0 + $1.skipped.count } }
 
@@ -23,7 +26,9 @@ struct BatchReport {
             lines.append("failed: \(outcome.portfolio): " + outcome.failures.joined(separator: "; "))
         }
         for reason in summary.fatal { lines.append("fatal: " + reason) }
-        if interrupted { lines.append("interrupted: \(summary.notStarted.count) portfolios not started") }
+        if interrupted {
+            lines.append("interrupted: \(summary.notStarted.count) portfolios not started, \(unfinished.count) left unfinished")
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -33,7 +38,7 @@ struct BatchReport {
             "filesRendered": filesRendered, "filesSkipped": filesSkipped,
             "seconds": (seconds * 1000).rounded() / 1000,
             "shard": ["index": shard.index, "count": shard.count],
-            "interrupted": interrupted, "notStarted": summary.notStarted, "fatal": summary.fatal,
+            "interrupted": interrupted, "notStarted": summary.notStarted, "unfinished": unfinished, "fatal": summary.fatal,
             "portfolios": ordered.map { o -> [String: Any] in
                 ["name": o.portfolio, "rendered": o.rendered, "skipped": o.skipped, "failures": o.failures]
             },

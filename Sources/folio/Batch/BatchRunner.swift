@@ -26,10 +26,17 @@ struct BatchRunner {
         var fatal: [String] = []
     }
 
+    /// Called before the worker threads start, which inherit this thread's signal mask. A blocked signal
+    /// mask survives exec, and some parents (test runners, supervisors) start children with SIGTERM
+    /// blocked: a batch told to stop must hear it, so both signals are unblocked as well as handled.
     static func installSignalHandlers() {
+        var set = sigset_t()
+        sigemptyset(&set)
         for sig in [SIGINT, SIGTERM] {
             signal(sig) { _ in batchStopRequested.store(true, ordering: .relaxed) }
+            sigaddset(&set, sig)
         }
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 
     func run() -> Summary {

@@ -11,6 +11,8 @@ struct PortfolioOutcome: Sendable {
     var rendered: [String] = []
     var skipped: [String] = []
     var failures: [String] = []
+    /// SIGINT/SIGTERM came before every output of the portfolio was done: neither rendered nor up to date.
+    var interrupted = false
     var seconds = 0.0
 }
 
@@ -85,7 +87,7 @@ struct PortfolioBatch {
             }
             /// Renders one output unless its fingerprint is current; a failure is recorded and the next output goes on.
             func output(_ url: URL, _ fp: OutputFingerprint, _ draw: () throws -> Void) {
-                guard !stopRequested() else { return }
+                guard !stopRequested() else { outcome.interrupted = true; return }
                 if !sweptFolders || OutputPath.portfolioFolder(job.output, component: component) == nil {
                     Self.logRemoved(BatchFile.removeLeftovers(of: url))
                 }
