@@ -42,4 +42,26 @@ extension Store {
             return lines
         }
     }
+
+    /// The same kind of lines for everything outside any one portfolio: every quote series and the whole
+    /// budget. For charts that read assets or budget entries a portfolio does not hold (`--asset`, budget
+    /// categories), read once per run rather than once per portfolio, since it walks every quote.
+    public func sharedDigestLines() throws -> [String] {
+        try read { db in
+            var lines: [String] = []
+            for row in try Row.fetchAll(db, sql: """
+                SELECT asset_id, currency_id, market, count(*), max(time_ms), total(price), total(time_ms)
+                FROM quote GROUP BY asset_id, currency_id, market ORDER BY asset_id, currency_id, market
+                """) {
+                lines.append("quotes " + row.databaseValues.map(\.description).joined(separator: " "))
+            }
+            for row in try Row.fetchAll(db, sql: "SELECT * FROM budget_entry ORDER BY id") {
+                lines.append("budget " + row.databaseValues.map(\.description).joined(separator: " "))
+            }
+            for row in try Row.fetchAll(db, sql: "SELECT * FROM budget_category ORDER BY id") {
+                lines.append("category " + row.databaseValues.map(\.description).joined(separator: " "))
+            }
+            return lines
+        }
+    }
 }

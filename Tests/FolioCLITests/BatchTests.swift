@@ -234,6 +234,25 @@ import Glibc
         #expect(rethemed.filesRendered == 2)
     }
 
+    @Test func aChartOfAnAssetOutsideThePortfolioIsStaleWhenThatAssetGetsAQuote() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let db = directory.appendingPathComponent("demo.sqlite").path
+        try FileManager.default.copyItem(atPath: try DemoDatabase.path(), toPath: db)
+        let jobs = directory.appendingPathComponent("jobs.yaml")
+        try "portfolios: [\"DSX crypto\"]\nrender:\n  - chart: line\n    args: [\"--asset\", \"AAPL\", \"--as-of\", \"2018-02-07\"]\n"
+            .write(to: jobs, atomically: true, encoding: .utf8)
+        #expect(try Self.summary(try Self.batch(directory, [jobs.path, "--db", db, "--json"])).filesRendered == 1)
+        #expect(try Self.summary(try Self.batch(directory, [jobs.path, "--db", db, "--json"])).filesSkipped == 1)
+        try DatabaseQueue(path: db).write { db in
+            try db.execute(sql: """
+                INSERT INTO quote (asset_id, currency_id, market, time_ms, price, source)
+                SELECT a.id, c.id, 'exchange', 1517961600000 - 86400000 * 3650, 1, 'test' FROM asset a, asset c WHERE a.code = 'AAPL' AND c.code = 'USD'
+                """)
+        }
+        #expect(try Self.summary(try Self.batch(directory, [jobs.path, "--db", db, "--json"])).filesRendered == 1)
+    }
+
     @Test(arguments: [
         ("render: []\n", "jobs.yaml:1: portfolios: missing, expected all or a list of portfolio names"),
         ("portfolios: some\nrender: [{daily: true}]\n", "jobs.yaml:1: portfolios: expected all or a list of portfolio names"),
@@ -246,6 +265,8 @@ import Glibc
         ("portfolios: [\"Demo UAH\", 3.5]\nrender: [{daily: true}]\nmail: yes\n", "jobs.yaml:3: mail: unknown key"),
         ("portfolios: all\nrender:\n  - chart: pie\n    colour: red\n", "jobs.yaml:4: render[0].colour: unknown key"),
         ("portfolios: [all\n", "jobs.yaml: not YAML"),
+        ("portfolios: all\nrender:\n  - chart: pie\n  - chart: donut\n    name: pie\n",
+         "jobs.yaml:4: render[1]: writes out/{portfolio}/{date}/pie.png, as render[0] does; give it another name"),
     ])
     func invalidJobsFileNamesThePathInside(_ yaml: String, _ expected: String) throws {
         let directory = try Paths.temporaryDirectory()

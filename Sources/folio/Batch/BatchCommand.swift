@@ -105,13 +105,20 @@ struct BatchCommand: ParsableCommand {
         }
         var definitionHash = StableHash()
         definitionHash.add(try Data(contentsOf: definition))
-        let (force, digest) = (self.force, definitionHash.hex)
+        var shared: String?
+        if jobs.readsBeyondPortfolios {
+            var h = StableHash()
+            for line in try store.sharedDigestLines() { h.add(line) }
+            shared = h.hex
+        }
+        let (force, digest, sharedDigest) = (self.force, definitionHash.hex, shared)
         let workers = self.workers ?? ProcessInfo.processInfo.activeProcessorCount
         let started = Date()
         let summary = BatchRunner(
             names: names, workers: workers,
             makeBatch: { renderer in
                 PortfolioBatch(jobs: jobs, store: store, renderer: renderer, definition: definition, definitionDigest: digest,
+                               sharedDigest: sharedDigest,
                                force: force, stopRequested: { batchStopRequested.load(ordering: .relaxed) })
             },
             progress: BatchProgress(total: names.count)

@@ -39,6 +39,13 @@ struct JobsFile: Sendable {
 
     struct Job: Sendable, Equatable {
         var item: Item
+
+        /// Charts that may read quotes of assets the portfolio does not hold, or the budget: their
+        /// fingerprint covers the whole database's quote series and budget, not only the portfolio's.
+        var readsBeyondPortfolio: Bool {
+            guard case .chart(let kind, let arguments, _, _) = item else { return false }
+            return kind == "line" || kind == "compare" || arguments.contains { $0 == "--asset" || $0.lowercased() == "category" }
+        }
         var locale: ChartLocale
         var theme: String
         /// The output template of this job (the file's `output` unless the job has its own).
@@ -47,6 +54,8 @@ struct JobsFile: Sendable {
 
     var portfolios: Selection
     var jobs: [Job]
+
+    var readsBeyondPortfolios: Bool { jobs.contains(where: \.readsBeyondPortfolio) }
     /// The jobs file's directory: relative output templates are taken relative to the working directory
     /// (as `samples/jobs.yaml` promises), this is only where the lock file lives.
     var url: URL
@@ -92,11 +101,37 @@ struct JobsFile: Sendable {
             throw reader.error(render, "render", "expected a non-empty list of reports and charts")
         }
         let jobs = try list.enumerated().map { i, node in try reader.job(node, "render[\(i)]", output: output) }
+        // Two jobs writing the same file would overwrite each other and re-render every night.
+        var seen: [String: Int] = [:]
+        for (i, job) in jobs.enumerated() {
+            for name in job.outputNames {
+                if let first = seen[name] {
+                    throw reader.error(list[i], "render[\(i)]", "writes \(name), as render[\(first)] does; give it another name")
+                }
+                seen[name] = i
+            }
+        }
         return JobsFile(portfolios: portfolios, jobs: jobs, url: url)
     }
 }
 
 /// Reads one jobs-file node at a time, so every error carries the node's line and path.
+extension JobsFile.Job {
+    /// The job's outputs with the portfolio and date left as placeholders (the daily set's holding images
+    /// as their common `holding-` prefix), to find two jobs that would write the same file.
+    var outputNames: [String] {
+        func name(_ report: String, _ ext: String) -> String {
+            OutputPath.expand(output, values: ["report": report, "ext": ext, "locale": locale.rawValue, "theme": theme])
+        }
+        switch item {
+        case .portfolioReport(let report): return [name(report, "pdf")]
+        case .daily(let prefix): return ["allocation", "value-30d", "holding-*"].map { name(prefix + $0, "png") }
+        case .chart(_, _, let format, let report):
+            return [name(report, format)] + (report.hasPrefix("holding-") ? [name("holding-*", format)] : [])
+        }
+    }
+}
+
 private struct NodeReader {
     let file: String
 

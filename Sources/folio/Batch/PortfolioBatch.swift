@@ -26,6 +26,8 @@ struct PortfolioBatch {
     /// The built-in portfolio report definition and a digest of its bytes (a changed definition re-renders).
     let definition: URL
     let definitionDigest: String
+    /// `Store.sharedDigestLines` hashed, for jobs that read beyond the portfolio (nil when none does).
+    let sharedDigest: String?
     let force: Bool
     /// Checked before each output: after SIGINT/SIGTERM the file being written is finished, no new one starts.
     let stopRequested: @Sendable () -> Bool
@@ -83,6 +85,7 @@ struct PortfolioBatch {
                 var h = StableHash()
                 h.add(String(describing: job))
                 h.add(extra)
+                if job.readsBeyondPortfolio { h.add(sharedDigest ?? "") }
                 return OutputFingerprint(data: digest.hex, job: h.hex)
             }
             /// Renders one output unless its fingerprint is current; a failure is recorded and the next output goes on.
