@@ -68,6 +68,13 @@ import Glibc
             .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }
     }
 
+    /// Hidden files other than the ones a batch keeps (fingerprints and the portfolio memo): what a write
+    /// in progress looks like.
+    static func isTemporary(_ url: URL) -> Bool {
+        let name = url.lastPathComponent
+        return name.hasPrefix(".") && !name.hasSuffix(".fingerprint") && name != ".folio-batch"
+    }
+
     /// A PNG that a decoder would accept: the signature, then an IHDR chunk of 13 bytes with a non-zero size.
     static func isValidPNG(_ url: URL) -> Bool {
         guard let data = try? Data(contentsOf: url), data.count > 33 else { return false }
@@ -126,7 +133,7 @@ import Glibc
         let summary = try Self.summary(again)
         #expect(summary.skipped > 0 && summary.failed == 0 && summary.rendered + summary.skipped == names.count)
         let files = Self.files(under: out)
-        #expect(files.filter { $0.lastPathComponent.hasPrefix(".") && !$0.lastPathComponent.hasSuffix(".fingerprint") }.isEmpty)
+        #expect(files.filter(Self.isTemporary).isEmpty)
         let pngs = files.filter { $0.pathExtension == "png" }, pdfs = files.filter { $0.pathExtension == "pdf" }
         #expect(pngs.count == names.count && pdfs.count == names.count)
         #expect(pngs.allSatisfy(Self.isValidPNG))
@@ -153,7 +160,7 @@ import Glibc
         #expect(process.terminationReason == .exit && process.terminationStatus == 1)
         #expect(log.contains("interrupted: ") && log.contains(" portfolios not started, "))
         let files = Self.files(under: out)
-        #expect(files.filter { $0.lastPathComponent.hasPrefix(".") && !$0.lastPathComponent.hasSuffix(".fingerprint") }.isEmpty)
+        #expect(files.filter(Self.isTemporary).isEmpty)
         #expect(files.filter { $0.pathExtension == "png" }.allSatisfy(Self.isValidPNG))
         #expect(summary.rendered < names.count && summary.failed == 0)
     }
@@ -217,6 +224,10 @@ import Glibc
         #expect(try FileManager.default.attributesOfItem(atPath: png.path)[.modificationDate] as? Date == written)
         let forced = try Self.summary(try Self.batch(directory, [jobs.path, "--db", db, "--json", "--force"]))
         #expect(forced.filesRendered == 2)
+        // A deleted output comes back, and only it.
+        try FileManager.default.removeItem(at: png)
+        let restored = try Self.summary(try Self.batch(directory, [jobs.path, "--db", db, "--json"]))
+        #expect(restored.filesRendered == 1 && restored.filesSkipped == 1 && Self.isValidPNG(png))
         // A new trade in one portfolio makes only that portfolio's output stale.
         try DatabaseQueue(path: db).write { db in
             try db.execute(sql: """

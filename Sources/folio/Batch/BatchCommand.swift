@@ -27,11 +27,12 @@ struct BatchCommand: ParsableCommand {
             Each output is written under a temporary name and renamed; a hidden
             .NAME.fingerprint beside it records its data, job and Folio version,
             and an output whose fingerprint is current is skipped (--force
-            renders it anyway). A lock on JOBS.yaml.lock refuses a second run of
-            the same jobs file; a killed run's lock is free again at once, and
-            its temporary files are removed from the portfolio's folder when the
-            next run renders that portfolio. --lock-file puts the lock elsewhere
-            (a read-only jobs folder).
+            renders it anyway); a .folio-batch memo in the portfolio's folder
+            skips an unchanged portfolio without loading it. A lock on
+            JOBS.yaml.lock (or --lock-file, for a read-only jobs folder) refuses
+            a second run of the same jobs file; a killed run's lock is free
+            again at once, and its temporary files are removed from the
+            portfolio's folder when the next run renders that portfolio.
             SIGINT/SIGTERM: no new output is started, running ones finish.
 
             Sharding: --shard K/N renders part K (0-based, 0 ≤ K < N) of N,

@@ -26,6 +26,15 @@ struct PortfolioBatch {
     /// The built-in portfolio report definition and a digest of its bytes (a changed definition re-renders).
     let definition: URL
     let definitionDigest: String
+    /// Every job, the definition digest, the shared digest and the Folio version hashed: the memo's key.
+    var jobsDigest: String {
+        var h = StableHash()
+        for job in jobs.jobs { h.add(String(describing: job)) }
+        h.add(definitionDigest)
+        h.add(sharedDigest ?? "")
+        h.add(FolioVersion.current)
+        return h.hex
+    }
     /// `Store.sharedDigestLines` hashed, for jobs that read beyond the portfolio (nil when none does).
     let sharedDigest: String?
     let force: Bool
@@ -57,15 +66,22 @@ struct PortfolioBatch {
         let portfolio = try store.portfolio(named: name)
         var digest = StableHash()
         for line in try store.portfolioDigestLines(portfolio) { digest.add(line) }
+        let component = OutputPath.component(name)
+        let folders = Set(jobs.jobs.compactMap { OutputPath.portfolioFolder($0.output, component: component) })
+        for folder in folders { Self.logRemoved(BatchFile.removeLeftovers(under: folder)) }
+        let sweptFolders = !folders.isEmpty
+        // The memo needs one folder that holds every output of the portfolio.
+        let memoFolder = folders.count == 1 && jobs.jobs.allSatisfy({ OutputPath.portfolioFolder($0.output, component: component) != nil })
+            ? folders.first : nil
+        let memoKey = PortfolioMemo(data: digest.hex, jobs: jobsDigest, outputs: [])
+        if !force, let memoFolder, let memo = PortfolioMemo.read(in: memoFolder), memo.data == memoKey.data,
+           memo.jobs == memoKey.jobs, memo.outputsPresent {
+            outcome.skipped = memo.outputs
+            return
+        }
         let input = try PortfolioReports(portfolio: name, asOf: nil, locale: .en, theme: .light).input(store)
         let day = input.asOf.iso
         digest.add(day)
-        let component = OutputPath.component(name)
-        var sweptFolders = false
-        for folder in Set(jobs.jobs.compactMap { OutputPath.portfolioFolder($0.output, component: component) }) {
-            Self.logRemoved(BatchFile.removeLeftovers(under: folder))
-            sweptFolders = true
-        }
         var dataByLocale: [ChartLocale: PortfolioReportData] = [:]
         func data(_ locale: ChartLocale) -> PortfolioReportData {
             if let cached = dataByLocale[locale] { return cached }
@@ -131,6 +147,13 @@ struct PortfolioBatch {
                     try renderer.write(document.spec, to: url, scale: request.scale, metadata: document.metadata)
                 }
             }
+        }
+        // An as-of day of today may be the fallback for a portfolio without prices, which moves every day
+        // while its data does not: such a portfolio gets no memo and is checked output by output.
+        if let memoFolder, outcome.failures.isEmpty, !outcome.interrupted, input.asOf != Day(Date()) {
+            var memo = memoKey
+            memo.outputs = outcome.rendered + outcome.skipped
+            do { try memo.write(in: memoFolder) } catch { outcome.failures.append(Self.reason(error)) }
         }
     }
 }
