@@ -53,12 +53,11 @@ struct JobsFile: Sendable {
     }
 
     var portfolios: Selection
+    /// Output templates are taken relative to the working directory, not to the jobs file, so that
+    /// `samples/jobs.yaml` renders into `out/` wherever it is run from.
     var jobs: [Job]
 
     var readsBeyondPortfolios: Bool { jobs.contains(where: \.readsBeyondPortfolio) }
-    /// The jobs file's directory: relative output templates are taken relative to the working directory
-    /// (as `samples/jobs.yaml` promises), this is only where the lock file lives.
-    var url: URL
 
     static let defaultOutput = "out/{portfolio}/{date}/{report}.{ext}"
     static let placeholders: Set<String> = ["portfolio", "date", "report", "ext", "locale", "theme"]
@@ -111,7 +110,7 @@ struct JobsFile: Sendable {
                 seen[name] = i
             }
         }
-        return JobsFile(portfolios: portfolios, jobs: jobs, url: url)
+        return JobsFile(portfolios: portfolios, jobs: jobs)
     }
 }
 

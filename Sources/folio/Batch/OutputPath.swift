@@ -21,7 +21,7 @@ enum OutputPath {
         })
         if text.isEmpty || text.hasPrefix(".") { text = "_" + text }
         if text.utf8.count > maxComponentBytes {
-            let suffix = "-" + String(StableHash().hexOf(name).prefix(8))
+            let suffix = "-" + String(StableHash.hex(of: name).prefix(8))
             var cut = ""
             for character in text {
                 if cut.utf8.count + character.utf8.count + suffix.utf8.count > maxComponentBytes { break }
@@ -56,13 +56,5 @@ enum OutputPath {
         let prefix = template[..<slash].replacingOccurrences(of: "{portfolio}", with: "\u{0}")
         guard !prefix.contains("{") else { return nil }
         return URL(fileURLWithPath: prefix.replacingOccurrences(of: "\u{0}", with: component), isDirectory: true)
-    }
-}
-
-extension StableHash {
-    func hexOf(_ text: String) -> String {
-        var h = StableHash()
-        h.add(text.utf8)
-        return h.hex
     }
 }

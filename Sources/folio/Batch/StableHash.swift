@@ -22,6 +22,12 @@ struct StableHash {
         return h.value
     }
 
+    static func hex(of text: String) -> String {
+        var h = StableHash()
+        h.add(text.utf8)
+        return h.hex
+    }
+
     var hex: String {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
