@@ -9,13 +9,13 @@ import Glibc
 /// that hundreds of portfolios fit in seconds; serialized, because the kill test waits on wall time.
 @Suite(.serialized) struct BatchTests {
     /// A copy of the demo database with `count` more small portfolios (two stock purchases each), their
-    /// names including the ones paths must survive: a slash, dots, spaces, Cyrillic, two long names that
-    /// differ only at the end.
+    /// names including the ones paths must survive: a slash, dots, spaces, Cyrillic, two names that
+    /// sanitise alike, two long names that differ only at the end.
     static func generatedDatabase(_ count: Int, in directory: URL) throws -> (path: String, names: [String]) {
         let path = directory.appendingPathComponent("batch.sqlite").path
         try FileManager.default.copyItem(atPath: try DemoDatabase.path(), toPath: path)
         let long = String(repeating: "Довгий портфель ", count: 8)
-        let special = ["../escape", "a/b", ".hidden", "  spaces  inside ", "Портфель Іван", long + "1", long + "2"]
+        let special = ["../escape", "a/b", "a b", ".hidden", "  spaces  inside ", "Портфель Іван", long + "1", long + "2"]
         let names = (0..<count).map { $0 < special.count ? special[$0] : String(format: "Generated %03d", $0) }
         let queue = try DatabaseQueue(path: path)
         try queue.write { db in
@@ -102,6 +102,9 @@ import Glibc
         #expect(folders.allSatisfy { !$0.contains("/") && !$0.hasPrefix(".") && !$0.contains(" ") && $0.utf8.count <= 80 })
         #expect(folders.contains("Портфель_Іван") && folders.contains(".._escape") == false && folders.contains("_.._escape"))
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("escape").path))
+        // "a/b" and "a b" would both be a_b: each gets a hash ending instead.
+        #expect(!folders.contains("a_b") && folders.filter { $0.hasPrefix("a_b-") }.count == 2)
+        #expect(folders.filter { $0.hasPrefix("Довгий_портфель_") }.count == 2)
         let pngs = Self.files(under: out).filter { $0.pathExtension == "png" }
         #expect(pngs.count == 200 && pngs.allSatisfy(Self.isValidPNG))
         #expect(result.stderr.contains("200 portfolios: 200 rendered, 0 up to date, 0 failed"))

@@ -21,8 +21,9 @@ struct BatchCommand: ParsableCommand {
             path template and what to render for each; see samples/jobs.yaml.
             Placeholders: {portfolio} (the name made safe for a path: / \\ spaces
             and control characters become _, a leading dot gets a _, Cyrillic is
-            kept, names over 80 bytes are cut and end in a hash), {date} (the
-            as-of day), {report}, {ext}, {locale}, {theme}.
+            kept, names over 80 bytes are cut and end in a hash, as do two names
+            that would share a folder), {date} (the as-of day), {report},
+            {ext}, {locale}, {theme}.
 
             Each output is written under a temporary name and renamed; a hidden
             .NAME.fingerprint beside it records its data, job and Folio version,
@@ -101,6 +102,7 @@ struct BatchCommand: ParsableCommand {
         case .named(let names): candidates = names
         }
         let names = candidates.filter(shard.contains)
+        let overrides = OutputPath.collisionComponents(candidates)
         guard let definition = DefinitionLocator.builtIn("portfolio", executable: FontLocator.executableURL()) else {
             throw ValidationError("reports/portfolio.yaml not found (set FOLIO_REPORTS to the reports directory)")
         }
@@ -120,7 +122,7 @@ struct BatchCommand: ParsableCommand {
             makeBatch: { renderer in
                 PortfolioBatch(jobs: jobs, store: store, renderer: renderer, definition: definition, definitionDigest: digest,
                                sharedDigest: sharedDigest,
-                               force: force, stopRequested: { batchStopRequested.load(ordering: .relaxed) })
+                               force: force, componentOverrides: overrides, stopRequested: { batchStopRequested.load(ordering: .relaxed) })
             },
             progress: BatchProgress(total: names.count)
         ).run()

@@ -8,7 +8,8 @@ import Foundation
 /// characters shells and Windows shares dislike become `_`; a name of only dots (`.`, `..`) or one
 /// starting with a dot gets a `_` in front so that it can neither climb out of the output directory
 /// nor hide; a name longer than 80 UTF-8 bytes is cut and ends in `-` and 8 hex digits of a stable
-/// hash of the whole name, so two long names that share a beginning still get different folders.
+/// hash of the whole name, so two long names that share a beginning still get different folders; two
+/// names that would still share a folder both get that hash ending (`collisionComponents`).
 enum OutputPath {
     static let maxComponentBytes = 80
 
@@ -20,16 +21,30 @@ enum OutputPath {
             return Character(scalar)
         })
         if text.isEmpty || text.hasPrefix(".") { text = "_" + text }
-        if text.utf8.count > maxComponentBytes {
-            let suffix = "-" + String(StableHash.hex(of: name).prefix(8))
-            var cut = ""
-            for character in text {
-                if cut.utf8.count + character.utf8.count + suffix.utf8.count > maxComponentBytes { break }
-                cut.append(character)
-            }
-            text = cut + suffix
+        return text.utf8.count > maxComponentBytes ? hashed(text, of: name) : text
+    }
+
+    /// `text` cut to leave room for `-` and 8 hex digits of a stable hash of `name`, then those appended.
+    static func hashed(_ text: String, of name: String) -> String {
+        let suffix = "-" + String(StableHash.hex(of: name).prefix(8))
+        var cut = ""
+        for character in text {
+            if cut.utf8.count + character.utf8.count + suffix.utf8.count > maxComponentBytes { break }
+            cut.append(character)
         }
-        return text
+        return cut + suffix
+    }
+
+    /// Folder names for portfolios whose names sanitise to the same text (`a/b` and `a b` both give
+    /// `a_b`): each of them gets the hash ending, so no two portfolios share a folder. Computed from the
+    /// whole list before sharding, so every shard agrees; only the colliding names are returned.
+    static func collisionComponents(_ names: [String]) -> [String: String] {
+        let groups = Dictionary(grouping: Set(names), by: component)
+        var result: [String: String] = [:]
+        for (text, group) in groups where group.count > 1 {
+            for name in group { result[name] = hashed(text, of: name) }
+        }
+        return result
     }
 
     /// Names that jobs give their outputs (`{report}`): kept as they are, so no sanitising is needed.

@@ -38,6 +38,8 @@ struct PortfolioBatch {
     /// `Store.sharedDigestLines` hashed, for jobs that read beyond the portfolio (nil when none does).
     let sharedDigest: String?
     let force: Bool
+    /// Folder names of portfolios whose sanitised names collide (`OutputPath.collisionComponents`).
+    let componentOverrides: [String: String]
     /// Checked before each output: after SIGINT/SIGTERM the file being written is finished, no new one starts.
     let stopRequested: @Sendable () -> Bool
 
@@ -66,7 +68,7 @@ struct PortfolioBatch {
         let portfolio = try store.portfolio(named: name)
         var digest = StableHash()
         for line in try store.portfolioDigestLines(portfolio) { digest.add(line) }
-        let component = OutputPath.component(name)
+        let component = componentOverrides[name] ?? OutputPath.component(name)
         let folders = Set(jobs.jobs.compactMap { OutputPath.portfolioFolder($0.output, component: component) })
         for folder in folders { Self.logRemoved(BatchFile.removeLeftovers(under: folder)) }
         let sweptFolders = !folders.isEmpty
