@@ -4,10 +4,11 @@ import Glibc
 #endif
 
 /// One run per jobs file at a time: an exclusive `flock` on `JOBS.yaml.lock` next to the jobs file.
-/// The kernel drops a flock when its holder's descriptor closes, which includes the process being
-/// killed (SIGKILL, OOM, power loss of a network mount's client aside): a lock left by a killed run is
-/// therefore free for the next run to take without any stale-PID guessing. The file itself stays; it
-/// only records the holder's PID for people looking at it.
+/// The kernel drops a flock when the descriptor's last holder goes away, however the process ended
+/// (SIGKILL and the OOM killer included): a lock left by a killed run is therefore free for the next run
+/// at once, with no stale-PID guessing. The file itself stays; it records the holder's PID only for
+/// the message a refused run prints. (flock on NFS is emulated with byte-range locks on Linux and
+/// behaves the same for this use.)
 final class BatchLock {
     private let fd: Int32
     let path: String
