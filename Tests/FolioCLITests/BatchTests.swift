@@ -276,8 +276,11 @@ import Glibc
         ("portfolios: all\noutput: \"out/{name}.{ext}\"\nrender: [{daily: true}]\n", "jobs.yaml:2: output: unknown placeholder {name}"),
         ("portfolios: all\nrender:\n  - chart: radar\n", "jobs.yaml:3: render[0].chart: expected one of line, compare"),
         ("portfolios: all\nrender:\n  - report: market\n", "jobs.yaml:3: render[0].report: expected portfolio"),
-        ("portfolios: [\"Demo UAH\", 3.5]\nrender: [{daily: true}]\nmail: yes\n", "jobs.yaml:3: mail: unknown key"),
+        ("portfolios: [\"Demo UAH\", 3.5]\nrender: [{daily: true}]\nmailto: yes\n", "jobs.yaml:3: mailto: unknown key"),
         ("portfolios: all\nrender:\n  - chart: pie\n    colour: red\n", "jobs.yaml:4: render[0].colour: unknown key"),
+        ("portfolios: all\nrender:\n  - chart: pie\nmail:\n  to: [ops@example.com, not an address]\n",
+         "jobs.yaml:5: mail.to[1]: \"not an address\" is not an e-mail address"),
+        ("portfolios: all\nrender:\n  - chart: pie\nmail:\n  cc: ops@example.com\n", "jobs.yaml:5: mail.to: missing, expected at least one recipient"),
         ("portfolios: [all\n", "jobs.yaml: not YAML"),
         ("portfolios: all\nrender:\n  - chart: pie\n  - chart: donut\n    name: pie\n",
          "jobs.yaml:4: render[1]: writes out/{portfolio}/{date}/pie.png, as render[0] does; give it another name"),
@@ -292,6 +295,50 @@ import Glibc
         #expect(result.stderr.hasPrefix("folio batch: " + directory.path + "/" + expected), "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1)
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("out").path))
+    }
+
+    @Test func theMailStepSendsEachPortfolioWithNewOutputsOnce() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let sink = try SMTPSink()
+        let jobs = directory.appendingPathComponent("jobs.yaml")
+        try """
+            portfolios: all
+            render:
+              - chart: pie
+              - chart: table
+                format: pdf
+            mail:
+              to: [ops@example.com]
+              cc: "Олена <olena@example.com>"
+              smtp-url: \(sink.url)
+            """.write(to: jobs, atomically: true, encoding: .utf8)
+        let environment = ["FOLIO_SMTP_RETRY_DELAY": "0.1", "XDG_CONFIG_HOME": directory.path]
+        let first = try Self.batch(directory, [jobs.path, "--db", try DemoDatabase.path(), "--json"], environment: environment)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(sink.received == 2)
+        #expect(first.stderr.contains("mailed Demo UAH: sent to 2 recipients"))
+        let message = try sink.read(1)
+        #expect((message["structure"] as? [String])?.contains("image/png") == true)
+        #expect((message["structure"] as? [String])?.contains("application/pdf") == true)
+        #expect(try sink.envelope(1).recipients == ["ops@example.com", "olena@example.com"])
+        // Nothing new, nothing sent.
+        let second = try Self.batch(directory, [jobs.path, "--db", try DemoDatabase.path()], environment: environment)
+        #expect(second.status == 0 && sink.received == 2)
+    }
+
+    @Test func aRefusedMailIsThatPortfoliosFailureAndKeepsTheFiles() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let sink = try SMTPSink(mode: "permfail")
+        let jobs = directory.appendingPathComponent("jobs.yaml")
+        try "portfolios: [\"Demo UAH\"]\nrender:\n  - chart: pie\nmail:\n  to: ops@example.com\n  smtp-url: \(sink.url)\n"
+            .write(to: jobs, atomically: true, encoding: .utf8)
+        let result = try Self.batch(directory, [jobs.path, "--db", try DemoDatabase.path(), "--json"],
+                                    environment: ["FOLIO_SMTP_RETRY_DELAY": "0.1", "XDG_CONFIG_HOME": directory.path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("failed: Demo UAH: mail: ") && result.stderr.contains("the files were not sent and are kept"))
+        #expect(Self.files(under: directory.appendingPathComponent("out")).contains { $0.lastPathComponent == "pie.png" })
     }
 
     @Test func helpDocumentsExitCodesAndShards() throws {

@@ -35,6 +35,9 @@ struct BatchCommand: ParsableCommand {
             again at once, and its temporary files are removed from the
             portfolio's folder when the next run renders that portfolio.
             SIGINT/SIGTERM: no new output is started, running ones finish.
+            An optional mail: step sends each portfolio whose outputs are new
+            to the recipients it names (folio mail's SMTP settings), after all
+            portfolios have rendered; a refused send fails that portfolio.
 
             Sharding: --shard K/N renders part K (0-based, 0 ≤ K < N) of N,
             split by a stable hash of the portfolio name; or set
@@ -117,7 +120,7 @@ struct BatchCommand: ParsableCommand {
         let (force, digest, sharedDigest) = (self.force, definitionHash.hex, shared)
         let workers = self.workers ?? ProcessInfo.processInfo.activeProcessorCount
         let started = Date()
-        let summary = BatchRunner(
+        let runSummary = BatchRunner(
             names: names, workers: workers,
             makeBatch: { renderer in
                 PortfolioBatch(jobs: jobs, store: store, renderer: renderer, definition: definition, definitionDigest: digest,
@@ -126,6 +129,8 @@ struct BatchCommand: ParsableCommand {
             },
             progress: BatchProgress(total: names.count)
         ).run()
+        var summary = runSummary
+        if let mail = jobs.mail { mail.send(&summary.outcomes) }
         let report = BatchReport(summary: summary, shard: shard, seconds: Date().timeIntervalSince(started),
                                  interrupted: batchStopRequested.load(ordering: .relaxed))
         FileHandle.standardError.write(Data(report.text.utf8))

@@ -27,6 +27,8 @@ struct JobsFileError: Error, CustomStringConvertible {
 ///     args: ["--by", "kind"]
 ///     format: png                # png (default), pdf or svg
 ///     name: allocation-kind
+/// mail:                          # optional, see BatchMail
+///   to: [ops@example.com]
 /// ```
 struct JobsFile: Sendable {
     enum Selection: Sendable, Equatable { case all, named([String]) }
@@ -57,6 +59,9 @@ struct JobsFile: Sendable {
     /// `samples/jobs.yaml` renders into `out/` wherever it is run from.
     var jobs: [Job]
 
+    /// Sent after rendering (see `BatchMail`); nil: no mail.
+    var mail: BatchMail?
+
     var readsBeyondPortfolios: Bool { jobs.contains(where: \.readsBeyondPortfolio) }
 
     static let defaultOutput = "out/{portfolio}/{date}/{report}.{ext}"
@@ -76,8 +81,8 @@ struct JobsFile: Sendable {
             throw JobsFileError(file, "", "expected a mapping with portfolios, output and render")
         }
         let reader = NodeReader(file: file)
-        for key in mapping.keys.compactMap(\.string) where !["portfolios", "output", "render"].contains(key) {
-            throw reader.error(mapping.keys.first { $0.string == key }, key, "unknown key, expected portfolios, output or render")
+        for key in mapping.keys.compactMap(\.string) where !["portfolios", "output", "render", "mail"].contains(key) {
+            throw reader.error(mapping.keys.first { $0.string == key }, key, "unknown key, expected portfolios, output, render or mail")
         }
         let portfolios: Selection
         switch mapping["portfolios"] {
@@ -110,7 +115,8 @@ struct JobsFile: Sendable {
                 seen[name] = i
             }
         }
-        return JobsFile(portfolios: portfolios, jobs: jobs)
+        let mail = try mapping["mail"].map(reader.mail)
+        return JobsFile(portfolios: portfolios, jobs: jobs, mail: mail)
     }
 }
 
@@ -131,7 +137,7 @@ extension JobsFile.Job {
     }
 }
 
-private struct NodeReader {
+struct NodeReader {
     let file: String
 
     func error(_ node: Node?, _ path: String, _ message: String) -> JobsFileError {
