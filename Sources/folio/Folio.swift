@@ -19,6 +19,7 @@ struct Folio: ParsableCommand {
             """,
         version: FolioVersion.current,
         subcommands: [InitCommand.self, ImportCommand.self, FetchCommand.self, MailCommand.self, PortfolioCommand.self,
-                      InfoCommand.self, TableCommand.self, ConvertCommand.self, ReportCommand.self, ChartCommand.self]
+                      InfoCommand.self, TableCommand.self, ConvertCommand.self, ReportCommand.self, ChartCommand.self,
+                      BatchCommand.self]
     )
 }

@@ -22,14 +22,14 @@ struct FolioProcess {
         return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("folio")
     }()
 
-    static func start(_ arguments: [String], environment: [String: String] = [:]) throws -> (Process, Pipe, Pipe) {
-        try start(executable, arguments, environment: environment)
+    static func start(_ arguments: [String], environment: [String: String] = [:], currentDirectory: URL? = nil) throws -> (Process, Pipe, Pipe) {
+        try start(executable, arguments, environment: environment, currentDirectory: currentDirectory)
     }
 
     /// Runs `folio` to the end and collects what it printed.
     @discardableResult
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
-        try complete(executable, arguments, environment: environment)
+    static func run(_ arguments: [String], environment: [String: String] = [:], currentDirectory: URL? = nil) throws -> Result {
+        try complete(executable, arguments, environment: environment, currentDirectory: currentDirectory)
     }
 
     /// Runs another program found on PATH (pdfinfo, pdftotext).
@@ -37,8 +37,10 @@ struct FolioProcess {
         try complete(URL(fileURLWithPath: "/usr/bin/env"), [name] + arguments, environment: [:])
     }
 
-    private static func start(_ program: URL, _ arguments: [String], environment: [String: String]) throws -> (Process, Pipe, Pipe) {
+    private static func start(_ program: URL, _ arguments: [String], environment: [String: String],
+                              currentDirectory: URL? = nil) throws -> (Process, Pipe, Pipe) {
         let process = Process()
+        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
         process.executableURL = program
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
@@ -49,9 +51,10 @@ struct FolioProcess {
         return (process, out, err)
     }
 
-    private static func complete(_ program: URL, _ arguments: [String], environment: [String: String]) throws -> Result {
+    private static func complete(_ program: URL, _ arguments: [String], environment: [String: String],
+                                 currentDirectory: URL? = nil) throws -> Result {
         let started = Date()
-        let (process, out, err) = try start(program, arguments, environment: environment)
+        let (process, out, err) = try start(program, arguments, environment: environment, currentDirectory: currentDirectory)
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

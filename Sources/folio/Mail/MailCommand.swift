@@ -77,14 +77,24 @@ struct MailCommand: ParsableCommand {
     }
 
     func run() throws {
+        do {
+            print(try deliver())
+        } catch let failure as MailNotSent {
+            FileHandle.standardError.write(Data("Error: \(failure)\n".utf8))
+            throw ExitCode(1)
+        }
+    }
+
+    /// Renders, builds and sends (or with --dry-run writes) the message; returns the line `run` prints.
+    /// `folio batch` calls this for its mail step, where stdout belongs to the --json summary.
+    func deliver() throws -> String {
         let environment = ProcessInfo.processInfo.environment
         let smtp = try SMTPConfiguration.load(path: smtpConfig, environment: environment)
         let rendered = try renderReports()
         let message = try MessageBuilder(command: self, defaultFrom: smtp.from, rendered: rendered).build()
         if dryRun, let out {
             try message.rendered().write(to: URL(fileURLWithPath: out), options: .atomic)
-            print("wrote \(out) (\(message.envelopeRecipients.count) recipients, \(message.inlineImages.count) inline images, \(message.attachments.count) attachments)")
-            return
+            return "wrote \(out) (\(message.envelopeRecipients.count) recipients, \(message.inlineImages.count) inline images, \(message.attachments.count) attachments)"
         }
         guard let url = smtpUrl ?? smtp.url else {
             throw ValidationError("--smtp-url: no SMTP server (give --smtp-url, FOLIO_SMTP_URL or url in \(SMTPConfiguration.defaultPath(environment: environment)))")
@@ -94,13 +104,17 @@ struct MailCommand: ParsableCommand {
         if let delay = environment["FOLIO_SMTP_RETRY_DELAY"].flatMap(Double.init) { settings.retryDelay = delay }
         do {
             try SMTPClient(settings: settings).send(message)
-            print("sent to \(message.envelopeRecipients.count) recipient\(message.envelopeRecipients.count == 1 ? "" : "s") through \(URLRedaction.redact(url))")
+            return "sent to \(message.envelopeRecipients.count) recipient\(message.envelopeRecipients.count == 1 ? "" : "s") through \(URLRedaction.redact(url))"
         } catch let failure as SMTPFailure {
             let kept = rendered.images.map(\.path) + files + rendered.attachments.map(\.path) + attach
-            FileHandle.standardError.write(Data("Error: \(failure)\nthe files were not sent and are kept: \(kept.joined(separator: " "))\n".utf8))
-            throw ExitCode(1)
+            throw MailNotSent(description: "\(failure)\nthe files were not sent and are kept: \(kept.joined(separator: " "))")
         }
     }
+}
+
+/// The server refused or could not be reached; the rendered files stay where they are.
+struct MailNotSent: Error, CustomStringConvertible {
+    var description: String
 }
 
 /// What `--report` and `--attach-report` rendered, with the figures the templates may show.

@@ -1,0 +1,67 @@
+import FolioCore
+import GRDB
+
+extension Store {
+    /// Text lines that change whenever anything a portfolio's reports read changes: every column of its
+    /// trades and cash transactions, and for each quote series of an asset it touches (traded, priced
+    /// or paid in, moved as cash, or its base currency) the count, last time and sums of prices and
+    /// times. Quotes are only ever added (INSERT OR IGNORE), so a new or back-filled quote changes the
+    /// count and the sums; a series is read through its primary key, never by scanning every quote.
+    /// `folio batch` hashes these lines into the fingerprint that decides whether an output is stale.
+    public func portfolioDigestLines(_ portfolio: Portfolio) throws -> [String] {
+        try read { db in
+            var lines: [String] = ["portfolio \(portfolio.id) \(portfolio.name) \(portfolio.baseCurrency.rawValue)"]
+            for row in try Row.fetchAll(db, sql: """
+                SELECT id, time_ms, side, asset_id, quantity, price, price_currency_id, fee, fee_currency_id, external_id
+                FROM trade WHERE portfolio_id = ? ORDER BY id
+                """, arguments: [portfolio.id]) {
+                lines.append("trade " + row.databaseValues.map(\.description).joined(separator: " "))
+            }
+            for row in try Row.fetchAll(db, sql: """
+                SELECT id, time_ms, kind, currency_id, amount, fee, status, external_id
+                FROM cash_transaction WHERE portfolio_id = ? ORDER BY id
+                """, arguments: [portfolio.id]) {
+                lines.append("cash " + row.databaseValues.map(\.description).joined(separator: " "))
+            }
+            let assets = try Int64.fetchAll(db, sql: """
+                SELECT asset_id FROM trade WHERE portfolio_id = ?1
+                UNION SELECT price_currency_id FROM trade WHERE portfolio_id = ?1
+                UNION SELECT fee_currency_id FROM trade WHERE portfolio_id = ?1
+                UNION SELECT currency_id FROM cash_transaction WHERE portfolio_id = ?1
+                UNION SELECT base_currency_id FROM portfolio WHERE id = ?1
+                ORDER BY 1
+                """, arguments: [portfolio.id])
+            for asset in assets {
+                for row in try Row.fetchAll(db, sql: """
+                    SELECT asset_id, currency_id, market, count(*), max(time_ms), total(price), total(time_ms)
+                    FROM quote WHERE asset_id = ? GROUP BY currency_id, market ORDER BY currency_id, market
+                    """, arguments: [asset]) {
+                    lines.append("quotes " + row.databaseValues.map(\.description).joined(separator: " "))
+                }
+            }
+            return lines
+        }
+    }
+
+    /// The same kind of lines for everything outside any one portfolio: every quote series and the whole
+    /// budget. For charts that read assets or budget entries a portfolio does not hold (`--asset`, budget
+    /// categories), read once per run rather than once per portfolio, since it walks every quote.
+    public func sharedDigestLines() throws -> [String] {
+        try read { db in
+            var lines: [String] = []
+            for row in try Row.fetchAll(db, sql: """
+                SELECT asset_id, currency_id, market, count(*), max(time_ms), total(price), total(time_ms)
+                FROM quote GROUP BY asset_id, currency_id, market ORDER BY asset_id, currency_id, market
+                """) {
+                lines.append("quotes " + row.databaseValues.map(\.description).joined(separator: " "))
+            }
+            for row in try Row.fetchAll(db, sql: "SELECT * FROM budget_entry ORDER BY id") {
+                lines.append("budget " + row.databaseValues.map(\.description).joined(separator: " "))
+            }
+            for row in try Row.fetchAll(db, sql: "SELECT * FROM budget_category ORDER BY id") {
+                lines.append("category " + row.databaseValues.map(\.description).joined(separator: " "))
+            }
+            return lines
+        }
+    }
+}

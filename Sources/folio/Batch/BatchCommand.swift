@@ -1,0 +1,141 @@
+import ArgumentParser
+import FolioCore
+import FolioRender
+import FolioReports
+import FolioStore
+import Foundation
+
+/// `folio batch JOBS.yaml`: every portfolio of the jobs file rendered in parallel, each output atomic and
+/// skipped when its fingerprint is current; one run per jobs file at a time; shardable across machines.
+///
+/// Pipeline: jobs file → lock → portfolios (all or named, then the
+/// shard) → `BatchRunner` threads, each with its own `Renderer` → `PortfolioBatch` per portfolio
+/// (store digest, input, a killed run's leftovers swept, fingerprints, render) → summary on stderr (and `--json` on stdout) → exit code.
+struct BatchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "batch",
+        abstract: "Render reports and charts for many portfolios from a jobs file (for cron).",
+        // ArgumentParser wraps help text at 80 columns, so these lines are kept shorter than that.
+        discussion: """
+            The jobs file (YAML) names the portfolios (all, or a list), the output
+            path template and what to render for each; see samples/jobs.yaml.
+            Placeholders: {portfolio} (the name made safe for a path: / \\ spaces
+            and control characters become _, a leading dot gets a _, Cyrillic is
+            kept, names over 80 bytes are cut and end in a hash, as do two names
+            that would share a folder), {date} (the as-of day), {report},
+            {ext}, {locale}, {theme}.
+
+            Each output is written under a temporary name and renamed; a hidden
+            .NAME.fingerprint beside it records its data, job and Folio version,
+            and an output whose fingerprint is current is skipped (--force
+            renders it anyway); a .folio-batch memo in the portfolio's folder
+            skips an unchanged portfolio without loading it. A lock on
+            JOBS.yaml.lock (or --lock-file, for a read-only jobs folder) refuses
+            a second run of the same jobs file; a killed run's lock is free
+            again at once, and its temporary files are removed from the
+            portfolio's folder when the next run renders that portfolio.
+            SIGINT/SIGTERM: no new output is started, running ones finish.
+            An optional mail: step sends each portfolio whose outputs are new
+            to the recipients it names (folio mail's SMTP settings), after all
+            portfolios have rendered; a refused send fails that portfolio.
+
+            Sharding: --shard K/N renders part K (0-based, 0 ≤ K < N) of N,
+            split by a stable hash of the portfolio name; or set
+            JOB_COMPLETION_INDEX (Kubernetes Indexed Job, 0-based) with
+            --shards N or FOLIO_SHARDS=N.
+
+            Exit codes:
+              0  every portfolio rendered or up to date
+              1  fatal: bad jobs file, database or arguments, or interrupted
+              2  partial failure: some portfolios failed (see the summary)
+              3  another run holds the lock of this jobs file
+
+            Examples:
+              folio batch samples/jobs.yaml --db samples/demo.sqlite
+              folio batch jobs.yaml --jobs 4 --json > summary.json
+              folio batch jobs.yaml --shard 0/4
+              JOB_COMPLETION_INDEX=2 folio batch jobs.yaml --shards 8
+            """
+    )
+
+    static let lockedExitCode: Int32 = 3
+    static let partialExitCode: Int32 = 2
+
+    @Argument(help: "The jobs file (YAML).") var jobsFile: String
+    @OptionGroup var database: DatabaseOptions
+    @Option(name: .customLong("jobs"), help: "Worker threads (default: the number of cores).") var workers: Int?
+    @Flag(help: "Render every output even when its fingerprint is current.") var force = false
+    @Flag(help: "Print a JSON summary on stdout.") var json = false
+    @Option(help: ArgumentHelp("Render only part K of N (K is 0-based).", valueName: "K/N")) var shard: String?
+    @Option(name: .customLong("lock-file"), help: ArgumentHelp("The lock (default: JOBS.yaml.lock; for a read-only jobs folder).", valueName: "path"))
+    var lockFile: String?
+    @Option(help: ArgumentHelp("The shard count when JOB_COMPLETION_INDEX selects the part.", valueName: "N")) var shards: Int?
+
+    func validate() throws {
+        if let workers, !(1...256).contains(workers) { throw ValidationError("--jobs: expected 1 to 256, got \(workers)") }
+    }
+
+    func run() throws {
+        do {
+            try runBatch()
+        } catch let exit as ExitCode {
+            throw exit
+        } catch BatchLock.Failure.held(let path, let holder) {
+            Self.fail("\(path) is held by another run\(holder.isEmpty ? "" : " (pid \(holder))"); nothing done")
+            throw ExitCode(Self.lockedExitCode)
+        } catch {
+            Self.fail(PortfolioBatch.reason(error))
+            throw ExitCode.failure
+        }
+    }
+
+    static func fail(_ message: String) { FileHandle.standardError.write(Data("folio batch: \(message)\n".utf8)) }
+
+    private func runBatch() throws {
+        let jobsURL = URL(fileURLWithPath: jobsFile)
+        let jobs = try JobsFile.load(jobsURL)
+        let shard = try BatchShard.select(option: shard, shards: shards, environment: ProcessInfo.processInfo.environment)
+        let lock = try BatchLock(path: lockFile ?? jobsURL.path + ".lock")
+        defer { withExtendedLifetime(lock) {} }
+        BatchRunner.installSignalHandlers()
+        let store = try database.openExisting()
+        let candidates: [String]
+        switch jobs.portfolios {
+        case .all: candidates = try store.portfolios().map(\.name)
+        case .named(let names): candidates = names
+        }
+        let names = candidates.filter(shard.contains)
+        let overrides = OutputPath.collisionComponents(candidates)
+        guard let definition = DefinitionLocator.builtIn("portfolio", executable: FontLocator.executableURL()) else {
+            throw ValidationError("reports/portfolio.yaml not found (set FOLIO_REPORTS to the reports directory)")
+        }
+        var definitionHash = StableHash()
+        definitionHash.add(try Data(contentsOf: definition))
+        var shared: String?
+        if jobs.readsBeyondPortfolios {
+            var h = StableHash()
+            for line in try store.sharedDigestLines() { h.add(line) }
+            shared = h.hex
+        }
+        let (force, digest, sharedDigest) = (self.force, definitionHash.hex, shared)
+        let workers = self.workers ?? ProcessInfo.processInfo.activeProcessorCount
+        let started = Date()
+        let runSummary = BatchRunner(
+            names: names, workers: workers,
+            makeBatch: { renderer in
+                PortfolioBatch(jobs: jobs, store: store, renderer: renderer, definition: definition, definitionDigest: digest,
+                               sharedDigest: sharedDigest,
+                               force: force, componentOverrides: overrides, stopRequested: { batchStopRequested.load(ordering: .relaxed) })
+            },
+            progress: BatchProgress(total: names.count)
+        ).run()
+        var summary = runSummary
+        if let mail = jobs.mail { mail.send(&summary.outcomes) }
+        let report = BatchReport(summary: summary, shard: shard, seconds: Date().timeIntervalSince(started),
+                                 interrupted: batchStopRequested.load(ordering: .relaxed))
+        FileHandle.standardError.write(Data(report.text.utf8))
+        if json { print(report.json) }
+        if report.interrupted || !summary.fatal.isEmpty { throw ExitCode.failure }
+        if report.failed > 0 { throw ExitCode(Self.partialExitCode) }
+    }
+}

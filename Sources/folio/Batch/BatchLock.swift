@@ -1,0 +1,35 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One run per jobs file at a time: an exclusive `flock` on `JOBS.yaml.lock` next to the jobs file.
+/// The kernel drops a flock when the descriptor's last holder goes away, however the process ended
+/// (SIGKILL and the OOM killer included): a lock left by a killed run is therefore free for the next run
+/// at once, with no stale-PID guessing. The file itself stays; it records the holder's PID only for
+/// the message a refused run prints. (flock on NFS is emulated with byte-range locks on Linux and
+/// behaves the same for this use.)
+final class BatchLock {
+    private let fd: Int32
+    let path: String
+
+    enum Failure: Error { case held(path: String, holder: String), io(path: String, reason: String) }
+
+    init(path: String) throws {
+        self.path = path
+        fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw Failure.io(path: path, reason: String(cString: strerror(errno))) }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            let busy = errno == EWOULDBLOCK
+            let reason = String(cString: strerror(errno))
+            let holder = (try? String(contentsOfFile: path, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            close(fd)
+            throw busy ? Failure.held(path: path, holder: holder) : Failure.io(path: path, reason: reason)
+        }
+        ftruncate(fd, 0)
+        let pid = Array("\(getpid())\n".utf8)
+        _ = pid.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
+    }
+
+    deinit { close(fd) }
+}

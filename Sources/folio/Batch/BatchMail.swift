@@ -1,0 +1,88 @@
+import FolioNet
+import Yams
+import Foundation
+
+/// The jobs file's optional `mail:` step: each portfolio's outputs sent by `folio mail`'s own code
+/// (PNGs inline, PDFs and SVGs attached) once every portfolio has rendered, one message per portfolio.
+///
+/// ```yaml
+/// mail:
+///   to: [ops@example.com]        # required; cc and bcc likewise
+///   from: Folio <folio@example.com>
+///   locale: uk                   # the default subject and body's language
+///   smtp-url: smtp://mail:587    # else FOLIO_SMTP_URL or the SMTP configuration file (secrets never here)
+///   when: rendered               # rendered (default): only portfolios with a new output; always
+/// ```
+/// Sending runs on the main thread after the workers, one message at a time: a mail server takes
+/// messages at its own pace, and a send never holds a worker's renderer.
+struct BatchMail: Sendable, Equatable {
+    /// `folio mail` options other than the files and the portfolio.
+    var arguments: [String]
+    var always: Bool
+
+    /// Sends the message of every portfolio that rendered without failing; a refused send becomes that
+    /// portfolio's failure, so the run ends with the partial-failure code and the files stay.
+    func send(_ outcomes: inout [PortfolioOutcome]) {
+        for i in outcomes.indices {
+            let outcome = outcomes[i]
+            guard outcome.failures.isEmpty, !outcome.interrupted, always || !outcome.rendered.isEmpty else { continue }
+            guard !batchStopRequested.load(ordering: .relaxed) else { return }
+            let files = outcome.rendered + outcome.skipped
+            let images = files.filter { $0.lowercased().hasSuffix(".png") }, others = files.filter { !$0.lowercased().hasSuffix(".png") }
+            let options = ["--portfolio", outcome.portfolio] + (images.isEmpty ? [] : ["--files"] + images)
+                + (others.isEmpty ? [] : ["--attach"] + others) + arguments
+            do {
+                let line = try MailCommand.parse(options).deliver()
+                BatchProgress.write("mailed \(outcome.portfolio): \(line)\n")
+            } catch {
+                outcomes[i].failures.append("mail: " + PortfolioBatch.reason(error))
+            }
+        }
+    }
+}
+
+extension NodeReader {
+    func mail(_ node: Node) throws -> BatchMail {
+        guard let map = node.mapping else { throw error(node, "mail", "expected a mapping with to (and cc, bcc, from, locale, smtp-url, when)") }
+        let known = ["to", "cc", "bcc", "from", "locale", "smtp-url", "when"]
+        for key in map.keys where !known.contains(key.string ?? "") {
+            throw error(key, "mail." + (key.string ?? "?"), "unknown key, expected one of " + known.joined(separator: ", "))
+        }
+        var arguments: [String] = []
+        for field in ["to", "cc", "bcc"] {
+            guard let list = map[field] else { continue }
+            let items = list.sequence.map(Array.init) ?? [list]
+            for (i, item) in items.enumerated() {
+                let path = "mail.\(field)" + (list.sequence == nil ? "" : "[\(i)]")
+                let address = try string(item, path)
+                guard MailAddress(parsing: address) != nil else { throw error(item, path, "\"\(address)\" is not an e-mail address") }
+                arguments += ["--" + field, address]
+            }
+        }
+        guard arguments.contains("--to") else { throw error(node, "mail.to", "missing, expected at least one recipient") }
+        if let n = map["from"] {
+            let address = try string(n, "mail.from")
+            guard MailAddress(parsing: address) != nil else { throw error(n, "mail.from", "\"\(address)\" is not an e-mail address") }
+            arguments += ["--from", address]
+        }
+        if let n = map["locale"] {
+            let locale = try string(n, "mail.locale")
+            guard ["en", "uk"].contains(locale) else { throw error(n, "mail.locale", "expected en or uk") }
+            arguments += ["--locale", locale]
+        }
+        if let n = map["smtp-url"] {
+            let url = try string(n, "mail.smtp-url")
+            guard url.hasPrefix("smtp://") || url.hasPrefix("smtps://") else { throw error(n, "mail.smtp-url", "expected smtp://host:port or smtps://host:port") }
+            arguments += ["--smtp-url", url]
+        }
+        var always = false
+        if let n = map["when"] {
+            switch try string(n, "mail.when") {
+            case "rendered": always = false
+            case "always": always = true
+            default: throw error(n, "mail.when", "expected rendered or always")
+            }
+        }
+        return BatchMail(arguments: arguments, always: always)
+    }
+}

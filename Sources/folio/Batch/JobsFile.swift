@@ -1,0 +1,230 @@
+import FolioCharts
+import FolioCore
+import Foundation
+import Yams
+
+/// A bad jobs file: one line with the file, the path inside it (`render[2].locale`) and what was expected.
+struct JobsFileError: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ file: String, _ path: String, _ message: String, line: Int? = nil) {
+        description = file + (line.map { ":\($0)" } ?? "") + ": " + (path.isEmpty ? "" : path + ": ") + message
+    }
+}
+
+/// What `folio batch` renders for each portfolio, read from a YAML jobs file:
+///
+/// ```yaml
+/// portfolios: all                # or a list of names
+/// output: "out/{portfolio}/{date}/{report}.{ext}"
+/// render:
+///   - report: portfolio          # the multi-page PDF
+///     locale: uk                 # en (default) or uk
+///     theme: light               # light (default) or dark
+///     name: portfolio-uk         # {report} in the path; default: the report's name
+///   - daily: true                # allocation, value-30d, holding-N-CODE-7d PNGs; {report} = each image's name
+///   - chart: donut               # any `folio chart` kind, with its options as a list
+///     args: ["--by", "kind"]
+///     format: png                # png (default), pdf or svg
+///     name: allocation-kind
+/// mail:                          # optional, see BatchMail
+///   to: [ops@example.com]
+/// ```
+struct JobsFile: Sendable {
+    enum Selection: Sendable, Equatable { case all, named([String]) }
+
+    enum Item: Sendable, Equatable {
+        case portfolioReport(name: String)
+        case daily(prefix: String)
+        case chart(kind: String, arguments: [String], format: String, name: String)
+    }
+
+    struct Job: Sendable, Equatable {
+        var item: Item
+
+        /// Charts that may read quotes of assets the portfolio does not hold, or the budget: their
+        /// fingerprint covers the whole database's quote series and budget, not only the portfolio's.
+        var readsBeyondPortfolio: Bool {
+            guard case .chart(let kind, let arguments, _, _) = item else { return false }
+            return kind == "line" || kind == "compare" || arguments.contains { $0 == "--asset" || $0.lowercased() == "category" }
+        }
+        var locale: ChartLocale
+        var theme: String
+        /// The output template of this job (the file's `output` unless the job has its own).
+        var output: String
+    }
+
+    var portfolios: Selection
+    /// Output templates are taken relative to the working directory, not to the jobs file, so that
+    /// `samples/jobs.yaml` renders into `out/` wherever it is run from.
+    var jobs: [Job]
+
+    /// Sent after rendering (see `BatchMail`); nil: no mail.
+    var mail: BatchMail?
+
+    var readsBeyondPortfolios: Bool { jobs.contains(where: \.readsBeyondPortfolio) }
+
+    static let defaultOutput = "out/{portfolio}/{date}/{report}.{ext}"
+    static let placeholders: Set<String> = ["portfolio", "date", "report", "ext", "locale", "theme"]
+
+    static func load(_ url: URL) throws -> JobsFile {
+        let file = url.path
+        let text: String
+        do { text = try String(contentsOf: url, encoding: .utf8) } catch {
+            throw JobsFileError(file, "", "cannot read the file (\(error.localizedDescription))")
+        }
+        let root: Node?
+        do { root = try Yams.compose(yaml: text) } catch {
+            throw JobsFileError(file, "", "not YAML: \(String(describing: error).split(separator: "\n").joined(separator: " "))")
+        }
+        guard let root, let mapping = root.mapping else {
+            throw JobsFileError(file, "", "expected a mapping with portfolios, output and render")
+        }
+        let reader = NodeReader(file: file)
+        for key in mapping.keys.compactMap(\.string) where !["portfolios", "output", "render", "mail"].contains(key) {
+            throw reader.error(mapping.keys.first { $0.string == key }, key, "unknown key, expected portfolios, output, render or mail")
+        }
+        let portfolios: Selection
+        switch mapping["portfolios"] {
+        case nil: throw reader.error(root, "portfolios", "missing, expected all or a list of portfolio names")
+        case let node? where node.scalar != nil:
+            guard node.string == "all" else { throw reader.error(node, "portfolios", "expected all or a list of portfolio names") }
+            portfolios = .all
+        case let node?:
+            guard let list = node.sequence, !list.isEmpty else {
+                throw reader.error(node, "portfolios", "expected all or a non-empty list of portfolio names")
+            }
+            portfolios = .named(try list.enumerated().map { i, item in
+                guard let name = item.string, !name.isEmpty else { throw reader.error(item, "portfolios[\(i)]", "expected a portfolio name") }
+                return name
+            })
+        }
+        let output = try mapping["output"].map { try reader.template($0, "output") } ?? defaultOutput
+        guard let render = mapping["render"] else { throw reader.error(root, "render", "missing, expected a list of reports and charts") }
+        guard let list = render.sequence, !list.isEmpty else {
+            throw reader.error(render, "render", "expected a non-empty list of reports and charts")
+        }
+        let jobs = try list.enumerated().map { i, node in try reader.job(node, "render[\(i)]", output: output) }
+        // Two jobs writing the same file would overwrite each other and re-render every night.
+        var seen: [String: Int] = [:]
+        for (i, job) in jobs.enumerated() {
+            for name in job.outputNames {
+                if let first = seen[name] {
+                    throw reader.error(list[i], "render[\(i)]", "writes \(name), as render[\(first)] does; give it another name")
+                }
+                seen[name] = i
+            }
+        }
+        let mail = try mapping["mail"].map(reader.mail)
+        return JobsFile(portfolios: portfolios, jobs: jobs, mail: mail)
+    }
+}
+
+/// Reads one jobs-file node at a time, so every error carries the node's line and path.
+extension JobsFile.Job {
+    /// The job's outputs with the portfolio and date left as placeholders (the daily set's holding images
+    /// as their common `holding-` prefix), to find two jobs that would write the same file.
+    var outputNames: [String] {
+        func name(_ report: String, _ ext: String) -> String {
+            OutputPath.expand(output, values: ["report": report, "ext": ext, "locale": locale.rawValue, "theme": theme])
+        }
+        switch item {
+        case .portfolioReport(let report): return [name(report, "pdf")]
+        case .daily(let prefix): return ["allocation", "value-30d", "holding-*"].map { name(prefix + $0, "png") }
+        case .chart(_, _, let format, let report):
+            return [name(report, format)] + (report.hasPrefix("holding-") ? [name("holding-*", format)] : [])
+        }
+    }
+}
+
+struct NodeReader {
+    let file: String
+
+    func error(_ node: Node?, _ path: String, _ message: String) -> JobsFileError {
+        JobsFileError(file, path, message, line: node?.mark?.line)
+    }
+
+    func string(_ node: Node, _ path: String) throws -> String {
+        guard node.scalar != nil, let text = node.string, !text.isEmpty else { throw error(node, path, "expected a non-empty string") }
+        return text
+    }
+
+    /// A path template: every `{…}` must be a known placeholder, and `{portfolio}` must appear so that
+    /// two portfolios never write the same file.
+    func template(_ node: Node, _ path: String) throws -> String {
+        let text = try string(node, path)
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "{") {
+            guard let close = rest[open...].firstIndex(of: "}") else { throw error(node, path, "unclosed { in \"\(text)\"") }
+            let name = String(rest[rest.index(after: open)..<close])
+            guard JobsFile.placeholders.contains(name) else {
+                throw error(node, path, "unknown placeholder {\(name)}, expected one of "
+                    + JobsFile.placeholders.sorted().map { "{\($0)}" }.joined(separator: ", "))
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        guard text.contains("{portfolio}"), text.contains("{report}") else {
+            throw error(node, path, "expected {portfolio} and {report} in \"\(text)\" so that outputs never collide")
+        }
+        return text
+    }
+
+    func job(_ node: Node, _ path: String, output: String) throws -> JobsFile.Job {
+        guard let map = node.mapping else { throw error(node, path, "expected a mapping with report, daily or chart") }
+        let known: Set<String> = ["report", "daily", "chart", "args", "format", "name", "locale", "theme", "output"]
+        for key in map.keys where !known.contains(key.string ?? "") {
+            throw error(key, path + "." + (key.string ?? "?"), "unknown key, expected one of " + known.sorted().joined(separator: ", "))
+        }
+        let locale: ChartLocale
+        if let n = map["locale"] {
+            guard let l = ChartLocale(rawValue: try string(n, path + ".locale")) else { throw error(n, path + ".locale", "expected en or uk") }
+            locale = l
+        } else {
+            locale = .en
+        }
+        var theme = "light"
+        if let n = map["theme"] {
+            theme = try string(n, path + ".theme")
+            guard Theme.named(theme) != nil else { throw error(n, path + ".theme", "expected light or dark") }
+        }
+        let jobOutput = try map["output"].map { try template($0, path + ".output") } ?? output
+        let name = try map["name"].map { try string($0, path + ".name") }
+        if let name, !OutputPath.isPlainName(name) { throw error(map["name"], path + ".name", "expected letters, digits, - or _, got \"\(name)\"") }
+        let kinds = ["report", "daily", "chart"].filter { map[$0] != nil }
+        guard kinds.count == 1 else { throw error(node, path, "expected exactly one of report, daily or chart") }
+        let item: JobsFile.Item
+        switch kinds[0] {
+        case "report":
+            let n = map["report"]!
+            guard try string(n, path + ".report") == "portfolio" else {
+                throw error(n, path + ".report", "expected portfolio (market and budget reports are not per portfolio)")
+            }
+            item = .portfolioReport(name: name ?? "portfolio" + (locale == .en ? "" : "-" + locale.rawValue))
+        case "daily":
+            let n = map["daily"]!
+            guard n.bool == true else { throw error(n, path + ".daily", "expected true") }
+            item = .daily(prefix: name.map { $0 + "-" } ?? "")
+        default:
+            let n = map["chart"]!
+            let kind = try string(n, path + ".chart")
+            guard ChartKind(rawValue: kind) != nil else {
+                throw error(n, path + ".chart", "expected one of " + ChartKind.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            var arguments: [String] = []
+            if let a = map["args"] {
+                guard let list = a.sequence else { throw error(a, path + ".args", "expected a list of `folio chart` options") }
+                arguments = try list.enumerated().map { i, item in try string(item, path + ".args[\(i)]") }
+            }
+            let format = try map["format"].map { try string($0, path + ".format") } ?? "png"
+            guard ["png", "pdf", "svg"].contains(format) else { throw error(map["format"], path + ".format", "expected png, pdf or svg") }
+            // The options are checked now, with a stand-in portfolio, so a typo fails before anything renders.
+            do {
+                _ = try ChartRequest(try ChartCommand.parse([kind, "--portfolio", "check", "--out", "check." + format] + arguments))
+            } catch {
+                throw self.error(map["args"] ?? n, path + ".args", ChartCommand.message(for: error))
+            }
+            item = .chart(kind: kind, arguments: arguments, format: format, name: name ?? kind)
+        }
+        return JobsFile.Job(item: item, locale: locale, theme: theme, output: jobOutput)
+    }
+}

@@ -1,0 +1,97 @@
+import FolioCore
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What an output was made from: a digest of the portfolio's rows and the quotes it reads (see
+/// `Store.portfolioDigestLines`), the job that made it (with the report definition's bytes), and the
+/// Folio version. Kept in a hidden sidecar `.NAME.fingerprint` beside the output; when the sidecar
+/// matches and the output exists, the output is up to date and is not rendered again.
+struct OutputFingerprint: Equatable {
+    var data: String
+    var job: String
+
+    var text: String { "folio \(FolioVersion.current)\ndata \(data)\njob \(job)\n" }
+
+    static func sidecar(of output: URL) -> URL {
+        output.deletingLastPathComponent().appendingPathComponent("." + output.lastPathComponent + ".fingerprint")
+    }
+
+    func isCurrent(for output: URL) -> Bool {
+        guard FileManager.default.fileExists(atPath: output.path),
+              let recorded = try? String(contentsOf: Self.sidecar(of: output), encoding: .utf8) else { return false }
+        return recorded == text
+    }
+
+    /// Written after the output has been renamed into place, so a run killed in between leaves an
+    /// output without a sidecar, which the next run renders again.
+    func record(for output: URL) throws {
+        try BatchFile.writeAtomically(Array(text.utf8), to: Self.sidecar(of: output))
+    }
+}
+
+/// Files `folio batch` writes itself (the renderer writes PNG and PDF through FolioRender's `AtomicFile`).
+enum BatchFile {
+    struct WriteFailed: Error, CustomStringConvertible { var description: String }
+
+    /// The same scheme as FolioRender's `AtomicFile`: a `mkstemp` sibling named `.NAME.XXXXXX`, written,
+    /// flushed to disk, then renamed over NAME — so `removeLeftovers` recognises both kinds.
+    static func writeAtomically(_ bytes: [UInt8], to url: URL) throws {
+        let directory = url.deletingLastPathComponent().path
+        var template = Array((directory + "/." + url.lastPathComponent + ".XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { $0.baseAddress.map { mkstemp($0) } ?? -1 }
+        guard fd >= 0 else { throw WriteFailed(description: "\(url.path): \(String(cString: strerror(errno)))") }
+        let temporary = template.withUnsafeBufferPointer { $0.baseAddress.map { String(cString: $0) } ?? "" }
+        var ok = bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if n <= 0 { return false }
+                offset += n
+            }
+            return true
+        }
+        ok = ok && fchmod(fd, 0o644) == 0 && fsync(fd) == 0
+        let reason = String(cString: strerror(errno))
+        close(fd)
+        guard ok, rename(temporary, url.path) == 0 else {
+            unlink(temporary)
+            throw WriteFailed(description: "\(url.path): \(ok ? String(cString: strerror(errno)) : reason)")
+        }
+    }
+
+    /// Temporary files a killed run left under `root` (recursively): hidden, named after an output plus a
+    /// six-character `mkstemp` suffix (`.allocation.png.a1B2c3`, `..allocation.png.fingerprint.x9Y8z7`).
+    /// Anything else — the user's own hidden files — is left alone.
+    static func removeLeftovers(under root: URL) -> [String] {
+        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
+        var removed: [String] = []
+        for case let url as URL in walker where isTemporaryName(url.lastPathComponent) {
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+            if unlink(url.path) == 0 { removed.append(url.path) }
+        }
+        return removed
+    }
+
+    /// Temporary files of one output and its sidecar, for templates without a folder of their own per
+    /// portfolio: only names made from this output's own name, which no other portfolio writes.
+    static func removeLeftovers(of output: URL) -> [String] {
+        let directory = output.deletingLastPathComponent()
+        let own = ["." + output.lastPathComponent + ".", "." + OutputFingerprint.sidecar(of: output).lastPathComponent + "."]
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return [] }
+        return names.filter { name in isTemporaryName(name) && own.contains { name.hasPrefix($0) && name.count == $0.count + 6 } }
+            .compactMap { name in
+                let path = directory.appendingPathComponent(name).path
+                return unlink(path) == 0 ? path : nil
+            }
+    }
+
+    static func isTemporaryName(_ name: String) -> Bool {
+        guard name.hasPrefix("."), let dot = name.lastIndex(of: ".") else { return false }
+        let suffix = name[name.index(after: dot)...]
+        guard suffix.count == 6, suffix.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return false }
+        let output = name[name.index(after: name.startIndex)..<dot]
+        return [".png", ".pdf", ".svg", ".fingerprint", PortfolioMemo.fileName].contains { output.hasSuffix($0) }
+    }
+}

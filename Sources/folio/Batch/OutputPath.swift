@@ -1,0 +1,75 @@
+import Foundation
+
+/// Output paths from a template such as `out/{portfolio}/{date}/{report}.{ext}`.
+///
+/// A portfolio name becomes one path component that is safe on every filesystem and still readable:
+/// Cyrillic and other letters are kept as they are (Linux filesystems store UTF-8, and a Ukrainian
+/// name stays recognisable to the people who chose it); `/`, `\`, control characters, spaces and
+/// characters shells and Windows shares dislike become `_`; a name of only dots (`.`, `..`) or one
+/// starting with a dot gets a `_` in front so that it can neither climb out of the output directory
+/// nor hide; a name longer than 80 UTF-8 bytes is cut and ends in `-` and 8 hex digits of a stable
+/// hash of the whole name, so two long names that share a beginning still get different folders; two
+/// names that would still share a folder both get that hash ending (`collisionComponents`).
+enum OutputPath {
+    static let maxComponentBytes = 80
+
+    static func component(_ name: String) -> String {
+        var text = String(name.unicodeScalars.map { scalar -> Character in
+            let v = scalar.value
+            if v < 0x20 || v == 0x7f || "/\\:*?\"<>|".unicodeScalars.contains(scalar) { return "_" }
+            if scalar.properties.isWhitespace { return "_" }
+            return Character(scalar)
+        })
+        if text.isEmpty || text.hasPrefix(".") { text = "_" + text }
+        return text.utf8.count > maxComponentBytes ? hashed(text, of: name) : text
+    }
+
+    /// `text` cut to leave room for `-` and 8 hex digits of a stable hash of `name`, then those appended.
+    static func hashed(_ text: String, of name: String) -> String {
+        let suffix = "-" + String(StableHash.hex(of: name).prefix(8))
+        var cut = ""
+        for character in text {
+            if cut.utf8.count + character.utf8.count + suffix.utf8.count > maxComponentBytes { break }
+            cut.append(character)
+        }
+        return cut + suffix
+    }
+
+    /// Folder names for portfolios whose names sanitise to the same text (`a/b` and `a b` both give
+    /// `a_b`): each of them gets the hash ending, so no two portfolios share a folder. Computed from the
+    /// whole list before sharding, so every shard agrees; only the colliding names are returned.
+    static func collisionComponents(_ names: [String]) -> [String: String] {
+        let groups = Dictionary(grouping: Set(names), by: component)
+        var result: [String: String] = [:]
+        for (text, group) in groups where group.count > 1 {
+            for name in group { result[name] = hashed(text, of: name) }
+        }
+        return result
+    }
+
+    /// Names that jobs give their outputs (`{report}`): kept as they are, so no sanitising is needed.
+    static func isPlainName(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.count <= maxComponentBytes
+            && name.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_" || $0 == "." }
+            && !name.hasPrefix(".")
+    }
+
+    static func expand(_ template: String, values: [String: String]) -> String {
+        var result = template
+        for (key, value) in values { result = result.replacingOccurrences(of: "{" + key + "}", with: value) }
+        return result
+    }
+
+    /// The folder only this portfolio's outputs live in (`out/{portfolio}` of `out/{portfolio}/{date}/…`),
+    /// or nil when the template puts `{portfolio}` into a file name or after another placeholder.
+    /// A killed run's temporary files are swept from it before the portfolio is rendered: shards running
+    /// at once on other machines never touch another shard's portfolio folders, so this sweep cannot
+    /// remove a file a live run is still writing.
+    static func portfolioFolder(_ template: String, component: String) -> URL? {
+        guard let placeholder = template.range(of: "{portfolio}"),
+              let slash = template[placeholder.upperBound...].firstIndex(of: "/") else { return nil }
+        let prefix = template[..<slash].replacingOccurrences(of: "{portfolio}", with: "\u{0}")
+        guard !prefix.contains("{") else { return nil }
+        return URL(fileURLWithPath: prefix.replacingOccurrences(of: "\u{0}", with: component), isDirectory: true)
+    }
+}

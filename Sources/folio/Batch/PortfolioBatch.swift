@@ -1,0 +1,161 @@
+import FolioCharts
+import FolioCore
+import FolioRender
+import FolioReports
+import FolioStore
+import Foundation
+
+/// What happened to one portfolio: which files were rendered or skipped, and why it failed if it did.
+struct PortfolioOutcome: Sendable {
+    var portfolio: String
+    var rendered: [String] = []
+    var skipped: [String] = []
+    var failures: [String] = []
+    /// SIGINT/SIGTERM came before every output of the portfolio was done: neither rendered nor up to date.
+    var interrupted = false
+    var seconds = 0.0
+}
+
+/// Everything one portfolio needs rendered by one worker: its data is loaded once, then every job of the
+/// jobs file is checked against its fingerprint and rendered when stale. Nothing of it outlives the call,
+/// so a worker's memory is one portfolio's, however many portfolios the run has.
+struct PortfolioBatch {
+    let jobs: JobsFile
+    let store: Store
+    let renderer: Renderer
+    /// The built-in portfolio report definition and a digest of its bytes (a changed definition re-renders).
+    let definition: URL
+    let definitionDigest: String
+    /// Every job, the definition digest, the shared digest and the Folio version hashed: the memo's key.
+    var jobsDigest: String {
+        var h = StableHash()
+        for job in jobs.jobs { h.add(String(describing: job)) }
+        h.add(definitionDigest)
+        h.add(sharedDigest ?? "")
+        h.add(FolioVersion.current)
+        return h.hex
+    }
+    /// `Store.sharedDigestLines` hashed, for jobs that read beyond the portfolio (nil when none does).
+    let sharedDigest: String?
+    let force: Bool
+    /// Folder names of portfolios whose sanitised names collide (`OutputPath.collisionComponents`).
+    let componentOverrides: [String: String]
+    /// Checked before each output: after SIGINT/SIGTERM the file being written is finished, no new one starts.
+    let stopRequested: @Sendable () -> Bool
+
+    func run(_ name: String) -> PortfolioOutcome {
+        let started = Date()
+        var outcome = PortfolioOutcome(portfolio: name)
+        do {
+            try render(name, into: &outcome)
+        } catch {
+            outcome.failures.append(Self.reason(error))
+        }
+        outcome.seconds = Date().timeIntervalSince(started)
+        return outcome
+    }
+
+    static func logRemoved(_ paths: [String]) {
+        for path in paths { BatchCommand.fail("removed \(path), left by an interrupted run") }
+    }
+
+    static func reason(_ error: any Error) -> String {
+        // ArgumentParser's own wording for a bad chart option; every other error's description.
+        ChartCommand.message(for: error).split(separator: "\n").joined(separator: " ")
+    }
+
+    private func render(_ name: String, into outcome: inout PortfolioOutcome) throws {
+        let portfolio = try store.portfolio(named: name)
+        var digest = StableHash()
+        for line in try store.portfolioDigestLines(portfolio) { digest.add(line) }
+        let component = componentOverrides[name] ?? OutputPath.component(name)
+        let folders = Set(jobs.jobs.compactMap { OutputPath.portfolioFolder($0.output, component: component) })
+        for folder in folders { Self.logRemoved(BatchFile.removeLeftovers(under: folder)) }
+        let sweptFolders = !folders.isEmpty
+        // The memo needs one folder that holds every output of the portfolio.
+        let memoFolder = folders.count == 1 && jobs.jobs.allSatisfy({ OutputPath.portfolioFolder($0.output, component: component) != nil })
+            ? folders.first : nil
+        let memoKey = PortfolioMemo(data: digest.hex, jobs: jobsDigest, outputs: [])
+        if !force, let memoFolder, let memo = PortfolioMemo.read(in: memoFolder), memo.data == memoKey.data,
+           memo.jobs == memoKey.jobs, memo.outputsPresent {
+            outcome.skipped = memo.outputs
+            return
+        }
+        let input = try PortfolioReports(portfolio: name, asOf: nil, locale: .en, theme: .light).input(store)
+        let day = input.asOf.iso
+        digest.add(day)
+        var dataByLocale: [ChartLocale: PortfolioReportData] = [:]
+        func data(_ locale: ChartLocale) -> PortfolioReportData {
+            if let cached = dataByLocale[locale] { return cached }
+            let made = PortfolioReportData(input, locale: locale)
+            dataByLocale[locale] = made
+            return made
+        }
+        for job in jobs.jobs {
+            let theme = Theme.named(job.theme) ?? .light
+            func path(_ report: String, _ ext: String) -> URL {
+                URL(fileURLWithPath: OutputPath.expand(job.output, values: [
+                    "portfolio": component, "date": day, "report": report, "ext": ext,
+                    "locale": job.locale.rawValue, "theme": job.theme,
+                ]))
+            }
+            func fingerprint(_ extra: String) -> OutputFingerprint {
+                var h = StableHash()
+                h.add(String(describing: job))
+                h.add(extra)
+                if job.readsBeyondPortfolio { h.add(sharedDigest ?? "") }
+                return OutputFingerprint(data: digest.hex, job: h.hex)
+            }
+            /// Renders one output unless its fingerprint is current; a failure is recorded and the next output goes on.
+            func output(_ url: URL, _ fp: OutputFingerprint, _ draw: () throws -> Void) {
+                guard !stopRequested() else { outcome.interrupted = true; return }
+                if !sweptFolders || OutputPath.portfolioFolder(job.output, component: component) == nil {
+                    Self.logRemoved(BatchFile.removeLeftovers(of: url))
+                }
+                if !force, fp.isCurrent(for: url) { outcome.skipped.append(url.path); return }
+                do {
+                    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try draw()
+                    try fp.record(for: url)
+                    outcome.rendered.append(url.path)
+                } catch {
+                    outcome.failures.append(url.lastPathComponent + ": " + Self.reason(error))
+                }
+            }
+            switch job.item {
+            case .portfolioReport(let report):
+                let url = path(report, "pdf")
+                let reports = PortfolioReports(portfolio: name, asOf: input.asOf, locale: job.locale, theme: theme)
+                output(url, fingerprint(definitionDigest)) {
+                    _ = try reports.writePDF(data(job.locale), definition: definition, renderer: renderer, to: url)
+                }
+            case .daily(let prefix):
+                let images: [DailyChartSet.Image]
+                do { images = try DailyChartSet().images(data(job.locale), theme: theme) } catch {
+                    outcome.failures.append("daily: " + Self.reason(error)); continue
+                }
+                for image in images {
+                    let base = (image.fileName as NSString).deletingPathExtension
+                    let url = path(prefix + base, "png")
+                    output(url, fingerprint(image.fileName)) { try renderer.writePNG(renderer.scene(image.chart), to: url) }
+                }
+            case .chart(let kind, let arguments, let format, let report):
+                let url = path(report, format)
+                output(url, fingerprint("")) {
+                    let command = try ChartCommand.parse([kind, "--portfolio", name, "--as-of", day, "--locale", job.locale.rawValue,
+                                                          "--theme", job.theme, "--out", url.path] + arguments)
+                    let request = try ChartRequest(command)
+                    let document = try ChartDocument.make(request, store: store)
+                    try renderer.write(document.spec, to: url, scale: request.scale, metadata: document.metadata)
+                }
+            }
+        }
+        // An as-of day of today may be the fallback for a portfolio without prices, which moves every day
+        // while its data does not: such a portfolio gets no memo and is checked output by output.
+        if let memoFolder, outcome.failures.isEmpty, !outcome.interrupted, input.asOf != Day(Date()) {
+            var memo = memoKey
+            memo.outputs = outcome.rendered + outcome.skipped
+            do { try memo.write(in: memoFolder) } catch { outcome.failures.append(Self.reason(error)) }
+        }
+    }
+}
