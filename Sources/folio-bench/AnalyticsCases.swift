@@ -8,7 +8,7 @@ import FolioCore
 func analyticsCases() -> [BenchCase] {
     [
         BenchCase(name: "analytics-correlation-500x252") { _ in
-            var random = AnalyticsBenchRandom(seed: 500)
+            var random = SplitMix64(seed: 500)
             let days = (0 ..< 252).map { Day(year: 2024, month: 1, day: 1)!.advanced(by: $0) }
             let market = days.map { _ in random.normal() * 0.01 }
             let assets = (0 ..< 500).map { AssetCode(String(format: "A%03d", $0)) }
@@ -23,7 +23,7 @@ func analyticsCases() -> [BenchCase] {
             }
         },
         BenchCase(name: "analytics-replay-1m-trades") { _ in
-            var random = AnalyticsBenchRandom(seed: 1_000_000)
+            var random = SplitMix64(seed: 1_000_000)
             let assets = (0 ..< 100).map { AssetCode(String(format: "S%03d", $0)) }
             let start = 1_420_070_400.0  // 2015-01-01
             let tenYears = 10 * 365.25 * 86_400
@@ -55,7 +55,7 @@ func analyticsCases() -> [BenchCase] {
 /// Twenty US stocks bought over ten years with monthly deposits, priced every weekday in USD, valued in
 /// UAH through a daily NBU USD/UAH rate: every value goes through a pivot.
 func analyticsPortfolio() -> (HoldingsReplay, CrossRates, DayRange) {
-    var random = AnalyticsBenchRandom(seed: 20)
+    var random = SplitMix64(seed: 20)
     let first = Day(year: 2015, month: 1, day: 1)!, last = Day(year: 2024, month: 12, day: 31)!
     let assets = (0 ..< 20).map { AssetCode(String(format: "STK%02d", $0)) }
     var quotes: [Quote] = []
@@ -83,25 +83,4 @@ func analyticsPortfolio() -> (HoldingsReplay, CrossRates, DayRange) {
     }
     let range = try! DayRange(from: first, to: last)
     return (HoldingsReplay(trades: trades, cashTransactions: cash), CrossRates(book: PriceBook(quotes)), range)
-}
-
-/// SplitMix64: tiny, fast and the same everywhere, so the generated inputs never change between runs.
-struct AnalyticsBenchRandom {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func next(below n: Int) -> Int { Int(next() % UInt64(n)) }
-    /// Uniform in [0, 1).
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-    /// Standard normal (Box–Muller).
-    mutating func normal() -> Double {
-        let u = max(unit(), 1e-300)
-        return (-2 * log(u)).squareRoot() * cos(2 * Double.pi * unit())
-    }
 }

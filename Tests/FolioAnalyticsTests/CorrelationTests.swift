@@ -76,7 +76,7 @@ struct CorrelationTests {
     }
 
     @Test func matrixProperties() throws {
-        var random = SeededRandom(seed: 3)
+        var random = SplitMix64(seed: 3)
         var columns: [AssetCode: [Double?]] = [:]
         let market = (0 ..< 120).map { _ in random.unit() - 0.5 }
         for a in 0 ..< 25 {

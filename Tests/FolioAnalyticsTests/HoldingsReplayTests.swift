@@ -110,7 +110,7 @@ struct HoldingsReplayTests {
     }
 
     @Test func replayingInAnyOrderGivesTheSameHoldings() {
-        var random = SeededRandom(seed: 7)
+        var random = SplitMix64(seed: 7)
         let assets: [AssetCode] = ["BTC", "ETH", "AAPL", "EUR"]
         var trades: [Trade] = []
         var cash: [CashTransaction] = []
@@ -135,26 +135,5 @@ struct HoldingsReplayTests {
             let at = Date(timeIntervalSince1970: 1_700_000_000 + 20 * 3600)
             #expect(other.holdings(at: at) == reference.holdings(at: at))
         }
-    }
-}
-
-/// A small deterministic generator (SplitMix64) so property tests see the same data on every run.
-struct SeededRandom {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func next(below n: Int) -> Int { Int(next() % UInt64(n)) }
-    /// Uniform in [0, 1).
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-    mutating func shuffled<T>(_ items: [T]) -> [T] {
-        var a = items
-        for i in stride(from: a.count - 1, to: 0, by: -1) { a.swapAt(i, next(below: i + 1)) }
-        return a
     }
 }

@@ -116,7 +116,7 @@ struct ValuationResultsTests {
     }
 
     @Test func allocationSumsTo100Percent() throws {
-        var random = SeededRandom(seed: 11)
+        var random = SplitMix64(seed: 11)
         let codes: [AssetCode] = ["AAPL", "BTC", "ETH", "DOGE", "EUR", "USD"]
         for _ in 0 ..< 50 {
             var q: [AssetCode: Double] = [:]
