@@ -117,7 +117,7 @@ extension FetchCommand {
         }
 
         func run() throws {
-            let ids = coins.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let ids = CodeList.items(coins)
             guard !ids.isEmpty else { throw ValidationError("--coins: give at least one coin id such as bitcoin") }
             try common.fetch { _ in
                 FolioSources.CoinGeckoSource(
@@ -162,7 +162,7 @@ extension FetchCommand {
         @Option(help: "Currency of the prices.") var currency = "USD"
 
         func run() throws {
-            let list = symbols.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let list = CodeList.items(symbols)
             guard !list.isEmpty else { throw ValidationError("--symbols: give at least one symbol such as aapl.us") }
             guard AssetCode.isValid(currency) else { throw ValidationError("--currency: \"\(currency)\" is not a currency code") }
             try common.fetch { _ in
@@ -192,8 +192,13 @@ enum FetchDays {
 }
 
 enum CodeList {
+    /// The non-empty, trimmed items of a comma-separated option value.
+    static func items(_ text: String) -> [String] {
+        text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
     static func parse(_ text: String, option: String) throws -> [AssetCode] {
-        let codes = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let codes = items(text)
         guard !codes.isEmpty else { throw ValidationError("\(option): give at least one code") }
         for code in codes where !AssetCode.isValid(code) { throw ValidationError("\(option): \"\(code)\" is not a currency code") }
         return codes.map { AssetCode($0) }
