@@ -50,14 +50,13 @@ public struct BudgetSummary: Hashable, Sendable {
             var value: Double? { known ? sum.value : nil } }
         var byLine: [Key: Sum] = [:]
         var missing: [MissingQuote] = []
-        var memo = rates.map(RouteMemo.init)
         for entry in entries where range?.contains(entry.day) ?? true {
             let key = Key(month: String(entry.day.iso.prefix(7)), kind: entry.kind, category: entry.category)
             var s = byLine[key] ?? Sum()
             if entry.currency == currency {
                 s.sum += entry.amount
-            } else if memo != nil {
-                switch memo!.rate(from: entry.currency, to: currency, at: entry.day.end) {
+            } else if let rates {
+                switch rates.rate(from: entry.currency, to: currency, at: entry.day.end) {
                 case let .success(rate): s.sum += rate.convert(entry.amount)
                 case let .failure(why):
                     s.known = false

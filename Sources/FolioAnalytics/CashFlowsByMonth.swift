@@ -41,11 +41,10 @@ public struct CashFlowsByMonth: Hashable, Sendable {
         }
         struct Sums { var deposits = CompensatedSum(), withdrawals = CompensatedSum(), fees = CompensatedSum(); var known = true }
         var sums = [Sums](repeating: Sums(), count: firsts.count)
-        var memo = RouteMemo(rates)
         for tx in completed {
             let day = Day(tx.time)
             let i = (day.year - firsts[0].year) * 12 + (day.month - firsts[0].month)
-            switch memo.rate(from: tx.currency, to: base, at: tx.time) {
+            switch rates.rate(from: tx.currency, to: base, at: tx.time) {
             case let .success(rate):
                 if tx.kind == .deposit { sums[i].deposits += rate.convert(tx.amount) } else { sums[i].withdrawals += rate.convert(tx.amount) }
                 sums[i].fees += rate.convert(tx.fee)

@@ -1,5 +1,6 @@
 import Foundation
 import FolioCore
+import Synchronization
 
 /// Rates between any two assets at any instant, from a price book: directly, by inverting the reverse
 /// quote, or through pivots (AAPL in USD valued in UAH through the NBU USD/UAH rate; EUR in USD through
@@ -7,9 +8,28 @@ import FolioCore
 /// market that has one no older than `stalenessLimit`; otherwise the rate is missing and says which quote.
 public struct CrossRates: Sendable {
     public let book: PriceBook
-    public var preference: MarketPreference
+    public var preference: MarketPreference {
+        didSet { edges = Self.edges(book, preference); routes = RouteCache() }
+    }
     /// How old the last quote may be, in seconds (default 7 days: a week of holidays still values).
     public var stalenessLimit: TimeInterval
+    /// The quote graph: for each asset, the assets one quoted pair away and the leg that gets there,
+    /// with its markets ranked. Ranking walks every series of a pair, so it is done once per book and
+    /// preference rather than for every route (a batch finds thousands of routes in one book).
+    private var edges: [AssetCode: [Edge]]
+
+    private struct Edge: Sendable {
+        var other: AssetCode
+        var leg: Leg
+    }
+
+    /// Routes found so far: a valuation asks for the same few routes at every day or month end. Shared
+    /// by copies of these rates (they have the same book and preference); a new preference starts a new one.
+    private var routes = RouteCache()
+
+    private final class RouteCache: Sendable {
+        let found = Mutex<[CurrencyPair: Route?]>([:])
+    }
 
     public static let defaultStalenessLimit: TimeInterval = 7 * 86_400
     /// Longest chain of quotes tried: AAPL → USD → UAH → EUR needs three.
@@ -21,6 +41,7 @@ public struct CrossRates: Sendable {
         self.book = book
         self.preference = preference
         self.stalenessLimit = stalenessLimit
+        edges = Self.edges(book, preference)
     }
 
     /// One quoted pair on the way, read forwards (asset → currency, multiply by price) or inverted.
@@ -67,19 +88,23 @@ public struct CrossRates: Sendable {
     /// among chains of equal length, pivots through the target first, then USD, UAH, EUR, then by code.
     /// Nil when no chain of up to `maximumLegs` quotes links them.
     public func route(from: AssetCode, to: AssetCode) -> Route? {
+        let pair = CurrencyPair(from, to)
+        if let known = routes.found.withLock({ $0[pair] }) { return known }
+        let route = findRoute(from: from, to: to)
+        routes.found.withLock { $0[pair] = route }
+        return route
+    }
+
+    private func findRoute(from: AssetCode, to: AssetCode) -> Route? {
         if from == to { return Route(from: from, to: to, legs: []) }
         // Breadth-first over assets; each edge is a quoted pair in either direction.
-        var neighbours: [AssetCode: [(AssetCode, Leg)]] = [:]
-        for pair in book.pairs {
-            neighbours[pair.asset, default: []].append((pair.currency, leg(pair, inverted: false)))
-            neighbours[pair.currency, default: []].append((pair.asset, leg(pair, inverted: true)))
-        }
         let pivots: [AssetCode] = [to, .usd, .uah, .eur]
         func rank(_ a: AssetCode) -> (Int, String) { (pivots.firstIndex(of: a) ?? pivots.count, a.rawValue) }
-        for key in neighbours.keys {
-            // A direct quote before an inverted one between the same two assets.
-            neighbours[key]!.sort { a, b in
-                rank(a.0) != rank(b.0) ? rank(a.0) < rank(b.0) : (!a.1.inverted && b.1.inverted)
+        /// Edges from `node`, the target and the common pivots first, a direct quote before an inverted
+        /// one between the same two assets.
+        func ranked(_ node: AssetCode) -> [Edge] {
+            (edges[node] ?? []).sorted { a, b in
+                rank(a.other) != rank(b.other) ? rank(a.other) < rank(b.other) : (!a.leg.inverted && b.leg.inverted)
             }
         }
         var previous: [AssetCode: (AssetCode, Leg)] = [:]
@@ -88,10 +113,10 @@ public struct CrossRates: Sendable {
         for _ in 0 ..< Self.maximumLegs {
             var next: [AssetCode] = []
             for node in frontier {
-                for (other, leg) in neighbours[node] ?? [] where !visited.contains(other) {
-                    visited.insert(other)
-                    previous[other] = (node, leg)
-                    next.append(other)
+                for edge in ranked(node) where !visited.contains(edge.other) {
+                    visited.insert(edge.other)
+                    previous[edge.other] = (node, edge.leg)
+                    next.append(edge.other)
                 }
             }
             if visited.contains(to) { break }
@@ -107,7 +132,19 @@ public struct CrossRates: Sendable {
         return Route(from: from, to: to, legs: legs.reversed())
     }
 
-    private func leg(_ pair: CurrencyPair, inverted: Bool) -> Leg {
+    private static func edges(_ book: PriceBook, _ preference: MarketPreference) -> [AssetCode: [Edge]] {
+        var edges: [AssetCode: [Edge]] = [:]
+        for pair in book.pairs {
+            let forward = leg(pair, inverted: false, book: book, preference: preference)
+            var inverse = forward
+            inverse.inverted = true
+            edges[pair.asset, default: []].append(Edge(other: pair.currency, leg: forward))
+            edges[pair.currency, default: []].append(Edge(other: pair.asset, leg: inverse))
+        }
+        return edges
+    }
+
+    private static func leg(_ pair: CurrencyPair, inverted: Bool, book: PriceBook, preference: MarketPreference) -> Leg {
         let quoted = book.byPair[pair] ?? []
         let order = preference.markets(for: pair)
         let ranked = quoted.sorted { a, b in

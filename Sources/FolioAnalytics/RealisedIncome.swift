@@ -78,7 +78,6 @@ public struct RealisedIncome: Hashable, Sendable {
         var missing: [MissingQuote] = []
         var realisedBase: [CurrencyPair: CompensatedSum] = [:]
         var realisedBaseKnown: [CurrencyPair: Bool] = [:]
-        var memo = rates.map(RouteMemo.init)
         var sales: [Sale] = []
         for trade in ordered {
             let key = CurrencyPair(trade.asset, trade.priceCurrency)
@@ -89,8 +88,8 @@ public struct RealisedIncome: Hashable, Sendable {
                     feeInPrice = trade.fee
                 } else if trade.feeCurrency == trade.asset {
                     feeInAsset = trade.fee
-                } else if memo != nil {
-                    switch memo!.rate(from: trade.feeCurrency, to: trade.priceCurrency, at: trade.time) {
+                } else if let rates {
+                    switch rates.rate(from: trade.feeCurrency, to: trade.priceCurrency, at: trade.time) {
                     case let .success(rate): feeInPrice = rate.convert(trade.fee)
                     case let .failure(why): missing.append(why)
                     }
@@ -107,8 +106,8 @@ public struct RealisedIncome: Hashable, Sendable {
                 var sale = Sale(tradeID: trade.id, time: trade.time, asset: trade.asset, currency: trade.priceCurrency,
                                 realised: realised, realisedInBase: nil)
                 defer { sales.append(sale) }
-                if memo != nil, let base {
-                    switch memo!.rate(from: trade.priceCurrency, to: base, at: trade.time) {
+                if let rates, let base {
+                    switch rates.rate(from: trade.priceCurrency, to: base, at: trade.time) {
                     case let .success(rate):
                         sale.realisedInBase = rate.convert(realised)
                         realisedBase[key, default: CompensatedSum()] += rate.convert(realised)

@@ -71,13 +71,12 @@ public struct ValueSeries: Hashable, Sendable {
         var running = CompensatedSum()
         var known = true
         var c = 0
-        var memo = RouteMemo(rates)
         let cash = replay.cashTransactions
         for (d, day) in holdings.days.enumerated() {
             let end = day.end
             while c < cash.count && cash[c].time <= end {
                 let tx = cash[c]
-                switch memo.rate(from: tx.currency, to: base, at: tx.time) {
+                switch rates.rate(from: tx.currency, to: base, at: tx.time) {
                 case let .success(rate): running += rate.convert(tx.kind == .deposit ? tx.amount : -tx.amount)
                 case let .failure(missing):
                     known = false
