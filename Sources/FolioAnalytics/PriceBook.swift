@@ -47,6 +47,36 @@ public struct PriceBook: Sendable {
         var prices: [Double]
         var bids: [Double?]
         var asks: [Double?]
+        /// Where the quotes came from, run-length coded: a source and the index of its first quote (a
+        /// series usually has one source; a re-fetch from another one starts a run).
+        var sourceRuns: [SourceRun] = []
+
+        struct SourceRun: Sendable {
+            var start: Int
+            var source: String
+        }
+
+        /// The quotes from index `lo` to `hi` (exclusive), with their sources.
+        func slice(_ lo: Int, _ hi: Int) -> Series {
+            var runs: [SourceRun] = []
+            for (k, run) in sourceRuns.enumerated() {
+                let end = k + 1 < sourceRuns.count ? sourceRuns[k + 1].start : times.count
+                guard run.start < hi, end > lo else { continue }
+                runs.append(SourceRun(start: max(run.start, lo) - lo, source: run.source))
+            }
+            return Series(pair: pair, market: market, times: Array(times[lo..<hi]), prices: Array(prices[lo..<hi]),
+                          bids: Array(bids[lo..<hi]), asks: Array(asks[lo..<hi]), sourceRuns: runs)
+        }
+
+        /// Index of the first time ≥ t (`times.count` when every quote is earlier).
+        func firstIndex(atOrAfter t: Double) -> Int {
+            var lo = 0, hi = times.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if times[mid] < t { lo = mid + 1 } else { hi = mid }
+            }
+            return lo
+        }
 
         /// Index of the last time ≤ t, or nil when every quote is later.
         func lastIndex(atOrBefore t: Double) -> Int? {
@@ -87,6 +117,10 @@ public struct PriceBook: Sendable {
                 let time = quote.time.timeIntervalSince1970
                 if s.times.last == time {
                     s.times.removeLast(); s.prices.removeLast(); s.bids.removeLast(); s.asks.removeLast()
+                    if s.sourceRuns.last?.start == s.times.count { s.sourceRuns.removeLast() }
+                }
+                if s.sourceRuns.last?.source != quote.source {
+                    s.sourceRuns.append(Series.SourceRun(start: s.times.count, source: quote.source))
                 }
                 s.times.append(time)
                 s.prices.append(quote.price)
@@ -95,10 +129,36 @@ public struct PriceBook: Sendable {
             }
             series.append(s)
         }
+        self.init(series: series)
+    }
+
+    /// A book of `series`, already in (pair, market) order.
+    private init(series: [Series]) {
         var byPair: [CurrencyPair: [Int]] = [:]
         for (i, s) in series.enumerated() { byPair[s.pair, default: []].append(i) }
         self.series = series
         self.byPair = byPair
+    }
+
+    /// The book of the quotes of `assets` alone: the same book as one built from only their quotes,
+    /// without reading or sorting them again.
+    public func restricted(to assets: Set<AssetCode>) -> PriceBook {
+        PriceBook(series: series.filter { assets.contains($0.pair.asset) })
+    }
+
+    /// The book of the quotes from `from` through `through` (both included): the same book as one built
+    /// from only the quotes of that window. Series without a quote in it are left out.
+    public func window(from: Date, through: Date) -> PriceBook {
+        let (a, b) = (from.timeIntervalSince1970, through.timeIntervalSince1970)
+        return PriceBook(series: series.compactMap { s in
+            let (lo, hi) = (s.firstIndex(atOrAfter: a), s.lastIndex(atOrBefore: b).map { $0 + 1 } ?? 0)
+            return lo < hi ? s.slice(lo, hi) : nil
+        })
+    }
+
+    /// The sources of the quotes of `asset` (as `Quote.source` names them), in any currency and market.
+    public func sources(of asset: AssetCode) -> Set<String> {
+        Set(series.lazy.filter { $0.pair.asset == asset }.flatMap { $0.sourceRuns.map(\.source) })
     }
 
     /// Every pair with at least one quote.

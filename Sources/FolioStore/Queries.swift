@@ -12,6 +12,11 @@ extension Store {
         }
     }
 
+    /// How many quotes the database holds.
+    public func quoteCount() throws -> Int {
+        try read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM quote") ?? 0 }
+    }
+
     /// Quotes of `asset`, oldest first, optionally narrowed to a quote currency, a market and a time range
     /// (both ends inclusive).
     public func quotes(

@@ -117,13 +117,14 @@ struct BatchCommand: ParsableCommand {
             for line in try store.sharedDigestLines() { h.add(line) }
             shared = h.hex
         }
+        let prices = names.count > 1 ? try PriceCache(store) : nil
         let (force, digest, sharedDigest) = (self.force, definitionHash.hex, shared)
         let workers = self.workers ?? ProcessInfo.processInfo.activeProcessorCount
         let started = Date()
         let runSummary = BatchRunner(
             names: names, workers: workers,
             makeBatch: { renderer in
-                PortfolioBatch(jobs: jobs, store: store, renderer: renderer, definition: definition, definitionDigest: digest,
+                PortfolioBatch(jobs: jobs, store: store, prices: prices, renderer: renderer, definition: definition, definitionDigest: digest,
                                sharedDigest: sharedDigest,
                                force: force, componentOverrides: overrides, stopRequested: { batchStopRequested.load(ordering: .relaxed) })
             },

@@ -22,6 +22,9 @@ struct PortfolioOutcome: Sendable {
 struct PortfolioBatch {
     let jobs: JobsFile
     let store: Store
+    /// Every quote, read once for the run (nil for a database too large to hold; then each output reads
+    /// its own from the store).
+    let prices: PriceCache?
     let renderer: Renderer
     /// The built-in portfolio report definition and a digest of its bytes (a changed definition re-renders).
     let definition: URL
@@ -81,7 +84,7 @@ struct PortfolioBatch {
             outcome.skipped = memo.outputs
             return
         }
-        let input = try PortfolioReports(portfolio: name, asOf: nil, locale: .en, theme: .light).input(store)
+        let input = try PortfolioReports(portfolio: name, asOf: nil, locale: .en, theme: .light).input(store, prices: prices)
         let day = input.asOf.iso
         digest.add(day)
         var dataByLocale: [ChartLocale: PortfolioReportData] = [:]
@@ -145,7 +148,7 @@ struct PortfolioBatch {
                     let command = try ChartCommand.parse([kind, "--portfolio", name, "--as-of", day, "--locale", job.locale.rawValue,
                                                           "--theme", job.theme, "--out", url.path] + arguments)
                     let request = try ChartRequest(command)
-                    let document = try ChartDocument.make(request, store: store)
+                    let document = try ChartDocument.make(request, store: store, prices: prices)
                     try renderer.write(document.spec, to: url, scale: request.scale, metadata: document.metadata)
                 }
             }

@@ -18,8 +18,9 @@ struct ChartDocument {
 
     /// The pipeline of `folio chart`: arguments → store rows (only the days the chart shows) → analytics
     /// results → a chart spec (one builder per kind in this folder) → `Renderer` in `ChartCommand`.
-    static func make(_ request: ChartRequest, store: Store) throws -> ChartDocument {
-        let context = try ChartContext(request: request, store: store)
+    /// `prices`: where the chart's price book comes from (default: the store; a batch passes its `PriceCache`).
+    static func make(_ request: ChartRequest, store: Store, prices: (any PriceBookSource)? = nil) throws -> ChartDocument {
+        let context = try ChartContext(request: request, store: store, prices: prices ?? store)
         switch request.kind {
         case .line: return try PriceLineSpec.make(context)
         case .compare: return try CompareSpec.make(context)
@@ -38,13 +39,15 @@ struct ChartDocument {
 struct ChartContext {
     let request: ChartRequest
     let store: Store
+    let prices: any PriceBookSource
     let assets: [Asset]
     let words: ChartWords
 
-    init(request: ChartRequest, store: Store) throws {
+    init(request: ChartRequest, store: Store, prices: any PriceBookSource) throws {
         self.request = request
         self.store = store
-        assets = try store.assets()
+        self.prices = prices
+        assets = try prices.assets()
         words = ChartWords(locale: request.locale)
         let known = Set(assets.map(\.code))
         if let unknown = request.assets.first(where: { !known.contains($0) }) {
@@ -96,7 +99,7 @@ struct ChartContext {
 
     /// The source/as-of line: where the quotes of `codes` came from, in words a reader knows.
     func footnote(for codes: [AssetCode], market: MarketInputs, asOf: Day, extra: [String] = []) -> String {
-        let raw = Set(codes.flatMap { market.sources[$0] ?? [] })
+        let raw = Set(codes.flatMap { market.sources(of: $0) })
         let names = (raw.map(words.source) + extra).sorted()
         return ChartFrame.footnote(source: names.isEmpty ? nil : names.joined(separator: ", "), asOf: asOf,
                                    locale: request.locale)
@@ -115,7 +118,7 @@ struct ChartContext {
 
     /// Quotes from the staleness limit before `range` to its end: the chart's share of the database.
     func market(_ range: DayRange) throws -> MarketInputs {
-        try MarketInputs.load(store, options: MarketOptions(), range: range)
+        try MarketInputs.load(prices, options: MarketOptions(), range: range)
     }
 
     /// Throws the "no data" error naming `--as-of` when the range holds no quote of `asset` at all: what

@@ -22,9 +22,9 @@ struct PortfolioInputs {
     }
 
     /// `quotesFor` narrows the quotes as in `MarketInputs.load`; the ledger is always read whole, because
-    /// holdings at any day depend on every event before it.
+    /// holdings at any day depend on every event before it. The price book comes from `prices` (default: the store).
     static func load(_ store: Store, portfolio name: String, options: MarketOptions,
-                     quotesFor range: DayRange? = nil) throws -> PortfolioInputs {
+                     quotesFor range: DayRange? = nil, prices: (any PriceBookSource)? = nil) throws -> PortfolioInputs {
         let ledger = try Ledger.load(store, portfolio: name)
         var options = options
         if options.portfolioAssetsOnly {
@@ -33,7 +33,7 @@ struct PortfolioInputs {
             codes.insert(ledger.portfolio.baseCurrency)
             options.assets = codes
         }
-        return PortfolioInputs(ledger, market: try MarketInputs.load(store, options: options, range: range))
+        return PortfolioInputs(ledger, market: try MarketInputs.load(prices ?? store, options: options, range: range))
     }
 
     init(_ ledger: Ledger, market: MarketInputs) {
@@ -77,37 +77,30 @@ struct MarketInputs {
     let assets: [Asset]
     let book: PriceBook
     let rates: CrossRates
-    /// The `source` of the loaded quotes per asset (`nbu`, `stock-csv`…), for a chart's source line.
-    let sources: [AssetCode: Set<String>]
 
     /// With a `range`, only quotes from the staleness limit before its first day to the end of its last
     /// day are read, of every asset (so every pivot stays available): values and prices inside the range
     /// come out the same as with every quote, at a fraction of the reading time. A chart is drawn in one
     /// process start, where reading every quote would take most of its time budget.
-    static func load(_ store: Store, options: MarketOptions, range: DayRange? = nil) throws -> MarketInputs {
-        let assets = try store.assets()
+    static func load(_ prices: any PriceBookSource, options: MarketOptions, range: DayRange? = nil) throws -> MarketInputs {
+        let assets = try prices.assets()
         let codes = options.assets.map { wanted in
             assets.filter { wanted.contains($0.code) || $0.kind == .fiat || $0.kind == .metal }.map(\.code)
         } ?? assets.map(\.code)
         let staleness = options.stalenessDays * 86_400
-        let quotes: [Quote]
-        if let range {
-            let wanted = Set(codes)
-            quotes = try store.quotes(from: range.from.start.addingTimeInterval(-staleness), to: range.to.end)
-                .filter { wanted.contains($0.asset) }
+        let book = if let range {
+            try prices.book(from: range.from.start.addingTimeInterval(-staleness), through: range.to.end).restricted(to: Set(codes))
         } else {
-            quotes = try store.quotes(assets: codes)
+            try prices.book(of: codes)
         }
-        let book = PriceBook(quotes)
-        var sources: [AssetCode: Set<String>] = [:]
-        for q in quotes { sources[q.asset, default: []].insert(q.source) }
         var preference = MarketPreference(assets: assets)
         if let market = options.market { preference.first = [market] }
-        return MarketInputs(
-            assets: assets, book: book,
-            rates: CrossRates(book: book, preference: preference, stalenessLimit: staleness), sources: sources
-        )
+        return MarketInputs(assets: assets, book: book,
+                            rates: CrossRates(book: book, preference: preference, stalenessLimit: staleness))
     }
+
+    /// The `source` of the loaded quotes of `asset` (`nbu`, `stock-csv`…), for a chart's source line.
+    func sources(of asset: AssetCode) -> Set<String> { book.sources(of: asset) }
 
     func asset(_ code: AssetCode) -> Asset? { assets.first { $0.code == code } }
 }

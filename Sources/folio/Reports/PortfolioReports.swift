@@ -16,9 +16,10 @@ struct PortfolioReports {
     /// Stamp the real time instead of the as-of day (the output then differs from run to run).
     var stampNow = false
 
-    /// The portfolio's ledger and rates at the as-of day.
-    func input(_ store: Store) throws -> PortfolioReportInput {
-        let inputs = try PortfolioInputs.load(store, portfolio: portfolio, options: MarketOptions(portfolioAssetsOnly: true))
+    /// The portfolio's ledger and rates at the as-of day; prices from `prices` (default: the store).
+    func input(_ store: Store, prices: (any PriceBookSource)? = nil) throws -> PortfolioReportInput {
+        let inputs = try PortfolioInputs.load(store, portfolio: portfolio, options: MarketOptions(portfolioAssetsOnly: true),
+                                              prices: prices)
         let day = asOf
             ?? PortfolioReportInput.lastPricedDay(replay: inputs.replay, book: inputs.market.book, base: inputs.portfolio.baseCurrency)
             ?? Day(Date())

@@ -1,0 +1,44 @@
+import FolioAnalytics
+import FolioCore
+import FolioStore
+import Foundation
+
+/// Where `MarketInputs` gets its price book: built from the store's rows (one command, one portfolio),
+/// or cut from a `PriceCache` that a batch run fills once and every worker reads.
+protocol PriceBookSource: Sendable {
+    func assets() throws -> [Asset]
+    /// The book of every quote of `codes`.
+    func book(of codes: [AssetCode]) throws -> PriceBook
+    /// The book of every quote of every asset from `from` through `through`.
+    func book(from: Date, through: Date) throws -> PriceBook
+}
+
+extension Store: PriceBookSource {
+    func book(of codes: [AssetCode]) throws -> PriceBook { PriceBook(try quotes(assets: codes)) }
+    func book(from: Date, through: Date) throws -> PriceBook { PriceBook(try quotes(from: from, to: through)) }
+}
+
+/// Every quote of the database as one price book, for a batch run. A batch renders a report and several
+/// charts for each of hundreds of portfolios; reading each one's quotes from SQLite and indexing them
+/// again took a third of its time. Cut from this book (`PriceBook.restricted`, `.window`), an output gets
+/// the same book the store's rows would give it, so it does not depend on which was used. Immutable after
+/// `init`, so the workers share it without locks.
+final class PriceCache: PriceBookSource {
+    /// Above this many quotes the cache is not built and each output reads the store: the book keeps
+    /// about 40 bytes a quote, and building it holds the rows (about 110 bytes each) for a moment.
+    static let maximumQuotes = 2_000_000
+
+    private let knownAssets: [Asset]
+    private let all: PriceBook
+
+    /// nil when the database holds more than `maximumQuotes` quotes.
+    init?(_ store: Store) throws {
+        guard try store.quoteCount() <= Self.maximumQuotes else { return nil }
+        knownAssets = try store.assets()
+        all = try store.book(of: knownAssets.map(\.code))
+    }
+
+    func assets() -> [Asset] { knownAssets }
+    func book(of codes: [AssetCode]) -> PriceBook { all.restricted(to: Set(codes)) }
+    func book(from: Date, through: Date) -> PriceBook { all.window(from: from, through: through) }
+}
