@@ -5,6 +5,8 @@ import Foundation
 /// (0 when it writes nothing). `outputDirectory` receives the outputs of the last run.
 struct BenchCase {
     let name: String
+    /// A cap on the timed runs for cases that take tens of seconds each (`--runs` above it is cut).
+    var maxRuns: Int? = nil
     let prepare: (_ context: BenchContext) throws -> (() throws -> Int)
 }
 
@@ -15,6 +17,8 @@ struct BenchContext {
     let dataDirectory: URL
     /// Where a case writes what it produced, so that it can be looked at.
     let outputDirectory: URL
+    /// The `folio` executable the whole-process cases run.
+    let folio: URL
     /// Scratch space for temporary databases and files, removed at exit.
     let scratchDirectory: URL
     /// Work to do when the benchmark ends (stopping a server a case started).

@@ -2,23 +2,26 @@ import Foundation
 
 /// Every case the executable knows, in the order they run.
 func allBenchCases() -> [BenchCase] {
-    importCases() + fetchCases() + analyticsCases() + chartCases()
+    importCases() + fetchCases() + analyticsCases() + chartCases() + processCases()
 }
 
 struct BenchArguments {
     var workloadDirectory = URL(fileURLWithPath: "../shared/bench")
     var dataDirectory = URL(fileURLWithPath: "../shared/data")
     var outputDirectory = URL(fileURLWithPath: "out/bench")
+    var folio = BenchArguments.defaultFolio()
     var filters: [String] = []
     var runs = 5
     var json = false
 
     static let usage = """
-        usage: folio-bench [--workloads DIR] [--data DIR] [--out DIR] [--filter NAME]... [--runs N] [--json]
+        usage: folio-bench [--workloads DIR] [--data DIR] [--out DIR] [--folio PATH] [--filter NAME]... [--runs N] [--json]
                folio-bench w1|w2|w3|w4|w5 --data DIR --out FILE [--repeat N --json FILE]
           --workloads DIR  the standard workload CSVs (default ../shared/bench)
           --data DIR       the shared real data sets (default ../shared/data)
           --out DIR        where each case writes the outputs of its last run (default out/bench)
+          --folio PATH     the folio executable of the whole-process and batch cases (default
+                           .build-static/release/folio from `make build`, else the one beside folio-bench)
           --filter NAME    run only cases whose name contains NAME (repeatable)
           --runs N         timed runs per case after one warm-up run (default 5)
           --json           one JSON array instead of one line per case
@@ -39,6 +42,7 @@ struct BenchArguments {
             case "--workloads": result.workloadDirectory = URL(fileURLWithPath: value())
             case "--data": result.dataDirectory = URL(fileURLWithPath: value())
             case "--out": result.outputDirectory = URL(fileURLWithPath: value())
+            case "--folio": result.folio = URL(fileURLWithPath: value())
             case "--filter": result.filters.append(value())
             case "--runs":
                 guard let n = Int(value()), n > 0 else { fail("--runs takes a whole number above zero") }
@@ -50,6 +54,14 @@ struct BenchArguments {
             i += 1
         }
         return result
+    }
+
+    /// The statically linked build users run (`make build`); the plain release build beside this executable
+    /// otherwise. Whole-process times differ between the two by the dynamic linker's work.
+    static func defaultFolio() -> URL {
+        let installed = URL(fileURLWithPath: ".build-static/release/folio")
+        if FileManager.default.isExecutableFile(atPath: installed.path) { return installed }
+        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("folio")
     }
 
     static func fail(_ message: String) -> Never {

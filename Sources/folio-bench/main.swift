@@ -15,12 +15,11 @@ try fileManager.createDirectory(at: arguments.outputDirectory, withIntermediateD
 
 let context = BenchContext(
     workloadDirectory: arguments.workloadDirectory, dataDirectory: arguments.dataDirectory,
-    outputDirectory: arguments.outputDirectory, scratchDirectory: scratch
+    outputDirectory: arguments.outputDirectory, folio: arguments.folio, scratchDirectory: scratch
 )
-defer {
-    context.atExit.run()
-    try? fileManager.removeItem(at: scratch)
-}
+// Added first, so it runs last (after the cases' own actions), on success and on failure alike.
+context.atExit.add { try? fileManager.removeItem(at: scratch) }
+defer { context.atExit.run() }
 let cases = allBenchCases().filter { c in arguments.filters.isEmpty || arguments.filters.contains { c.name.contains($0) } }
 if cases.isEmpty {
     FileHandle.standardError.write(Data("folio-bench: no case matches \(arguments.filters)\n".utf8))
@@ -32,15 +31,16 @@ for benchCase in cases {
     do {
         let run = try benchCase.prepare(context)
         PeakMemory.reset()
+        ChildProcess.reset()
         _ = try run()  // warm-up, not counted
         var samples: [Double] = []
         var bytes = 0
-        for _ in 0..<arguments.runs {
+        for _ in 0..<min(arguments.runs, benchCase.maxRuns ?? .max) {
             let start = DispatchTime.now().uptimeNanoseconds
             bytes = try run()
             samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
         }
-        let result = BenchResult(name: benchCase.name, samples: samples, outputBytes: bytes, peakRSSBytes: PeakMemory.current())
+        let result = BenchResult(name: benchCase.name, samples: samples, outputBytes: bytes, peakRSSBytes: ChildProcess.peakRSSBytes > 0 ? ChildProcess.peakRSSBytes : PeakMemory.current())
         results.append(result)
         if !arguments.json { print(result.line) }
     } catch {
