@@ -111,6 +111,7 @@ struct BatchCommand: ParsableCommand {
         }
         var definitionHash = StableHash()
         definitionHash.add(try Data(contentsOf: definition))
+        let portfolioReport = try DefinitionParser.load(definition)
         var shared: String?
         if jobs.readsBeyondPortfolios {
             var h = StableHash()
@@ -124,7 +125,7 @@ struct BatchCommand: ParsableCommand {
         let runSummary = BatchRunner(
             names: names, workers: workers,
             makeBatch: { renderer in
-                PortfolioBatch(jobs: jobs, store: store, prices: prices, renderer: renderer, definition: definition, definitionDigest: digest,
+                PortfolioBatch(jobs: jobs, store: store, prices: prices, renderer: renderer, definition: portfolioReport, definitionDigest: digest,
                                sharedDigest: sharedDigest,
                                force: force, componentOverrides: overrides, stopRequested: { batchStopRequested.load(ordering: .relaxed) })
             },

@@ -26,8 +26,9 @@ struct PortfolioBatch {
     /// its own from the store).
     let prices: PriceCache?
     let renderer: Renderer
-    /// The built-in portfolio report definition and a digest of its bytes (a changed definition re-renders).
-    let definition: URL
+    /// The built-in portfolio report definition, parsed once for the run, and a digest of its bytes (a
+    /// changed definition re-renders).
+    let definition: ReportDefinition
     let definitionDigest: String
     /// Every job, the definition digest, the shared digest and the Folio version hashed: the memo's key.
     var jobsDigest: String {

@@ -142,7 +142,7 @@ extension MailCommand {
             }
             let url = directory.appendingPathComponent("portfolio-\(data.input.asOf.iso).pdf")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            _ = try reports.writePDF(data, definition: definition, renderer: renderer, to: url)
+            _ = try reports.writePDF(data, definition: try DefinitionParser.load(definition), renderer: renderer, to: url)
             rendered.attachments = [url]
         }
         rendered.values["date"] = data.input.asOf.iso

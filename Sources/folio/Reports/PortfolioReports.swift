@@ -41,9 +41,10 @@ struct PortfolioReports {
         }
     }
 
-    /// The portfolio report as a PDF, from the built-in definition or `definition`; returns the page count.
-    func writePDF(_ data: PortfolioReportData, definition: URL, renderer: Renderer, to url: URL) throws -> Int {
-        let builder = ReportBuilder(definition: try DefinitionParser.load(definition), theme: theme, locale: locale, measurer: renderer.measurer)
+    /// The portfolio report as a PDF laid out by `definition` (parsed once by a caller that renders many);
+    /// returns the page count.
+    func writePDF(_ data: PortfolioReportData, definition: ReportDefinition, renderer: Renderer, to url: URL) throws -> Int {
+        let builder = ReportBuilder(definition: definition, theme: theme, locale: locale, measurer: renderer.measurer)
         let scenes = try builder.scenes(data)
         let created = stampNow ? ISOTime.format(Date()) : data.input.asOf.iso + "T00:00:00Z"
         try renderer.writePDF(scenes, to: url, metadata: PDFMetadata(title: builder.title(data), creationDate: created))
