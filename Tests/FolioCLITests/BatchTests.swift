@@ -231,6 +231,10 @@ import Glibc
         try FileManager.default.removeItem(at: png)
         let restored = try Self.summary(try Self.batch(directory, [jobs.path, "--db", db, "--json"]))
         #expect(restored.filesRendered == 1 && restored.filesSkipped == 1 && Self.isValidPNG(png))
+        // So does one a crash emptied (outputs are not flushed to disk one by one): its sidecar records its size.
+        try Data().write(to: png)
+        let emptied = try Self.summary(try Self.batch(directory, [jobs.path, "--db", db, "--json"]))
+        #expect(emptied.filesRendered == 1 && emptied.filesSkipped == 1 && Self.isValidPNG(png))
         // A new trade in one portfolio makes only that portfolio's output stale.
         try DatabaseQueue(path: db).write { db in
             try db.execute(sql: """

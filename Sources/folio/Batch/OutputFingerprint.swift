@@ -6,28 +6,31 @@ import Glibc
 
 /// What an output was made from: a digest of the portfolio's rows and the quotes it reads (see
 /// `Store.portfolioDigestLines`), the job that made it (with the report definition's bytes), and the
-/// Folio version. Kept in a hidden sidecar `.NAME.fingerprint` beside the output; when the sidecar
-/// matches and the output exists, the output is up to date and is not rendered again.
+/// Folio version; and the output's size. Kept in a hidden sidecar `.NAME.fingerprint` beside the output;
+/// when the sidecar matches and the output has the recorded size, the output is up to date and is not
+/// rendered again. The size is there for a machine that crashed: outputs are not flushed to disk one by
+/// one, and one the crash left empty or short then no longer matches its sidecar.
 struct OutputFingerprint: Equatable {
     var data: String
     var job: String
 
-    var text: String { "folio \(FolioVersion.current)\ndata \(data)\njob \(job)\n" }
+    func text(bytes: Int) -> String { "folio \(FolioVersion.current)\ndata \(data)\njob \(job)\nbytes \(bytes)\n" }
 
     static func sidecar(of output: URL) -> URL {
         output.deletingLastPathComponent().appendingPathComponent("." + output.lastPathComponent + ".fingerprint")
     }
 
     func isCurrent(for output: URL) -> Bool {
-        guard FileManager.default.fileExists(atPath: output.path),
+        guard let bytes = BatchFile.size(of: output),
               let recorded = try? String(contentsOf: Self.sidecar(of: output), encoding: .utf8) else { return false }
-        return recorded == text
+        return recorded == text(bytes: bytes)
     }
 
     /// Written after the output has been renamed into place, so a run killed in between leaves an
     /// output without a sidecar, which the next run renders again.
     func record(for output: URL) throws {
-        try BatchFile.writeAtomically(Array(text.utf8), to: Self.sidecar(of: output))
+        guard let bytes = BatchFile.size(of: output) else { throw BatchFile.WriteFailed(description: "\(output.path): vanished after writing") }
+        try BatchFile.writeAtomically(Array(text(bytes: bytes).utf8), to: Self.sidecar(of: output))
     }
 }
 
@@ -36,7 +39,10 @@ enum BatchFile {
     struct WriteFailed: Error, CustomStringConvertible { var description: String }
 
     /// The same scheme as FolioRender's `AtomicFile`: a `mkstemp` sibling named `.NAME.XXXXXX`, written,
-    /// flushed to disk, then renamed over NAME — so `removeLeftovers` recognises both kinds.
+    /// then renamed over NAME — so `removeLeftovers` recognises both kinds. Like the outputs, not flushed
+    /// to disk one by one (a batch writes thousands; each flush is a wait on the disk): these files only
+    /// say that an output is current, so one a crash loses or empties fails to match and costs a
+    /// re-render, and the output size they record catches an output the crash emptied.
     static func writeAtomically(_ bytes: [UInt8], to url: URL) throws {
         let directory = url.deletingLastPathComponent().path
         var template = Array((directory + "/." + url.lastPathComponent + ".XXXXXX").utf8CString)
@@ -52,13 +58,20 @@ enum BatchFile {
             }
             return true
         }
-        ok = ok && fchmod(fd, 0o644) == 0 && fsync(fd) == 0
+        ok = ok && fchmod(fd, 0o644) == 0
         let reason = String(cString: strerror(errno))
         close(fd)
         guard ok, rename(temporary, url.path) == 0 else {
             unlink(temporary)
             throw WriteFailed(description: "\(url.path): \(ok ? String(cString: strerror(errno)) : reason)")
         }
+    }
+
+    /// The size of a regular file, nil when there is none.
+    static func size(of url: URL) -> Int? {
+        var info = stat()
+        guard stat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int(info.st_size)
     }
 
     /// Temporary files a killed run left under `root` (recursively): hidden, named after an output plus a

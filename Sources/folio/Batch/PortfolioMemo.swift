@@ -15,12 +15,17 @@ struct PortfolioMemo: Equatable {
 
     static let fileName = ".folio-batch"
 
-    var text: String { (["folio \(FolioVersion.current)", "data \(data)", "jobs \(jobs)"] + outputs.map { "output " + $0 }).joined(separator: "\n") + "\n" }
+    /// Each output with its size, as its fingerprint records it (see `OutputFingerprint`).
+    var text: String {
+        let lines = outputs.map { "output \(BatchFile.size(of: URL(fileURLWithPath: $0)) ?? 0) \($0)" }
+        return (["folio \(FolioVersion.current)", "data \(data)", "jobs \(jobs)"] + lines).joined(separator: "\n") + "\n"
+    }
 
     static func read(in folder: URL) -> PortfolioMemo? {
         guard let text = try? String(contentsOf: folder.appendingPathComponent(fileName), encoding: .utf8) else { return nil }
         var memo = PortfolioMemo(data: "", jobs: "", outputs: [])
         var version = ""
+        var sizes: [Int] = []
         for line in text.split(separator: "\n") {
             let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
             guard parts.count == 2 else { return nil }
@@ -28,19 +33,27 @@ struct PortfolioMemo: Equatable {
             case "folio": version = parts[1]
             case "data": memo.data = parts[1]
             case "jobs": memo.jobs = parts[1]
-            case "output": memo.outputs.append(parts[1])
+            case "output":
+                let sized = parts[1].split(separator: " ", maxSplits: 1).map(String.init)
+                guard sized.count == 2, let bytes = Int(sized[0]) else { return nil }
+                sizes.append(bytes)
+                memo.outputs.append(sized[1])
             default: return nil
             }
         }
+        memo.sizes = sizes
         return version == FolioVersion.current ? memo : nil
     }
 
-    /// The outputs are all still in place with their fingerprints (nobody deleted one since).
+    /// The sizes the outputs had when the memo was read.
+    var sizes: [Int] = []
+
+    /// The outputs are all still in place with their fingerprints and the sizes they were written with
+    /// (nobody deleted one since, and no crash emptied one).
     var outputsPresent: Bool {
-        !outputs.isEmpty && outputs.allSatisfy { path in
+        !outputs.isEmpty && outputs.count == sizes.count && zip(outputs, sizes).allSatisfy { path, bytes in
             let url = URL(fileURLWithPath: path)
-            return FileManager.default.fileExists(atPath: path)
-                && FileManager.default.fileExists(atPath: OutputFingerprint.sidecar(of: url).path)
+            return BatchFile.size(of: url) == bytes && FileManager.default.fileExists(atPath: OutputFingerprint.sidecar(of: url).path)
         }
     }
 
