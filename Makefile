@@ -35,9 +35,10 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
-bench: deps
+# The whole-process and batch cases run the `folio` of `make build`, as users run it.
+bench: build
 	$(SWIFT) build -c release --product folio-bench
-	$(RELEASE)/folio-bench --workloads ../shared/bench --data ../shared/data --out out/bench
+	$(RELEASE)/folio-bench --workloads ../shared/bench --data ../shared/data --out out/bench --folio $(FOLIO)
 
 clean:
 	rm -rf .build $(FOLIO_BUILD) out $(DEMO_DB)
