@@ -168,6 +168,41 @@ import Glibc
         #expect(summary.rendered < names.count && summary.failed == 0)
     }
 
+    /// On a terminal the progress is one bar redrawn in place (count, rate, time left), not a line per
+    /// portfolio; python3's pty module gives the batch a terminal for stderr.
+    @Test func progressIsABarOnATerminal() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (db, _) = try Self.generatedDatabase(10, in: directory)
+        let jobs = try Self.writeJobs(directory)
+        let script = """
+            import os, pty, sys
+            pid, fd = pty.fork()
+            if pid == 0:
+                os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
+                os.execv(sys.argv[1], sys.argv[1:])
+            out = b""
+            while True:
+                try:
+                    chunk = os.read(fd, 4096)
+                except OSError:
+                    break
+                if not chunk:
+                    break
+                out += chunk
+            os.waitpid(pid, 0)
+            sys.stdout.write(out.decode("utf-8", "replace"))
+            """
+        let result = try FolioProcess.tool("python3", ["-c", script, FolioProcess.executable.path, "batch", jobs.path, "--db", db, "--jobs", "2"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let terminal = result.stdout
+        #expect(terminal.contains("\r[##############################] 12/12  "), "\(terminal.debugDescription)")
+        #expect(terminal.contains("/s  left 0:00"))
+        // No per-portfolio log lines on a terminal; the summary follows the bar.
+        #expect(!terminal.contains("[1/12] "))
+        #expect(terminal.contains("12 portfolios: 12 rendered, 0 up to date, 0 failed"))
+    }
+
     @Test func secondRunOfTheSameJobsFileIsRefusedAndAStaleLockIsTakenOver() throws {
         let directory = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
