@@ -68,12 +68,17 @@ extension PortfolioReportData {
         case "rolling-correlation":
             let window = Int(parameters["window"] ?? "30") ?? 30
             var series: [LineSeries] = []
-            if held.count >= 2, let returns = dailyReturns,
-               let rolling = try? RollingCorrelation(returns, first: held[0].asset, second: held[1].asset, window: window) {
+            // The two largest holdings with returns: cash in the pricing currency (USD in a UAH portfolio
+            // of US stocks) has no closes of its own, as in the correlation table.
+            let returns = dailyReturns
+            let pair = held.map(\.asset).filter { returns?.assets.contains($0) == true }.prefix(2)
+            if pair.count == 2, let returns, let first = pair.first, let second = pair.last,
+               let rolling = try? RollingCorrelation(returns, first: first, second: second, window: window) {
                 let points = zip(rolling.days, rolling.values).compactMap { d, v in v.map { (d.start.timeIntervalSince1970, $0) } }
-                series = [LineSeries(name: held[0].asset.rawValue + " / " + held[1].asset.rawValue,
+                series = [LineSeries(name: first.rawValue + " / " + second.rawValue,
                                      times: points.map(\.0), values: points.map(\.1))]
-                frame.subtitle = "\(window)d"
+                // The pair is named here: a single series gets no legend.
+                frame.subtitle = "\(first) / \(second), " + strings[.rollingWindow].replacingOccurrences(of: "%d", with: "\(window)")
             }
             return .chart(.line(LineChart(frame: frame, series: series, valueFormat: NumberFormat(locale: locale, style: .decimal(2)),
                                           annotateWindow: false)))

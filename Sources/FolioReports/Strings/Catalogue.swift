@@ -6,7 +6,7 @@ public enum StringKey: String, Hashable, Sendable, CaseIterable {
     case overview, kpiValue, kpiChange1d, kpiChange7d, kpiChange30d, kpiChangeYTD, kpiRealised, kpiUnrealised, kpiNetDeposits
     case allocation, allocationByAsset, allocationByKind
     case holdingsLast7Days, composition, compositionValues, compositionPercent
-    case correlation, correlationOfReturns, rollingCorrelation, normalisedComparison
+    case correlation, correlationOfReturns, rollingCorrelation, rollingWindow, normalisedComparison
     case holdings, trades, cashFlows, depositsWithdrawals, deposits, withdrawals, fees, net
     case diagnostics, diagnosticsIntro
     case asset, kind, quantity, price, rate, value, share, time, side, fee, currency, month, balance, after

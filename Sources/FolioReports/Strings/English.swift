@@ -8,7 +8,7 @@ let englishStrings: [StringKey: String] = [
     .holdingsLast7Days: "Holdings over the last 7 days", .composition: "Composition by month",
     .compositionValues: "Value by asset, last 12 months", .compositionPercent: "Share by asset, last 12 months",
     .correlation: "Correlation", .correlationOfReturns: "Correlation of daily returns",
-    .rollingCorrelation: "Rolling correlation", .normalisedComparison: "Normalised comparison (start = 100)",
+    .rollingCorrelation: "Rolling correlation", .rollingWindow: "%d-day window", .normalisedComparison: "Normalised comparison (start = 100)",
     .holdings: "Holdings", .trades: "Trades", .cashFlows: "Deposits and withdrawals",
     .depositsWithdrawals: "Deposits and withdrawals by month", .deposits: "Deposits", .withdrawals: "Withdrawals",
     .fees: "Fees", .net: "Net",
