@@ -48,11 +48,15 @@ public enum W5Report {
         var signed = money
         signed.explicitPlus = true
         let (ticker, quantity, value) = (0, try data.holdings.column("quantity"), try data.holdings.column("value"))
-        let positions = data.holdings.rows.map { (ticker: $0[ticker], quantity: Double($0[quantity]) ?? 0, value: Double($0[value]) ?? 0) }
+        let (quantities, values) = (data.holdings.numbers(quantity), data.holdings.numbers(value))
+        func orZero(_ cell: Double) -> Double { cell.isNaN ? 0 : cell } // a cell that is not a number counts as nothing
+        let positions = data.holdings.rows.indices.map { i in
+            (ticker: data.holdings.rows[i][ticker], quantity: orZero(quantities[i]), value: orZero(values[i]))
+        }
         let total = positions.map(\.value).compensatedSum()
         // The hourly file starts with the holdings' tickers: value the same quantities at each hour.
         func worth(atHour hour: Int) throws -> Double {
-            try positions.map { p in p.quantity * (Double(data.hourly.rows[hour][try data.hourly.column(p.ticker)]) ?? .nan) }.compensatedSum()
+            try positions.map { p in p.quantity * data.hourly.numbers(try data.hourly.column(p.ticker))[hour] }.compensatedSum()
         }
         let last = data.hourly.rows.count - 1
         let (now, dayAgo, weekAgo) = (try worth(atHour: last), try worth(atHour: max(last - 24, 0)), try worth(atHour: 0))

@@ -37,7 +37,7 @@ public enum Workload: String, CaseIterable, Sendable {
     /// W2: the 8 holdings by value; the chart computes the shares.
     static func allocation(_ data: WorkloadData) throws -> PieChart {
         let value = try data.holdings.column("value")
-        let slices = data.holdings.rows.map { PieSlice(label: $0[0], value: Double($0[value]) ?? .nan) }
+        let slices = zip(data.holdings.rows, data.holdings.numbers(value)).map { PieSlice(label: $0[0], value: $1) }
         return PieChart(frame: ChartFrame(title: "Allocation by asset", subtitle: "Market value, USD",
                                           footnote: "Source: bench holdings.csv"), slices: slices)
     }
@@ -71,13 +71,9 @@ public enum Workload: String, CaseIterable, Sendable {
     /// The matrix W4 draws, for the benchmark and for tests that check the drawing against it.
     public static func correlationMatrix(_ data: WorkloadData) throws -> CorrelationMatrix {
         let table = data.dailyCloses
-        let days = try table.rows.map { row in
-            guard let day = Day(iso: row[0]) else { throw WorkloadError("daily_closes.csv: bad date \(row[0])") }
-            return day
-        }
         var prices: [AssetCode: [DatedValue]] = [:]
         for column in table.header.indices.dropFirst() {
-            prices[AssetCode(table.header[column])] = zip(days, table.numbers(column)).map { DatedValue(day: $0, value: $1) }
+            prices[AssetCode(table.header[column])] = zip(data.days, table.numbers(column)).map { DatedValue(day: $0, value: $1) }
         }
         let returns = DailyReturns(prices: prices, calendar: .common)
         return try CorrelationMatrix(returns)
