@@ -22,10 +22,12 @@ public enum W5Report {
         let hourly = data.hourly.header.indices.dropFirst().map { c in
             LineSeries(name: data.hourly.header[c], times: data.hourlyTimes, values: data.hourly.numbers(c))
         }
+        // The tiles' average correlation and the page 4 table are the same matrix: compute it once.
+        let correlations = try Workload.correlationMatrix(data)
         let blocks: [any LayoutBlock] = [
             HeadingBlock(text: "Bench portfolio report", style: style),
             TextBlock(text: "Eight positions, hourly prices over the last seven days, 2022–2024 daily closes.", style: style),
-            KPIBlock(tiles: try tiles(data), style: style),
+            KPIBlock(tiles: try tiles(data, correlations: correlations), style: style),
             chart(try Workload.w2.chart(data).resized(width: width, height: 330), height: 330),
             PageBreakBlock(),
             SmallMultiplesBlock(title: "Holdings, last 7 days", frame: ChartFrame(width: width, height: 120, theme: .light, locale: .en),
@@ -34,7 +36,7 @@ public enum W5Report {
             PageBreakBlock(),
             chart(try Workload.w3.chart(data).resized(width: width, height: 420), height: 420),
             PageBreakBlock(),
-            chart(try Workload.w4.chart(data).resized(width: width, height: 560), height: 560),
+            chart(ChartSpec.correlation(Workload.correlation(correlations)).resized(width: width, height: 560), height: 560),
         ]
         return composer.scenes(Paginator.paginate(blocks, content: composer.content, gap: style.blockGap))
     }
@@ -42,7 +44,7 @@ public enum W5Report {
     /// Six figures of the bench portfolio: its value, the change over the last day and the 7 days of
     /// hourly data (valued at each holding's hourly prices), the largest position, the number of
     /// positions and the average pairwise correlation of daily returns.
-    static func tiles(_ data: WorkloadData) throws -> [KPITile] {
+    static func tiles(_ data: WorkloadData, correlations matrix: CorrelationMatrix) throws -> [KPITile] {
         let money = NumberFormat(locale: .en, style: .decimal(2), currency: .usd)
         let percent = NumberFormat(locale: .en, style: .percent(2), explicitPlus: true)
         var signed = money
@@ -65,7 +67,6 @@ public enum W5Report {
                     tone: now > then ? .up : now < then ? .down : .neutral)
         }
         let largest = positions.max { $0.value < $1.value }
-        let matrix = try Workload.correlationMatrix(data)
         let n = matrix.assets.count
         let pairs = (0..<n).flatMap { i in ((i + 1)..<n).compactMap { j in matrix[i, j] } }
         return [

@@ -14,7 +14,7 @@ public enum Workload: String, CaseIterable, Sendable {
         case .w1: .line(try Self.sevenDayLine(data, asset: "ALFA"))
         case .w2: .pie(try Self.allocation(data))
         case .w3: .bars(try Self.composition(data))
-        case .w4: .correlation(try Self.correlation(data))
+        case .w4: .correlation(Self.correlation(try Self.correlationMatrix(data)))
         }
     }
 
@@ -59,8 +59,7 @@ public enum Workload: String, CaseIterable, Sendable {
 
     /// W4: Pearson correlations of simple daily returns over all three years, by the analytics module
     /// (pairwise-complete, at least 20 common days), as a 20 × 20 table.
-    static func correlation(_ data: WorkloadData) throws -> CorrelationChart {
-        let matrix = try correlationMatrix(data)
+    static func correlation(_ matrix: CorrelationMatrix) -> CorrelationChart {
         let n = matrix.assets.count
         let cells = (0..<n).map { i in (0..<n).map { j in matrix[i, j] ?? .nan } }
         return CorrelationChart(frame: ChartFrame(title: "Correlation of daily returns", subtitle: "\(n) assets, 2022–2024",
