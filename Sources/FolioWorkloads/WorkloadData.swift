@@ -7,10 +7,11 @@ public struct WorkloadData: Sendable {
     /// A small CSV: a header and rows of text cells, with every column also parsed to numbers once, on
     /// loading, so that a timed run starts from numbers (as a charting tool given arrays would).
     public struct Table: Sendable {
-        public var header: [String]
-        public var rows: [[String]]
+        // Constants, so that the numbers always match the text they were parsed from.
+        public let header: [String]
+        public let rows: [[String]]
         /// `columns[c][row]`: the cell as a number; NaN where it is not one (tickers, dates).
-        public let columns: [[Double]]
+        private let columns: [[Double]]
 
         init(header: [String], rows: [[String]]) {
             self.header = header
