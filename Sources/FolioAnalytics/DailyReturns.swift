@@ -24,18 +24,14 @@ public struct DailyReturns: Hashable, Sendable {
     /// Returns of `prices` (per asset; any order, one price per day — a later duplicate wins).
     public init(prices: [AssetCode: [DatedValue]], calendar kind: ReturnCalendar = .union) {
         let assets = prices.keys.sorted()
-        var days = Set(prices.values.flatMap { $0.map(\.day) })
-        if kind == .common {
-            for series in prices.values { days.formIntersection(series.filter { $0.value.isFinite }.map(\.day)) }
+        let series = assets.map { DayPrices(prices[$0]!) }
+        let calendar = switch kind {
+        case .union: SortedDays.union(series.map(\.listed))
+        case .common: SortedDays.intersection(series.map(\.days))
         }
-        let calendar = days.sorted()
-        let position = Dictionary(uniqueKeysWithValues: calendar.enumerated().map { ($1, $0) })
         var returns: [[Double?]] = []
-        for asset in assets {
-            var column = [Double?](repeating: nil, count: calendar.count)
-            for p in prices[asset]! where p.value.isFinite {
-                if let i = position[p.day] { column[i] = p.value }
-            }
+        for prices in series {
+            let column = prices.values(on: calendar)
             var r = [Double?](repeating: nil, count: max(0, calendar.count - 1))
             for i in r.indices {
                 if let a = column[i], let b = column[i + 1], a > 0 { r[i] = b / a - 1 }

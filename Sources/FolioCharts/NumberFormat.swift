@@ -103,14 +103,16 @@ struct DecimalDigits {
         var digits: [UInt8] = []
         var pointPosition = 0 // digits before the decimal point
         let text = abs(value).description
-        var mantissa = Substring(text)
+        // The description is ASCII: scanning its bytes, not its Characters, spares grapheme breaking
+        // on every number a chart writes.
+        var mantissa = text.utf8[...]
         var exponent = 0
-        if let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }) {
-            exponent = Int(text[text.index(after: e)...]) ?? 0
-            mantissa = text[..<e]
+        if let e = text.utf8.firstIndex(where: { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) {
+            exponent = Int(text[text.utf8.index(after: e)...]) ?? 0
+            mantissa = text.utf8[..<e]
         }
         var seenPoint = false
-        for c in mantissa.utf8 {
+        for c in mantissa {
             if c == UInt8(ascii: ".") { seenPoint = true; continue }
             digits.append(c - 48)
             if !seenPoint { pointPosition += 1 }

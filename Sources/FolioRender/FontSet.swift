@@ -10,8 +10,12 @@ final class LoadedFont: @unchecked Sendable {
     let measureFace: FT_Face
     let cairoFace: OpaquePointer
     let unitsPerEm: Double
-    /// Glyph index and advance per point of size, by Unicode scalar; filled lazily under the set's lock.
-    var glyphs: [UInt32: (index: UInt32, advance: Double)] = [:]
+    typealias Glyph = (index: UInt32, advance: Double)
+    /// Glyph index and advance per point of size, by Unicode scalar, filled lazily under the set's lock.
+    /// Layout looks up every character of every label, so the scalars below U+0500 (Latin, punctuation,
+    /// Cyrillic: nearly all that charts write) sit in an array indexed by scalar instead of being hashed.
+    private var latinAndCyrillic = [Glyph?](repeating: nil, count: 0x500)
+    private var otherGlyphs: [UInt32: Glyph] = [:]
 
     init(library: FT_Library, path: String) throws {
         var measure: FT_Face?
@@ -47,15 +51,18 @@ final class LoadedFont: @unchecked Sendable {
     nonisolated(unsafe) static var faceKey = cairo_user_data_key_t()
 
     /// Caller holds the set's lock.
-    func glyph(_ scalar: UInt32) -> (index: UInt32, advance: Double) {
-        if let g = glyphs[scalar] { return g }
+    func glyph(_ scalar: UInt32) -> Glyph {
+        let slot = Int(scalar)
+        let direct = slot < latinAndCyrillic.count
+        if direct, let g = latinAndCyrillic[slot] { return g }
+        if !direct, let g = otherGlyphs[scalar] { return g }
         let index = UInt32(FT_Get_Char_Index(measureFace, FT_ULong(scalar)))
         var advance = 0.0
         if FT_Load_Glyph(measureFace, index, Int32(FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING)) == 0 {
             advance = Double(measureFace.pointee.glyph.pointee.advance.x) / unitsPerEm
         }
         let g = (index, advance)
-        glyphs[scalar] = g
+        if direct { latinAndCyrillic[slot] = g } else { otherGlyphs[scalar] = g }
         return g
     }
 

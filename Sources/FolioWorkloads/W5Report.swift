@@ -22,10 +22,12 @@ public enum W5Report {
         let hourly = data.hourly.header.indices.dropFirst().map { c in
             LineSeries(name: data.hourly.header[c], times: data.hourlyTimes, values: data.hourly.numbers(c))
         }
+        // The tiles' average correlation and the page 4 table are the same matrix: compute it once.
+        let correlations = try Workload.correlationMatrix(data)
         let blocks: [any LayoutBlock] = [
             HeadingBlock(text: "Bench portfolio report", style: style),
             TextBlock(text: "Eight positions, hourly prices over the last seven days, 2022–2024 daily closes.", style: style),
-            KPIBlock(tiles: try tiles(data), style: style),
+            KPIBlock(tiles: try tiles(data, correlations: correlations), style: style),
             chart(try Workload.w2.chart(data).resized(width: width, height: 330), height: 330),
             PageBreakBlock(),
             SmallMultiplesBlock(title: "Holdings, last 7 days", frame: ChartFrame(width: width, height: 120, theme: .light, locale: .en),
@@ -34,7 +36,7 @@ public enum W5Report {
             PageBreakBlock(),
             chart(try Workload.w3.chart(data).resized(width: width, height: 420), height: 420),
             PageBreakBlock(),
-            chart(try Workload.w4.chart(data).resized(width: width, height: 560), height: 560),
+            chart(ChartSpec.correlation(Workload.correlation(correlations)).resized(width: width, height: 560), height: 560),
         ]
         return composer.scenes(Paginator.paginate(blocks, content: composer.content, gap: style.blockGap))
     }
@@ -42,17 +44,21 @@ public enum W5Report {
     /// Six figures of the bench portfolio: its value, the change over the last day and the 7 days of
     /// hourly data (valued at each holding's hourly prices), the largest position, the number of
     /// positions and the average pairwise correlation of daily returns.
-    static func tiles(_ data: WorkloadData) throws -> [KPITile] {
+    static func tiles(_ data: WorkloadData, correlations matrix: CorrelationMatrix) throws -> [KPITile] {
         let money = NumberFormat(locale: .en, style: .decimal(2), currency: .usd)
         let percent = NumberFormat(locale: .en, style: .percent(2), explicitPlus: true)
         var signed = money
         signed.explicitPlus = true
         let (ticker, quantity, value) = (0, try data.holdings.column("quantity"), try data.holdings.column("value"))
-        let positions = data.holdings.rows.map { (ticker: $0[ticker], quantity: Double($0[quantity]) ?? 0, value: Double($0[value]) ?? 0) }
+        let (quantities, values) = (data.holdings.numbers(quantity), data.holdings.numbers(value))
+        func orZero(_ cell: Double) -> Double { cell.isNaN ? 0 : cell } // a cell that is not a number counts as nothing
+        let positions = data.holdings.rows.indices.map { i in
+            (ticker: data.holdings.rows[i][ticker], quantity: orZero(quantities[i]), value: orZero(values[i]))
+        }
         let total = positions.map(\.value).compensatedSum()
         // The hourly file starts with the holdings' tickers: value the same quantities at each hour.
         func worth(atHour hour: Int) throws -> Double {
-            try positions.map { p in p.quantity * (Double(data.hourly.rows[hour][try data.hourly.column(p.ticker)]) ?? .nan) }.compensatedSum()
+            try positions.map { p in p.quantity * data.hourly.numbers(try data.hourly.column(p.ticker))[hour] }.compensatedSum()
         }
         let last = data.hourly.rows.count - 1
         let (now, dayAgo, weekAgo) = (try worth(atHour: last), try worth(atHour: max(last - 24, 0)), try worth(atHour: 0))
@@ -61,7 +67,6 @@ public enum W5Report {
                     tone: now > then ? .up : now < then ? .down : .neutral)
         }
         let largest = positions.max { $0.value < $1.value }
-        let matrix = try Workload.correlationMatrix(data)
         let n = matrix.assets.count
         let pairs = (0..<n).flatMap { i in ((i + 1)..<n).compactMap { j in matrix[i, j] } }
         return [

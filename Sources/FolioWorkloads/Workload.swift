@@ -14,7 +14,7 @@ public enum Workload: String, CaseIterable, Sendable {
         case .w1: .line(try Self.sevenDayLine(data, asset: "ALFA"))
         case .w2: .pie(try Self.allocation(data))
         case .w3: .bars(try Self.composition(data))
-        case .w4: .correlation(try Self.correlation(data))
+        case .w4: .correlation(Self.correlation(try Self.correlationMatrix(data)))
         }
     }
 
@@ -37,7 +37,7 @@ public enum Workload: String, CaseIterable, Sendable {
     /// W2: the 8 holdings by value; the chart computes the shares.
     static func allocation(_ data: WorkloadData) throws -> PieChart {
         let value = try data.holdings.column("value")
-        let slices = data.holdings.rows.map { PieSlice(label: $0[0], value: Double($0[value]) ?? .nan) }
+        let slices = zip(data.holdings.rows, data.holdings.numbers(value)).map { PieSlice(label: $0[0], value: $1) }
         return PieChart(frame: ChartFrame(title: "Allocation by asset", subtitle: "Market value, USD",
                                           footnote: "Source: bench holdings.csv"), slices: slices)
     }
@@ -59,8 +59,7 @@ public enum Workload: String, CaseIterable, Sendable {
 
     /// W4: Pearson correlations of simple daily returns over all three years, by the analytics module
     /// (pairwise-complete, at least 20 common days), as a 20 × 20 table.
-    static func correlation(_ data: WorkloadData) throws -> CorrelationChart {
-        let matrix = try correlationMatrix(data)
+    static func correlation(_ matrix: CorrelationMatrix) -> CorrelationChart {
         let n = matrix.assets.count
         let cells = (0..<n).map { i in (0..<n).map { j in matrix[i, j] ?? .nan } }
         return CorrelationChart(frame: ChartFrame(title: "Correlation of daily returns", subtitle: "\(n) assets, 2022–2024",
@@ -71,13 +70,9 @@ public enum Workload: String, CaseIterable, Sendable {
     /// The matrix W4 draws, for the benchmark and for tests that check the drawing against it.
     public static func correlationMatrix(_ data: WorkloadData) throws -> CorrelationMatrix {
         let table = data.dailyCloses
-        let days = try table.rows.map { row in
-            guard let day = Day(iso: row[0]) else { throw WorkloadError("daily_closes.csv: bad date \(row[0])") }
-            return day
-        }
         var prices: [AssetCode: [DatedValue]] = [:]
         for column in table.header.indices.dropFirst() {
-            prices[AssetCode(table.header[column])] = zip(days, table.numbers(column)).map { DatedValue(day: $0, value: $1) }
+            prices[AssetCode(table.header[column])] = zip(data.days, table.numbers(column)).map { DatedValue(day: $0, value: $1) }
         }
         let returns = DailyReturns(prices: prices, calendar: .common)
         return try CorrelationMatrix(returns)
