@@ -84,6 +84,31 @@ import Testing
         #expect(headingPage.map { pages[$0].blocks.last?.block is TableBlock } == true)
     }
 
+    /// A split table keeps at least three rows on each page: no page of one row (a widow), no table
+    /// that ends a page with its header and one row (an orphan).
+    @Test func aSplitTableLeavesNoPageWithFewerThanThreeRows() {
+        let style = ReportStyle(theme: .light, locale: .en, measurer: measurer)
+        let columns = [TableColumn(title: "a", numeric: false), TableColumn(title: "b", numeric: true)]
+        let table = TableBlock(columns: columns, rows: [["r", "1"]], style: style)
+        let rowHeight = table.height(width: 400) / 2
+        // Room for the header and 10 rows per page.
+        let content = Rect(x: 0, y: 0, width: 400, height: rowHeight * 11 + 1)
+        for count in 1...40 {
+            for lead in [0.0, 7.5, 9.5] {
+                let rows = (0..<count).map { ["r\($0)", "\($0)"] }
+                let blocks: [any LayoutBlock] = [
+                    SpacerBlock(height: rowHeight * lead),
+                    TableBlock(columns: columns, rows: rows, style: style),
+                ]
+                let pages = Paginator.paginate(blocks, content: content, gap: 0)
+                PageChecks.verify(pages, content: content)
+                let parts = pages.flatMap { $0.blocks.compactMap { ($0.block as? TableBlock)?.rows.count } }
+                #expect(parts.reduce(0, +) == count, "\(count) rows after \(lead)")
+                if parts.count > 1 { #expect(parts.allSatisfy { $0 >= 3 }, "\(count) rows after \(lead): \(parts)") }
+            }
+        }
+    }
+
     @Test func pageBreakStartsANewPageButNeverLeavesAnEmptyOne() {
         let style = ReportStyle(theme: .light, locale: .en, measurer: measurer)
         let content = Rect(x: 0, y: 0, width: 400, height: 300)
@@ -91,4 +116,11 @@ import Testing
                                         TextBlock(text: "B", style: style)], content: content, gap: 10)
         #expect(pages.count == 2)
     }
+}
+
+/// A block of a fixed height that does not split: room taken above the block under test.
+private struct SpacerBlock: LayoutBlock {
+    var height: Double
+    func height(width: Double) -> Double { height }
+    func draw(in rect: Rect) -> [Primitive] { [] }
 }

@@ -25,12 +25,21 @@ public struct TableBlock: LayoutBlock {
     var rowHeight: Double { style.layout.height(style.cell) * 1.55 }
 
     public func height(width: Double) -> Double { Double(rows.count + 1) * rowHeight }
-    public func minimumHeight(width: Double) -> Double { Double(min(rows.count, 1) + 1) * rowHeight }
+    /// The header and the fewest rows a first part keeps; a table too short to split, whole.
+    public func minimumHeight(width: Double) -> Double {
+        let rows = self.rows.count < 2 * Self.minimumRowsPerPart ? self.rows.count : Self.minimumRowsPerPart
+        return Double(rows + 1) * rowHeight
+    }
+
+    /// Fewest rows either part of a split table keeps: a page that starts with one row and ends, or a
+    /// table that ends a page with its header and one row, reads as a layout mistake (widows and orphans).
+    static let minimumRowsPerPart = 3
 
     public func split(width: Double, height: Double) -> (fitting: (any LayoutBlock)?, rest: (any LayoutBlock)?) {
-        let fit = Int(height / rowHeight) - 1
+        var fit = Int(height / rowHeight) - 1
         if fit >= rows.count { return (self, nil) }
-        if fit <= 0 { return (nil, self) }
+        fit = min(fit, rows.count - Self.minimumRowsPerPart)
+        if fit < Self.minimumRowsPerPart { return (nil, self) }
         var head = self, tail = self
         let w = columnWidths(width)
         head.widths = w; tail.widths = w
