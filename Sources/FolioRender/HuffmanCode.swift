@@ -1,7 +1,8 @@
 /// Length-limited canonical Huffman codes for deflate (RFC 1951 §3.2.2): code lengths from symbol
-/// frequencies with the package-merge algorithm (Larmore & Hirschberg), which gives optimal lengths under
-/// a maximum (15 bits for literals/lengths and distances, 7 for the code-length alphabet). A plain Huffman
-/// tree can be deeper than 15 on skewed histograms (Fibonacci-like frequencies), which inflate rejects.
+/// frequencies, none longer than a maximum (15 bits for literals/lengths and distances, 7 for the
+/// code-length alphabet). A plain Huffman tree can be deeper than that on skewed histograms
+/// (Fibonacci-like frequencies), which inflate rejects; then the package-merge algorithm (Larmore &
+/// Hirschberg) gives the optimal lengths under the limit.
 enum HuffmanCode {
     /// Code lengths (0 for unused symbols) for `frequencies`, none longer than `maxLength`. Every code
     /// it returns is complete (Kraft sum exactly 1): when fewer than two symbols occur, the lowest unused
@@ -23,6 +24,9 @@ enum HuffmanCode {
         let weights = UnsafeMutablePointer<UInt64>.allocate(capacity: n)
         defer { weights.deallocate() }
         for i in 0..<n { weights[i] = keys[i] >> 16 }
+
+        var result = [UInt8](repeating: 0, count: counts.count)
+        if huffmanLengths(weights: weights, n: n, maxLength: maxLength, into: &result, symbols: keys) { return result }
 
         // List 0 is the deepest (the leaves alone); each shallower list merges the leaves with the packages
         // (pairs) of the list below it. Only which entries are leaves is kept: the selected entries of every
@@ -54,7 +58,6 @@ enum HuffmanCode {
 
         // Take the 2n−2 lightest entries of the shallowest list; every list a leaf is selected in adds one
         // bit to its code.
-        var result = [UInt8](repeating: 0, count: counts.count)
         var selected = 2 * n - 2
         var level = maxLength - 1
         while selected > 0 && level >= 0 {
@@ -66,6 +69,39 @@ enum HuffmanCode {
             level -= 1
         }
         return result
+    }
+
+    /// Huffman's algorithm on weights sorted ascending, with two queues (the leaves, and the internal nodes,
+    /// which are made in ascending weight order): O(n), and on real histograms almost always within the
+    /// limit, so package-merge (O(n · maxLength), ~10× the work) runs only when it is not. Writes the code
+    /// lengths by symbol (`symbols[i] & 0xFFFF` for leaf i) and returns true when no code is longer than
+    /// `maxLength`.
+    private static func huffmanLengths(weights: UnsafeMutablePointer<UInt64>, n: Int, maxLength: Int,
+                                       into result: inout [UInt8], symbols: [UInt64]) -> Bool {
+        // Nodes 0..<n are the leaves, n + k the k-th internal node; the root is the last, 2n − 2.
+        let parent = UnsafeMutablePointer<Int>.allocate(capacity: 2 * n - 1)
+        let internalWeight = UnsafeMutablePointer<UInt64>.allocate(capacity: n - 1)
+        let depth = UnsafeMutablePointer<Int>.allocate(capacity: 2 * n - 1)
+        defer { parent.deallocate(); internalWeight.deallocate(); depth.deallocate() }
+        var leaf = 0, node = 0
+        for k in 0..<(n - 1) {
+            var sum: UInt64 = 0
+            for _ in 0..<2 {
+                if leaf < n && (node >= k || weights[leaf] <= internalWeight[node]) {
+                    sum += weights[leaf]; parent[leaf] = n + k; leaf += 1
+                } else {
+                    sum += internalWeight[node]; parent[n + node] = n + k; node += 1
+                }
+            }
+            internalWeight[k] = sum
+        }
+        depth[2 * n - 2] = 0
+        for j in stride(from: 2 * n - 3, through: 0, by: -1) {
+            depth[j] = depth[parent[j]] + 1
+            if depth[j] > maxLength { return false }
+        }
+        for i in 0..<n { result[Int(symbols[i] & 0xFFFF)] = UInt8(depth[i]) }
+        return true
     }
 
     /// Canonical codes for `lengths` (RFC 1951 §3.2.2), bit-reversed because deflate sends Huffman codes

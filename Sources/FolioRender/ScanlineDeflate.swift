@@ -79,9 +79,10 @@ enum Token {
 struct Matcher {
     let data: UnsafeBufferPointer<UInt8>
     let rowBytes: Int
-    /// Position + 1 of the last literal position whose next 4 bytes hash to each slot (0: none).
+    /// Position + 1 of the last literal position whose next 4 bytes hash to each slot (0: none). 2^13 slots
+    /// (32 KB, in L1): on W1–W4, 2^15 made files 0.1 % smaller, 2^11 0.6 % larger.
     private let table: UnsafeMutablePointer<Int32>
-    static let hashBits = 15
+    static let hashBits = 13
 
     init(data: UnsafeBufferPointer<UInt8>, rowBytes: Int) {
         self.data = data

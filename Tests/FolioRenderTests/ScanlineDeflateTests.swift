@@ -155,50 +155,48 @@ import FolioCharts
     }
 
     @Test func fibonacciLiteralsInAStreamInflate() throws {
-        // Literals only (no byte equals the one 3 or one row before), with Fibonacci counts over 24 byte
-        // values: the block's literal code must be length-limited, and inflate must accept it.
+        // A block of literals only with Fibonacci counts (the end-of-block symbol is the first 1, byte values
+        // 1…23 the rest; an unlimited Huffman code would be over 20 bits deep), written the way
+        // ScanlineDeflate writes blocks: its literal code must be cut to 15 bits, and zlib (through libpng)
+        // and libdeflate must inflate it to the same pixels.
         var fib = [1, 1]
         while fib.count < 24 { fib.append(fib[fib.count - 1] + fib[fib.count - 2]) }
-        var remaining = fib
-        let total = fib.reduce(0, +)
-        let width = 512, rowBytes = width * 3 + 1
-        var raw = [UInt8]()
+        var symbols = fib.indices.dropFirst().flatMap { [UInt8](repeating: UInt8($0), count: fib[$0]) }
+        let width = 64, rowBytes = width * 3 + 1
+        let height = (symbols.count + width * 3 - 1) / (width * 3)
+        symbols += [UInt8](repeating: UInt8(fib.count - 1), count: height * width * 3 - symbols.count)
         var g = SplitMix64(seed: 5)
-        while raw.count < total + total / (width * 3) + 1 && remaining.contains(where: { $0 > 0 }) {
-            if raw.count % rowBytes == 0 { raw.append(0); continue }
-            let i = raw.count
-            func allowed(_ s: Int) -> Bool {
-                remaining[s] > 0 && (i < 3 || raw[i - 3] != UInt8(s + 1)) && (i < rowBytes || raw[i - rowBytes] != UInt8(s + 1))
-            }
-            // Weighted by what is left, so that the common symbols do not bunch up at the end.
-            let candidates = remaining.indices.filter(allowed)
-            guard !candidates.isEmpty else { break }
-            var pick = g.next(below: candidates.reduce(0) { $0 + remaining[$1] })
-            var s = candidates[0]
-            for c in candidates { if pick < remaining[c] { s = c; break }; pick -= remaining[c] }
-            raw.append(UInt8(s + 1))
-            remaining[s] -= 1
-        }
-        let height = raw.count / rowBytes
-        raw.removeLast(raw.count - height * rowBytes)
-        #expect(height >= 8)
+        let rgb = g.shuffled(symbols)
+        let raw = Self.scanlines(rgb: rgb, width: width, height: height)
 
-        var position = 0
         var histogram = [UInt32](repeating: 0, count: Token.histogramCount)
-        let tokens = UnsafeMutablePointer<UInt32>.allocate(capacity: raw.count)
-        defer { tokens.deallocate() }
-        raw.withUnsafeBufferPointer { data in
-            let matcher = Matcher(data: data, rowBytes: rowBytes)
-            defer { matcher.deallocate() }
-            _ = histogram.withUnsafeMutableBufferPointer { h in
-                matcher.tokens(from: &position, to: data.count, into: tokens, capacity: raw.count, counting: h.baseAddress!)
-            }
-        }
+        for b in raw { histogram[Int(b)] += 1 }
+        let tokens = raw.map(UInt32.init)
         let code = BlockCode(histogram: histogram, rowBytes: rowBytes)
         #expect(code.literalLengths.max() == 15, "the histogram needs limiting")
         #expect(code.literalLengths.allSatisfy { $0 <= 15 } && code.distanceLengths.allSatisfy { $0 <= 15 })
 
-        let rgb = (0..<height).flatMap { y in raw[(y * rowBytes + 1)..<((y + 1) * rowBytes)] }
-        try Self.roundTrip(rgb: rgb, width: width, height: height, blockBytes: 1 << 30, "Fibonacci literals")
+        var writer = BitWriter(capacity: 64)
+        writer.write(0x78, 8)
+        writer.write(0x01, 8)
+        writer.reserve(code.byteCount(histogram: histogram) + 8)
+        tokens.withUnsafeBufferPointer { t in
+            code.write(tokens: UnsafeMutablePointer(mutating: t.baseAddress!), count: t.count, isFinal: true, to: &writer)
+        }
+        writer.alignToByte()
+        let adler = raw.withUnsafeBufferPointer { libdeflate_adler32(1, $0.baseAddress, $0.count) }
+        writer.write(adler.byteSwapped, 32)
+        let stream = writer.finish()
+        #expect(Self.inflate(stream, size: raw.count) == raw, "libdeflate inflate")
+
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("fibonacci.png").path
+        let file = try #require(fopen(path, "wb"))
+        let result = stream.withUnsafeBufferPointer { folio_png_write_idat(file, UInt32(width), UInt32(height), $0.baseAddress, $0.count) }
+        fclose(file)
+        #expect(result == 0)
+        let decoded = try #require(PNGDecoding.rgb(contentsOf: path), "libpng rejects it")
+        #expect(decoded.pixels == rgb)
     }
 }
