@@ -200,3 +200,25 @@ import FolioCharts
         #expect(decoded.pixels == rgb)
     }
 }
+
+/// What the speed costs in size: the default encoder against the one it replaced (libdeflate level 2 with
+/// PNGFilter, still `PNGEncoding(level: 2)`), on the gallery at the benchmark size.
+@Suite struct ScanlineDeflateSizeTests {
+    @Test func galleryWithinAFifthOfLibdeflate() throws {
+        let renderer = try Renderer()
+        var total = (ours: 0, libdeflate: 0)
+        for theme in [Theme.light, .dark] {
+            for (name, spec) in Gallery.charts(theme, .en) {
+                let scene = spec.resized(width: 1200, height: 675).scene(measurer: renderer.measurer)
+                let image = try RasterImage(scene: scene, scale: 1, fonts: renderer.fonts)
+                let ours = try image.pngBytes(encoding: .default).count
+                let libdeflate = try image.pngBytes(encoding: PNGEncoding(level: 2)).count
+                print("size \(name)-\(theme.name): \(libdeflate) B → \(ours) B (\(String(format: "%+.1f", 100 * Double(ours - libdeflate) / Double(libdeflate))) %)")
+                #expect(Double(ours) <= 1.2 * Double(libdeflate), "\(name) \(theme): \(ours) B vs \(libdeflate) B")
+                total.ours += ours
+                total.libdeflate += libdeflate
+            }
+        }
+        print("size total: \(total.libdeflate) B → \(total.ours) B")
+    }
+}
