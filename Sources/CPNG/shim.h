@@ -1,10 +1,9 @@
 #ifndef FOLIO_CPNG_SHIM_H
 #define FOLIO_CPNG_SHIM_H
 // PNG encoding for charts. libpng writes the file structure (signature, IHDR, chunk CRCs); the image
-// data is deflated here with libdeflate. Measured with callgrind on the W1 chart at
-// 1200×675: zlib level 1 spends ~50 M instructions on its 2.4 MB of scanlines (more than rasterising
-// the chart), libdeflate a fraction of that, with a smaller result. Everything that can fail returns a
-// code instead of longjmp-ing, which Swift could not catch.
+// data is deflated by the caller (FolioRender's ScanlineDeflate, or libdeflate, whose header this exports
+// for that and for its SIMD Adler-32). Everything that can fail returns a code instead of longjmp-ing,
+// which Swift could not catch.
 #include <libdeflate.h>
 #include <png.h>
 #include <setjmp.h>
@@ -21,22 +20,15 @@ static inline size_t folio_deflated_size(struct libdeflate_compressor *c, const 
     return n;
 }
 
-// Writes a PNG from `raw`: `height` scanlines of 1 filter byte + 3·`width` RGB bytes, already filtered by
-// the caller. The scanlines are compressed by `compressor` into one zlib stream and written as one IDAT
-// chunk by libpng. Returns 0 on success, -1 on failure.
-static inline int folio_png_write_scanlines(FILE *file, unsigned width, unsigned height,
-                                            const unsigned char *raw, size_t rawSize,
-                                            struct libdeflate_compressor *compressor) {
-    if (width == 0 || height == 0 || !compressor || rawSize != ((size_t)width * 3 + 1) * height) return -1;
-    size_t bound = libdeflate_zlib_compress_bound(compressor, rawSize);
-    unsigned char *idat = (unsigned char *)malloc(bound);
-    size_t idatSize = idat ? libdeflate_zlib_compress(compressor, raw, rawSize, idat, bound) : 0;
-    if (idatSize == 0) { free(idat); return -1; }
-
+// Writes an RGB PNG whose image data is `idat`, a zlib stream of `height` scanlines (filter byte + 3·`width`
+// bytes) compressed by the caller, as one IDAT chunk. Returns 0 on success, -1 on failure.
+static inline int folio_png_write_idat(FILE *file, unsigned width, unsigned height,
+                                       const unsigned char *idat, size_t idatSize) {
+    if (width == 0 || height == 0 || !idat || idatSize == 0) return -1;
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
     png_infop info = png ? png_create_info_struct(png) : NULL;
-    if (!png || !info) { png_destroy_write_struct(&png, &info); free(idat); return -1; }
-    if (setjmp(png_jmpbuf(png))) { png_destroy_write_struct(&png, &info); free(idat); return -1; }
+    if (!png || !info) { png_destroy_write_struct(&png, &info); return -1; }
+    if (setjmp(png_jmpbuf(png))) { png_destroy_write_struct(&png, &info); return -1; }
     png_init_io(png, file);
     png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
@@ -44,7 +36,6 @@ static inline int folio_png_write_scanlines(FILE *file, unsigned width, unsigned
     png_write_chunk(png, (png_const_bytep)"IDAT", idat, idatSize);
     png_write_chunk(png, (png_const_bytep)"IEND", NULL, 0);
     png_destroy_write_struct(&png, &info);
-    free(idat);
     return fflush(file) == 0 ? 0 : -1;
 }
 #endif

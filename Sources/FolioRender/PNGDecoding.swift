@@ -42,7 +42,7 @@ public enum PNGDecoding {
     }
 }
 
-/// Cairo's own PNG writer, kept only to check that ours is never larger (tests).
+/// Cairo's own PNG writer, kept only to compare sizes with ours (tests).
 func cairo_write(_ image: RasterImage, _ path: String) -> Int32 {
     Int32(cairo_surface_write_to_png(image.surface.pointer, path).rawValue)
 }

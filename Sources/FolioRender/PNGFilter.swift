@@ -1,8 +1,9 @@
 import CPNG
 import Foundation
 
-/// PNG row filtering for charts, measured on the gallery at 1200×675 against Cairo's writer (libpng's
-/// adaptive filters, zlib level 6):
+/// PNG row filtering for charts, for the libdeflate path only (`PNGEncoding(level:)`: baselines, rows over
+/// 32 KB); ScanlineDeflate, the default, filters nothing. Measured on the gallery at 1200×675 against
+/// Cairo's writer (libpng's adaptive filters, zlib level 6):
 /// - charts of lines, text and curves (line, pie, small multiples, tables) compress best unfiltered: raw
 ///   RGB repeats exactly along antialiased edges, which Sub/Up/Paeth turn into noise (W1: 45 KB unfiltered
 ///   vs 53 KB from Cairo);
