@@ -4,15 +4,19 @@ import Foundation
 /// Owns a cairo surface; finishing flushes it (PDF/SVG write their trailer then).
 final class CairoSurface {
     let pointer: OpaquePointer
+    /// Runs once the surface is destroyed: gives back memory it drew into (`RasterMemory`).
+    private let afterDestroy: (() -> Void)?
 
-    init(_ pointer: OpaquePointer?, what: String) throws {
-        guard let pointer else { throw RenderError.cairo("cannot create \(what) surface") }
+    init(_ pointer: OpaquePointer?, what: String, afterDestroy: (() -> Void)? = nil) throws {
+        guard let pointer else { afterDestroy?(); throw RenderError.cairo("cannot create \(what) surface") }
         let status = cairo_surface_status(pointer)
         guard status == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(pointer)
+            afterDestroy?()
             throw RenderError.cairo("\(what) surface: \(String(cString: cairo_status_to_string(status)))")
         }
         self.pointer = pointer
+        self.afterDestroy = afterDestroy
     }
 
     func finish() throws {
@@ -23,7 +27,10 @@ final class CairoSurface {
         }
     }
 
-    deinit { cairo_surface_destroy(pointer) }
+    deinit {
+        cairo_surface_destroy(pointer)
+        afterDestroy?()
+    }
 }
 
 /// Owns a cairo drawing context.

@@ -20,6 +20,8 @@ public enum OutputFormat: String, Sendable, CaseIterable {
 public struct Renderer: Sendable {
     public let fonts: FontSet
     public var pngEncoding: PNGEncoding
+    /// Pixel and scanline buffers kept from one PNG to the next of the same size.
+    let rasterMemory = RasterMemory()
 
     public init(fonts: FontSet, pngEncoding: PNGEncoding = .default) {
         self.fonts = fonts; self.pngEncoding = pngEncoding
@@ -32,18 +34,18 @@ public struct Renderer: Sendable {
     public var measurer: any TextMeasurer { fonts }
 
     public func png(_ scene: Scene, scale: Double = 1) throws -> [UInt8] {
-        try RasterImage(scene: scene, scale: scale, fonts: fonts).pngBytes(encoding: pngEncoding)
+        try RasterImage(scene: scene, scale: scale, fonts: fonts, memory: rasterMemory).pngBytes(encoding: pngEncoding)
     }
 
     /// Rasterises and encodes straight into the temporary file, then renames it into place.
     public func writePNG(_ scene: Scene, to url: URL, scale: Double = 1) throws {
-        let image = try RasterImage(scene: scene, scale: scale, fonts: fonts)
+        let image = try RasterImage(scene: scene, scale: scale, fonts: fonts, memory: rasterMemory)
         try AtomicFile.write(to: url) { try image.encode(to: $0, encoding: pngEncoding) }
     }
 
     /// RGB pixels (row-major, 3 bytes each) and the raster size, for image comparisons.
     public func rgb(_ scene: Scene, scale: Double = 1) throws -> (pixels: [UInt8], width: Int, height: Int) {
-        let image = try RasterImage(scene: scene, scale: scale, fonts: fonts)
+        let image = try RasterImage(scene: scene, scale: scale, fonts: fonts, memory: rasterMemory)
         return (try image.rgbPixels(), image.width, image.height)
     }
 

@@ -118,6 +118,23 @@ func temporaryDirectory() throws -> URL {
     }
 }
 
+/// A renderer keeps its pixel and scanline buffers for the next image of the same size (`RasterMemory`):
+/// nothing of one image may show in the next, whatever the order.
+@Suite struct RasterMemoryTests {
+    @Test func aReusedBufferGivesTheSamePixelsAsAFreshOne() throws {
+        let shared = try Renderer()
+        var scenes = (Gallery.charts(.light, .en) + Gallery.charts(.dark, .uk)).map { $0.spec.resized(width: 640, height: 360).scene(measurer: shared.measurer) }
+        // A see-through background: drawn over black on a new surface, so a reused one must be cleared.
+        var clear = scenes[0]
+        clear.background = Color(red: 0.2, green: 0.4, blue: 0.6, alpha: 0.5)
+        scenes.insert(clear, at: 3)
+        for scene in scenes + scenes.reversed() {
+            let fresh = try Renderer(fonts: shared.fonts)
+            #expect(try shared.png(scene) == (try fresh.png(scene)), "\(scene.title)")
+        }
+    }
+}
+
 @Suite struct FileTests {
     @Test func writesAtomicallyAndLeavesNoTemporaryFiles() throws {
         let renderer = try Renderer()
