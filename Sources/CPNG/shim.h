@@ -5,6 +5,7 @@
 // for that and for its SIMD Adler-32). Everything that can fail returns a code instead of longjmp-ing,
 // which Swift could not catch.
 #include <libdeflate.h>
+#include <malloc.h>  // mallopt, for FolioRender's ProcessMemory: the encoder's buffers are the large ones
 #include <png.h>
 #include <setjmp.h>
 #include <stdint.h>

@@ -1,9 +1,12 @@
 import Foundation
+import FolioRender
 
 // folio-bench: times Folio's real code paths on fixed workloads, warm, inside one process.
 // Each case: prepare (untimed), one warm-up run (not counted), then N timed runs → median, min, max.
 // Run in release mode: `make bench`, or see README's performance section.
 
+// The allocator settings `folio` runs with, so that the cases time what users run.
+ProcessMemory.keepFreedMemoryForReuse()
 if CommandLine.arguments.count > 1, SingleWorkload.render(CommandLine.arguments[1]) != nil {
     SingleWorkload.run(CommandLine.arguments[1], Array(CommandLine.arguments.dropFirst(2)))
 }

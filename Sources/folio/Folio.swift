@@ -1,5 +1,6 @@
 import ArgumentParser
 import FolioCore
+import FolioRender
 
 /// The composition root: one subcommand per file, the only place that parses arguments.
 @main
@@ -22,4 +23,9 @@ struct Folio: ParsableCommand {
                       InfoCommand.self, TableCommand.self, ConvertCommand.self, ReportCommand.self, ChartCommand.self,
                       BatchCommand.self]
     )
+
+    static func main() {
+        ProcessMemory.keepFreedMemoryForReuse()
+        main(nil)
+    }
 }
