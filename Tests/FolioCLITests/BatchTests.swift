@@ -179,8 +179,9 @@ import Glibc
             import os, pty, sys
             pid, fd = pty.fork()
             if pid == 0:
+                os.chdir(sys.argv[1])
                 os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
-                os.execv(sys.argv[1], sys.argv[1:])
+                os.execv(sys.argv[2], sys.argv[2:])
             out = b""
             while True:
                 try:
@@ -193,7 +194,7 @@ import Glibc
             os.waitpid(pid, 0)
             sys.stdout.write(out.decode("utf-8", "replace"))
             """
-        let result = try FolioProcess.tool("python3", ["-c", script, FolioProcess.executable.path, "batch", jobs.path, "--db", db, "--jobs", "2"])
+        let result = try FolioProcess.tool("python3", ["-c", script, directory.path, FolioProcess.executable.path, "batch", jobs.path, "--db", db, "--jobs", "2"])
         #expect(result.status == 0, "\(result.stderr)")
         let terminal = result.stdout
         #expect(terminal.contains("\r[##############################] 12/12  "), "\(terminal.debugDescription)")
