@@ -16,4 +16,7 @@ public enum ProcessMemory {
         mallopt(M_MMAP_THRESHOLD, mmapThreshold)
         mallopt(M_TRIM_THRESHOLD, trimThreshold)
     }
+
+    /// Hands the free heap back to the kernel now (for a measurement of resident memory).
+    public static func returnFreedMemory() { malloc_trim(0) }
 }

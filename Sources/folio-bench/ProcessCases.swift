@@ -1,4 +1,5 @@
 import FolioCore
+import FolioRender
 import FolioStore
 import Foundation
 #if canImport(Glibc)
@@ -162,6 +163,10 @@ struct BenchPortfolios {
 
 /// Runs a child process to completion and records its peak resident memory. posix_spawn and wait4
 /// rather than Foundation's Process, which reaps its children itself and so hides their rusage.
+/// Linux carries the parent's memory high-water mark over into a spawned child's `ru_maxrss` (the child
+/// starts as a copy of, or a thread on, the parent's memory), so before each spawn the benchmark hands
+/// its free heap back (`ProcessMemory.returnFreedMemory`) and resets its own mark: what is left, about 20 MiB, is a floor
+/// below any `folio` run rather than the earlier cases' hundreds of MiB.
 enum ChildProcess {
     /// The largest `ru_maxrss` of the children run since the last `reset()`, in bytes.
     nonisolated(unsafe) static var peakRSSBytes = 0
@@ -178,6 +183,8 @@ enum ChildProcess {
         posix_spawn_file_actions_addopen(&actions, 2, errorLog.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        ProcessMemory.returnFreedMemory()
+        PeakMemory.reset()
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, executable.path, &actions, nil, argv, environ)
         guard spawned == 0 else { throw BenchError("cannot start \(executable.path): \(String(cString: strerror(spawned)))") }
