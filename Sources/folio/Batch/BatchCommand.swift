@@ -118,7 +118,7 @@ struct BatchCommand: ParsableCommand {
             for line in try store.sharedDigestLines() { h.add(line) }
             shared = h.hex
         }
-        let prices = names.count > 1 ? try PriceCache(store) : nil
+        let prices = names.count > 1 ? SharedPriceCache(store) : nil
         let (force, digest, sharedDigest) = (self.force, definitionHash.hex, shared)
         let workers = self.workers ?? ProcessInfo.processInfo.activeProcessorCount
         let started = Date()

@@ -22,9 +22,8 @@ struct PortfolioOutcome: Sendable {
 struct PortfolioBatch {
     let jobs: JobsFile
     let store: Store
-    /// Every quote, read once for the run (nil for a database too large to hold; then each output reads
-    /// its own from the store).
-    let prices: PriceCache?
+    /// Every quote, read once for the run when the first portfolio renders (see `SharedPriceCache`).
+    let prices: SharedPriceCache?
     let renderer: Renderer
     /// The built-in portfolio report definition, parsed once for the run, and a digest of its bytes (a
     /// changed definition re-renders).
@@ -85,6 +84,7 @@ struct PortfolioBatch {
             outcome.skipped = memo.outputs
             return
         }
+        let prices = try self.prices?.get()
         let input = try PortfolioReports(portfolio: name, asOf: nil, locale: .en, theme: .light).input(store, prices: prices)
         let day = input.asOf.iso
         digest.add(day)

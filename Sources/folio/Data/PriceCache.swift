@@ -2,6 +2,7 @@ import FolioAnalytics
 import FolioCore
 import FolioStore
 import Foundation
+import Synchronization
 
 /// Where `MarketInputs` gets its price book: built from the store's rows (one command, one portfolio),
 /// or cut from a `PriceCache` that a batch run fills once and every worker reads.
@@ -41,4 +42,24 @@ final class PriceCache: PriceBookSource {
     func assets() -> [Asset] { knownAssets }
     func book(of codes: [AssetCode]) -> PriceBook { all.restricted(to: Set(codes)) }
     func book(from: Date, through: Date) -> PriceBook { all.window(from: from, through: through) }
+}
+
+/// A batch run's `PriceCache`, built when the first portfolio has something to render, so that a run in
+/// which every portfolio is up to date reads no quotes at all. Workers share it; the first one builds it
+/// while any other waits.
+final class SharedPriceCache: Sendable {
+    private let store: Store
+    private let built = Mutex<Result<PriceCache?, any Error>?>(nil)
+
+    init(_ store: Store) { self.store = store }
+
+    /// The cache, or nil for a database too large to hold (each output then reads the store).
+    func get() throws -> PriceCache? {
+        try built.withLock { built in
+            if let built { return try built.get() }
+            let result = Result { try PriceCache(store) }
+            built = result
+            return try result.get()
+        }
+    }
 }
