@@ -26,8 +26,8 @@ struct BatchCommand: ParsableCommand {
             {ext}, {locale}, {theme}.
 
             Each output is written under a temporary name and renamed; a hidden
-            .NAME.fingerprint beside it records its data, job and Folio version,
-            and an output whose fingerprint is current is skipped (--force
+            .NAME.fingerprint beside it records its data, job, Folio version and
+            size, and an output whose fingerprint is current is skipped (--force
             renders it anyway); a .folio-batch memo in the portfolio's folder
             skips an unchanged portfolio without loading it. A lock on
             JOBS.yaml.lock (or --lock-file, for a read-only jobs folder) refuses
