@@ -78,6 +78,12 @@ public struct PriceBook: Sendable {
             return lo
         }
 
+        /// Indices of the quotes from `a` through `b` (both included), found by bisection.
+        func indices(from a: Double, through b: Double) -> Range<Int> {
+            let lo = firstIndex(atOrAfter: a)
+            return lo ..< max(lo, lastIndex(atOrBefore: b).map { $0 + 1 } ?? 0)
+        }
+
         /// Index of the last time ≤ t, or nil when every quote is later.
         func lastIndex(atOrBefore t: Double) -> Int? {
             var lo = 0, hi = times.count
@@ -151,8 +157,8 @@ public struct PriceBook: Sendable {
     public func window(from: Date, through: Date) -> PriceBook {
         let (a, b) = (from.timeIntervalSince1970, through.timeIntervalSince1970)
         return PriceBook(series: series.compactMap { s in
-            let (lo, hi) = (s.firstIndex(atOrAfter: a), s.lastIndex(atOrBefore: b).map { $0 + 1 } ?? 0)
-            return lo < hi ? s.slice(lo, hi) : nil
+            let span = s.indices(from: a, through: b)
+            return span.isEmpty ? nil : s.slice(span.lowerBound, span.upperBound)
         })
     }
 
@@ -174,19 +180,23 @@ public struct PriceBook: Sendable {
     public func markets(for pair: CurrencyPair) -> [Market] { (byPair[pair] ?? []).map { series[$0].market } }
 
     /// The last quote of `pair` in `market` at or before `time`, however old.
+    /// The series of `pair` in `market`.
+    private func series(_ pair: CurrencyPair, market: Market) -> Series? {
+        byPair[pair]?.first { series[$0].market == market }.map { series[$0] }
+    }
+
     public func last(_ pair: CurrencyPair, market: Market, atOrBefore time: Date) -> PricePoint? {
-        guard let s = byPair[pair]?.first(where: { series[$0].market == market }).map({ series[$0] }),
-              let i = s.lastIndex(atOrBefore: time.timeIntervalSince1970) else { return nil }
+        guard let s = series(pair, market: market), let i = s.lastIndex(atOrBefore: time.timeIntervalSince1970) else { return nil }
         return s.point(i)
     }
 
     /// The last quote of each day of `range` for `pair` in `market` (days without one are left out):
     /// daily closes for windows, returns and correlations.
     public func dailyCloses(_ pair: CurrencyPair, market: Market, in range: DayRange) -> [DatedValue] {
-        guard let s = byPair[pair]?.first(where: { series[$0].market == market }).map({ series[$0] }) else { return [] }
+        guard let s = series(pair, market: market) else { return [] }
         var out: [DatedValue] = []
-        for (i, time) in s.times.enumerated() {
-            let day = Day(Date(timeIntervalSince1970: time))
+        for i in s.indices(from: range.from.start.timeIntervalSince1970, through: range.to.end.timeIntervalSince1970) {
+            let day = Day(Date(timeIntervalSince1970: s.times[i]))
             guard range.contains(day) else { continue }
             if out.last?.day == day { out.removeLast() }
             out.append(DatedValue(day: day, value: s.prices[i]))
@@ -196,9 +206,8 @@ public struct PriceBook: Sendable {
 
     /// Every quote of `pair` in `market` between two instants (both included), for windows of hourly data.
     public func points(_ pair: CurrencyPair, market: Market, from: Date, through: Date) -> [TimedValue] {
-        guard let s = byPair[pair]?.first(where: { series[$0].market == market }).map({ series[$0] }) else { return [] }
-        let (a, b) = (from.timeIntervalSince1970, through.timeIntervalSince1970)
-        return s.times.indices.filter { s.times[$0] >= a && s.times[$0] <= b }
+        guard let s = series(pair, market: market) else { return [] }
+        return s.indices(from: from.timeIntervalSince1970, through: through.timeIntervalSince1970)
             .map { TimedValue(time: Date(timeIntervalSince1970: s.times[$0]), value: s.prices[$0]) }
     }
 }
