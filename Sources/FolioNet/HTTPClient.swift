@@ -68,7 +68,7 @@ public final class HTTPClient {
         while true {
             attempt += 1
             let outcome = Result { try transfer(url, headers: headers) }
-            let shown = URLRedaction.redact(url)
+            let shown = Redaction.url(url)
             var wait: Double?
             var failure: HTTPFailure
             switch outcome {

@@ -13,17 +13,3 @@ enum RetryAfter {
         return max(0, date.timeIntervalSince(now))
     }
 }
-
-/// Removes secrets from URLs before they reach a message or a log.
-public enum URLRedaction {
-    static let secretNames: Set<String> = ["key", "apikey", "api_key", "token", "access_token", "x_cg_demo_api_key", "x_cg_pro_api_key", "password", "secret"]
-
-    public static func redact(_ url: String) -> String {
-        guard var components = URLComponents(string: url) else { return url }
-        if components.password != nil { components.password = "***" }
-        components.queryItems = components.queryItems?.map { item in
-            secretNames.contains(item.name.lowercased()) ? URLQueryItem(name: item.name, value: "***") : item
-        }
-        return components.string ?? url
-    }
-}

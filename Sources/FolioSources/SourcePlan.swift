@@ -41,7 +41,7 @@ public struct SourcePlan {
             do {
                 data = try request.parse(response.body)
             } catch let error as SourceFormatError {
-                throw SourceError(source: source, url: URLRedaction.redact(request.url), reason: error.description)
+                throw SourceError(source: source, url: Redaction.url(request.url), reason: error.description)
             }
             merged.quotes += data.quotes
             merged.statistics += data.statistics

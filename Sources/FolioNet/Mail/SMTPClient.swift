@@ -50,7 +50,7 @@ public final class SMTPClient {
     }
 
     public func send(_ message: MailMessage) throws {
-        let shownURL = URLRedaction.redact(settings.url)
+        let shownURL = Redaction.url(settings.url)
         guard let scheme = URLComponents(string: settings.url)?.scheme?.lowercased(), ["smtp", "smtps"].contains(scheme), !settings.host.isEmpty else {
             throw SMTPFailure(url: shownURL, reason: "expected smtp://host:port or smtps://host:port", attempts: 0)
         }

@@ -15,7 +15,7 @@ struct FetchRunner {
 
     /// Returns false when the source failed (the reason is on stderr).
     func run(_ plan: SourcePlan) throws -> Bool {
-        let requestText = plan.requests.map { URLRedaction.redact($0.url) }.joined(separator: " ")
+        let requestText = plan.requests.map { Redaction.url($0.url) }.joined(separator: " ")
         if !force, let last = try store.lastFetchAttempt(source: plan.source), now.timeIntervalSince(last) < throttle {
             let ago = Int(now.timeIntervalSince(last))
             print("\(plan.source): skipped, last asked \(ago / 60) min \(ago % 60) s ago (at most once per \(Int(throttle / 60)) min; --force to ask now)")

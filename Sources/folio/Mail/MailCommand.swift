@@ -104,7 +104,7 @@ struct MailCommand: ParsableCommand {
         if let delay = environment["FOLIO_SMTP_RETRY_DELAY"].flatMap(Double.init) { settings.retryDelay = delay }
         do {
             try SMTPClient(settings: settings).send(message)
-            return "sent to \(message.envelopeRecipients.count) recipient\(message.envelopeRecipients.count == 1 ? "" : "s") through \(URLRedaction.redact(url))"
+            return "sent to \(message.envelopeRecipients.count) recipient\(message.envelopeRecipients.count == 1 ? "" : "s") through \(Redaction.url(url))"
         } catch let failure as SMTPFailure {
             let kept = rendered.images.map(\.path) + files + rendered.attachments.map(\.path) + attach
             throw MailNotSent(description: "\(failure)\nthe files were not sent and are kept: \(kept.joined(separator: " "))")

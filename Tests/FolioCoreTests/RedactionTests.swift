@@ -1,0 +1,29 @@
+import Testing
+@testable import FolioCore
+
+@Suite struct RedactionTests {
+    @Test func replacesEverySecretAndTheLongerOneWhole() {
+        let redaction = Redaction(secrets: ["CG-demo-key-123", "CG-demo", nil, "pw"])
+        let echoed = #"{"error":"bad header x-cg-demo-api-key: CG-demo-key-123","hint":"CG-demo"}"#
+        #expect(redaction.apply(echoed) == #"{"error":"bad header x-cg-demo-api-key: ***","hint":"***"}"#)
+        // Two characters are not searched for (they would garble every message).
+        #expect(redaction.apply("pw ok") == "pw ok")
+    }
+
+    @Test func removesPasswordsOfURLsAndSecretParametersInsideText() {
+        let text = "cannot reach smtp://bob:s3cret@mail.example.com:587 (see https://x.test/a?ids=1&apikey=ZZZ9&b=2)"
+        #expect(Redaction().apply(text) == "cannot reach smtp://bob:***@mail.example.com:587 (see https://x.test/a?ids=1&apikey=***&b=2)")
+    }
+
+    @Test func escapesControlCharactersAndKeepsOneLine() {
+        let body = "\u{1B}[2J\u{1B}[31mred\u{07}\nnext\tline\u{9B}"
+        #expect(Redaction().apply(body) == "\\x1B[2J\\x1B[31mred\\x07 next line\\x9B")
+        #expect(Redaction().apply("Ціна ₴ 41,5") == "Ціна ₴ 41,5")
+    }
+
+    @Test func redactsURLsByTheirParts() {
+        #expect(Redaction.url("https://api.example.com/v3/x?ids=bitcoin&x_cg_demo_api_key=abc123") == "https://api.example.com/v3/x?ids=bitcoin&x_cg_demo_api_key=***")
+        #expect(Redaction.url("smtp://user:pw@mail.example.com:587") == "smtp://user:***@mail.example.com:587")
+        #expect(Redaction.url("https://bank.gov.ua/x?date=20220224&json") == "https://bank.gov.ua/x?date=20220224&json")
+    }
+}
