@@ -34,6 +34,8 @@ let package = Package(
             ]
         ),
         .target(name: "FolioAnalytics", dependencies: ["FolioCore"]),
+        // Store → analytics inputs: ledgers, price books and the one as-of rule.
+        .target(name: "FolioInputs", dependencies: ["FolioCore", "FolioStore", "FolioAnalytics"]),
         .target(name: "FolioNet", dependencies: ["FolioCore", "CCurl"]),
         .target(name: "FolioSources", dependencies: ["FolioCore", "FolioNet"]),
         .target(name: "FolioCharts", dependencies: ["FolioCore"]),
@@ -50,7 +52,7 @@ let package = Package(
         .executableTarget(
             name: "folio",
             dependencies: [
-                "FolioCore", "FolioStore", "FolioAnalytics", "FolioCharts", "FolioRender", "FolioNet", "FolioSources",
+                "FolioCore", "FolioStore", "FolioInputs", "FolioAnalytics", "FolioCharts", "FolioRender", "FolioNet", "FolioSources",
                 "FolioReports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
@@ -65,6 +67,8 @@ let package = Package(
         ),
 
         // MARK: Tests
+        // What several test targets share: paths, literal inputs, temporary stores, test servers.
+        .target(name: "FolioTestSupport", dependencies: ["FolioCore", "FolioAnalytics", "FolioStore"], path: "Tests/FolioTestSupport"),
         .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore"]),
         .testTarget(
             name: "FolioStoreTests",
@@ -77,7 +81,8 @@ let package = Package(
         ),
         .testTarget(name: "FolioWorkloadsTests", dependencies: ["FolioCore", "FolioAnalytics", "FolioCharts", "FolioReports", "FolioWorkloads"]),
         .testTarget(name: "FolioNetTests", dependencies: ["FolioCore", "FolioNet"]),
-        .testTarget(name: "FolioAnalyticsTests", dependencies: ["FolioCore", "FolioAnalytics"]),
+        .testTarget(name: "FolioAnalyticsTests", dependencies: ["FolioCore", "FolioAnalytics", "FolioTestSupport"]),
+        .testTarget(name: "FolioInputsTests", dependencies: ["FolioCore", "FolioStore", "FolioAnalytics", "FolioInputs", "FolioTestSupport"]),
         .testTarget(name: "FolioChartsTests", dependencies: ["FolioCore", "FolioCharts"]),
         .testTarget(
             name: "FolioRenderTests", dependencies: ["FolioCore", "FolioCharts", "FolioRender"],

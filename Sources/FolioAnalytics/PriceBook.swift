@@ -162,6 +162,12 @@ public struct PriceBook: Sendable {
         })
     }
 
+    /// The book of each series' last quote: enough to find where the data of every route ends (see
+    /// FolioInputs' `AsOf`) without holding the history.
+    public var lastQuotes: PriceBook {
+        PriceBook(series: series.compactMap { s in s.times.isEmpty ? nil : s.slice(s.times.count - 1, s.times.count) })
+    }
+
     /// The sources of the quotes of `asset` (as `Quote.source` names them), in any currency and market.
     public func sources(of asset: AssetCode) -> Set<String> {
         Set(series.lazy.filter { $0.pair.asset == asset }.flatMap { $0.sourceRuns.map(\.source) })
@@ -179,12 +185,12 @@ public struct PriceBook: Sendable {
     /// Markets that quote `pair`, in name order.
     public func markets(for pair: CurrencyPair) -> [Market] { (byPair[pair] ?? []).map { series[$0].market } }
 
-    /// The last quote of `pair` in `market` at or before `time`, however old.
     /// The series of `pair` in `market`.
     private func series(_ pair: CurrencyPair, market: Market) -> Series? {
         byPair[pair]?.first { series[$0].market == market }.map { series[$0] }
     }
 
+    /// The last quote of `pair` in `market` at or before `time`, however old.
     public func last(_ pair: CurrencyPair, market: Market, atOrBefore time: Date) -> PricePoint? {
         guard let s = series(pair, market: market), let i = s.lastIndex(atOrBefore: time.timeIntervalSince1970) else { return nil }
         return s.point(i)

@@ -102,28 +102,26 @@ extension Store {
         return all
     }
 
-    /// The time of the last quote of each of `assets` that has one, in any currency and market: where a
-    /// chart's default as-of day comes from. Reads the primary key only, so it costs little however many
+    /// The last quote of every series (asset, currency, market): where the data ends, which is what a
+    /// default as-of day is found from. One index seek per series, so it costs little however many
     /// quotes there are.
-    public func lastQuoteTimes(assets: [AssetCode]) throws -> [AssetCode: Date] {
-        guard !assets.isEmpty else { return [:] }
-        return try read { db in
-            var ids: [Int64: AssetCode] = [:]
-            for row in try Row.fetchAll(db, sql: """
-                SELECT id, code FROM asset WHERE code IN (\(Array(repeating: "?", count: assets.count).joined(separator: ",")))
-                """, arguments: StatementArguments(assets.map(\.rawValue))) {
-                ids[row[0]] = AssetCode(row[1] as String)
-            }
-            // MAX over one whole series is a single seek to its end; over an asset (several series) it
-            // would read every quote of the asset.
-            let last = try db.cachedStatement(sql: "SELECT MAX(time_ms) FROM quote WHERE asset_id = ? AND currency_id = ? AND market = ?")
-            var out: [AssetCode: Date] = [:]
+    public func lastQuoteOfEachSeries() throws -> [Quote] {
+        try read { db in
+            var codes: [Int64: AssetCode] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT id, code FROM asset") { codes[row[0]] = AssetCode(row[1] as String) }
+            // ORDER BY time_ms DESC LIMIT 1 within one series is a single seek to its end.
+            let last = try db.cachedStatement(sql: """
+                SELECT time_ms, price, bid, ask, source FROM quote WHERE asset_id = ? AND currency_id = ? AND market = ?
+                ORDER BY time_ms DESC LIMIT 1
+                """)
+            var quotes: [Quote] = []
             for (assetID, currencyID, market) in try Store.quoteSeries(db) {
-                guard let code = ids[assetID], let ms = try Int64.fetchOne(last, arguments: [assetID, currencyID, market]) else { continue }
-                let time = Date(unixMilliseconds: ms)
-                if out[code].map({ time > $0 }) ?? true { out[code] = time }
+                guard let asset = codes[assetID], let currency = codes[currencyID],
+                      let row = try Row.fetchOne(last, arguments: [assetID, currencyID, market]) else { continue }
+                quotes.append(Quote(asset: asset, currency: currency, market: Market(market), time: Date(unixMilliseconds: row[0]),
+                                    price: row[1], bid: row[2], ask: row[3], source: row[4]))
             }
-            return out
+            return quotes
         }
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FolioAnalytics
 import FolioCore
+import FolioInputs
 import Foundation
 
 struct ConvertCommand: ParsableCommand {

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioTestSupport
 import Testing
 @testable import FolioAnalytics
 

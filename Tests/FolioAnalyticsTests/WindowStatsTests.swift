@@ -1,5 +1,6 @@
 import Foundation
 import FolioCore
+import FolioTestSupport
 import Testing
 @testable import FolioAnalytics
 

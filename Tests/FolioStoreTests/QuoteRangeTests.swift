@@ -27,8 +27,12 @@ import Testing
             #expect(walked == joined, "\(from)…\(to)")
         }
         #expect(try t.store.quotes(from: Day(iso: "2024-02-01")!.start, to: Day(iso: "2024-02-28")!.end).count == 28 + 14 + 28 + 9 + 28)
-        let last = try t.store.lastQuoteTimes(assets: ["BTC", "AAPL", "XYZ"])
-        #expect(last.count == 2)
-        #expect(last["BTC"].map { ISOTime.format($0) } == "2024-02-27T00:00:00Z")
+        // The last quote of each of the five series, as the whole series' last element.
+        let last = try t.store.lastQuoteOfEachSeries()
+        let all = try t.store.quotes(assets: assets)
+        let expected = Dictionary(grouping: all) { "\($0.asset)/\($0.currency)/\($0.market)" }.mapValues { $0.max { $0.time < $1.time }! }
+        #expect(last.count == 5)
+        for quote in last { #expect(expected["\(quote.asset)/\(quote.currency)/\(quote.market)"] == quote) }
+        #expect(last.first { $0.asset == "BTC" }.map { ISOTime.format($0.time) } == "2024-02-27T00:00:00Z")
     }
 }

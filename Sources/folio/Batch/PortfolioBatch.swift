@@ -1,5 +1,6 @@
 import FolioCharts
 import FolioCore
+import FolioInputs
 import FolioRender
 import FolioReports
 import FolioStore

@@ -2,6 +2,7 @@ import Foundation
 import FolioAnalytics
 import FolioCharts
 import FolioCore
+import FolioInputs
 
 /// `folio chart pie|donut --portfolio P [--by asset|kind|currency]`: what the portfolio held at the end of
 /// the as-of day, valued in its base currency by FolioAnalytics' `Allocation`.
@@ -11,7 +12,7 @@ enum AllocationSpec {
         guard case .allocation(let grouping) = r.grouping, let name = r.portfolio else {
             throw ChartError("--portfolio", "\(r.kind.rawValue) needs a portfolio")
         }
-        let ledger = try PortfolioInputs.Ledger.load(c.store, portfolio: name)
+        let ledger = try PortfolioLedger.load(c.store, portfolio: name)
         let asOf = try c.asOf(ledger)
         let market = try c.market(DayRange(day: asOf))
         let base = r.currency ?? ledger.portfolio.baseCurrency

@@ -2,6 +2,7 @@ import Foundation
 import FolioAnalytics
 import FolioCharts
 import FolioCore
+import FolioInputs
 
 /// `folio chart hbars --portfolio P`: completed deposits and withdrawals per month of the last `--months`
 /// months in the base currency (FolioAnalytics' `CashFlowsByMonth`); deposits grow right, withdrawals left.
@@ -9,7 +10,7 @@ enum CashFlowSpec {
     static func make(_ c: ChartContext) throws -> ChartDocument {
         let r = c.request
         guard let name = r.portfolio else { throw ChartError("--portfolio", "hbars needs a portfolio") }
-        let ledger = try PortfolioInputs.Ledger.load(c.store, portfolio: name)
+        let ledger = try PortfolioLedger.load(c.store, portfolio: name)
         // Flows end with the last completed transfer; months of quotes after it would be empty rows.
         let lastTransfer = ledger.cashTransactions.last { $0.status == .completed }.map { Day($0.time) }
         let asOf = try r.asOf ?? lastTransfer ?? c.asOf(ledger)

@@ -2,6 +2,7 @@ import Foundation
 import FolioAnalytics
 import FolioCharts
 import FolioCore
+import FolioInputs
 import FolioRender
 import FolioStore
 
@@ -64,23 +65,20 @@ struct ChartContext {
     /// them is empty in a window ending there; `--as-of` when given.
     func asOf(assets codes: [AssetCode]) throws -> Day {
         if let day = request.asOf { return day }
-        let last = try store.lastQuoteTimes(assets: codes)
-        if let missing = codes.first(where: { last[$0] == nil }) {
-            throw ChartError("--asset", "no quotes of \(missing) in the database")
+        switch AsOf.assets(codes, lastQuotes: try prices.lastQuotes()) {
+        case .success(let day): return day
+        case .failure(let missing): throw ChartError("--asset", "no quotes of \(missing.asset) in the database")
         }
-        return codes.compactMap { last[$0].map { Day($0) } }.min()!
     }
 
     /// For a portfolio: the last day every holding with quotes still has one, but not before its last
     /// trade or transfer (a portfolio of cash only ends there); `--as-of` when given.
-    func asOf(_ ledger: PortfolioInputs.Ledger) throws -> Day {
+    func asOf(_ ledger: PortfolioLedger) throws -> Day {
         if let day = request.asOf { return day }
-        guard let lastEvent = ledger.lastEventDay else {
+        guard let day = AsOf.portfolio(ledger, lastQuotes: try prices.lastQuotes()) else {
             throw ChartError("--portfolio", "\"\(ledger.portfolio.name)\" has no trades or transactions yet")
         }
-        let held = ledger.replay.final.assets.filter { $0 != ledger.portfolio.baseCurrency }
-        let lastQuotes = try store.lastQuoteTimes(assets: held).values.map { Day($0) }
-        return max(lastEvent, lastQuotes.min() ?? lastEvent)
+        return day
     }
 
     /// The currency an asset is charted in when `--currency` is not given: the currency of its own

@@ -2,6 +2,7 @@ import Foundation
 import FolioAnalytics
 import FolioCharts
 import FolioCore
+import FolioInputs
 
 /// `folio chart bars --portfolio P [--percent]`: holdings valued at each month end of the last `--months`
 /// months (FolioAnalytics' `CompositionByPeriod`), one cluster per month, one bar per asset.
@@ -12,7 +13,7 @@ enum CompositionSpec {
     static func make(_ c: ChartContext) throws -> ChartDocument {
         let r = c.request
         guard let name = r.portfolio else { throw ChartError("--portfolio", "bars needs a portfolio") }
-        let ledger = try PortfolioInputs.Ledger.load(c.store, portfolio: name)
+        let ledger = try PortfolioLedger.load(c.store, portfolio: name)
         let asOf = try c.asOf(ledger)
         let range = ChartContext.months(r.months, endingAt: asOf)
         let market = try c.market(range)

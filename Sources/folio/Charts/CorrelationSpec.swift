@@ -2,6 +2,7 @@ import Foundation
 import FolioAnalytics
 import FolioCharts
 import FolioCore
+import FolioInputs
 
 /// `folio chart correlation`: Pearson correlations of the daily returns of a portfolio's holdings at the
 /// as-of day (or of `--asset …`) over the last `--days` days (FolioAnalytics' `DailyReturns` and
@@ -14,7 +15,7 @@ enum CorrelationSpec {
         var currency = r.currency
         let asOf: Day
         if let name = r.portfolio, assets.isEmpty {
-            let ledger = try PortfolioInputs.Ledger.load(c.store, portfolio: name)
+            let ledger = try PortfolioLedger.load(c.store, portfolio: name)
             asOf = try c.asOf(ledger)
             let base = ledger.portfolio.baseCurrency
             currency = currency ?? base

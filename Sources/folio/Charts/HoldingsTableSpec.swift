@@ -2,6 +2,7 @@ import Foundation
 import FolioAnalytics
 import FolioCharts
 import FolioCore
+import FolioInputs
 
 /// `folio chart table --portfolio P`: the holdings at the end of the as-of day with quantity, price and
 /// value in the base currency and share of the total (FolioAnalytics' `HoldingsValuation`), largest first.
@@ -9,7 +10,7 @@ enum HoldingsTableSpec {
     static func make(_ c: ChartContext) throws -> ChartDocument {
         let r = c.request
         guard let name = r.portfolio else { throw ChartError("--portfolio", "table needs a portfolio") }
-        let ledger = try PortfolioInputs.Ledger.load(c.store, portfolio: name)
+        let ledger = try PortfolioLedger.load(c.store, portfolio: name)
         let asOf = try c.asOf(ledger)
         let market = try c.market(DayRange(day: asOf))
         let base = r.currency ?? ledger.portfolio.baseCurrency

@@ -1,5 +1,6 @@
 import FolioCharts
 import FolioCore
+import FolioInputs
 import FolioRender
 import FolioReports
 import FolioStore
@@ -20,9 +21,7 @@ struct PortfolioReports {
     func input(_ store: Store, prices: (any PriceBookSource)? = nil) throws -> PortfolioReportInput {
         let inputs = try PortfolioInputs.load(store, portfolio: portfolio, options: MarketOptions(portfolioAssetsOnly: true),
                                               prices: prices)
-        let day = asOf
-            ?? PortfolioReportInput.lastPricedDay(replay: inputs.replay, book: inputs.market.book, base: inputs.portfolio.baseCurrency)
-            ?? Day(Date())
+        let day = asOf ?? inputs.lastDataDay ?? Day(Date())
         return PortfolioReportInput(
             portfolio: inputs.portfolio, trades: inputs.trades, cashTransactions: inputs.cashTransactions,
             replay: inputs.replay, rates: inputs.market.rates, assets: inputs.market.assets, asOf: day,

@@ -3,6 +3,7 @@ import Foundation
 import FolioAnalytics
 import FolioCharts
 import FolioCore
+import FolioInputs
 import FolioRender
 import FolioReports
 import FolioStore

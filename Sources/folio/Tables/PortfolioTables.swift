@@ -1,5 +1,6 @@
 import FolioAnalytics
 import FolioCore
+import FolioInputs
 
 /// Tables of one portfolio's ledger, valued in its base currency.
 enum PortfolioTables {
@@ -99,7 +100,7 @@ enum PortfolioTables {
 
     /// A table ending before the portfolio's first event would be empty or all zeros: say so instead.
     private static func activityCheck(_ p: PortfolioInputs, endingAt day: Day, _ request: TableRequest) throws {
-        guard let first = p.activity?.first, day < first else { return }
+        guard let first = p.ledger.activity?.first, day < first else { return }
         let argument = request.to != nil ? "--to" : "--as-of"
         throw ArgumentError(argument, "\(day.iso) is before the first trade or transaction of \"\(p.portfolio.name)\" (\(first.iso))")
     }

@@ -6,17 +6,20 @@ import Synchronization
 
 /// Where `MarketInputs` gets its price book: built from the store's rows (one command, one portfolio),
 /// or cut from a `PriceCache` that a batch run fills once and every worker reads.
-protocol PriceBookSource: Sendable {
+public protocol PriceBookSource: Sendable {
     func assets() throws -> [Asset]
     /// The book of every quote of `codes`.
     func book(of codes: [AssetCode]) throws -> PriceBook
     /// The book of every quote of every asset from `from` through `through`.
     func book(from: Date, through: Date) throws -> PriceBook
+    /// The book of the last quote of every series: where the data ends (see `AsOf`).
+    func lastQuotes() throws -> PriceBook
 }
 
 extension Store: PriceBookSource {
-    func book(of codes: [AssetCode]) throws -> PriceBook { PriceBook(try quotes(assets: codes)) }
-    func book(from: Date, through: Date) throws -> PriceBook { PriceBook(try quotes(from: from, to: through)) }
+    public func book(of codes: [AssetCode]) throws -> PriceBook { PriceBook(try quotes(assets: codes)) }
+    public func book(from: Date, through: Date) throws -> PriceBook { PriceBook(try quotes(from: from, to: through)) }
+    public func lastQuotes() throws -> PriceBook { PriceBook(try lastQuoteOfEachSeries()) }
 }
 
 /// Every quote of the database as one price book, for a batch run. A batch renders a report and several
@@ -24,37 +27,38 @@ extension Store: PriceBookSource {
 /// again took a third of its time. Cut from this book (`PriceBook.restricted`, `.window`), an output gets
 /// the same book the store's rows would give it, so it does not depend on which was used. Immutable after
 /// `init`, so the workers share it without locks.
-final class PriceCache: PriceBookSource {
+public final class PriceCache: PriceBookSource {
     /// Above this many quotes the cache is not built and each output reads the store: the book keeps
     /// about 40 bytes a quote, and building it holds the rows (about 110 bytes each) for a moment.
-    static let maximumQuotes = 2_000_000
+    public static let maximumQuotes = 2_000_000
 
     private let knownAssets: [Asset]
     private let all: PriceBook
 
     /// nil when the database holds more than `maximumQuotes` quotes.
-    init?(_ store: Store) throws {
+    public init?(_ store: Store) throws {
         guard try store.quoteCount() <= Self.maximumQuotes else { return nil }
         knownAssets = try store.assets()
         all = try store.book(of: knownAssets.map(\.code))
     }
 
-    func assets() -> [Asset] { knownAssets }
-    func book(of codes: [AssetCode]) -> PriceBook { all.restricted(to: Set(codes)) }
-    func book(from: Date, through: Date) -> PriceBook { all.window(from: from, through: through) }
+    public func assets() -> [Asset] { knownAssets }
+    public func book(of codes: [AssetCode]) -> PriceBook { all.restricted(to: Set(codes)) }
+    public func book(from: Date, through: Date) -> PriceBook { all.window(from: from, through: through) }
+    public func lastQuotes() -> PriceBook { all.lastQuotes }
 }
 
 /// A batch run's `PriceCache`, built when the first portfolio has something to render, so that a run in
 /// which every portfolio is up to date reads no quotes at all. Workers share it; the first one builds it
 /// while any other waits.
-final class SharedPriceCache: Sendable {
+public final class SharedPriceCache: Sendable {
     private let store: Store
     private let built = Mutex<Result<PriceCache?, any Error>?>(nil)
 
-    init(_ store: Store) { self.store = store }
+    public init(_ store: Store) { self.store = store }
 
     /// The cache, or nil for a database too large to hold (each output then reads the store).
-    func get() throws -> PriceCache? {
+    public func get() throws -> PriceCache? {
         try built.withLock { built in
             if let built { return try built.get() }
             let result = Result { try PriceCache(store) }

@@ -1,0 +1,81 @@
+import FolioAnalytics
+import FolioCore
+import FolioStore
+import Foundation
+
+/// A portfolio's rows and their replay, without any quotes: enough to know what it held when, so that a
+/// caller can choose the days (and so the quotes) it needs before loading them.
+public struct PortfolioLedger: Sendable {
+    public let portfolio: Portfolio
+    public let trades: [Trade]
+    public let cashTransactions: [CashTransaction]
+    public let replay: HoldingsReplay
+
+    public init(portfolio: Portfolio, trades: [Trade], cashTransactions: [CashTransaction]) {
+        self.portfolio = portfolio
+        self.trades = trades
+        self.cashTransactions = cashTransactions
+        replay = HoldingsReplay(trades: trades, cashTransactions: cashTransactions)
+    }
+
+    public static func load(_ store: Store, portfolio name: String) throws -> PortfolioLedger {
+        let portfolio = try store.portfolio(named: name)
+        return PortfolioLedger(portfolio: portfolio, trades: try store.trades(portfolio: portfolio),
+                               cashTransactions: try store.cashTransactions(portfolio: portfolio))
+    }
+
+    public var base: AssetCode { portfolio.baseCurrency }
+
+    /// Every asset the portfolio traded, priced a trade in, paid a fee in or moved as cash, and its base:
+    /// the quotes a report on it can need (a report need not read another portfolio's coins).
+    public var touchedAssets: Set<AssetCode> {
+        var codes = Set(trades.flatMap { [$0.asset, $0.priceCurrency, $0.feeCurrency] })
+        codes.formUnion(cashTransactions.map(\.currency))
+        codes.insert(base)
+        return codes
+    }
+
+    /// The day of the first and of the last trade or completed cash transaction (a failed transfer is
+    /// not data).
+    public var activity: (first: Day, last: Day)? {
+        let times = trades.map(\.time) + replay.cashTransactions.map(\.time)
+        guard let first = times.min(), let last = times.max() else { return nil }
+        return (Day(first), Day(last))
+    }
+
+    /// What is held at the end of the ledger, the base currency aside: the assets whose quotes say how
+    /// far the portfolio can be valued.
+    public var heldAtEnd: [AssetCode] {
+        replay.final.quantities.filter { $0.value > HoldingsReplay.zeroTolerance && $0.key != base }.map(\.key).sorted()
+    }
+}
+
+/// A portfolio with the market that values it: the ledger replayed and a price book with cross rates.
+public struct PortfolioInputs: Sendable {
+    public let ledger: PortfolioLedger
+    public let market: MarketInputs
+
+    public init(_ ledger: PortfolioLedger, market: MarketInputs) {
+        self.ledger = ledger
+        self.market = market
+    }
+
+    public var portfolio: Portfolio { ledger.portfolio }
+    public var trades: [Trade] { ledger.trades }
+    public var cashTransactions: [CashTransaction] { ledger.cashTransactions }
+    public var replay: HoldingsReplay { ledger.replay }
+
+    /// `quotesFor` narrows the quotes as in `MarketInputs.load`; the ledger is always read whole, because
+    /// holdings at any day depend on every event before it. The price book comes from `prices`
+    /// (default: the store).
+    public static func load(_ store: Store, portfolio name: String, options: MarketOptions,
+                            quotesFor range: DayRange? = nil, prices: (any PriceBookSource)? = nil) throws -> PortfolioInputs {
+        let ledger = try PortfolioLedger.load(store, portfolio: name)
+        var options = options
+        if options.portfolioAssetsOnly { options.assets = ledger.touchedAssets }
+        return PortfolioInputs(ledger, market: try MarketInputs.load(prices ?? store, options: options, range: range))
+    }
+
+    /// The portfolio's default as-of day (see `AsOf.portfolio`), from the quotes already loaded.
+    public var lastDataDay: Day? { AsOf.portfolio(ledger, lastQuotes: market.book) }
+}
