@@ -10,7 +10,7 @@ public struct BarSeries: Hashable, Sendable {
 /// Clustered vertical bars: groups (months, years) along x, one bar per series in each group, values or
 /// each series' percentage of its group's total. The value axis always includes zero; negative values
 /// hang below the zero line. A legend names the series above the plot.
-public struct BarChart: Hashable, Sendable {
+public struct BarChart: Chart, Hashable {
     public enum Mode: Hashable, Sendable { case values, percentOfGroup }
 
     public var frame: ChartFrame

@@ -1,45 +1,29 @@
 import Foundation
 
-/// The chart kinds Folio draws, by their command-line names (`folio chart KIND`).
-public enum ChartKind: String, Hashable, Sendable, CaseIterable {
-    case line, compare, pie, donut, bars, hbars, correlation, table
+/// A mark: a chart of one kind that knows its frame (canvas, theme, locale, titles) and lays itself out
+/// into a scene. The pipeline for every mark: its data + frame → scales and layout measured with a
+/// `TextMeasurer` → `Scene` (flat primitives in points, y down) → FolioRender. A new kind of chart is
+/// one file with one type conforming to this, plus its case in `ChartKind`.
+public protocol Chart: Sendable {
+    var frame: ChartFrame { get set }
+    func scene(measurer: any TextMeasurer) -> Scene
 }
 
-/// A chart of any kind, ready to become a scene: one case per mark (a new kind is one mark file and one
-/// case here). The pipeline for every case: spec + data → scales and layout measured with a
-/// `TextMeasurer` → `Scene` (flat primitives in points, y down) → FolioRender.
-public enum ChartSpec: Hashable, Sendable {
-    case line(LineChart)
-    case compare(CompareChart)
-    case pie(PieChart)
-    case bars(BarChart)
-    case hbars(HBarChart)
-    case correlation(CorrelationChart)
-    case table(TableChart)
-    case smallMultiples(SmallMultiplesChart)
-
-    public var kind: ChartKind {
-        switch self {
-        case .line, .smallMultiples: .line
-        case .compare: .compare
-        case .pie(let p): p.donut ? .donut : .pie
-        case .bars: .bars
-        case .hbars: .hbars
-        case .correlation: .correlation
-        case .table: .table
-        }
+extension Chart {
+    /// The same chart on another canvas (a report block's width, a test's size).
+    public func resized(width: Double, height: Double) -> Self {
+        var copy = self
+        copy.frame.width = width
+        copy.frame.height = height
+        return copy
     }
+}
 
-    public func scene(measurer: any TextMeasurer) -> Scene {
-        switch self {
-        case .line(let c): c.scene(measurer: measurer)
-        case .compare(let c): c.scene(measurer: measurer)
-        case .pie(let c): c.scene(measurer: measurer)
-        case .bars(let c): c.scene(measurer: measurer)
-        case .hbars(let c): c.scene(measurer: measurer)
-        case .correlation(let c): c.scene(measurer: measurer)
-        case .table(let c): c.scene(measurer: measurer)
-        case .smallMultiples(let c): c.scene(measurer: measurer)
-        }
-    }
+/// Every kind of chart Folio draws, by the name the command line, report definitions and jobs files use
+/// (`folio chart KIND`, `chart: KIND`): the one table of kinds.
+public enum ChartKind: String, Hashable, Sendable, CaseIterable {
+    case line, compare, pie, donut, bars, hbars, correlation, table
+    case smallMultiples = "small-multiples"
+
+    public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// Two or more series on one scale so that their shapes compare: each rescaled to [0, 1] between its own
 /// minimum and maximum, or rebased to 100 at its first value. Drawn as a multi-series line chart with
 /// the names at the line ends.
-public struct CompareChart: Hashable, Sendable {
+public struct CompareChart: Chart, Hashable {
     public enum Normalisation: Hashable, Sendable {
         /// (v − min) / (max − min); a flat series sits at 0.5.
         case minMax

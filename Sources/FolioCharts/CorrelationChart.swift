@@ -4,7 +4,7 @@ import Foundation
 /// each with its value to two decimals (true minus sign) in near-black or white, whichever contrasts
 /// more with the cell. The diagonal is drawn muted; undefined cells (NaN) show "—". Asset names label
 /// the rows on the left and the columns on top, turned 45° when they do not fit a cell's width.
-public struct CorrelationChart: Hashable, Sendable {
+public struct CorrelationChart: Chart, Hashable {
     public var frame: ChartFrame
     public var labels: [String]
     /// `matrix[row][column]`, −1…+1, NaN where undefined; square, `labels.count` on each side.

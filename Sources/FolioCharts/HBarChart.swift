@@ -3,7 +3,7 @@ import Foundation
 /// Horizontal bars: one row per category (deposits and withdrawals by month), a bar per series in each
 /// row growing right for positive and left for negative values from a zero line, with the value written
 /// at the end of each bar. Series named in a legend when there are several.
-public struct HBarChart: Hashable, Sendable {
+public struct HBarChart: Chart, Hashable {
     public var frame: ChartFrame
     public var categories: [String]
     public var series: [BarSeries]

@@ -14,7 +14,7 @@ public struct LineSeries: Hashable, Sendable {
 /// line), it marks the minimum and maximum with labelled discs, draws the average as a dashed line
 /// labelled at its right end, and shows the change over the window, coloured and signed by direction.
 /// Several series are labelled directly at their last values.
-public struct LineChart: Hashable, Sendable {
+public struct LineChart: Chart, Hashable {
     public var frame: ChartFrame
     public var series: [LineSeries]
     /// Format of marker values and the change; `nil` picks price formatting (significant digits for

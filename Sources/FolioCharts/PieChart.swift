@@ -12,7 +12,7 @@ public struct PieSlice: Hashable, Sendable {
 /// in a neutral colour). Names sit outside, stacked so they never overlap; percentages sit inside
 /// slices that have room for them, otherwise outside with the name and a leader line.
 /// A donut shows the total in its centre.
-public struct PieChart: Hashable, Sendable {
+public struct PieChart: Chart, Hashable {
     public var frame: ChartFrame
     public var slices: [PieSlice]
     public var donut: Bool

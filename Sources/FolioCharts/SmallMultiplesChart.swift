@@ -3,7 +3,7 @@ import Foundation
 /// Many assets at a glance: a grid of small line panels sharing one style, each with its own y range
 /// (prices differ by orders of magnitude), its name, last value and change over the window (signed,
 /// coloured, with an arrow), and dots at its minimum and maximum.
-public struct SmallMultiplesChart: Hashable, Sendable {
+public struct SmallMultiplesChart: Chart, Hashable {
     public var frame: ChartFrame
     public var series: [LineSeries]
     /// Panels per row; `nil` picks a count that keeps panels about twice as wide as tall.

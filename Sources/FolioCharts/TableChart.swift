@@ -17,7 +17,7 @@ public enum TableCell: Hashable, Sendable {
 /// A table: header row, zebra rows, text columns left-aligned and shortened with an ellipsis when the
 /// table is too wide, numeric columns right-aligned (the font's figures are tabular, so digits line up).
 /// Rows that do not fit the canvas are left out and counted in a last line.
-public struct TableChart: Hashable, Sendable {
+public struct TableChart: Chart, Hashable {
     public var frame: ChartFrame
     public var header: [String]
     public var rows: [[TableCell]]

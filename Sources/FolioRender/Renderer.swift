@@ -73,10 +73,10 @@ public struct Renderer: Sendable {
 
 extension Renderer {
     /// The chart laid out with this renderer's fonts.
-    public func scene(_ chart: ChartSpec) -> Scene { chart.scene(measurer: measurer) }
+    public func scene(_ chart: any Chart) -> Scene { chart.scene(measurer: measurer) }
 
     /// Lays a chart out with this renderer's fonts and writes it in the format the extension names.
-    public func write(_ chart: ChartSpec, to url: URL, scale: Double = 1, metadata: PDFMetadata? = nil) throws {
+    public func write(_ chart: any Chart, to url: URL, scale: Double = 1, metadata: PDFMetadata? = nil) throws {
         try write(scene(chart), to: url, scale: scale, metadata: metadata)
     }
 }

@@ -68,7 +68,7 @@ public struct ReportBuilder: Sendable {
         case .kpis:
             return [KPIBlock(tiles: block.items.compactMap { KPIKind(rawValue: $0).flatMap(data.tile) }, style: style)]
         case .chart:
-            guard let kind = ChartBlockKind(rawValue: block.chart) else { return [] }
+            guard let kind = ChartKind(rawValue: block.chart) else { return [] }
             guard let kinds = data.chartData[block.data] else {
                 throw DefinitionError(file: definition.name, path: block.path + ".data",
                                       expected: "one of " + data.chartData.keys.sorted().joined(separator: ", "), found: "\"\(block.data)\"")
@@ -82,7 +82,7 @@ public struct ReportBuilder: Sendable {
             let frame = ChartFrame(width: width, height: block.height ?? 260, theme: style.theme, locale: style.locale, title: title)
             switch try data.chart(kind, data: block.data, parameters: block.parameters, frame: frame) {
             case .chart(let spec):
-                return [ChartBlock(spec: spec, height: min(block.height ?? 260, pageHeight), measurer: measurer)]
+                return [ChartBlock(chart: spec, height: min(block.height ?? 260, pageHeight), measurer: measurer)]
             case .smallMultiples(let series):
                 return [SmallMultiplesBlock(title: title, frame: frame, series: series, columns: width > 400 ? 3 : 2,
                                             rowHeight: min(block.height ?? 100, pageHeight / 2),

@@ -25,7 +25,7 @@ public struct DataTable: Sendable {
 
 /// What a chart block turns into: one chart, or small multiples that flow over pages.
 public enum ChartContent: Sendable {
-    case chart(ChartSpec)
+    case chart(any Chart)
     case smallMultiples([LineSeries])
 }
 
@@ -38,8 +38,8 @@ public protocol ReportDataSource: Sendable {
     func condition(_ name: String) -> Bool?
     func tile(_ kind: KPIKind) -> KPITile?
     /// Datasets a chart block may name, with the chart kinds each one can be drawn as.
-    var chartData: [String: Set<ChartBlockKind>] { get }
-    func chart(_ kind: ChartBlockKind, data: String, parameters: [String: String], frame: ChartFrame) throws -> ChartContent
+    var chartData: [String: Set<ChartKind>] { get }
+    func chart(_ kind: ChartKind, data: String, parameters: [String: String], frame: ChartFrame) throws -> ChartContent
     var tableNames: [String] { get }
     func table(_ name: String) -> DataTable?
 }

@@ -18,7 +18,7 @@ public enum W5Report {
             strings: Catalogue.for(.en), values: ["asOf": "31 Dec 2024"], title: "W5 bench report"
         )
         let width = composer.content.width
-        func chart(_ spec: ChartSpec, height: Double) -> ChartBlock { ChartBlock(spec: spec, height: height, measurer: measurer) }
+        func chart(_ chart: any Chart, height: Double) -> ChartBlock { ChartBlock(chart: chart, height: height, measurer: measurer) }
         let hourly = data.hourly.header.indices.dropFirst().map { c in
             LineSeries(name: data.hourly.header[c], times: data.hourlyTimes, values: data.hourly.numbers(c))
         }
@@ -36,7 +36,7 @@ public enum W5Report {
             PageBreakBlock(),
             chart(try Workload.w3.chart(data).resized(width: width, height: 420), height: 420),
             PageBreakBlock(),
-            chart(ChartSpec.correlation(Workload.correlation(correlations)).resized(width: width, height: 560), height: 560),
+            chart(Workload.correlation(correlations).resized(width: width, height: 560), height: 560),
         ]
         return composer.scenes(Paginator.paginate(blocks, content: composer.content, gap: style.blockGap))
     }
@@ -78,27 +78,5 @@ public enum W5Report {
             KPITile(label: "Positions", value: "\(positions.count)"),
             KPITile(label: "Average correlation", value: NumberFormat(locale: .en, style: .decimal(2)).string(pairs.reduce(0, +) / Double(pairs.count))),
         ]
-    }
-}
-
-extension ChartSpec {
-    /// The same chart drawn on a canvas of another size (a page column instead of a 1200×675 image).
-    func resized(width: Double, height: Double) -> ChartSpec {
-        func fit(_ frame: ChartFrame) -> ChartFrame {
-            var f = frame
-            f.width = width
-            f.height = height
-            return f
-        }
-        switch self {
-        case .line(var c): c.frame = fit(c.frame); return .line(c)
-        case .compare(var c): c.frame = fit(c.frame); return .compare(c)
-        case .pie(var c): c.frame = fit(c.frame); return .pie(c)
-        case .bars(var c): c.frame = fit(c.frame); return .bars(c)
-        case .hbars(var c): c.frame = fit(c.frame); return .hbars(c)
-        case .correlation(var c): c.frame = fit(c.frame); return .correlation(c)
-        case .table(var c): c.frame = fit(c.frame); return .table(c)
-        case .smallMultiples(var c): c.frame = fit(c.frame); return .smallMultiples(c)
-        }
     }
 }

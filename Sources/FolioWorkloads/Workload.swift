@@ -9,12 +9,12 @@ public enum Workload: String, CaseIterable, Sendable {
     case w1, w2, w3, w4
 
     /// The chart, computed from the data in memory (extremes, shares, returns and correlations).
-    public func chart(_ data: WorkloadData) throws -> ChartSpec {
+    public func chart(_ data: WorkloadData) throws -> any Chart {
         switch self {
-        case .w1: .line(try Self.sevenDayLine(data, asset: "ALFA"))
-        case .w2: .pie(try Self.allocation(data))
-        case .w3: .bars(try Self.composition(data))
-        case .w4: .correlation(Self.correlation(try Self.correlationMatrix(data)))
+        case .w1: try Self.sevenDayLine(data, asset: "ALFA")
+        case .w2: try Self.allocation(data)
+        case .w3: try Self.composition(data)
+        case .w4: Self.correlation(try Self.correlationMatrix(data))
         }
     }
 

@@ -15,7 +15,7 @@ import Testing
         pngs = [baselines.appendingPathComponent("pie-light-uk.png"), baselines.appendingPathComponent("line-dark-en.png")]
         pdf = directory.appendingPathComponent("Звіт.pdf")
         let chart = PieChart(frame: ChartFrame(width: 600, height: 340, title: "Розподіл"), slices: [PieSlice(label: "AAPL", value: 2), PieSlice(label: "KO", value: 1)])
-        try Renderer().write(.pie(chart), to: pdf, metadata: PDFMetadata(title: "Звіт", creationDate: "2026-11-21T00:00:00Z"))
+        try Renderer().write(chart, to: pdf, metadata: PDFMetadata(title: "Звіт", creationDate: "2026-11-21T00:00:00Z"))
     }
 
     private func mail(_ arguments: [String], environment: [String: String] = [:]) throws -> FolioProcess.Result {

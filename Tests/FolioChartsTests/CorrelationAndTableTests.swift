@@ -86,6 +86,6 @@ import Testing
     }
 
     @Test func everyKindHasACase() {
-        #expect(ChartKind.allCases.map(\.rawValue) == ["line", "compare", "pie", "donut", "bars", "hbars", "correlation", "table"])
+        #expect(ChartKind.allCases.map(\.rawValue) == ["line", "compare", "pie", "donut", "bars", "hbars", "correlation", "table", "small-multiples"])
     }
 }

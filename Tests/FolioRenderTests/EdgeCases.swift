@@ -3,7 +3,7 @@ import FolioCharts
 
 /// The edge cases the issue names, each as a chart (light theme, English, baseline size).
 enum EdgeCases {
-    static func charts() -> [(name: String, spec: ChartSpec)] {
+    static func charts() -> [(name: String, spec: any Chart)] {
         let f = { (title: String) in Gallery.frame(.light, .en, title: title) }
         let t0 = Fixtures.start
         func line(_ values: [Double]) -> [LineSeries] {
@@ -20,39 +20,22 @@ enum EdgeCases {
             (0..<40).map { (j: Int) -> Double in i == j ? 1.0 : sin(Double(i * 37 + j * 11)) }
         }
         return [
-            ("one-point", .line(LineChart(frame: f("One point"), series: line([35.1104])))),
-            ("flat", .line(LineChart(frame: f("Flat series"), series: line([Double](repeating: 41.5, count: 168))))),
-            ("all-negative", .line(LineChart(frame: f("All negative"), series: line(negative)))),
-            ("gaps", .line(LineChart(frame: f("NaN and a missing day"), series: line(gappy)))),
-            ("tiny-prices", .line(LineChart(frame: f("SHIB/USD"), series: line(Fixtures.hourly(base: 0.000000001681).values)))),
-            ("single-slice", .pie(PieChart(frame: f("Single slice"), slices: [PieSlice(label: "USD", value: 1200)]))),
-            ("zero-slices", .pie(PieChart(frame: f("Zero slices"), slices: []))),
-            ("long-names", .pie(PieChart(frame: f("A very long title that will not fit on one line of this small canvas at all"),
+            ("one-point", LineChart(frame: f("One point"), series: line([35.1104]))),
+            ("flat", LineChart(frame: f("Flat series"), series: line([Double](repeating: 41.5, count: 168)))),
+            ("all-negative", LineChart(frame: f("All negative"), series: line(negative))),
+            ("gaps", LineChart(frame: f("NaN and a missing day"), series: line(gappy))),
+            ("tiny-prices", LineChart(frame: f("SHIB/USD"), series: line(Fixtures.hourly(base: 0.000000001681).values))),
+            ("single-slice", PieChart(frame: f("Single slice"), slices: [PieSlice(label: "USD", value: 1200)])),
+            ("zero-slices", PieChart(frame: f("Zero slices"), slices: [])),
+            ("long-names", PieChart(frame: f("A very long title that will not fit on one line of this small canvas at all"),
                                          slices: [PieSlice(label: "Extraordinarily Long Asset Name Holdings International", value: 60),
                                                   PieSlice(label: "Another Very Long Asset Name Corporation Limited", value: 35),
-                                                  PieSlice(label: "Short", value: 5)]))),
-            ("correlation-40", .correlation(CorrelationChart(frame: Fixtures.frame(.light, .en, width: 1000, height: 1000,
+                                                  PieSlice(label: "Short", value: 5)])),
+            ("correlation-40", CorrelationChart(frame: Fixtures.frame(.light, .en, width: 1000, height: 1000,
                                                                                     title: "40 assets", subtitle: ""),
-                                                             labels: labels, matrix: matrix))),
-            ("bars-negative", .bars(BarChart(frame: f("All negative bars"), groups: ["2022", "2023", "2024"],
-                                             series: [BarSeries(name: "P&L", values: [-1200, -300, -4500])]))),
+                                                             labels: labels, matrix: matrix)),
+            ("bars-negative", BarChart(frame: f("All negative bars"), groups: ["2022", "2023", "2024"],
+                                             series: [BarSeries(name: "P&L", values: [-1200, -300, -4500])])),
         ]
-    }
-}
-
-extension ChartSpec {
-    /// The same chart on another canvas size.
-    func resized(width: Double, height: Double) -> ChartSpec {
-        func f(_ frame: ChartFrame) -> ChartFrame { var x = frame; x.width = width; x.height = height; return x }
-        switch self {
-        case .line(var c): c.frame = f(c.frame); return .line(c)
-        case .compare(var c): c.frame = f(c.frame); return .compare(c)
-        case .pie(var c): c.frame = f(c.frame); return .pie(c)
-        case .bars(var c): c.frame = f(c.frame); return .bars(c)
-        case .hbars(var c): c.frame = f(c.frame); return .hbars(c)
-        case .correlation(var c): c.frame = f(c.frame); return .correlation(c)
-        case .table(var c): c.frame = f(c.frame); return .table(c)
-        case .smallMultiples(var c): c.frame = f(c.frame); return .smallMultiples(c)
-        }
     }
 }

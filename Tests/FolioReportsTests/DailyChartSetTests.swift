@@ -11,7 +11,8 @@ import Testing
         #expect(names.count == 7)
         #expect(names.dropFirst(2).enumerated().allSatisfy { $1.hasPrefix("holding-\($0 + 1)-S") && $1.hasSuffix("-7d.png") })
         // Same data, same names and charts: the set can be cached and mailed by name.
-        #expect(try DailyChartSet().images(data, theme: .light).map(\.chart) == images.map(\.chart))
+        let measurer = ApproximateMeasurer()
+        #expect(try DailyChartSet().images(data, theme: .light).map { $0.chart.scene(measurer: measurer) } == images.map { $0.chart.scene(measurer: measurer) })
         for image in images {
             let scene = image.chart.scene(measurer: ApproximateMeasurer())
             #expect(scene.width == 1200 && scene.height == 675)

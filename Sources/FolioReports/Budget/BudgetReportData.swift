@@ -81,23 +81,23 @@ extension BudgetReportData: ReportDataSource {
         }
     }
 
-    public var chartData: [String: Set<ChartBlockKind>] {
+    public var chartData: [String: Set<ChartKind>] {
         ["expenses-by-category": [.pie, .donut], "income-by-category": [.pie, .donut], "months": [.bars]]
     }
 
-    public func chart(_ kind: ChartBlockKind, data: String, parameters: [String: String], frame: ChartFrame) throws -> ChartContent {
+    public func chart(_ kind: ChartKind, data: String, parameters: [String: String], frame: ChartFrame) throws -> ChartContent {
         switch data {
         case "expenses-by-category", "income-by-category":
             let wanted: BudgetEntryKind = data == "income-by-category" ? .income : .expense
             let slices = month.categories.filter { $0.kind == wanted }.map { PieSlice(label: $0.category, value: $0.amount ?? 0) }
-            return .chart(.pie(PieChart(frame: frame, slices: slices, donut: kind == .donut,
-                                        totalFormat: NumberFormat(locale: locale, style: .compact(decimals: 1), currency: money.currency))))
+            return .chart(PieChart(frame: frame, slices: slices, donut: kind == .donut,
+                                        totalFormat: NumberFormat(locale: locale, style: .compact(decimals: 1), currency: money.currency)))
         default:
             let months = history.months.filter { $0.month.count == 7 }
-            return .chart(.bars(BarChart(frame: frame, groups: months.map { monthLabel($0.month) }, series: [
+            return .chart(BarChart(frame: frame, groups: months.map { monthLabel($0.month) }, series: [
                 BarSeries(name: strings[.income], values: months.map { $0.income ?? 0 }),
                 BarSeries(name: strings[.expenses], values: months.map { $0.expenses ?? 0 }),
-            ], valueFormat: NumberFormat(locale: locale, style: .compact(decimals: 0), currency: money.currency))))
+            ], valueFormat: NumberFormat(locale: locale, style: .compact(decimals: 0), currency: money.currency)))
         }
     }
 

@@ -1,3 +1,4 @@
+import FolioCharts
 import Foundation
 import Yams
 
@@ -104,8 +105,8 @@ public struct DefinitionParser {
             }
             block.items = try items.enumerated().map { try choice($1, path + ".items[\($0)]", KPIKind.self).rawValue }
         case .chart:
-            guard let c = m["chart"] else { throw error(node, path + ".chart", "a chart kind (" + ChartBlockKind.allCases.map(\.rawValue).joined(separator: ", ") + ")") }
-            block.chart = try choice(c, path + ".chart", ChartBlockKind.self).rawValue
+            guard let c = m["chart"] else { throw error(node, path + ".chart", "a chart kind (" + ChartKind.allCases.map(\.rawValue).joined(separator: ", ") + ")") }
+            block.chart = try choice(c, path + ".chart", ChartKind.self).rawValue
             block.data = try requiredString(m, node, path, "data", "a dataset name")
             block.text = try m["title"].map { try template($0, path + ".title") } ?? ""
             block.height = try m["height"].map { try number($0, path + ".height", range: 40...700) }

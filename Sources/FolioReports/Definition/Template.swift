@@ -63,9 +63,3 @@ public enum KPIKind: String, Hashable, Sendable, CaseIterable {
     /// Market: the crypto market's total capitalisation, 24 h volume and BTC dominance, when fetched.
     case marketCap = "market-cap", volume24h = "volume-24h", btcDominance = "btc-dominance"
 }
-
-/// Chart kinds a `chart` block can draw.
-public enum ChartBlockKind: String, Hashable, Sendable, CaseIterable {
-    case pie, donut, line, bars, hbars, correlation, compare
-    case smallMultiples = "small-multiples"
-}

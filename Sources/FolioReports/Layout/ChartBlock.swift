@@ -1,35 +1,5 @@
 import FolioCharts
 
-extension ChartSpec {
-    /// The chart's frame, whichever kind it is.
-    var frame: ChartFrame {
-        get {
-            switch self {
-            case .line(let c): c.frame
-            case .compare(let c): c.frame
-            case .pie(let c): c.frame
-            case .bars(let c): c.frame
-            case .hbars(let c): c.frame
-            case .correlation(let c): c.frame
-            case .table(let c): c.frame
-            case .smallMultiples(let c): c.frame
-            }
-        }
-        set {
-            switch self {
-            case .line(var c): c.frame = newValue; self = .line(c)
-            case .compare(var c): c.frame = newValue; self = .compare(c)
-            case .pie(var c): c.frame = newValue; self = .pie(c)
-            case .bars(var c): c.frame = newValue; self = .bars(c)
-            case .hbars(var c): c.frame = newValue; self = .hbars(c)
-            case .correlation(var c): c.frame = newValue; self = .correlation(c)
-            case .table(var c): c.frame = newValue; self = .table(c)
-            case .smallMultiples(var c): c.frame = newValue; self = .smallMultiples(c)
-            }
-        }
-    }
-}
-
 /// The chart's own margin for a canvas; charts are widened by it on both sides so that their titles
 /// line up with the report's headings instead of sitting indented.
 func chartMargin(_ frame: ChartFrame, width: Double, height: Double) -> Double {
@@ -38,22 +8,20 @@ func chartMargin(_ frame: ChartFrame, width: Double, height: Double) -> Double {
 
 /// A chart of a fixed height; its title is part of its scene, so the two never land on different pages.
 public struct ChartBlock: LayoutBlock {
-    public var spec: ChartSpec
+    public var chart: any Chart
     public var preferredHeight: Double
     let measurer: any TextMeasurer
 
-    public init(spec: ChartSpec, height: Double, measurer: any TextMeasurer) {
-        self.spec = spec; self.preferredHeight = height; self.measurer = measurer
+    public init(chart: any Chart, height: Double, measurer: any TextMeasurer) {
+        self.chart = chart; self.preferredHeight = height; self.measurer = measurer
     }
 
     public func height(width: Double) -> Double { preferredHeight }
 
     public func draw(in rect: Rect) -> [Primitive] {
-        var spec = spec
-        let m = chartMargin(spec.frame, width: rect.width, height: rect.height)
-        spec.frame.width = rect.width + 2 * m
-        spec.frame.height = rect.height
-        return translated(spec.scene(measurer: measurer).primitives, dx: rect.minX - m, dy: rect.minY)
+        let m = chartMargin(chart.frame, width: rect.width, height: rect.height)
+        let sized = chart.resized(width: rect.width + 2 * m, height: rect.height)
+        return translated(sized.scene(measurer: measurer).primitives, dx: rect.minX - m, dy: rect.minY)
     }
 }
 

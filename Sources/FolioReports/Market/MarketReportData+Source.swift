@@ -37,9 +37,9 @@ extension MarketReportData: ReportDataSource {
         }
     }
 
-    public var chartData: [String: Set<ChartBlockKind>] { ["currencies-7d": [.smallMultiples], "coin-7d": [.line]] }
+    public var chartData: [String: Set<ChartKind>] { ["currencies-7d": [.smallMultiples], "coin-7d": [.line]] }
 
-    public func chart(_ kind: ChartBlockKind, data: String, parameters: [String: String], frame: ChartFrame) throws -> ChartContent {
+    public func chart(_ kind: ChartKind, data: String, parameters: [String: String], frame: ChartFrame) throws -> ChartContent {
         func series(_ asset: AssetCode, in currency: AssetCode, to end: Day = input.asOf) -> LineSeries? {
             let range = (try? DayRange(from: end.advanced(by: -6), to: end)) ?? DayRange(day: end)
             guard let history = try? PriceHistory(of: asset, in: currency, range: range, rates: input.rates), !history.points.isEmpty else { return nil }
@@ -55,8 +55,8 @@ extension MarketReportData: ReportDataSource {
             var frame = frame
             let day = cryptoDay
             frame.subtitle = asset.rawValue + "/USD · " + strings[.asOf] + " " + DateText.date(day, locale: locale)
-            return .chart(.line(LineChart(frame: frame, series: series(asset, in: "USD", to: day).map { [$0] } ?? [],
-                                          valueFormat: NumberFormat(locale: locale, style: .price(minimum: 2, significant: 4), currency: .usd))))
+            return .chart(LineChart(frame: frame, series: series(asset, in: "USD", to: day).map { [$0] } ?? [],
+                                          valueFormat: NumberFormat(locale: locale, style: .price(minimum: 2, significant: 4), currency: .usd)))
         }
     }
 

@@ -7,7 +7,7 @@ public struct DailyChartSet: Sendable {
     public struct Image: Sendable {
         /// `allocation.png`, `value-30d.png`, `holding-1-AAPL.png`…
         public var fileName: String
-        public var chart: ChartSpec
+        public var chart: any Chart
     }
 
     public var width = 1200.0
@@ -35,7 +35,7 @@ public struct DailyChartSet: Sendable {
         if case .smallMultiples(let series) = try data.chart(.smallMultiples, data: "holdings-7d", parameters: [:], frame: frame("")) {
             for (i, s) in series.prefix(holdings).enumerated() {
                 let chart = LineChart(frame: frame(s.name), series: [s])
-                images.append(Image(fileName: "holding-\(i + 1)-\(s.name.split(separator: " ").first ?? "")-7d.png", chart: .line(chart)))
+                images.append(Image(fileName: "holding-\(i + 1)-\(s.name.split(separator: " ").first ?? "")-7d.png", chart: chart))
             }
         }
         return images

@@ -4,7 +4,7 @@ import FolioCharts
 import FolioCore
 
 extension PortfolioReportData {
-    public var chartData: [String: Set<ChartBlockKind>] {
+    public var chartData: [String: Set<ChartKind>] {
         [
             "allocation": [.pie, .donut], "holdings-7d": [.smallMultiples], "composition": [.bars],
             "correlation": [.correlation], "rolling-correlation": [.line], "normalised": [.compare],
@@ -15,7 +15,7 @@ extension PortfolioReportData {
     /// Series beyond this many are grouped into "Other": the palette has eight distinguishable colours.
     static let maxSeries = 8
 
-    public func chart(_ kind: ChartBlockKind, data: String, parameters: [String: String], frame: ChartFrame) throws -> ChartContent {
+    public func chart(_ kind: ChartKind, data: String, parameters: [String: String], frame: ChartFrame) throws -> ChartContent {
         // No per-chart "as of" line: the page header already says it once for every chart.
         var frame = frame
         let largest = held.prefix(Self.maxSeries - 1).map(\.asset)
@@ -33,7 +33,7 @@ extension PortfolioReportData {
             // Slices that would print as 0.0 % say nothing; leave them out rather than label them.
             let total = slices.reduce(0) { $0 + max($1.value, 0) }
             let visible = slices.filter { total <= 0 || $0.value >= total * 0.0005 }
-            return .chart(.pie(PieChart(frame: frame, slices: visible, donut: kind == .donut, totalFormat: compactMoney)))
+            return .chart(PieChart(frame: frame, slices: visible, donut: kind == .donut, totalFormat: compactMoney))
         case "holdings-7d":
             let end = input.asOf.end
             let series: [LineSeries] = held.compactMap { a in
@@ -59,12 +59,12 @@ extension PortfolioReportData {
             series.sort { a, b in (largest.firstIndex(of: AssetCode(a.name)) ?? 99) < (largest.firstIndex(of: AssetCode(b.name)) ?? 99) }
             if other.contains(where: { $0 != 0 }) { series.append(BarSeries(name: locale.other, values: other)) }
             let groups = composition.periods.map { DateText.monthYear($0.day, locale: locale) }
-            return .chart(.bars(BarChart(frame: frame, groups: groups, series: series, mode: percent ? .percentOfGroup : .values)))
+            return .chart(BarChart(frame: frame, groups: groups, series: series, mode: percent ? .percentOfGroup : .values))
         case "correlation":
-            guard let matrix = correlationMatrix else { return .chart(.correlation(CorrelationChart(frame: frame, labels: [], matrix: []))) }
+            guard let matrix = correlationMatrix else { return .chart(CorrelationChart(frame: frame, labels: [], matrix: [])) }
             let n = matrix.assets.count
             let values = (0..<n).map { i in (0..<n).map { j in matrix[i, j] ?? .nan } }
-            return .chart(.correlation(CorrelationChart(frame: frame, labels: matrix.assets.map(\.rawValue), matrix: values)))
+            return .chart(CorrelationChart(frame: frame, labels: matrix.assets.map(\.rawValue), matrix: values))
         case "rolling-correlation":
             let window = Int(parameters["window"] ?? "30") ?? 30
             var series: [LineSeries] = []
@@ -80,26 +80,26 @@ extension PortfolioReportData {
                 // The pair is named here: a single series gets no legend.
                 frame.subtitle = "\(first) / \(second), " + strings[.rollingWindow].replacingOccurrences(of: "%d", with: "\(window)")
             }
-            return .chart(.line(LineChart(frame: frame, series: series, valueFormat: NumberFormat(locale: locale, style: .decimal(2)),
-                                          annotateWindow: false)))
+            return .chart(LineChart(frame: frame, series: series, valueFormat: NumberFormat(locale: locale, style: .decimal(2)),
+                                          annotateWindow: false))
         case "normalised":
             let series = largest.compactMap { a in
                 closes[a].map { c in LineSeries(name: a.rawValue, times: c.map { $0.day.start.timeIntervalSince1970 }, values: c.map(\.value)) }
             }
-            return .chart(.compare(CompareChart(frame: frame, series: series, normalisation: .rebased)))
+            return .chart(CompareChart(frame: frame, series: series, normalisation: .rebased))
         case "cash-flows":
             let months = Array(cashFlows.months.suffix(max(1, Int(parameters["months"] ?? "12") ?? 12)))
             let labels = months.map { DateText.monthYear($0.first, locale: locale) }
             let series = [BarSeries(name: strings[.deposits], values: months.map { $0.deposits ?? 0 }),
                           BarSeries(name: strings[.withdrawals], values: months.map { -($0.withdrawals ?? 0) })]
-            if kind == .bars { return .chart(.bars(BarChart(frame: frame, groups: labels, series: series, valueFormat: compactMoney))) }
-            return .chart(.hbars(HBarChart(frame: frame, categories: labels, series: series, valueFormat: compactMoney)))
+            if kind == .bars { return .chart(BarChart(frame: frame, groups: labels, series: series, valueFormat: compactMoney)) }
+            return .chart(HBarChart(frame: frame, categories: labels, series: series, valueFormat: compactMoney))
         default:
             let points = zip(series.days, series.total).compactMap { d, v in v.map { (d.start.timeIntervalSince1970, $0) } }
             let days = Int(parameters["days"] ?? "30") ?? 30
             let recent = points.suffix(days + 1)
-            return .chart(.line(LineChart(frame: frame, series: [LineSeries(name: strings[.kpiValue], times: recent.map(\.0), values: recent.map(\.1))],
-                                          valueFormat: compactMoney)))
+            return .chart(LineChart(frame: frame, series: [LineSeries(name: strings[.kpiValue], times: recent.map(\.0), values: recent.map(\.1))],
+                                          valueFormat: compactMoney))
         }
     }
 

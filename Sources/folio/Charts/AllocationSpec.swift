@@ -34,6 +34,6 @@ enum AllocationSpec {
         let chart = PieChart(frame: frame, slices: slices, donut: r.kind == .donut,
                              totalFormat: c.money(base, style: .compact(decimals: 1)))
         let warnings = allocation.missing.map { "left out: " + $0.description }
-        return ChartDocument(spec: .pie(chart), title: title, asOf: asOf, warnings: warnings)
+        return ChartDocument(spec: chart, title: title, asOf: asOf, warnings: warnings)
     }
 }

@@ -31,7 +31,7 @@ enum BudgetPieSpec {
         let frame = r.frame(title: title, subtitle: c.words.budgetSubtitle(currency, from: range.from, to: asOf), footnote: footnote)
         let chart = PieChart(frame: frame, slices: slices, donut: r.kind == .donut,
                              totalFormat: c.money(currency, style: .compact(decimals: 1)))
-        return ChartDocument(spec: .pie(chart), title: title, asOf: asOf,
+        return ChartDocument(spec: chart, title: title, asOf: asOf,
                              warnings: summary.missing.map { "left out: " + $0.description })
     }
 }

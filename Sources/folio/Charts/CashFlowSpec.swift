@@ -35,6 +35,6 @@ enum CashFlowSpec {
         let chart = HBarChart(frame: frame, categories: categories, series: series,
                               valueFormat: c.money(base, style: .compact(decimals: 1)))
         let warnings = flows.missing.map { "left out: " + $0.description }
-        return ChartDocument(spec: .hbars(chart), title: title, asOf: asOf, warnings: warnings)
+        return ChartDocument(spec: chart, title: title, asOf: asOf, warnings: warnings)
     }
 }

@@ -9,7 +9,7 @@ import FolioStore
 /// One chart ready to render: its spec, the day its data ends, and warnings for stderr (values left out
 /// because a quote was missing).
 struct ChartDocument {
-    var spec: ChartSpec
+    var spec: any Chart
     var title: String
     var asOf: Day
     var warnings: [String] = []
@@ -23,7 +23,7 @@ struct ChartDocument {
     static func make(_ request: ChartRequest, store: Store, prices: (any PriceBookSource)? = nil) throws -> ChartDocument {
         let context = try ChartContext(request: request, store: store, prices: prices ?? store)
         switch request.kind {
-        case .line: return try PriceLineSpec.make(context)
+        case .line, .smallMultiples: return try PriceLineSpec.make(context)
         case .compare: return try CompareSpec.make(context)
         case .pie, .donut:
             return request.grouping == .budgetCategory ? try BudgetPieSpec.make(context) : try AllocationSpec.make(context)

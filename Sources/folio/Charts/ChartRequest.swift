@@ -121,7 +121,7 @@ struct ChartRequest {
     /// The arguments each kind cannot do without, so that the error names the missing one.
     private func checkKindNeeds() throws {
         switch kind {
-        case .line:
+        case .line, .smallMultiples:
             if assets.isEmpty { throw ChartError("--asset", "line needs at least one asset, e.g. --asset AAPL") }
         case .compare:
             if assets.count < 2 { throw ChartError("--asset", "compare needs at least two assets, e.g. --asset AAPL MSFT") }

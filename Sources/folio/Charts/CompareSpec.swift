@@ -48,6 +48,6 @@ enum CompareSpec {
         // The values are normalised already; CompareChart's own normalisation of them is the identity
         // (a rebased series starts at 100, a min–max one spans 0…1), and keeps its axis labels right.
         let chart = CompareChart(frame: frame, series: series, normalisation: r.normalisation == .rebase ? .rebased : .minMax)
-        return ChartDocument(spec: .compare(chart), title: title, asOf: asOf, warnings: warnings)
+        return ChartDocument(spec: chart, title: title, asOf: asOf, warnings: warnings)
     }
 }

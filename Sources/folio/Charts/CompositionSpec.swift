@@ -35,6 +35,6 @@ enum CompositionSpec {
         let chart = BarChart(frame: frame, groups: groups, series: series, mode: r.percent ? .percentOfGroup : .values,
                              valueFormat: r.percent ? nil : c.money(base, style: .compact(decimals: 1)))
         let warnings = composition.missing.map { "left out: " + $0.description }
-        return ChartDocument(spec: .bars(chart), title: title, asOf: asOf, warnings: warnings)
+        return ChartDocument(spec: chart, title: title, asOf: asOf, warnings: warnings)
     }
 }

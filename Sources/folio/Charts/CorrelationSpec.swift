@@ -63,6 +63,6 @@ enum CorrelationSpec {
                             footnote: c.footnote(for: used.flatMap { c.pricedBy($0.asset, in: $0.currency, rates: market.rates) },
                                                market: market, asOf: asOf))
         let chart = CorrelationChart(frame: frame, labels: matrix.assets.map(\.rawValue), matrix: cells)
-        return ChartDocument(spec: .correlation(chart), title: title, asOf: asOf, warnings: warnings)
+        return ChartDocument(spec: chart, title: title, asOf: asOf, warnings: warnings)
     }
 }

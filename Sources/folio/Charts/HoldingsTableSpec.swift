@@ -38,7 +38,7 @@ enum HoldingsTableSpec {
                             footnote: c.footnote(valuing: valuation.assets.map(\.asset), in: base, market: market, asOf: asOf))
         let chart = TableChart(frame: frame, header: c.words.holdingsHeader, rows: rows + [totalRow])
         let warnings = valuation.missing.map { "no value: " + $0.description }
-        return ChartDocument(spec: .table(chart), title: title, asOf: asOf, warnings: warnings)
+        return ChartDocument(spec: chart, title: title, asOf: asOf, warnings: warnings)
     }
 
     /// Whole shares print without decimals; fractions (coins, cash) with the asset's display decimals,

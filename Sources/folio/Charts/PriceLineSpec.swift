@@ -41,20 +41,20 @@ enum PriceLineSpec {
         let involved = zip(r.assets, currencies).flatMap { c.pricedBy($0, in: $1, rates: market.rates) }
         let footnote = c.footnote(for: involved, market: market, asOf: asOf)
 
-        let spec: ChartSpec
+        let spec: any Chart
         let title: String
         if series.count == 1 {
             title = r.title ?? c.words.priceTitle(r.assets[0].rawValue, days: days)
             let format = c.money(currencies[0], style: .price(minimum: 2, significant: 4))
-            spec = .line(LineChart(frame: r.frame(title: title, subtitle: subtitle, footnote: footnote), series: series,
-                                   valueFormat: format, annotateWindow: true))
+            spec = LineChart(frame: r.frame(title: title, subtitle: subtitle, footnote: footnote), series: series,
+                                   valueFormat: format, annotateWindow: true)
         } else {
             title = r.title ?? c.words.pricesTitle(days: days)
             let frame = r.frame(title: title, subtitle: subtitle, footnote: footnote)
             if sameCurrency && sharesOneAxis(series) {
-                spec = .line(LineChart(frame: frame, series: series, annotateWindow: false))
+                spec = LineChart(frame: frame, series: series, annotateWindow: false)
             } else {
-                spec = .smallMultiples(SmallMultiplesChart(frame: frame, series: series))
+                spec = SmallMultiplesChart(frame: frame, series: series)
             }
         }
         return ChartDocument(spec: spec, title: title, asOf: asOf, warnings: warnings)
