@@ -39,21 +39,23 @@ let package = Package(
         .target(name: "FolioNet", dependencies: ["FolioCore", "CCurl"]),
         .target(name: "FolioSources", dependencies: ["FolioCore", "FolioNet"]),
         .target(name: "FolioCharts", dependencies: ["FolioCore"]),
+        // Analytics → charts: one builder per dataset, the typed chart request, the words in both languages.
+        .target(name: "FolioDatasets", dependencies: ["FolioCore", "FolioStore", "FolioInputs", "FolioAnalytics", "FolioCharts"]),
         .target(name: "FolioRender", dependencies: ["FolioCharts", "CCairo", "CPNG"]),
         .target(
             name: "FolioReports",
-            dependencies: ["FolioCore", "FolioAnalytics", "FolioCharts", .product(name: "Yams", package: "Yams")]
+            dependencies: ["FolioCore", "FolioInputs", "FolioAnalytics", "FolioCharts", "FolioDatasets", .product(name: "Yams", package: "Yams")]
         ),
         // The standard chart workloads W1–W4, shared by folio-bench (which times them) and the tests
         // (which check what they draw).
-        .target(name: "FolioWorkloads", dependencies: ["FolioCore", "FolioAnalytics", "FolioCharts", "FolioReports"]),
+        .target(name: "FolioWorkloads", dependencies: ["FolioCore", "FolioAnalytics", "FolioCharts", "FolioDatasets", "FolioReports"]),
 
         // MARK: Executables
         .executableTarget(
             name: "folio",
             dependencies: [
-                "FolioCore", "FolioStore", "FolioInputs", "FolioAnalytics", "FolioCharts", "FolioRender", "FolioNet", "FolioSources",
-                "FolioReports",
+                "FolioCore", "FolioStore", "FolioInputs", "FolioAnalytics", "FolioCharts", "FolioDatasets", "FolioRender", "FolioNet",
+                "FolioSources", "FolioReports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -91,7 +93,7 @@ let package = Package(
         // Pages as data with the approximate measurer; PDFs read back with poppler, rendered by `folio`.
         .testTarget(
             name: "FolioReportsTests",
-            dependencies: ["FolioCore", "FolioAnalytics", "FolioCharts", "FolioReports", "FolioRender", "FolioStore"],
+            dependencies: ["FolioCore", "FolioAnalytics", "FolioInputs", "FolioCharts", "FolioDatasets", "FolioReports", "FolioRender", "FolioStore"],
             exclude: ["Baselines"]  // page images read by path (#filePath), not bundled
         ),
     ],

@@ -1,17 +1,19 @@
 import Foundation
 
-/// A cell of a table: text, or a number with the format it is written in.
+/// A cell of a table: text, a number with the format it is written in, or a number already written
+/// (by a table built for reports as well, whose cells are text).
 public enum TableCell: Hashable, Sendable {
     case text(String)
     case number(Double, NumberFormat)
+    case figure(String)
 
     public func string() -> String {
         switch self {
-        case .text(let s): s
+        case .text(let s), .figure(let s): s
         case .number(let v, let f): f.string(v)
         }
     }
-    var isNumber: Bool { if case .number = self { true } else { false } }
+    var isNumber: Bool { if case .text = self { false } else { true } }
 }
 
 /// A table: header row, zebra rows, text columns left-aligned and shortened with an ellipsis when the

@@ -1,4 +1,5 @@
 import FolioCharts
+import FolioDatasets
 
 /// The report pipeline, written down once (DESIGN.md §1, Vega-Lite style):
 /// definition (YAML, checked with paths) + data source (analytics results)
@@ -80,7 +81,14 @@ public struct ReportBuilder: Sendable {
             }
             let title = text(block.text, data)
             let frame = ChartFrame(width: width, height: block.height ?? 260, theme: style.theme, locale: style.locale, title: title)
-            switch try data.chart(kind, data: block.data, parameters: block.parameters, frame: frame) {
+            let content: ChartContent
+            do {
+                content = try data.chart(kind, data: block.data, parameters: block.parameters, frame: frame)
+            } catch let error as DatasetCharts.ParameterError {
+                throw DefinitionError(file: definition.name, path: block.path + ".parameters." + error.key, expected: error.expected,
+                                      found: error.found.isEmpty ? "\"\(error.key)\"" : "\"\(error.found)\"")
+            }
+            switch content {
             case .chart(let spec):
                 return [ChartBlock(chart: spec, height: min(block.height ?? 260, pageHeight), measurer: measurer)]
             case .smallMultiples(let series):
@@ -137,6 +145,7 @@ struct TableShaping {
             }.map(\.element)
         }
         if let limit = block.limit { rows = Array(rows.prefix(limit)) }
+        rows += table.totals
         let columns = indices.map { TableColumn(title: table.columns[$0].title, numeric: table.columns[$0].numeric) }
         return (columns, rows.map { row in indices.map { row[$0].text } })
     }

@@ -1,27 +1,5 @@
 import FolioCharts
-
-/// A table a report can show: every column it has, keyed by the name definitions use. Cells carry the
-/// text shown and a key to sort by, so sorting never re-parses formatted numbers.
-public struct DataTable: Sendable {
-    public struct Column: Sendable {
-        public var key: String
-        public var title: String
-        public var numeric: Bool
-        public init(key: String, title: String, numeric: Bool) { self.key = key; self.title = title; self.numeric = numeric }
-    }
-    public struct Cell: Sendable {
-        public var text: String
-        public var sortNumber: Double?
-        public init(_ text: String, sort: Double? = nil) { self.text = text; self.sortNumber = sort }
-    }
-    public var columns: [Column]
-    public var rows: [[Cell]]
-    /// Columns shown when a definition lists none.
-    public var defaultColumns: [String]
-    public init(columns: [Column], rows: [[Cell]], defaultColumns: [String]? = nil) {
-        self.columns = columns; self.rows = rows; self.defaultColumns = defaultColumns ?? columns.map(\.key)
-    }
-}
+import FolioDatasets
 
 /// What a chart block turns into: one chart, or small multiples that flow over pages.
 public enum ChartContent: Sendable {

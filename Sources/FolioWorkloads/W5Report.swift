@@ -1,5 +1,6 @@
 import FolioAnalytics
 import FolioCharts
+import FolioDatasets
 import FolioCore
 import FolioReports
 import Foundation

@@ -1,7 +1,9 @@
 import ArgumentParser
-import Foundation
 import FolioCharts
+import FolioCore
+import FolioDatasets
 import FolioRender
+import Foundation
 
 struct ChartCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -9,25 +11,31 @@ struct ChartCommand: ParsableCommand {
         abstract: "Draw a chart from the database as PNG, PDF or SVG.",
         // ArgumentParser wraps help text at 80 columns, so these lines are kept shorter than that.
         discussion: """
-            Kinds:
+            Kinds and what they draw unless --data names another dataset:
               line         prices over the last --days (7) days; one asset gets
                            min/max/average markers and the change; several share
                            one axis when their prices are alike, else they
                            become small multiples
-              compare      assets rebased to 100 at the start (--method min-max
-                           for 0…1) over --days (90)
+              compare      assets rebased to 100 at the start (--normalise
+                           min-max for 0…1) over --days (90)
               pie, donut   a portfolio's allocation --by asset, kind or currency;
-                           --by category: budget spending over --months
+                           --by category: budget expenses over --months (12)
               bars         a portfolio's value per asset at each month end of
                            the last --months (12), or --percent
               hbars        a portfolio's deposits and withdrawals by month over
                            the last --months (12)
               correlation  daily returns of a portfolio's holdings (or of
                            --asset …) over --days (365)
-              table        a portfolio's holdings: quantity, price, value, share
+              table        a portfolio's holdings: kind, quantity, price, value,
+                           share and the total
+              small-multiples  one panel per asset, as line
+
+            --data draws another dataset, the same ones report definitions
+            name: \(Datasets.names).
 
             --as-of defaults to the last day with data: the assets' last quote;
-            for a portfolio, the last day all its holdings have quotes.
+            for a portfolio, the last day everything it holds can be valued,
+            and not before its last trade or transfer (as tables and reports).
             On failure nothing is written and one line names the argument.
 
             Examples:
@@ -41,6 +49,8 @@ struct ChartCommand: ParsableCommand {
               folio chart bars --portfolio "Demo UAH" --percent \\
                 --size 1600x900 --scale 2 --out months.png
               folio chart hbars --portfolio "DSX crypto" --out flows.pdf
+              folio chart line --data value --portfolio "Demo UAH" \\
+                --days 90 --out value.png
               folio chart correlation --portfolio "DSX crypto" --out c.png
               folio chart table --portfolio "Demo UAH" --out holdings.pdf
             """
@@ -48,8 +58,11 @@ struct ChartCommand: ParsableCommand {
 
     @OptionGroup var database: DatabaseOptions
 
-    @Argument(help: "line, compare, pie, donut, bars, hbars, correlation or table.")
+    @Argument(help: "line, compare, pie, donut, bars, hbars, correlation, table or small-multiples.")
     var kind: String
+
+    @Option(help: ArgumentHelp("The dataset to draw (default: the kind's usual one).", valueName: "name"))
+    var data: String?
 
     @Option(help: "The portfolio (pie, donut, bars, hbars, correlation, table).")
     var portfolio: String?
@@ -61,35 +74,42 @@ struct ChartCommand: ParsableCommand {
     @Option(name: .customLong("as-of"), help: ArgumentHelp("Last day shown, YYYY-MM-DD (default: last day with data).", valueName: "day"))
     var asOf: String?
 
-    @Option(help: "Days up to --as-of (line 7, compare 90, correlation 365).")
-    var days: Int?
+    @Option(help: ArgumentHelp("Days up to --as-of (line 7, compare 90, correlation 365).", valueName: "n"))
+    var days: String?
 
-    @Option(help: "Months up to --as-of (bars, hbars, pie/donut --by category).")
-    var months: Int = 12
+    @Option(help: ArgumentHelp("Months up to --as-of (bars, hbars, pie/donut --by category; default 12).", valueName: "n"))
+    var months: String?
+
+    @Option(help: ArgumentHelp("Return days of a rolling correlation's window (default 30).", valueName: "n"))
+    var window: String?
 
     @Option(help: "The currency prices and values are shown in (default: the asset's own, or the portfolio's base).")
     var currency: String?
 
-    @Option(help: "pie/donut grouping: asset, kind, currency, or category (budget spending).")
-    var by: String = "asset"
+    @Option(help: "pie/donut grouping: asset, kind, currency, or category (budget expenses).")
+    var by: String?
 
     @Flag(help: "bars: each asset's share of the month's value instead of values.")
     var percent = false
 
-    @Option(help: "compare: rebased (100 at the start) or min-max (each series spans 0…1).")
-    var method: String = "rebased"
+    @Option(help: ArgumentHelp("compare: rebased (100 at the start) or min-max (each series spans 0…1).", valueName: "method"))
+    var normalise: String?
 
-    @Option(help: ArgumentHelp("Canvas size in points, WIDTHxHEIGHT.", valueName: "size"))
-    var size: String = "1200x675"
+    /// `--method` was `--normalise`'s name before `folio table` and `folio chart` spelt it alike.
+    @Option(name: .customLong("method"), help: .hidden)
+    var method: String?
 
-    @Option(help: "Pixels per point for PNG (2 for high-density screens).")
-    var scale: Double = 1
+    @Option(help: ArgumentHelp("Canvas size in points, WIDTHxHEIGHT (default 1200x675).", valueName: "size"))
+    var size: String?
+
+    @Option(help: ArgumentHelp("Pixels per point for PNG (2 for high-density screens).", valueName: "scale"))
+    var scale: String?
 
     @Option(help: "light or dark.")
-    var theme: String = "light"
+    var theme: String?
 
     @Option(help: "en or uk: language, numbers and dates.")
-    var locale: String = "en"
+    var locale: String?
 
     @Option(help: "Title instead of the generated one.")
     var title: String?
@@ -97,12 +117,30 @@ struct ChartCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The file to write: .png, .pdf or .svg.", valueName: "file"))
     var out: String
 
+    /// The options as one typed request, read by the same fields a jobs file and a report use.
+    func request() throws -> ChartRequest {
+        guard let kind = ChartKind(rawValue: kind.lowercased()) else {
+            throw ArgumentError("kind", "unknown chart kind \"\(kind)\", expected one of " + ChartKind.names)
+        }
+        var request = ChartRequest(kind: kind)
+        let given: [(ChartRequest.Field, String?)] = [
+            (.data, data), (.portfolio, portfolio), (.asOf, asOf), (.days, days), (.months, months), (.window, window),
+            (.currency, currency), (.by, by), (.normalise, normalise ?? method), (.size, size), (.scale, scale),
+            (.theme, theme), (.locale, locale), (.title, title),
+        ]
+        for case let (field, value?) in given { try request.set(field, [value]) }
+        if !assets.isEmpty { try request.set(.asset, assets) }
+        request.percent = percent
+        return request
+    }
+
     func run() throws {
         // Every argument is checked before the database is opened, so a typo costs nothing and writes nothing.
-        let request = try ChartRequest(self)
-        let store = try database.openExisting()
-        let document = try ChartDocument.make(request, store: store)
-        for warning in document.warnings { FileHandle.standardError.write(Data(("warning: " + warning + "\n").utf8)) }
-        try Renderer().write(document.spec, to: request.out, scale: request.scale, metadata: document.metadata)
+        let request = try request()
+        let output = try ChartOutput(path: out, request: request)
+        _ = try request.dataset()
+        let document = try ChartPipeline.document(request, store: database.openExisting())
+        Output.warn(document.warnings.map { "warning: " + $0 })
+        try output.write(document, renderer: Renderer())
     }
 }

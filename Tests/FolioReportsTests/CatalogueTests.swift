@@ -1,4 +1,5 @@
 import FolioCharts
+import FolioDatasets
 @testable import FolioReports
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import FolioAnalytics
 import FolioCharts
 import FolioCore
+import FolioInputs
 import FolioReports
 
 /// Portfolios made up for pagination tests: `assets` stocks priced in USD every day for a year and a bit,
@@ -34,10 +35,10 @@ enum SyntheticPortfolio {
         let deposit = negativeBalance ? 10.0 : 1_000_000
         let cash = tradeCount > 0 || negativeBalance
             ? [CashTransaction(id: 1, time: start.addingTimeInterval(-86_400), kind: .deposit, currency: "USD", amount: deposit)] : []
-        let replay = HoldingsReplay(trades: trades, cashTransactions: cash)
-        return PortfolioReportInput(portfolio: Portfolio(id: 1, name: "Synthetic \(count)", baseCurrency: "USD"), trades: trades,
-                                    cashTransactions: cash, replay: replay, rates: rates, assets: assets, asOf: asOf,
-                                    generated: asOf.start)
+        let ledger = PortfolioLedger(portfolio: Portfolio(id: 1, name: "Synthetic \(count)", baseCurrency: "USD"), trades: trades,
+                                     cashTransactions: cash)
+        return PortfolioReportInput(PortfolioInputs(ledger, market: MarketInputs(assets: assets, book: book, rates: rates)),
+                                    asOf: asOf, generated: asOf.start)
     }
 }
 

@@ -2,6 +2,8 @@ import Foundation
 import FolioAnalytics
 import FolioCharts
 import FolioCore
+import FolioDatasets
+import FolioInputs
 
 /// What the budget report needs: the entries, the currency to total them in, rates for entries in other
 /// currencies, and the month being reported (the month of `asOf`).
@@ -30,6 +32,8 @@ public struct BudgetReportData: Sendable {
     /// The months up to and including the reported one.
     let history: BudgetSummary
     let money: NumberFormat
+    /// The charts, drawn by their datasets from the report's entries.
+    let charts: DatasetCharts
 
     public init(_ input: BudgetReportInput, locale: ChartLocale) {
         self.input = input
@@ -41,6 +45,15 @@ public struct BudgetReportData: Sendable {
         let historyRange = (try? DayRange(from: first.addingMonths(-(max(input.months, 1) - 1)), to: first.lastOfMonth)) ?? monthRange
         history = BudgetSummary(entries: input.entries, currency: input.currency, rates: input.rates, range: historyRange)
         money = NumberFormat(locale: locale, style: .decimal(2), currency: Currency(code: input.currency.rawValue))
+        let book = input.rates?.book ?? PriceBook([])
+        let market = MarketInputs(assets: [], book: book, rates: input.rates ?? CrossRates(book: book))
+        var request = ChartRequest(kind: .pie)
+        request.currency = input.currency
+        request.locale = locale
+        // The report is about one month: its category charts show that month unless a block asks for more.
+        request.months = 1
+        charts = DatasetCharts(input: DatasetInput(portfolio: nil, market: market, budget: input.entries, asOf: input.asOf, locale: locale),
+                               base: request, subjects: [.budget])
     }
 
     func moneyText(_ value: Double?) -> String {
@@ -81,24 +94,14 @@ extension BudgetReportData: ReportDataSource {
         }
     }
 
-    public var chartData: [String: Set<ChartKind>] {
-        ["expenses-by-category": [.pie, .donut], "income-by-category": [.pie, .donut], "months": [.bars]]
-    }
+    public var chartData: [String: Set<ChartKind>] { charts.names }
 
+    /// Every chart comes from its dataset (FolioDatasets), as `folio chart` draws it; income and expenses
+    /// by month span the report's `months`.
     public func chart(_ kind: ChartKind, data: String, parameters: [String: String], frame: ChartFrame) throws -> ChartContent {
-        switch data {
-        case "expenses-by-category", "income-by-category":
-            let wanted: BudgetEntryKind = data == "income-by-category" ? .income : .expense
-            let slices = month.categories.filter { $0.kind == wanted }.map { PieSlice(label: $0.category, value: $0.amount ?? 0) }
-            return .chart(PieChart(frame: frame, slices: slices, donut: kind == .donut,
-                                        totalFormat: NumberFormat(locale: locale, style: .compact(decimals: 1), currency: money.currency)))
-        default:
-            let months = history.months.filter { $0.month.count == 7 }
-            return .chart(BarChart(frame: frame, groups: months.map { monthLabel($0.month) }, series: [
-                BarSeries(name: strings[.income], values: months.map { $0.income ?? 0 }),
-                BarSeries(name: strings[.expenses], values: months.map { $0.expenses ?? 0 }),
-            ], valueFormat: NumberFormat(locale: locale, style: .compact(decimals: 0), currency: money.currency)))
-        }
+        var parameters = parameters
+        if Datasets.named(data)?.name == BudgetMonthsDataset.name, parameters["months"] == nil { parameters["months"] = "\(input.months)" }
+        return try charts.content(kind, data: data, parameters: parameters, frame: frame)
     }
 
     public var tableNames: [String] { ["categories", "months"] }

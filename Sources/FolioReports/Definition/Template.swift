@@ -1,3 +1,4 @@
+import FolioDatasets
 import Foundation
 
 /// Text with placeholders: `{portfolio}`, `{asOf}`, `{base}`, `{generated}`, `{page}`, `{pages}`, `{month}`, and

@@ -1,4 +1,5 @@
 import FolioCharts
+import FolioDatasets
 
 /// Turns laid-out pages into scenes and adds the header and footer afterwards, when the page count is
 /// known, so "page 3 of 7" needs no second rendering pass.

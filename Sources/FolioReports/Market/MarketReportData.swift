@@ -1,6 +1,7 @@
 import Foundation
 import FolioAnalytics
 import FolioCharts
+import FolioDatasets
 import FolioCore
 
 /// What the market report needs: every quote as a price book, rates over it, the asset catalogue, the

@@ -1,4 +1,5 @@
 import FolioCharts
+import FolioDatasets
 import FolioCore
 
 /// The daily set of images for mail: allocation, value over 30 days and the 7-day line of each of the
@@ -32,7 +33,7 @@ public struct DailyChartSet: Sendable {
                                                   frame: frame(strings[.kpiValue] + ", " + data.base.rawValue)) {
             images.append(Image(fileName: "value-30d.png", chart: line))
         }
-        if case .smallMultiples(let series) = try data.chart(.smallMultiples, data: "holdings-7d", parameters: [:], frame: frame("")) {
+        if case .smallMultiples(let series) = try data.chart(.smallMultiples, data: "prices", parameters: ["days": "7"], frame: frame("")) {
             for (i, s) in series.prefix(holdings).enumerated() {
                 let chart = LineChart(frame: frame(s.name), series: [s])
                 images.append(Image(fileName: "holding-\(i + 1)-\(s.name.split(separator: " ").first ?? "")-7d.png", chart: chart))

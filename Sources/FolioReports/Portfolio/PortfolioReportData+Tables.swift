@@ -2,6 +2,7 @@ import Foundation
 import FolioAnalytics
 import FolioCharts
 import FolioCore
+import FolioDatasets
 
 extension PortfolioReportData {
     public var tableNames: [String] { ["holdings", "trades", "cash-flows", "diagnostics", "income"] }
@@ -31,22 +32,9 @@ extension PortfolioReportData {
         Cell(DateText.date(Day(t), locale: locale), sort: t.timeIntervalSince1970)
     }
 
+    /// The one holdings table (FolioDatasets' `HoldingsDataset`), as `folio chart table` shows it.
     var holdingsTable: DataTable {
-        let percent = NumberFormat(locale: locale, style: .percent(1))
-        let total = valuation.total
-        let rows = held.map { a -> [Cell] in
-            [Cell(a.asset.rawValue), Cell(kind(of: a.asset).map(kindLabel) ?? ""), number(a.quantity, decimals(a.asset)),
-             price(a.rate), number(a.value, 2),
-             Cell(a.value.flatMap { v in total.map { $0 > 0 ? percent.string(v / $0) : "—" } } ?? "—",
-                  sort: a.value.flatMap { v in total.map { v / $0 } })]
-        }
-        return DataTable(columns: [
-            Column(key: "asset", title: strings[.asset], numeric: false), Column(key: "kind", title: strings[.kind], numeric: false),
-            Column(key: "quantity", title: strings[.quantity], numeric: true),
-            Column(key: "price", title: strings[.price] + ", " + base.rawValue, numeric: true),
-            Column(key: "value", title: strings[.value] + ", " + base.rawValue, numeric: true),
-            Column(key: "share", title: strings[.share], numeric: true),
-        ], rows: rows)
+        (try? HoldingsDataset().table(charts.input).table) ?? DataTable(columns: [], rows: [])
     }
 
     var tradesTable: DataTable {
@@ -64,6 +52,8 @@ extension PortfolioReportData {
     }
 
     var cashFlowsTable: DataTable {
+        let cashFlows = CashFlowsByMonth(cashTransactions: input.cashTransactions.filter { $0.time <= input.asOf.end },
+                                         rates: input.rates, base: base)
         // Months without a deposit, withdrawal or fee say nothing in a table (the chart shows the gaps).
         let active = cashFlows.months.filter { [$0.deposits, $0.withdrawals, $0.fees].contains { ($0 ?? 1) != 0 } }
         let rows = active.map { m -> [Cell] in

@@ -1,6 +1,7 @@
 import Foundation
 import FolioAnalytics
 import FolioCharts
+import FolioDatasets
 import FolioCore
 
 extension PortfolioReportData: ReportDataSource {

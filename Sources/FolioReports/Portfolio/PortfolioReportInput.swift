@@ -1,23 +1,26 @@
 import Foundation
 import FolioAnalytics
 import FolioCore
+import FolioInputs
 
-/// What the portfolio report needs, as the command line loads it from the store: the portfolio's
-/// ledger replayed, the rates that value it, the asset catalogue, the as-of day and the generation time.
+/// What the portfolio report needs, as the command line loads it from the store: the portfolio's ledger
+/// replayed with the market that values it, the as-of day and the generation time.
 public struct PortfolioReportInput: Sendable {
-    public var portfolio: Portfolio
-    public var trades: [Trade]
-    public var cashTransactions: [CashTransaction]
-    public var replay: HoldingsReplay
-    public var rates: CrossRates
-    public var assets: [Asset]
+    public var inputs: PortfolioInputs
     public var asOf: Day
     /// Printed in the footer; fixed from the as-of day when the output must be reproducible.
     public var generated: Date
 
-    public init(portfolio: Portfolio, trades: [Trade], cashTransactions: [CashTransaction], replay: HoldingsReplay,
-                rates: CrossRates, assets: [Asset], asOf: Day, generated: Date) {
-        self.portfolio = portfolio; self.trades = trades; self.cashTransactions = cashTransactions
-        self.replay = replay; self.rates = rates; self.assets = assets; self.asOf = asOf; self.generated = generated
+    public init(_ inputs: PortfolioInputs, asOf: Day, generated: Date) {
+        self.inputs = inputs
+        self.asOf = asOf
+        self.generated = generated
     }
+
+    public var portfolio: Portfolio { inputs.portfolio }
+    public var trades: [Trade] { inputs.trades }
+    public var cashTransactions: [CashTransaction] { inputs.cashTransactions }
+    public var replay: HoldingsReplay { inputs.replay }
+    public var rates: CrossRates { inputs.market.rates }
+    public var assets: [Asset] { inputs.market.assets }
 }

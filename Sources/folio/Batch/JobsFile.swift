@@ -1,5 +1,6 @@
 import FolioCharts
 import FolioCore
+import FolioDatasets
 import Foundation
 import Yams
 
@@ -219,9 +220,12 @@ struct NodeReader {
             guard ["png", "pdf", "svg"].contains(format) else { throw error(map["format"], path + ".format", "expected png, pdf or svg") }
             // The options are checked now, with a stand-in portfolio, so a typo fails before anything renders.
             do {
-                _ = try ChartRequest(try ChartCommand.parse([kind, "--portfolio", "check", "--out", "check." + format] + arguments))
+                var request = ChartRequest(kind: ChartKind(rawValue: kind)!)
+                request.portfolio = "check"
+                try request.set(words: arguments)
+                _ = try request.dataset()
             } catch {
-                throw self.error(map["args"] ?? n, path + ".args", ChartCommand.message(for: error))
+                throw self.error(map["args"] ?? n, path + ".args", "\(error)")
             }
             item = .chart(kind: kind, arguments: arguments, format: format, name: name ?? kind)
         }

@@ -1,5 +1,6 @@
 import FolioCharts
 import FolioCore
+import FolioDatasets
 import FolioInputs
 import FolioRender
 import FolioReports
@@ -147,11 +148,14 @@ struct PortfolioBatch {
             case .chart(let kind, let arguments, let format, let report):
                 let url = path(report, format)
                 output(url, fingerprint("")) {
-                    let command = try ChartCommand.parse([kind, "--portfolio", name, "--as-of", day, "--locale", job.locale.rawValue,
-                                                          "--theme", job.theme, "--out", url.path] + arguments)
-                    let request = try ChartRequest(command)
-                    let document = try ChartDocument.make(request, store: store, prices: prices)
-                    try renderer.write(document.spec, to: url, scale: request.scale, metadata: document.metadata)
+                    var request = ChartRequest(kind: ChartKind(rawValue: kind)!)
+                    request.portfolio = name
+                    request.asOf = input.asOf
+                    request.locale = job.locale
+                    request.theme = theme
+                    try request.set(words: arguments)
+                    let document = try ChartPipeline.document(request, store: store, prices: prices)
+                    try ChartOutput(path: url.path, request: request).write(document, renderer: renderer)
                 }
             }
         }

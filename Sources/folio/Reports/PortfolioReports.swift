@@ -22,11 +22,7 @@ struct PortfolioReports {
         let inputs = try PortfolioInputs.load(store, portfolio: portfolio, options: MarketOptions(portfolioAssetsOnly: true),
                                               prices: prices)
         let day = asOf ?? inputs.lastDataDay ?? Day(Date())
-        return PortfolioReportInput(
-            portfolio: inputs.portfolio, trades: inputs.trades, cashTransactions: inputs.cashTransactions,
-            replay: inputs.replay, rates: inputs.market.rates, assets: inputs.market.assets, asOf: day,
-            generated: stampNow ? Date() : day.start
-        )
+        return PortfolioReportInput(inputs, asOf: day, generated: stampNow ? Date() : day.start)
     }
 
     /// The daily PNG set (allocation, value over 30 days, 7-day lines of the largest holdings) with

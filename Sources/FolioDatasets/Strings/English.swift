@@ -18,8 +18,10 @@ let englishStrings: [StringKey: String] = [
     .share: "Share", .time: "Time", .side: "Side", .fee: "Fee", .currency: "Currency", .month: "Month",
     .balance: "Balance", .after: "After",
     .buy: "Buy", .sell: "Sell", .total: "Total", .noData: "No data", .emptyPortfolio: "The portfolio holds nothing on this date.",
-    .kindFiat: "Currency", .kindCrypto: "Crypto", .kindStock: "Stocks", .kindETF: "ETF", .kindMetal: "Metals",
-    .kindIndex: "Index", .kindOther: "Other",
+    // Group names, plural, used alike for slices and table cells; "Other assets", since "Other" is the
+    // slice of small slices.
+    .kindFiat: "Currencies", .kindCrypto: "Crypto", .kindStock: "Stocks", .kindETF: "ETFs", .kindMetal: "Metals",
+    .kindIndex: "Indices", .kindOther: "Other assets",
     .averageCost: "Average cost",
     .budgetReport: "Budget report", .income: "Income", .expenses: "Expenses", .expensesByCategory: "Expenses by category",
     .incomeByCategory: "Income by category", .incomeVsExpenses: "Income and expenses by month", .category: "Category",

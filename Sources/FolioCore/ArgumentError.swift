@@ -1,0 +1,59 @@
+import Foundation
+
+/// A bad value in a request — from the command line, a jobs file or a report definition — or a request
+/// the data cannot answer, as one line that names the argument (`--as-of: no quotes of BTC from …`).
+/// The one error type of requests, so that `folio chart`, `folio table`, reports and batch word a
+/// problem alike. Not ArgumentParser's `ValidationError`: that one is printed with the usage text
+/// below it, while this is the single line `Error: <argument>: <problem>` that scripts and cron mails read.
+public struct ArgumentError: Error, CustomStringConvertible, LocalizedError, Equatable {
+    /// The argument as the command line spells it (`--asset`, `NAME`), or empty when the message names
+    /// its subject itself.
+    public let argument: String
+    public let problem: String
+
+    public init(_ argument: String, _ problem: String) {
+        self.argument = argument
+        self.problem = problem
+    }
+
+    /// A message that names its subject itself (a missing quote names the pair).
+    public init(message: String) { self.init("", message) }
+
+    public var description: String { argument.isEmpty ? problem : "\(argument): \(problem)" }
+    public var errorDescription: String? { description }
+
+    /// The argument's name without the command line's dashes: `--as-of` is `as-of` in a jobs file.
+    public var field: String { argument.hasPrefix("--") ? String(argument.dropFirst(2)) : argument }
+}
+
+/// Parsing of option values into domain values, each failure naming the option.
+public enum ArgumentValue {
+    /// One of the cases of `T`, matched without regard to case (`minmax` for `minMax`).
+    public static func choice<T: RawRepresentable & CaseIterable>(_ text: String, _ argument: String) throws -> T where T.RawValue == String {
+        if let match = T.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) { return match }
+        let names = T.allCases.map { $0.rawValue.lowercased() }.joined(separator: ", ")
+        throw ArgumentError(argument, "\"\(text)\" is not one of \(names)")
+    }
+
+    public static func day(_ text: String?, _ argument: String) throws -> Day? {
+        guard let text else { return nil }
+        guard let day = Day(iso: text) else { throw ArgumentError(argument, "\"\(text)\" is not a date such as 2024-03-31") }
+        return day
+    }
+
+    public static func asset(_ text: String, _ argument: String) throws -> AssetCode {
+        guard AssetCode.isValid(text) else { throw ArgumentError(argument, "\"\(text)\" is not an asset code such as BTC or AAPL") }
+        return AssetCode(text)
+    }
+
+    public static func market(_ text: String?, _ argument: String = "--market") throws -> Market? {
+        guard let text else { return nil }
+        guard Market.isValid(text) else { throw ArgumentError(argument, "\"\(text)\" is not a market name such as nbu or exchange") }
+        return Market(text)
+    }
+
+    public static func positive(_ value: Int?, _ argument: String) throws -> Int? {
+        if let value, value < 1 { throw ArgumentError(argument, "\(value) is not valid, expected at least 1") }
+        return value
+    }
+}

@@ -1,0 +1,53 @@
+import FolioAnalytics
+import FolioCharts
+import FolioCore
+
+/// `allocation`: what a portfolio held at the end of the as-of day, by asset, asset kind or currency,
+/// valued in its base currency (or `--currency`) by FolioAnalytics' `Allocation`; a pie or a donut.
+public struct AllocationDataset: Dataset {
+    public static let name = "allocation"
+    public static let kinds: [ChartKind] = [.donut, .pie]
+    public static let subject = DatasetSubject.portfolio
+
+    let grouping: AllocationGrouping
+    let currency: AssetCode?
+
+    public init(_ request: ChartRequest) throws {
+        guard request.portfolio != nil else {
+            throw ArgumentError("--portfolio", "\(request.kind.rawValue) needs a portfolio (or --by category for the budget)")
+        }
+        guard let grouping = (request.by ?? .asset).allocation else {
+            throw ArgumentError("--by", "an allocation groups by asset, kind or currency")
+        }
+        self.grouping = grouping
+        currency = request.currency
+    }
+
+    public func quoteDays(endingAt asOf: Day) -> DayRange? { DayRange(day: asOf) }
+
+    public func build(_ input: DatasetInput, as kind: ChartKind, frame: ChartFrame) throws -> DatasetChart {
+        let p = try input.requirePortfolio(Self.name)
+        let name = p.portfolio.name
+        let base = currency ?? p.portfolio.baseCurrency
+        let asOf = input.asOf
+        // Threshold 0: the pie groups the small slices itself, under a label in the chart's language.
+        let allocation = try input.rethrow({ () throws(AnalyticsError) in
+            try Allocation(replay: p.replay, rates: input.rates, base: base, on: asOf, by: grouping, thresholdPercent: 0)
+        }, range: DayRange(day: asOf), what: "holdings", currencyGiven: currency != nil)
+        let slices = allocation.slices.compactMap { s -> PieSlice? in
+            guard let value = s.value else { return nil }
+            return PieSlice(label: grouping == .kind ? input.strings.kind(AssetKind(rawValue: s.label)) : s.label, value: value)
+        }
+        guard slices.contains(where: { $0.value > 0 }) else {
+            throw ArgumentError("--as-of", "\"\(name)\" held nothing of value at the end of \(asOf.iso)")
+        }
+        let chart = PieChart(frame: frame, slices: slices, donut: kind == .donut,
+                             totalFormat: input.money(base, style: .compact(decimals: 1)))
+        return DatasetChart(
+            chart: chart, title: input.strings.allocationTitle(name, by: grouping),
+            subtitle: input.strings.valuedSubtitle(base, on: asOf),
+            footnote: input.footnote(valuing: allocation.slices.flatMap(\.assets), in: base),
+            warnings: allocation.missing.map { "left out: " + $0.description }
+        )
+    }
+}

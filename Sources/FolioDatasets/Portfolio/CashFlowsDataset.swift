@@ -1,0 +1,49 @@
+import FolioAnalytics
+import FolioCharts
+import FolioCore
+
+/// `cash-flows`: a portfolio's completed deposits and withdrawals per month of the last `--months` months
+/// in its base currency (FolioAnalytics' `CashFlowsByMonth`). As horizontal bars deposits grow right and
+/// withdrawals left of the zero line, so that money in and out read apart at a glance.
+public struct CashFlowsDataset: Dataset {
+    public static let name = "cash-flows"
+    public static let kinds: [ChartKind] = [.hbars, .bars]
+    public static let subject = DatasetSubject.portfolio
+
+    let months: Int
+    let currency: AssetCode?
+
+    public init(_ request: ChartRequest) throws {
+        guard request.portfolio != nil else { throw ArgumentError("--portfolio", "\(request.kind.rawValue) needs a portfolio") }
+        months = request.months ?? 12
+        currency = request.currency
+    }
+
+    public func quoteDays(endingAt asOf: Day) -> DayRange? { .months(months, endingAt: asOf) }
+
+    public func build(_ input: DatasetInput, as kind: ChartKind, frame: ChartFrame) throws -> DatasetChart {
+        let p = try input.requirePortfolio(Self.name)
+        let name = p.portfolio.name
+        let base = currency ?? p.portfolio.baseCurrency
+        let range = DayRange.months(months, endingAt: input.asOf)
+        let flows = CashFlowsByMonth(cashTransactions: p.cashTransactions, rates: input.rates, base: base, range: range)
+        guard flows.months.contains(where: { ($0.deposits ?? 0) != 0 || ($0.withdrawals ?? 0) != 0 }) else {
+            throw ArgumentError("--as-of", "\"\(name)\" has no completed deposits or withdrawals from \(range.from.iso) to \(range.to.iso)")
+        }
+        let categories = flows.months.enumerated().map { i, m in input.strings.month(m.first, showYear: i == 0) }
+        let series = [
+            BarSeries(name: input.strings[.deposits], values: flows.months.map { $0.deposits ?? .nan }),
+            BarSeries(name: input.strings[.withdrawals], values: flows.months.map { $0.withdrawals.map { -$0 } ?? .nan }),
+        ]
+        let format = input.money(base, style: .compact(decimals: 1))
+        let chart: any Chart = kind == .bars
+            ? BarChart(frame: frame, groups: categories, series: series, valueFormat: format)
+            : HBarChart(frame: frame, categories: categories, series: series, valueFormat: format)
+        return DatasetChart(
+            chart: chart, title: input.strings.flowsTitle(name),
+            subtitle: input.strings.flowsSubtitle(base, from: range.from, to: input.asOf),
+            footnote: input.footnote(valuing: Array(Set(p.cashTransactions.map(\.currency))), in: base),
+            warnings: flows.missing.map { "left out: " + $0.description }
+        )
+    }
+}

@@ -1,0 +1,53 @@
+import FolioAnalytics
+import FolioCharts
+import FolioCore
+
+/// `composition`: a portfolio's holdings valued at each month end of the last `--months` months
+/// (FolioAnalytics' `CompositionByPeriod`), one cluster per month and one bar per asset; `--percent`
+/// draws each asset's share of the month instead.
+public struct CompositionDataset: Dataset {
+    public static let name = "composition"
+    public static let kinds: [ChartKind] = [.bars]
+    public static let subject = DatasetSubject.portfolio
+
+    /// The palette's distinguishable colours: beyond this, the smallest assets share one "Other" bar.
+    static let maxSeries = 8
+
+    let months: Int
+    let percent: Bool
+    let currency: AssetCode?
+
+    public init(_ request: ChartRequest) throws {
+        guard request.portfolio != nil else { throw ArgumentError("--portfolio", "\(request.kind.rawValue) needs a portfolio") }
+        months = request.months ?? 12
+        percent = request.percent
+        currency = request.currency
+    }
+
+    public func quoteDays(endingAt asOf: Day) -> DayRange? { .months(months, endingAt: asOf) }
+
+    public func build(_ input: DatasetInput, as kind: ChartKind, frame: ChartFrame) throws -> DatasetChart {
+        let p = try input.requirePortfolio(Self.name)
+        let base = currency ?? p.portfolio.baseCurrency
+        let range = DayRange.months(months, endingAt: input.asOf)
+        let composition = input.composition(p, base: base, months: months)
+        guard !composition.assets.isEmpty else {
+            throw ArgumentError("--as-of", "\"\(p.portfolio.name)\" held nothing from \(range.from.iso) to \(range.to.iso)")
+        }
+        let groups = composition.periods.enumerated().map { i, period in
+            input.strings.month(Day(year: period.day.year, month: period.day.month, day: 1)!, showYear: i == 0)
+        }
+        let all = composition.assets.enumerated().map { a, asset in
+            BarSeries(name: asset.rawValue, values: composition.periods.map { $0.values[a] ?? .nan })
+        }
+        let series = BarSeries.keepingLargest(all, limit: Self.maxSeries, otherName: input.locale.other)
+        let chart = BarChart(frame: frame, groups: groups, series: series, mode: percent ? .percentOfGroup : .values,
+                             valueFormat: percent ? nil : input.money(base, style: .compact(decimals: 1)))
+        return DatasetChart(
+            chart: chart, title: input.strings.compositionTitle(p.portfolio.name, percent: percent),
+            subtitle: input.strings.compositionSubtitle(base, from: range.from, to: input.asOf, percent: percent),
+            footnote: input.footnote(valuing: composition.assets, in: base),
+            warnings: composition.missing.map { "left out: " + $0.description }
+        )
+    }
+}

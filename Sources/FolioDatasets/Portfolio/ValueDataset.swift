@@ -1,0 +1,42 @@
+import FolioAnalytics
+import FolioCharts
+import FolioCore
+
+/// `value`: a portfolio's value in its base currency at the end of each of the last `--days` days
+/// (default 30), from FolioAnalytics' `ValueSeries`; a line.
+public struct ValueDataset: Dataset {
+    public static let name = "value"
+    public static let kinds: [ChartKind] = [.line]
+    public static let subject = DatasetSubject.portfolio
+
+    let days: Int
+    let currency: AssetCode?
+
+    public init(_ request: ChartRequest) throws {
+        guard request.portfolio != nil else { throw ArgumentError("--portfolio", "value needs a portfolio") }
+        days = request.days ?? 30
+        currency = request.currency
+    }
+
+    /// The as-of day and the `days` days before it: the change over N days starts at the close N days back.
+    public func quoteDays(endingAt asOf: Day) -> DayRange? { .days(days + 1, endingAt: asOf) }
+
+    public func build(_ input: DatasetInput, as kind: ChartKind, frame: ChartFrame) throws -> DatasetChart {
+        let p = try input.requirePortfolio(Self.name)
+        let base = currency ?? p.portfolio.baseCurrency
+        let range = DayRange.days(days + 1, endingAt: input.asOf)
+        let series = ValueSeries(replay: p.replay, rates: input.rates, base: base, range: range)
+        let points = zip(series.days, series.total).compactMap { d, v in v.map { (d.start.timeIntervalSince1970, $0) } }
+        guard !points.isEmpty else {
+            throw ArgumentError("--as-of", "no value of \"\(p.portfolio.name)\" from \(range.from.iso) to \(range.to.iso)")
+        }
+        let line = LineSeries(name: input.strings[.kpiValue], times: points.map(\.0), values: points.map(\.1))
+        let chart = LineChart(frame: frame, series: [line], valueFormat: input.money(base, style: .compact(decimals: 1)))
+        return DatasetChart(
+            chart: chart, title: input.strings.valueTitle(p.portfolio.name, days: days),
+            subtitle: input.strings.inCurrency(base).capitalisedFirst + " · " + input.strings.range(range.from, range.to),
+            footnote: input.footnote(valuing: p.replay.final.assets, in: base),
+            warnings: series.missing.map { "left out: " + $0.description }
+        )
+    }
+}

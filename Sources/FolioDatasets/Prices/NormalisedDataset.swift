@@ -1,0 +1,85 @@
+import FolioAnalytics
+import FolioCharts
+import FolioCore
+
+/// `normalised`: daily closes of two or more assets (or of the portfolio's largest holdings) over the
+/// last `--days` days (default 90), rebased to 100 at the start or min–max scaled by FolioAnalytics'
+/// `NormalisedSeries`, drawn with their names at the line ends.
+public struct NormalisedDataset: Dataset {
+    public static let name = "normalised"
+    public static let kinds: [ChartKind] = [.compare]
+    public static let subject = DatasetSubject.assetsOrPortfolio
+
+    /// Lines beyond the palette's distinguishable colours would repeat one.
+    static let maxSeries = 7
+
+    let assets: [AssetCode]
+    let days: Int
+    let currency: AssetCode?
+    let method: Normalisation
+
+    public init(_ request: ChartRequest) throws {
+        if request.portfolio == nil || !request.assets.isEmpty, request.assets.count < 2 {
+            throw ArgumentError("--asset", "\(request.kind.rawValue) needs at least two assets, e.g. --asset AAPL MSFT")
+        }
+        assets = request.assets
+        days = request.days ?? 90
+        currency = request.currency
+        method = request.normalise ?? .rebase
+    }
+
+    public func quoteDays(endingAt asOf: Day) -> DayRange? { .days(days, endingAt: asOf) }
+
+    public func build(_ input: DatasetInput, as kind: ChartKind, frame: ChartFrame) throws -> DatasetChart {
+        let range = DayRange.days(days, endingAt: input.asOf)
+        var closes: [AssetCode: [DatedValue]] = [:]
+        var currencies: [AssetCode: AssetCode] = [:]
+        var warnings: [String] = []
+        let order: [AssetCode]
+        if assets.isEmpty {
+            let p = try input.requirePortfolio(Self.name)
+            order = input.held(p).prefix(Self.maxSeries).map(\.asset)
+            (closes, currencies, warnings) = input.closes(of: order, in: currency, base: p.portfolio.baseCurrency, range: range)
+        } else {
+            // One currency for all named assets, so that the lines compare what a holder of it saw.
+            let target = currency ?? input.defaultCurrency(of: assets[0])
+            if let same = assets.first(where: { $0 == target }) {
+                throw ArgumentError("--currency", "\(same) is compared in itself; choose another --currency")
+            }
+            order = assets
+            for asset in assets {
+                guard input.market.book.pairs.contains(where: { $0.asset == asset || $0.currency == asset }) else {
+                    throw ArgumentError("--as-of", "no quotes of \(asset) from \(range.from.iso) to \(range.to.iso)")
+                }
+                let history = try input.rethrow({ () throws(AnalyticsError) in try input.history(asset, in: target, range: range) },
+                                                range: range, what: "quotes of \(asset) in \(target)", currencyGiven: currency != nil)
+                warnings += history.missing.map(\.description)
+                closes[asset] = history.dailyCloses
+                currencies[asset] = target
+            }
+        }
+        let normalised = NormalisedSeries(prices: closes, method: method)
+        // Each series keeps only its own days: a stock's weekends are not gaps, and the union calendar of
+        // stocks and crypto would otherwise break the stock lines every Saturday.
+        let series = order.compactMap { asset -> LineSeries? in
+            guard let a = normalised.assets.firstIndex(of: asset) else { return nil }
+            let points = zip(normalised.days, normalised.values[a]).compactMap { day, v in v.map { (day.start.timeIntervalSince1970, $0) } }
+            return LineSeries(name: asset.rawValue, times: points.map(\.0), values: points.map(\.1))
+        }
+        guard series.contains(where: { $0.values.count >= 2 }) else {
+            throw ArgumentError("--as-of", "fewer than two daily prices from \(range.from.iso) to \(range.to.iso)")
+        }
+        let shown = Set(currencies.values).count == 1 ? currencies.values.first : nil
+        let strings = input.strings
+        let subtitle = method == .rebase
+            ? strings.rebasedSubtitle(shown, from: range.from, to: input.asOf)
+            : strings.minMaxSubtitle(shown, from: range.from, to: input.asOf)
+        // The values are normalised already; CompareChart's own normalisation of them is the identity
+        // (a rebased series starts at 100, a min–max one spans 0…1), and keeps its axis labels right.
+        let chart = CompareChart(frame: frame, series: series, normalisation: method == .rebase ? .rebased : .minMax)
+        return DatasetChart(
+            chart: chart, title: strings.compareTitle(series.map(\.name)), subtitle: subtitle,
+            footnote: input.footnote(for: currencies.flatMap { input.pricedBy($0.key, in: $0.value) }), warnings: warnings
+        )
+    }
+}

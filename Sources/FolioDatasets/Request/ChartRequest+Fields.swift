@@ -1,0 +1,146 @@
+import FolioAnalytics
+import FolioCharts
+import FolioCore
+import Foundation
+
+extension ChartRequest {
+    /// The fields a chart request is written in: the option names of `folio chart` without their dashes,
+    /// which are also the keys of a jobs file's chart job and of a report block's `parameters`.
+    public enum Field: String, CaseIterable, Sendable {
+        case data, portfolio, asset, asOf = "as-of", days, months, window, currency, by, percent, normalise
+        case size, scale, theme, locale, title
+
+        /// Spellings that were documented before and are still read: `folio chart --method` (now
+        /// `--normalise`, as `folio table` has it), `mode: percent|values` of report definitions, `assets`.
+        public static let aliases: [String: Field] = ["method": .normalise, "mode": .percent, "assets": .asset]
+
+        public init?(name: String) {
+            guard let field = Field(rawValue: name) ?? Self.aliases[name] else { return nil }
+            self = field
+        }
+
+        /// Takes no value on the command line (`--percent`); in YAML it is true or false.
+        public var isFlag: Bool { self == .percent }
+        /// Takes several values: `--asset AAPL MSFT`, `--asset AAPL,MSFT`, `asset: [AAPL, MSFT]`.
+        public var isList: Bool { self == .asset }
+    }
+
+    /// Sets `field` from the text it was written as; a bad value is an `ArgumentError` naming the
+    /// option (`--days: 0 is out of range, expected 1 to 36500`) and leaves the request as it was.
+    public mutating func set(_ field: Field, _ values: [String]) throws {
+        let option = "--" + field.rawValue
+        func one() throws -> String {
+            guard values.count == 1, let value = values.first else {
+                throw ArgumentError(option, "expected one value, found \(values.count)")
+            }
+            return value.trimmingCharacters(in: .whitespaces)
+        }
+        func count(_ range: ClosedRange<Int>) throws -> Int {
+            let text = try one()
+            guard let n = Int(text) else { throw ArgumentError(option, "\"\(text)\" is not a whole number") }
+            guard range.contains(n) else { throw ArgumentError(option, "\(n) is out of range, expected \(range.lowerBound) to \(range.upperBound)") }
+            return n
+        }
+        switch field {
+        case .data: data = try one().lowercased()
+        case .portfolio: portfolio = try one()
+        case .asset:
+            assets = try values.flatMap { $0.split(separator: ",") }.map { text in
+                let code = text.trimmingCharacters(in: .whitespaces).uppercased()
+                guard AssetCode.isValid(code) else { throw ArgumentError(option, "\"\(text)\" is not an asset code") }
+                return AssetCode(code)
+            }
+        case .asOf:
+            let text = try one()
+            guard let day = Day(iso: text) else { throw ArgumentError(option, "\"\(text)\" is not a day, expected YYYY-MM-DD") }
+            asOf = day
+        case .days: days = try count(1...36_500)
+        case .months: months = try count(1...1200)
+        case .window: window = try count(2...3650)
+        case .currency:
+            let text = try one()
+            guard AssetCode.isValid(text.uppercased()) else { throw ArgumentError(option, "\"\(text)\" is not a currency code") }
+            currency = AssetCode(text.uppercased())
+        case .by:
+            let text = try one()
+            guard let grouping = Grouping(rawValue: text.lowercased()) else {
+                throw ArgumentError(option, "unknown grouping \"\(text)\", expected asset, kind, currency or category")
+            }
+            by = grouping
+        case .percent:
+            switch try one().lowercased() {
+            case "true", "yes", "percent": percent = true
+            case "false", "no", "values": percent = false
+            case let text: throw ArgumentError(option, "\"\(text)\" is not true or false")
+            }
+        case .normalise:
+            let text = try one()
+            switch text.lowercased() {
+            case "rebased", "rebase": normalise = .rebase
+            case "min-max", "minmax": normalise = .minMax
+            default: throw ArgumentError(option, "unknown method \"\(text)\", expected rebased or min-max")
+            }
+        case .size: (width, height) = try Self.size(try one())
+        case .scale:
+            let text = try one()
+            guard let value = Double(text), value.isFinite, value >= 0.25, value <= 8 else {
+                throw ArgumentError(option, "\(text) is out of range, expected 0.25 to 8 (2 for a 2x PNG)")
+            }
+            scale = value
+        case .theme:
+            let text = try one()
+            guard let named = Theme.named(text.lowercased()) else { throw ArgumentError(option, "unknown theme \"\(text)\", expected light or dark") }
+            theme = named
+        case .locale:
+            let text = try one()
+            guard let named = ChartLocale(rawValue: text.lowercased()) else {
+                throw ArgumentError(option, "unknown locale \"\(text)\", expected en or uk")
+            }
+            locale = named
+        case .title: title = try one()
+        }
+    }
+
+    /// `1200x675` (also with `×` or `X`); a chart smaller than 200×120 has no room for its title and axes.
+    static func size(_ text: String) throws -> (Double, Double) {
+        let parts = text.lowercased().replacingOccurrences(of: "×", with: "x").split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else {
+            throw ArgumentError("--size", "\"\(text)\" is not a size, expected WIDTHxHEIGHT such as 1200x675")
+        }
+        guard (200...10_000).contains(w), (120...10_000).contains(h) else {
+            throw ArgumentError("--size", "\(text) is out of range, expected 200x120 to 10000x10000")
+        }
+        return (Double(w), Double(h))
+    }
+
+    /// A request from the words of a command line after the kind (`--asset=BTC`, `--asset BTC ETH`,
+    /// `--percent`): how a jobs file's `args:` list is read, with the same fields as every other spelling.
+    public mutating func set(words: [String]) throws {
+        var index = 0
+        while index < words.count {
+            let word = words[index]
+            guard word.hasPrefix("--"), word.count > 2 else {
+                throw ArgumentError(word, "expected an option such as --asset, found \"\(word)\"")
+            }
+            var name = String(word.dropFirst(2))
+            var values: [String] = []
+            if let equals = name.firstIndex(of: "=") {
+                values = [String(name[name.index(after: equals)...])]
+                name = String(name[..<equals])
+            }
+            guard let field = Field(name: name) else {
+                throw ArgumentError("--" + name, "unknown option, expected one of " + Field.allCases.map { "--" + $0.rawValue }.joined(separator: ", "))
+            }
+            index += 1
+            if values.isEmpty && !field.isFlag {
+                while index < words.count, !words[index].hasPrefix("--") {
+                    values.append(words[index])
+                    index += 1
+                    if !field.isList { break }
+                }
+            }
+            if field.isFlag && values.isEmpty { values = ["true"] }
+            try set(field, values)
+        }
+    }
+}

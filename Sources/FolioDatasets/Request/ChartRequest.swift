@@ -1,0 +1,70 @@
+import FolioAnalytics
+import FolioCharts
+import FolioCore
+import Foundation
+
+/// One chart to draw, in typed fields: what `folio chart` reads from its options, a jobs file's chart job
+/// and a report definition's chart block from YAML. All three decode the same fields through
+/// `set(_:_:)` (see `ChartRequest+Fields.swift`), so a value means the same and is refused with the same
+/// words wherever it is written, and what a chart depends on is derived from these fields, never from
+/// how they were spelled (`--asset=BTC`, `--asset BTC` and `asset: [BTC]` are one request).
+public struct ChartRequest: Sendable, Hashable {
+    public var kind: ChartKind
+    /// The dataset drawn (`allocation`, `value`…); nil: the kind's usual one (`Datasets.standard`).
+    public var data: String?
+    public var portfolio: String?
+    public var assets: [AssetCode] = []
+    /// The last day shown; nil: the last day with data (`AsOf`).
+    public var asOf: Day?
+    /// Days, months and windows up to the as-of day; nil: the dataset's own default.
+    public var days: Int?
+    public var months: Int?
+    public var window: Int?
+    /// The currency prices and values are shown in; nil: the asset's own, or the portfolio's base.
+    public var currency: AssetCode?
+    public var by: Grouping?
+    /// Bars: each series' share of its group instead of values.
+    public var percent = false
+    public var normalise: Normalisation?
+    public var width = 1200.0
+    public var height = 675.0
+    /// Pixels per point of a PNG.
+    public var scale = 1.0
+    public var theme: Theme = .light
+    public var locale: ChartLocale = .en
+    /// Instead of the generated title.
+    public var title: String?
+
+    /// How a pie groups: a portfolio's holdings by asset, kind or currency, or the budget by category.
+    public enum Grouping: String, Hashable, Sendable, CaseIterable {
+        case asset, kind, currency, category
+
+        public var allocation: AllocationGrouping? { AllocationGrouping(rawValue: rawValue) }
+    }
+
+    public init(kind: ChartKind) { self.kind = kind }
+
+    /// The dataset this request draws, with its parameters read and checked.
+    public func dataset() throws -> any Dataset {
+        let type: any Dataset.Type
+        if let data {
+            guard let named = Datasets.named(data) else {
+                throw ArgumentError("--data", "unknown dataset \"\(data)\", expected one of " + Datasets.names)
+            }
+            type = named
+        } else {
+            type = Datasets.standard(for: kind, by: by)
+        }
+        guard type.kinds.contains(kind) else {
+            throw ArgumentError("--data", "\(type.name) is drawn as " + type.kinds.map(\.rawValue).joined(separator: " or ")
+                + ", not as \(kind.rawValue)")
+        }
+        return try type.init(self)
+    }
+
+    /// The frame of a chart drawn alone: the canvas, theme, locale and texts (the user's title wins).
+    public func frame(title generated: String, subtitle: String, footnote: String) -> ChartFrame {
+        ChartFrame(width: width, height: height, theme: theme, locale: locale, title: title ?? generated,
+                   subtitle: subtitle, footnote: footnote)
+    }
+}

@@ -1,0 +1,149 @@
+import FolioAnalytics
+import FolioCharts
+import FolioCore
+
+/// The catalogue's phrases: titles, subtitles and labels put together from data (a portfolio's name, a
+/// number of days, a range), in English and Ukrainian side by side, since their grammar differs (the
+/// Ukrainian plural after a number). Single words are keyed in `English.swift` and `Ukrainian.swift`;
+/// the marks' own words (Min, Avg, Other…) are FolioCharts' `ChartLocale`.
+extension Catalogue {
+    private func pick(_ en: String, _ uk: String) -> String { locale == .uk ? uk : en }
+
+    /// "7 days" / "7 днів", with the Ukrainian plural that goes with the number.
+    public func days(_ n: Int) -> String { locale == .uk ? "\(n) " + Self.ukPlural(n, "день", "дні", "днів") : (n == 1 ? "1 day" : "\(n) days") }
+    public func months(_ n: Int) -> String {
+        locale == .uk ? "\(n) " + Self.ukPlural(n, "місяць", "місяці", "місяців") : (n == 1 ? "1 month" : "\(n) months")
+    }
+
+    /// Ukrainian nouns after a number: 1, 21, 31 take the first form; 2–4, 22–24 the second; the rest,
+    /// 11–14 included, the third.
+    public static func ukPlural(_ n: Int, _ one: String, _ few: String, _ many: String) -> String {
+        let (last, lastTwo) = (n % 10, n % 100)
+        if last == 1 && lastTwo != 11 { return one }
+        if (2...4).contains(last) && !(12...14).contains(lastTwo) { return few }
+        return many
+    }
+
+    public func date(_ day: Day) -> String { DateText.date(day, locale: locale) }
+    public func range(_ from: Day, _ to: Day) -> String { from == to ? date(to) : date(from) + " – " + date(to) }
+
+    /// A month as a group label: the year is written on the first group and on every January, the way
+    /// a time axis marks years, so twelve labels stay short and the year is never ambiguous.
+    public func month(_ first: Day, showYear: Bool) -> String {
+        let name = locale.monthAbbreviations[first.month - 1]
+        return showYear || first.month == 1 ? name + "\u{00A0}\(first.year)" : name
+    }
+
+    public func monthRange(_ from: Day, _ to: Day) -> String {
+        let a = locale.monthAbbreviations[from.month - 1] + "\u{00A0}\(from.year)"
+        let b = locale.monthAbbreviations[to.month - 1] + "\u{00A0}\(to.year)"
+        return a == b ? a : a + " – " + b
+    }
+
+    // MARK: Titles and subtitles
+
+    public func priceTitle(_ asset: String, days n: Int) -> String { pick("\(asset) price, last \(days(n))", "Ціна \(asset) за \(days(n))") }
+    public func pricesTitle(days n: Int) -> String { pick("Prices, last \(days(n))", "Ціни за \(days(n))") }
+    public func inCurrency(_ code: AssetCode) -> String { pick("in \(code)", "у \(code)") }
+    public func valueTitle(_ portfolio: String, days n: Int) -> String {
+        pick("\(portfolio): value, last \(days(n))", "\(portfolio): вартість за \(days(n))")
+    }
+    public func rollingTitle(_ first: AssetCode, _ second: AssetCode) -> String {
+        pick("Rolling correlation of \(first) and \(second)", "Ковзна кореляція \(first) і \(second)")
+    }
+    /// "NVDA / JPM, 30-day window": which pair a rolling correlation follows.
+    public func rollingSubtitle(_ first: AssetCode, _ second: AssetCode, window: Int) -> String {
+        "\(first) / \(second), " + self[.rollingWindow].replacingOccurrences(of: "%d", with: "\(window)")
+    }
+    public func compareTitle(_ assets: [String]) -> String {
+        pick("\(list(assets)) compared", "Порівняння: \(list(assets))")
+    }
+    public func rebasedSubtitle(_ currency: AssetCode?, from: Day, to: Day) -> String {
+        let price = currency.map { pick("Price in \($0)", "Ціна у \($0)") } ?? pick("Price", "Ціна")
+        return price + pick(", 100 at the start", ", 100 на початку") + " · " + range(from, to)
+    }
+    public func minMaxSubtitle(_ currency: AssetCode?, from: Day, to: Day) -> String {
+        let price = currency.map { pick("Price in \($0)", "Ціна у \($0)") } ?? pick("Price", "Ціна")
+        return price + pick(", each scaled from its low (0) to its high (1)", ", кожна від свого мінімуму (0) до максимуму (1)")
+            + " · " + range(from, to)
+    }
+    public func allocationTitle(_ portfolio: String, by grouping: AllocationGrouping) -> String {
+        switch grouping {
+        case .asset: pick("\(portfolio): allocation by asset", "\(portfolio): розподіл за активами")
+        case .kind: pick("\(portfolio): allocation by asset kind", "\(portfolio): розподіл за видами активів")
+        case .currency: pick("\(portfolio): allocation by currency", "\(portfolio): розподіл за валютами")
+        }
+    }
+    public var spendingTitle: String { self[.expensesByCategory] }
+    public var incomeTitle: String { self[.incomeByCategory] }
+    public func valuedSubtitle(_ base: AssetCode, on day: Day) -> String {
+        pick("Value in \(base) at the end of \(date(day))", "Вартість у \(base) на кінець \(date(day))")
+    }
+    public func compositionTitle(_ portfolio: String, percent: Bool) -> String {
+        percent ? pick("\(portfolio): share of each asset by month", "\(portfolio): частка активів за місяцями")
+            : pick("\(portfolio): value by asset at month end", "\(portfolio): вартість активів на кінець місяця")
+    }
+    public func compositionSubtitle(_ base: AssetCode, from: Day, to: Day, percent: Bool) -> String {
+        (percent ? pick("Percent of the month-end value in \(base)", "Відсоток вартості у \(base) на кінець місяця")
+            : pick("Value in \(base)", "Вартість у \(base)")) + " · " + monthRange(from, to)
+    }
+    public func flowsTitle(_ portfolio: String) -> String { pick("\(portfolio): deposits and withdrawals", "\(portfolio): внески та виведення") }
+    public func flowsSubtitle(_ base: AssetCode, from: Day, to: Day) -> String {
+        pick("By month, in \(base)", "За місяцями, у \(base)") + " · " + monthRange(from, to)
+    }
+    public func correlationTitle(_ subject: String?) -> String {
+        let what = pick("correlation of daily returns", "кореляція денних доходностей")
+        guard let subject else { return pick("Correlation of daily returns", "Кореляція денних доходностей") }
+        return subject + ": " + what
+    }
+    public func correlationSubtitle(_ currency: AssetCode?, from: Day, to: Day, minimumOverlap: Int) -> String {
+        let prices = currency.map { pick("Returns in \($0)", "Доходності у \($0)") } ?? pick("Returns", "Доходності")
+        return prices + " · " + range(from, to) + " · "
+            + pick("Pearson, at least \(days(minimumOverlap)) in common", "Пірсон, щонайменше \(days(minimumOverlap)) спільних")
+    }
+    public func holdingsTitle(_ portfolio: String) -> String { pick("\(portfolio): holdings", "\(portfolio): активи") }
+    public func budgetSubtitle(_ currency: AssetCode, income: Bool = false, from: Day, to: Day) -> String {
+        (income ? pick("Income in \(currency)", "Доходи у \(currency)") : pick("Expenses in \(currency)", "Витрати у \(currency)"))
+            + " · " + monthRange(from, to)
+    }
+
+    /// An asset kind as a group's name (a slice, a table cell): one word per kind everywhere.
+    public func kind(_ kind: AssetKind?) -> String {
+        switch kind {
+        case .fiat: self[.kindFiat]
+        case .crypto: self[.kindCrypto]
+        case .stock: self[.kindStock]
+        case .etf: self[.kindETF]
+        case .metal: self[.kindMetal]
+        case .index: self[.kindIndex]
+        case .other, nil: self[.kindOther]
+        }
+    }
+
+    /// Names for the `source` column of quotes, as a reader knows them.
+    public func source(_ raw: String) -> String {
+        switch raw {
+        case "nbu": pick("NBU", "НБУ")
+        case "stock-csv": pick("exchange closes", "біржові ціни закриття")
+        case "coingecko": "CoinGecko"
+        case "monobank": "Monobank"
+        case "privatbank": "PrivatBank"
+        case "stooq": "Stooq"
+        case "generated": pick("generated sample prices", "згенеровані ціни")
+        default: raw
+        }
+    }
+
+    public var budget: String { pick("budget", "бюджет") }
+
+    private func list(_ names: [String]) -> String {
+        guard names.count > 1 else { return names.first ?? "" }
+        if names.count > 4 { return names.prefix(3).joined(separator: ", ") + pick(" and \(names.count - 3) more", " та ще \(names.count - 3)") }
+        return names.dropLast().joined(separator: ", ") + pick(" and ", " та ") + names.last!
+    }
+}
+
+extension String {
+    /// "in USD" → "In USD" for the start of a subtitle.
+    public var capitalisedFirst: String { prefix(1).uppercased() + dropFirst() }
+}

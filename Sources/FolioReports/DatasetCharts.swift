@@ -1,0 +1,60 @@
+import FolioCharts
+import FolioCore
+import FolioDatasets
+
+/// Report chart blocks drawn through the datasets (FolioDatasets), the same builders `folio chart` uses:
+/// the block's `data` and `parameters` become a `ChartRequest`, the report's loaded data the input.
+/// A report chart has its own title (the definition's) and no source line (the page header says the
+/// day once for every chart); it keeps a subtitle only where that names the data (a rolling pair).
+public struct DatasetCharts: Sendable {
+    public let input: DatasetInput
+    /// The request every block starts from: the portfolio, and defaults the report wants.
+    public let base: ChartRequest
+    /// The datasets of this report, by the names its definitions use.
+    public let names: [String: Set<ChartKind>]
+
+    public init(input: DatasetInput, base: ChartRequest, subjects: Set<DatasetSubject>) {
+        self.input = input
+        self.base = base
+        var names: [String: Set<ChartKind>] = [:]
+        for type in Datasets.all where subjects.contains(type.subject) { names[type.name] = Set(type.kinds) }
+        for (alias, type) in Datasets.aliases where subjects.contains(type.subject) { names[alias] = Set(type.kinds) }
+        self.names = names
+    }
+
+    /// The block's chart. Its parameters are checked first: a bad one is the definition's fault and
+    /// fails the report with the block's path (`ParameterError`). Data the dataset does not find (a
+    /// portfolio holding nothing yet) is a chart that says "No data", not a failed report.
+    public func content(_ kind: ChartKind, data: String, parameters: [String: String], frame: ChartFrame) throws -> ChartContent {
+        var request = base
+        request.kind = kind
+        request.data = data
+        for (key, value) in parameters.sorted(by: { $0.key < $1.key }) {
+            guard let field = ChartRequest.Field(name: key) else {
+                throw ParameterError(key: key, expected: "one of " + ChartRequest.Field.allCases.map(\.rawValue).joined(separator: ", "), found: key)
+            }
+            do { try request.set(field, [value]) } catch let error as ArgumentError {
+                throw ParameterError(key: key, expected: error.problem, found: value)
+            }
+        }
+        let dataset: any Dataset
+        do { dataset = try request.dataset() } catch let error as ArgumentError {
+            throw ParameterError(key: error.field, expected: error.problem, found: "")
+        }
+        let built: DatasetChart
+        do { built = try dataset.build(input, as: kind, frame: frame) } catch is ArgumentError {
+            return .chart(NoDataChart(frame: frame))
+        }
+        if let multiples = built.chart as? SmallMultiplesChart { return .smallMultiples(multiples.series) }
+        var chart = built.chart
+        if built.subtitleNamesTheData { chart.frame.subtitle = built.subtitle }
+        return .chart(chart)
+    }
+
+    /// A block parameter the dataset cannot take, for the builder to report with the block's path.
+    public struct ParameterError: Error {
+        public var key: String
+        public var expected: String
+        public var found: String
+    }
+}
