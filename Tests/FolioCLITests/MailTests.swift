@@ -96,6 +96,18 @@ import Testing
         #expect(sink.received == 0)
     }
 
+    @Test func aHostileAttachmentNameStaysOneParameter() throws {
+        let sink = try SMTPSink()
+        let name = "q\"; x-evil=\"1.txt"
+        let file = directory.appendingPathComponent(name)
+        try Data("text".utf8).write(to: file)
+        let result = try mail(["--files", pngs[0].path, "--attach", file.path, "--to", "a@example.com", "--smtp-url", sink.url])
+        #expect(result.status == 0, "\(result.stderr)")
+        let attachment = try #require((try sink.read(1)["attachments"] as? [[String: Any]])?.first)
+        #expect(attachment["filename"] as? String == name)
+        #expect(attachment["parameters"] as? [String] == ["filename", "name"])
+    }
+
     @Test func aServerThatIsDownIsReported() throws {
         let port = try { let s = try SMTPSink(); return s.port }()  // the sink is gone again: nothing listens there
         let result = try mail(["--files", pngs[0].path, "--to", "a@example.com", "--smtp-url", "smtp://127.0.0.1:\(port)"])

@@ -59,6 +59,27 @@ import Testing
         #expect(text.contains("Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\nSGVsbG8=\r\n"))
     }
 
+    /// RFC 2231: a plain name is quoted; any other is percent-encoded, in pieces short enough for a line,
+    /// whole characters in each, so a quote or semicolon in it can never start a parameter of its own.
+    @Test(arguments: [
+        ("chart.png", "filename=\"chart.png\""),
+        ("q\"; x-evil=\"1.txt", "filename*=UTF-8''q%22%3B%20x-evil%3D%221.txt"),
+        ("a\\b\r\nBcc: x@example.com.pdf", "filename*=UTF-8''a%5Cb%0D%0ABcc%3A%20x%40example.com.pdf"),
+        ("Звіт.pdf", "filename*=UTF-8''%D0%97%D0%B2%D1%96%D1%82.pdf"),
+        ("Звіт портфеля.pdf", "filename*0*=UTF-8''%D0%97%D0%B2%D1%96%D1%82%20%D0%BF%D0%BE; filename*1*=%D1%80%D1%82%D1%84%D0%B5%D0%BB%D1%8F.pdf"),
+    ])
+    func fileNamesAreEncodedPerRFC2231UnlessPlain(_ name: String, _ parameter: String) {
+        #expect(MIMEParameter.encode("filename", name) == parameter)
+    }
+
+    @Test func aLongFileNameKeepsEveryLineShort() throws {
+        var m = message()
+        m.attachments = [MailPart(filename: String(repeating: "Довга назва звіту ", count: 6) + ".pdf", contentType: "application/pdf", data: Data("%PDF".utf8))]
+        let text = String(decoding: m.rendered(boundarySeed: "seed"), as: UTF8.self)
+        #expect(text.components(separatedBy: "\r\n").allSatisfy { $0.count <= 78 })
+        #expect(text.contains("filename*7*="))
+    }
+
     @Test func addresses() {
         #expect(MailAddress(parsing: "Олена <olena@example.com>") == MailAddress(name: "Олена", address: "olena@example.com"))
         #expect(MailAddress(parsing: "ops@localhost") == MailAddress(address: "ops@localhost"))
