@@ -88,6 +88,17 @@ import Testing
         }
     }
 
+    /// Loopback is decided on the addresses a name resolves to, not on its spelling. Names under `.test`
+    /// (RFC 2606) never resolve, with DNS or without, so they are not loopback anywhere.
+    @Test(arguments: [
+        ("localhost", true), ("LOCALHOST", true), ("127.0.0.1", true), ("127.0.0.2", true), ("127.1", true), ("::1", true), ("[::1]", true),
+        ("127.0.0.1.evil.test", false), ("127.evil.test", false), ("0.0.0.0", false), ("::", false),
+        ("::ffff:10.0.0.1", false), ("10.0.0.1", false), ("128.0.0.1", false), ("mail.example.com", false), ("", false), ("[", false),
+    ])
+    func loopbackIsDecidedOnTheResolvedAddresses(_ host: String, _ loopback: Bool) {
+        #expect(Loopback.isLoopback(host: host) == loopback, "\(host)")
+    }
+
     @Test func plainSMTPOnlyToThisMachine() {
         #expect(SMTPSettings(url: "smtp://127.0.0.1:2525").isLoopback)
         #expect(SMTPSettings(url: "smtp://localhost:25").isLoopback)

@@ -3,7 +3,7 @@ import FolioCore
 import Foundation
 
 /// Where and how to send: `smtp://host:port` (STARTTLS required), `smtps://host:port` (TLS from the
-/// start), or plain SMTP, allowed only to a loopback host or when `allowInsecure` says so.
+/// start), or plain SMTP, allowed only to a loopback host (see `Loopback`) or when `allowInsecure` says so.
 public struct SMTPSettings: Sendable {
     public var url: String
     public var username: String?
@@ -26,7 +26,8 @@ public struct SMTPSettings: Sendable {
 
     var host: String { URLComponents(string: url)?.host ?? "" }
 
-    var isLoopback: Bool { ["127.0.0.1", "localhost", "::1", "[::1]"].contains(host.lowercased()) || host.hasPrefix("127.") }
+    /// Decided on the addresses the host resolves to, not on how its name starts (see `Loopback`).
+    var isLoopback: Bool { Loopback.isLoopback(host: host) }
 }
 
 /// Why sending failed, safe to print: the server's answer or the transport error, never the password.
