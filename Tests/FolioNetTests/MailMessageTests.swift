@@ -99,12 +99,22 @@ import Testing
         #expect(Loopback.isLoopback(host: host) == loopback, "\(host)")
     }
 
-    @Test func plainSMTPOnlyToThisMachine() {
-        #expect(SMTPSettings(url: "smtp://127.0.0.1:2525").isLoopback)
-        #expect(SMTPSettings(url: "smtp://localhost:25").isLoopback)
-        #expect(!SMTPSettings(url: "smtp://mail.example.com:587").isLoopback)
+    @Test func settingsForTLSAndTheShownURL() {
         #expect(SMTPSettings(url: "smtps://mail.example.com:465").isImplicitTLS)
+        #expect(!SMTPSettings(url: "smtp://mail.example.com:587").isImplicitTLS)
+        #expect(SMTPSettings(url: "smtp://mail.example.com").port == 25)
+        // A URL from FOLIO_SMTP_URL or the configuration file may carry them; what is printed does not.
+        #expect(SMTPSettings(url: "smtp://reports:s3cret@mail.example.com:587").shownURL == "smtp://mail.example.com:587")
     }
+
+    @Test func theRedactionHidesTheUserAndPasswordAlsoAsAUTHSendsThem() {
+        let redaction = SMTPSettings(url: "smtp://127.0.0.1:25", username: "reports", password: "s3cret-pw").redaction
+        let plain = Data("\0reports\0s3cret-pw".utf8).base64EncodedString()
+        let login = Data("s3cret-pw".utf8).base64EncodedString()
+        let shown = redaction.apply("535 5.7.8 bad \(plain) for reports, \(login) or s3cret-pw\u{1B}[2J")
+        #expect(shown == "535 5.7.8 bad *** for ***, *** or ***\\x1B[2J")
+    }
+
 }
 
 @Suite struct HTTPPartsTests {

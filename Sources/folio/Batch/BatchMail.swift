@@ -43,8 +43,8 @@ struct BatchMail: Sendable, Equatable {
 
 extension NodeReader {
     func mail(_ node: Node) throws -> BatchMail {
-        guard let map = node.mapping else { throw error(node, "mail", "expected a mapping with to (and cc, bcc, from, locale, smtp-url, when)") }
-        let known = ["to", "cc", "bcc", "from", "locale", "smtp-url", "when"]
+        guard let map = node.mapping else { throw error(node, "mail", "expected a mapping with to (and cc, bcc, from, locale, smtp-url, timeout, when)") }
+        let known = ["to", "cc", "bcc", "from", "locale", "smtp-url", "timeout", "when"]
         for key in map.keys where !known.contains(key.string ?? "") {
             throw error(key, "mail." + (key.string ?? "?"), "unknown key, expected one of " + known.joined(separator: ", "))
         }
@@ -74,6 +74,12 @@ extension NodeReader {
             let url = try string(n, "mail.smtp-url")
             guard url.hasPrefix("smtp://") || url.hasPrefix("smtps://") else { throw error(n, "mail.smtp-url", "expected smtp://host:port or smtps://host:port") }
             arguments += ["--smtp-url", url]
+        }
+        if let n = map["timeout"] {
+            guard let seconds = n.int, SMTPSettings.timeoutRange.contains(seconds) else {
+                throw error(n, "mail.timeout", "expected 1 to 3600 seconds, got \(n.string ?? "?")")
+            }
+            arguments += ["--timeout", String(seconds)]
         }
         var always = false
         if let n = map["when"] {
