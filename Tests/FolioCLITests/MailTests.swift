@@ -151,6 +151,25 @@ import Testing
         #expect(attachment["parameters"] as? [String] == ["filename", "name"])
     }
 
+    /// Credentials never come from the command line: `ps` shows it to every user of the machine. The
+    /// environment is the owner's own, and may carry them in the URL; they are not printed.
+    @Test func aUserOrPasswordInSmtpUrlIsRefusedAndFromTheEnvironmentNotShown() throws {
+        let sink = try SMTPSink(credentials: "mailer-7f3a:pw-9x8y7z")
+        let withPassword = "smtp://mailer-7f3a:pw-9x8y7z@127.0.0.1:\(sink.port)"
+        let refused = try mail(["--files", pngs[0].path, "--to", "a@example.com", "--smtp-url", withPassword])
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("--smtp-url: a user or password in the URL would be visible to other users"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("FOLIO_SMTP_USER and FOLIO_SMTP_PASSWORD"))
+        #expect(!refused.stderr.contains("pw-9x8y7z"))
+        #expect(sink.events.isEmpty)
+
+        let sent = try mail(["--files", pngs[0].path, "--to", "a@example.com"], environment: ["FOLIO_SMTP_URL": withPassword])
+        #expect(sent.status == 0, "\(sent.stderr)")
+        #expect(try sink.envelope(1).authenticated)
+        #expect(sent.stdout.contains("through smtp://127.0.0.1:\(sink.port)"), "\(sent.stdout)")
+        #expect(!(sent.stdout + sent.stderr).contains("mailer-7f3a"))
+    }
+
     /// A server's reply is shown, but not the user and password it echoes, nor its escape sequences.
     @Test func aServerReplyIsShownWithoutSecretsOrControlCharacters() throws {
         let sink = try SMTPSink(mode: "echo-secrets", credentials: "mailer-7f3a:pw-9x8y7z")
@@ -211,6 +230,7 @@ import Testing
         (["--files", "a.png"], "--to: give at least one recipient"),
         (["--files", "a.png", "--to", "a@example.com", "--dry-run"], "--out: --dry-run writes the message"),
         (["--files", "a.png", "--to", "a@example.com", "--timeout", "0"], "--timeout: expected 1 to 3600 seconds, got 0"),
+        (["--files", "a.png", "--to", "a@example.com", "--smtp-url", "smtp://bob@127.0.0.1:25"], "--smtp-url: a user or password in the URL"),
     ])
     func badArgumentsAreNamed(_ arguments: [String], _ message: String) throws {
         let result = try mail(arguments)

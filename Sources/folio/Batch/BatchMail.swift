@@ -73,6 +73,7 @@ extension NodeReader {
         if let n = map["smtp-url"] {
             let url = try string(n, "mail.smtp-url")
             guard url.hasPrefix("smtp://") || url.hasPrefix("smtps://") else { throw error(n, "mail.smtp-url", "expected smtp://host:port or smtps://host:port") }
+            if let problem = MailCommand.credentialsProblem(url) { throw error(n, "mail.smtp-url", problem) }
             arguments += ["--smtp-url", url]
         }
         if let n = map["timeout"] {

@@ -14,7 +14,7 @@ struct MailCommand: ParsableCommand {
             --attach files are attached. The SMTP server comes from --smtp-url, FOLIO_SMTP_URL or the
             configuration file (~/.config/folio/smtp.yaml, which must not be readable by others);
             the user and password from FOLIO_SMTP_USER and FOLIO_SMTP_PASSWORD or that file, never
-            from the command line. smtp:// requires
+            from the command line (so --smtp-url takes no user or password). smtp:// requires
             STARTTLS, smtps:// uses TLS from the start; plain SMTP is allowed to a loopback host
             (localhost, or a name whose every address is in 127.0.0.0/8 or ::1) or with --insecure.
             Transient refusals (4xx), dropped connections and timeouts are retried, three attempts
@@ -75,12 +75,22 @@ struct MailCommand: ParsableCommand {
         guard !to.isEmpty else { throw ValidationError("--to: give at least one recipient") }
         if subject != nil && subjectTemplate != nil { throw ValidationError("--subject: give either --subject or --subject-template") }
         if dryRun && out == nil { throw ValidationError("--out: --dry-run writes the message to the file --out names") }
+        if let smtpUrl, let problem = Self.credentialsProblem(smtpUrl) { throw ValidationError("--smtp-url: " + problem) }
         guard SMTPSettings.timeoutRange.contains(timeout) else { throw ValidationError("--timeout: expected 1 to 3600 seconds, got \(timeout)") }
         for (option, values) in [("--to", to), ("--cc", cc), ("--bcc", bcc)] {
             for value in values where MailAddress(parsing: value) == nil {
                 throw ValidationError("\(option): \"\(value)\" is not an e-mail address")
             }
         }
+    }
+
+    /// Why a server URL from the command line or a jobs file cannot be used: a user or password in it
+    /// would show in `ps` and in shared files. The environment and the private configuration file
+    /// may carry them.
+    static func credentialsProblem(_ url: String) -> String? {
+        guard let components = URLComponents(string: url), components.user != nil || components.password != nil else { return nil }
+        return "a user or password in the URL would be visible to other users (ps, shared files); "
+            + "give them in FOLIO_SMTP_USER and FOLIO_SMTP_PASSWORD or in the SMTP configuration file (user, password)"
     }
 
     func run() throws {
