@@ -103,8 +103,10 @@ struct MailCommand: ParsableCommand {
     }
 
     /// Renders, builds and sends (or with --dry-run writes) the message; returns the line `run` prints.
-    /// `folio batch` calls this for its mail step, where stdout belongs to the --json summary.
-    func deliver() throws -> String {
+    /// `folio batch` calls this for its mail step, where stdout belongs to the --json summary, with
+    /// `owed` when an earlier run delivered to some recipients only: the message goes to those of its
+    /// recipients that are still owed it.
+    func deliver(onlyTo owed: [String]? = nil) throws -> String {
         let environment = ProcessInfo.processInfo.environment
         let smtp = try SMTPConfiguration.load(path: smtpConfig, environment: environment)
         let rendered = try renderReports()
@@ -120,14 +122,18 @@ struct MailCommand: ParsableCommand {
         settings.allowInsecure = insecure
         settings.timeout = timeout
         if let delay = environment["FOLIO_SMTP_RETRY_DELAY"].flatMap(Double.init), (0...60).contains(delay) { settings.retryDelay = delay }
+        let recipients = owed.map { owed in
+            message.envelopeRecipients.filter { recipient in owed.contains { $0.caseInsensitiveCompare(recipient) == .orderedSame } }
+        }
+        if recipients?.isEmpty == true { return "nothing to send: the recipients still named have it already" }
         do {
-            let delivery = try SMTPClient(settings: settings).send(message)
+            let delivery = try SMTPClient(settings: settings).send(message, to: recipients)
             let count = delivery.recipients
             return "sent to \(count) recipient\(count == 1 ? "" : "s") through \(settings.shownURL)"
                 + (delivery.transactions > 1 ? " in \(delivery.transactions) transactions (the server limits recipients per message)" : "")
         } catch let failure as SMTPFailure {
             let kept = rendered.images.map(\.path) + files + rendered.attachments.map(\.path) + attach
-            throw MailNotSent(description: "\(failure)\nthe files were not sent and are kept: \(kept.joined(separator: " "))")
+            throw MailNotSent(description: "\(failure)\nthe files were not sent and are kept: \(kept.joined(separator: " "))", failure: failure)
         }
     }
 }
@@ -135,6 +141,7 @@ struct MailCommand: ParsableCommand {
 /// The server refused or could not be reached; the rendered files stay where they are.
 struct MailNotSent: Error, CustomStringConvertible {
     var description: String
+    var failure: SMTPFailure?
 }
 
 /// What `--report` and `--attach-report` rendered, with the figures the templates may show.
