@@ -68,6 +68,15 @@ import Glibc
         #expect(BatchTests.files(under: directory.appendingPathComponent("out")).contains { $0.lastPathComponent == "pie.png" })
     }
 
+    @Test func helpSaysWhatIsRetriedAndWhatARerunSends() throws {
+        let batch = try FolioProcess.run(["batch", "--help"]).stdout.replacingOccurrences(of: "\n", with: " ")
+        #expect(batch.contains(".folio-mail record: the next run sends the mail it") && batch.contains("without rendering again"), "\(batch)")
+        let mail = try FolioProcess.run(["mail", "--help"]).stdout.replacingOccurrences(of: "\n", with: " ")
+        for text in ["--timeout <seconds>", "127.0.0.0/8 or ::1", "Transient refusals (4xx), dropped connections and timeouts", "permanent refusals (5xx) fail at once"] {
+            #expect(mail.contains(text), "\(text)")
+        }
+    }
+
     /// The server is down for the first run: it fails with the partial code and keeps the files. The
     /// next run, with the server up, sends the mail it owes (and only that: nothing is rendered again),
     /// and exits 0; the run after it sends nothing.
