@@ -126,3 +126,45 @@ import Testing
         #expect(RetryAfter.seconds(nil, now: now) == nil)
     }
 }
+
+/// What the SMTP client knows of a session, fed as libcurl's debug callback feeds it.
+@Suite struct SMTPTranscriptTests {
+    @Test func repliesAreReadAcrossPiecesAndLinesAndMatchedToTheirCommand() {
+        let transcript = SMTPTranscript()
+        transcript.received(Array("220 mail.example.com ESMTP\r\n".utf8))
+        transcript.sent("EHLO vm\r\n")
+        transcript.received(Array("250-mail.example.com\r\n250-SIZE 1000\r".utf8))
+        transcript.received(Array("\n250 HELP\r\n".utf8))
+        #expect(transcript.lastReply == SMTPReply(code: 250, text: "mail.example.com SIZE 1000 HELP"))
+        transcript.sent("MAIL FROM:<a@example.com> SIZE=20\r\n")
+        transcript.received(Array("250 OK\r\n".utf8))
+        for n in 1...3 {
+            transcript.sent("RCPT TO:<r\(n)@example.com>\r\n")
+            transcript.received(Array((n < 3 ? "250 OK\r\n" : "452 4.5.3 Too many recipients\r\n").utf8))
+        }
+        #expect(transcript.acceptedRecipients == 2)
+        #expect(transcript.lastReplyTo == .command("RCPT TO:<r3@example.com>") && !transcript.awaitingReply)
+        transcript.sent("QUIT\r\n")
+        transcript.received(Array("221 Bye\r\n".utf8))
+        #expect(transcript.lastReply?.code == 452)  // the goodbye is not the answer that mattered
+    }
+
+    /// AUTH LOGIN sends the user and password base64-encoded after each 334: whatever they look like
+    /// (here a password whose encoding reads "DATA"), they are never taken for a command and shown.
+    @Test func authContinuationsAreNeverReadAsCommands() {
+        let transcript = SMTPTranscript()
+        transcript.received(Array("220 ready\r\n".utf8))
+        transcript.sent("AUTH LOGIN\r\n")
+        transcript.received(Array("334 VXNlcm5hbWU6\r\n".utf8))
+        transcript.sent("cmVwb3J0cw==\r\n")
+        transcript.received(Array("334 UGFzc3dvcmQ6\r\n".utf8))
+        transcript.sent("DATA\r\n")
+        #expect(transcript.step == .command("AUTH") && transcript.awaitingReply)
+    }
+
+    @Test func aLongOrHostileReplyIsCut() {
+        let transcript = SMTPTranscript()
+        transcript.received(Array(("554 " + String(repeating: "x", count: 5000) + "\r\n").utf8))
+        #expect((transcript.lastReply?.text.count ?? 0) <= SMTPTranscript.maxReplyCharacters + 1)
+    }
+}

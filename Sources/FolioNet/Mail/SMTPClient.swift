@@ -127,11 +127,14 @@ public final class SMTPClient {
 
         // The reply that ended the session, when the server did answer the step that failed.
         let reply = transcript.awaitingReply ? nil : transcript.lastReply
-        if code == CURLE_LOGIN_DENIED {
+        if code == CURLE_LOGIN_DENIED, reply?.isTransient != true {  // 454 is a temporary failure (RFC 4954): retried below
             return .failed(reason: "authentication refused (check the user and password)" + (reply.map { ": \($0)" } ?? ""), transient: false)
         }
         if let reply, reply.code >= 400 {
-            if case .command(let command) = transcript.lastReplyTo, command.hasPrefix("RCPT"), transcript.acceptedRecipients > 0,
+            // 552 with 5.5.3 is the older spelling of the limit (RFC 5321 asks clients to take both); the
+            // count is checked against what was sent, since a server could answer one command twice.
+            if case .command(let command) = transcript.lastReplyTo, command.hasPrefix("RCPT"),
+               (1..<recipients.count).contains(transcript.acceptedRecipients),
                reply.code == 452 || (reply.code == 552 && reply.text.hasPrefix("5.5.3")) {
                 return .recipientLimit(accepted: transcript.acceptedRecipients)
             }
@@ -145,8 +148,11 @@ public final class SMTPClient {
             curl.abandonConnection()
             return .failed(reason: timeoutReason(transcript, started: started, ended: ended, uploaded: source.isComplete), transient: true)
         case CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_SEND_ERROR:
-            let waiting = transcript.step == .message ? "the server confirmed the message"
-                : "the server answered \(SMTPTranscript.describe(transcript.step))"
+            let waiting = switch transcript.step {
+            case .connecting, .greeting: "the server greeted"
+            case .command(let command): "the server answered \(command)"
+            case .message: "the server confirmed the message"
+            }
             return .failed(reason: "the connection was dropped before \(waiting)", transient: true)
         case CURLE_USE_SSL_FAILED:
             return .failed(reason: "the server does not offer STARTTLS; use smtps:// or, on a trusted network, --insecure", transient: false)
@@ -164,7 +170,7 @@ public final class SMTPClient {
         if total >= Double(settings.sessionLimit) - 0.5 {
             return "the session took more than \(settings.sessionLimit) s in all (ten times the \(settings.timeout) s timeout)"
         }
-        let waited = "\(max(1, Int(ended.timeIntervalSince(transcript.lastActivity).rounded()))) s"
+        let waited = String(format: "%.0f s", max(1, ended.timeIntervalSince(transcript.lastActivity)))
         switch transcript.step {
         case .connecting: return "cannot connect within \(waited)"
         case .greeting: return "connected, but the server sent no greeting within \(waited)"

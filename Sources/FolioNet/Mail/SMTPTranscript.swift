@@ -51,18 +51,18 @@ final class SMTPTranscript {
         if step == .connecting { step = .greeting; awaitingReply = true; lastActivity = time }
     }
 
-    /// A command line libcurl sent (with its CRLF).
+    /// A command line libcurl sent (with its CRLF). A line that answers the server's 334 during AUTH is
+    /// the encoded user or password, whatever it looks like: it stays AUTH, and is not read further.
     func sent(_ line: String, at time: Date = Date()) {
-        let command = Self.commandName(line)
+        if step == .command("AUTH"), lastReply?.code == 334 {
+            awaitingReply = true
+            lastActivity = time
+            return
+        }
+        let command = Self.commandName(line) ?? "AUTH"
         if command == "QUIT" { quitting = true; return }
         lastActivity = time
-        if let command {
-            step = .command(command)
-        } else if case .command(let name) = step, name == "AUTH" {
-            // A continuation of AUTH LOGIN (the encoded user or password): still AUTH.
-        } else {
-            step = .command("AUTH")
-        }
+        step = .command(command)
         awaitingReply = true
     }
 
@@ -105,7 +105,7 @@ final class SMTPTranscript {
         if case .command(let name) = step, name.hasPrefix("RCPT"), code == 250 || code == 251 { acceptedRecipients += 1 }
     }
 
-    /// The step in words for a message: "RCPT TO:<b@example.com>", "the greeting", "the end of the message".
+    /// The step in words for a message: "RCPT TO:<b@example.com>", "the greeting", "the message".
     static func describe(_ step: Step) -> String {
         switch step {
         case .connecting: "the connection"
@@ -118,7 +118,7 @@ final class SMTPTranscript {
     private static let verbs: Set<String> = ["EHLO", "HELO", "STARTTLS", "AUTH", "MAIL", "RCPT", "DATA", "RSET", "NOOP", "QUIT", "VRFY", "EXPN", "HELP"]
 
     /// The command's name, with the address for MAIL FROM and RCPT TO; nil for a line that is not a
-    /// command (an AUTH continuation).
+    /// command.
     static func commandName(_ line: String) -> String? {
         let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
         let verb = String(trimmed.prefix { $0 != " " && $0 != ":" }).uppercased()
