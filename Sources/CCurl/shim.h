@@ -38,7 +38,19 @@ static inline CURLcode folio_curl_set_read_callback(CURL *handle, folio_curl_rea
     return curl_easy_setopt(handle, CURLOPT_READFUNCTION, callback);
 }
 
+// The SMTP client reads the server's replies (code and text) and the commands it answers from here:
+// libcurl reports only the last reply code, not its text nor which command it answered.
+typedef int (*folio_curl_debug_callback)(CURL *handle, curl_infotype type, char *data, size_t size, void *context);
+
+static inline CURLcode folio_curl_set_debug_callback(CURL *handle, folio_curl_debug_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_DEBUGFUNCTION, callback);
+}
+
 static inline CURLcode folio_curl_get_long(CURL *handle, CURLINFO info, long *value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+
+static inline CURLcode folio_curl_get_socket(CURL *handle, CURLINFO info, curl_socket_t *value) {
     return curl_easy_getinfo(handle, info, value);
 }
 

@@ -72,7 +72,7 @@ import Glibc
     /// in progress looks like.
     static func isTemporary(_ url: URL) -> Bool {
         let name = url.lastPathComponent
-        return name.hasPrefix(".") && !name.hasSuffix(".fingerprint") && name != ".folio-batch"
+        return name.hasPrefix(".") && !name.hasSuffix(".fingerprint") && name != ".folio-batch" && !name.hasSuffix(".folio-mail")
     }
 
     /// A PNG that a decoder would accept: the signature, then an IHDR chunk of 13 bytes with a non-zero size.
@@ -321,6 +321,9 @@ import Glibc
         ("portfolios: all\nrender:\n  - chart: pie\nmail:\n  to: [ops@example.com, not an address]\n",
          "jobs.yaml:5: mail.to[1]: \"not an address\" is not an e-mail address"),
         ("portfolios: all\nrender:\n  - chart: pie\nmail:\n  cc: ops@example.com\n", "jobs.yaml:5: mail.to: missing, expected at least one recipient"),
+        ("portfolios: all\nrender:\n  - chart: pie\nmail:\n  to: ops@example.com\n  smtp-url: smtp://bob:pw-in-jobs@mail.example.com:587\n",
+         "jobs.yaml:6: mail.smtp-url: a user or password in the URL would be visible to other users"),
+        ("portfolios: all\nrender:\n  - chart: pie\nmail:\n  to: ops@example.com\n  timeout: 0\n", "jobs.yaml:6: mail.timeout: expected 1 to 3600 seconds, got 0"),
         ("portfolios: [all\n", "jobs.yaml: not YAML"),
         ("portfolios: all\nrender:\n  - chart: pie\n  - chart: donut\n    name: pie\n",
          "jobs.yaml:4: render[1]: writes out/{portfolio}/{date}/pie.png, as render[0] does; give it another name"),
@@ -335,50 +338,6 @@ import Glibc
         #expect(result.stderr.hasPrefix("folio batch: " + directory.path + "/" + expected), "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1)
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("out").path))
-    }
-
-    @Test func theMailStepSendsEachPortfolioWithNewOutputsOnce() throws {
-        let directory = try Paths.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let sink = try SMTPSink()
-        let jobs = directory.appendingPathComponent("jobs.yaml")
-        try """
-            portfolios: all
-            render:
-              - chart: pie
-              - chart: table
-                format: pdf
-            mail:
-              to: [ops@example.com]
-              cc: "Олена <olena@example.com>"
-              smtp-url: \(sink.url)
-            """.write(to: jobs, atomically: true, encoding: .utf8)
-        let environment = ["FOLIO_SMTP_RETRY_DELAY": "0.1", "XDG_CONFIG_HOME": directory.path]
-        let first = try Self.batch(directory, [jobs.path, "--db", try DemoDatabase.path(), "--json"], environment: environment)
-        #expect(first.status == 0, "\(first.stderr)")
-        #expect(sink.received == 2)
-        #expect(first.stderr.contains("mailed Demo UAH: sent to 2 recipients"))
-        let message = try sink.read(1)
-        #expect((message["structure"] as? [String])?.contains("image/png") == true)
-        #expect((message["structure"] as? [String])?.contains("application/pdf") == true)
-        #expect(try sink.envelope(1).recipients == ["ops@example.com", "olena@example.com"])
-        // Nothing new, nothing sent.
-        let second = try Self.batch(directory, [jobs.path, "--db", try DemoDatabase.path()], environment: environment)
-        #expect(second.status == 0 && sink.received == 2)
-    }
-
-    @Test func aRefusedMailIsThatPortfoliosFailureAndKeepsTheFiles() throws {
-        let directory = try Paths.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let sink = try SMTPSink(mode: "permfail")
-        let jobs = directory.appendingPathComponent("jobs.yaml")
-        try "portfolios: [\"Demo UAH\"]\nrender:\n  - chart: pie\nmail:\n  to: ops@example.com\n  smtp-url: \(sink.url)\n"
-            .write(to: jobs, atomically: true, encoding: .utf8)
-        let result = try Self.batch(directory, [jobs.path, "--db", try DemoDatabase.path(), "--json"],
-                                    environment: ["FOLIO_SMTP_RETRY_DELAY": "0.1", "XDG_CONFIG_HOME": directory.path])
-        #expect(result.status == 2)
-        #expect(result.stderr.contains("failed: Demo UAH: mail: ") && result.stderr.contains("the files were not sent and are kept"))
-        #expect(Self.files(under: directory.appendingPathComponent("out")).contains { $0.lastPathComponent == "pie.png" })
     }
 
     @Test func helpDocumentsExitCodesAndShards() throws {

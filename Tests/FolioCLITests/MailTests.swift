@@ -84,16 +84,109 @@ import Testing
         #expect(sink.received == 1)
     }
 
-    @Test(arguments: [("permfail", "the server answered 550", false), ("drop", "(after 3 attempts)", true)])
+    /// A permanent refusal (5xx) fails at once, whichever command it answers, and names the command and
+    /// the reply; a dropped connection is tried three times.
+    @Test(arguments: [
+        ("permfail", "the server refused the message: 550 5.7.1 Message refused", false),
+        ("reject-mail", "the server refused MAIL FROM:<reports@example.com>: 552 5.3.4 Message size exceeds fixed limit", false),
+        ("reject-rcpt", "the server refused RCPT TO:<a@example.com>: 550 5.1.1 <a@example.com>: Recipient address rejected", false),
+        ("drop", "the connection was dropped before the server confirmed the message (after 3 attempts)", true),
+    ])
     func failuresKeepTheFilesAndExitNonZero(_ mode: String, _ reason: String, _ retried: Bool) throws {
         let sink = try SMTPSink(mode: mode)
-        let result = try mail(["--files", pngs[0].path, pdf.path, "--to", "a@example.com", "--smtp-url", sink.url])
+        let result = try mail(["--files", pngs[0].path, pdf.path, "--to", "a@example.com", "--from", "reports@example.com", "--smtp-url", sink.url])
         #expect(result.status == 1)
         #expect(result.stderr.contains(reason), "\(result.stderr)")
         #expect(result.stderr.contains("attempts") == retried)
+        #expect(sink.events.filter { $0 == "EHLO" }.count == (retried ? 3 : 1), "\(sink.events)")
         #expect(result.stderr.contains("kept: \(pngs[0].path) \(pdf.path)"))
         #expect(FileManager.default.fileExists(atPath: pdf.path))
         #expect(sink.received == 0)
+    }
+
+    /// A server that hangs is given up after --timeout, and the message says where it hung.
+    @Test(arguments: [
+        ("silent", "connected, but the server sent no greeting within 1 s (after 3 attempts)"),
+        ("stall-data", "no answer to the end of the message within 1 s (after 3 attempts)"),
+    ])
+    func aServerThatHangsTimesOutAtTheStepItHungAt(_ mode: String, _ reason: String) throws {
+        let sink = try SMTPSink(mode: mode)
+        let result = try mail(["--files", pngs[0].path, "--to", "a@example.com", "--smtp-url", sink.url, "--timeout", "1"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains(reason), "\(result.stderr)")
+        // Three waits of a second and two short pauses; no second wait for the goodbye of a server that hung.
+        #expect(result.seconds < 6)
+    }
+
+    /// A server that takes at most 100 recipients a message (452 after the 100th) gets them in three
+    /// transactions of the same message; Bcc is in none of its headers.
+    @Test func recipientsBeyondTheServersLimitGoInFurtherTransactions() throws {
+        let sink = try SMTPSink(mode: "limit=100")
+        let to = ["a@example.com", "b@example.com"], bcc = (1...248).map { "hidden\($0)@example.com" }
+        let recipients = to.flatMap { ["--to", $0] } + bcc.flatMap { ["--bcc", $0] }
+        let result = try mail(["--files", pngs[0].path, "--smtp-url", sink.url] + recipients)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("sent to 250 recipients through \(sink.url) in 3 transactions"), "\(result.stdout)")
+        #expect(sink.received == 3)
+        let envelopes = try (1...3).map { try sink.envelope($0).recipients }
+        #expect(envelopes.map(\.count) == [100, 100, 50])
+        #expect(envelopes.flatMap { $0 } == to + bcc)
+        for n in 1...3 {
+            let message = try sink.read(n)
+            #expect(message["has_bcc_header"] as? Bool == false)
+            let raw = try String(contentsOf: sink.directory.appendingPathComponent("\(n).eml"), encoding: .utf8)
+            #expect(!raw.contains("hidden"))
+        }
+    }
+
+    @Test func aHostileAttachmentNameStaysOneParameter() throws {
+        let sink = try SMTPSink()
+        let name = "q\"; x-evil=\"1.txt"
+        let file = directory.appendingPathComponent(name)
+        try Data("text".utf8).write(to: file)
+        let result = try mail(["--files", pngs[0].path, "--attach", file.path, "--to", "a@example.com", "--smtp-url", sink.url])
+        #expect(result.status == 0, "\(result.stderr)")
+        let attachment = try #require((try sink.read(1)["attachments"] as? [[String: Any]])?.first)
+        #expect(attachment["filename"] as? String == name)
+        #expect(attachment["parameters"] as? [String] == ["filename", "name"])
+    }
+
+    /// Credentials never come from the command line: `ps` shows it to every user of the machine. The
+    /// environment is the owner's own, and may carry them in the URL; they are not printed.
+    @Test func aUserOrPasswordInSmtpUrlIsRefusedAndFromTheEnvironmentNotShown() throws {
+        let sink = try SMTPSink(credentials: "mailer-7f3a:pw-9x8y7z")
+        let withPassword = "smtp://mailer-7f3a:pw-9x8y7z@127.0.0.1:\(sink.port)"
+        let refused = try mail(["--files", pngs[0].path, "--to", "a@example.com", "--smtp-url", withPassword])
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("--smtp-url: a user or password in the URL would be visible to other users"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("FOLIO_SMTP_USER and FOLIO_SMTP_PASSWORD"))
+        #expect(!refused.stderr.contains("pw-9x8y7z"))
+        #expect(sink.events.isEmpty)
+
+        let sent = try mail(["--files", pngs[0].path, "--to", "a@example.com"], environment: ["FOLIO_SMTP_URL": withPassword])
+        #expect(sent.status == 0, "\(sent.stderr)")
+        #expect(try sink.envelope(1).authenticated)
+        #expect(sent.stdout.contains("through smtp://127.0.0.1:\(sink.port)"), "\(sent.stdout)")
+        #expect(!(sent.stdout + sent.stderr).contains("mailer-7f3a"))
+    }
+
+    /// A server's reply is shown, but not the user and password it echoes, nor its escape sequences.
+    @Test func aServerReplyIsShownWithoutSecretsOrControlCharacters() throws {
+        let sink = try SMTPSink(mode: "echo-secrets", credentials: "mailer-7f3a:pw-9x8y7z")
+        let result = try mail(["--files", pngs[0].path, "--to", "a@example.com", "--smtp-url", sink.url],
+                              environment: ["FOLIO_SMTP_USER": "mailer-7f3a", "FOLIO_SMTP_PASSWORD": "pw-9x8y7z"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("550 5.7.1 no mail for *** with *** \\x1B]0;owned\\x07\\x1B[2J"), "\(result.stderr)")
+        #expect(!result.stderr.contains("mailer-7f3a") && !result.stderr.contains("pw-9x8y7z"))
+        #expect(!result.stderr.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
+    }
+
+    /// `localhost` is loopback by name; libcurl is pinned to the loopback addresses that were checked.
+    @Test func plainSMTPToLocalhost() throws {
+        let sink = try SMTPSink()
+        let result = try mail(["--files", pngs[0].path, "--to", "a@example.com", "--smtp-url", "smtp://localhost:\(sink.port)"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(sink.received == 1)
     }
 
     @Test func aServerThatIsDownIsReported() throws {
@@ -136,6 +229,8 @@ import Testing
         (["--files", "a.png", "--to", "not-an-address"], "--to: \"not-an-address\" is not an e-mail address"),
         (["--files", "a.png"], "--to: give at least one recipient"),
         (["--files", "a.png", "--to", "a@example.com", "--dry-run"], "--out: --dry-run writes the message"),
+        (["--files", "a.png", "--to", "a@example.com", "--timeout", "0"], "--timeout: expected 1 to 3600 seconds, got 0"),
+        (["--files", "a.png", "--to", "a@example.com", "--smtp-url", "smtp://bob@127.0.0.1:25"], "--smtp-url: a user or password in the URL"),
     ])
     func badArgumentsAreNamed(_ arguments: [String], _ message: String) throws {
         let result = try mail(arguments)

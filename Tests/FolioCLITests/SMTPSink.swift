@@ -7,7 +7,9 @@ final class SMTPSink {
     var port: Int { server.port }
     var url: String { "smtp://127.0.0.1:\(port)" }
 
-    /// `mode`: ok, tempfail-once, permfail or drop; `credentials` ("user:password") makes AUTH required.
+    /// `mode`: the faults, comma-separated (see Tests/Support/smtp_sink.py: ok, tempfail-once, permfail,
+    /// drop, reject-mail, reject-rcpt, limit=N, refuse-after=N, silent, stall-data, echo-secrets);
+    /// `credentials` ("user:password") makes AUTH required.
     init(mode: String = "ok", credentials: String? = nil) throws {
         directory = try Paths.temporaryDirectory()
         server = try PythonServer(script: "smtp_sink.py", arguments: [directory.path, mode] + (credentials.map { [$0] } ?? []))
@@ -20,6 +22,11 @@ final class SMTPSink {
         let data = try Data(contentsOf: directory.appendingPathComponent("\(n).json"))
         let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
         return (object["mail_from"] as? String ?? "", object["rcpt_tos"] as? [String] ?? [], object["auth"] as? Bool ?? false)
+    }
+
+    /// What clients did, a line each: "EHLO" per session, "MAIL <a>", "RCPT <a>", "DATA"; "connect" when silent.
+    var events: [String] {
+        ((try? String(contentsOf: directory.appendingPathComponent("events"), encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
     }
 
     var received: Int {

@@ -59,6 +59,27 @@ import Testing
         #expect(text.contains("Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\nSGVsbG8=\r\n"))
     }
 
+    /// RFC 2231: a plain name is quoted; any other is percent-encoded, in pieces short enough for a line,
+    /// whole characters in each, so a quote or semicolon in it can never start a parameter of its own.
+    @Test(arguments: [
+        ("chart.png", "filename=\"chart.png\""),
+        ("q\"; x-evil=\"1.txt", "filename*=UTF-8''q%22%3B%20x-evil%3D%221.txt"),
+        ("a\\b\r\nBcc: x@example.com.pdf", "filename*=UTF-8''a%5Cb%0D%0ABcc%3A%20x%40example.com.pdf"),
+        ("Звіт.pdf", "filename*=UTF-8''%D0%97%D0%B2%D1%96%D1%82.pdf"),
+        ("Звіт портфеля.pdf", "filename*0*=UTF-8''%D0%97%D0%B2%D1%96%D1%82%20%D0%BF%D0%BE; filename*1*=%D1%80%D1%82%D1%84%D0%B5%D0%BB%D1%8F.pdf"),
+    ])
+    func fileNamesAreEncodedPerRFC2231UnlessPlain(_ name: String, _ parameter: String) {
+        #expect(MIMEParameter.encode("filename", name) == parameter)
+    }
+
+    @Test func aLongFileNameKeepsEveryLineShort() throws {
+        var m = message()
+        m.attachments = [MailPart(filename: String(repeating: "Довга назва звіту ", count: 6) + ".pdf", contentType: "application/pdf", data: Data("%PDF".utf8))]
+        let text = String(decoding: m.rendered(boundarySeed: "seed"), as: UTF8.self)
+        #expect(text.components(separatedBy: "\r\n").allSatisfy { $0.count <= 78 })
+        #expect(text.contains("filename*7*="))
+    }
+
     @Test func addresses() {
         #expect(MailAddress(parsing: "Олена <olena@example.com>") == MailAddress(name: "Олена", address: "olena@example.com"))
         #expect(MailAddress(parsing: "ops@localhost") == MailAddress(address: "ops@localhost"))
@@ -67,12 +88,33 @@ import Testing
         }
     }
 
-    @Test func plainSMTPOnlyToThisMachine() {
-        #expect(SMTPSettings(url: "smtp://127.0.0.1:2525").isLoopback)
-        #expect(SMTPSettings(url: "smtp://localhost:25").isLoopback)
-        #expect(!SMTPSettings(url: "smtp://mail.example.com:587").isLoopback)
-        #expect(SMTPSettings(url: "smtps://mail.example.com:465").isImplicitTLS)
+    /// Loopback is decided on the addresses a name resolves to, not on its spelling. Names under `.test`
+    /// (RFC 2606) never resolve, with DNS or without, so they are not loopback anywhere.
+    @Test(arguments: [
+        ("localhost", true), ("LOCALHOST", true), ("127.0.0.1", true), ("127.0.0.2", true), ("127.1", true), ("::1", true), ("[::1]", true),
+        ("127.0.0.1.evil.test", false), ("127.evil.test", false), ("0.0.0.0", false), ("::", false),
+        ("::ffff:10.0.0.1", false), ("10.0.0.1", false), ("128.0.0.1", false), ("mail.example.com", false), ("", false), ("[", false),
+    ])
+    func loopbackIsDecidedOnTheResolvedAddresses(_ host: String, _ loopback: Bool) {
+        #expect(Loopback.isLoopback(host: host) == loopback, "\(host)")
     }
+
+    @Test func settingsForTLSAndTheShownURL() {
+        #expect(SMTPSettings(url: "smtps://mail.example.com:465").isImplicitTLS)
+        #expect(!SMTPSettings(url: "smtp://mail.example.com:587").isImplicitTLS)
+        #expect(SMTPSettings(url: "smtp://mail.example.com").port == 25)
+        // A URL from FOLIO_SMTP_URL or the configuration file may carry them; what is printed does not.
+        #expect(SMTPSettings(url: "smtp://reports:s3cret@mail.example.com:587").shownURL == "smtp://mail.example.com:587")
+    }
+
+    @Test func theRedactionHidesTheUserAndPasswordAlsoAsAUTHSendsThem() {
+        let redaction = SMTPSettings(url: "smtp://127.0.0.1:25", username: "reports", password: "s3cret-pw").redaction
+        let plain = Data("\0reports\0s3cret-pw".utf8).base64EncodedString()
+        let login = Data("s3cret-pw".utf8).base64EncodedString()
+        let shown = redaction.apply("535 5.7.8 bad \(plain) for reports, \(login) or s3cret-pw\u{1B}[2J")
+        #expect(shown == "535 5.7.8 bad *** for ***, *** or ***\\x1B[2J")
+    }
+
 }
 
 @Suite struct HTTPPartsTests {
@@ -82,5 +124,47 @@ import Testing
         #expect(RetryAfter.seconds("Sat, 21 Nov 2026 17:00:30 GMT", now: now) == 30)
         #expect(RetryAfter.seconds("soon", now: now) == nil)
         #expect(RetryAfter.seconds(nil, now: now) == nil)
+    }
+}
+
+/// What the SMTP client knows of a session, fed as libcurl's debug callback feeds it.
+@Suite struct SMTPTranscriptTests {
+    @Test func repliesAreReadAcrossPiecesAndLinesAndMatchedToTheirCommand() {
+        let transcript = SMTPTranscript()
+        transcript.received(Array("220 mail.example.com ESMTP\r\n".utf8))
+        transcript.sent("EHLO vm\r\n")
+        transcript.received(Array("250-mail.example.com\r\n250-SIZE 1000\r".utf8))
+        transcript.received(Array("\n250 HELP\r\n".utf8))
+        #expect(transcript.lastReply == SMTPReply(code: 250, text: "mail.example.com SIZE 1000 HELP"))
+        transcript.sent("MAIL FROM:<a@example.com> SIZE=20\r\n")
+        transcript.received(Array("250 OK\r\n".utf8))
+        for n in 1...3 {
+            transcript.sent("RCPT TO:<r\(n)@example.com>\r\n")
+            transcript.received(Array((n < 3 ? "250 OK\r\n" : "452 4.5.3 Too many recipients\r\n").utf8))
+        }
+        #expect(transcript.acceptedRecipients == 2)
+        #expect(transcript.lastReplyTo == .command("RCPT TO:<r3@example.com>") && !transcript.awaitingReply)
+        transcript.sent("QUIT\r\n")
+        transcript.received(Array("221 Bye\r\n".utf8))
+        #expect(transcript.lastReply?.code == 452)  // the goodbye is not the answer that mattered
+    }
+
+    /// AUTH LOGIN sends the user and password base64-encoded after each 334: whatever they look like
+    /// (here a password whose encoding reads "DATA"), they are never taken for a command and shown.
+    @Test func authContinuationsAreNeverReadAsCommands() {
+        let transcript = SMTPTranscript()
+        transcript.received(Array("220 ready\r\n".utf8))
+        transcript.sent("AUTH LOGIN\r\n")
+        transcript.received(Array("334 VXNlcm5hbWU6\r\n".utf8))
+        transcript.sent("cmVwb3J0cw==\r\n")
+        transcript.received(Array("334 UGFzc3dvcmQ6\r\n".utf8))
+        transcript.sent("DATA\r\n")
+        #expect(transcript.step == .command("AUTH") && transcript.awaitingReply)
+    }
+
+    @Test func aLongOrHostileReplyIsCut() {
+        let transcript = SMTPTranscript()
+        transcript.received(Array(("554 " + String(repeating: "x", count: 5000) + "\r\n").utf8))
+        #expect((transcript.lastReply?.text.count ?? 0) <= SMTPTranscript.maxReplyCharacters + 1)
     }
 }

@@ -27,8 +27,9 @@ for part in message.walk():
         width, height = struct.unpack(">II", data[16:24]) if ok else (0, 0)
         summary["images"][part["Content-ID"].strip("<>")] = {"png": ok, "width": width, "height": height, "disposition": part.get_content_disposition()}
     elif part.get_content_disposition() == "attachment":
-        path = os.path.join(outdir, part.get_filename())
+        path = os.path.join(outdir, os.path.basename(part.get_filename()))
         with open(path, "wb") as f:
             f.write(part.get_payload(decode=True))
-        summary["attachments"].append({"filename": part.get_filename(), "type": ctype, "path": path})
+        params = [k for k, _ in part.get_params(header="content-disposition")[1:]] + [k for k, _ in part.get_params()[1:]]
+        summary["attachments"].append({"filename": part.get_filename(), "type": ctype, "path": path, "parameters": sorted(set(params))})
 print(json.dumps(summary, ensure_ascii=False))

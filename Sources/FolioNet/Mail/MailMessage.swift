@@ -156,10 +156,9 @@ struct MIMEWriter {
     }
 
     mutating func filePart(_ part: MailPart, disposition: String) {
-        let name = EncodedWord.needsEncoding(part.filename) ? EncodedWord.words(part.filename).joined(separator: " ") : part.filename
-        header("Content-Type", "\(part.contentType); name=\"\(name)\"")
+        header("Content-Type", "\(part.contentType); " + MIMEParameter.encode("name", part.filename))
         header("Content-Transfer-Encoding", "base64")
-        header("Content-Disposition", "\(disposition); filename=\"\(name)\"")
+        header("Content-Disposition", "\(disposition); " + MIMEParameter.encode("filename", part.filename))
         if let id = part.contentID { header("Content-ID", "<\(id)>") }
         line()
         base64(part.data)

@@ -2,44 +2,13 @@ import CCurl
 import FolioCore
 import Foundation
 
-/// Where and how to send: `smtp://host:port` (STARTTLS required), `smtps://host:port` (TLS from the
-/// start), or plain SMTP, allowed only to a loopback host or when `allowInsecure` says so.
-public struct SMTPSettings: Sendable {
-    public var url: String
-    public var username: String?
-    /// Never logged, never in an error, never in argv: it comes from the environment or a private file.
-    public var password: String?
-    public var allowInsecure = false
-    public var connectTimeout: Double = 15
-    public var totalTimeout: Double = 120
-    /// Attempts for transient (4xx) refusals and dropped connections, the first included.
-    public var maxAttempts = 3
-    public var retryDelay: Double = 5
-
-    public init(url: String, username: String? = nil, password: String? = nil) {
-        self.url = url
-        self.username = username
-        self.password = password
-    }
-
-    var isImplicitTLS: Bool { url.lowercased().hasPrefix("smtps://") }
-
-    var host: String { URLComponents(string: url)?.host ?? "" }
-
-    var isLoopback: Bool { ["127.0.0.1", "localhost", "::1", "[::1]"].contains(host.lowercased()) || host.hasPrefix("127.") }
-}
-
-/// Why sending failed, safe to print: the server's answer or the transport error, never the password.
-public struct SMTPFailure: Error, CustomStringConvertible {
-    public var url: String
-    public var reason: String
-    public var attempts: Int
-    public var description: String { "\(url): \(reason)" + (attempts > 1 ? " (after \(attempts) attempts)" : "") }
-}
-
 /// Sends a message through libcurl's SMTP: the envelope sender is From, the envelope recipients are
-/// To, Cc and Bcc. Transient refusals (4xx) and dropped connections are retried; a permanent refusal
-/// (5xx, including refused authentication) fails at once.
+/// To, Cc and Bcc. The server's replies decide what happens when a transaction fails:
+/// - 4xx ("try later") and a dropped or timed-out connection are retried, `maxAttempts` in all;
+/// - 5xx (including refused authentication) fails at once, naming the command and the reply;
+/// - 452 to a RCPT TO after others were accepted is a recipient limit (RFC 5321 §4.5.3.1.10): the
+///   recipients go in transactions of the accepted count, as Postfix does. Every transaction carries
+///   the same message, so Bcc stays out of the headers of each.
 public final class SMTPClient {
     public let settings: SMTPSettings
     private let sleep: (Double) -> Void
@@ -49,52 +18,99 @@ public final class SMTPClient {
         self.sleep = sleep
     }
 
-    public func send(_ message: MailMessage) throws {
-        let shownURL = Redaction.url(settings.url)
-        guard let scheme = URLComponents(string: settings.url)?.scheme?.lowercased(), ["smtp", "smtps"].contains(scheme), !settings.host.isEmpty else {
-            throw SMTPFailure(url: shownURL, reason: "expected smtp://host:port or smtps://host:port", attempts: 0)
+    /// Sends `message` to `recipients` (default: its envelope recipients). Throws `SMTPFailure`, which
+    /// says which recipients, if any, already got it.
+    @discardableResult
+    public func send(_ message: MailMessage, to recipients: [String]? = nil) throws -> SMTPDelivery {
+        let shown = settings.shownURL
+        guard let scheme = settings.components?.scheme?.lowercased(), ["smtp", "smtps"].contains(scheme), !settings.host.isEmpty else {
+            throw SMTPFailure(url: shown, reason: "expected smtp://host:port or smtps://host:port", attempts: 0)
         }
+        guard SMTPSettings.timeoutRange.contains(settings.timeout) else {
+            throw SMTPFailure(url: shown, reason: "the timeout must be 1 to 3600 s, not \(settings.timeout)", attempts: 0)
+        }
+        let route = Route(settings)
         let data = message.rendered()
-        var attempt = 0
-        while true {
-            attempt += 1
-            let (code, reply, message) = try transfer(data, from: message.from.address, to: message.envelopeRecipients)
-            if code == CURLE_OK { return }
-            // A connection that fails or drops says nothing about the message: try again. Otherwise the
-            // server's reply decides: 4xx is "try later", 5xx is final.
-            let dropped = Self.connectionFailures.contains(code)
-            let reason = dropped || reply == 0 ? message : "the server answered \(reply): \(message)"
-            guard dropped || (400..<500).contains(reply), attempt < settings.maxAttempts else {
-                throw SMTPFailure(url: shownURL, reason: reason, attempts: attempt)
+        let all = recipients ?? message.envelopeRecipients
+        var remaining = all[...]
+        var batchSize = remaining.count
+        var transactions = 0
+        var attempt = 1
+        while !remaining.isEmpty {
+            let batch = Array(remaining.prefix(batchSize))
+            switch try transfer(data, from: message.from.address, to: batch, route: route) {
+            case .sent:
+                remaining = remaining.dropFirst(batch.count)
+                transactions += 1
+                attempt = 1
+            case .recipientLimit(let accepted):
+                batchSize = accepted
+            case .failed(let reason, let transient):
+                guard transient, attempt < settings.maxAttempts else {
+                    throw SMTPFailure(url: shown, reason: settings.redaction.apply(reason), attempts: attempt,
+                                      delivered: Array(all.prefix(all.count - remaining.count)), undelivered: Array(remaining))
+                }
+                sleep(settings.retryDelay * Double(attempt))
+                attempt += 1
             }
-            sleep(settings.retryDelay * Double(attempt))
+        }
+        return SMTPDelivery(recipients: all.count, transactions: transactions)
+    }
+
+    /// TLS and addresses for the session. Plain SMTP to a loopback host is allowed; the host name is
+    /// then pinned to the loopback addresses it was checked with, so libcurl's own lookup cannot
+    /// take the connection elsewhere.
+    private struct Route {
+        var useSSL: curl_usessl?
+        var resolve: String?
+
+        init(_ settings: SMTPSettings) {
+            guard !settings.isImplicitTLS else { return }
+            let loopback = Loopback.addresses(host: settings.host)
+            guard let loopback else {
+                // STARTTLS is required unless the user said --insecure.
+                useSSL = settings.allowInsecure ? CURLUSESSL_NONE : CURLUSESSL_ALL
+                return
+            }
+            useSSL = CURLUSESSL_NONE
+            let host = settings.host
+            let literal = host.hasPrefix("[") || host.contains(":") || host.allSatisfy { $0.isNumber || $0 == "." }
+            if !literal {
+                resolve = "\(host):\(settings.port):" + loopback.map { $0.contains(":") ? "[\($0)]" : $0 }.joined(separator: ",")
+            }
         }
     }
 
-    private static let connectionFailures: Set<CURLcode> = [
-        CURLE_COULDNT_CONNECT, CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_OPERATION_TIMEDOUT,
-    ]
+    private enum Outcome {
+        case sent
+        /// The server took this many recipients and deferred the next: send the rest separately.
+        case recipientLimit(accepted: Int)
+        case failed(reason: String, transient: Bool)
+    }
 
-    /// One SMTP session. Returns libcurl's result, the last SMTP reply code and a message for people.
-    private func transfer(_ data: Data, from: String, to recipients: [String]) throws -> (CURLcode, Int, String) {
+    /// One SMTP session for one transaction, no retries.
+    private func transfer(_ data: Data, from: String, to recipients: [String], route: Route) throws -> Outcome {
         let curl = try CurlHandle()
         let source = UploadSource(data)
+        let transcript = SMTPTranscript()
         try curl.set(CURLOPT_URL, settings.url)
         try curl.set(CURLOPT_PROTOCOLS_STR, "smtp,smtps")
         try curl.set(CURLOPT_MAIL_FROM, "<\(from)>")
         try curl.set(CURLOPT_MAIL_RCPT, list: recipients.map { "<\($0)>" })
         try curl.set(CURLOPT_UPLOAD, 1)
         try curl.set(CURLOPT_INFILESIZE_LARGE, offset: Int64(data.count))
-        try curl.set(CURLOPT_CONNECTTIMEOUT_MS, Int(settings.connectTimeout * 1000))
-        try curl.set(CURLOPT_TIMEOUT_MS, Int(settings.totalTimeout * 1000))
+        // libcurl counts greeting, EHLO, STARTTLS and AUTH as part of connecting; each later reply has
+        // its own limit; an upload that moves less than a byte a second for as long has stalled.
+        try curl.set(CURLOPT_CONNECTTIMEOUT_MS, settings.timeout * 1000)
+        try curl.set(CURLOPT_SERVER_RESPONSE_TIMEOUT, settings.timeout)
+        try curl.set(CURLOPT_LOW_SPEED_LIMIT, 1)
+        try curl.set(CURLOPT_LOW_SPEED_TIME, settings.timeout)
+        try curl.set(CURLOPT_TIMEOUT_MS, settings.sessionLimit * 1000)
         try curl.set(CURLOPT_NOSIGNAL, 1)
         try curl.set(CURLOPT_SSL_VERIFYPEER, 1)
         try curl.set(CURLOPT_SSL_VERIFYHOST, 2)
-        if !settings.isImplicitTLS {
-            // STARTTLS is required unless the server is on this machine or the user said --insecure.
-            let plainAllowed = settings.isLoopback || settings.allowInsecure
-            try curl.set(CURLOPT_USE_SSL, Int(plainAllowed ? CURLUSESSL_NONE.rawValue : CURLUSESSL_ALL.rawValue))
-        }
+        if let useSSL = route.useSSL { try curl.set(CURLOPT_USE_SSL, Int(useSSL.rawValue)) }
+        if let resolve = route.resolve { try curl.set(CURLOPT_RESOLVE, list: [resolve]) }
         if let username = settings.username { try curl.set(CURLOPT_USERNAME, username) }
         if let password = settings.password { try curl.set(CURLOPT_PASSWORD, password) }
         try curl.setRead { buffer, size, count, context in
@@ -102,22 +118,105 @@ public final class SMTPClient {
             return source.read(into: buffer, max: size * count)
         }
         try curl.set(CURLOPT_READDATA, pointer: Unmanaged.passUnretained(source).toOpaque())
-        let code = withExtendedLifetime(source) { curl.perform() }
-        let reply = curl.info(CURLINFO_RESPONSE_CODE)
-        let text: String
-        switch code {
-        case CURLE_OK: text = "sent"
-        case CURLE_LOGIN_DENIED: text = "authentication refused (check the user and password)"
-        case CURLE_USE_SSL_FAILED: text = "the server does not offer STARTTLS; use smtps:// or, on a trusted network, --insecure"
-        case CURLE_COULDNT_CONNECT: text = "cannot connect (is the server running?)"
-        case CURLE_OPERATION_TIMEDOUT: text = "no answer within \(Int(settings.totalTimeout)) s"
-        case CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_SEND_ERROR:
-            text = "the connection was dropped before the server confirmed the message"
-        case CURLE_WEIRD_SERVER_REPLY:
-            text = "the server refused the message"  // libcurl's code for any reply but 250 after DATA
-        default: text = CurlHandle.message(code)
+        try curl.observe(transcript)
+        let started = Date()
+        let code = withExtendedLifetime((source, transcript)) { curl.perform() }
+        guard code != CURLE_OK else { return .sent }
+        let ended = Date()
+        if let connect = curl.seconds(CURLINFO_CONNECT_TIME), connect > 0 { transcript.connected(at: started.addingTimeInterval(connect)) }
+
+        // The reply that ended the session, when the server did answer the step that failed.
+        let reply = transcript.awaitingReply ? nil : transcript.lastReply
+        if code == CURLE_LOGIN_DENIED, reply?.isTransient != true {  // 454 is a temporary failure (RFC 4954): retried below
+            return .failed(reason: "authentication refused (check the user and password)" + (reply.map { ": \($0)" } ?? ""), transient: false)
         }
-        return (code, reply, text)
+        if let reply, reply.code >= 400 {
+            // 552 with 5.5.3 is the older spelling of the limit (RFC 5321 asks clients to take both); the
+            // count is checked against what was sent, since a server could answer one command twice.
+            if case .command(let command) = transcript.lastReplyTo, command.hasPrefix("RCPT"),
+               (1..<recipients.count).contains(transcript.acceptedRecipients),
+               reply.code == 452 || (reply.code == 552 && reply.text.hasPrefix("5.5.3")) {
+                return .recipientLimit(accepted: transcript.acceptedRecipients)
+            }
+            let step = transcript.lastReplyTo == .greeting ? "the connection" : SMTPTranscript.describe(transcript.lastReplyTo)
+            return .failed(reason: "the server \(reply.isTransient ? "deferred" : "refused") \(step): \(reply)", transient: reply.isTransient)
+        }
+        switch code {
+        case CURLE_COULDNT_CONNECT:
+            return .failed(reason: "cannot connect (is the server running?)", transient: true)
+        case CURLE_OPERATION_TIMEDOUT:
+            curl.abandonConnection()
+            return .failed(reason: timeoutReason(transcript, started: started, ended: ended, uploaded: source.isComplete), transient: true)
+        case CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_SEND_ERROR:
+            let waiting = switch transcript.step {
+            case .connecting, .greeting: "the server greeted"
+            case .command(let command): "the server answered \(command)"
+            case .message: "the server confirmed the message"
+            }
+            return .failed(reason: "the connection was dropped before \(waiting)", transient: true)
+        case CURLE_USE_SSL_FAILED:
+            return .failed(reason: "the server does not offer STARTTLS; use smtps:// or, on a trusted network, --insecure", transient: false)
+        case CURLE_WEIRD_SERVER_REPLY:
+            return .failed(reason: "the server's answer to \(SMTPTranscript.describe(transcript.step)) is not SMTP", transient: false)
+        default:
+            let answer = curl.info(CURLINFO_RESPONSE_CODE)
+            return .failed(reason: CurlHandle.message(code) + (answer >= 400 ? " (the server answered \(answer))" : ""), transient: false)
+        }
+    }
+
+    /// Which wait ran out, and after how long it was given up.
+    private func timeoutReason(_ transcript: SMTPTranscript, started: Date, ended: Date, uploaded: Bool) -> String {
+        let total = ended.timeIntervalSince(started)
+        if total >= Double(settings.sessionLimit) - 0.5 {
+            return "the session took more than \(settings.sessionLimit) s in all (ten times the \(settings.timeout) s timeout)"
+        }
+        let waited = String(format: "%.0f s", max(1, ended.timeIntervalSince(transcript.lastActivity)))
+        switch transcript.step {
+        case .connecting: return "cannot connect within \(waited)"
+        case .greeting: return "connected, but the server sent no greeting within \(waited)"
+        case .command(let command): return "no answer to \(command) within \(waited)"
+        case .message where uploaded: return "no answer to the end of the message within \(waited)"
+        case .message: return "sending the message stalled for \(waited)"
+        }
+    }
+}
+
+extension CurlHandle {
+    /// Feeds `transcript` with the commands libcurl sends, the lines the server sends back, and the
+    /// progress of the message's upload (not its bytes).
+    func observe(_ transcript: SMTPTranscript) throws {
+        try set(CURLOPT_VERBOSE, 1)  // the debug callback is only called in verbose mode
+        let code = folio_curl_set_debug_callback(raw) { _, type, bytes, count, context in
+            guard let context else { return 0 }
+            let transcript = Unmanaged<SMTPTranscript>.fromOpaque(context).takeUnretainedValue()
+            switch type {
+            case CURLINFO_HEADER_IN, CURLINFO_HEADER_OUT:
+                guard let bytes else { return 0 }
+                let buffer = UnsafeRawBufferPointer(start: bytes, count: count)
+                if type == CURLINFO_HEADER_IN { transcript.received(buffer) } else { transcript.sent(String(decoding: buffer, as: UTF8.self)) }
+            case CURLINFO_DATA_OUT:
+                transcript.sentMessageData()
+            default:
+                break
+            }
+            return 0
+        }
+        guard code == CURLE_OK else { throw TransferError.setup("libcurl refused its debug callback: \(CurlHandle.message(code))") }
+        try set(CURLOPT_DEBUGDATA, pointer: Unmanaged.passUnretained(transcript).toOpaque())
+    }
+
+    /// Shuts the connection of a server that stopped answering. libcurl keeps a connection open after
+    /// a reply timed out, and says QUIT when the handle is freed, waiting the full response timeout once
+    /// more for the goodbye of a server that has just shown it will not answer.
+    func abandonConnection() {
+        var socket = curl_socket_t(-1)
+        guard folio_curl_get_socket(raw, CURLINFO_ACTIVESOCKET, &socket) == CURLE_OK, socket >= 0 else { return }
+        shutdown(socket, Int32(SHUT_RDWR))
+    }
+
+    func seconds(_ info: CURLINFO) -> Double? {
+        var value = 0.0
+        return folio_curl_get_double(raw, info, &value) == CURLE_OK ? value : nil
     }
 }
 
@@ -127,6 +226,8 @@ private final class UploadSource {
     var offset = 0
 
     init(_ data: Data) { self.data = data }
+
+    var isComplete: Bool { offset >= data.count }
 
     func read(into buffer: UnsafeMutablePointer<CChar>?, max: Int) -> Int {
         guard let buffer, offset < data.count else { return 0 }

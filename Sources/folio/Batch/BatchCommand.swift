@@ -38,7 +38,9 @@ struct BatchCommand: ParsableCommand {
             SIGINT/SIGTERM: no new output is started, running ones finish.
             An optional mail: step sends each portfolio whose outputs are new
             to the recipients it names (folio mail's SMTP settings), after all
-            portfolios have rendered; a refused send fails that portfolio.
+            portfolios have rendered; a send that fails fails that portfolio
+            and leaves a .folio-mail record: the next run sends the mail it
+            owes, without rendering again, even when nothing changed.
 
             Sharding: --shard K/N renders part K (0-based, 0 ≤ K < N) of N,
             split by a stable hash of the portfolio name; or set

@@ -1,6 +1,7 @@
+import FolioCore
 import FolioNet
-import Yams
 import Foundation
+import Yams
 
 /// The jobs file's optional `mail:` step: each portfolio's outputs sent by `folio mail`'s own code
 /// (PNGs inline, PDFs and SVGs attached) once every portfolio has rendered, one message per portfolio.
@@ -11,40 +12,62 @@ import Foundation
 ///   from: Folio <folio@example.com>
 ///   locale: uk                   # the default subject and body's language
 ///   smtp-url: smtp://mail:587    # else FOLIO_SMTP_URL or the SMTP configuration file (secrets never here)
-///   when: rendered               # rendered (default): only portfolios with a new output; always
+///   timeout: 60                  # seconds to wait for the server at each step
+///   when: rendered               # rendered (default): portfolios with a new output or mail still owed; always
 /// ```
 /// Sending runs on the main thread after the workers, one message at a time: a mail server takes
-/// messages at its own pace, and a send never holds a worker's renderer.
+/// messages at its own pace, and a send never holds a worker's renderer. What is owed is kept in each
+/// portfolio's `PendingMail` record, so a mail that is not delivered is sent by the next run.
 struct BatchMail: Sendable, Equatable {
     /// `folio mail` options other than the files and the portfolio.
     var arguments: [String]
     var always: Bool
 
-    /// Sends the message of every portfolio that rendered without failing; a refused send becomes that
-    /// portfolio's failure, so the run ends with the partial-failure code and the files stay.
+    /// Sends the message of every portfolio that rendered without failing and owes mail (or, with
+    /// `when: always`, of every such portfolio); a refused send becomes that portfolio's failure, so the
+    /// run ends with the partial-failure code, the files stay, and the record says what is still owed.
     func send(_ outcomes: inout [PortfolioOutcome]) {
         for i in outcomes.indices {
             let outcome = outcomes[i]
-            guard outcome.failures.isEmpty, !outcome.interrupted, always || !outcome.rendered.isEmpty else { continue }
+            guard outcome.failures.isEmpty, !outcome.interrupted, always || outcome.pendingMail != nil else { continue }
             guard !batchStopRequested.load(ordering: .relaxed) else { return }
             let files = outcome.rendered + outcome.skipped
             let images = files.filter { $0.lowercased().hasSuffix(".png") }, others = files.filter { !$0.lowercased().hasSuffix(".png") }
             let options = ["--portfolio", outcome.portfolio] + (images.isEmpty ? [] : ["--files"] + images)
                 + (others.isEmpty ? [] : ["--attach"] + others) + arguments
+            let owed = outcome.pendingMail?.owed ?? []
+            let line: String
             do {
-                let line = try MailCommand.parse(options).deliver()
-                BatchProgress.write("mailed \(outcome.portfolio): \(line)\n")
+                line = try MailCommand.parse(options).deliver(onlyTo: owed.isEmpty ? nil : owed)
             } catch {
-                outcomes[i].failures.append("mail: " + PortfolioBatch.reason(error))
+                let reason = PortfolioBatch.reason(error)
+                outcomes[i].failures.append("mail: " + reason)
+                if let problem = remember(reason, (error as? MailNotSent)?.failure, outcome) { outcomes[i].failures.append(problem) }
+                continue
+            }
+            BatchProgress.write("mailed \(outcome.portfolio): \(line)\n")
+            do { try outcome.pendingMail?.remove() } catch {
+                outcomes[i].failures.append("mail sent, but its record stays and the next run sends it again: \(PortfolioBatch.reason(error))")
             }
         }
+    }
+
+    /// Records the failure in the portfolio's pending mail, and which recipients are still owed when
+    /// some got the message. Returns a failure of its own when the record cannot be written.
+    private func remember(_ reason: String, _ failure: SMTPFailure?, _ outcome: PortfolioOutcome) -> String? {
+        guard let file = outcome.mailRecord else { return nil }
+        var record = outcome.pendingMail ?? PendingMail(file: file)
+        record.failure = ISOTime.format(Date()) + " " + (failure?.description ?? reason)
+        if let failure, !failure.delivered.isEmpty { record.owed = failure.undelivered }
+        do { try record.write() } catch { return "mail: the pending mail cannot be recorded: \(PortfolioBatch.reason(error))" }
+        return nil
     }
 }
 
 extension NodeReader {
     func mail(_ node: Node) throws -> BatchMail {
-        guard let map = node.mapping else { throw error(node, "mail", "expected a mapping with to (and cc, bcc, from, locale, smtp-url, when)") }
-        let known = ["to", "cc", "bcc", "from", "locale", "smtp-url", "when"]
+        guard let map = node.mapping else { throw error(node, "mail", "expected a mapping with to (and cc, bcc, from, locale, smtp-url, timeout, when)") }
+        let known = ["to", "cc", "bcc", "from", "locale", "smtp-url", "timeout", "when"]
         for key in map.keys where !known.contains(key.string ?? "") {
             throw error(key, "mail." + (key.string ?? "?"), "unknown key, expected one of " + known.joined(separator: ", "))
         }
@@ -73,7 +96,14 @@ extension NodeReader {
         if let n = map["smtp-url"] {
             let url = try string(n, "mail.smtp-url")
             guard url.hasPrefix("smtp://") || url.hasPrefix("smtps://") else { throw error(n, "mail.smtp-url", "expected smtp://host:port or smtps://host:port") }
+            if let problem = MailCommand.credentialsProblem(url) { throw error(n, "mail.smtp-url", problem) }
             arguments += ["--smtp-url", url]
+        }
+        if let n = map["timeout"] {
+            guard let seconds = n.int, SMTPSettings.timeoutRange.contains(seconds) else {
+                throw error(n, "mail.timeout", "expected 1 to 3600 seconds, got \(n.string ?? "?")")
+            }
+            arguments += ["--timeout", String(seconds)]
         }
         var always = false
         if let n = map["when"] {

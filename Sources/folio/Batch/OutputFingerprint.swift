@@ -105,6 +105,6 @@ enum BatchFile {
         let suffix = name[name.index(after: dot)...]
         guard suffix.count == 6, suffix.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return false }
         let output = name[name.index(after: name.startIndex)..<dot]
-        return [".png", ".pdf", ".svg", ".fingerprint", PortfolioMemo.fileName].contains { output.hasSuffix($0) }
+        return [".png", ".pdf", ".svg", ".fingerprint", PortfolioMemo.fileName, PendingMail.fileName].contains { output.hasSuffix($0) }
     }
 }

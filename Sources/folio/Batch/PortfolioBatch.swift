@@ -16,6 +16,9 @@ struct PortfolioOutcome: Sendable {
     /// SIGINT/SIGTERM came before every output of the portfolio was done: neither rendered nor up to date.
     var interrupted = false
     var seconds = 0.0
+    /// With a mail step: where the portfolio's pending-mail record lives, and the record when mail is owed.
+    var mailRecord: URL?
+    var pendingMail: PendingMail?
 }
 
 /// Everything one portfolio needs rendered by one worker: its data is loaded once, then every job of the
@@ -80,16 +83,24 @@ struct PortfolioBatch {
         // The memo needs one folder that holds every output of the portfolio.
         let memoFolder = folders.count == 1 && jobs.jobs.allSatisfy({ OutputPath.portfolioFolder($0.output, component: component) != nil })
             ? folders.first : nil
+        let mailRecord = jobs.mail == nil ? nil : PendingMail.file(for: jobs, component: component)
+        if let mailRecord, !folders.contains(where: { mailRecord.path.hasPrefix($0.path + "/") }) {
+            Self.logRemoved(BatchFile.removeLeftovers(of: mailRecord))
+        }
+        outcome.mailRecord = mailRecord
         let memoKey = PortfolioMemo(data: digest.hex, jobs: jobsDigest, outputs: [])
         if !force, let memoFolder, let memo = PortfolioMemo.read(in: memoFolder), memo.data == memoKey.data,
            memo.jobs == memoKey.jobs, memo.outputsPresent {
             outcome.skipped = memo.outputs
+            outcome.pendingMail = mailRecord.flatMap(PendingMail.read)
             return
         }
         let prices = try self.prices?.get()
         let input = try PortfolioReports(portfolio: name, asOf: nil, locale: .en, theme: .light).input(store, prices: prices)
         let day = input.asOf.iso
         digest.add(day)
+        // Written before the first new output is drawn, so that no crash after it can lose the mail.
+        var mailOwed = false
         var dataByLocale: [ChartLocale: PortfolioReportData] = [:]
         func data(_ locale: ChartLocale) -> PortfolioReportData {
             if let cached = dataByLocale[locale] { return cached }
@@ -121,6 +132,10 @@ struct PortfolioBatch {
                 if !force, fp.isCurrent(for: url) { outcome.skipped.append(url.path); return }
                 do {
                     try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    if let mailRecord, !mailOwed {
+                        try PendingMail(file: mailRecord).write()
+                        mailOwed = true
+                    }
                     try draw()
                     try fp.record(for: url)
                     outcome.rendered.append(url.path)
@@ -159,6 +174,7 @@ struct PortfolioBatch {
                 }
             }
         }
+        outcome.pendingMail = mailRecord.flatMap(PendingMail.read)
         // An as-of day of today may be the fallback for a portfolio without prices, which moves every day
         // while its data does not: such a portfolio gets no memo and is checked output by output.
         if let memoFolder, outcome.failures.isEmpty, !outcome.interrupted, input.asOf != Day(Date()) {

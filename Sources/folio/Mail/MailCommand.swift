@@ -14,10 +14,14 @@ struct MailCommand: ParsableCommand {
             --attach files are attached. The SMTP server comes from --smtp-url, FOLIO_SMTP_URL or the
             configuration file (~/.config/folio/smtp.yaml, which must not be readable by others);
             the user and password from FOLIO_SMTP_USER and FOLIO_SMTP_PASSWORD or that file, never
-            from the command line. smtp:// requires STARTTLS, smtps:// uses TLS from the start;
-            plain SMTP is allowed to a loopback host or with --insecure. Transient refusals (4xx)
-            are retried; permanent ones (5xx) fail at once. On failure the files stay where they
-            are, their paths are printed, and the exit code is 1.
+            from the command line (so --smtp-url takes no user or password). smtp:// requires
+            STARTTLS, smtps:// uses TLS from the start; plain SMTP is allowed to a loopback host
+            (localhost, or a name whose every address is in 127.0.0.0/8 or ::1) or with --insecure.
+            Transient refusals (4xx), dropped connections and timeouts are retried, three attempts
+            in all; permanent refusals (5xx) fail at once, naming the command and the reply. A server
+            that limits the recipients of a message (452) gets them in several transactions.
+            --timeout is the longest wait for the server: to connect and log in, and for each reply.
+            On failure the files stay where they are, their paths are printed, and the exit code is 1.
 
             With --report daily the daily chart set of --portfolio is rendered into --render-dir (and with
             --attach-report portfolio the portfolio report PDF too) and sent; the files stay there.
@@ -55,6 +59,8 @@ struct MailCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A Mustache template for the body (.html for the HTML part, else the text part).", valueName: "file"))
     var bodyTemplate: String?
     @Option(help: ArgumentHelp("smtp://host:port or smtps://host:port.", valueName: "url")) var smtpUrl: String?
+    @Option(help: ArgumentHelp("The longest wait for the server, to connect and for each reply (1 to 3600).", valueName: "seconds"))
+    var timeout = 60
     @Option(help: ArgumentHelp("SMTP configuration file.", valueName: "file")) var smtpConfig: String?
     @Flag(help: "Allow plain SMTP without TLS to a host that is not this machine.") var insecure = false
     @Flag(help: "Write the message instead of sending it (with --out).") var dryRun = false
@@ -69,11 +75,22 @@ struct MailCommand: ParsableCommand {
         guard !to.isEmpty else { throw ValidationError("--to: give at least one recipient") }
         if subject != nil && subjectTemplate != nil { throw ValidationError("--subject: give either --subject or --subject-template") }
         if dryRun && out == nil { throw ValidationError("--out: --dry-run writes the message to the file --out names") }
+        if let smtpUrl, let problem = Self.credentialsProblem(smtpUrl) { throw ValidationError("--smtp-url: " + problem) }
+        guard SMTPSettings.timeoutRange.contains(timeout) else { throw ValidationError("--timeout: expected 1 to 3600 seconds, got \(timeout)") }
         for (option, values) in [("--to", to), ("--cc", cc), ("--bcc", bcc)] {
             for value in values where MailAddress(parsing: value) == nil {
                 throw ValidationError("\(option): \"\(value)\" is not an e-mail address")
             }
         }
+    }
+
+    /// Why a server URL from the command line or a jobs file cannot be used: a user or password in it
+    /// would show in `ps` and in shared files. The environment and the private configuration file
+    /// may carry them.
+    static func credentialsProblem(_ url: String) -> String? {
+        guard let components = URLComponents(string: url), components.user != nil || components.password != nil else { return nil }
+        return "a user or password in the URL would be visible to other users (ps, shared files); "
+            + "give them in FOLIO_SMTP_USER and FOLIO_SMTP_PASSWORD or in the SMTP configuration file (user, password)"
     }
 
     func run() throws {
@@ -86,8 +103,10 @@ struct MailCommand: ParsableCommand {
     }
 
     /// Renders, builds and sends (or with --dry-run writes) the message; returns the line `run` prints.
-    /// `folio batch` calls this for its mail step, where stdout belongs to the --json summary.
-    func deliver() throws -> String {
+    /// `folio batch` calls this for its mail step, where stdout belongs to the --json summary, with
+    /// `owed` when an earlier run delivered to some recipients only: the message goes to those of its
+    /// recipients that are still owed it.
+    func deliver(onlyTo owed: [String]? = nil) throws -> String {
         let environment = ProcessInfo.processInfo.environment
         let smtp = try SMTPConfiguration.load(path: smtpConfig, environment: environment)
         let rendered = try renderReports()
@@ -101,13 +120,20 @@ struct MailCommand: ParsableCommand {
         }
         var settings = SMTPSettings(url: url, username: smtp.user, password: smtp.password)
         settings.allowInsecure = insecure
-        if let delay = environment["FOLIO_SMTP_RETRY_DELAY"].flatMap(Double.init) { settings.retryDelay = delay }
+        settings.timeout = timeout
+        if let delay = environment["FOLIO_SMTP_RETRY_DELAY"].flatMap(Double.init), (0...60).contains(delay) { settings.retryDelay = delay }
+        let recipients = owed.map { owed in
+            message.envelopeRecipients.filter { recipient in owed.contains { $0.caseInsensitiveCompare(recipient) == .orderedSame } }
+        }
+        if recipients?.isEmpty == true { return "nothing to send: the recipients still named have it already" }
         do {
-            try SMTPClient(settings: settings).send(message)
-            return "sent to \(message.envelopeRecipients.count) recipient\(message.envelopeRecipients.count == 1 ? "" : "s") through \(Redaction.url(url))"
+            let delivery = try SMTPClient(settings: settings).send(message, to: recipients)
+            let count = delivery.recipients
+            return "sent to \(count) recipient\(count == 1 ? "" : "s") through \(settings.shownURL)"
+                + (delivery.transactions > 1 ? " in \(delivery.transactions) transactions (the server limits recipients per message)" : "")
         } catch let failure as SMTPFailure {
             let kept = rendered.images.map(\.path) + files + rendered.attachments.map(\.path) + attach
-            throw MailNotSent(description: "\(failure)\nthe files were not sent and are kept: \(kept.joined(separator: " "))")
+            throw MailNotSent(description: "\(failure)\nthe files were not sent and are kept: \(kept.joined(separator: " "))", failure: failure)
         }
     }
 }
@@ -115,6 +141,7 @@ struct MailCommand: ParsableCommand {
 /// The server refused or could not be reached; the rendered files stay where they are.
 struct MailNotSent: Error, CustomStringConvertible {
     var description: String
+    var failure: SMTPFailure?
 }
 
 /// What `--report` and `--attach-report` rendered, with the figures the templates may show.

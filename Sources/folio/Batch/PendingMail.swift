@@ -1,0 +1,90 @@
+import FolioCore
+import FolioNet
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Mail a portfolio is owed by the jobs file's mail step. The record is written before the first new
+/// output of the portfolio is drawn and removed once the server has taken the message, so a mail that
+/// was not delivered — the server down or refusing, the run killed or crashed between rendering and
+/// sending — is pending, and the next run sends the portfolio's outputs even when nothing in it
+/// changed, without rendering anything again. Delivery is at least once: a run killed after the
+/// server took the message but before the record was removed sends it again.
+///
+/// `.folio-mail` in the portfolio's own folder (`out/{portfolio}/` of `out/{portfolio}/{date}/…`), else
+/// `.PORTFOLIO.folio-mail` in the output root (`out/` of `out/{date}/{portfolio}-{report}.{ext}`), so
+/// that it stays in one place when the as-of day moves. Text, for people too:
+///
+///     folio 0.1.0
+///     since 2026-11-21T02:15:04Z
+///     failed 2026-11-21T02:16:10Z smtp://mail.example.com:587: cannot connect (is the server running?) …
+///     owed b@example.com
+///
+/// `owed` lines appear when the server took the message for some recipients and not the others (a
+/// recipient limit, then a refusal): only those are sent it again. A new output of the portfolio
+/// starts a new record, owed to every recipient. Unknown lines are skipped and the Folio version is
+/// not checked: mail owed before an upgrade is still owed after it.
+struct PendingMail: Equatable, Sendable {
+    let file: URL
+    var since: String
+    var failure: String?
+    /// Envelope recipients the message is still owed to; empty: all of them.
+    var owed: [String] = []
+
+    static let fileName = ".folio-mail"
+
+    init(file: URL, since: String = ISOTime.format(Date()), failure: String? = nil, owed: [String] = []) {
+        self.file = file
+        self.since = since
+        self.failure = failure
+        self.owed = owed
+    }
+
+    /// Where a portfolio's record lives: beside the outputs of the first job.
+    static func file(for jobs: JobsFile, component: String) -> URL {
+        let template = jobs.jobs.first?.output ?? JobsFile.defaultOutput
+        if let folder = OutputPath.portfolioFolder(template, component: component) {
+            return folder.appendingPathComponent(fileName)
+        }
+        let fixed = template[..<(template.firstIndex(of: "{") ?? template.endIndex)]
+        let root = fixed.lastIndex(of: "/").map { String(fixed[...$0]) } ?? "./"
+        return URL(fileURLWithPath: root, isDirectory: true).appendingPathComponent("." + component + fileName)
+    }
+
+    /// The record at `file`, nil when there is none. One that a crash left empty is still a record.
+    static func read(_ file: URL) -> PendingMail? {
+        guard BatchFile.size(of: file) != nil, let data = FileManager.default.contents(atPath: file.path) else { return nil }
+        var record = PendingMail(file: file, since: "")
+        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+            let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { continue }
+            switch parts[0] {
+            case "since": record.since = parts[1]
+            case "failed": record.failure = parts[1]
+            case "owed" where MailAddress.isValid(parts[1]): record.owed.append(parts[1])
+            default: break
+            }
+        }
+        return record
+    }
+
+    var text: String {
+        var lines = ["folio \(FolioVersion.current)", "since \(since)"]
+        if let failure { lines.append("failed " + Redaction.escapingControlCharacters(failure)) }
+        lines += owed.map { "owed \($0)" }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Atomic, like the outputs (a temporary sibling renamed into place); its folder is made if needed.
+    func write() throws {
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try BatchFile.writeAtomically(Array(text.utf8), to: file)
+    }
+
+    func remove() throws {
+        guard unlink(file.path) == 0 || errno == ENOENT else {
+            throw BatchFile.WriteFailed(description: "\(file.path): \(String(cString: strerror(errno)))")
+        }
+    }
+}
