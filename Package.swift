@@ -77,6 +77,7 @@ let package = Package(
         ),
         .testTarget(name: "FolioWorkloadsTests", dependencies: ["FolioCore", "FolioAnalytics", "FolioCharts", "FolioReports", "FolioWorkloads"]),
         .testTarget(name: "FolioNetTests", dependencies: ["FolioCore", "FolioNet"]),
+        .testTarget(name: "FolioSourcesTests", dependencies: ["FolioCore", "FolioNet", "FolioSources"]),
         .testTarget(name: "FolioAnalyticsTests", dependencies: ["FolioCore", "FolioAnalytics"]),
         .testTarget(name: "FolioChartsTests", dependencies: ["FolioCore", "FolioCharts"]),
         .testTarget(
