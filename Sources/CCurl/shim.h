@@ -54,6 +54,11 @@ static inline CURLcode folio_curl_get_socket(CURL *handle, CURLINFO info, curl_s
     return curl_easy_getinfo(handle, info, value);
 }
 
+// The string belongs to the handle and lives until its next transfer or cleanup.
+static inline CURLcode folio_curl_get_string(CURL *handle, CURLINFO info, char **value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+
 static inline CURLcode folio_curl_get_double(CURL *handle, CURLINFO info, double *value) {
     return curl_easy_getinfo(handle, info, value);
 }

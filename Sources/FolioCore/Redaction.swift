@@ -28,6 +28,21 @@ public struct Redaction: Sendable {
         return Self.escapingControlCharacters(Self.redactingURLs(result))
     }
 
+    /// The bytes with every secret replaced by `***`, before any excerpt is cut from them: a cut
+    /// through the middle of a secret would leave a part that `apply` no longer recognises.
+    public func redacting(_ data: Data) -> Data {
+        var result = data
+        for secret in secrets {
+            let needle = Data(secret.utf8)
+            var from = result.startIndex
+            while let found = result.range(of: needle, in: from..<result.endIndex) {
+                result.replaceSubrange(found, with: Data("***".utf8))
+                from = found.lowerBound + 3
+            }
+        }
+        return result
+    }
+
     /// Query parameters whose values are secrets, compared lower-cased.
     public static let secretParameterNames: Set<String> = [
         "key", "apikey", "api_key", "token", "access_token", "x_cg_demo_api_key", "x_cg_pro_api_key", "password", "secret",

@@ -64,6 +64,13 @@ final class CurlHandle {
         return folio_curl_get_long(raw, info, &value) == CURLE_OK ? value : 0
     }
 
+    /// A string the last transfer left (the URL a redirect points to), copied out of the handle.
+    func string(_ info: CURLINFO) -> String? {
+        var value: UnsafeMutablePointer<CChar>?
+        guard folio_curl_get_string(raw, info, &value) == CURLE_OK, let value else { return nil }
+        return String(cString: value)
+    }
+
     func perform() -> CURLcode { curl_easy_perform(raw) }
 
     static func message(_ code: CURLcode) -> String { String(cString: curl_easy_strerror(code)) }
@@ -75,19 +82,42 @@ final class CurlHandle {
     }
 }
 
-/// Failures below HTTP: the connection, TLS, a timeout, a limit.
+/// Failures below HTTP: the connection, TLS, a timeout, a limit, a redirect or a credential refused.
 public enum TransferError: Error, Equatable, CustomStringConvertible {
     case setup(String)
     case transport(code: Int, message: String)
     case timedOut(seconds: Double)
     case tooLarge(limit: Int)
+    /// A redirect Folio does not follow: to a scheme other than http and https, or one too many.
+    case redirect(String)
+    /// A credential that would travel where it must not (plain http to another machine).
+    case refused(String)
+
+    /// Whether another attempt may succeed: a timeout, or a connection that could not be made or was
+    /// lost. A refused certificate, an unsupported scheme, a redirect loop or a size limit will fail
+    /// the same way every time, so they are not retried.
+    public var isTransient: Bool {
+        switch self {
+        case .timedOut: true
+        case let .transport(code, _): Self.transientCodes.contains(code)
+        case .setup, .tooLarge, .redirect, .refused: false
+        }
+    }
+
+    static let transientCodes: Set<Int> = Set([
+        CURLE_COULDNT_RESOLVE_PROXY, CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_CONNECT, CURLE_PARTIAL_FILE,
+        CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_SSL_CONNECT_ERROR, CURLE_HTTP2, CURLE_HTTP2_STREAM,
+        CURLE_HTTP3, CURLE_QUIC_CONNECT_ERROR, CURLE_OPERATION_TIMEDOUT,
+    ].map { Int($0.rawValue) })
 
     public var description: String {
         switch self {
         case let .setup(message): message
         case let .transport(_, message): message
-        case let .timedOut(seconds): "no complete answer within \(Int(seconds)) s"
+        case let .timedOut(seconds): "no complete answer within \(String(format: "%.0f", seconds)) s"
         case let .tooLarge(limit): "the response is larger than the \(limit)-byte limit"
+        case let .redirect(message): message
+        case let .refused(message): message
         }
     }
 }

@@ -16,6 +16,8 @@ public struct HTTPPolicy: Sendable {
     public var maxBackoff: Double = 60
     /// A `Retry-After` longer than this is not waited for: the fetch fails and says so.
     public var maxRetryAfter: Double = 300
+    /// Credentials go over plain http only to this machine (`Loopback`) unless this is set.
+    public var allowPlainCredentials = false
 
     public init() {}
 }
@@ -42,7 +44,12 @@ public struct HTTPFailure: Error, CustomStringConvertible {
 /// HTTP GET through libcurl: timeouts, a response size limit, compressed responses, TLS verification
 /// with the system CA bundle, proxies from the usual environment variables (libcurl reads
 /// `http_proxy`, `https_proxy`, `no_proxy`), and bounded retries with exponential backoff and jitter
-/// on timeouts, dropped connections, 429 and 5xx, honouring `Retry-After`.
+/// on timeouts, lost connections, 429 and 5xx, honouring `Retry-After`. What cannot succeed on a
+/// second try (another 4xx, a refused certificate, a bad redirect) fails at once.
+///
+/// Redirects are followed here rather than by libcurl, which would send custom headers (an API key)
+/// to wherever a redirect points: each hop must be http or https, there are at most `maxRedirects`,
+/// and credentials go only to the origin (scheme, host, port) of the URL they were given with.
 public final class HTTPClient {
     public let policy: HTTPPolicy
     public let userAgent: String
@@ -62,42 +69,54 @@ public final class HTTPClient {
         self.jitter = jitter
     }
 
-    /// GETs `url`, retrying transient failures. A 2xx answer is returned; anything else throws.
-    public func get(_ url: String, headers: [String: String] = [:]) throws -> HTTPResponse {
+    /// GETs `url`, retrying transient failures. A 2xx answer is returned; anything else throws, with
+    /// every credential and URL password removed from the reason and control characters escaped.
+    /// `headers` go with every request; `credentials` (headers too) only to the origin of `url`.
+    public func get(_ url: String, headers: [String: String] = [:], credentials: [String: String] = [:]) throws -> HTTPResponse {
+        let redaction = Self.redaction(url: url, credentials: credentials)
+        let shown = redaction.apply(Redaction.url(url))
         var attempt = 0
         while true {
             attempt += 1
-            let outcome = Result { try transfer(url, headers: headers) }
-            let shown = Redaction.url(url)
+            let outcome = Result { try follow(url, headers: headers, credentials: credentials) }
             var wait: Double?
             var failure: HTTPFailure
             switch outcome {
             case let .success(response) where (200..<300).contains(response.status):
                 return response
             case let .success(response):
-                failure = HTTPFailure(url: shown, reason: "HTTP \(response.status)\(Self.excerpt(response.body))", attempts: attempt, status: response.status)
+                let reason = redaction.apply("HTTP \(response.status)\(Self.excerpt(redaction.redacting(response.body)))")
+                failure = HTTPFailure(url: shown, reason: reason, attempts: attempt, status: response.status)
                 if response.status == 429 || (500..<600).contains(response.status) {
                     wait = backoff(attempt)
                     if let retryAfter = RetryAfter.seconds(response.headers["retry-after"]) {
                         guard retryAfter <= policy.maxRetryAfter else {
-                            failure.reason += "; the server asks to retry after \(Int(retryAfter)) s"
+                            failure.reason += "; the server asks to retry after \(RetryAfter.describe(retryAfter)) s"
                             throw failure
                         }
                         wait = retryAfter
                     }
                 }
             case let .failure(error as TransferError):
-                failure = HTTPFailure(url: shown, reason: error.description, attempts: attempt, status: nil)
-                switch error {
-                case .timedOut, .transport: wait = backoff(attempt)
-                case .setup, .tooLarge: wait = nil
-                }
+                failure = HTTPFailure(url: shown, reason: redaction.apply(error.description), attempts: attempt, status: nil)
+                wait = error.isTransient ? backoff(attempt) : nil
             case let .failure(error):
-                throw HTTPFailure(url: shown, reason: "\(error)", attempts: attempt, status: nil)
+                throw HTTPFailure(url: shown, reason: redaction.apply("\(error)"), attempts: attempt, status: nil)
             }
             guard let wait, attempt < policy.maxAttempts else { throw failure }
             sleep(wait)
         }
+    }
+
+    /// The request's secrets: the credentials' values, and a URL's password alone and as the Basic
+    /// authorization libcurl makes of it (a server that echoes request headers would show that).
+    public static func redaction(url: String, credentials: [String: String]) -> Redaction {
+        var secrets = Array(credentials.values)
+        if let components = URLComponents(string: url), let password = components.password, !password.isEmpty {
+            secrets.append(password)
+            secrets.append(Data("\(components.user ?? ""):\(password)".utf8).base64EncodedString())
+        }
+        return Redaction(secrets: secrets)
     }
 
     private func backoff(_ attempt: Int) -> Double {
@@ -110,20 +129,60 @@ public final class HTTPClient {
         return text.isEmpty ? "" : ": \(text)"
     }
 
-    /// One transfer, no retries.
-    private func transfer(_ url: String, headers: [String: String]) throws -> HTTPResponse {
+    /// One attempt: the request and the redirects it leads to, all within one total timeout.
+    private func follow(_ url: String, headers: [String: String], credentials: [String: String]) throws -> HTTPResponse {
+        let origin = Origin(url: url)
+        if !credentials.isEmpty { try checkPlainCredentials(credentials.keys.sorted(), origin: origin) }
+        let deadline = DispatchTime.now().uptimeNanoseconds &+ Self.nanoseconds(policy.totalTimeout)
+        var current = url
+        var redirects = 0
+        while true {
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard now < deadline else { throw TransferError.timedOut(seconds: policy.totalTimeout) }
+            let toOrigin = origin != nil && Origin(url: current) == origin
+            let sent = toOrigin ? headers.merging(credentials) { $1 } : headers
+            let (response, location) = try transfer(current, headers: sent, timeout: Double(deadline - now) / 1e9)
+            guard let location else { return response }
+            redirects += 1
+            guard redirects <= policy.maxRedirects else {
+                throw TransferError.redirect("more than \(policy.maxRedirects) redirects (a redirect loop?)")
+            }
+            guard Origin(url: location) != nil else {
+                let shown = Redaction.url(location.count > 100 ? String(location.prefix(100)) + "…" : location)
+                throw TransferError.redirect("redirected to \(shown), which is not an http or https URL")
+            }
+            current = location
+        }
+    }
+
+    /// A credential over plain http is readable by anyone on the way, so it is sent only to this
+    /// machine (a test server, an SSH tunnel) unless the policy allows it.
+    private func checkPlainCredentials(_ names: [String], origin: Origin?) throws {
+        let named = names.joined(separator: ", ")
+        guard let origin else { throw TransferError.refused("not an http or https URL with a host, so \(named) has no origin to go to") }
+        guard origin.scheme == "http", !policy.allowPlainCredentials, !Loopback.isLoopback(host: origin.host) else { return }
+        throw TransferError.refused("will not send \(named) over plain http to \(origin.host), which is not this machine: use https, or --insecure to allow it")
+    }
+
+    private static func nanoseconds(_ seconds: Double) -> UInt64 {
+        seconds > 0 ? UInt64(min(seconds, 86_400) * 1e9) : 0
+    }
+
+    private static let redirectStatuses: Set<Int> = [301, 302, 303, 307, 308]
+
+    /// One request, no retries, no redirects followed: a redirect's target is returned beside the response.
+    private func transfer(_ url: String, headers: [String: String], timeout: Double) throws -> (HTTPResponse, location: String?) {
         let curl = try CurlHandle()
         let sink = ResponseSink(limit: policy.maxResponseBytes)
         let context = Unmanaged.passUnretained(sink).toOpaque()
+        let timeoutMs = Int(Self.nanoseconds(timeout) / 1_000_000) + 1
         try curl.set(CURLOPT_URL, url)
         try curl.set(CURLOPT_USERAGENT, userAgent)
         try curl.set(CURLOPT_ACCEPT_ENCODING, "")  // every encoding libcurl can decode
-        try curl.set(CURLOPT_FOLLOWLOCATION, 1)
-        try curl.set(CURLOPT_MAXREDIRS, policy.maxRedirects)
+        try curl.set(CURLOPT_FOLLOWLOCATION, 0)
         try curl.set(CURLOPT_PROTOCOLS_STR, "http,https")
-        try curl.set(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
-        try curl.set(CURLOPT_CONNECTTIMEOUT_MS, Int(policy.connectTimeout * 1000))
-        try curl.set(CURLOPT_TIMEOUT_MS, Int(policy.totalTimeout * 1000))
+        try curl.set(CURLOPT_CONNECTTIMEOUT_MS, min(timeoutMs, Int(Self.nanoseconds(policy.connectTimeout) / 1_000_000) + 1))
+        try curl.set(CURLOPT_TIMEOUT_MS, timeoutMs)
         try curl.set(CURLOPT_MAXFILESIZE_LARGE, offset: Int64(policy.maxResponseBytes))
         try curl.set(CURLOPT_NOSIGNAL, 1)  // timeouts without SIGALRM, safe in threads
         try curl.set(CURLOPT_SSL_VERIFYPEER, 1)
@@ -145,12 +204,12 @@ public final class HTTPClient {
         if sink.overflowed || code == CURLE_FILESIZE_EXCEEDED { throw TransferError.tooLarge(limit: policy.maxResponseBytes) }
         if code == CURLE_OPERATION_TIMEDOUT { throw TransferError.timedOut(seconds: policy.totalTimeout) }
         guard code == CURLE_OK else {
-            let message = code == CURLE_TOO_MANY_REDIRECTS
-                ? "more than \(policy.maxRedirects) redirects (a redirect loop?)"
-                : code == CURLE_PARTIAL_FILE ? "the response was cut off before its end" : CurlHandle.message(code)
+            let message = code == CURLE_PARTIAL_FILE ? "the response was cut off before its end" : CurlHandle.message(code)
             throw TransferError.transport(code: Int(code.rawValue), message: message)
         }
-        return HTTPResponse(status: curl.info(CURLINFO_RESPONSE_CODE), headers: sink.headers, body: sink.body)
+        let status = curl.info(CURLINFO_RESPONSE_CODE)
+        let location = Self.redirectStatuses.contains(status) ? curl.string(CURLINFO_REDIRECT_URL) : nil
+        return (HTTPResponse(status: status, headers: sink.headers, body: sink.body), location)
     }
 }
 

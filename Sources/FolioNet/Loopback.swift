@@ -6,8 +6,9 @@ import Glibc
 /// Whether a host is this machine, for the one decision that depends on it: talking without TLS.
 /// Decided on addresses, not spelling: `127.0.0.1.evil.test` starts like a loopback address and may
 /// resolve anywhere. A host is loopback when it is the name `localhost` (RFC 6761 reserves it) or when
-/// it resolves, and every address it resolves to is in 127.0.0.0/8 or is ::1. A name that does not
-/// resolve is not loopback.
+/// it resolves, and every address it resolves to is in 127.0.0.0/8 or is ::1 (also as the IPv4-mapped
+/// ::ffff:127.x.y.z). A name that does not resolve is not loopback. SMTP's plain-text rule and the
+/// CoinGecko key's plain-HTTP rule both ask here.
 public enum Loopback {
     public static func isLoopback(host: String) -> Bool { addresses(host: host) != nil }
 
@@ -17,6 +18,7 @@ public enum Loopback {
     public static func addresses(host: String) -> [String]? {
         var name = host.lowercased()
         if name.hasPrefix("[") && name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
+        if name.hasSuffix(".") { name.removeLast() }
         if name == "localhost" { return ["127.0.0.1", "::1"] }
         guard !name.isEmpty, let resolved = resolve(name), !resolved.isEmpty else { return nil }
         guard resolved.allSatisfy(\.isLoopback) else { return nil }
@@ -52,7 +54,10 @@ public enum Loopback {
                 let address = socketAddress.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { $0.pointee.sin6_addr }
                 let bytes = withUnsafeBytes(of: address) { Array($0) }
                 let isOne = bytes.count == 16 && bytes.prefix(15).allSatisfy { $0 == 0 } && bytes[15] == 1
-                result.append(Address(text: withUnsafePointer(to: address) { text(AF_INET6, $0, INET6_ADDRSTRLEN) }, isLoopback: isOne))
+                let isMappedV4 = bytes.count == 16 && bytes.prefix(10).allSatisfy { $0 == 0 } && bytes[10] == 0xFF && bytes[11] == 0xFF
+                    && bytes[12] == 127
+                result.append(Address(text: withUnsafePointer(to: address) { text(AF_INET6, $0, INET6_ADDRSTRLEN) },
+                                      isLoopback: isOne || isMappedV4))
             default:
                 // Another family cannot be checked, so the host as a whole is not loopback.
                 result.append(Address(text: "", isLoopback: false))

@@ -11,25 +11,29 @@ public struct MonobankSource {
 
     public init(baseURL: String = MonobankSource.defaultBaseURL) { self.baseURL = baseURL }
 
-    public func plan() -> SourcePlan {
-        SourcePlan(source: Self.name, requests: [SourceRequest(url: Endpoint.join(baseURL, "/bank/currency"), parse: Self.parse)])
+    public func plan(now: Date = Date()) -> SourcePlan {
+        let clock = AnswerClock(now: now)
+        return SourcePlan(source: Self.name, requests: [SourceRequest(url: Endpoint.join(baseURL, "/bank/currency")) { body in
+            try Self.parse(body, clock: clock)
+        }])
     }
 
-    static func parse(_ body: Data) throws -> FetchedData {
+    static func parse(_ body: Data, clock: AnswerClock) throws -> FetchedData {
         guard let rows = try JSONBody.parse(body) as? [[String: Any]] else {
             throw SourceFormatError("expected an array of rates, found \(JSONBody.describe(body))")
         }
         var data = FetchedData()
         for (i, row) in rows.enumerated() {
-            guard let a = JSONBody.number(row["currencyCodeA"]), let b = JSONBody.number(row["currencyCodeB"]),
-                  let date = JSONBody.number(row["date"]), date > 0 else {
-                throw SourceFormatError("[\(i)]: expected currencyCodeA, currencyCodeB and date")
-            }
-            guard let asset = ISO4217.alpha[Int(a)], let currency = ISO4217.alpha[Int(b)] else { continue }
+            let numeric = "an ISO 4217 numeric currency code (1 to 999)"
+            let a = try JSONBody.whole(row["currencyCodeA"], "[\(i)].currencyCodeA", in: 1...999, expected: numeric)
+            let b = try JSONBody.whole(row["currencyCodeB"], "[\(i)].currencyCodeB", in: 1...999, expected: numeric)
+            let time = try clock.time(seconds: row["date"], "[\(i)].date")
+            guard let asset = ISO4217.alpha[a], let currency = ISO4217.alpha[b] else { continue }
             // Captures carry zeros for the figures a row does not have.
-            let buy = JSONBody.number(row["rateBuy"]).flatMap { $0 > 0 ? $0 : nil }
-            let sell = JSONBody.number(row["rateSell"]).flatMap { $0 > 0 ? $0 : nil }
-            let cross = JSONBody.number(row["rateCross"]).flatMap { $0 > 0 ? $0 : nil }
+            func figure(_ field: String) throws -> Double? {
+                try JSONBody.optionalNumber(row[field], "[\(i)].\(field)").flatMap { $0 > 0 ? $0 : nil }
+            }
+            let buy = try figure("rateBuy"), sell = try figure("rateSell"), cross = try figure("rateCross")
             let price: Double
             if let buy, let sell {
                 guard buy <= sell * 1.5, sell <= buy * 1.5 else { throw SourceFormatError("[\(i)]: buy \(buy) and sell \(sell) are too far apart to be one rate") }
@@ -40,7 +44,7 @@ public struct MonobankSource {
                 throw SourceFormatError("[\(i)]: \(asset)/\(currency) has neither rateBuy and rateSell nor rateCross")
             }
             data.quotes.append(Quote(
-                asset: asset, currency: currency, market: .card, time: Date(timeIntervalSince1970: date),
+                asset: asset, currency: currency, market: .card, time: time,
                 price: price, bid: buy, ask: sell, source: Self.name
             ))
         }

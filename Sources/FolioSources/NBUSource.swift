@@ -14,21 +14,22 @@ public struct NBUSource {
 
     /// A day is one request for every currency (the answer lists them all; fewer calls, and NBU's own
     /// bytes); a period is one request per currency.
-    public func plan(currencies: [AssetCode], from: Day, to: Day) -> SourcePlan {
+    public func plan(currencies: [AssetCode], from: Day, to: Day, now: Date = Date()) -> SourcePlan {
+        let clock = AnswerClock(now: now)
         if from == to {
             let url = Endpoint.join(baseURL, "/NBUStatService/v1/statdirectory/exchange?date=\(Self.compact(from))&json")
             return SourcePlan(source: Self.name, requests: [SourceRequest(url: url) { body in
-                try Self.parse(body, currencies: currencies, from: from, to: to)
+                try Self.parse(body, currencies: currencies, from: from, to: to, clock: clock)
             }])
         }
         return SourcePlan(source: Self.name, requests: currencies.map { currency in
             let url = Endpoint.join(baseURL, "/NBU_Exchange/exchange_site?start=\(Self.compact(from))&end=\(Self.compact(to))&valcode=\(currency.rawValue.lowercased())&sort=exchangedate&order=desc&json")
-            return SourceRequest(url: url) { body in try Self.parse(body, currencies: [currency], from: from, to: to) }
+            return SourceRequest(url: url) { body in try Self.parse(body, currencies: [currency], from: from, to: to, clock: clock) }
         })
     }
 
     /// Keeps the asked currencies; each must be there, on days inside the asked range.
-    static func parse(_ body: Data, currencies: [AssetCode], from: Day, to: Day) throws -> FetchedData {
+    static func parse(_ body: Data, currencies: [AssetCode], from: Day, to: Day, clock: AnswerClock) throws -> FetchedData {
         let rows: [NBURates.Row]
         do { rows = try NBURates.parse(body) } catch let error as NBURates.FormatError {
             throw SourceFormatError(error.path == nil ? "expected an NBU rates array, found \(JSONBody.describe(body))" : error.description)
@@ -36,10 +37,11 @@ public struct NBUSource {
         let wanted = Set(currencies)
         let range = from == to ? from.iso : "\(from)…\(to)"
         var data = FetchedData()
-        for row in rows {
+        for (i, row) in rows.enumerated() {
             guard case let .rate(code, name, day, rate) = row, wanted.contains(code) else { continue }
             guard (from...to).contains(day) else { throw SourceFormatError("asked for \(range), the answer holds \(code) on \(day)") }
-            data.quotes.append(Quote(asset: code, currency: .uah, market: .nbu, time: day.start, price: rate, source: Self.name))
+            let time = try clock.check(day.start, "[\(i)].exchangedate")
+            data.quotes.append(Quote(asset: code, currency: .uah, market: .nbu, time: time, price: rate, source: Self.name))
             if let name { data.assetNames[code] = name }
             data.assetKinds[code] = KnownAssets.kind(of: code) ?? .fiat
         }

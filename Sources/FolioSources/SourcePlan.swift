@@ -6,11 +6,15 @@ import Foundation
 public struct SourceRequest {
     public var url: String
     public var headers: [String: String]
+    /// Headers that carry secrets (an API key): sent only to the origin of `url`, never over plain
+    /// http to another machine, and removed from every message.
+    public var credentials: [String: String]
     public var parse: (Data) throws -> FetchedData
 
-    public init(url: String, headers: [String: String] = [:], parse: @escaping (Data) throws -> FetchedData) {
+    public init(url: String, headers: [String: String] = [:], credentials: [String: String] = [:], parse: @escaping (Data) throws -> FetchedData) {
         self.url = url
         self.headers = headers
+        self.credentials = credentials
         self.parse = parse
     }
 }
@@ -26,29 +30,35 @@ public struct SourcePlan {
         self.requests = requests
     }
 
+    /// The plan's secrets (its credentials and URL passwords), to be removed from whatever it prints or stores.
+    public var redaction: Redaction {
+        Redaction(secrets: requests.flatMap { HTTPClient.redaction(url: $0.url, credentials: $0.credentials).secrets })
+    }
+
     /// Runs every request and merges what they return. Any failure fails the whole plan, so that a
     /// fetch stores all of its rows or none.
     public func run(with client: HTTPClient) throws -> FetchedData {
-        var merged = FetchedData()
+        let redaction = self.redaction
+        var merger = FetchMerger()
         for request in requests {
+            let shownURL = redaction.apply(Redaction.url(request.url))
             let response: HTTPResponse
             do {
-                response = try client.get(request.url, headers: request.headers)
-            } catch let failure as HTTPFailure {
-                throw SourceError(source: source, url: failure.url, reason: failure.reason + (failure.attempts > 1 ? " (after \(failure.attempts) attempts)" : ""))
+                response = try client.get(request.url, headers: request.headers, credentials: request.credentials)
+            } catch {
+                guard let failure = error as? HTTPFailure else { throw SourceError(source: source, url: shownURL, reason: redaction.apply("\(error)")) }
+                let reason = failure.reason + (failure.attempts > 1 ? " (after \(failure.attempts) attempts)" : "")
+                throw SourceError(source: source, url: shownURL, reason: redaction.apply(reason))
             }
-            let data: FetchedData
             do {
-                data = try request.parse(response.body)
-            } catch let error as SourceFormatError {
-                throw SourceError(source: source, url: Redaction.url(request.url), reason: error.description)
+                // A real answer never holds the request's key; one that does (an error page echoing
+                // the request) is read with the key blanked, so no excerpt of it can show the key.
+                try merger.add(try request.parse(redaction.secrets.isEmpty ? response.body : redaction.redacting(response.body)))
+            } catch {
+                throw SourceError(source: source, url: shownURL, reason: redaction.apply("\(error)"))
             }
-            merged.quotes += data.quotes
-            merged.statistics += data.statistics
-            merged.assetNames.merge(data.assetNames) { $1 }
-            merged.assetKinds.merge(data.assetKinds) { $1 }
         }
-        return merged
+        return merger.data
     }
 }
 
@@ -64,41 +74,6 @@ public struct SourceError: Error, CustomStringConvertible {
 public struct SourceFormatError: Error, CustomStringConvertible {
     public var description: String
     public init(_ description: String) { self.description = description }
-}
-
-/// Shared checks for JSON answers.
-enum JSONBody {
-    /// Parses JSON, naming what came instead (NBU's `[{ Wrong date format }]`, an HTML error page).
-    static func parse(_ data: Data) throws -> Any {
-        do {
-            return try JSONSerialization.jsonObject(with: data)
-        } catch {
-            throw SourceFormatError("expected JSON, found \(describe(data))")
-        }
-    }
-
-    static func describe(_ data: Data) -> String {
-        let text = String(decoding: data.prefix(60), as: UTF8.self)
-            .replacingOccurrences(of: "\r", with: "").replacingOccurrences(of: "\n", with: " ").trimmingCharacters(in: .whitespaces)
-        if text.isEmpty { return "an empty body" }
-        if text.lowercased().hasPrefix("<!doctype html") || text.lowercased().hasPrefix("<html") { return "an HTML page" }
-        return "\"\(text)\(data.count > 60 ? "…" : "")\""
-    }
-
-    static func number(_ value: Any?) -> Double? {
-        switch value {
-        case let n as NSNumber: let d = n.doubleValue; return d.isFinite ? d : nil
-        case let s as String: return Double(s.trimmingCharacters(in: .whitespaces)).flatMap { $0.isFinite ? $0 : nil }
-        default: return nil
-        }
-    }
-
-    static func positive(_ value: Any?, _ path: String) throws -> Double {
-        guard let n = number(value), n > 0 else {
-            throw SourceFormatError("\(path): found \(value.map { "\($0)" } ?? "nothing"), expected a number above zero")
-        }
-        return n
-    }
 }
 
 /// A base URL from the environment or the configuration, with the provider's path appended.

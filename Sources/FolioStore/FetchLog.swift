@@ -7,13 +7,38 @@ public struct FetchStored: Equatable, Sendable {
     public var duplicates = 0
 }
 
+/// What the fetch log says about a source's recent attempts, for throttling.
+public struct FetchHistory: Equatable, Sendable {
+    /// The newest successful fetch.
+    public var lastSuccess: Date?
+    /// Failed attempts since `lastSuccess` (or ever, when there was none).
+    public var failuresInARow = 0
+    /// The newest of those failures, and its message.
+    public var lastFailure: Date?
+    public var lastFailureMessage = ""
+
+    public init() {}
+}
+
 extension Store {
-    /// The time of the last fetch attempt from `source`, successful or not: throttling counts both,
-    /// so that a failing source is not asked again every minute by cron.
-    public func lastFetchAttempt(source: String) throws -> Date? {
+    /// The last success of `source` and the failures after it. Attempts are ordered by their time
+    /// (then by their row, for two in the same millisecond); reading stops at the newest success.
+    public func fetchHistory(source: String) throws -> FetchHistory {
         try read { db in
-            try Int64.fetchOne(db, sql: "SELECT MAX(time_ms) FROM fetch_log WHERE source = ?", arguments: [source])
-                .map { Date(unixMilliseconds: $0) }
+            var history = FetchHistory()
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT time_ms, outcome, message FROM fetch_log WHERE source = ? ORDER BY time_ms DESC, id DESC
+                """, arguments: [source])
+            while let row = try rows.next() {
+                let time = Date(unixMilliseconds: row[0])
+                if row[1] as String == "ok" {
+                    history.lastSuccess = time
+                    break
+                }
+                if history.failuresInARow == 0 { (history.lastFailure, history.lastFailureMessage) = (time, row[2]) }
+                history.failuresInARow += 1
+            }
+            return history
         }
     }
 

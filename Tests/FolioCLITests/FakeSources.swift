@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking  // Data(contentsOf:) for http URLs
+#endif
 
 /// The fake quote sources (Tests/Support/fake_sources.py): a real HTTP server on 127.0.0.1, started
 /// for one test and stopped when the value goes away.
@@ -18,5 +21,12 @@ final class FakeSources {
             "FOLIO_DB": database, "FOLIO_NBU_URL": base, "FOLIO_COINGECKO_URL": base, "FOLIO_MONOBANK_URL": base,
             "FOLIO_PRIVATBANK_URL": base, "FOLIO_STOOQ_URL": base,
         ]
+    }
+
+    /// The requests served so far, in order: each one's path and the CoinGecko key header it carried.
+    func requests() throws -> [(path: String, key: String?)] {
+        let data = try Data(contentsOf: URL(string: baseURL + "/_requests")!)
+        let list = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] ?? []
+        return list.map { ($0["path"] as? String ?? "", $0["key"] as? String) }
     }
 }

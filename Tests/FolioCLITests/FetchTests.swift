@@ -179,5 +179,10 @@ import Testing
         let bad = try fetch(["--config", config.path])
         #expect(bad.status != 0)
         #expect(bad.stderr.contains("\(config.path): nbu.currency: unknown key, expected one of currencies, days, url"))
+
+        try "nbu:\n  days: 1.5\n".write(to: config, atomically: true, encoding: .utf8)
+        let fraction = try fetch(["--config", config.path])
+        #expect(fraction.status != 0)
+        #expect(fraction.stderr.contains("\(config.path): nbu.days: found 1.5, expected a whole number from 1 to 3660"), "\(fraction.stderr)")
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import FolioCore
 
@@ -25,5 +26,15 @@ import Testing
         #expect(Redaction.url("https://api.example.com/v3/x?ids=bitcoin&x_cg_demo_api_key=abc123") == "https://api.example.com/v3/x?ids=bitcoin&x_cg_demo_api_key=***")
         #expect(Redaction.url("smtp://user:pw@mail.example.com:587") == "smtp://user:***@mail.example.com:587")
         #expect(Redaction.url("https://bank.gov.ua/x?date=20220224&json") == "https://bank.gov.ua/x?date=20220224&json")
+    }
+}
+
+@Suite struct RedactionOfBytesTests {
+    @Test func secretsAreReplacedInTheBytesBeforeAnyCut() {
+        let secret = "CG-" + String(repeating: "k3y", count: 50)
+        let body = Data("you sent: x-cg-demo-api-key: \(secret)\nand again \(secret)".utf8)
+        let redacted = Redaction(secrets: [secret]).redacting(body)
+        #expect(String(decoding: redacted, as: UTF8.self) == "you sent: x-cg-demo-api-key: ***\nand again ***")
+        #expect(Redaction().redacting(body) == body)
     }
 }

@@ -65,7 +65,7 @@ import Testing
 
     @Test(arguments: [
         (#"{"cc":"USD"}"#, "expected an array"),
-        (#"[{"cc":"USD","rate":"x","exchangedate":"24.02.2022"}]"#, "[0].rate: found x"),
+        (#"[{"cc":"USD","rate":"x","exchangedate":"24.02.2022"}]"#, "[0].rate: found \"x\""),
         (#"[{"cc":"USD","rate":0,"exchangedate":"24.02.2022"}]"#, "[0].rate"),
         (#"[{"cc":"USD","rate":29.1,"exchangedate":"2022-02-24"}]"#, "[0].exchangedate"),
         (#"[{"rate":29.1,"exchangedate":"24.02.2022"}]"#, "[0].cc: missing"),

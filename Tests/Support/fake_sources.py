@@ -7,7 +7,12 @@ It serves NBU's recorded bodies byte for byte (shared/data/nbu-official-rates/ra
 answers built from the wide CSV, and bodies in the documented shapes of CoinGecko, Monobank,
 PrivatBank and Stooq (API-NOTES.md). A path prefix /fault/<kind>/ selects a fault before the
 normal answer: slow, 429 (with Retry-After: 1, then normal), 500once, 500always, cut, big,
-badjson, html, redirectloop. Standard library only.
+badjson, html, redirectloop; redirectfile and redirectftp (a 302 to file:// or ftp://),
+redirectsame (a 302 to the same path without the fault) and redirect=HOST:PORT (to that server);
+echo (a 401 whose body repeats the request's headers, with terminal escapes); and hostile
+answers that are otherwise normal: hugedate, hugecode, futuredate, conflict, duplicate (Monobank),
+hugems (a CoinGecko chart point), boolrate (NBU). GET /_requests lists the requests served so far
+with the CoinGecko key header each carried. Standard library only.
 """
 import csv, json, math, os, signal, sys, threading, time
 from datetime import date, datetime, timedelta, timezone
@@ -18,6 +23,7 @@ DATA = sys.argv[1]
 RAW = os.path.join(DATA, "nbu-official-rates", "raw")
 hits = {}
 hits_lock = threading.Lock()
+requests = []  # (path, x-cg-demo-api-key or None), in order
 
 
 def load_wide():
@@ -126,6 +132,34 @@ def stooq(q):
     return 200, "text/csv", ("\r\n".join(lines) + "\r\n").encode()
 
 
+def hostile(fault, path, status, ctype, body):
+    """An otherwise normal answer with one value a server should never send."""
+    if fault in ("hugedate", "hugecode", "futuredate", "conflict", "duplicate") and path == "/bank/currency":
+        rows = json.loads(body)
+        if fault == "hugedate":
+            rows[0]["date"] = 1e17
+        elif fault == "hugecode":
+            rows[0]["currencyCodeA"] = 1e30
+        elif fault == "futuredate":
+            rows[0]["date"] = 16725225600  # 2500-01-01T00:00:00Z
+        elif fault == "conflict":
+            rows.append(dict(rows[0], rateBuy=38.1))
+        else:
+            rows.append(dict(rows[0]))
+        return status, ctype, json.dumps(rows).encode()
+    if fault == "hugems" and path.endswith("/market_chart"):
+        chart = json.loads(body)
+        chart["prices"][0][0] = 1e22
+        return status, ctype, json.dumps(chart).encode()
+    if fault == "boolrate" and path == "/NBUStatService/v1/statdirectory/exchange":
+        rows = json.loads(body)
+        for row in rows:
+            if row.get("cc") == "USD":
+                row["rate"] = True
+        return status, ctype, json.dumps(rows, ensure_ascii=False).encode()
+    return status, ctype, body
+
+
 def answer(path, q):
     if path == "/NBUStatService/v1/statdirectory/exchange":
         return nbu_day(q)
@@ -159,6 +193,12 @@ class Handler(BaseHTTPRequestHandler):
 
     def do_GET(self):
         url = urlsplit(self.path)
+        if url.path == "/_requests":
+            with hits_lock:
+                listed = [{"path": p, "key": k} for p, k in requests]
+            return self.send(200, "application/json", json.dumps(listed).encode())
+        with hits_lock:
+            requests.append((self.path, self.headers.get("x-cg-demo-api-key")))
         path, fault = url.path, None
         if path.startswith("/fault/"):
             parts = path.split("/", 3)
@@ -177,6 +217,20 @@ class Handler(BaseHTTPRequestHandler):
             return self.send(503, "text/plain", b"Service Unavailable")
         elif fault == "redirectloop":
             return self.send(302, "text/plain", b"", [("Location", self.path)])
+        elif fault in ("redirectfile", "redirectftp"):
+            target = "file:///etc/passwd" if fault == "redirectfile" else "ftp://127.0.0.1:21/rates.json"
+            return self.send(302, "text/plain", b"", [("Location", target)])
+        elif fault == "redirectsame" or (fault or "").startswith("redirect="):
+            rest = path + ("?" + url.query if url.query else "")
+            target = rest if fault == "redirectsame" else "http://" + fault.split("=", 1)[1] + rest
+            return self.send(302, "text/plain", b"", [("Location", target)])
+        elif fault == "echo":
+            # Credentials first, as an error page that quotes them would; a long key then runs past
+            # the 120 bytes a client quotes of an error body.
+            items = sorted(self.headers.items(), key=lambda kv: (kv[0].lower() not in ("x-cg-demo-api-key", "authorization"), kv[0].lower()))
+            seen = "".join(f"{k}: {v}\n" for k, v in items)
+            body = ("\x1b[2J\x1b[31minvalid request\x07, you sent:\n" + seen).encode()
+            return self.send(401, "text/plain", body)
         elif fault == "html":
             return self.send(200, "text/html", b"<!DOCTYPE html><html><body>Maintenance</body></html>")
         elif fault == "badjson":
@@ -184,7 +238,7 @@ class Handler(BaseHTTPRequestHandler):
         elif fault == "big":
             body = b"[" + b" " * (17 << 20) + b"]"
             return self.send(200, "application/json", body)
-        status, ctype, body = answer(path, query)
+        status, ctype, body = hostile(fault, path, *answer(path, query))
         if fault == "cut":
             self.send_response(status)
             self.send_header("Content-Type", ctype)

@@ -32,7 +32,7 @@ public enum NBURates {
         return try array.enumerated().map { index, element in
             let path = "[\(index)]"
             guard let object = element as? [String: Any] else {
-                throw FormatError(path: path, message: "found \(element), expected an object with cc, rate and exchangedate")
+                throw FormatError(path: path, message: "found \(JSONNumber.describe(element)), expected an object with cc, rate and exchangedate")
             }
             guard let cc = object["cc"] as? String else {
                 throw FormatError(path: path + ".cc", message: "missing, expected a currency code such as \"USD\"")
@@ -43,27 +43,38 @@ public enum NBURates {
             guard let day = parseDay(object["exchangedate"]) else {
                 throw FormatError(path: path + ".exchangedate", message: "found \(object["exchangedate"].map { "\"\($0)\"" } ?? "nothing"), expected a date such as \"25.02.2022\"")
             }
-            guard let rate = uahPerUnit(object), rate.isFinite, rate > 0 else {
-                throw FormatError(path: path + ".rate", message: "found \(object["rate"].map { "\($0)" } ?? "nothing"), expected a number of hryvnias above zero")
+            return .rate(code: AssetCode(cc), name: object["txt"] as? String, day: day, uahPerUnit: try uahPerUnit(object, at: path))
+        }
+    }
+
+    /// `rate_per_unit` when the period API gives it, else `rate / units`, else `rate` (one unit). A
+    /// field that is there must be a positive number: `true` is not a rate of 1, and a broken
+    /// `rate_per_unit` is not replaced by `rate` behind the reader's back.
+    private static func uahPerUnit(_ object: [String: Any], at path: String) throws -> Double {
+        func positive(_ field: String, _ expected: String) throws -> Double? {
+            guard let value = object[field], !(value is NSNull) else { return nil }
+            guard let n = number(value), n > 0 else {
+                throw FormatError(path: "\(path).\(field)", message: "found \(JSONNumber.describe(value)), expected \(expected)")
             }
-            return .rate(code: AssetCode(cc), name: object["txt"] as? String, day: day, uahPerUnit: rate)
+            return n
         }
+        let given = try positive("rate_per_unit", "a number of hryvnias above zero")
+        let units = try positive("units", "a number of units above zero")
+        if let given { return given }
+        guard let rate = try positive("rate", "a number of hryvnias above zero") else {
+            throw FormatError(path: path + ".rate", message: "found nothing, expected a number of hryvnias above zero")
+        }
+        let perUnit = rate / (units ?? 1)
+        guard perUnit.isFinite, perUnit > 0 else {
+            throw FormatError(path: path + ".units", message: "rate \(JSONNumber.describe(rate)) over units \(JSONNumber.describe(units ?? 1)) is not a usable rate")
+        }
+        return perUnit
     }
 
-    /// `rate_per_unit` when the period API gives it, else `rate / units`, else `rate` (one unit).
-    private static func uahPerUnit(_ object: [String: Any]) -> Double? {
-        if let perUnit = number(object["rate_per_unit"]) { return perUnit }
-        guard let rate = number(object["rate"]) else { return nil }
-        if let units = number(object["units"]), units > 0 { return rate / units }
-        return rate
-    }
-
-    private static func number(_ value: Any?) -> Double? {
-        switch value {
-        case let n as NSNumber: return n.doubleValue
-        case let s as String: return Double(s)
-        default: return nil
-        }
+    /// NBU writes numbers as JSON numbers; text such as "41.25" is accepted as well.
+    private static func number(_ value: Any) -> Double? {
+        if let text = value as? String { return Double(text.trimmingCharacters(in: .whitespaces)).flatMap { $0.isFinite ? $0 : nil } }
+        return JSONNumber.double(value)
     }
 
     /// `DD.MM.YYYY` as NBU writes it (the period API uses the same).

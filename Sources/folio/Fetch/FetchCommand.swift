@@ -10,11 +10,14 @@ struct FetchCommand: ParsableCommand {
         commandName: "fetch",
         abstract: "Fetch quotes over HTTP from NBU, CoinGecko, Monobank, PrivatBank or Stooq.",
         discussion: """
-            Each source is asked at most once per throttle interval (default 5 minutes, recorded in the
-            database), so a cron entry every minute does not hammer anyone; --force asks anyway.
+            Each source is asked at most once per throttle interval after a successful fetch (default 5
+            minutes, recorded in the database), so a cron entry every minute does not hammer anyone;
+            after a failure it is asked again after 1, 2, 4 … minutes (never more than the interval),
+            and a run that skips it for that reason exits 1. --force asks anyway.
             A fetch stores all of its rows or none. Base URLs come from FOLIO_NBU_URL,
             FOLIO_COINGECKO_URL, FOLIO_MONOBANK_URL, FOLIO_PRIVATBANK_URL, FOLIO_STOOQ_URL or the
-            configuration file; a CoinGecko demo key from FOLIO_COINGECKO_KEY.
+            configuration file; a CoinGecko demo key from FOLIO_COINGECKO_KEY, sent only to that base URL's
+            host and port, and over plain http only to this machine unless --insecure.
 
             Examples:
               folio fetch nbu --currencies USD,EUR,PLN --date 2022-02-24
@@ -50,14 +53,19 @@ struct FetchCommand: ParsableCommand {
 struct FetchOptions: ParsableArguments {
     @OptionGroup var database: DatabaseOptions
     @Flag(help: "Ask the source even if it was asked within the throttle interval.") var force = false
-    @Option(help: ArgumentHelp("Ask each source at most once per this many minutes.", valueName: "minutes"))
+    @Option(help: ArgumentHelp("Ask each source at most once per this many minutes after a successful fetch.", valueName: "minutes"))
     var throttleMinutes: Double?
     @Option(help: ArgumentHelp("Give up on one request after this many seconds.", valueName: "seconds"))
     var timeout: Double = 30
     @Option(help: ArgumentHelp("Retries after a timeout, a dropped connection, 429 or 5xx.", valueName: "n"))
     var retries: Int = 3
+    @Flag(help: "Allow an API key to go over plain http to a host other than this machine.")
+    var insecure = false
 
     func validate() throws {
+        if let throttleMinutes, !(0...1440).contains(throttleMinutes) {
+            throw ValidationError("--throttle-minutes: expected 0 to 1440, found \(throttleMinutes)")
+        }
         guard timeout > 0, timeout <= 600 else { throw ValidationError("--timeout: expected 1 to 600 seconds, found \(timeout)") }
         guard (0...10).contains(retries) else { throw ValidationError("--retries: expected 0 to 10, found \(retries)") }
     }
@@ -73,6 +81,7 @@ struct FetchOptions: ParsableArguments {
         policy.totalTimeout = timeout
         policy.connectTimeout = min(policy.connectTimeout, timeout)
         policy.maxAttempts = retries + 1
+        policy.allowPlainCredentials = insecure
         return FetchRunner(
             store: try database.openForWriting(), client: HTTPClient(policy: policy),
             throttle: (throttleMinutes ?? configured ?? 5) * 60, force: force, now: Date()
@@ -96,7 +105,7 @@ extension FetchCommand {
             try common.fetch { runner in
                 let (first, last) = try FetchDays.parse(date: date, from: from, to: to, today: Day(runner.now))
                 return NBUSource(baseURL: SourceURLs().base("nbu", default: NBUSource.defaultBaseURL))
-                    .plan(currencies: try CodeList.parse(currencies, option: "--currencies"), from: first, to: last)
+                    .plan(currencies: try CodeList.parse(currencies, option: "--currencies"), from: first, to: last, now: runner.now)
             }
         }
     }
@@ -119,11 +128,11 @@ extension FetchCommand {
         func run() throws {
             let ids = CodeList.items(coins)
             guard !ids.isEmpty else { throw ValidationError("--coins: give at least one coin id such as bitcoin") }
-            try common.fetch { _ in
+            try common.fetch { runner in
                 FolioSources.CoinGeckoSource(
                     baseURL: SourceURLs().base("coingecko", default: CoinGeckoSource.defaultBaseURL),
                     apiKey: ProcessInfo.processInfo.environment["FOLIO_COINGECKO_KEY"]
-                ).plan(coins: ids, vs: vs, days: days)
+                ).plan(coins: ids, vs: vs, days: days, now: runner.now)
             }
         }
     }
@@ -135,7 +144,7 @@ extension FetchCommand {
         @OptionGroup var common: FetchOptions
 
         func run() throws {
-            try common.fetch { _ in MonobankSource(baseURL: SourceURLs().base("monobank", default: MonobankSource.defaultBaseURL)).plan() }
+            try common.fetch { runner in MonobankSource(baseURL: SourceURLs().base("monobank", default: MonobankSource.defaultBaseURL)).plan(now: runner.now) }
         }
     }
 
@@ -165,8 +174,8 @@ extension FetchCommand {
             let list = CodeList.items(symbols)
             guard !list.isEmpty else { throw ValidationError("--symbols: give at least one symbol such as aapl.us") }
             guard AssetCode.isValid(currency) else { throw ValidationError("--currency: \"\(currency)\" is not a currency code") }
-            try common.fetch { _ in
-                StooqSource(baseURL: SourceURLs().base("stooq", default: StooqSource.defaultBaseURL)).plan(symbols: list, currency: AssetCode(currency))
+            try common.fetch { runner in
+                StooqSource(baseURL: SourceURLs().base("stooq", default: StooqSource.defaultBaseURL)).plan(symbols: list, currency: AssetCode(currency), now: runner.now)
             }
         }
     }

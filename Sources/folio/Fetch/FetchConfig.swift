@@ -48,13 +48,13 @@ struct FetchConfig {
                 for (i, code) in codes.enumerated() where !AssetCode.isValid(code) {
                     throw reader.error("nbu.currencies[\(i)]", "found \"\(code)\", expected a currency code such as USD")
                 }
-                config.nbu = (codes.map { AssetCode($0) }, Int(try section["days"].map { try reader.number($0, at: "nbu.days", range: 1...3660) } ?? 1))
+                config.nbu = (codes.map { AssetCode($0) }, try section["days"].map { try reader.whole($0, at: "nbu.days", range: 1...3660) } ?? 1)
             case "coingecko":
                 try reader.allow(section, ["url", "coins", "vs", "days"], at: source)
                 config.coingecko = (
                     try reader.strings(section["coins"] ?? ["bitcoin", "ethereum"], at: "coingecko.coins"),
                     try section["vs"].map { try reader.string($0, at: "coingecko.vs") } ?? "usd",
-                    Int(try section["days"].map { try reader.number($0, at: "coingecko.days", range: 0...365) } ?? 7)
+                    try section["days"].map { try reader.whole($0, at: "coingecko.days", range: 0...365) } ?? 7
                 )
             case "monobank":
                 try reader.allow(section, ["url"], at: source)
@@ -77,17 +77,17 @@ struct FetchConfig {
         var plans: [SourcePlan] = []
         if let nbu {
             plans.append(NBUSource(baseURL: urls.base("nbu", default: NBUSource.defaultBaseURL))
-                .plan(currencies: nbu.currencies, from: today.advanced(by: 1 - nbu.days), to: today))
+                .plan(currencies: nbu.currencies, from: today.advanced(by: 1 - nbu.days), to: today, now: now))
         }
         if let coingecko {
             plans.append(CoinGeckoSource(baseURL: urls.base("coingecko", default: CoinGeckoSource.defaultBaseURL),
                                          apiKey: ProcessInfo.processInfo.environment["FOLIO_COINGECKO_KEY"])
-                .plan(coins: coingecko.coins, vs: coingecko.vs, days: coingecko.days))
+                .plan(coins: coingecko.coins, vs: coingecko.vs, days: coingecko.days, now: now))
         }
-        if monobank { plans.append(MonobankSource(baseURL: urls.base("monobank", default: MonobankSource.defaultBaseURL)).plan()) }
+        if monobank { plans.append(MonobankSource(baseURL: urls.base("monobank", default: MonobankSource.defaultBaseURL)).plan(now: now)) }
         if privatbank { plans.append(PrivatBankSource(baseURL: urls.base("privatbank", default: PrivatBankSource.defaultBaseURL)).plan(now: now)) }
         if let stooq, !stooq.symbols.isEmpty {
-            plans.append(StooqSource(baseURL: urls.base("stooq", default: StooqSource.defaultBaseURL)).plan(symbols: stooq.symbols, currency: stooq.currency))
+            plans.append(StooqSource(baseURL: urls.base("stooq", default: StooqSource.defaultBaseURL)).plan(symbols: stooq.symbols, currency: stooq.currency, now: now))
         }
         return plans
     }
@@ -130,5 +130,13 @@ struct ConfigReader {
             throw error(path, "found \(value.map { "\($0)" } ?? "nothing"), expected a number from \(Int(range.lowerBound)) to \(Int(range.upperBound))")
         }
         return number
+    }
+
+    /// A whole number: `days: 1.5` is a mistake to name, not a day to round away.
+    func whole(_ value: Any?, at path: String, range: ClosedRange<Int>) throws -> Int {
+        guard let whole = Int(exactly: try number(value, at: path, range: Double(range.lowerBound)...Double(range.upperBound))) else {
+            throw error(path, "found \(value.map { "\($0)" } ?? "nothing"), expected a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return whole
     }
 }

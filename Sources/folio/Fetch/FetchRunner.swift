@@ -8,18 +8,31 @@ import Foundation
 struct FetchRunner {
     let store: Store
     let client: HTTPClient
-    /// At most one fetch per source per this many seconds, unless forced.
+    /// At most one successful fetch per source per this many seconds, unless forced (see `FetchThrottle`).
     let throttle: Double
     let force: Bool
     let now: Date
 
-    /// Returns false when the source failed (the reason is on stderr).
+    /// Returns false when the source failed, or was skipped because its last attempt failed (the
+    /// reason is on stderr), so that cron's mail shows a source that keeps failing.
     func run(_ plan: SourcePlan) throws -> Bool {
-        let requestText = plan.requests.map { Redaction.url($0.url) }.joined(separator: " ")
-        if !force, let last = try store.lastFetchAttempt(source: plan.source), now.timeIntervalSince(last) < throttle {
-            let ago = Int(now.timeIntervalSince(last))
-            print("\(plan.source): skipped, last asked \(ago / 60) min \(ago % 60) s ago (at most once per \(Int(throttle / 60)) min; --force to ask now)")
-            return true
+        let redaction = plan.redaction
+        let requestText = redaction.apply(plan.requests.map { Redaction.url($0.url) }.joined(separator: " "))
+        if !force {
+            switch FetchThrottle(interval: throttle).decide(try store.fetchHistory(source: plan.source), now: now) {
+            case .ask:
+                break
+            case let .recentlyAsked(ago):
+                print("\(plan.source): skipped, last asked \(FetchThrottle.span(ago)) ago (at most once per \(Self.minutes(throttle)) min; --force to ask now)")
+                return true
+            case let .backingOff(ago, failures, wait, message):
+                let streak = failures == 1 ? "" : " (\(failures) failures in a row)"
+                FileHandle.standardError.write(Data("""
+                    Error: \(plan.source): skipped, the last attempt \(FetchThrottle.span(ago)) ago failed\(streak): \(redaction.apply(message)); \
+                    next attempt \(Self.minutes(wait)) min after it (--force to ask now)\n
+                    """.utf8))
+                return false
+            }
         }
         do {
             let data = try plan.run(with: client)
@@ -33,6 +46,9 @@ struct FetchRunner {
             return false
         }
     }
+
+    /// Minutes as options and messages write them: `5`, `0.5`.
+    static func minutes(_ seconds: Double) -> String { String(format: "%g", seconds / 60) }
 }
 
 /// Base URLs: `FOLIO_<SOURCE>_URL` from the environment, else the configuration file, else the public API.

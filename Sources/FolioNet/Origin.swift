@@ -1,0 +1,36 @@
+import CCurl
+import Foundation
+
+/// The scheme, host and port of an http or https URL (RFC 6454): the unit a credential is bound to.
+///
+/// Parsed by libcurl's own URL parser, so that the host compared here is the host libcurl connects
+/// to; a second parser could read a crafted URL (`http://a.example\@b.example/`) differently.
+public struct Origin: Equatable, Sendable, CustomStringConvertible {
+    public var scheme: String
+    /// Lower-cased; an IPv6 address keeps its brackets (`[::1]`).
+    public var host: String
+    /// The scheme's default port when the URL gives none.
+    public var port: Int
+
+    /// Nil for anything but an absolute http or https URL with a host.
+    public init?(url: String) {
+        guard let handle = curl_url() else { return nil }
+        defer { curl_url_cleanup(handle) }
+        guard curl_url_set(handle, CURLUPART_URL, url, 0) == CURLUE_OK else { return nil }
+        func part(_ what: CURLUPart, _ flags: Int32 = 0) -> String? {
+            var value: UnsafeMutablePointer<CChar>?
+            guard curl_url_get(handle, what, &value, UInt32(flags)) == CURLUE_OK, let value else { return nil }
+            defer { curl_free(value) }
+            return String(cString: value)
+        }
+        guard let scheme = part(CURLUPART_SCHEME)?.lowercased(), scheme == "http" || scheme == "https",
+              let host = part(CURLUPART_HOST)?.lowercased(), !host.isEmpty,
+              let portText = part(CURLUPART_PORT, CURLU_DEFAULT_PORT), let port = Int(portText)
+        else { return nil }
+        self.scheme = scheme
+        self.host = host
+        self.port = port
+    }
+
+    public var description: String { "\(scheme)://\(host):\(port)" }
+}
