@@ -100,7 +100,7 @@ struct ChartCommand: ParsableCommand {
     func run() throws {
         // Every argument is checked before the database is opened, so a typo costs nothing and writes nothing.
         let request = try ChartRequest(self)
-        let store = try database.openExisting()
+        let store = try database.openForReading()
         let document = try ChartDocument.make(request, store: store)
         for warning in document.warnings { FileHandle.standardError.write(Data(("warning: " + warning + "\n").utf8)) }
         try Renderer().write(document.spec, to: request.out, scale: request.scale, metadata: document.metadata)

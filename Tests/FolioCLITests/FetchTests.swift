@@ -13,6 +13,9 @@ import Testing
         server = try FakeSources()
         directory = try Paths.temporaryDirectory()
         database = directory.appendingPathComponent("f.sqlite").path
+        // Only `folio init` creates a database; fetch writes into an existing one.
+        let created = try FolioProcess.run(["init", "--db", database])
+        guard created.status == 0 else { throw DemoDatabase.BuildFailed(description: created.stderr) }
     }
 
     private func fetch(_ arguments: [String], fault: String? = nil, extra: [String: String] = [:]) throws -> FolioProcess.Result {

@@ -36,7 +36,7 @@ final class TemporaryStore {
 
     init() throws {
         directory = try Fixtures.temporaryDirectory()
-        store = try Store(path: directory.appendingPathComponent("folio.sqlite").path)
+        store = try Store(path: directory.appendingPathComponent("folio.sqlite").path, access: .create)
     }
 
     deinit { try? FileManager.default.removeItem(at: directory) }

@@ -98,7 +98,7 @@ struct BatchCommand: ParsableCommand {
         let lock = try BatchLock(path: lockFile ?? jobsURL.path + ".lock")
         defer { withExtendedLifetime(lock) {} }
         BatchRunner.installSignalHandlers()
-        let store = try database.openExisting()
+        let store = try database.openForReading()
         let candidates: [String]
         switch jobs.portfolios {
         case .all: candidates = try store.portfolios().map(\.name)
