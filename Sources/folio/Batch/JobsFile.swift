@@ -1,5 +1,6 @@
 import FolioCharts
 import FolioCore
+import FolioReports
 import Foundation
 import Yams
 
@@ -69,14 +70,8 @@ struct JobsFile: Sendable {
 
     static func load(_ url: URL) throws -> JobsFile {
         let file = url.path
-        let text: String
-        do { text = try String(contentsOf: url, encoding: .utf8) } catch {
-            throw JobsFileError(file, "", "cannot read the file (\(error.localizedDescription))")
-        }
-        let root: Node?
-        do { root = try Yams.compose(yaml: text) } catch {
-            throw JobsFileError(file, "", "not YAML: \(String(describing: error).split(separator: "\n").joined(separator: " "))")
-        }
+        // Unreadable, not YAML, over a size or alias limit: one line naming the file (BoundedYAML).
+        let root = try BoundedYAML.compose(contentsOf: url)
         guard let root, let mapping = root.mapping else {
             throw JobsFileError(file, "", "expected a mapping with portfolios, output and render")
         }
