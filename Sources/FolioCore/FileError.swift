@@ -27,6 +27,15 @@ public struct FileError: Error, Equatable, CustomStringConvertible, LocalizedErr
         self.init(path: path, reason: Self.errno(of: error).map(Self.reason(errno:)) ?? "\(error)")
     }
 
+    /// `FileManager.createDirectory` with intermediate folders, failing with the folder that could not be made.
+    public static func createDirectory(_ url: URL) throws {
+        do {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        } catch {
+            throw FileError(path: (error as NSError).userInfo[NSFilePathErrorKey] as? String ?? url.path, error: error)
+        }
+    }
+
     /// `strerror`'s text with a lower-case first letter, to read as the second half of a sentence:
     /// "no space left on device", "permission denied", "read-only file system".
     public static func reason(errno code: Int32) -> String {
@@ -37,11 +46,11 @@ public struct FileError: Error, Equatable, CustomStringConvertible, LocalizedErr
     /// The system error under a Foundation error: the underlying POSIX error when there is one (Linux's
     /// Foundation attaches it), else the POSIX code the Cocoa code stands for.
     static func errno(of error: any Error) -> Int32? {
+        if let posix = error as? POSIXError { return posix.code.rawValue }
         let ns = error as NSError
         if ns.domain == NSPOSIXErrorDomain { return Int32(exactly: ns.code) }
-        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return Int32(exactly: underlying.code)
-        }
+        // Stored as a Swift error on Linux, so it is bridged here rather than cast to NSError.
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? any Error, let code = errno(of: underlying) { return code }
         guard ns.domain == NSCocoaErrorDomain else { return nil }
         switch CocoaError.Code(rawValue: ns.code) {
         case .fileWriteNoPermission, .fileReadNoPermission: return EACCES

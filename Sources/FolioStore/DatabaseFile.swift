@@ -50,10 +50,8 @@ struct DatabaseFile {
     }
 
     func createFolder() throws {
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw StoreError.unusable(path: path, reason: FileError(path: folder, error: error).description)
+        do { try FileError.createDirectory(URL(fileURLWithPath: folder, isDirectory: true)) } catch let error as FileError {
+            throw StoreError.unusable(path: path, reason: "cannot make its folder: \(error)")
         }
     }
 

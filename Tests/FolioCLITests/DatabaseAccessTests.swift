@@ -43,12 +43,13 @@ import Glibc
         }
     }
 
-    @Test(.enabled(if: ReadOnlyMount.unavailable == nil, Comment(rawValue: ReadOnlyMount.unavailable ?? "")))
+    @Test(.enabled(if: TestMount.unavailable == nil, Comment(rawValue: TestMount.unavailable ?? "")))
     func readingCommandsWorkOnAReadOnlyMountAndWritingOnesSaySo() throws {
         let directory = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         _ = try Self.demoCopy(in: directory.appendingPathComponent("data"))
-        let mount = try ReadOnlyMount(directory.appendingPathComponent("data"), at: directory.appendingPathComponent("ro"))
+        let mount = try TestMount(readOnly: directory.appendingPathComponent("data"), at: directory.appendingPathComponent("ro"))
+        defer { mount.unmount() }
         let db = mount.path.appendingPathComponent("demo.sqlite").path
         try Self.readEverything(db, in: directory)
         let csv = directory.appendingPathComponent("q.csv")
@@ -62,7 +63,7 @@ import Glibc
 
     /// A writer that crashed (or is still running) leaves committed rows in the -wal file; a read-only
     /// mount must show them, or refuse when they cannot be read — never the database without them.
-    @Test(.enabled(if: ReadOnlyMount.unavailable == nil, Comment(rawValue: ReadOnlyMount.unavailable ?? "")))
+    @Test(.enabled(if: TestMount.unavailable == nil, Comment(rawValue: TestMount.unavailable ?? "")))
     func committedRowsInTheWALAreReadFromAReadOnlyMount() throws {
         let directory = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -84,12 +85,14 @@ import Glibc
         try FileManager.default.createDirectory(at: bare, withIntermediateDirectories: true)
         for suffix in ["", "-wal"] { try FileManager.default.copyItem(atPath: source + suffix, toPath: bare.appendingPathComponent("demo.sqlite").path + suffix) }
 
-        let mount = try ReadOnlyMount(data, at: directory.appendingPathComponent("ro"))
+        let mount = try TestMount(readOnly: data, at: directory.appendingPathComponent("ro"))
+        defer { mount.unmount() }
         let seen = try FolioProcess.run(Self.lastRate + ["--from", "2029-12-31", "--to", "2030-01-01", "--db", mount.path.appendingPathComponent("demo.sqlite").path])
         #expect(seen.status == 0, "\(seen.stderr)")
         #expect(seen.stdout.contains("2030-01-01T00:00:00Z,77.5"), "\(seen.stdout)")
 
-        let bareMount = try ReadOnlyMount(bare, at: directory.appendingPathComponent("bare-ro"))
+        let bareMount = try TestMount(readOnly: bare, at: directory.appendingPathComponent("bare-ro"))
+        defer { bareMount.unmount() }
         let db = bareMount.path.appendingPathComponent("demo.sqlite").path
         let refused = try FolioProcess.run(Self.lastRate + ["--db", db])
         #expect(refused.status == 1)

@@ -118,7 +118,7 @@ struct PortfolioBatch {
                 }
                 if !force, fp.isCurrent(for: url) { outcome.skipped.append(url.path); return }
                 do {
-                    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try FileError.createDirectory(url.deletingLastPathComponent())
                     try draw()
                     try fp.record(for: url)
                     outcome.rendered.append(url.path)

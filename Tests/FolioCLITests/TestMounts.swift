@@ -3,39 +3,57 @@ import Foundation
 import Glibc
 #endif
 
-/// A read-only view of a folder: `mount --bind`, then `mount -o remount,bind,ro`, as README's Kubernetes
-/// CronJob mounts the database volume. Needs root (CI and the project machine run the tests as root).
-final class ReadOnlyMount {
+/// A mount made for one test and unmounted when the value goes away: a read-only view of a folder
+/// (`mount --bind`, then `mount -o remount,bind,ro`, as README's Kubernetes CronJob mounts the database
+/// volume), or a small tmpfs that fills up. Needs root (CI and the project machine run the tests as root).
+final class TestMount {
     let path: URL
 
     /// Why the tests that need a mount cannot run here, or nil when they can (probed once per process).
     static let unavailable: String? = {
-        guard getuid() == 0 else { return "read-only mounts need root" }
+        guard getuid() == 0 else { return "mounting needs root" }
         do {
             let directory = try Paths.temporaryDirectory()
             defer { try? FileManager.default.removeItem(at: directory) }
-            let source = directory.appendingPathComponent("source"), target = directory.appendingPathComponent("target")
-            for url in [source, target] { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
-            _ = try ReadOnlyMount(source, at: target)
+            let source = directory.appendingPathComponent("source")
+            try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
+            try TestMount(readOnly: source, at: directory.appendingPathComponent("ro")).unmount()
+            try TestMount(tmpfsOf: "16k", at: directory.appendingPathComponent("tmpfs")).unmount()
             return nil
         } catch {
-            return "this machine cannot make a read-only bind mount: \(error)"
+            return "this machine cannot mount: \(error)"
         }
     }()
 
     struct Failed: Error, CustomStringConvertible { var description: String }
 
-    init(_ source: URL, at target: URL) throws {
+    init(readOnly source: URL, at target: URL) throws {
         path = target
         try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
-        try Self.mount(["--bind", source.path, target.path])
+        do { try Self.mount(["--bind", source.path, target.path]) } catch { mounted = false; throw error }
         do { try Self.mount(["-o", "remount,bind,ro", target.path]) } catch {
-            _ = try? FolioProcess.tool("umount", [target.path])
+            unmount()
             throw error
         }
     }
 
-    deinit { _ = try? FolioProcess.tool("umount", [path.path]) }
+    /// A tmpfs of `size` (`64k`): a disk that fills up.
+    init(tmpfsOf size: String, at target: URL) throws {
+        path = target
+        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+        do { try Self.mount(["-t", "tmpfs", "-o", "size=\(size)", "tmpfs", target.path]) } catch { mounted = false; throw error }
+    }
+
+    private var mounted = true
+
+    /// Call it in a `defer` right after making the mount: that keeps the mount for the whole test (ARC
+    /// may release an object after its last use) and unmounts before the test's folder is removed.
+    func unmount() {
+        if mounted { _ = try? FolioProcess.tool("umount", [path.path]) }
+        mounted = false
+    }
+
+    deinit { unmount() }
 
     private static func mount(_ arguments: [String]) throws {
         let result = try FolioProcess.tool("mount", arguments)
