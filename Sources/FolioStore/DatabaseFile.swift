@@ -37,9 +37,10 @@ struct DatabaseFile {
         }
     }
 
-    /// A writer needs the file, and the folder where SQLite keeps the `-wal` and `-shm` files beside it.
+    /// A writer needs the file (unless `folio init` is to make it), and the folder where SQLite keeps the
+    /// `-wal` and `-shm` files beside it.
     func requireWritable() throws {
-        if access(path, W_OK) != 0 { throw StoreError.notWritable(path: path, reason: FileError.reason(errno: errno)) }
+        if access(path, W_OK) != 0 && errno != ENOENT { throw StoreError.notWritable(path: path, reason: FileError.reason(errno: errno)) }
         if access(folder, W_OK) != 0 {
             let reason = FileError.reason(errno: errno)
             let companions = [path + "-wal", path + "-shm"]
@@ -77,7 +78,7 @@ struct DatabaseFile {
         // URI file names are compiled into Debian's and most other SQLite builds; one without them would
         // take the URI for a file name and fail, so say why instead.
         guard sqlite3_compileoption_used("USE_URI") == 1 else {
-            throw StoreError.notWritable(path: path, reason: "its folder cannot be written and this SQLite cannot open a file immutable (no URI file names)")
+            throw StoreError.unusable(path: path, reason: "its folder cannot be written, and this SQLite, built without URI file names, cannot open it immutable")
         }
         return Self.immutableURI(path)
     }

@@ -37,7 +37,7 @@ public final class Store: Sendable {
             case .create:
                 let state = try file.state()
                 if state == .missing { try file.createFolder() }
-                if state != .missing { try file.requireWritable() }
+                try file.requireWritable()
                 let schema: SchemaState = state == .present ? try Store.schemaState(readingAt: path) : .empty
                 if case .newer(let unknown) = schema { throw StoreError.newerSchema(path: path, unknownMigrations: unknown) }
                 pool = try DatabasePool(path: path, configuration: Store.configuration(readonly: false))

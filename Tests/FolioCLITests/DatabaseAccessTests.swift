@@ -59,6 +59,11 @@ import Glibc
             #expect(result.status == 1)
             #expect(result.stderr == "Error: \(db): this command changes the database, which cannot be written (read-only file system)\n")
         }
+        let new = mount.path.appendingPathComponent("new.sqlite").path
+        let created = try FolioProcess.run(["init", "--db", new])
+        #expect(created.status == 1)
+        #expect(created.stderr == "Error: \(new): this command changes the database, which cannot be written (its folder \(mount.path.path) "
+            + "cannot be written (read-only file system), and SQLite keeps its -wal and -shm files there)\n")
     }
 
     /// A writer that crashed (or is still running) leaves committed rows in the -wal file; a read-only
