@@ -22,7 +22,6 @@ public final class Store: Sendable {
     }
 
     public let path: String
-    public let access: Access
     let pool: DatabasePool
 
     /// How long a writer waits for another process's write lock before giving up.
@@ -30,7 +29,6 @@ public final class Store: Sendable {
 
     public init(path: String, access: Access) throws {
         self.path = path
-        self.access = access
         let file = DatabaseFile(path: path)
         do {
             switch access {
