@@ -59,6 +59,16 @@ import Testing
         }
     }
 
+    /// A value quoted back in an error comes from the file: a terminal escape in it is shown, not obeyed.
+    @Test func foundValuesAreQuotedWithTheirControlCharactersEscaped() throws {
+        let t = try TemporaryStore()
+        let url = try Self.file([Array("date,asset,currency,price,market,source".utf8),
+                                 Array("2024-03-01,USD,UAH,\u{1B}[2J38,nbu,x".utf8)], "quotes.csv", in: t.directory)
+        #expect { _ = try t.store.importFiles([url], kind: .quotes) } throws: { error in
+            "\(error)" == "\(url.path):2: price: found \"\\x1B[2J38\", expected a number such as 12.5"
+        }
+    }
+
     @Test func aFieldOver64KiBIsRefused() throws {
         let t = try TemporaryStore()
         let header = Array("date,type,category,amount,currency,note".utf8)

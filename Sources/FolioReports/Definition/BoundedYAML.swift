@@ -53,7 +53,9 @@ public enum BoundedYAML {
         do {
             return try Yams.compose(yaml: text)
         } catch {
-            throw Failure.notYAML(file: file, reason: String(describing: error).split(whereSeparator: \.isNewline).joined(separator: " "))
+            // Yams quotes the offending line of the file: escaped, and on one line.
+            throw Failure.notYAML(file: file, reason: Redaction.escapingControlCharacters(
+                String(describing: error).split(whereSeparator: \.isNewline).joined(separator: " ")))
         }
     }
 

@@ -9,7 +9,7 @@ struct JobsFileError: Error, CustomStringConvertible {
     let description: String
 
     init(_ file: String, _ path: String, _ message: String, line: Int? = nil) {
-        description = file + (line.map { ":\($0)" } ?? "") + ": " + (path.isEmpty ? "" : path + ": ") + message
+        description = Redaction.escapingControlCharacters(file + (line.map { ":\($0)" } ?? "") + ": " + (path.isEmpty ? "" : path + ": ") + message)
     }
 }
 
