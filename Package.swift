@@ -70,11 +70,14 @@ let package = Package(
 
         // MARK: Tests
         // What several test targets share: paths, literal inputs, temporary stores, test servers.
-        .target(name: "FolioTestSupport", dependencies: ["FolioCore", "FolioAnalytics", "FolioStore"], path: "Tests/FolioTestSupport"),
+        .target(
+            name: "FolioTestSupport", dependencies: ["FolioCore", "FolioAnalytics", "FolioStore", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Tests/FolioTestSupport"
+        ),
         .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore"]),
         .testTarget(
             name: "FolioStoreTests",
-            dependencies: ["FolioCore", "FolioStore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["FolioCore", "FolioStore", "FolioTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // Runs the built `folio` executable as users do (SwiftPM builds it with the tests).
         .testTarget(

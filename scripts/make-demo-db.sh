@@ -11,7 +11,7 @@ rm -f "$tmp" "$tmp-wal" "$tmp-shm"
 export FOLIO_DB="$tmp"
 f() { "$folio" "$@" >/dev/null; }
 
-f init
+f init  # only init creates a database; import and portfolio add refuse a missing one
 f import quotes samples/nbu-rates.csv samples/crypto-usd-generated.csv
 f import stock-csv --currency USD samples/stocks/*_data.csv
 f portfolio add "Demo UAH" --base UAH

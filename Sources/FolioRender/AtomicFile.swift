@@ -5,21 +5,29 @@ import Glibc
 
 /// Writes a file under a temporary name in the same directory and renames it into place, so readers
 /// (and a crash) never see half a PNG or PDF (DESIGN.md §7). Rename is atomic within one filesystem.
-enum AtomicFile {
+///
+/// Every failure is one `RenderError.io` naming the output (not the temporary file) and the cause in the
+/// system's words: "no space left on device", "permission denied", "read-only file system".
+public enum AtomicFile {
     /// Opens a temporary sibling of `url`, lets `body` write to it, then renames it over `url`.
     static func write(to url: URL, _ body: (UnsafeMutablePointer<FILE>) throws -> Void) throws {
         let path = url.path
+        try requireReplaceable(path)
         let directory = url.deletingLastPathComponent().path
         var template = Array((directory + "/." + url.lastPathComponent + ".XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
-        guard fd >= 0 else { throw RenderError.io(path: path, reason: String(cString: strerror(errno))) }
+        guard fd >= 0 else { throw RenderError.io(path: path, reason: reason(errno: errno)) }
         let tempPath = template.withUnsafeBufferPointer { buffer in buffer.baseAddress.map { String(cString: $0) } ?? "" }
         guard let file = fdopen(fd, "wb") else {
+            let code = errno
             close(fd); unlink(tempPath)
-            throw RenderError.io(path: path, reason: String(cString: strerror(errno)))
+            throw RenderError.io(path: path, reason: reason(errno: code))
         }
         do {
             try body(file)
+        } catch let failed as StreamWriteFailed {
+            fclose(file); unlink(tempPath)
+            throw RenderError.io(path: path, reason: reason(errno: failed.errno))
         } catch {
             fclose(file); unlink(tempPath)
             throw error
@@ -27,20 +35,51 @@ enum AtomicFile {
         // mkstemp makes the file 0600; outputs are ordinary files, readable like any other.
         fchmod(fd, 0o644)
         guard fclose(file) == 0 else {
+            let code = errno
             unlink(tempPath)
-            throw RenderError.io(path: path, reason: String(cString: strerror(errno)))
+            throw RenderError.io(path: path, reason: reason(errno: code))
         }
         guard rename(tempPath, path) == 0 else {
-            let reason = String(cString: strerror(errno))
+            let code = errno
             unlink(tempPath)
-            throw RenderError.io(path: path, reason: reason)
+            throw RenderError.io(path: path, reason: reason(errno: code))
         }
     }
 
-    static func write(_ bytes: [UInt8], to url: URL) throws {
+    public static func write(_ bytes: [UInt8], to url: URL) throws {
         try write(to: url) { file in
             let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
-            guard written == bytes.count else { throw RenderError.io(path: url.path, reason: "short write") }
+            guard written == bytes.count else { throw StreamWriteFailed(errno: errno > 0 ? errno : EIO) }
         }
     }
+
+    /// A rename replaces whatever has the name: `--out /dev/null` run as root would turn the device into a
+    /// PNG, and a FIFO another program reads would vanish. Only a regular file (or nothing) is replaced.
+    static func requireReplaceable(_ path: String) throws {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return }
+        let kind: String
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return
+        case S_IFDIR: kind = "a folder"
+        case S_IFCHR: kind = "a character device"
+        case S_IFBLK: kind = "a block device"
+        case S_IFIFO: kind = "a FIFO"
+        case S_IFSOCK: kind = "a socket"
+        default: kind = "not a regular file"
+        }
+        throw RenderError.io(path: path, reason: "\(kind), not a file: outputs are written beside it and renamed into place, which would replace it")
+    }
+
+    /// `strerror`'s text with a lower-case first letter, as FolioCore's `FileError` says it (FolioRender
+    /// does not import FolioCore).
+    static func reason(errno code: Int32) -> String {
+        let text = String(cString: strerror(code))
+        return text.prefix(1).lowercased() + text.dropFirst()
+    }
+}
+
+/// A write to a stdio stream failed; `AtomicFile` names the output it was for.
+struct StreamWriteFailed: Error {
+    let errno: Int32
 }

@@ -131,7 +131,11 @@ enum PNGWriter {
             idat = try libdeflateZlib(&raw, width: width, height: height, level: encoding.level ?? PNGEncoding.fallbackLevel)
         }
         let result = idat.withUnsafeBufferPointer { folio_png_write_idat(file, UInt32(width), UInt32(height), $0.baseAddress, $0.count) }
-        guard result == 0 else { throw RenderError.png("could not encode the image") }
+        guard result == 0 else {
+            // A write to the stream failed (a full disk): the caller knows the file to name.
+            if result > 0 { throw StreamWriteFailed(errno: result) }
+            throw RenderError.png("libpng refused the image")
+        }
     }
 
     /// The PNG in memory (glibc's open_memstream gives libpng a FILE that grows a buffer).
@@ -141,6 +145,9 @@ enum PNGWriter {
         guard let stream = open_memstream(&buffer, &size) else { throw RenderError.png("open_memstream failed") }
         do {
             try write(scanlines: &raw, width: width, height: height, to: stream, encoding: encoding)
+        } catch let failed as StreamWriteFailed {
+            fclose(stream); free(buffer)
+            throw RenderError.png("cannot hold the image in memory: \(AtomicFile.reason(errno: failed.errno))")
         } catch {
             fclose(stream); free(buffer)
             throw error

@@ -18,7 +18,7 @@ func fetchCases() -> [BenchCase] {
             run += 1
             let path = context.scratchDirectory.appendingPathComponent("fetch-\(run).sqlite").path
             defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
-            let store = try Store(path: path)
+            let store = try Store(path: path, access: .create)
             let plan = NBUSource(baseURL: server.baseURL).plan(currencies: ["USD", "EUR", "PLN"], from: from, to: to)
             let data = try plan.run(with: client)
             let stored = try store.recordFetch(source: plan.source, request: "bench", at: Date(), data: data)

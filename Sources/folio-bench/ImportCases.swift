@@ -14,7 +14,7 @@ func importCases() -> [BenchCase] {
                 run += 1
                 let path = context.scratchDirectory.appendingPathComponent("import-\(rows)-\(run).sqlite").path
                 defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
-                let store = try Store(path: path)
+                let store = try Store(path: path, access: .create)
                 let summary = try store.importFiles([csv], kind: .quotes)[0]
                 guard summary.inserted == rows else { throw BenchError("imported \(summary.inserted) of \(rows) rows") }
                 return databaseBytes(path)

@@ -84,7 +84,7 @@ struct BenchPortfolios {
     }
 
     func build(at path: String, data: URL, scratch: URL) throws {
-        let store = try Store(path: path)
+        let store = try Store(path: path, access: .create)
         let stocks = data.appendingPathComponent("sp500-stocks-5yr")
         let files = try FileManager.default.contentsOfDirectory(atPath: stocks.path).filter { $0.hasSuffix("_data.csv") }.sorted()
         _ = try store.importFiles(files.map { stocks.appendingPathComponent($0) }, kind: .stockCSV)

@@ -139,7 +139,7 @@ struct ChartCommand: ParsableCommand {
         let request = try request()
         let output = try ChartOutput(path: out, request: request)
         _ = try request.dataset()
-        let document = try ChartPipeline.document(request, store: database.openExisting())
+        let document = try ChartPipeline.document(request, store: database.openForReading())
         Output.warn(document.warnings.map { "warning: " + $0 })
         try output.write(document, renderer: Renderer())
     }

@@ -63,7 +63,7 @@ struct ConvertCommand: ParsableCommand {
         guard staleDays > 0 && staleDays.isFinite else { throw ArgumentError("--stale-days", "\(staleDays) is not a positive number of days") }
         let at = try date.map(Self.instant)
 
-        let inputs = try MarketInputs.load(database.openExisting(), options: MarketOptions(stalenessDays: staleDays))
+        let inputs = try MarketInputs.load(database.openForReading(), options: MarketOptions(stalenessDays: staleDays))
         // The default instant is found along the default route; a --market route may end elsewhere,
         // and then the conversion names the quote it lacks.
         guard let time = at ?? (from == to ? Date() : inputs.lastQuote(from: from, to: to)) else {

@@ -8,9 +8,13 @@ struct DatabaseOptions: ParsableArguments {
 
     var path: String { db ?? Store.defaultPath() }
 
-    /// Opens the database for writing, creating it when missing.
-    func openForWriting() throws -> Store { try Store(path: path, create: true) }
+    /// `folio init` only: creates the database when missing, upgrades it when older.
+    func openForInit() throws -> Store { try Store(path: path, access: .create) }
 
-    /// Opens an existing database; a missing file is an error rather than a new empty database.
-    func openExisting() throws -> Store { try Store(path: path, create: false) }
+    /// Commands that change rows: an existing, current database, opened for writing.
+    func openForWriting() throws -> Store { try Store(path: path, access: .write) }
+
+    /// Commands that only read: an existing, current database, opened read-only (a read-only mount or
+    /// file works, and another process's write transaction is not waited for).
+    func openForReading() throws -> Store { try Store(path: path, access: .read) }
 }

@@ -24,6 +24,10 @@ struct ImportCommand: ParsableCommand {
             reported as file:line: field: what was found, what was expected. Importing the same file
             again adds nothing. Times are UTC unless they carry an offset.
 
+            Files must be UTF-8 (convert others with iconv -f CP1251 -t UTF-8);
+            a field may hold 64 KiB, a line 1 MiB. The database must exist:
+            create it with folio init.
+
             Examples:
               folio import nbu-json raw/20220224.json raw/20220225.json
               folio import stock-csv --currency USD AAPL_data.csv MSFT_data.csv

@@ -23,7 +23,7 @@ struct InfoCommand: ParsableCommand {
     @Option(help: "text or json.") var format: Format = .text
 
     func run() throws {
-        let info = try database.openExisting().info()
+        let info = try database.openForReading().info()
         switch format {
         case .json:
             let encoder = JSONEncoder()

@@ -5,7 +5,9 @@ struct InitCommand: ParsableCommand {
         commandName: "init",
         abstract: "Create the database, or upgrade it to this version's schema.",
         discussion: """
-            Safe to run again: an up-to-date database is left as it is.
+            Safe to run again: an up-to-date database is left as it is. Only init creates
+            or upgrades a database: every other command refuses a missing, empty or
+            older one, naming it.
 
             Examples:
               folio init
@@ -16,7 +18,7 @@ struct InitCommand: ParsableCommand {
     @OptionGroup var database: DatabaseOptions
 
     func run() throws {
-        let store = try database.openForWriting()
+        let store = try database.openForInit()
         print("database ready: \(store.path)")
     }
 }

@@ -43,7 +43,7 @@ struct PortfolioCommand: ParsableCommand {
         @OptionGroup var database: DatabaseOptions
 
         func run() throws {
-            for p in try database.openExisting().portfolios() { print("\(p.name)\t\(p.baseCurrency)") }
+            for p in try database.openForReading().portfolios() { print("\(p.name)\t\(p.baseCurrency)") }
         }
     }
 
@@ -56,7 +56,7 @@ struct PortfolioCommand: ParsableCommand {
         @Argument(help: "The portfolio's name.") var name: String
 
         func run() throws {
-            try database.openExisting().removePortfolio(name: name)
+            try database.openForWriting().removePortfolio(name: name)
             print("removed portfolio \"\(name)\"")
         }
     }

@@ -95,7 +95,7 @@ struct TableCommand: ParsableCommand {
 
     func run() throws {
         let request = try TableRequest(self)
-        let context = try TableContext.load(request, store: database.openExisting())
+        let context = try TableContext.load(request, store: database.openForReading())
         let table = try request.name.build(context)
         Output.result(table.encoded(as: request.format))
     }

@@ -10,6 +10,7 @@ import Testing
         let file = directory.appendingPathComponent("q.csv")
         try "date,asset,currency,price,market,source\n2024-01-01,USD,UAH,38,nbu,x\n2024-01-02,USD,UAH,3 8,nbu,x\n"
             .write(to: file, atomically: true, encoding: .utf8)
+        #expect(try FolioProcess.run(["init", "--db", db]).status == 0)
         let result = try FolioProcess.run(["import", "quotes", file.path, "--db", db])
         #expect(result.status != 0)
         let lines = result.stderr.split(separator: "\n")
@@ -25,6 +26,7 @@ import Testing
         let directory = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let env = ["FOLIO_DB": directory.appendingPathComponent("env.sqlite").path]
+        #expect(try FolioProcess.run(["init"], environment: env).status == 0)
         #expect(try FolioProcess.run(["portfolio", "add", "DSX crypto", "--base", "USD"], environment: env).status == 0)
         let dsx = Paths.sharedData.appendingPathComponent("dsx-balances")
         let imported = try FolioProcess.run(

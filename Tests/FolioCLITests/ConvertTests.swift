@@ -9,6 +9,7 @@ import Testing
         let csv = directory.appendingPathComponent("quotes.csv")
         try (["date,asset,currency,price,bid,ask,market,source"] + quotes).joined(separator: "\n").write(to: csv, atomically: true, encoding: .utf8)
         let db = directory.appendingPathComponent("f.sqlite").path
+        #expect(try FolioProcess.run(["init", "--db", db]).status == 0)
         let imported = try FolioProcess.run(["import", "quotes", csv.path, "--db", db])
         #expect(imported.status == 0, "\(imported.stderr)")
         return (directory, db)

@@ -12,7 +12,7 @@ import Testing
     init() throws {
         server = try FakeSources()
         directory = try Paths.temporaryDirectory()
-        database = directory.appendingPathComponent("f.sqlite").path
+        database = try FolioProcess.initialisedDatabase(in: directory)
     }
 
     private func fetch(_ arguments: [String], fault: String? = nil, extra: [String: String] = [:]) throws -> FolioProcess.Result {

@@ -12,7 +12,7 @@ import Testing
 
     init() throws {
         server = try FakeSources()
-        database = try Paths.temporaryDirectory().appendingPathComponent("f.sqlite").path
+        database = try FolioProcess.initialisedDatabase(in: try Paths.temporaryDirectory())
     }
 
     private func fetch(_ arguments: [String], fault: String? = nil) throws -> FolioProcess.Result {

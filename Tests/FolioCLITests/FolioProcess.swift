@@ -65,6 +65,17 @@ struct FolioProcess {
     }
 }
 
+extension FolioProcess {
+    /// A new, empty database made by `folio init` (only init creates one; fetch and import write into
+    /// an existing database).
+    static func initialisedDatabase(in directory: URL, named name: String = "f.sqlite") throws -> String {
+        let path = directory.appendingPathComponent(name).path
+        let created = try run(["init", "--db", path])
+        guard created.status == 0 else { throw DemoDatabase.BuildFailed(description: created.stderr) }
+        return path
+    }
+}
+
 enum Paths {
     static let projectRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let sharedData = projectRoot.deletingLastPathComponent().appendingPathComponent("shared/data")

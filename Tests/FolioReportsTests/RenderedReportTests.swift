@@ -32,7 +32,7 @@ import Testing
 
     /// The report's value tile as the analytics compute it from the same database.
     func expectedValue(_ locale: ChartLocale) throws -> String {
-        let store = try Store(path: try Self.database.get().path, create: false)
+        let store = try Store(path: try Self.database.get().path, access: .read)
         let portfolio = try store.portfolio(named: "Demo UAH")
         let replay = HoldingsReplay(trades: try store.trades(portfolio: portfolio), cashTransactions: try store.cashTransactions(portfolio: portfolio))
         let assets = try store.assets()

@@ -1,12 +1,13 @@
 import Foundation
 import FolioCore
+import FolioTestSupport
 import Testing
 @testable import FolioStore
 
 @Suite struct CSVImportTests {
     @Test func quotesWithBidAskOffsetsAndDuplicates() throws {
         let t = try TemporaryStore()
-        let file = try Fixtures.write("""
+        let file = try TestPaths.write("""
             date,asset,currency,price,bid,ask,market,source
             2024-03-01,usd,UAH,38.05,37.9,38.2,cash,privatbank
             2024-03-01T12:00:00+02:00,USD,UAH,38.10,,,card,monobank
@@ -43,7 +44,7 @@ import Testing
     ])
     func badQuotesAreRejectedWithFileLineAndField(_ text: String, _ expected: String) throws {
         let t = try TemporaryStore()
-        let file = try Fixtures.write(text, "quotes.csv", in: t.directory)
+        let file = try TestPaths.write(text, "quotes.csv", in: t.directory)
         #expect {
             _ = try t.store.importFiles([file], kind: .quotes)
         } throws: { error in
@@ -55,7 +56,7 @@ import Testing
 
     @Test func stockHistoryFromTheRealFile() throws {
         let t = try TemporaryStore()
-        let file = Fixtures.shared("sp500-stocks-5yr/AAPL_data.csv")
+        let file = TestPaths.shared("sp500-stocks-5yr/AAPL_data.csv")
         let summary = try t.store.importFiles([file], kind: .stockCSV)[0]
         #expect((summary.read, summary.inserted) == (1259, 1259))
         let quotes = try t.store.quotes(asset: "AAPL", currency: "USD", market: .exchange)
@@ -68,7 +69,7 @@ import Testing
 
     @Test func stockHistoryWithoutANameColumnTakesTheAssetOption() throws {
         let t = try TemporaryStore()
-        let file = try Fixtures.write("Date,Open,High,Low,Close,Volume\n2024-01-02,1,2,0.5,1.5,100\n", "spy.csv", in: t.directory)
+        let file = try TestPaths.write("Date,Open,High,Low,Close,Volume\n2024-01-02,1,2,0.5,1.5,100\n", "spy.csv", in: t.directory)
         #expect { _ = try t.store.importFiles([file], kind: .stockCSV) } throws: { "\($0)".contains("header: no Name column") }
         _ = try t.store.importFiles([file], kind: .stockCSV, options: ImportOptions(asset: "SPY"))
         #expect(try t.store.quotes(asset: "SPY").map(\.price) == [1.5])
@@ -77,7 +78,7 @@ import Testing
     @Test func tradesWithoutIdsKeepIdenticalRowsOnceEach() throws {
         let t = try TemporaryStore()
         let portfolio = try t.store.addPortfolio(name: "P", baseCurrency: "USD")
-        let file = try Fixtures.write("""
+        let file = try TestPaths.write("""
             time,side,asset,quantity,price,price_currency
             2024-01-02T10:00:00Z,buy,AAPL,5,120,USD
             2024-01-02T10:00:00Z,buy,AAPL,5,120,USD
@@ -94,7 +95,7 @@ import Testing
     @Test func tradesWithIdsAndFees() throws {
         let t = try TemporaryStore()
         let portfolio = try t.store.addPortfolio(name: "P", baseCurrency: "UAH")
-        let file = try Fixtures.write("""
+        let file = try TestPaths.write("""
             Time,Side,Asset,Quantity,Price,Price currency,Fee,Fee currency,ID
             2024-01-02T10:00:00Z,BUY,btc,0.5,42000,USD,0.0001,BTC,x-1
             2024-01-02T10:00:00Z,Sell,btc,0.1,43000,USD,,,x-2
@@ -104,7 +105,7 @@ import Testing
         #expect(trades.map(\.externalID) == ["x-1", "x-2"])
         #expect(trades[0].feeCurrency == "BTC" && trades[0].fee == 0.0001)
         #expect(trades[1].side == .sell && trades[1].feeCurrency == "USD")
-        let bad = try Fixtures.write("time,side,asset,quantity,price,price_currency\n2024-01-02,buy,AAPL,-5,120,USD\n", "bad.csv", in: t.directory)
+        let bad = try TestPaths.write("time,side,asset,quantity,price,price_currency\n2024-01-02,buy,AAPL,-5,120,USD\n", "bad.csv", in: t.directory)
         #expect {
             _ = try t.store.importFiles([bad], kind: .trades, options: ImportOptions(portfolio: "P"))
         } throws: { "\($0)" == bad.path + ":2: quantity: found \"-5\", expected a number above zero" }
@@ -113,7 +114,7 @@ import Testing
     @Test func cashTransactionsWithStatuses() throws {
         let t = try TemporaryStore()
         let portfolio = try t.store.addPortfolio(name: "P", baseCurrency: "UAH")
-        let file = try Fixtures.write("""
+        let file = try TestPaths.write("""
             time,type,currency,amount,fee,status,id
             2024-01-02T09:00:00Z,deposit,UAH,100000,0,completed,c1
             2024-01-05T09:00:00Z,withdraw,USD,200,1.5,failed,c2
@@ -128,7 +129,7 @@ import Testing
 
     @Test func budgetWithUkrainianCategories() throws {
         let t = try TemporaryStore()
-        let file = try Fixtures.write("""
+        let file = try TestPaths.write("""
             date,type,category,amount,currency,note
             2026-01-05,income,Зарплатня,45000,UAH,зарплата
             2026-01-06,expense,Спорт,1200,UAH,"абонемент, січень"
@@ -147,7 +148,7 @@ import Testing
 
     @Test func theSampleDataSetImports() throws {
         let t = try TemporaryStore()
-        let samples = Fixtures.projectRoot.appendingPathComponent("samples")
+        let samples = TestPaths.projectRoot.appendingPathComponent("samples")
         let budget = try t.store.importFiles([samples.appendingPathComponent("budget-uah.csv")], kind: .budget)[0]
         #expect(budget.inserted > 100)
         let months = try t.store.info().budgetMonths

@@ -1,11 +1,12 @@
 import Foundation
 import FolioCore
+import FolioTestSupport
 import Testing
 @testable import FolioStore
 
 @Suite struct DSXImportTests {
-    static let trades = Fixtures.shared("dsx-balances/dsx_trades_prod.csv")
-    static let transactions = Fixtures.shared("dsx-balances/dsx_transactions_prod.csv")
+    static let trades = TestPaths.shared("dsx-balances/dsx_trades_prod.csv")
+    static let transactions = TestPaths.shared("dsx-balances/dsx_transactions_prod.csv")
 
     private func store() throws -> (TemporaryStore, Portfolio) {
         let t = try TemporaryStore()
@@ -43,10 +44,10 @@ import Testing
         let options = ImportOptions(portfolio: "DSX crypto")
         _ = try t.store.importFiles([Self.trades], kind: .dsxTrades, options: options)
         _ = try t.store.importFiles([Self.transactions], kind: .dsxTransactions, options: options)
-        let again = try t.store.importFiles([Self.trades, Fixtures.shared("dsx-balances/dsx_trades_dev.csv")], kind: .dsxTrades, options: options)
+        let again = try t.store.importFiles([Self.trades, TestPaths.shared("dsx-balances/dsx_trades_dev.csv")], kind: .dsxTrades, options: options)
         #expect(again.map(\.inserted) == [0, 0])
         #expect(again.map(\.duplicates) == [35, 5])
-        let cashAgain = try t.store.importFiles([Fixtures.shared("dsx-balances/dsx_transactions_dev.csv")], kind: .dsxTransactions, options: options)
+        let cashAgain = try t.store.importFiles([TestPaths.shared("dsx-balances/dsx_transactions_dev.csv")], kind: .dsxTransactions, options: options)
         #expect(cashAgain[0].duplicates == 5)
         #expect(try t.count("trade") == 35)
         #expect(try t.count("cash_transaction") == 117)
@@ -67,7 +68,7 @@ import Testing
     func badRowsAreRejectedWithTheirLineAndWriteNothing(_ badLine: String, _ expected: String) throws {
         let (t, _) = try store()
         let good = "2019-11-08 21:34:39;ethusd;Sell;0,01645307;ETH;186,3625;USD;3,06624;USD;0,01;USD;Trade;37550914;853672518"
-        let file = try Fixtures.write(good + "\n" + badLine, "trades.csv", in: t.directory)
+        let file = try TestPaths.write(good + "\n" + badLine, "trades.csv", in: t.directory)
         #expect {
             _ = try t.store.importFiles([file], kind: .dsxTrades, options: ImportOptions(portfolio: "DSX crypto"))
         } throws: { error in

@@ -1,10 +1,11 @@
 import Foundation
 import FolioCore
+import FolioTestSupport
 import Testing
 @testable import FolioStore
 
 @Suite struct NBUImportTests {
-    static let raw = Fixtures.shared("nbu-official-rates/raw")
+    static let raw = TestPaths.shared("nbu-official-rates/raw")
 
     /// Every recorded body: how many rates it holds and how many rows are not currencies (`"cc":"___"`).
     @Test(arguments: [
@@ -41,7 +42,7 @@ import Testing
             [{"exchangedate":"01.02.2022","r030":392,"cc":"JPY","txt":"Єна","enname":"Yen","rate":2.4552,"units":10,"rate_per_unit":0.24552,"group":"2","calcdate":"31.01.2022"},
              {"exchangedate":"02.02.2022","r030":392,"cc":"JPY","txt":"Єна","enname":"Yen","rate":2.4601,"units":10,"group":"2","calcdate":"01.02.2022"}]
             """
-        let file = try Fixtures.write(body, "period.json", in: t.directory)
+        let file = try TestPaths.write(body, "period.json", in: t.directory)
         _ = try t.store.importFiles([file], kind: .nbuJSON)
         let prices = try t.store.quotes(asset: "JPY").map(\.price)
         #expect(prices.count == 2)
@@ -52,7 +53,7 @@ import Testing
     @Test func theNonJSONErrorBodyIsRejectedAndWritesNothing() throws {
         let t = try TemporaryStore()
         let good = Self.raw.appendingPathComponent("20220224.json")
-        let bad = try Fixtures.write("[{ Wrong date format }]", "bad-date.json", in: t.directory)
+        let bad = try TestPaths.write("[{ Wrong date format }]", "bad-date.json", in: t.directory)
         #expect {
             _ = try t.store.importFiles([good, bad], kind: .nbuJSON)
         } throws: { error in
@@ -73,7 +74,7 @@ import Testing
     ])
     func malformedBodiesNameTheField(_ body: String, _ expected: String) throws {
         let t = try TemporaryStore()
-        let file = try Fixtures.write(body, "x.json", in: t.directory)
+        let file = try TestPaths.write(body, "x.json", in: t.directory)
         #expect {
             _ = try t.store.importFiles([file], kind: .nbuJSON)
         } throws: { error in

@@ -1,5 +1,6 @@
 import Foundation
 import FolioCore
+import FolioTestSupport
 import Testing
 @testable import FolioStore
 
@@ -17,7 +18,7 @@ import Testing
             if day % 3 == 0 { text += "\(d),BTC,USD,\(60000 + day),,,exchange,coins\n" }
             text += "\(d),AAPL,USD,\(180 + day),,,exchange,stock-csv\n"
         }
-        let file = try Fixtures.write(text, "quotes.csv", in: t.directory)
+        let file = try TestPaths.write(text, "quotes.csv", in: t.directory)
         _ = try t.store.importFiles([file], kind: .quotes)
         let assets = try t.store.assets().map(\.code)
         for (from, to) in [("2024-02-05", "2024-02-11"), ("2024-01-01", "2024-03-31"), ("2024-02-10", "2024-02-10"), ("2025-01-01", "2025-01-31")] {

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import FolioTestSupport
 import Testing
 @testable import FolioStore
 
@@ -21,21 +22,25 @@ import Testing
     @Test func reopeningAnUpToDateDatabaseChangesNothing() throws {
         let t = try TemporaryStore()
         try t.store.addPortfolio(name: "A", baseCurrency: "UAH")
-        let again = try Store(path: t.path)
+        let before = try Data(contentsOf: URL(fileURLWithPath: t.path))
+        let again = try Store(path: t.path, access: .create)
         #expect(try again.portfolios().map(\.name) == ["A"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: t.path)) == before)
     }
 
     @Test func refusesADatabaseFromANewerFolioWithoutTouchingIt() throws {
-        let directory = try Fixtures.temporaryDirectory()
+        let directory = try TestPaths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("newer.sqlite").path
         do {
-            let store = try Store(path: path)
+            let store = try Store(path: path, access: .create)
             try store.write { db in try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v9-from-the-future')") }
         }
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
-        #expect(throws: StoreError.newerSchema(path: path, unknownMigrations: ["v9-from-the-future"])) {
-            _ = try Store(path: path)
+        for access in [Store.Access.create, .write, .read] {
+            #expect(throws: StoreError.newerSchema(path: path, unknownMigrations: ["v9-from-the-future"])) {
+                _ = try Store(path: path, access: access)
+            }
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
         let message = "\(StoreError.newerSchema(path: path, unknownMigrations: ["v9-from-the-future"]))"
@@ -43,19 +48,14 @@ import Testing
     }
 
     @Test func refusesAFileThatIsNotADatabase() throws {
-        let directory = try Fixtures.temporaryDirectory()
+        let directory = try TestPaths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let url = try Fixtures.write("date,asset\n2024-01-01,USD\n" + String(repeating: "x", count: 2000), "notes.csv", in: directory)
+        let url = try TestPaths.write("date,asset\n2024-01-01,USD\n" + String(repeating: "x", count: 2000), "notes.csv", in: directory)
         #expect(throws: StoreError.notADatabase(path: url.path, reason: "the file is not SQLite")) {
-            _ = try Store(path: url.path)
+            _ = try Store(path: url.path, access: .create)
         }
     }
 
-    @Test func aMissingDatabaseIsAnErrorWhenOnlyReading() throws {
-        let path = "/tmp/folio-tests-\(UUID().uuidString)/none.sqlite"
-        #expect(throws: StoreError.missingDatabase(path: path)) { _ = try Store(path: path, create: false) }
-        #expect(!FileManager.default.fileExists(atPath: path))
-    }
 
     @Test func defaultPathFollowsTheEnvironment() {
         #expect(Store.defaultPath(environment: ["FOLIO_DB": "/srv/f.sqlite", "HOME": "/home/u"]) == "/srv/f.sqlite")

@@ -1,3 +1,4 @@
+import FolioCore
 import Foundation
 
 /// A definition that cannot be used, named by file, the path inside it and what was expected:
@@ -19,6 +20,7 @@ public struct DefinitionError: Error, Hashable, Sendable, CustomStringConvertibl
         if let line { text += " (line \(line))" }
         text += ": expected " + expected
         if let found { text += "; found " + found }
-        return text
+        // What was found comes from the file: shown escaped, on one line.
+        return Redaction.escapingControlCharacters(text)
     }
 }

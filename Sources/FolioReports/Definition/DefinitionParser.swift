@@ -10,18 +10,26 @@ public struct DefinitionParser {
     public init(file: String) { self.file = file }
 
     public static func load(_ url: URL) throws -> ReportDefinition {
-        let text: String
-        do { text = try String(contentsOf: url, encoding: .utf8) } catch {
-            throw DefinitionError(file: url.path, path: "", expected: "a readable UTF-8 file", found: "\(error.localizedDescription)")
-        }
-        return try DefinitionParser(file: url.path).parse(text)
+        let parser = DefinitionParser(file: url.path)
+        return try parser.definition(parser.translatingFailures { try BoundedYAML.compose(contentsOf: url) })
     }
 
     public func parse(_ yaml: String) throws -> ReportDefinition {
-        let root: Node?
-        do { root = try Yams.compose(yaml: yaml) } catch {
-            throw DefinitionError(file: file, path: "", expected: "valid YAML", found: "\(error)")
+        try definition(translatingFailures { try BoundedYAML.compose(yaml, file: file) })
+    }
+
+    /// An unreadable file and a syntax error in definition terms; a limit passed as `BoundedYAML` says it.
+    private func translatingFailures(_ compose: () throws -> Node?) throws -> Node? {
+        do { return try compose() } catch let failure as BoundedYAML.Failure {
+            switch failure {
+            case .unreadable(_, let reason): throw DefinitionError(file: file, path: "", expected: "a readable UTF-8 file", found: reason)
+            case .notYAML(_, let reason): throw DefinitionError(file: file, path: "", expected: "valid YAML", found: reason)
+            case .notUTF8, .overLimit: throw failure
+            }
         }
+    }
+
+    private func definition(_ root: Node?) throws -> ReportDefinition {
         guard let root else { throw DefinitionError(file: file, path: "", expected: "a mapping with name, page and pages", found: "an empty file") }
         let top = try mapping(root, "", keys: ["name", "title", "page", "header", "footer", "pages"])
         let page = try top["page"].map { try pageSetup($0, "page") } ?? PageSetup()

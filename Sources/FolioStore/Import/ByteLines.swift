@@ -1,10 +1,17 @@
 import Foundation
+import FolioCore
 
 /// Streams a file as lines of bytes, a chunk at a time, so that memory stays flat whatever the file size.
 /// Handles `\n` and `\r\n`, a missing final newline (DSX exports have none) and a UTF-8 byte-order mark.
+/// Every line must be UTF-8 and at most `maxLineBytes` long: text in another encoding is refused at its
+/// first bad byte rather than stored with U+FFFD in place of each letter, and a line without an end is
+/// refused before it fills memory.
 struct ByteLines {
     let url: URL
     var chunkSize = 1 << 20
+
+    /// No real CSV line comes near this; a file that has one is not a CSV (or has lost its line ends).
+    static let maxLineBytes = 1 << 20
 
     /// Calls `body` with each line (without its line end) and its 1-based number. Blank lines are passed too.
     func forEach(_ body: (UnsafeBufferPointer<UInt8>, Int) throws -> Void) throws {
@@ -15,31 +22,44 @@ struct ByteLines {
         var carry: [UInt8] = []
         var lineNumber = 0
         var first = true
+        var fileStart: [UInt8] = []
         while true {
             let chunk = try handle.read(upToCount: chunkSize) ?? Data()
             let atEnd = chunk.isEmpty
             carry.append(contentsOf: chunk)
             var start = 0
             if first && carry.count >= 3 && carry[0] == 0xEF && carry[1] == 0xBB && carry[2] == 0xBF { start = 3 }
-            if !carry.isEmpty { first = false }
+            if first && !carry.isEmpty { fileStart = Array(carry.prefix(2)); first = false }
             try carry.withUnsafeBufferPointer { buffer in
                 guard let base = buffer.baseAddress else { return }
+                func line(_ range: Range<Int>) throws {
+                    lineNumber += 1
+                    guard range.count <= Self.maxLineBytes else { throw tooLong(lineNumber) }
+                    let bytes = UnsafeBufferPointer(rebasing: buffer[range.lowerBound..<trimCR(buffer, range.lowerBound, range.upperBound)])
+                    if let bad = UTF8Validation.firstInvalidOffset(bytes) {
+                        throw ImportError(file: url.path, line: lineNumber, message: UTF8Validation.problem(foundByte: bytes[bad], fileStart: fileStart))
+                    }
+                    try body(bytes, lineNumber)
+                }
                 while start < buffer.count {
                     guard let newline = memchr(base + start, 0x0A, buffer.count - start) else { break }
                     let end = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
-                    lineNumber += 1
-                    try body(UnsafeBufferPointer(rebasing: buffer[start..<trimCR(buffer, start, end)]), lineNumber)
+                    try line(start..<end)
                     start = end + 1
                 }
                 if atEnd && start < buffer.count {
-                    lineNumber += 1
-                    try body(UnsafeBufferPointer(rebasing: buffer[start..<trimCR(buffer, start, buffer.count)]), lineNumber)
+                    try line(start..<buffer.count)
                     start = buffer.count
                 }
+                if buffer.count - start > Self.maxLineBytes { throw tooLong(lineNumber + 1) }
             }
             carry.removeFirst(start)
             if atEnd { return }
         }
+    }
+
+    private func tooLong(_ line: Int) -> ImportError {
+        ImportError(file: url.path, line: line, message: "a line longer than 1 MiB, the limit for a line of an imported file")
     }
 
     private func trimCR(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {

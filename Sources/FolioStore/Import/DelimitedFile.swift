@@ -1,12 +1,24 @@
 import Foundation
 
 /// Reads a delimited text file row by row: with a header (generic CSVs) or without (DSX exports).
-/// Blank lines are skipped; a row with too few fields is rejected with its line number.
+/// Blank lines are skipped; a row with too few fields, or a field over `maxFieldBytes`, is rejected with
+/// its line number.
 struct DelimitedFile {
     let url: URL
     var delimiter: UInt8 = UInt8(ascii: ",")
     var decimalComma = false
     var quotes = true
+
+    /// No code, price, category or note comes near this; a longer field would be stored and then read back
+    /// by every report.
+    static let maxFieldBytes = 64 << 10
+
+    private func checkSizes(_ fields: DelimitedLine, line: Int) throws {
+        for (i, range) in fields.ranges.enumerated() where range.count > Self.maxFieldBytes {
+            throw ImportError(file: url.path, line: line, field: "field \(i + 1)",
+                              message: "\(range.count) bytes, more than 64 KiB, the limit for a field")
+        }
+    }
 
     /// Calls `header` once with the first non-blank line, then `row` for every data row.
     func forEachRow(
@@ -21,6 +33,7 @@ struct DelimitedFile {
             guard fields.split(line, delimiter: delimiter, quotes: quotes) else {
                 throw ImportError(file: url.path, line: number, message: "a quoted field is not closed, expected a closing \" on the same line")
             }
+            try checkSizes(fields, line: number)
             guard let width = headerWidth else {
                 headerWidth = fields.count
                 try header(CSVHeader(fields, file: url.path, line: number))
@@ -43,6 +56,7 @@ struct DelimitedFile {
         try ByteLines(url: url).forEach { line, number in
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
             _ = fields.split(line, delimiter: delimiter, quotes: false)
+            try checkSizes(fields, line: number)
             guard fields.count == width else {
                 throw ImportError(file: url.path, line: number, message: "found \(fields.count) fields, expected \(width) separated by \"\(Character(UnicodeScalar(delimiter)))\"")
             }

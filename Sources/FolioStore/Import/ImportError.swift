@@ -1,3 +1,4 @@
+import FolioCore
 import Foundation
 
 /// A rejected import: `file:line: field: what was found, what was expected`. Nothing was written.
@@ -19,7 +20,8 @@ public struct ImportError: Error, Equatable, CustomStringConvertible, LocalizedE
     public var description: String {
         var location = file
         if let line { location += ":\(line)" }
-        return [location, field, message].compactMap { $0 }.joined(separator: ": ")
+        // Found values come from the file: a terminal escape in one must not recolour the user's terminal.
+        return Redaction.escapingControlCharacters([location, field, message].compactMap { $0 }.joined(separator: ": "))
     }
 
     public var errorDescription: String? { description }

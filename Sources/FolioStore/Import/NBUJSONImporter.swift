@@ -16,6 +16,7 @@ struct NBUJSONImporter {
         do { data = try Data(contentsOf: url) } catch {
             throw ImportError(file: url.path, message: "cannot be read (missing or not permitted)")
         }
+        try Self.requireUTF8(data, file: url.path)
         let rows: [NBURates.Row]
         do { rows = try NBURates.parse(data) } catch let error as NBURates.FormatError {
             throw ImportError(file: url.path, field: error.path, message: error.message)
@@ -37,5 +38,14 @@ struct NBUJSONImporter {
             }
         }
     }
-}
 
+    /// JSON is UTF-8 (RFC 8259); a body saved in another encoding would store mangled currency names.
+    static func requireUTF8(_ data: Data, file: String) throws {
+        try data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            guard let bad = UTF8Validation.firstInvalidOffset(bytes) else { return }
+            let line = 1 + bytes[..<bad].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+            throw ImportError(file: file, line: line, message: UTF8Validation.problem(foundByte: bytes[bad], fileStart: bytes.prefix(2)))
+        }
+    }
+}

@@ -49,7 +49,8 @@ struct BatchCommand: ParsableCommand {
 
             Exit codes:
               0  every portfolio rendered or up to date
-              1  fatal: bad jobs file, database or arguments, or interrupted
+              1  fatal: bad jobs file, database or arguments, every
+                 portfolio failed (nothing rendered), or interrupted
               2  partial failure: some portfolios failed (see the summary)
               3  another run holds the lock of this jobs file
 
@@ -101,7 +102,7 @@ struct BatchCommand: ParsableCommand {
         let lock = try BatchLock(path: lockFile ?? jobsURL.path + ".lock")
         defer { withExtendedLifetime(lock) {} }
         BatchRunner.installSignalHandlers()
-        let store = try database.openExisting()
+        let store = try database.openForReading()
         let candidates: [String]
         switch jobs.portfolios {
         case .all: candidates = try store.portfolios().map(\.name)
@@ -112,9 +113,10 @@ struct BatchCommand: ParsableCommand {
         guard let definition = DefinitionLocator.builtIn("portfolio", executable: FontLocator.executableURL()) else {
             throw ValidationError("reports/portfolio.yaml not found (set FOLIO_REPORTS to the reports directory)")
         }
-        var definitionHash = StableHash()
-        definitionHash.add(try Data(contentsOf: definition))
+        // Parsed first: an unreadable or oversized definition is reported by the YAML reader, in one line.
         let portfolioReport = try DefinitionParser.load(definition)
+        var definitionHash = StableHash()
+        do { definitionHash.add(try Data(contentsOf: definition)) } catch { throw FileError(path: definition.path, error: error) }
         var shared: String?
         if jobs.readsBeyondPortfolios {
             var h = StableHash()
@@ -140,7 +142,8 @@ struct BatchCommand: ParsableCommand {
                                  interrupted: batchStopRequested.load(ordering: .relaxed))
         FileHandle.standardError.write(Data(report.text.utf8))
         if json { print(report.json) }
-        if report.interrupted || !summary.fatal.isEmpty { throw ExitCode.failure }
+        // Every portfolio failing is no partial success: cron and systemd units (SuccessExitStatus=2) must see it.
+        if report.interrupted || !summary.fatal.isEmpty || report.everyPortfolioFailed { throw ExitCode.failure }
         if report.failed > 0 { throw ExitCode(Self.partialExitCode) }
     }
 }

@@ -1,3 +1,4 @@
+import FolioCore
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -13,15 +14,25 @@ final class BatchLock {
     private let fd: Int32
     let path: String
 
-    enum Failure: Error { case held(path: String, holder: String), io(path: String, reason: String) }
+    enum Failure: Error, CustomStringConvertible {
+        case held(path: String, holder: String), io(path: String, reason: String)
+
+        var description: String {
+            switch self {
+            case let .held(path, holder): "\(path) is held by another run" + (holder.isEmpty ? "" : " (pid \(holder))")
+            // A read-only jobs folder (a ConfigMap) cannot hold the lock: --lock-file names one elsewhere.
+            case let .io(path, reason): "\(path): cannot take the lock (\(reason)); give a writable --lock-file"
+            }
+        }
+    }
 
     init(path: String) throws {
         self.path = path
         fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw Failure.io(path: path, reason: String(cString: strerror(errno))) }
+        guard fd >= 0 else { throw Failure.io(path: path, reason: FileError.reason(errno: errno)) }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
             let busy = errno == EWOULDBLOCK
-            let reason = String(cString: strerror(errno))
+            let reason = FileError.reason(errno: errno)
             let holder = (try? String(contentsOfFile: path, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
             close(fd)
             throw busy ? Failure.held(path: path, holder: holder) : Failure.io(path: path, reason: reason)

@@ -15,6 +15,8 @@ struct BatchReport {
     var skipped: Int { summary.outcomes.filter { $0.failures.isEmpty && !$0.interrupted && $0.rendered.isEmpty }.count }
     /// Portfolios SIGINT/SIGTERM left unfinished: some outputs done, the rest not started.
     var unfinished: [String] { summary.outcomes.filter { $0.failures.isEmpty && $0.interrupted }.map(\.portfolio).sorted() }
+    /// Nothing rendered or up to date: a fatal run, not a partial one.
+    var everyPortfolioFailed: Bool { !summary.outcomes.isEmpty && failed == summary.outcomes.count }
     var filesRendered: Int { summary.outcomes.reduce(0) { $0 + $1.rendered.count } }
     var filesSkipped: Int { summary.outcomes.reduce(0) { $0 + $1.skipped.count } }
 
@@ -26,6 +28,7 @@ struct BatchReport {
             lines.append("failed: \(outcome.portfolio): " + outcome.failures.joined(separator: "; "))
         }
         for reason in summary.fatal { lines.append("fatal: " + reason) }
+        if everyPortfolioFailed { lines.append("fatal: every portfolio failed, nothing was rendered") }
         if interrupted {
             lines.append("interrupted: \(summary.notStarted.count) portfolios not started, \(unfinished.count) left unfinished")
         }

@@ -1,6 +1,7 @@
 import FolioCharts
 import FolioCore
 import FolioDatasets
+import FolioReports
 import Foundation
 import Yams
 
@@ -9,7 +10,7 @@ struct JobsFileError: Error, CustomStringConvertible {
     let description: String
 
     init(_ file: String, _ path: String, _ message: String, line: Int? = nil) {
-        description = file + (line.map { ":\($0)" } ?? "") + ": " + (path.isEmpty ? "" : path + ": ") + message
+        description = Redaction.escapingControlCharacters(file + (line.map { ":\($0)" } ?? "") + ": " + (path.isEmpty ? "" : path + ": ") + message)
     }
 }
 
@@ -70,14 +71,8 @@ struct JobsFile: Sendable {
 
     static func load(_ url: URL) throws -> JobsFile {
         let file = url.path
-        let text: String
-        do { text = try String(contentsOf: url, encoding: .utf8) } catch {
-            throw JobsFileError(file, "", "cannot read the file (\(error.localizedDescription))")
-        }
-        let root: Node?
-        do { root = try Yams.compose(yaml: text) } catch {
-            throw JobsFileError(file, "", "not YAML: \(String(describing: error).split(separator: "\n").joined(separator: " "))")
-        }
+        // Unreadable, not YAML, over a size or alias limit: one line naming the file (BoundedYAML).
+        let root = try BoundedYAML.compose(contentsOf: url)
         guard let root, let mapping = root.mapping else {
             throw JobsFileError(file, "", "expected a mapping with portfolios, output and render")
         }

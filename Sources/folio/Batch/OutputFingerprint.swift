@@ -1,4 +1,5 @@
 import FolioCore
+import FolioRender
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -38,33 +39,13 @@ struct OutputFingerprint: Equatable {
 enum BatchFile {
     struct WriteFailed: Error, CustomStringConvertible { var description: String }
 
-    /// The same scheme as FolioRender's `AtomicFile`: a `mkstemp` sibling named `.NAME.XXXXXX`, written,
+    /// Written by FolioRender's `AtomicFile`, as the outputs are: a `mkstemp` sibling named `.NAME.XXXXXX`,
     /// then renamed over NAME — so `removeLeftovers` recognises both kinds. Like the outputs, not flushed
     /// to disk one by one (a batch writes thousands; each flush is a wait on the disk): these files only
     /// say that an output is current, so one a crash loses or empties fails to match and costs a
     /// re-render, and the output size they record catches an output the crash emptied.
     static func writeAtomically(_ bytes: [UInt8], to url: URL) throws {
-        let directory = url.deletingLastPathComponent().path
-        var template = Array((directory + "/." + url.lastPathComponent + ".XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { $0.baseAddress.map { mkstemp($0) } ?? -1 }
-        guard fd >= 0 else { throw WriteFailed(description: "\(url.path): \(String(cString: strerror(errno)))") }
-        let temporary = template.withUnsafeBufferPointer { $0.baseAddress.map { String(cString: $0) } ?? "" }
-        var ok = bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n <= 0 { return false }
-                offset += n
-            }
-            return true
-        }
-        ok = ok && fchmod(fd, 0o644) == 0
-        let reason = String(cString: strerror(errno))
-        close(fd)
-        guard ok, rename(temporary, url.path) == 0 else {
-            unlink(temporary)
-            throw WriteFailed(description: "\(url.path): \(ok ? String(cString: strerror(errno)) : reason)")
-        }
+        try AtomicFile.write(bytes, to: url)
     }
 
     /// The size of a regular file, nil when there is none.

@@ -131,7 +131,7 @@ struct PortfolioBatch {
                 }
                 if !force, fp.isCurrent(for: url) { outcome.skipped.append(url.path); return }
                 do {
-                    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try FileError.createDirectory(url.deletingLastPathComponent())
                     if let mailRecord, !mailOwed {
                         try PendingMail(file: mailRecord).write()
                         mailOwed = true

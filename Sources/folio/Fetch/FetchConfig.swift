@@ -1,8 +1,8 @@
 import ArgumentParser
 import FolioCore
+import FolioReports
 import FolioSources
 import Foundation
-import Yams
 
 /// The file `folio fetch --config FILE` reads, for cron:
 ///
@@ -25,12 +25,13 @@ struct FetchConfig {
     var stooq: (symbols: [String], currency: AssetCode)?
 
     static func load(path: String) throws -> FetchConfig {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            throw ValidationError("--config: cannot read \(path)")
-        }
         let node: Any?
-        do { node = try Yams.load(yaml: text) } catch {
-            throw ValidationError("\(path): not YAML (\(error))")
+        do { node = try BoundedYAML.load(contentsOf: URL(fileURLWithPath: path)) } catch let failure as BoundedYAML.Failure {
+            switch failure {
+            case .unreadable: throw ValidationError("--config: cannot read \(path)")
+            case .notYAML(_, let reason): throw ValidationError("\(path): not YAML (\(reason))")
+            case .notUTF8, .overLimit: throw failure
+            }
         }
         let reader = ConfigReader(file: path)
         let root = try reader.map(node ?? [String: Any](), at: "")

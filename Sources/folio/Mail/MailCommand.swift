@@ -158,7 +158,7 @@ extension MailCommand {
         guard report != nil || attachReport != nil, let portfolio else { return RenderedReports() }
         let reports = PortfolioReports(portfolio: portfolio, asOf: asOf.flatMap { Day(iso: $0) }, locale: locale == .uk ? .uk : .en,
                                        theme: theme == .dark ? .dark : .light)
-        let data = PortfolioReportData(try reports.input(try database.openExisting()), locale: reports.locale)
+        let data = PortfolioReportData(try reports.input(try database.openForReading()), locale: reports.locale)
         let renderer = try Renderer()
         let directory = URL(fileURLWithPath: renderDir, isDirectory: true)
         var rendered = RenderedReports()

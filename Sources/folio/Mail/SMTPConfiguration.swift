@@ -1,7 +1,7 @@
 import ArgumentParser
 import FolioNet
+import FolioReports
 import Foundation
-import Yams
 
 /// Where mail goes and who sends it: `--smtp-url`, else `FOLIO_SMTP_URL`, else the configuration file;
 /// user and password from `FOLIO_SMTP_USER` / `FOLIO_SMTP_PASSWORD` or the file, never from argv.
@@ -29,8 +29,7 @@ struct SMTPConfiguration {
         if FileManager.default.fileExists(atPath: path) {
             try checkPrivate(path)
             let reader = ConfigReader(file: path)
-            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw ValidationError("\(path): cannot be read") }
-            let root = try reader.map((try? Yams.load(yaml: text)).flatMap { $0 } ?? [String: Any](), at: "")
+            let root = try reader.map(try BoundedYAML.load(contentsOf: URL(fileURLWithPath: path)) ?? [String: Any](), at: "")
             try reader.allow(root, ["url", "user", "password", "from"], at: "")
             config.url = try root["url"].map { try reader.string($0, at: "url") }
             config.user = try root["user"].map { try reader.string($0, at: "user") }

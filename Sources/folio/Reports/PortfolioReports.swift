@@ -28,7 +28,7 @@ struct PortfolioReports {
     /// The daily PNG set (allocation, value over 30 days, 7-day lines of the largest holdings) with
     /// stable file names, each written atomically; returns the files in order.
     func writeDaily(_ data: PortfolioReportData, renderer: Renderer, into directory: URL) throws -> [URL] {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try FileError.createDirectory(directory)
         return try DailyChartSet().images(data, theme: theme).map { image in
             let url = directory.appendingPathComponent(image.fileName)
             try renderer.writePNG(renderer.scene(image.chart), to: url)

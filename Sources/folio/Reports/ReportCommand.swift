@@ -62,7 +62,7 @@ struct ReportCommand: ParsableCommand {
             definitionURL = url
         }
         let spec = try DefinitionParser.load(definitionURL)
-        let store = try database.openExisting()
+        let store = try database.openForReading()
         let chartLocale: ChartLocale = locale == .uk ? .uk : .en
         let renderer = try Renderer()
         let builder = ReportBuilder(definition: spec, theme: theme == .dark ? .dark : .light, locale: chartLocale,
@@ -117,7 +117,7 @@ struct ReportCommand: ParsableCommand {
     /// The daily PNG set: one image per chart, each written atomically into the --out directory.
     private func runDaily() throws {
         let reports = portfolioReports
-        let data = PortfolioReportData(try reports.input(try database.openExisting()), locale: reports.locale)
+        let data = PortfolioReportData(try reports.input(try database.openForReading()), locale: reports.locale)
         for url in try reports.writeDaily(data, renderer: try Renderer(), into: URL(fileURLWithPath: out, isDirectory: true)) {
             print(url.path)
         }

@@ -1,0 +1,67 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A file Folio could not read or write, as one line naming the file and the cause in plain words
+/// (`out/a.png: no space left on device`), rather than Foundation's
+/// `Error Domain=NSCocoaErrorDomain Code=513 "…" UserInfo={…}` that cron would otherwise mail.
+public struct FileError: Error, Equatable, CustomStringConvertible, LocalizedError {
+    public let path: String
+    public let reason: String
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    /// The cause of a failed system call on `path`.
+    public init(path: String, errno code: Int32) {
+        self.init(path: path, reason: Self.reason(errno: code))
+    }
+
+    /// A Foundation file error (a `CocoaError` wrapping the system's error, or a `POSIXError`) said plainly;
+    /// any other error by its description.
+    public init(path: String, error: any Error) {
+        if let file = error as? FileError { self = file; return }
+        self.init(path: path, reason: Self.errno(of: error).map(Self.reason(errno:)) ?? "\(error)")
+    }
+
+    /// `FileManager.createDirectory` with intermediate folders, failing with the folder that could not be made.
+    public static func createDirectory(_ url: URL) throws {
+        do {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        } catch {
+            throw FileError(path: (error as NSError).userInfo[NSFilePathErrorKey] as? String ?? url.path, error: error)
+        }
+    }
+
+    /// `strerror`'s text with a lower-case first letter, to read as the second half of a sentence:
+    /// "no space left on device", "permission denied", "read-only file system".
+    public static func reason(errno code: Int32) -> String {
+        let text = String(cString: strerror(code))
+        return text.prefix(1).lowercased() + text.dropFirst()
+    }
+
+    /// The system error under a Foundation error: the underlying POSIX error when there is one (Linux's
+    /// Foundation attaches it), else the POSIX code the Cocoa code stands for.
+    static func errno(of error: any Error) -> Int32? {
+        if let posix = error as? POSIXError { return posix.code.rawValue }
+        let ns = error as NSError
+        if ns.domain == NSPOSIXErrorDomain { return Int32(exactly: ns.code) }
+        // Stored as a Swift error on Linux, so it is bridged here rather than cast to NSError.
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? any Error, let code = errno(of: underlying) { return code }
+        guard ns.domain == NSCocoaErrorDomain else { return nil }
+        switch CocoaError.Code(rawValue: ns.code) {
+        case .fileWriteNoPermission, .fileReadNoPermission: return EACCES
+        case .fileWriteOutOfSpace: return ENOSPC
+        case .fileWriteVolumeReadOnly: return EROFS
+        case .fileNoSuchFile, .fileReadNoSuchFile: return ENOENT
+        case .fileWriteFileExists: return EEXIST
+        default: return nil
+        }
+    }
+
+    public var description: String { "\(path): \(reason)" }
+    public var errorDescription: String? { description }
+}

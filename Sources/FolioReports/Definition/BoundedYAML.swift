@@ -1,0 +1,143 @@
+import CYaml
+import FolioCore
+import Foundation
+import Yams
+
+/// The one way Folio reads a YAML file — report definitions, jobs files, fetch configurations,
+/// smtp.yaml — with limits no real file comes near, each checked before the work it bounds:
+///
+/// 1. size: at most `maxBytes`, read with a bound, so a 50 MB file or a FIFO costs nothing;
+/// 2. UTF-8, named at the first bad byte as the importers do;
+/// 3. shape, from libyaml's event stream: nesting at most `maxDepth` collections deep, and at most
+///    `maxNodes` nodes counted with every alias expanded. Yams composes an alias into a shared node, so
+///    the tree stays small, but its composer hashes each mapping's keys to find duplicates, and a key
+///    that is an alias of a nest of aliases expands there — eight levels cost 24 s. So the count is
+///    taken from the events, before anything is composed (libyaml is Yams's own parser, its `CYaml`);
+/// 4. then Yams composes the tree; its syntax errors are reported as `notYAML`.
+public enum BoundedYAML {
+    /// Folio's own definitions are a few KiB; a jobs file for thousands of portfolios names them by `all`.
+    public static let maxBytes = 1 << 20
+    public static let maxDepth = 64
+    public static let maxNodes = 100_000
+
+    public enum Failure: Error, Equatable, CustomStringConvertible {
+        case unreadable(file: String, reason: String)
+        case notUTF8(file: String, line: Int, problem: String)
+        case notYAML(file: String, reason: String)
+        case overLimit(file: String, line: Int?, limit: String)
+
+        public var description: String {
+            switch self {
+            case let .unreadable(file, reason): "\(file): cannot read the file (\(reason))"
+            case let .notUTF8(file, line, problem): "\(file):\(line): \(problem)"
+            case let .notYAML(file, reason): "\(file): not YAML: \(reason)"
+            case let .overLimit(file, line, limit): file + (line.map { ":\($0)" } ?? "") + ": " + limit + ", the limit for a YAML file"
+            }
+        }
+    }
+
+    /// The file's single document as a node tree (nil when it holds none).
+    public static func compose(contentsOf url: URL) throws -> Node? {
+        try compose(try read(url), file: url.path)
+    }
+
+    /// The file's document as Yams's plain values (`[String: Any]`, `[Any]`, strings, numbers).
+    public static func load(contentsOf url: URL) throws -> Any? {
+        try compose(contentsOf: url)?.any
+    }
+
+    public static func compose(_ text: String, file: String) throws -> Node? {
+        let bytes = Array(text.utf8)
+        guard bytes.count <= maxBytes else { throw Failure.overLimit(file: file, line: nil, limit: "\(bytes.count) bytes, more than 1 MiB") }
+        try bytes.withUnsafeBufferPointer { try checkShape($0, file: file) }
+        do {
+            return try Yams.compose(yaml: text)
+        } catch {
+            // Yams quotes the offending line of the file: escaped, and on one line.
+            throw Failure.notYAML(file: file, reason: Redaction.escapingControlCharacters(
+                String(describing: error).split(whereSeparator: \.isNewline).joined(separator: " ")))
+        }
+    }
+
+    /// The file's text: a regular file larger than the limit is refused before reading, anything else
+    /// (a FIFO, a device) is read no further than one byte past it.
+    static func read(_ url: URL) throws -> String {
+        let path = url.path
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > maxBytes {
+            throw Failure.overLimit(file: path, line: nil, limit: "\(info.st_size) bytes, more than 1 MiB")
+        }
+        let data: Data
+        do {
+            let handle = try FileHandle(forReadingFrom: url)
+            defer { try? handle.close() }
+            data = try handle.read(upToCount: maxBytes + 1) ?? Data()
+        } catch {
+            throw Failure.unreadable(file: path, reason: FileError(path: path, error: error).reason)
+        }
+        guard data.count <= maxBytes else { throw Failure.overLimit(file: path, line: nil, limit: "more than 1 MiB") }
+        return try data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            if let bad = UTF8Validation.firstInvalidOffset(bytes) {
+                let line = 1 + bytes[..<bad].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+                throw Failure.notUTF8(file: path, line: line, problem: UTF8Validation.problem(foundByte: bytes[bad], fileStart: bytes.prefix(2)))
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+    }
+
+    /// Walks libyaml's events, counting nodes with aliases expanded and the nesting of collections, and
+    /// stops at the first limit passed. Syntax errors end the walk quietly: Yams reports them with context.
+    private static func checkShape(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws {
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) == 1 else { return }
+        defer { yaml_parser_delete(&parser) }
+        yaml_parser_set_input_string(&parser, bytes.baseAddress, bytes.count)
+
+        /// A collection being read: where its nodes start, how deep it is, and the deepest point inside it.
+        struct Open { var anchor: String?; var firstNode: Int; var depth: Int; var deepest: Int }
+        var open: [Open] = []
+        /// What an alias of each anchor adds: its nodes, and the collections nested in it.
+        var anchors: [String: (nodes: Int, depth: Int)] = [:]
+        var nodes = 0
+        var event = yaml_event_t()
+        while yaml_parser_parse(&parser, &event) == 1 {
+            defer { yaml_event_delete(&event) }
+            let line = Int(clamping: event.start_mark.line) + 1
+            func reached(_ depth: Int) throws {
+                guard depth <= maxDepth else { throw Failure.overLimit(file: file, line: line, limit: "nested more than \(maxDepth) levels deep") }
+                if !open.isEmpty { open[open.count - 1].deepest = max(open[open.count - 1].deepest, depth) }
+            }
+            switch event.type {
+            case YAML_STREAM_END_EVENT:
+                return
+            case YAML_SCALAR_EVENT:
+                nodes += 1
+                if let anchor = name(event.data.scalar.anchor) { anchors[anchor] = (1, 0) }
+            case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+                let anchor = name(event.type == YAML_SEQUENCE_START_EVENT ? event.data.sequence_start.anchor : event.data.mapping_start.anchor)
+                try reached(open.count + 1)
+                open.append(Open(anchor: anchor, firstNode: nodes, depth: open.count + 1, deepest: open.count + 1))
+                nodes += 1
+            case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+                guard let closed = open.popLast() else { return }
+                if let anchor = closed.anchor { anchors[anchor] = (nodes - closed.firstNode, closed.deepest - closed.depth + 1) }
+                if !open.isEmpty { open[open.count - 1].deepest = max(open[open.count - 1].deepest, closed.deepest) }
+            case YAML_ALIAS_EVENT:
+                // An alias of an anchor not yet closed (or never defined) is Yams's error to report.
+                guard let anchor = name(event.data.alias.anchor), let target = anchors[anchor] else { continue }
+                nodes += target.nodes
+                try reached(open.count + target.depth)
+            default:
+                break
+            }
+            if nodes > maxNodes {
+                throw Failure.overLimit(file: file, line: line, limit: "more than \(maxNodes) values once aliases are expanded")
+            }
+        }
+    }
+
+    private static func name(_ anchor: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+        anchor.map { String(cString: $0) }
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+@testable import FolioReports
+import Testing
+import Yams
+
+/// YAML files are read with limits on size, nesting and nodes with aliases expanded, each checked before
+/// the work it bounds.
+@Suite struct BoundedYAMLTests {
+    /// `levels` anchors, each a list of ten aliases of the one before: 10^levels values once expanded.
+    static func aliasNest(levels: Int, use: String) -> String {
+        var lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+        for i in 1..<levels { lines.append("a\(i): &a\(i) [" + Array(repeating: "*a\(i - 1)", count: 10).joined(separator: ", ") + "]") }
+        return (lines + [use.replacingOccurrences(of: "LAST", with: "*a\(levels - 1)")]).joined(separator: "\n") + "\n"
+    }
+
+    /// Yams hashes mapping keys to find duplicates, so an alias nest used as a key expands while composing:
+    /// eight levels took 24 s. The events are counted first.
+    @Test(arguments: ["? LAST\n: boom", "pages: [LAST]", "render: {LAST: 1}"])
+    func anAliasNestIsRefusedBeforeItExpands(_ use: String) throws {
+        let text = Self.aliasNest(levels: 8, use: use)
+        let started = Date()
+        #expect(throws: BoundedYAML.Failure.overLimit(file: "evil.yaml", line: 5, limit: "more than 100000 values once aliases are expanded")) {
+            _ = try BoundedYAML.compose(text, file: "evil.yaml")
+        }
+        #expect(Date().timeIntervalSince(started) < 1)
+        let message = "\(BoundedYAML.Failure.overLimit(file: "evil.yaml", line: 5, limit: "more than 100000 values once aliases are expanded"))"
+        #expect(message == "evil.yaml:5: more than 100000 values once aliases are expanded, the limit for a YAML file")
+    }
+
+    @Test func aliasesWithinTheLimitAreComposedAsYamsDoes() throws {
+        let text = "shared: &args [--by, kind]\nrender:\n  - {chart: pie, args: *args}\n  - {chart: donut, args: *args}\n"
+        let node = try #require(try BoundedYAML.compose(text, file: "jobs.yaml"))
+        #expect(node == (try Yams.compose(yaml: text)))
+        #expect(node["render"]?[1]?["args"]?[1]?.string == "kind")
+    }
+
+    @Test func nestingDeeperThan64IsRefused() throws {
+        func nested(_ depth: Int) -> String { String(repeating: "[", count: depth) + "x" + String(repeating: "]", count: depth) }
+        #expect(try BoundedYAML.compose(nested(64), file: "deep.yaml") != nil)
+        #expect(throws: BoundedYAML.Failure.overLimit(file: "deep.yaml", line: 1, limit: "nested more than 64 levels deep")) {
+            _ = try BoundedYAML.compose(nested(65), file: "deep.yaml")
+        }
+        // An alias adds the depth of what it names.
+        let viaAlias = "a: &deep \(nested(40))\nb: \(String(repeating: "[", count: 30))*deep\(String(repeating: "]", count: 30))\n"
+        #expect(throws: BoundedYAML.Failure.overLimit(file: "deep.yaml", line: 2, limit: "nested more than 64 levels deep")) {
+            _ = try BoundedYAML.compose(viaAlias, file: "deep.yaml")
+        }
+    }
+
+    @Test func aFileOver1MiBIsRefusedBeforeItIsRead() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("folio-yaml-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let big = directory.appendingPathComponent("big.yaml")
+        try Data(("notes: \"" + String(repeating: "x", count: BoundedYAML.maxBytes) + "\"\n").utf8).write(to: big)
+        #expect(throws: BoundedYAML.Failure.overLimit(file: big.path, line: nil, limit: "\(BoundedYAML.maxBytes + 10) bytes, more than 1 MiB")) {
+            _ = try BoundedYAML.compose(contentsOf: big)
+        }
+        // A device that never ends is read no further than the limit.
+        #expect(throws: BoundedYAML.Failure.overLimit(file: "/dev/zero", line: nil, limit: "more than 1 MiB")) {
+            _ = try BoundedYAML.compose(contentsOf: URL(fileURLWithPath: "/dev/zero"))
+        }
+    }
+
+    @Test func textThatIsNotUTF8OrNotYAMLIsNamed() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("folio-yaml-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let cp1251 = directory.appendingPathComponent("cp1251.yaml")
+        try Data(Array("name: x\ntitle: ".utf8) + [0xCF, 0xEE, 0xF0, 0xF2]).write(to: cp1251)
+        #expect(throws: BoundedYAML.Failure.notUTF8(file: cp1251.path, line: 2, problem: "not UTF-8 (found byte 0xCF); convert with iconv -f CP1251 -t UTF-8")) {
+            _ = try BoundedYAML.compose(contentsOf: cp1251)
+        }
+        #expect {
+            _ = try BoundedYAML.compose("pages: [ {kind: ", file: "broken.yaml")
+        } throws: { error in
+            guard case .notYAML(let file, let reason) = error as? BoundedYAML.Failure else { return false }
+            return file == "broken.yaml" && !reason.contains("\n")
+        }
+        #expect {
+            _ = try BoundedYAML.compose(contentsOf: directory.appendingPathComponent("none.yaml"))
+        } throws: { "\($0)" == directory.appendingPathComponent("none.yaml").path + ": cannot read the file (no such file or directory)" }
+    }
+
+    /// A report definition goes through the same limits (50 MB took 104 s and 697 MB).
+    @Test func definitionsAreReadWithTheLimits() throws {
+        #expect(throws: BoundedYAML.Failure.overLimit(file: "mine.yaml", line: 5, limit: "more than 100000 values once aliases are expanded")) {
+            _ = try DefinitionParser(file: "mine.yaml").parse(Self.aliasNest(levels: 8, use: "? LAST\n: boom"))
+        }
+    }
+}
