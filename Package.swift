@@ -24,6 +24,8 @@ let package = Package(
 
         // MARK: Folio modules
         .target(name: "FolioCore"),
+        // The one way a YAML file is read (size, nesting and alias limits) and typed reads from it.
+        .target(name: "FolioYAML", dependencies: ["FolioCore", .product(name: "Yams", package: "Yams")]),
         .target(
             name: "FolioStore",
             dependencies: [
@@ -44,7 +46,7 @@ let package = Package(
         .target(name: "FolioRender", dependencies: ["FolioCharts", "CCairo", "CPNG"]),
         .target(
             name: "FolioReports",
-            dependencies: ["FolioCore", "FolioInputs", "FolioAnalytics", "FolioCharts", "FolioDatasets", .product(name: "Yams", package: "Yams")]
+            dependencies: ["FolioCore", "FolioInputs", "FolioAnalytics", "FolioCharts", "FolioDatasets", "FolioYAML", .product(name: "Yams", package: "Yams")]
         ),
         // The standard chart workloads W1–W4, shared by folio-bench (which times them) and the tests
         // (which check what they draw).
@@ -55,7 +57,7 @@ let package = Package(
             name: "folio",
             dependencies: [
                 "FolioCore", "FolioStore", "FolioInputs", "FolioAnalytics", "FolioCharts", "FolioDatasets", "FolioRender", "FolioNet",
-                "FolioSources", "FolioReports",
+                "FolioSources", "FolioReports", "FolioYAML",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -75,6 +77,7 @@ let package = Package(
             path: "Tests/FolioTestSupport"
         ),
         .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore"]),
+        .testTarget(name: "FolioYAMLTests", dependencies: ["FolioCore", "FolioYAML", "FolioTestSupport", .product(name: "Yams", package: "Yams")]),
         .testTarget(
             name: "FolioStoreTests",
             dependencies: ["FolioCore", "FolioStore", "FolioTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
@@ -97,7 +100,7 @@ let package = Package(
         // Pages as data with the approximate measurer; PDFs read back with poppler, rendered by `folio`.
         .testTarget(
             name: "FolioReportsTests",
-            dependencies: ["FolioCore", "FolioAnalytics", "FolioInputs", "FolioCharts", "FolioDatasets", "FolioReports", "FolioRender", "FolioStore"],
+            dependencies: ["FolioCore", "FolioAnalytics", "FolioInputs", "FolioCharts", "FolioDatasets", "FolioReports", "FolioRender", "FolioStore", "FolioYAML"],
             exclude: ["Baselines"]  // page images read by path (#filePath), not bundled
         ),
     ],

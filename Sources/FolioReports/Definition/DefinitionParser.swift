@@ -1,4 +1,5 @@
 import FolioCharts
+import FolioYAML
 import Foundation
 import Yams
 

@@ -2,6 +2,7 @@ import FolioCharts
 import FolioCore
 import FolioDatasets
 import FolioReports
+import FolioYAML
 import Foundation
 import Yams
 

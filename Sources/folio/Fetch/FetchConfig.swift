@@ -2,6 +2,7 @@ import ArgumentParser
 import FolioCore
 import FolioReports
 import FolioSources
+import FolioYAML
 import Foundation
 
 /// The file `folio fetch --config FILE` reads, for cron:
@@ -91,53 +92,5 @@ struct FetchConfig {
             plans.append(StooqSource(baseURL: urls.base("stooq", default: StooqSource.defaultBaseURL)).plan(symbols: stooq.symbols, currency: stooq.currency, now: now))
         }
         return plans
-    }
-}
-
-/// Typed reads from a YAML tree, failing with `file: path: found …, expected …`.
-struct ConfigReader {
-    let file: String
-
-    func error(_ path: String, _ message: String) -> ValidationError {
-        ValidationError("\(file): \(path.isEmpty ? "top level" : path): \(message)")
-    }
-
-    func map(_ value: Any, at path: String) throws -> [String: Any?] {
-        guard let map = value as? [String: Any] else { throw error(path, "found \(value), expected a mapping of keys to values") }
-        return map.mapValues { $0 is NSNull ? nil : $0 }
-    }
-
-    func allow(_ map: [String: Any?], _ keys: Set<String>, at path: String) throws {
-        for key in map.keys.sorted() where !keys.contains(key) {
-            throw error(path.isEmpty ? key : "\(path).\(key)", "unknown key, expected one of \(keys.sorted().joined(separator: ", "))")
-        }
-    }
-
-    func string(_ value: Any?, at path: String) throws -> String {
-        guard let text = value.map({ "\($0)" }), !text.isEmpty, !(value is [Any]), !(value is [String: Any]) else {
-            throw error(path, "expected a text value")
-        }
-        return text
-    }
-
-    func strings(_ value: Any?, at path: String) throws -> [String] {
-        guard let list = value as? [Any], !list.isEmpty else { throw error(path, "expected a non-empty list such as [USD, EUR]") }
-        return try list.enumerated().map { try string($1, at: "\(path)[\($0)]") }
-    }
-
-    func number(_ value: Any?, at path: String, range: ClosedRange<Double>) throws -> Double {
-        let number = (value as? Int).map(Double.init) ?? (value as? Double)
-        guard let number, range.contains(number) else {
-            throw error(path, "found \(value.map { "\($0)" } ?? "nothing"), expected a number from \(Int(range.lowerBound)) to \(Int(range.upperBound))")
-        }
-        return number
-    }
-
-    /// A whole number: `days: 1.5` is a mistake to name, not a day to round away.
-    func whole(_ value: Any?, at path: String, range: ClosedRange<Int>) throws -> Int {
-        guard let whole = Int(exactly: try number(value, at: path, range: Double(range.lowerBound)...Double(range.upperBound))) else {
-            throw error(path, "found \(value.map { "\($0)" } ?? "nothing"), expected a whole number from \(range.lowerBound) to \(range.upperBound)")
-        }
-        return whole
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FolioNet
 import FolioReports
+import FolioYAML
 import Foundation
 
 /// Where mail goes and who sends it: `--smtp-url`, else `FOLIO_SMTP_URL`, else the configuration file;

@@ -1,5 +1,5 @@
 import Foundation
-@testable import FolioReports
+@testable import FolioYAML
 import Testing
 import Yams
 
@@ -80,12 +80,5 @@ import Yams
         #expect {
             _ = try BoundedYAML.compose(contentsOf: directory.appendingPathComponent("none.yaml"))
         } throws: { "\($0)" == directory.appendingPathComponent("none.yaml").path + ": cannot read the file (no such file or directory)" }
-    }
-
-    /// A report definition goes through the same limits (50 MB took 104 s and 697 MB).
-    @Test func definitionsAreReadWithTheLimits() throws {
-        #expect(throws: BoundedYAML.Failure.overLimit(file: "mine.yaml", line: 5, limit: "more than 100000 values once aliases are expanded")) {
-            _ = try DefinitionParser(file: "mine.yaml").parse(Self.aliasNest(levels: 8, use: "? LAST\n: boom"))
-        }
     }
 }
