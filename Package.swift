@@ -48,6 +48,22 @@ let package = Package(
             name: "FolioReports",
             dependencies: ["FolioCore", "FolioInputs", "FolioAnalytics", "FolioCharts", "FolioDatasets", "FolioYAML", .product(name: "Yams", package: "Yams")]
         ),
+        // Render → deliver: charts and reports written to files, mail composed and sent.
+        .target(
+            name: "FolioDeliver",
+            dependencies: [
+                "FolioCore", "FolioStore", "FolioInputs", "FolioAnalytics", "FolioCharts", "FolioDatasets", "FolioReports", "FolioRender",
+                "FolioNet", "FolioYAML", .product(name: "Mustache", package: "swift-mustache"),
+            ]
+        ),
+        // Many portfolios from a jobs file, in parallel, each output current or rendered again.
+        .target(
+            name: "FolioBatch",
+            dependencies: [
+                "FolioCore", "FolioStore", "FolioInputs", "FolioCharts", "FolioDatasets", "FolioReports", "FolioRender", "FolioNet",
+                "FolioDeliver", "FolioYAML", .product(name: "Yams", package: "Yams"),
+            ]
+        ),
         // The standard chart workloads W1–W4, shared by folio-bench (which times them) and the tests
         // (which check what they draw).
         .target(name: "FolioWorkloads", dependencies: ["FolioCore", "FolioAnalytics", "FolioCharts", "FolioDatasets", "FolioReports"]),
@@ -57,7 +73,7 @@ let package = Package(
             name: "folio",
             dependencies: [
                 "FolioCore", "FolioStore", "FolioInputs", "FolioAnalytics", "FolioCharts", "FolioDatasets", "FolioRender", "FolioNet",
-                "FolioSources", "FolioReports", "FolioYAML",
+                "FolioSources", "FolioReports", "FolioYAML", "FolioDeliver", "FolioBatch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),

@@ -2,6 +2,7 @@ import ArgumentParser
 import FolioCharts
 import FolioCore
 import FolioDatasets
+import FolioDeliver
 import FolioRender
 import Foundation
 

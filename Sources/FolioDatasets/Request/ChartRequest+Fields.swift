@@ -116,6 +116,7 @@ extension ChartRequest {
     /// A request from the words of a command line after the kind (`--asset=BTC`, `--asset BTC ETH`,
     /// `--percent`): how a jobs file's `args:` list is read, with the same fields as every other spelling.
     public mutating func set(words: [String]) throws {
+        var given: [(Field, [String])] = []
         var index = 0
         while index < words.count {
             let word = words[index]
@@ -140,7 +141,9 @@ extension ChartRequest {
                 }
             }
             if field.isFlag && values.isEmpty { values = ["true"] }
-            try set(field, values)
+            // A list option given again adds to it (`--asset=A --asset=B`), as on the command line.
+            if field.isList, let i = given.firstIndex(where: { $0.0 == field }) { given[i].1 += values } else { given.append((field, values)) }
         }
+        for (field, values) in given { try set(field, values) }
     }
 }

@@ -44,17 +44,18 @@ public struct ChartRequest: Sendable, Hashable {
 
     public init(kind: ChartKind) { self.kind = kind }
 
+    /// The kind of dataset this request draws (an unknown `data` name falls back to the kind's usual
+    /// one here; `dataset()` refuses it).
+    public var datasetType: any Dataset.Type {
+        data.flatMap(Datasets.named) ?? Datasets.standard(for: kind, by: by)
+    }
+
     /// The dataset this request draws, with its parameters read and checked.
     public func dataset() throws -> any Dataset {
-        let type: any Dataset.Type
-        if let data {
-            guard let named = Datasets.named(data) else {
-                throw ArgumentError("--data", "unknown dataset \"\(data)\", expected one of " + Datasets.names)
-            }
-            type = named
-        } else {
-            type = Datasets.standard(for: kind, by: by)
+        if let data, Datasets.named(data) == nil {
+            throw ArgumentError("--data", "unknown dataset \"\(data)\", expected one of " + Datasets.names)
         }
+        let type = datasetType
         guard type.kinds.contains(kind) else {
             throw ArgumentError("--data", "\(type.name) is drawn as " + type.kinds.map(\.rawValue).joined(separator: " or ")
                 + ", not as \(kind.rawValue)")

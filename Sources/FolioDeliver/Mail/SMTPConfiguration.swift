@@ -1,6 +1,5 @@
-import ArgumentParser
+import FolioCore
 import FolioNet
-import FolioReports
 import FolioYAML
 import Foundation
 
@@ -13,18 +12,18 @@ import Foundation
 ///     user: reports@example.com
 ///     password: …
 ///     from: Folio reports <reports@example.com>
-struct SMTPConfiguration {
-    var url: String?
-    var user: String?
-    var password: String?
-    var from: String?
+public struct SMTPConfiguration: Sendable {
+    public var url: String?
+    public var user: String?
+    public var password: String?
+    public var from: String?
 
-    static func defaultPath(environment: [String: String]) -> String {
+    public static func defaultPath(environment: [String: String]) -> String {
         let home = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.config")
         return home + "/folio/smtp.yaml"
     }
 
-    static func load(path explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> SMTPConfiguration {
+    public static func load(path explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> SMTPConfiguration {
         let path = explicit ?? defaultPath(environment: environment)
         var config = SMTPConfiguration()
         if FileManager.default.fileExists(atPath: path) {
@@ -37,7 +36,7 @@ struct SMTPConfiguration {
             config.password = try root["password"].map { try reader.string($0, at: "password") }
             config.from = try root["from"].map { try reader.string($0, at: "from") }
         } else if explicit != nil {
-            throw ValidationError("--smtp-config: \(path) does not exist")
+            throw ArgumentError("--smtp-config", "\(path) does not exist")
         }
         if let url = environment["FOLIO_SMTP_URL"], !url.isEmpty { config.url = url }
         if let user = environment["FOLIO_SMTP_USER"], !user.isEmpty { config.user = user }
@@ -49,9 +48,9 @@ struct SMTPConfiguration {
     /// Refuses a password file that others can read, as ssh does with private keys.
     private static func checkPrivate(_ path: String) throws {
         var info = stat()
-        guard stat(path, &info) == 0 else { throw ValidationError("\(path): cannot be read") }
+        guard stat(path, &info) == 0 else { throw ArgumentError(message: "\(path): cannot be read") }
         if info.st_mode & 0o077 != 0 {
-            throw ValidationError("\(path): readable by others (mode \(String(info.st_mode & 0o777, radix: 8))); it holds a password — run chmod 600 \(path)")
+            throw ArgumentError(message: "\(path): readable by others (mode \(String(info.st_mode & 0o777, radix: 8))); it holds a password — run chmod 600 \(path)")
         }
     }
 }

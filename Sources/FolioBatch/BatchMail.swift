@@ -1,4 +1,7 @@
+import FolioCharts
 import FolioCore
+import FolioDeliver
+import FolioStore
 import FolioNet
 import Foundation
 import Yams
@@ -19,26 +22,26 @@ import Yams
 /// messages at its own pace, and a send never holds a worker's renderer. What is owed is kept in each
 /// portfolio's `PendingMail` record, so a mail that is not delivered is sent by the next run.
 struct BatchMail: Sendable, Equatable {
-    /// `folio mail` options other than the files and the portfolio.
-    var arguments: [String]
+    /// The message of every portfolio, but for its files and name.
+    var request: MailRequest
     var always: Bool
 
     /// Sends the message of every portfolio that rendered without failing and owes mail (or, with
     /// `when: always`, of every such portfolio); a refused send becomes that portfolio's failure, so the
     /// run ends with the partial-failure code, the files stay, and the record says what is still owed.
-    func send(_ outcomes: inout [PortfolioOutcome]) {
+    func send(_ outcomes: inout [PortfolioOutcome], store: Store) {
         for i in outcomes.indices {
             let outcome = outcomes[i]
             guard outcome.failures.isEmpty, !outcome.interrupted, always || outcome.pendingMail != nil else { continue }
             guard !batchStopRequested.load(ordering: .relaxed) else { return }
             let files = outcome.rendered + outcome.skipped
             let images = files.filter { $0.lowercased().hasSuffix(".png") }, others = files.filter { !$0.lowercased().hasSuffix(".png") }
-            let options = ["--portfolio", outcome.portfolio] + (images.isEmpty ? [] : ["--files"] + images)
-                + (others.isEmpty ? [] : ["--attach"] + others) + arguments
+            var message = request
+            (message.portfolio, message.files, message.attach) = (outcome.portfolio, images, others)
             let owed = outcome.pendingMail?.owed ?? []
             let line: String
             do {
-                line = try MailCommand.parse(options).deliver(onlyTo: owed.isEmpty ? nil : owed)
+                line = try Mailer().deliver(message, store: { store }, onlyTo: owed.isEmpty ? nil : owed)
             } catch {
                 let reason = PortfolioBatch.reason(error)
                 outcomes[i].failures.append("mail: " + reason)
@@ -71,7 +74,7 @@ extension NodeReader {
         for key in map.keys where !known.contains(key.string ?? "") {
             throw error(key, "mail." + (key.string ?? "?"), "unknown key, expected one of " + known.joined(separator: ", "))
         }
-        var arguments: [String] = []
+        var request = MailRequest()
         for field in ["to", "cc", "bcc"] {
             guard let list = map[field] else { continue }
             let items = list.sequence.map(Array.init) ?? [list]
@@ -79,31 +82,34 @@ extension NodeReader {
                 let path = "mail.\(field)" + (list.sequence == nil ? "" : "[\(i)]")
                 let address = try string(item, path)
                 guard MailAddress(parsing: address) != nil else { throw error(item, path, "\"\(address)\" is not an e-mail address") }
-                arguments += ["--" + field, address]
+                switch field {
+                case "to": request.to.append(address)
+                case "cc": request.cc.append(address)
+                default: request.bcc.append(address)
+                }
             }
         }
-        guard arguments.contains("--to") else { throw error(node, "mail.to", "missing, expected at least one recipient") }
+        guard !request.to.isEmpty else { throw error(node, "mail.to", "missing, expected at least one recipient") }
         if let n = map["from"] {
             let address = try string(n, "mail.from")
             guard MailAddress(parsing: address) != nil else { throw error(n, "mail.from", "\"\(address)\" is not an e-mail address") }
-            arguments += ["--from", address]
+            request.from = address
         }
         if let n = map["locale"] {
-            let locale = try string(n, "mail.locale")
-            guard ["en", "uk"].contains(locale) else { throw error(n, "mail.locale", "expected en or uk") }
-            arguments += ["--locale", locale]
+            guard let locale = ChartLocale(rawValue: try string(n, "mail.locale")) else { throw error(n, "mail.locale", "expected en or uk") }
+            request.locale = locale
         }
         if let n = map["smtp-url"] {
             let url = try string(n, "mail.smtp-url")
             guard url.hasPrefix("smtp://") || url.hasPrefix("smtps://") else { throw error(n, "mail.smtp-url", "expected smtp://host:port or smtps://host:port") }
-            if let problem = MailCommand.credentialsProblem(url) { throw error(n, "mail.smtp-url", problem) }
-            arguments += ["--smtp-url", url]
+            if let problem = MailRequest.credentialsProblem(url) { throw error(n, "mail.smtp-url", problem) }
+            request.smtpURL = url
         }
         if let n = map["timeout"] {
             guard let seconds = n.int, SMTPSettings.timeoutRange.contains(seconds) else {
                 throw error(n, "mail.timeout", "expected 1 to 3600 seconds, got \(n.string ?? "?")")
             }
-            arguments += ["--timeout", String(seconds)]
+            request.timeout = seconds
         }
         var always = false
         if let n = map["when"] {
@@ -113,6 +119,6 @@ extension NodeReader {
             default: throw error(n, "mail.when", "expected rendered or always")
             }
         }
-        return BatchMail(arguments: arguments, always: always)
+        return BatchMail(request: request, always: always)
     }
 }

@@ -3,13 +3,13 @@ import FolioDatasets
 import FolioRender
 import Foundation
 
-/// Where `folio chart` writes: the format from the extension, checked with the canvas before anything
+/// Where a chart drawn alone (`folio chart`, a batch chart job) is written: the format from the extension, checked with the canvas before anything
 /// is read, so that a wrong name costs nothing.
-struct ChartOutput {
-    let url: URL
-    let scale: Double
+public struct ChartOutput: Sendable {
+    public let url: URL
+    public let scale: Double
 
-    init(path: String, request: ChartRequest) throws {
+    public init(path: String, request: ChartRequest) throws {
         url = URL(fileURLWithPath: path)
         guard let format = OutputFormat(rawValue: url.pathExtension.lowercased()) else {
             throw ArgumentError("--out", "unknown extension \"\(url.pathExtension)\" in \(path), expected .png, .pdf or .svg")
@@ -21,7 +21,7 @@ struct ChartOutput {
         scale = request.scale
     }
 
-    func write(_ document: ChartDocument, renderer: Renderer) throws {
+    public func write(_ document: ChartDocument, renderer: Renderer) throws {
         try renderer.write(document.chart, to: url, scale: scale,
                            metadata: PDFMetadata(title: document.title, creationDate: document.creationDate))
     }

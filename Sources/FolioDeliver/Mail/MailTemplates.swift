@@ -1,4 +1,5 @@
-import ArgumentParser
+import FolioCharts
+import FolioCore
 import Foundation
 import Mustache
 
@@ -11,8 +12,8 @@ struct MailTemplates {
     var html: String
 
     /// The default bodies in the report's language.
-    init(ukrainian: Bool = false) {
-        let (value, attached, sentBy) = ukrainian ? ("Вартість", "Вкладення", "Надіслано Folio.") : ("Value", "Attached", "Sent by Folio.")
+    init(locale: ChartLocale) {
+        let (value, attached, sentBy) = locale == .uk ? ("Вартість", "Вкладення", "Надіслано Folio.") : ("Value", "Attached", "Sent by Folio.")
         text = """
             {{#portfolio}}{{portfolio}}, {{/portfolio}}{{date}}
             {{#value}}\(value): {{value}}{{#change}} ({{change}}){{/change}}
@@ -42,13 +43,13 @@ struct MailTemplates {
         do {
             return try MustacheTemplate(string: source).render(context)
         } catch {
-            throw ValidationError("\(name): not a valid Mustache template (\(error))")
+            throw ArgumentError(name, "not a valid Mustache template (\(error))")
         }
     }
 
     static func read(_ path: String, option: String) throws -> String {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            throw ValidationError("\(option): cannot read \(path)")
+            throw ArgumentError(option, "cannot read \(path)")
         }
         return text
     }

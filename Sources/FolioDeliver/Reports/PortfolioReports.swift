@@ -8,17 +8,25 @@ import Foundation
 
 /// One portfolio's reports, as `folio report` and `folio mail --report` render them: the same input,
 /// as-of day and files, so that a mailed chart is the chart the report command writes.
-struct PortfolioReports {
-    var portfolio: String
+public struct PortfolioReports: Sendable {
+    public var portfolio: String
     /// nil: the last day on which every holding has a quote.
-    var asOf: Day?
-    var locale: ChartLocale
-    var theme: Theme
+    public var asOf: Day?
+    public var locale: ChartLocale
+    public var theme: Theme
     /// Stamp the real time instead of the as-of day (the output then differs from run to run).
-    var stampNow = false
+    public var stampNow = false
+
+    public init(portfolio: String, asOf: Day? = nil, locale: ChartLocale = .en, theme: Theme = .light, stampNow: Bool = false) {
+        self.portfolio = portfolio
+        self.asOf = asOf
+        self.locale = locale
+        self.theme = theme
+        self.stampNow = stampNow
+    }
 
     /// The portfolio's ledger and rates at the as-of day; prices from `prices` (default: the store).
-    func input(_ store: Store, prices: (any PriceBookSource)? = nil) throws -> PortfolioReportInput {
+    public func input(_ store: Store, prices: (any PriceBookSource)? = nil) throws -> PortfolioReportInput {
         let inputs = try PortfolioInputs.load(store, portfolio: portfolio, options: MarketOptions(portfolioAssetsOnly: true),
                                               prices: prices)
         let day = asOf ?? inputs.lastDataDay ?? Day(Date())
@@ -27,7 +35,7 @@ struct PortfolioReports {
 
     /// The daily PNG set (allocation, value over 30 days, 7-day lines of the largest holdings) with
     /// stable file names, each written atomically; returns the files in order.
-    func writeDaily(_ data: PortfolioReportData, renderer: Renderer, into directory: URL) throws -> [URL] {
+    public func writeDaily(_ data: PortfolioReportData, renderer: Renderer, into directory: URL) throws -> [URL] {
         try FileError.createDirectory(directory)
         return try DailyChartSet().images(data, theme: theme).map { image in
             let url = directory.appendingPathComponent(image.fileName)
@@ -38,7 +46,7 @@ struct PortfolioReports {
 
     /// The portfolio report as a PDF laid out by `definition` (parsed once by a caller that renders many);
     /// returns the page count.
-    func writePDF(_ data: PortfolioReportData, definition: ReportDefinition, renderer: Renderer, to url: URL) throws -> Int {
+    public func writePDF(_ data: PortfolioReportData, definition: ReportDefinition, renderer: Renderer, to url: URL) throws -> Int {
         let builder = ReportBuilder(definition: definition, theme: theme, locale: locale, measurer: renderer.measurer)
         let scenes = try builder.scenes(data)
         let created = stampNow ? ISOTime.format(Date()) : data.input.asOf.iso + "T00:00:00Z"

@@ -1,17 +1,11 @@
 import ArgumentParser
-import FolioCore
-import FolioInputs
-import FolioRender
-import FolioReports
-import FolioStore
+import FolioBatch
 import Foundation
 
 /// `folio batch JOBS.yaml`: every portfolio of the jobs file rendered in parallel, each output atomic and
 /// skipped when its fingerprint is current; one run per jobs file at a time; shardable across machines.
 ///
-/// Pipeline: jobs file → lock → portfolios (all or named, then the
-/// shard) → `BatchRunner` threads, each with its own `Renderer` → `PortfolioBatch` per portfolio
-/// (store digest, input, a killed run's leftovers swept, fingerprints, render) → summary on stderr (and `--json` on stdout) → exit code.
+/// The pipeline is FolioBatch's (`BatchRequest.run`); this command parses, runs and prints.
 struct BatchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "batch",
@@ -62,9 +56,6 @@ struct BatchCommand: ParsableCommand {
             """
     )
 
-    static let lockedExitCode: Int32 = 3
-    static let partialExitCode: Int32 = 2
-
     @Argument(help: "The jobs file (YAML).") var jobsFile: String
     @OptionGroup var database: DatabaseOptions
     @Option(name: .customLong("jobs"), help: "Worker threads (default: the number of cores).") var workers: Int?
@@ -80,70 +71,11 @@ struct BatchCommand: ParsableCommand {
     }
 
     func run() throws {
-        do {
-            try runBatch()
-        } catch let exit as ExitCode {
-            throw exit
-        } catch BatchLock.Failure.held(let path, let holder) {
-            Self.fail("\(path) is held by another run\(holder.isEmpty ? "" : " (pid \(holder))"); nothing done")
-            throw ExitCode(Self.lockedExitCode)
-        } catch {
-            Self.fail(PortfolioBatch.reason(error))
-            throw ExitCode.failure
-        }
-    }
-
-    static func fail(_ message: String) { FileHandle.standardError.write(Data("folio batch: \(message)\n".utf8)) }
-
-    private func runBatch() throws {
-        let jobsURL = URL(fileURLWithPath: jobsFile)
-        let jobs = try JobsFile.load(jobsURL)
-        let shard = try BatchShard.select(option: shard, shards: shards, environment: ProcessInfo.processInfo.environment)
-        let lock = try BatchLock(path: lockFile ?? jobsURL.path + ".lock")
-        defer { withExtendedLifetime(lock) {} }
-        BatchRunner.installSignalHandlers()
-        let store = try database.openForReading()
-        let candidates: [String]
-        switch jobs.portfolios {
-        case .all: candidates = try store.portfolios().map(\.name)
-        case .named(let names): candidates = names
-        }
-        let names = candidates.filter(shard.contains)
-        let overrides = OutputPath.collisionComponents(candidates)
-        guard let definition = DefinitionLocator.builtIn("portfolio", executable: FontLocator.executableURL()) else {
-            throw ValidationError("reports/portfolio.yaml not found (set FOLIO_REPORTS to the reports directory)")
-        }
-        // Parsed first: an unreadable or oversized definition is reported by the YAML reader, in one line.
-        let portfolioReport = try DefinitionParser.load(definition)
-        var definitionHash = StableHash()
-        do { definitionHash.add(try Data(contentsOf: definition)) } catch { throw FileError(path: definition.path, error: error) }
-        var shared: String?
-        if jobs.readsBeyondPortfolios {
-            var h = StableHash()
-            for line in try store.sharedDigestLines() { h.add(line) }
-            shared = h.hex
-        }
-        let prices = names.count > 1 ? SharedPriceCache(store) : nil
-        let (force, digest, sharedDigest) = (self.force, definitionHash.hex, shared)
-        let workers = self.workers ?? ProcessInfo.processInfo.activeProcessorCount
-        let started = Date()
-        let runSummary = BatchRunner(
-            names: names, workers: workers,
-            makeBatch: { renderer in
-                PortfolioBatch(jobs: jobs, store: store, prices: prices, renderer: renderer, definition: portfolioReport, definitionDigest: digest,
-                               sharedDigest: sharedDigest,
-                               force: force, componentOverrides: overrides, stopRequested: { batchStopRequested.load(ordering: .relaxed) })
-            },
-            progress: BatchProgress(total: names.count)
-        ).run()
-        var summary = runSummary
-        if let mail = jobs.mail { mail.send(&summary.outcomes) }
-        let report = BatchReport(summary: summary, shard: shard, seconds: Date().timeIntervalSince(started),
-                                 interrupted: batchStopRequested.load(ordering: .relaxed))
-        FileHandle.standardError.write(Data(report.text.utf8))
-        if json { print(report.json) }
-        // Every portfolio failing is no partial success: cron and systemd units (SuccessExitStatus=2) must see it.
-        if report.interrupted || !summary.fatal.isEmpty || report.everyPortfolioFailed { throw ExitCode.failure }
-        if report.failed > 0 { throw ExitCode(Self.partialExitCode) }
+        var request = BatchRequest(jobsFile: URL(fileURLWithPath: jobsFile))
+        (request.workers, request.force, request.shard, request.shards, request.lockFile) = (workers, force, shard, shards, lockFile)
+        let result = request.run(openStore: database.openForReading)
+        Output.warn([result.text.hasSuffix("\n") ? String(result.text.dropLast()) : result.text])
+        if json, let summary = result.json { print(summary) }
+        if result.exitCode != 0 { throw ExitCode(result.exitCode) }
     }
 }

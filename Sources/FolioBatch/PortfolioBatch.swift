@@ -4,6 +4,7 @@ import FolioDatasets
 import FolioInputs
 import FolioRender
 import FolioReports
+import FolioDeliver
 import FolioStore
 import Foundation
 
@@ -64,12 +65,12 @@ struct PortfolioBatch {
     }
 
     static func logRemoved(_ paths: [String]) {
-        for path in paths { BatchCommand.fail("removed \(path), left by an interrupted run") }
+        for path in paths { BatchProgress.write("folio batch: removed \(path), left by an interrupted run\n") }
     }
 
+    /// An error as one line of the summary.
     static func reason(_ error: any Error) -> String {
-        // ArgumentParser's own wording for a bad chart option; every other error's description.
-        ChartCommand.message(for: error).split(separator: "\n").joined(separator: " ")
+        "\(error)".split(separator: "\n").joined(separator: " ")
     }
 
     private func render(_ name: String, into outcome: inout PortfolioOutcome) throws {
@@ -160,16 +161,18 @@ struct PortfolioBatch {
                     let url = path(prefix + base, "png")
                     output(url, fingerprint(image.fileName)) { try renderer.writePNG(renderer.scene(image.chart), to: url) }
                 }
-            case .chart(let kind, let arguments, let format, let report):
+            case .chart(var request, let format, let report):
                 let url = path(report, format)
                 output(url, fingerprint("")) {
-                    var request = ChartRequest(kind: ChartKind(rawValue: kind)!)
+                    // The portfolio's ledger is read once for all its jobs. A chart of the portfolio ends on
+                    // its day; one of named assets or of the budget on their own last day, unless the job
+                    // names one.
                     request.portfolio = name
-                    request.asOf = input.asOf
-                    request.locale = job.locale
-                    request.theme = theme
-                    try request.set(words: arguments)
-                    let document = try ChartPipeline.document(request, store: store, prices: prices)
+                    let subject = request.datasetType.subject
+                    if subject == .portfolio || (subject == .assetsOrPortfolio && request.assets.isEmpty) {
+                        request.asOf = request.asOf ?? input.asOf
+                    }
+                    let document = try ChartPipeline.document(request, store: store, prices: prices, ledger: input.inputs.ledger)
                     try ChartOutput(path: url.path, request: request).write(document, renderer: renderer)
                 }
             }

@@ -26,8 +26,8 @@ struct JobsFileError: Error, CustomStringConvertible {
 ///     theme: light               # light (default) or dark
 ///     name: portfolio-uk         # {report} in the path; default: the report's name
 ///   - daily: true                # allocation, value-30d, holding-N-CODE-7d PNGs; {report} = each image's name
-///   - chart: donut               # any `folio chart` kind, with its options as a list
-///     args: ["--by", "kind"]
+///   - chart: donut               # any `folio chart` kind, with its options as keys
+///     by: kind                   # (or, as before, args: ["--by", "kind"])
 ///     format: png                # png (default), pdf or svg
 ///     name: allocation-kind
 /// mail:                          # optional, see BatchMail
@@ -39,17 +39,20 @@ struct JobsFile: Sendable {
     enum Item: Sendable, Equatable {
         case portfolioReport(name: String)
         case daily(prefix: String)
-        case chart(kind: String, arguments: [String], format: String, name: String)
+        /// A chart as `folio chart` draws it, its request typed (the portfolio and as-of day are the run's).
+        case chart(ChartRequest, format: String, name: String)
     }
 
     struct Job: Sendable, Equatable {
         var item: Item
 
-        /// Charts that may read quotes of assets the portfolio does not hold, or the budget: their
+        /// Charts that read quotes of assets the portfolio need not hold, or the budget: their
         /// fingerprint covers the whole database's quote series and budget, not only the portfolio's.
+        /// Decided on the typed request, so however the job spelt its options (`--asset=BTC`,
+        /// `asset: [BTC]`), new quotes make its output stale.
         var readsBeyondPortfolio: Bool {
-            guard case .chart(let kind, let arguments, _, _) = item else { return false }
-            return kind == "line" || kind == "compare" || arguments.contains { $0 == "--asset" || $0.lowercased() == "category" }
+            guard case .chart(let request, _, _) = item else { return false }
+            return !request.assets.isEmpty || request.datasetType.subject == .budget
         }
         var locale: ChartLocale
         var theme: String
@@ -128,7 +131,7 @@ extension JobsFile.Job {
         switch item {
         case .portfolioReport(let report): return [name(report, "pdf")]
         case .daily(let prefix): return ["allocation", "value-30d", "holding-*"].map { name(prefix + $0, "png") }
-        case .chart(_, _, let format, let report):
+        case .chart(_, let format, let report):
             return [name(report, format)] + (report.hasPrefix("holding-") ? [name("holding-*", format)] : [])
         }
     }
@@ -168,9 +171,10 @@ struct NodeReader {
 
     func job(_ node: Node, _ path: String, output: String) throws -> JobsFile.Job {
         guard let map = node.mapping else { throw error(node, path, "expected a mapping with report, daily or chart") }
+        let chartFields = Set(ChartRequest.Field.allCases.map(\.rawValue)).union(ChartRequest.Field.aliases.keys).subtracting(["portfolio"])
         let known: Set<String> = ["report", "daily", "chart", "args", "format", "name", "locale", "theme", "output"]
-        for key in map.keys where !known.contains(key.string ?? "") {
-            throw error(key, path + "." + (key.string ?? "?"), "unknown key, expected one of " + known.sorted().joined(separator: ", "))
+        for key in map.keys where !known.contains(key.string ?? "") && !(map["chart"] != nil && chartFields.contains(key.string ?? "")) {
+            throw error(key, path + "." + (key.string ?? "?"), "unknown key, expected one of " + known.union(map["chart"] != nil ? chartFields : []).sorted().joined(separator: ", "))
         }
         let locale: ChartLocale
         if let n = map["locale"] {
@@ -207,24 +211,38 @@ struct NodeReader {
             guard ChartKind(rawValue: kind) != nil else {
                 throw error(n, path + ".chart", "expected one of " + ChartKind.allCases.map(\.rawValue).joined(separator: ", "))
             }
-            var arguments: [String] = []
-            if let a = map["args"] {
-                guard let list = a.sequence else { throw error(a, path + ".args", "expected a list of `folio chart` options") }
-                arguments = try list.enumerated().map { i, item in try string(item, path + ".args[\(i)]") }
-            }
             let format = try map["format"].map { try string($0, path + ".format") } ?? "png"
             guard ["png", "pdf", "svg"].contains(format) else { throw error(map["format"], path + ".format", "expected png, pdf or svg") }
-            // The options are checked now, with a stand-in portfolio, so a typo fails before anything renders.
-            do {
-                var request = ChartRequest(kind: ChartKind(rawValue: kind)!)
-                request.portfolio = "check"
-                try request.set(words: arguments)
-                _ = try request.dataset()
-            } catch {
-                throw self.error(map["args"] ?? n, path + ".args", "\(error)")
-            }
-            item = .chart(kind: kind, arguments: arguments, format: format, name: name ?? kind)
+            let request = try chartRequest(ChartKind(rawValue: kind)!, map, path, locale: locale, theme: theme)
+            item = .chart(request, format: format, name: name ?? kind)
         }
         return JobsFile.Job(item: item, locale: locale, theme: theme, output: jobOutput)
+    }
+
+    /// A chart job's request: its keys are `folio chart`'s options without the dashes (`asset: [BTC]`,
+    /// `by: kind`); `args:` still reads them as command-line words. Checked now, with a stand-in
+    /// portfolio, so that a typo fails before anything renders.
+    func chartRequest(_ kind: ChartKind, _ map: Node.Mapping, _ path: String, locale: ChartLocale, theme: String) throws -> ChartRequest {
+        var request = ChartRequest(kind: kind)
+        request.locale = locale
+        request.theme = Theme.named(theme) ?? .light
+        for (key, value) in map {
+            guard let name = key.string, let field = ChartRequest.Field(name: name), !["locale", "theme"].contains(name) else { continue }
+            let values = try value.sequence.map { list in try list.enumerated().map { try string($1, path + ".\(name)[\($0)]") } }
+                ?? [try string(value, path + "." + name)]
+            do { try request.set(field, values) } catch let problem as ArgumentError {
+                throw error(value, path + "." + name, problem.problem)
+            }
+        }
+        if let args = map["args"] {
+            guard let list = args.sequence else { throw error(args, path + ".args", "expected a list of `folio chart` options") }
+            let words = try list.enumerated().map { i, item in try string(item, path + ".args[\(i)]") }
+            do { try request.set(words: words) } catch { throw self.error(args, path + ".args", "\(error)") }
+        }
+        if request.portfolio != nil { throw error(map["portfolio"] ?? map["args"], path, "the portfolio is each of the run's, not the job's") }
+        var check = request
+        check.portfolio = "check"
+        do { _ = try check.dataset() } catch { throw self.error(map["chart"], path, "\(error)") }
+        return request
     }
 }

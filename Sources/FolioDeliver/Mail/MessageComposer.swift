@@ -1,0 +1,61 @@
+import FolioCore
+import FolioNet
+import Foundation
+
+/// Turns a request's files and templates into a message.
+struct MessageComposer {
+    let request: MailRequest
+    let defaultFrom: String?
+    let rendered: RenderedReports
+
+    func compose() throws -> MailMessage {
+        var inline: [MailPart] = []
+        var attachments: [MailPart] = []
+        for (i, path) in (rendered.images.map(\.path) + request.files).enumerated() {
+            let part = try read(path, option: "--files")
+            if part.contentType == "image/png" {
+                inline.append(MailPart(filename: part.filename, contentType: part.contentType, data: part.data, contentID: "chart-\(i + 1)@folio"))
+            } else {
+                attachments.append(part)
+            }
+        }
+        attachments += try (rendered.attachments.map(\.path) + request.attach).map { try read($0, option: "--attach") }
+
+        var context: [String: Any] = [
+            "date": Day(Date()).iso, "count": inline.count + attachments.count,
+            "images": inline.map { ["name": $0.filename, "cid": $0.contentID ?? ""] },
+            "attachments": attachments.map { ["name": $0.filename] },
+        ]
+        if let portfolio = request.portfolio { context["portfolio"] = portfolio }
+        context.merge(rendered.values) { $1 }
+        var templates = MailTemplates(locale: request.locale)
+        if let path = request.subjectTemplate { templates.subject = try MailTemplates.read(path, option: "--subject-template") }
+        if let path = request.bodyTemplate {
+            let body = try MailTemplates.read(path, option: "--body-template")
+            if path.lowercased().hasSuffix(".html") { templates.html = body } else { templates.text = body }
+        }
+        let subject = try request.subject ?? templates.render(templates.subject, context, html: false, name: "subject template")
+        let host = ProcessInfo.processInfo.hostName
+        guard let from = MailAddress(parsing: request.from ?? defaultFrom ?? "folio@\(host.isEmpty ? "localhost" : host)") else {
+            throw ArgumentError("--from", "\"\(request.from ?? defaultFrom ?? "")\" is not an e-mail address")
+        }
+        var message = MailMessage(
+            from: from, to: request.to.compactMap(MailAddress.init(parsing:)),
+            subject: subject.trimmingCharacters(in: .whitespacesAndNewlines),
+            text: try templates.render(templates.text, context, html: false, name: "text template"),
+            date: Date(), messageID: "\(UUID().uuidString.lowercased())@folio"
+        )
+        message.cc = request.cc.compactMap(MailAddress.init(parsing:))
+        message.bcc = request.bcc.compactMap(MailAddress.init(parsing:))
+        message.html = try templates.render(templates.html, context, html: true, name: "HTML template")
+        message.inlineImages = inline
+        message.attachments = attachments
+        return message
+    }
+
+    private func read(_ path: String, option: String) throws -> MailPart {
+        guard let data = FileManager.default.contents(atPath: path) else { throw ArgumentError(option, "cannot read \(path)") }
+        let name = (path as NSString).lastPathComponent
+        return MailPart(filename: name, contentType: MailPart.contentType(forExtension: (name as NSString).pathExtension), data: data)
+    }
+}

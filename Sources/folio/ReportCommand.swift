@@ -1,0 +1,57 @@
+import ArgumentParser
+import FolioCharts
+import FolioCore
+import FolioDeliver
+import Foundation
+
+/// `folio report NAME`: a definition (built-in `reports/NAME.yaml` or `--definition FILE`) filled with the
+/// analytics of one portfolio and written as a multi-page PDF.
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Render a multi-page PDF report from a definition in reports/.",
+        discussion: """
+            Reports: portfolio (needs --portfolio), market (rates in --currency by market, crypto coins), budget (the month of --as-of, totalled in --currency), and daily (needs --portfolio; allocation.png, value-30d.png and holding-N-CODE-7d.png for the five largest holdings, written into the directory --out names).
+
+            The same database and --as-of give the same PDF bytes: the creation date and the "generated" stamp come from the as-of day unless --now is given. --as-of defaults to the last day on which every holding has a quote (portfolio), the last budget entry (budget), or the last quote in --currency (market).
+
+            Examples:
+              folio report portfolio --portfolio "Demo UAH" --locale uk --out out/portfolio-uk.pdf
+              folio report portfolio --portfolio "Demo UAH" --as-of 2017-06-30 --theme dark --out report.pdf
+              folio report portfolio --portfolio "Demo UAH" --definition my-portfolio.yaml --out mine.pdf
+              folio report market --currency UAH --locale uk --out out/market-uk.pdf
+              folio report budget --as-of 2026-11-30 --locale uk --out out/budget-uk.pdf
+              folio report daily --portfolio "Demo UAH" --out out/daily
+            """
+    )
+
+    @Argument(help: "The report: portfolio, market, budget, or daily (PNG images into the --out directory).") var name: ReportRequest.Name
+    @OptionGroup var database: DatabaseOptions
+    @Option(help: "The portfolio to report on.") var portfolio: String?
+    @Option(name: .customLong("as-of"), help: ArgumentHelp("The report day, YYYY-MM-DD.", valueName: "day")) var asOf: Day?
+    @Option(help: ArgumentHelp("Budget: the currency totals are in; market: the currency rates are in.", valueName: "code")) var currency: AssetCode = .uah
+    @Option(help: "uk or en: labels, numbers and dates.") var locale: ChartLocale = .en
+    @Option(help: "light or dark.") var theme: Theme = .light
+    @Option(help: ArgumentHelp("A report definition to use instead of the built-in one.", valueName: "file")) var definition: String?
+    @Option(help: ArgumentHelp("The PDF to write (daily: the directory for the images).", valueName: "file.pdf|dir")) var out: String
+    @Flag(help: "Stamp the real generation time (the PDF then differs from run to run).") var now = false
+
+    var request: ReportRequest {
+        var request = ReportRequest(name: name, out: URL(fileURLWithPath: out, isDirectory: name == .daily))
+        request.portfolio = portfolio
+        request.asOf = asOf
+        request.currency = currency
+        request.locale = locale
+        request.theme = theme
+        request.definition = definition.map { URL(fileURLWithPath: $0) }
+        request.stampNow = now
+        return request
+    }
+
+    func validate() throws { try request.validate() }
+
+    func run() throws {
+        let outcome = try request.render(store: database.openForReading())
+        if let summary = outcome.summary { Output.warn([summary]) } else { Output.result(outcome.files.map { $0.path + "\n" }.joined()) }
+    }
+}
