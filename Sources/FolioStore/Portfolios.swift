@@ -8,10 +8,10 @@ extension Store {
     public func addPortfolio(name: String, baseCurrency: AssetCode) throws -> Portfolio {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty, trimmed.count <= 200 else {
-            throw StoreError.invalidArgument(name: "NAME", message: "a portfolio name is 1–200 characters, found \"\(name)\"")
+            throw ArgumentError("NAME", "a portfolio name is 1–200 characters, found \"\(name)\"")
         }
         guard AssetCode.isValid(baseCurrency.rawValue) else {
-            throw StoreError.invalidArgument(name: "--base", message: "expected a currency code such as UAH or USD, found \"\(baseCurrency)\"")
+            throw ArgumentError("--base", "expected a currency code such as UAH or USD, found \"\(baseCurrency)\"")
         }
         return try write { db in
             if try Int64.fetchOne(db, sql: "SELECT id FROM portfolio WHERE name = ?", arguments: [trimmed]) != nil {

@@ -16,7 +16,6 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
     case unusable(path: String, reason: String)
     case unknownPortfolio(String)
     case duplicatePortfolio(String)
-    case invalidArgument(name: String, message: String)
 
     public var description: String {
         switch self {
@@ -40,8 +39,6 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
             "--portfolio: no portfolio named \"\(name)\" (see `folio portfolio list`)"
         case let .duplicatePortfolio(name):
             "portfolio \"\(name)\" already exists"
-        case let .invalidArgument(name, message):
-            "\(name): \(message)"
         }
     }
 

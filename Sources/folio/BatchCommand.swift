@@ -1,5 +1,6 @@
 import ArgumentParser
 import FolioBatch
+import FolioCore
 import Foundation
 
 /// `folio batch JOBS.yaml`: every portfolio of the jobs file rendered in parallel, each output atomic and
@@ -67,7 +68,7 @@ struct BatchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The shard count when JOB_COMPLETION_INDEX selects the part.", valueName: "N")) var shards: Int?
 
     func validate() throws {
-        if let workers, !(1...256).contains(workers) { throw ValidationError("--jobs: expected 1 to 256, got \(workers)") }
+        if let workers, !(1...256).contains(workers) { throw ArgumentError("--jobs", "expected 1 to 256, got \(workers)") }
     }
 
     func run() throws {

@@ -26,7 +26,7 @@ struct PortfolioCommand: ParsableCommand {
         @Option(help: "Base currency.") var base: String = "USD"
 
         func validate() throws {
-            guard AssetCode.isValid(base) else { throw ValidationError("--base: \"\(base)\" is not a currency code such as UAH or USD") }
+            guard AssetCode.isValid(base) else { throw ArgumentError("--base", "\"\(base)\" is not a currency code such as UAH or USD") }
         }
 
         func run() throws {

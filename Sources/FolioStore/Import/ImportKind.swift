@@ -50,7 +50,7 @@ extension Store {
             var portfolioID: Int64?
             if kind.needsPortfolio {
                 guard let name = options.portfolio else {
-                    throw StoreError.invalidArgument(name: "--portfolio", message: "import \(kind.rawValue) needs the portfolio to import into")
+                    throw ArgumentError("--portfolio", "import \(kind.rawValue) needs the portfolio to import into")
                 }
                 portfolioID = try Store.portfolio(named: name, db).id
             }
