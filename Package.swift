@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "FolioCharts", dependencies: ["FolioCore"]),
         // Analytics → charts: one builder per dataset, the typed chart request, the words in both languages.
         .target(name: "FolioDatasets", dependencies: ["FolioCore", "FolioStore", "FolioInputs", "FolioAnalytics", "FolioCharts"]),
-        .target(name: "FolioRender", dependencies: ["FolioCharts", "CCairo", "CPNG"]),
+        .target(name: "FolioRender", dependencies: ["FolioCore", "FolioCharts", "CCairo", "CPNG"]),
         .target(
             name: "FolioReports",
             dependencies: ["FolioCore", "FolioInputs", "FolioAnalytics", "FolioCharts", "FolioDatasets", "FolioYAML", .product(name: "Yams", package: "Yams")]

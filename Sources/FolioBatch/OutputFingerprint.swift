@@ -31,22 +31,16 @@ struct OutputFingerprint: Equatable {
     /// output without a sidecar, which the next run renders again.
     func record(for output: URL) throws {
         guard let bytes = BatchFile.size(of: output) else { throw BatchFile.WriteFailed(description: "\(output.path): vanished after writing") }
-        try BatchFile.writeAtomically(Array(text(bytes: bytes).utf8), to: Self.sidecar(of: output))
+        try AtomicFile.write(Array(text(bytes: bytes).utf8), to: Self.sidecar(of: output))
     }
 }
 
-/// Files `folio batch` writes itself (the renderer writes PNG and PDF through FolioRender's `AtomicFile`).
+/// Files `folio batch` keeps beside its outputs (written, like the outputs, through FolioCore's
+/// `AtomicFile`: a `mkstemp` sibling `.NAME.XXXXXX` renamed over NAME, which `removeLeftovers`
+/// recognises; not flushed to disk one by one — a batch writes thousands — since a sidecar a crash loses
+/// or empties fails to match and costs one re-render).
 enum BatchFile {
     struct WriteFailed: Error, CustomStringConvertible { var description: String }
-
-    /// Written by FolioRender's `AtomicFile`, as the outputs are: a `mkstemp` sibling named `.NAME.XXXXXX`,
-    /// then renamed over NAME — so `removeLeftovers` recognises both kinds. Like the outputs, not flushed
-    /// to disk one by one (a batch writes thousands; each flush is a wait on the disk): these files only
-    /// say that an output is current, so one a crash loses or empties fails to match and costs a
-    /// re-render, and the output size they record catches an output the crash emptied.
-    static func writeAtomically(_ bytes: [UInt8], to url: URL) throws {
-        try AtomicFile.write(bytes, to: url)
-    }
 
     /// The size of a regular file, nil when there is none.
     static func size(of url: URL) -> Int? {

@@ -79,7 +79,7 @@ struct PendingMail: Equatable, Sendable {
     /// Atomic, like the outputs (a temporary sibling renamed into place); its folder is made if needed.
     func write() throws {
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try BatchFile.writeAtomically(Array(text.utf8), to: file)
+        try AtomicFile.write(Array(text.utf8), to: file)
     }
 
     func remove() throws {

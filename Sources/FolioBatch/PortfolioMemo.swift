@@ -58,6 +58,6 @@ struct PortfolioMemo: Equatable {
     }
 
     func write(in folder: URL) throws {
-        try BatchFile.writeAtomically(Array(text.utf8), to: folder.appendingPathComponent(Self.fileName))
+        try AtomicFile.write(Array(text.utf8), to: folder.appendingPathComponent(Self.fileName))
     }
 }

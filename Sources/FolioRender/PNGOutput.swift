@@ -1,3 +1,4 @@
+import FolioCore
 import CCairo
 import CPNG
 import Foundation
@@ -147,7 +148,7 @@ enum PNGWriter {
             try write(scanlines: &raw, width: width, height: height, to: stream, encoding: encoding)
         } catch let failed as StreamWriteFailed {
             fclose(stream); free(buffer)
-            throw RenderError.png("cannot hold the image in memory: \(AtomicFile.reason(errno: failed.errno))")
+            throw RenderError.png("cannot hold the image in memory: \(FileError.reason(errno: failed.errno))")
         } catch {
             fclose(stream); free(buffer)
             throw error

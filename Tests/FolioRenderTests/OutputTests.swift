@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import FolioCharts
+import FolioCore
 @testable import FolioRender
 
 /// Runs a poppler tool and returns its standard output.
@@ -152,6 +153,8 @@ func temporaryDirectory() throws -> URL {
         let renderer = try Renderer()
         let scene = Fixtures.lineChart().scene(measurer: renderer.measurer)
         #expect(throws: RenderError.unsupportedFormat("gif")) { try renderer.write(scene, to: URL(fileURLWithPath: "/tmp/x.gif")) }
-        #expect(throws: RenderError.self) { try renderer.write(scene, to: URL(fileURLWithPath: "/nonexistent/dir/x.png")) }
+        #expect(throws: FileError(path: "/nonexistent/dir/x.png", reason: "no such file or directory")) {
+            try renderer.write(scene, to: URL(fileURLWithPath: "/nonexistent/dir/x.png"))
+        }
     }
 }

@@ -6,28 +6,29 @@ import Glibc
 /// Writes a file under a temporary name in the same directory and renames it into place, so readers
 /// (and a crash) never see half a PNG or PDF (DESIGN.md §7). Rename is atomic within one filesystem.
 ///
-/// Every failure is one `RenderError.io` naming the output (not the temporary file) and the cause in the
-/// system's words: "no space left on device", "permission denied", "read-only file system".
+/// Every failure is one `FileError` naming the output (not the temporary file) and the cause in the
+/// system's words: "no space left on device", "permission denied", "read-only file system". The one
+/// atomic writer: images and PDFs (FolioRender), batch sidecars, pending mail and dry-run messages.
 public enum AtomicFile {
     /// Opens a temporary sibling of `url`, lets `body` write to it, then renames it over `url`.
-    static func write(to url: URL, _ body: (UnsafeMutablePointer<FILE>) throws -> Void) throws {
+    public static func write(to url: URL, _ body: (UnsafeMutablePointer<FILE>) throws -> Void) throws {
         let path = url.path
         try requireReplaceable(path)
         let directory = url.deletingLastPathComponent().path
         var template = Array((directory + "/." + url.lastPathComponent + ".XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
-        guard fd >= 0 else { throw RenderError.io(path: path, reason: reason(errno: errno)) }
+        guard fd >= 0 else { throw FileError(path: path, errno: errno) }
         let tempPath = template.withUnsafeBufferPointer { buffer in buffer.baseAddress.map { String(cString: $0) } ?? "" }
         guard let file = fdopen(fd, "wb") else {
             let code = errno
             close(fd); unlink(tempPath)
-            throw RenderError.io(path: path, reason: reason(errno: code))
+            throw FileError(path: path, errno: code)
         }
         do {
             try body(file)
         } catch let failed as StreamWriteFailed {
             fclose(file); unlink(tempPath)
-            throw RenderError.io(path: path, reason: reason(errno: failed.errno))
+            throw FileError(path: path, errno: failed.errno)
         } catch {
             fclose(file); unlink(tempPath)
             throw error
@@ -37,12 +38,12 @@ public enum AtomicFile {
         guard fclose(file) == 0 else {
             let code = errno
             unlink(tempPath)
-            throw RenderError.io(path: path, reason: reason(errno: code))
+            throw FileError(path: path, errno: code)
         }
         guard rename(tempPath, path) == 0 else {
             let code = errno
             unlink(tempPath)
-            throw RenderError.io(path: path, reason: reason(errno: code))
+            throw FileError(path: path, errno: code)
         }
     }
 
@@ -68,18 +69,12 @@ public enum AtomicFile {
         case S_IFSOCK: kind = "a socket"
         default: kind = "not a regular file"
         }
-        throw RenderError.io(path: path, reason: "\(kind), not a file: outputs are written beside it and renamed into place, which would replace it")
-    }
-
-    /// `strerror`'s text with a lower-case first letter, as FolioCore's `FileError` says it (FolioRender
-    /// does not import FolioCore).
-    static func reason(errno code: Int32) -> String {
-        let text = String(cString: strerror(code))
-        return text.prefix(1).lowercased() + text.dropFirst()
+        throw FileError(path: path, reason: "\(kind), not a file: outputs are written beside it and renamed into place, which would replace it")
     }
 }
 
 /// A write to a stdio stream failed; `AtomicFile` names the output it was for.
-struct StreamWriteFailed: Error {
-    let errno: Int32
+public struct StreamWriteFailed: Error {
+    public let errno: Int32
+    public init(errno: Int32) { self.errno = errno }
 }
