@@ -40,30 +40,33 @@ public struct BudgetCategoriesDataset: Sendable {
     }
 }
 
-public struct ExpensesByCategoryDataset: Dataset {
-    public static let name = "expenses-by-category"
-    public static let kinds: [ChartKind] = [.pie, .donut]
-    public static let subject = DatasetSubject.budget
-    let categories: BudgetCategoriesDataset
+/// The two datasets differ in which entries they total; everything else is `BudgetCategoriesDataset`.
+protocol BudgetCategoriesOfKind: Dataset {
+    static var entryKind: BudgetEntryKind { get }
+    var categories: BudgetCategoriesDataset { get }
+    init(categories: BudgetCategoriesDataset)
+}
 
-    public init(_ request: ChartRequest) throws { categories = BudgetCategoriesDataset(request, kind: .expense) }
+extension BudgetCategoriesOfKind {
+    public static var kinds: [ChartKind] { [.pie, .donut] }
+    public static var subject: DatasetSubject { .budget }
+    public init(_ request: ChartRequest) throws { self.init(categories: BudgetCategoriesDataset(request, kind: Self.entryKind)) }
     public func quoteDays(endingAt asOf: Day) -> DayRange? { .months(categories.months, endingAt: asOf) }
     public func build(_ input: DatasetInput, as kind: ChartKind, frame: ChartFrame) throws -> DatasetChart {
         try categories.build(input, as: kind, frame: frame)
     }
 }
 
-public struct IncomeByCategoryDataset: Dataset {
-    public static let name = "income-by-category"
-    public static let kinds: [ChartKind] = [.pie, .donut]
-    public static let subject = DatasetSubject.budget
+public struct ExpensesByCategoryDataset: BudgetCategoriesOfKind {
+    public static let name = "expenses-by-category"
+    static let entryKind = BudgetEntryKind.expense
     let categories: BudgetCategoriesDataset
+}
 
-    public init(_ request: ChartRequest) throws { categories = BudgetCategoriesDataset(request, kind: .income) }
-    public func quoteDays(endingAt asOf: Day) -> DayRange? { .months(categories.months, endingAt: asOf) }
-    public func build(_ input: DatasetInput, as kind: ChartKind, frame: ChartFrame) throws -> DatasetChart {
-        try categories.build(input, as: kind, frame: frame)
-    }
+public struct IncomeByCategoryDataset: BudgetCategoriesOfKind {
+    public static let name = "income-by-category"
+    static let entryKind = BudgetEntryKind.income
+    let categories: BudgetCategoriesDataset
 }
 
 /// The currency budget figures are totalled in.
