@@ -93,6 +93,7 @@ let package = Package(
             path: "Tests/FolioTestSupport"
         ),
         .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore"]),
+        .testTarget(name: "FolioBatchTests", dependencies: ["FolioCore", "FolioCharts", "FolioDatasets", "FolioBatch", "FolioTestSupport"]),
         .testTarget(name: "FolioYAMLTests", dependencies: ["FolioCore", "FolioYAML", "FolioTestSupport", .product(name: "Yams", package: "Yams")]),
         .testTarget(
             name: "FolioStoreTests",
