@@ -101,7 +101,7 @@ let package = Package(
         // Runs the built `folio` executable as users do (SwiftPM builds it with the tests).
         .testTarget(
             name: "FolioCLITests",
-            dependencies: ["FolioCore", "FolioCharts", "FolioRender", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["FolioCore", "FolioCharts", "FolioRender", "FolioTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "FolioWorkloadsTests", dependencies: ["FolioCore", "FolioAnalytics", "FolioCharts", "FolioReports", "FolioWorkloads"]),
         .testTarget(name: "FolioNetTests", dependencies: ["FolioCore", "FolioNet"]),
