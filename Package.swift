@@ -40,6 +40,8 @@ let package = Package(
         .target(name: "FolioInputs", dependencies: ["FolioCore", "FolioStore", "FolioAnalytics"]),
         .target(name: "FolioNet", dependencies: ["FolioCore", "CCurl"]),
         .target(name: "FolioSources", dependencies: ["FolioCore", "FolioNet"]),
+        // Fetch → store: typed queries, the configuration file, throttling by the fetch log, outcomes.
+        .target(name: "FolioFetch", dependencies: ["FolioCore", "FolioNet", "FolioSources", "FolioStore", "FolioYAML"]),
         .target(name: "FolioCharts", dependencies: ["FolioCore"]),
         // Analytics → charts: one builder per dataset, the typed chart request, the words in both languages.
         .target(name: "FolioDatasets", dependencies: ["FolioCore", "FolioStore", "FolioInputs", "FolioAnalytics", "FolioCharts"]),
@@ -72,8 +74,8 @@ let package = Package(
         .executableTarget(
             name: "folio",
             dependencies: [
-                "FolioCore", "FolioStore", "FolioInputs", "FolioAnalytics", "FolioCharts", "FolioDatasets", "FolioRender", "FolioNet",
-                "FolioSources", "FolioReports", "FolioYAML", "FolioDeliver", "FolioBatch",
+                "FolioCore", "FolioStore", "FolioInputs", "FolioAnalytics", "FolioCharts", "FolioDatasets", "FolioRender",
+                "FolioReports", "FolioDeliver", "FolioBatch", "FolioFetch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
