@@ -110,6 +110,8 @@ let package = Package(
         .testTarget(name: "FolioAnalyticsTests", dependencies: ["FolioCore", "FolioAnalytics", "FolioTestSupport"]),
         .testTarget(name: "FolioInputsTests", dependencies: ["FolioCore", "FolioStore", "FolioAnalytics", "FolioInputs", "FolioTestSupport"]),
         .testTarget(name: "FolioSourcesTests", dependencies: ["FolioCore", "FolioNet", "FolioSources"]),
+        // In-process fetches into a temporary store, from the fake sources server on 127.0.0.1.
+        .testTarget(name: "FolioFetchTests", dependencies: ["FolioCore", "FolioStore", "FolioFetch", "FolioTestSupport"]),
         .testTarget(name: "FolioChartsTests", dependencies: ["FolioCore", "FolioCharts"]),
         .testTarget(
             name: "FolioRenderTests", dependencies: ["FolioCore", "FolioCharts", "FolioRender"],
