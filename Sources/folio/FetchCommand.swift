@@ -131,9 +131,7 @@ extension FetchCommand {
         )
         @OptionGroup var common: FetchOptions
 
-        func run() throws {
-            try common.fetch { _ in [.monobank] }
-        }
+        func run() throws { try common.fetch { _ in [.monobank] } }
     }
 
     struct PrivatBank: ParsableCommand {
@@ -142,9 +140,7 @@ extension FetchCommand {
         )
         @OptionGroup var common: FetchOptions
 
-        func run() throws {
-            try common.fetch { _ in [.privatBank] }
-        }
+        func run() throws { try common.fetch { _ in [.privatBank] } }
     }
 
     struct Stooq: ParsableCommand {
