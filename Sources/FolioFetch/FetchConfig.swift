@@ -1,5 +1,4 @@
 import FolioCore
-import FolioSources
 import FolioYAML
 import Foundation
 
