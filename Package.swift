@@ -40,6 +40,8 @@ let package = Package(
         .target(name: "FolioInputs", dependencies: ["FolioCore", "FolioStore", "FolioAnalytics"]),
         .target(name: "FolioNet", dependencies: ["FolioCore", "CCurl"]),
         .target(name: "FolioSources", dependencies: ["FolioCore", "FolioNet"]),
+        // Fetch → store: typed queries, the configuration file, throttling by the fetch log, outcomes.
+        .target(name: "FolioFetch", dependencies: ["FolioCore", "FolioNet", "FolioSources", "FolioStore", "FolioYAML"]),
         .target(name: "FolioCharts", dependencies: ["FolioCore"]),
         // Analytics → charts: one builder per dataset, the typed chart request, the words in both languages.
         .target(name: "FolioDatasets", dependencies: ["FolioCore", "FolioStore", "FolioInputs", "FolioAnalytics", "FolioCharts"]),
@@ -72,8 +74,8 @@ let package = Package(
         .executableTarget(
             name: "folio",
             dependencies: [
-                "FolioCore", "FolioStore", "FolioInputs", "FolioAnalytics", "FolioCharts", "FolioDatasets", "FolioRender", "FolioNet",
-                "FolioSources", "FolioReports", "FolioYAML", "FolioDeliver", "FolioBatch",
+                "FolioCore", "FolioStore", "FolioInputs", "FolioAnalytics", "FolioCharts", "FolioDatasets", "FolioRender",
+                "FolioReports", "FolioDeliver", "FolioBatch", "FolioFetch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -102,13 +104,15 @@ let package = Package(
         // Runs the built `folio` executable as users do (SwiftPM builds it with the tests).
         .testTarget(
             name: "FolioCLITests",
-            dependencies: ["FolioCore", "FolioCharts", "FolioRender", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["FolioCore", "FolioCharts", "FolioRender", "FolioTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "FolioWorkloadsTests", dependencies: ["FolioCore", "FolioAnalytics", "FolioCharts", "FolioReports", "FolioWorkloads"]),
         .testTarget(name: "FolioNetTests", dependencies: ["FolioCore", "FolioNet"]),
         .testTarget(name: "FolioAnalyticsTests", dependencies: ["FolioCore", "FolioAnalytics", "FolioTestSupport"]),
         .testTarget(name: "FolioInputsTests", dependencies: ["FolioCore", "FolioStore", "FolioAnalytics", "FolioInputs", "FolioTestSupport"]),
         .testTarget(name: "FolioSourcesTests", dependencies: ["FolioCore", "FolioNet", "FolioSources"]),
+        // In-process fetches into a temporary store, from the fake sources server on 127.0.0.1.
+        .testTarget(name: "FolioFetchTests", dependencies: ["FolioCore", "FolioStore", "FolioFetch", "FolioTestSupport"]),
         .testTarget(name: "FolioChartsTests", dependencies: ["FolioCore", "FolioCharts"]),
         .testTarget(
             name: "FolioRenderTests", dependencies: ["FolioCore", "FolioCharts", "FolioRender"],

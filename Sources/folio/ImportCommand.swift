@@ -71,11 +71,8 @@ struct ImportCommand: ParsableCommand {
         let options = ImportOptions(
             portfolio: portfolio, asset: asset.map { AssetCode($0) }, currency: AssetCode(currency), market: Market(market)
         )
-        let summaries = try store.importFiles(files.map { URL(fileURLWithPath: $0) }, kind: kind, options: options)
-        for s in summaries {
-            print("\(s.file): read \(s.read), inserted \(s.inserted), skipped \(s.duplicates) as duplicates"
-                  + (s.ignored > 0 ? ", ignored \(s.ignored)" : ""))
-            for note in s.notes { print("  \(note)") }
+        for summary in try store.importFiles(files.map { URL(fileURLWithPath: $0) }, kind: kind, options: options) {
+            for line in summary.lines { print(line) }
         }
     }
 }

@@ -1,3 +1,4 @@
+import FolioTestSupport
 import Foundation
 
 /// A real SMTP server on 127.0.0.1 (Tests/Support/smtp_sink.py, aiosmtpd) that saves what it accepts.

@@ -26,6 +26,19 @@ import Testing
         #expect(try t.count("quote") == rates)
     }
 
+    /// The lines `folio import` prints: a file's counts, its ignored rows' reasons indented under them.
+    @Test func summaryLines() throws {
+        let t = try TemporaryStore()
+        let files = ["20080101.json", "20220224.json"].map { Self.raw.appendingPathComponent($0) }
+        let lines = try t.store.importFiles(files, kind: .nbuJSON).flatMap(\.lines)
+        #expect(lines == [
+            "\(files[0].path): read 63, inserted 62, skipped 0 as duplicates, ignored 1",
+            "  [33]: cc \"___\" is not a currency code (r030 255), row skipped",
+            "\(files[1].path): read 60, inserted 60, skipped 0 as duplicates",
+        ])
+        #expect(try t.store.importFiles([files[1]], kind: .nbuJSON)[0].lines == ["\(files[1].path): read 60, inserted 0, skipped 60 as duplicates"])
+    }
+
     @Test func ratesAreUAHPerUnitOnTheirDay() throws {
         let t = try TemporaryStore()
         _ = try t.store.importFiles(["19960902.json", "20220224.json", "20220226.json"].map { Self.raw.appendingPathComponent($0) }, kind: .nbuJSON)

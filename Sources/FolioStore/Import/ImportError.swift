@@ -42,4 +42,10 @@ public struct ImportSummary: Equatable, Sendable {
         self.file = file
         self.kind = kind
     }
+
+    /// What `folio import` prints for the file: the counts, then each note indented under them.
+    public var lines: [String] {
+        ["\(file): read \(read), inserted \(inserted), skipped \(duplicates) as duplicates" + (ignored > 0 ? ", ignored \(ignored)" : "")]
+            + notes.map { "  \($0)" }
+    }
 }

@@ -3,14 +3,14 @@ import Foundation
 /// A test server written in Python (Tests/Support/*.py) on 127.0.0.1: started with its arguments, it
 /// prints the port it listens on; it is killed when this value goes away and exits by itself when the
 /// test process does (it reads stdin until the lifeline pipe closes).
-final class PythonServer {
-    let process = Process()
+public final class PythonServer {
+    private let process = Process()
     private let lifeline = Pipe()
-    let port: Int
+    public let port: Int
 
-    init(script: String, arguments: [String]) throws {
+    public init(script: String, arguments: [String]) throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Paths.projectRoot.appendingPathComponent("Tests/Support/\(script)").path] + arguments
+        process.arguments = ["python3", TestPaths.projectRoot.appendingPathComponent("Tests/Support/\(script)").path] + arguments
         let out = Pipe()
         process.standardOutput = out
         process.standardInput = lifeline
@@ -35,8 +35,8 @@ final class PythonServer {
         process.waitUntilExit()
     }
 
-    struct DidNotStart: Error, CustomStringConvertible {
-        var script: String
-        var description: String { "\(script) did not start (is python3 there, and aiosmtpd for the SMTP server?)" }
+    public struct DidNotStart: Error, CustomStringConvertible {
+        public var script: String
+        public var description: String { "\(script) did not start (is python3 there, and aiosmtpd for the SMTP server?)" }
     }
 }

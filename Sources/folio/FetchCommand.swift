@@ -1,8 +1,6 @@
 import ArgumentParser
 import FolioCore
-import FolioNet
-import FolioSources
-import FolioStore
+import FolioFetch
 import Foundation
 
 struct FetchCommand: ParsableCommand {
@@ -38,14 +36,8 @@ struct FetchCommand: ParsableCommand {
     func run() throws {
         // Checked here, not in validate(): the parser validates this command also when a subcommand runs.
         guard let config else { throw ValidationError("name a source (nbu, coingecko, monobank, privatbank, stooq) or give --config FILE") }
-        let file = try FetchConfig.load(path: config)
-        let runner = try common.runner(throttleMinutes: file.throttleMinutes)
-        let urls = SourceURLs(configured: file.urls)
-        var failed: [String] = []
-        for plan in file.plans(urls: urls, today: Day(runner.now), now: runner.now) where !(try runner.run(plan)) {
-            failed.append(plan.source)
-        }
-        if !failed.isEmpty { throw ExitCode(1) }
+        let file = try withUsage { try FetchConfig.load(path: config) }
+        try common.fetch(throttleMinutes: file.throttleMinutes, urls: file.urls) { today in file.queries(today: today) }
     }
 }
 
@@ -63,30 +55,33 @@ struct FetchOptions: ParsableArguments {
     var insecure = false
 
     func validate() throws {
-        if let throttleMinutes, !(0...1440).contains(throttleMinutes) {
-            throw ValidationError("--throttle-minutes: expected 0 to 1440, found \(throttleMinutes)")
+        try withUsage { try request.validate() }
+    }
+
+    var request: FetchRequest {
+        var request = FetchRequest()
+        (request.force, request.throttleMinutes, request.timeout, request.retries, request.insecure) = (force, throttleMinutes, timeout, retries, insecure)
+        return request
+    }
+
+    /// Opens the database, names the sources (`queries`, given today), fetches and prints each source's
+    /// outcome as it comes; a source that failed, or was skipped for a failure's backoff, exits 1.
+    func fetch(throttleMinutes configured: Double? = nil, urls: [String: String] = [:], _ queries: (Day) throws -> [QuoteQuery]) throws {
+        let store = try database.openForWriting()
+        var request = self.request
+        request.throttleMinutes = throttleMinutes ?? configured
+        request.configuredURLs = urls
+        request.queries = try withUsage { try queries(Day(request.now)) }
+        let outcomes = try request.run(store: store) { outcome in
+            if outcome.isFailure { Output.warn(["Error: \(outcome.line)"]) } else { print(outcome.line) }
         }
-        guard timeout > 0, timeout <= 600 else { throw ValidationError("--timeout: expected 1 to 600 seconds, found \(timeout)") }
-        guard (0...10).contains(retries) else { throw ValidationError("--retries: expected 0 to 10, found \(retries)") }
+        if outcomes.contains(where: \.isFailure) { throw ExitCode(1) }
     }
+}
 
-    /// Runs one source's plan; a failed fetch (already reported on stderr) exits with status 1.
-    func fetch(_ makePlan: (FetchRunner) throws -> SourcePlan) throws {
-        let runner = try runner()
-        if !(try runner.run(makePlan(runner))) { throw ExitCode(1) }
-    }
-
-    func runner(throttleMinutes configured: Double? = nil) throws -> FetchRunner {
-        var policy = HTTPPolicy()
-        policy.totalTimeout = timeout
-        policy.connectTimeout = min(policy.connectTimeout, timeout)
-        policy.maxAttempts = retries + 1
-        policy.allowPlainCredentials = insecure
-        return FetchRunner(
-            store: try database.openForWriting(), client: HTTPClient(policy: policy),
-            throttle: (throttleMinutes ?? configured ?? 5) * 60, force: force, now: Date()
-        )
-    }
+/// Fetch's request errors keep the usage text and exit status 64 that ArgumentParser gives them.
+private func withUsage<T>(_ body: () throws -> T) throws -> T {
+    do { return try body() } catch let error as ArgumentError { throw ValidationError(error.description) }
 }
 
 extension FetchCommand {
@@ -102,10 +97,9 @@ extension FetchCommand {
         @Option(help: "Last day of a period.") var to: String?
 
         func run() throws {
-            try common.fetch { runner in
-                let (first, last) = try FetchDays.parse(date: date, from: from, to: to, today: Day(runner.now))
-                return NBUSource(baseURL: SourceURLs().base("nbu", default: NBUSource.defaultBaseURL))
-                    .plan(currencies: try CodeList.parse(currencies, option: "--currencies"), from: first, to: last, now: runner.now)
+            try common.fetch { today in
+                let days = try FetchDays.parse(date: date, from: from, to: to, today: today)
+                return [.nbu(currencies: try CodeList.currencies(currencies, option: "--currencies"), from: days.from, to: days.to)]
             }
         }
     }
@@ -121,19 +115,13 @@ extension FetchCommand {
         @Option(help: "Days of history (2–90 give hourly points; 0 for current prices only).") var days = 7
 
         func validate() throws {
-            guard (0...365).contains(days) else { throw ValidationError("--days: expected 0 to 365, found \(days)") }
-            guard AssetCode.isValid(vs) else { throw ValidationError("--vs: \"\(vs)\" is not a currency code") }
+            guard QuoteQuery.coinGeckoDays.contains(days) else { throw ValidationError("--days: expected 0 to 365, found \(days)") }
+            _ = try withUsage { try CodeList.currency(vs, option: "--vs") }
         }
 
         func run() throws {
-            let ids = CodeList.items(coins)
-            guard !ids.isEmpty else { throw ValidationError("--coins: give at least one coin id such as bitcoin") }
-            try common.fetch { runner in
-                FolioSources.CoinGeckoSource(
-                    baseURL: SourceURLs().base("coingecko", default: CoinGeckoSource.defaultBaseURL),
-                    apiKey: ProcessInfo.processInfo.environment["FOLIO_COINGECKO_KEY"]
-                ).plan(coins: ids, vs: vs, days: days, now: runner.now)
-            }
+            let ids = try withUsage { try CodeList.items(coins, option: "--coins", example: "coin id such as bitcoin") }
+            try common.fetch { _ in [.coinGecko(coins: ids, vs: vs, days: days)] }
         }
     }
 
@@ -143,9 +131,7 @@ extension FetchCommand {
         )
         @OptionGroup var common: FetchOptions
 
-        func run() throws {
-            try common.fetch { runner in MonobankSource(baseURL: SourceURLs().base("monobank", default: MonobankSource.defaultBaseURL)).plan(now: runner.now) }
-        }
+        func run() throws { try common.fetch { _ in [.monobank] } }
     }
 
     struct PrivatBank: ParsableCommand {
@@ -154,11 +140,7 @@ extension FetchCommand {
         )
         @OptionGroup var common: FetchOptions
 
-        func run() throws {
-            try common.fetch { runner in
-                PrivatBankSource(baseURL: SourceURLs().base("privatbank", default: PrivatBankSource.defaultBaseURL)).plan(now: runner.now)
-            }
-        }
+        func run() throws { try common.fetch { _ in [.privatBank] } }
     }
 
     struct Stooq: ParsableCommand {
@@ -171,45 +153,9 @@ extension FetchCommand {
         @Option(help: "Currency of the prices.") var currency = "USD"
 
         func run() throws {
-            let list = CodeList.items(symbols)
-            guard !list.isEmpty else { throw ValidationError("--symbols: give at least one symbol such as aapl.us") }
-            guard AssetCode.isValid(currency) else { throw ValidationError("--currency: \"\(currency)\" is not a currency code") }
-            try common.fetch { runner in
-                StooqSource(baseURL: SourceURLs().base("stooq", default: StooqSource.defaultBaseURL)).plan(symbols: list, currency: AssetCode(currency), now: runner.now)
-            }
+            let list = try withUsage { try CodeList.items(symbols, option: "--symbols", example: "symbol such as aapl.us") }
+            let code = try withUsage { try CodeList.currency(currency, option: "--currency") }
+            try common.fetch { _ in [.stooq(symbols: list, currency: code)] }
         }
-    }
-}
-
-/// `--date D` or `--from D --to D`, checked: real days, from not after to.
-enum FetchDays {
-    static func parse(date: String?, from: String?, to: String?, today: Day) throws -> (Day, Day) {
-        func day(_ text: String, _ option: String) throws -> Day {
-            guard let d = Day(iso: text) else { throw ValidationError("\(option): expected a date such as 2024-03-01, found \"\(text)\"") }
-            return d
-        }
-        if let date {
-            guard from == nil, to == nil else { throw ValidationError("--date: give either --date or --from and --to") }
-            let d = try day(date, "--date")
-            return (d, d)
-        }
-        let first = try from.map { try day($0, "--from") } ?? today
-        let last = try to.map { try day($0, "--to") } ?? today
-        guard first <= last else { throw ValidationError("--from: \(first) is after --to \(last)") }
-        return (first, last)
-    }
-}
-
-enum CodeList {
-    /// The non-empty, trimmed items of a comma-separated option value.
-    static func items(_ text: String) -> [String] {
-        text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-    }
-
-    static func parse(_ text: String, option: String) throws -> [AssetCode] {
-        let codes = items(text)
-        guard !codes.isEmpty else { throw ValidationError("\(option): give at least one code") }
-        for code in codes where !AssetCode.isValid(code) { throw ValidationError("\(option): \"\(code)\" is not a currency code") }
-        return codes.map { AssetCode($0) }
     }
 }

@@ -1,0 +1,41 @@
+import FolioCore
+import FolioTestSupport
+import Testing
+@testable import FolioFetch
+
+/// Option values into typed query parameters; each refusal names the option as `folio fetch` prints it.
+@Suite struct FetchArgumentsTests {
+    let today = d("2024-03-01")
+
+    @Test func daysDefaultToTodayAndAreChecked() throws {
+        #expect(try FetchDays.parse(date: nil, from: nil, to: nil, today: today) == (today, today))
+        #expect(try FetchDays.parse(date: "2022-02-24", from: nil, to: nil, today: today) == (d("2022-02-24"), d("2022-02-24")))
+        #expect(try FetchDays.parse(date: nil, from: "2024-02-01", to: nil, today: today) == (d("2024-02-01"), today))
+        #expect(try FetchDays.parse(date: nil, from: nil, to: "2024-03-01", today: today) == (today, today))
+    }
+
+    @Test(arguments: [
+        (["2022-13-01", nil, nil], "--date: expected a date such as 2024-03-01, found \"2022-13-01\""),
+        (["2022-01-01", "2022-01-01", nil], "--date: give either --date or --from and --to"),
+        ([nil, "2022-01-05", "2022-01-01"], "--from: 2022-01-05 is after --to 2022-01-01"),
+        ([nil, "x", "2022-01-01"], "--from: expected a date such as 2024-03-01, found \"x\""),
+        ([nil, nil, "2024-02-30"], "--to: expected a date such as 2024-03-01, found \"2024-02-30\""),
+        ([nil, nil, "2023-12-31"], "--from: 2024-03-01 is after --to 2023-12-31"),
+    ] as [([String?], String)])
+    func badDays(_ options: [String?], _ message: String) {
+        #expect(throws: ArgumentError.self) { try FetchDays.parse(date: options[0], from: options[1], to: options[2], today: today) }
+        do { _ = try FetchDays.parse(date: options[0], from: options[1], to: options[2], today: today) } catch {
+            #expect("\(error)" == message)
+        }
+    }
+
+    @Test func codeLists() throws {
+        #expect(try CodeList.currencies(" USD, EUR,,PLN ", option: "--currencies") == ["USD", "EUR", "PLN"])
+        #expect(try CodeList.items("aapl.us,msft.us", option: "--symbols", example: "symbol") == ["aapl.us", "msft.us"])
+        #expect(throws: ArgumentError("--currencies", "give at least one code")) { try CodeList.currencies(",,", option: "--currencies") }
+        #expect(throws: ArgumentError("--currencies", "\"U D\" is not a currency code")) { try CodeList.currencies("USD,U D", option: "--currencies") }
+        #expect(throws: ArgumentError("--coins", "give at least one coin id such as bitcoin")) {
+            try CodeList.items(" , ", option: "--coins", example: "coin id such as bitcoin")
+        }
+    }
+}
