@@ -36,7 +36,7 @@ struct FetchCommand: ParsableCommand {
     func run() throws {
         // Checked here, not in validate(): the parser validates this command also when a subcommand runs.
         guard let config else { throw ValidationError("name a source (nbu, coingecko, monobank, privatbank, stooq) or give --config FILE") }
-        let file = try withUsage { try FetchConfig.load(path: config) }
+        let file = try FetchConfig.load(path: config)
         try common.fetch(throttleMinutes: file.throttleMinutes, urls: file.urls) { today in file.queries(today: today) }
     }
 }
@@ -55,7 +55,7 @@ struct FetchOptions: ParsableArguments {
     var insecure = false
 
     func validate() throws {
-        try withUsage { try request.validate() }
+        try request.validate()
     }
 
     var request: FetchRequest {
@@ -71,17 +71,12 @@ struct FetchOptions: ParsableArguments {
         var request = self.request
         request.throttleMinutes = throttleMinutes ?? configured
         request.configuredURLs = urls
-        request.queries = try withUsage { try queries(Day(request.now)) }
+        request.queries = try queries(Day(request.now))
         let outcomes = try request.run(store: store) { outcome in
             if outcome.isFailure { Output.warn(["Error: \(outcome.line)"]) } else { print(outcome.line) }
         }
         if outcomes.contains(where: \.isFailure) { throw ExitCode(1) }
     }
-}
-
-/// Fetch's request errors keep the usage text and exit status 64 that ArgumentParser gives them.
-private func withUsage<T>(_ body: () throws -> T) throws -> T {
-    do { return try body() } catch let error as ArgumentError { throw ValidationError(error.description) }
 }
 
 extension FetchCommand {
@@ -116,11 +111,11 @@ extension FetchCommand {
 
         func validate() throws {
             guard QuoteQuery.coinGeckoDays.contains(days) else { throw ValidationError("--days: expected 0 to 365, found \(days)") }
-            _ = try withUsage { try CodeList.currency(vs, option: "--vs") }
+            _ = try CodeList.currency(vs, option: "--vs")
         }
 
         func run() throws {
-            let ids = try withUsage { try CodeList.items(coins, option: "--coins", example: "coin id such as bitcoin") }
+            let ids = try CodeList.items(coins, option: "--coins", example: "coin id such as bitcoin")
             try common.fetch { _ in [.coinGecko(coins: ids, vs: vs, days: days)] }
         }
     }
@@ -153,8 +148,8 @@ extension FetchCommand {
         @Option(help: "Currency of the prices.") var currency = "USD"
 
         func run() throws {
-            let list = try withUsage { try CodeList.items(symbols, option: "--symbols", example: "symbol such as aapl.us") }
-            let code = try withUsage { try CodeList.currency(currency, option: "--currency") }
+            let list = try CodeList.items(symbols, option: "--symbols", example: "symbol such as aapl.us")
+            let code = try CodeList.currency(currency, option: "--currency")
             try common.fetch { _ in [.stooq(symbols: list, currency: code)] }
         }
     }
