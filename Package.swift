@@ -75,10 +75,8 @@ let package = Package(
             name: "folio",
             dependencies: [
                 "FolioCore", "FolioStore", "FolioInputs", "FolioAnalytics", "FolioCharts", "FolioDatasets", "FolioRender",
-                "FolioReports", "FolioDeliver", "FolioBatch", "FolioFetch",
+                "FolioDeliver", "FolioBatch", "FolioFetch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Yams", package: "Yams"),
-                .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
         .executableTarget(
