@@ -1,5 +1,6 @@
 import ArgumentParser
 import FolioAnalytics
+import FolioDatasets
 
 struct TableCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -93,10 +94,26 @@ struct TableCommand: ParsableCommand {
     @Option(help: ArgumentHelp("text (default), csv or json.", valueName: "format"))
     var format: String = "text"
 
+    /// The options as one typed request; every value is checked before the database is opened.
+    func request() throws -> TableRequest {
+        try TableRequest(
+            name: name, portfolio: portfolio, assets: asset, from: from, to: to, asOf: asOf, window: window, method: method,
+            market: market, by: by, period: period, currency: currency, threshold: threshold, calendar: calendar,
+            minOverlap: minOverlap, normalise: normalise, staleDays: staleDays, format: format
+        )
+    }
+
     func run() throws {
-        let request = try TableRequest(self)
-        let context = try TableContext.load(request, store: database.openForReading())
-        let table = try request.name.build(context)
+        let request = try request()
+        var warnings: [String] = []
+        let table: ResultTable
+        do {
+            table = try request.table(from: database.openForReading(), warnings: &warnings)
+        } catch {
+            Output.warn(warnings)  // what was found missing before the error, above its line
+            throw error
+        }
+        Output.warn(warnings)
         Output.result(table.encoded(as: request.format))
     }
 }
