@@ -32,8 +32,9 @@ struct TableCommand: ParsableCommand {
               folio table composition --portfolio "Demo UAH" --period year
               folio table income --portfolio "DSX crypto" --method lifo --format csv
               folio table window --asset BTC --window 7 --as-of 2020-06-30
-              folio table correlation --asset AAPL --asset MSFT --asset KO
-              folio table rolling-correlation --asset BTC --asset ETH --format json
+              folio table correlation --asset AAPL MSFT KO
+              folio table rolling-correlation --asset BTC ETH --format json
+              folio table normalised --asset BTC ETH --normalise rebased
               folio table budget-months --format csv > budget.csv
             """
     )
@@ -46,7 +47,8 @@ struct TableCommand: ParsableCommand {
     @Option(help: "The portfolio (default: the only one in the database).")
     var portfolio: String?
 
-    @Option(help: ArgumentHelp("An asset (repeat for several): the assets of price tables, a filter for portfolio tables.", valueName: "code"))
+    @Option(parsing: .upToNextOption,
+            help: ArgumentHelp("Assets (--asset AAPL MSFT, or repeated): those of price tables, a filter for portfolio tables.", valueName: "code"))
     var asset: [String] = []
 
     @Option(help: ArgumentHelp("First day of the range.", valueName: "date"))
@@ -85,7 +87,7 @@ struct TableCommand: ParsableCommand {
     @Option(name: .customLong("min-overlap"), help: ArgumentHelp("Days two assets need in common for a correlation (default 20).", valueName: "n"))
     var minOverlap: Int?
 
-    @Option(help: ArgumentHelp("normalised: minmax (default) or rebase.", valueName: "method"))
+    @Option(help: ArgumentHelp("normalised: min-max (default, each series spans 0…1) or rebased (100 at the start).", valueName: "method"))
     var normalise: String?
 
     @Option(name: .customLong("stale-days"), help: ArgumentHelp("A quote older than this many days counts as missing.", valueName: "days"))

@@ -23,7 +23,7 @@ extension TableRequest {
         }
         self.init(name)
         self.portfolio = portfolio
-        self.assets = try assets.map { try ArgumentValue.asset($0, "--asset") }
+        self.assets = try Self.assets(assets)
         self.from = try ArgumentValue.day(from, "--from")
         self.to = try ArgumentValue.day(to, "--to")
         self.asOf = try ArgumentValue.day(asOf, "--as-of")
@@ -44,12 +44,21 @@ extension TableRequest {
             self.threshold = threshold
         }
         if let calendar { self.calendar = try ArgumentValue.choice(calendar, "--calendar") }
-        if let normalise { normalisation = try ArgumentValue.choice(normalise, "--normalise") }
+        if let normalise { normalisation = try Normalisation.named(normalise) }
         guard staleDays > 0 && staleDays.isFinite else { throw ArgumentError("--stale-days", "\(staleDays) is not a positive number of days") }
         self.staleDays = staleDays
         self.format = try ArgumentValue.choice(format, "--format")
         if name == .rollingCorrelation && !self.assets.isEmpty && self.assets.count != 2 {
             throw ArgumentError("--asset", "rolling-correlation takes exactly two assets, \(self.assets.count) given")
+        }
+    }
+
+    /// `--asset AAPL MSFT`, `--asset AAPL,MSFT` and `--asset AAPL --asset MSFT` alike, as `folio chart`
+    /// reads them; a value without any code (`""`, `,`) is refused rather than read as no asset.
+    private static func assets(_ values: [String]) throws -> [AssetCode] {
+        try values.flatMap { text in
+            let codes = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            return try (codes.isEmpty ? [text] : codes).map { try ArgumentValue.asset($0, "--asset") }
         }
     }
 }
