@@ -39,7 +39,8 @@ let package = Package(
         .target(name: "FolioNet", dependencies: ["FolioCore", "CCurl"]),
         .target(name: "FolioSources", dependencies: ["FolioCore", "FolioNet"]),
         .target(name: "FolioCharts", dependencies: ["FolioCore"]),
-        // Analytics → charts: one builder per dataset, the typed chart request, the words in both languages.
+        // Analytics → charts and tables: one builder per dataset, the typed chart request, the words in both
+        // languages; the typed table and conversion requests of `folio table` and `folio convert`.
         .target(name: "FolioDatasets", dependencies: ["FolioCore", "FolioStore", "FolioInputs", "FolioAnalytics", "FolioCharts"]),
         .target(name: "FolioRender", dependencies: ["FolioCharts", "CCairo", "CPNG"]),
         .target(
@@ -89,6 +90,10 @@ let package = Package(
         .testTarget(name: "FolioAnalyticsTests", dependencies: ["FolioCore", "FolioAnalytics", "FolioTestSupport"]),
         .testTarget(name: "FolioInputsTests", dependencies: ["FolioCore", "FolioStore", "FolioAnalytics", "FolioInputs", "FolioTestSupport"]),
         .testTarget(name: "FolioSourcesTests", dependencies: ["FolioCore", "FolioNet", "FolioSources"]),
+        // Tables, conversions and requests computed in-process on temporary databases.
+        .testTarget(
+            name: "FolioDatasetsTests", dependencies: ["FolioCore", "FolioAnalytics", "FolioStore", "FolioDatasets", "FolioTestSupport"]
+        ),
         .testTarget(name: "FolioChartsTests", dependencies: ["FolioCore", "FolioCharts"]),
         .testTarget(
             name: "FolioRenderTests", dependencies: ["FolioCore", "FolioCharts", "FolioRender"],
