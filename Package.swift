@@ -43,7 +43,8 @@ let package = Package(
         // Fetch → store: typed queries, the configuration file, throttling by the fetch log, outcomes.
         .target(name: "FolioFetch", dependencies: ["FolioCore", "FolioNet", "FolioSources", "FolioStore", "FolioYAML"]),
         .target(name: "FolioCharts", dependencies: ["FolioCore"]),
-        // Analytics → charts: one builder per dataset, the typed chart request, the words in both languages.
+        // Analytics → charts and tables: one builder per dataset, the typed chart request, the words in both
+        // languages; the typed table and conversion requests of `folio table` and `folio convert`.
         .target(name: "FolioDatasets", dependencies: ["FolioCore", "FolioStore", "FolioInputs", "FolioAnalytics", "FolioCharts"]),
         .target(name: "FolioRender", dependencies: ["FolioCore", "FolioCharts", "CCairo", "CPNG"]),
         .target(
@@ -111,6 +112,10 @@ let package = Package(
         .testTarget(name: "FolioSourcesTests", dependencies: ["FolioCore", "FolioNet", "FolioSources"]),
         // In-process fetches into a temporary store, from the fake sources server on 127.0.0.1.
         .testTarget(name: "FolioFetchTests", dependencies: ["FolioCore", "FolioStore", "FolioFetch", "FolioTestSupport"]),
+        // Tables, conversions and requests computed in-process on temporary databases.
+        .testTarget(
+            name: "FolioDatasetsTests", dependencies: ["FolioCore", "FolioAnalytics", "FolioStore", "FolioDatasets", "FolioTestSupport"]
+        ),
         .testTarget(name: "FolioChartsTests", dependencies: ["FolioCore", "FolioCharts"]),
         .testTarget(
             name: "FolioRenderTests", dependencies: ["FolioCore", "FolioCharts", "FolioRender"],

@@ -1,8 +1,5 @@
 import ArgumentParser
-import FolioAnalytics
-import FolioCore
-import FolioInputs
-import Foundation
+import FolioDatasets
 
 struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -54,36 +51,8 @@ struct ConvertCommand: ParsableCommand {
     var format: String = "text"
 
     func run() throws {
-        guard let value = Double(amount), value.isFinite else { throw ArgumentError("AMOUNT", "\"\(amount)\" is not a number such as 37500 or 0.25") }
-        let from = try ArgumentValue.asset(self.from, "FROM")
-        let to = try ArgumentValue.asset(self.to, "TO")
-        let market = try ArgumentValue.market(self.market)
-        let side: QuoteSide = try ArgumentValue.choice(side, "--side")
-        let format: ResultTable.Format = try ArgumentValue.choice(format, "--format")
-        guard staleDays > 0 && staleDays.isFinite else { throw ArgumentError("--stale-days", "\(staleDays) is not a positive number of days") }
-        let at = try date.map(Self.instant)
-
-        let inputs = try MarketInputs.load(database.openForReading(), options: MarketOptions(stalenessDays: staleDays))
-        // The default instant is found along the default route; a --market route may end elsewhere,
-        // and then the conversion names the quote it lacks.
-        guard let time = at ?? (from == to ? Date() : inputs.lastQuote(from: from, to: to)) else {
-            let known = inputs.book.assets
-            if !known.contains(from) { throw ArgumentError("FROM", "unknown asset \(from) (see `folio info`)") }
-            if !known.contains(to) { throw ArgumentError("TO", "unknown asset \(to) (see `folio info`)") }
-            throw ArgumentError("TO", "no quotes link \(from) to \(to)")
-        }
-        do {
-            let conversion = try Converter(rates: inputs.rates).convert(value, from: from, to: to, at: time, side: side, market: market)
-            Output.result(conversion.table.encoded(as: format))
-        } catch {
-            throw ArgumentError(error, arguments: ["from": "FROM", "to": "TO", "amount": "AMOUNT"])
-        }
-    }
-
-    /// A day means its end (the day's last quote counts); a time is taken as given.
-    private static func instant(_ text: String) throws -> Date {
-        if let day = Day(iso: text) { return day.end }
-        if let time = ISOTime.parse(text) { return time }
-        throw ArgumentError("--date", "\"\(text)\" is not a date such as 2024-03-31 or a time such as 2024-03-31T12:00:00Z")
+        let request = try ConversionRequest(amount: amount, from: from, to: to, market: market, side: side, date: date,
+                                            staleDays: staleDays, format: format)
+        Output.result(try request.table(from: database.openForReading()).encoded(as: request.format))
     }
 }

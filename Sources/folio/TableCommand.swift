@@ -1,5 +1,6 @@
 import ArgumentParser
 import FolioAnalytics
+import FolioDatasets
 
 struct TableCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -31,8 +32,9 @@ struct TableCommand: ParsableCommand {
               folio table composition --portfolio "Demo UAH" --period year
               folio table income --portfolio "DSX crypto" --method lifo --format csv
               folio table window --asset BTC --window 7 --as-of 2020-06-30
-              folio table correlation --asset AAPL --asset MSFT --asset KO
-              folio table rolling-correlation --asset BTC --asset ETH --format json
+              folio table correlation --asset AAPL MSFT KO
+              folio table rolling-correlation --asset BTC ETH --format json
+              folio table normalised --asset BTC ETH --normalise rebased
               folio table budget-months --format csv > budget.csv
             """
     )
@@ -45,7 +47,8 @@ struct TableCommand: ParsableCommand {
     @Option(help: "The portfolio (default: the only one in the database).")
     var portfolio: String?
 
-    @Option(help: ArgumentHelp("An asset (repeat for several): the assets of price tables, a filter for portfolio tables.", valueName: "code"))
+    @Option(parsing: .upToNextOption,
+            help: ArgumentHelp("Assets (--asset AAPL MSFT, or repeated): those of price tables, a filter for portfolio tables.", valueName: "code"))
     var asset: [String] = []
 
     @Option(help: ArgumentHelp("First day of the range.", valueName: "date"))
@@ -84,7 +87,7 @@ struct TableCommand: ParsableCommand {
     @Option(name: .customLong("min-overlap"), help: ArgumentHelp("Days two assets need in common for a correlation (default 20).", valueName: "n"))
     var minOverlap: Int?
 
-    @Option(help: ArgumentHelp("normalised: minmax (default) or rebase.", valueName: "method"))
+    @Option(help: ArgumentHelp("normalised: min-max (default, each series spans 0…1) or rebased (100 at the start).", valueName: "method"))
     var normalise: String?
 
     @Option(name: .customLong("stale-days"), help: ArgumentHelp("A quote older than this many days counts as missing.", valueName: "days"))
@@ -93,10 +96,26 @@ struct TableCommand: ParsableCommand {
     @Option(help: ArgumentHelp("text (default), csv or json.", valueName: "format"))
     var format: String = "text"
 
+    /// The options as one typed request; every value is checked before the database is opened.
+    func request() throws -> TableRequest {
+        try TableRequest(
+            name: name, portfolio: portfolio, assets: asset, from: from, to: to, asOf: asOf, window: window, method: method,
+            market: market, by: by, period: period, currency: currency, threshold: threshold, calendar: calendar,
+            minOverlap: minOverlap, normalise: normalise, staleDays: staleDays, format: format
+        )
+    }
+
     func run() throws {
-        let request = try TableRequest(self)
-        let context = try TableContext.load(request, store: database.openForReading())
-        let table = try request.name.build(context)
+        let request = try request()
+        var warnings: [String] = []
+        let table: ResultTable
+        do {
+            table = try request.table(from: database.openForReading(), warnings: &warnings)
+        } catch {
+            Output.warn(warnings)  // what was found missing before the error, above its line
+            throw error
+        }
+        Output.warn(warnings)
         Output.result(table.encoded(as: request.format))
     }
 }

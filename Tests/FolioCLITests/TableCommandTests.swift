@@ -228,6 +228,18 @@ import Testing
         for row in table.rows { #expect(Set(row.keys) == Set(table.columns.map(\.name))) }
     }
 
+    /// `--asset` and `--normalise` are spelt as `folio chart` spells them; the older spellings still work.
+    @Test func assetsAndNormaliseAreSpeltAsInFolioChart() throws {
+        let repeated = try FolioProcess.table(["table", "normalised", "--asset", "BTC", "--asset", "ETH", "--normalise", "rebase"]).stdout
+        for arguments in [["--asset", "BTC", "ETH", "--normalise", "rebased"], ["--asset", "BTC,ETH", "--normalise", "REBASED"]] {
+            #expect(try FolioProcess.table(["table", "normalised"] + arguments).stdout == repeated, "\(arguments)")
+        }
+        let minMax = try FolioProcess.table(["table", "normalised", "--asset", "BTC", "ETH", "--normalise", "min-max"]).stdout
+        #expect(minMax == (try FolioProcess.table(["table", "normalised", "--asset", "BTC", "ETH", "--normalise", "minmax"]).stdout))
+        #expect(minMax == (try FolioProcess.table(["table", "normalised", "--asset", "BTC", "ETH"]).stdout))
+        #expect(minMax != repeated)
+    }
+
     /// Bad input: a non-zero exit and one line on stderr naming the argument, nothing on stdout.
     @Test(arguments: [
         ("table nosuch", "Error: NAME: unknown table \"nosuch\""),

@@ -73,13 +73,7 @@ extension ChartRequest {
             case "false", "no", "values": percent = false
             case let text: throw ArgumentError(option, "\"\(text)\" is not true or false")
             }
-        case .normalise:
-            let text = try one()
-            switch text.lowercased() {
-            case "rebased", "rebase": normalise = .rebase
-            case "min-max", "minmax": normalise = .minMax
-            default: throw ArgumentError(option, "unknown method \"\(text)\", expected rebased or min-max")
-            }
+        case .normalise: normalise = try Normalisation.named(try one(), option: option)
         case .size: (width, height) = try Self.size(try one())
         case .scale:
             let text = try one()

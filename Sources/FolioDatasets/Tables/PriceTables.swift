@@ -132,14 +132,14 @@ struct PriceSet {
     }
 
     /// Every asset's prices in `range`. Assets the portfolio traded but that have no quote there are
-    /// left out with a note on stderr; an asset the user named must have quotes.
+    /// left out with a note for stderr; an asset the user named must have quotes.
     func histories(_ range: DayRange) throws -> [PriceHistory] {
         var out: [PriceHistory] = []
         for asset in assets {
             if let h = try history(asset, range, emptyIsError: named) {
                 out.append(h)
             } else {
-                Output.warn(["left out: no \(asset) quote between \(range.from.iso) and \(range.to.iso)"])
+                context.note("left out: no \(asset) quote between \(range.from.iso) and \(range.to.iso)")
             }
         }
         guard !out.isEmpty else {

@@ -1,12 +1,12 @@
 /// The tables `folio table NAME` prints, and which options each one reads. An option a table does not
 /// read is refused rather than ignored, so that `--period year` on the wrong table is not silently lost.
-enum TableName: String, CaseIterable {
+public enum TableName: String, CaseIterable, Sendable {
     case holdings, value, allocation, composition, income, flows, diagnostics
     case prices, window, returns, correlation, rollingCorrelation = "rolling-correlation", normalised
     case budget, budgetMonths = "budget-months", budgetCategories = "budget-categories"
 
     /// Options beyond `--format`, `--db`, `--market` and `--stale-days`, which every table takes.
-    enum Option: String {
+    enum Option: String, Sendable {
         case portfolio, asset, from, to, asOf = "as-of", window, method, by, period, currency, threshold
         case calendar, minOverlap = "min-overlap", normalise
     }
@@ -36,11 +36,9 @@ enum TableName: String, CaseIterable {
         [.holdings, .value, .allocation, .composition, .income, .flows, .diagnostics].contains(self)
     }
 
-    var isBudgetTable: Bool { [.budget, .budgetMonths, .budgetCategories].contains(self) }
-
     /// One line per table for `folio table --help`: at most 58 characters, so that the help's
     /// 80 columns do not wrap it.
-    var summary: String {
+    public var summary: String {
         switch self {
         case .holdings: "quantity, rate, value at --as-of; daily with --from/--to"
         case .value: "daily value, net deposits, income, value of each asset"

@@ -6,13 +6,22 @@ import Foundation
 
 /// What a table is computed from, read from the database once: the market (every quote) and, for the
 /// tables that need one, the portfolio; with the checks that need the database (unknown portfolio,
-/// asset or market).
-struct TableContext {
+/// asset or market). A class, so that the builders add their warnings to the one list the caller gets.
+final class TableContext {
     let request: TableRequest
     let store: Store
     let market: MarketInputs
     /// Set when `--portfolio` is given, or for a portfolio table (then the only portfolio if not named).
     let portfolio: PortfolioInputs?
+    /// Lines for stderr, in the order the builders found them.
+    private(set) var warnings: [String] = []
+
+    private init(request: TableRequest, store: Store, market: MarketInputs, portfolio: PortfolioInputs?) {
+        self.request = request
+        self.store = store
+        self.market = market
+        self.portfolio = portfolio
+    }
 
     static func load(_ request: TableRequest, store: Store) throws -> TableContext {
         let options = MarketOptions(market: request.market, stalenessDays: request.staleDays)
@@ -59,10 +68,13 @@ struct TableContext {
         return day
     }
 
-    /// Missing quotes on stderr, one per line: the values that needed them are undefined in the table.
-    /// The same quote missing for several values is named once.
+    /// Missing quotes for stderr, one per line: the values that needed them are undefined in the table.
+    /// The same quote missing for several values of one result is named once.
     func warn(_ missing: [some CustomStringConvertible]) {
         var seen = Set<String>()
-        Output.warn(missing.map { "missing quote: \($0)" }.filter { seen.insert($0).inserted })
+        warnings += missing.map { "missing quote: \($0)" }.filter { seen.insert($0).inserted }
     }
+
+    /// A line for stderr about what the table leaves out.
+    func note(_ line: String) { warnings.append(line) }
 }
