@@ -69,7 +69,7 @@ extension ChartRequest {
             by = grouping
         case .percent:
             switch try one().lowercased() {
-            case "true", "yes", "percent": percent = true
+            case "true", "yes", "percent": percent = true  // see `flagWords`
             case "false", "no", "values": percent = false
             case let text: throw ArgumentError(option, "\"\(text)\" is not true or false")
             }
@@ -94,6 +94,10 @@ extension ChartRequest {
         case .title: title = try one()
         }
     }
+
+    /// The values a flag may be given in words: `percent: true`, and `mode: percent|values` of report
+    /// definitions.
+    static let flagWords: Set<String> = ["true", "yes", "percent", "false", "no", "values"]
 
     /// `1200x675` (also with `×` or `X`); a chart smaller than 200×120 has no room for its title and axes.
     static func size(_ text: String) throws -> (Double, Double) {
@@ -127,6 +131,10 @@ extension ChartRequest {
                 throw ArgumentError("--" + name, "unknown option, expected one of " + Field.allCases.map { "--" + $0.rawValue }.joined(separator: ", "))
             }
             index += 1
+            if values.isEmpty && field.isFlag, index < words.count, Self.flagWords.contains(words[index].lowercased()) {
+                values = [words[index]]  // `--mode percent`, `--percent false`
+                index += 1
+            }
             if values.isEmpty && !field.isFlag {
                 while index < words.count, !words[index].hasPrefix("--") {
                     values.append(words[index])

@@ -1,0 +1,70 @@
+import FolioAnalytics
+import FolioCharts
+import FolioCore
+import Testing
+@testable import FolioDatasets
+
+/// One request whether it comes from options, `args:` words or YAML keys, and the same words for a
+/// bad value wherever it was written.
+@Suite struct ChartRequestTests {
+    func fromWords(_ kind: ChartKind, _ words: [String]) throws -> ChartRequest {
+        var request = ChartRequest(kind: kind)
+        try request.set(words: words)
+        return request
+    }
+
+    @Test func wordsAndFieldsMakeOneRequest() throws {
+        var fields = ChartRequest(kind: .compare)
+        try fields.set(.asset, ["btc", "ETH"])
+        try fields.set(.days, ["180"])
+        try fields.set(.normalise, ["min-max"])
+        let spellings = [
+            ["--asset=BTC", "--asset=ETH", "--days=180", "--normalise=min-max"],
+            ["--asset", "BTC", "ETH", "--days", "180", "--method", "minmax"],
+            ["--asset", "BTC,ETH", "--normalise", "min-max", "--days", "180"],
+        ]
+        for words in spellings { #expect(try fromWords(.compare, words) == fields, "\(words)") }
+        #expect(fields.assets == ["BTC", "ETH"] && fields.normalise == .minMax)
+    }
+
+    @Test func reportParametersAreTheSameFields() throws {
+        #expect(try fromWords(.bars, ["--mode", "percent"]).percent)
+        #expect(try !fromWords(.bars, ["--mode=values"]).percent)
+        #expect(try fromWords(.bars, ["--percent"]).percent)
+        #expect(ChartRequest.Field(name: "method") == .normalise && ChartRequest.Field(name: "colour") == nil)
+    }
+
+    @Test(arguments: [
+        (["--days", "0"], "--days: 0 is out of range, expected 1 to 36500"),
+        (["--asset", "US D"], "--asset: \"US D\" is not an asset code"),
+        (["--size", "100x100"], "--size: 100x100 is out of range, expected 200x120 to 10000x10000"),
+        (["--by", "colour"], "--by: unknown grouping \"colour\", expected asset, kind, currency or category"),
+        (["--as-of", "2024-02-30"], "--as-of: \"2024-02-30\" is not a day, expected YYYY-MM-DD"),
+        (["--theme", "blue"], "--theme: unknown theme \"blue\", expected light or dark"),
+        (["--colour", "red"], "--colour: unknown option, expected one of --data, --portfolio, --asset, --as-of, --days, --months, --window, --currency, --by, --percent, --normalise, --size, --scale, --theme, --locale, --title"),
+    ])
+    func badValuesAreNamed(_ words: [String], _ message: String) {
+        #expect { try fromWords(.line, words) } throws: { "\($0)" == message }
+    }
+
+    @Test func eachKindDrawsItsStandardDatasetAndDatasetsRefuseOtherKinds() throws {
+        for kind in ChartKind.allCases {
+            #expect(Datasets.standard(for: kind, by: nil).kinds.contains(kind), "\(kind)")
+        }
+        #expect(Set(Datasets.all.map { $0.name }).count == Datasets.all.count)
+        var request = ChartRequest(kind: .line)
+        request.data = "composition"
+        request.portfolio = "P"
+        #expect { try request.dataset() } throws: { "\($0)" == "--data: composition is drawn as bars, not as line" }
+        request.data = "nothing"
+        #expect { try request.dataset() } throws: { "\($0)".hasPrefix("--data: unknown dataset \"nothing\", expected one of allocation,") }
+    }
+
+    @Test func whatEachDatasetNeedsIsNamed() {
+        #expect { try ChartRequest(kind: .bars).dataset() } throws: { "\($0)" == "--portfolio: bars needs a portfolio" }
+        #expect { try ChartRequest(kind: .line).dataset() } throws: { "\($0)" == "--asset: line needs at least one asset, e.g. --asset AAPL" }
+        var one = ChartRequest(kind: .compare)
+        one.assets = ["AAPL"]
+        #expect { try one.dataset() } throws: { "\($0)" == "--asset: compare needs at least two assets, e.g. --asset AAPL MSFT" }
+    }
+}
