@@ -64,9 +64,11 @@ public struct DatasetChart: Sendable {
 
 /// The table of datasets.
 public enum Datasets {
+    /// Every dataset. The first that can be drawn as a kind is what `folio chart KIND` draws without
+    /// `--data`, so the order matters: prices before the other lines, composition before the other bars.
     public static let all: [any Dataset.Type] = [
-        AllocationDataset.self, CompositionDataset.self, CashFlowsDataset.self, HoldingsDataset.self, ValueDataset.self,
-        PricesDataset.self, NormalisedDataset.self, CorrelationDataset.self, RollingCorrelationDataset.self,
+        PricesDataset.self, AllocationDataset.self, CompositionDataset.self, CashFlowsDataset.self, HoldingsDataset.self,
+        NormalisedDataset.self, CorrelationDataset.self, ValueDataset.self, RollingCorrelationDataset.self,
         ExpensesByCategoryDataset.self, IncomeByCategoryDataset.self, BudgetMonthsDataset.self,
     ]
 
@@ -79,16 +81,12 @@ public enum Datasets {
 
     public static var names: String { all.map { $0.name }.joined(separator: ", ") }
 
-    /// What `folio chart KIND` draws without `--data`.
+    /// What `folio chart KIND` draws without `--data`: the first dataset drawn as that kind; a pie
+    /// `--by category` is of the budget's expenses.
     public static func standard(for kind: ChartKind, by grouping: ChartRequest.Grouping?) -> any Dataset.Type {
-        switch kind {
-        case .line, .smallMultiples: PricesDataset.self
-        case .compare: NormalisedDataset.self
-        case .pie, .donut: grouping == .category ? ExpensesByCategoryDataset.self : AllocationDataset.self
-        case .bars: CompositionDataset.self
-        case .hbars: CashFlowsDataset.self
-        case .correlation: CorrelationDataset.self
-        case .table: HoldingsDataset.self
-        }
+        if grouping == .category, ExpensesByCategoryDataset.kinds.contains(kind) { return ExpensesByCategoryDataset.self }
+        // Every kind has a dataset (`ChartRequestTests` checks it); a kind added without one draws prices
+        // and is refused by `dataset()` as not drawable that way.
+        return all.first { $0.kinds.contains(kind) } ?? PricesDataset.self
     }
 }

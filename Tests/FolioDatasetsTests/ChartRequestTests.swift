@@ -57,7 +57,7 @@ import Testing
         request.portfolio = "P"
         #expect { try request.dataset() } throws: { "\($0)" == "--data: composition is drawn as bars, not as line" }
         request.data = "nothing"
-        #expect { try request.dataset() } throws: { "\($0)".hasPrefix("--data: unknown dataset \"nothing\", expected one of allocation,") }
+        #expect { try request.dataset() } throws: { "\($0)".hasPrefix("--data: unknown dataset \"nothing\", expected one of prices, allocation,") }
     }
 
     @Test func whatEachDatasetNeedsIsNamed() {
