@@ -75,6 +75,9 @@ public final class HTTPClient {
     public func get(_ url: String, headers: [String: String] = [:], credentials: [String: String] = [:]) throws -> HTTPResponse {
         let redaction = Self.redaction(url: url, credentials: credentials)
         let shown = redaction.apply(Redaction.url(url))
+        if let info = URLUserInfo(in: url), !info.isWellFormed {
+            throw HTTPFailure(url: shown, reason: URLUserInfo.notEncodedProblem, attempts: 1, status: nil)
+        }
         var attempt = 0
         while true {
             attempt += 1
@@ -112,9 +115,9 @@ public final class HTTPClient {
     /// authorization libcurl makes of it (a server that echoes request headers would show that).
     public static func redaction(url: String, credentials: [String: String]) -> Redaction {
         var secrets = Array(credentials.values)
-        if let components = URLComponents(string: url), let password = components.password, !password.isEmpty {
-            secrets.append(password)
-            secrets.append(Data("\(components.user ?? ""):\(password)".utf8).base64EncodedString())
+        if let info = URLUserInfo(in: url), let password = info.password, !password.isEmpty {
+            secrets += [password, info.decodedPassword ?? password]
+            secrets.append(Data("\(info.decodedUser):\(info.decodedPassword ?? password)".utf8).base64EncodedString())
         }
         return Redaction(secrets: secrets)
     }

@@ -23,6 +23,9 @@ public final class SMTPClient {
     @discardableResult
     public func send(_ message: MailMessage, to recipients: [String]? = nil) throws -> SMTPDelivery {
         let shown = settings.shownURL
+        if let info = URLUserInfo(in: settings.url), !info.isWellFormed {
+            throw SMTPFailure(url: shown, reason: URLUserInfo.notEncodedProblem, attempts: 0)
+        }
         guard let scheme = settings.components?.scheme?.lowercased(), ["smtp", "smtps"].contains(scheme), !settings.host.isEmpty else {
             throw SMTPFailure(url: shown, reason: "expected smtp://host:port or smtps://host:port", attempts: 0)
         }
