@@ -12,7 +12,9 @@ redirectsame (a 302 to the same path without the fault) and redirect=HOST:PORT (
 echo (a 401 whose body repeats the request's headers, with terminal escapes); and hostile
 answers that are otherwise normal: hugedate, hugecode, futuredate, conflict, duplicate (Monobank),
 hugems (a CoinGecko chart point), boolrate (NBU). GET /_requests lists the requests served so far
-with the CoinGecko key header each carried. Standard library only.
+with the CoinGecko key header each carried. As a proxy (http_proxy, all_proxy) it records what it is
+asked: a GET for an absolute URL by that URL, a CONNECT tunnel as "CONNECT host:port" (then refused).
+Standard library only.
 """
 import csv, json, math, os, signal, sys, threading, time
 from datetime import date, datetime, timedelta, timezone
@@ -190,6 +192,13 @@ class Handler(BaseHTTPRequestHandler):
             self.send_header(k, v)
         self.end_headers()
         self.wfile.write(body)
+
+    def do_CONNECT(self):
+        """Asked as a proxy to open a tunnel (SMTP through all_proxy): recorded, then refused."""
+        with hits_lock:
+            requests.append(("CONNECT " + self.path, None))
+        self.send(502, "text/plain", b"no tunnels here")
+        self.close_connection = True
 
     def do_GET(self):
         url = urlsplit(self.path)

@@ -60,27 +60,22 @@ public final class SMTPClient {
         return SMTPDelivery(recipients: all.count, transactions: transactions)
     }
 
-    /// TLS and addresses for the session. Plain SMTP to a loopback host is allowed; the host name is
-    /// then pinned to the loopback addresses it was checked with, so libcurl's own lookup cannot
-    /// take the connection elsewhere.
+    /// TLS and addresses for the session. Plain SMTP to a loopback host is allowed; the connection then
+    /// goes straight to the loopback addresses the host was checked with (`Loopback.Pin`): no proxy, and
+    /// no second lookup of the name that could answer differently.
     private struct Route {
         var useSSL: curl_usessl?
-        var resolve: String?
+        var pin: Loopback.Pin?
 
         init(_ settings: SMTPSettings) {
             guard !settings.isImplicitTLS else { return }
-            let loopback = Loopback.addresses(host: settings.host)
-            guard let loopback else {
+            guard let loopback = Loopback.addresses(host: settings.host) else {
                 // STARTTLS is required unless the user said --insecure.
                 useSSL = settings.allowInsecure ? CURLUSESSL_NONE : CURLUSESSL_ALL
                 return
             }
             useSSL = CURLUSESSL_NONE
-            let host = settings.host
-            let literal = host.hasPrefix("[") || host.contains(":") || host.allSatisfy { $0.isNumber || $0 == "." }
-            if !literal {
-                resolve = "\(host):\(settings.port):" + loopback.map { $0.contains(":") ? "[\($0)]" : $0 }.joined(separator: ",")
-            }
+            pin = Loopback.Pin(host: settings.host, port: settings.port, addresses: loopback)
         }
     }
 
@@ -113,7 +108,7 @@ public final class SMTPClient {
         try curl.set(CURLOPT_SSL_VERIFYPEER, 1)
         try curl.set(CURLOPT_SSL_VERIFYHOST, 2)
         if let useSSL = route.useSSL { try curl.set(CURLOPT_USE_SSL, Int(useSSL.rawValue)) }
-        if let resolve = route.resolve { try curl.set(CURLOPT_RESOLVE, list: [resolve]) }
+        try route.pin?.apply(to: curl)
         if let username = settings.username { try curl.set(CURLOPT_USERNAME, username) }
         if let password = settings.password { try curl.set(CURLOPT_PASSWORD, password) }
         try curl.setRead { buffer, size, count, context in
