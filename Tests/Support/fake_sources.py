@@ -12,7 +12,7 @@ redirectsame (a 302 to the same path without the fault) and redirect=HOST:PORT (
 echo (a 401 whose body repeats the request's headers, with terminal escapes); and hostile
 answers that are otherwise normal: hugedate, hugecode, futuredate, conflict, duplicate (Monobank),
 hugems (a CoinGecko chart point), boolrate (NBU), hugerate (Monobank's and PrivatBank's buy and
-sell 1e308, whose sum overflows). GET /_requests lists the requests served so far
+sell 1e308, whose sum overflows), hugename (a CoinGecko coin named with 10 MiB). GET /_requests lists the requests served so far
 with the CoinGecko key header each carried. As a proxy (http_proxy, all_proxy) it records what it is
 asked: a GET for an absolute URL by that URL, a CONNECT tunnel as "CONNECT host:port" (then refused).
 Standard library only.
@@ -157,6 +157,10 @@ def hostile(fault, path, status, ctype, body):
     if fault == "hugerate" and path == "/p24api/pubinfo":
         rows = json.loads(body)
         rows[0]["buy"] = rows[0]["sale"] = "1e308"
+        return status, ctype, json.dumps(rows).encode()
+    if fault == "hugename" and path == "/api/v3/coins/markets":
+        rows = json.loads(body)
+        rows[0]["name"] = "Bitcoin " + "B" * (10 << 20)
         return status, ctype, json.dumps(rows).encode()
     if fault == "hugems" and path.endswith("/market_chart"):
         chart = json.loads(body)
