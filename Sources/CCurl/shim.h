@@ -46,11 +46,16 @@ static inline CURLcode folio_curl_set_debug_callback(CURL *handle, folio_curl_de
     return curl_easy_setopt(handle, CURLOPT_DEBUGFUNCTION, callback);
 }
 
-static inline CURLcode folio_curl_get_long(CURL *handle, CURLINFO info, long *value) {
-    return curl_easy_getinfo(handle, info, value);
+// The SMTP client notes the sockets libcurl opens: when libcurl gives up on a reply it says QUIT and
+// waits the whole response timeout again for the goodbye, and only the socket can cut that short
+// (CURLINFO_ACTIVESOCKET is not set while the transfer runs).
+typedef int (*folio_curl_sockopt_callback)(void *context, curl_socket_t socket, curlsocktype purpose);
+
+static inline CURLcode folio_curl_set_sockopt_callback(CURL *handle, folio_curl_sockopt_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_SOCKOPTFUNCTION, callback);
 }
 
-static inline CURLcode folio_curl_get_socket(CURL *handle, CURLINFO info, curl_socket_t *value) {
+static inline CURLcode folio_curl_get_long(CURL *handle, CURLINFO info, long *value) {
     return curl_easy_getinfo(handle, info, value);
 }
 

@@ -45,6 +45,7 @@ struct BatchMail: Sendable, Equatable {
             } catch {
                 let reason = PortfolioBatch.reason(error)
                 outcomes[i].failures.append("mail: " + reason)
+                outcomes[i].mailNotDelivered = true
                 if let problem = remember(reason, (error as? MailNotSent)?.failure, outcome) { outcomes[i].failures.append(problem) }
                 continue
             }

@@ -18,6 +18,17 @@ struct BatchReport {
     /// Nothing rendered or up to date: a fatal run, not a partial one.
     var everyPortfolioFailed: Bool { !summary.outcomes.isEmpty && failed == summary.outcomes.count }
     var filesRendered: Int { summary.outcomes.reduce(0) { $0 + $1.rendered.count } }
+    /// Portfolios whose mail step failed: their files may all be there, but the run did not deliver them.
+    var undelivered: Int { summary.outcomes.filter(\.mailNotDelivered).count }
+
+    /// The run is fatal (exit 1), but what it did is said as it is: files rendered and mail not
+    /// delivered, or one failed output among several rendered, are not "nothing rendered".
+    var everyPortfolioFailedLine: String {
+        guard filesRendered > 0 || undelivered > 0 else { return "fatal: every portfolio failed, nothing was rendered" }
+        let files = filesRendered == 0 ? "nothing rendered" : filesRendered == 1 ? "1 file rendered" : "\(filesRendered) files rendered"
+        let mail = undelivered == 0 ? "" : undelivered == 1 ? ", 1 message not delivered" : ", \(undelivered) messages not delivered"
+        return "fatal: every portfolio failed (\(files)\(mail))"
+    }
     var filesSkipped: Int { summary.outcomes.reduce(0) { $0 + $1.skipped.count } }
 
     var text: String {
@@ -28,7 +39,7 @@ struct BatchReport {
             lines.append("failed: \(outcome.portfolio): " + outcome.failures.joined(separator: "; "))
         }
         for reason in summary.fatal { lines.append("fatal: " + reason) }
-        if everyPortfolioFailed { lines.append("fatal: every portfolio failed, nothing was rendered") }
+        if everyPortfolioFailed { lines.append(everyPortfolioFailedLine) }
         if interrupted {
             lines.append("interrupted: \(summary.notStarted.count) portfolios not started, \(unfinished.count) left unfinished")
         }

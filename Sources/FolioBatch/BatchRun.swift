@@ -71,7 +71,7 @@ extension BatchRequest {
         // Parsed first: an unreadable or oversized definition is reported by the YAML reader, in one line.
         let portfolioReport = try DefinitionParser.load(definition)
         var definitionHash = StableHash()
-        do { definitionHash.add(try Data(contentsOf: definition)) } catch { throw FileError(path: definition.path, error: error) }
+        definitionHash.add(try FileError.contents(of: definition.path))
         var shared: String?
         if jobs.readsBeyondPortfolios {
             var h = StableHash()

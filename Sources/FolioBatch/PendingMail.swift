@@ -78,7 +78,7 @@ struct PendingMail: Equatable, Sendable {
 
     /// Atomic, like the outputs (a temporary sibling renamed into place); its folder is made if needed.
     func write() throws {
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileError.createDirectory(file.deletingLastPathComponent())
         try AtomicFile.write(Array(text.utf8), to: file)
     }
 

@@ -20,6 +20,8 @@ struct PortfolioOutcome: Sendable {
     /// With a mail step: where the portfolio's pending-mail record lives, and the record when mail is owed.
     var mailRecord: URL?
     var pendingMail: PendingMail?
+    /// The mail step tried and failed: the portfolio failed, whatever it rendered.
+    var mailNotDelivered = false
 }
 
 /// Everything one portfolio needs rendered by one worker: its data is loaded once, then every job of the

@@ -45,6 +45,21 @@ public struct Asset: Hashable, Sendable {
     }
 }
 
+extension Asset {
+    /// Names come from answers and imported files (CoinGecko's `name`, NBU's `txt`) and are shown in
+    /// tables and reports: a name longer than this is cut, ending in "…", rather than failing a fetch
+    /// or an import over a label — no real asset's name comes near it.
+    public static let maxNameLength = 200
+
+    /// `text` as a stored name: control characters escaped, at most `maxNameLength` characters.
+    public static func storedName(_ text: String) -> String {
+        let head = text.prefix(maxNameLength + 1)
+        let escaped = Redaction.escapingControlCharacters(String(head))
+        guard head.count > maxNameLength || escaped.count > maxNameLength else { return escaped }
+        return String(escaped.prefix(maxNameLength - 1)) + "…"
+    }
+}
+
 extension AssetKind {
     public var defaultDecimals: Int {
         switch self {

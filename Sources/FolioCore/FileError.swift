@@ -27,6 +27,27 @@ public struct FileError: Error, Equatable, CustomStringConvertible, LocalizedErr
         self.init(path: path, reason: Self.errno(of: error).map(Self.reason(errno:)) ?? "\(error)")
     }
 
+    /// A whole file's bytes, failing with the file and the cause (`out: is a directory`).
+    public static func contents(of path: String) throws -> Data {
+        do { return try Data(contentsOf: URL(fileURLWithPath: path)) } catch { throw FileError(path: path, error: error) }
+    }
+
+    /// A Foundation file error (`NSCocoaErrorDomain`, `NSPOSIXErrorDomain`) as a `FileError` naming
+    /// the file it carries, or the cause alone; any other error as it is. The last net under the
+    /// command line: the code that reads or writes a file names it itself.
+    public static func plain(_ error: any Error) -> any Error {
+        let ns = error as NSError
+        guard ns.domain == NSCocoaErrorDomain || ns.domain == NSPOSIXErrorDomain else { return error }
+        let path = ns.userInfo[NSFilePathErrorKey] as? String ?? (ns.userInfo[NSURLErrorKey] as? URL)?.path
+        let reason = errno(of: error).map(reason(errno:)) ?? "a file operation failed (\(ns.domain) \(ns.code))"
+        return path.map { FileError(path: $0, reason: reason) } ?? Cause(description: reason)
+    }
+
+    /// A file error without the file's name.
+    struct Cause: Error, CustomStringConvertible {
+        var description: String
+    }
+
     /// `FileManager.createDirectory` with intermediate folders, failing with the folder that could not be made.
     public static func createDirectory(_ url: URL) throws {
         do {

@@ -9,22 +9,30 @@ import Foundation
 /// One redaction serves every path that prints or stores such text (fetch errors and the fetch log,
 /// SMTP failures), so that a new secret is added in one place.
 public struct Redaction: Sendable {
-    /// Secrets shorter than this are not searched for: they cannot be told apart from ordinary words,
-    /// and replacing every "ab" would garble the message without protecting anything.
+    /// Secrets shorter than this are replaced only where they stand alone, not inside a longer word of
+    /// letters and digits: a user `bob` is hidden in `bob@example.com` and `user bob`, but a password
+    /// `ab` does not turn every "about" into "***out". Longer secrets are replaced wherever they occur.
     public static let minimumSecretLength = 4
 
     public private(set) var secrets: [String]
 
     public init(secrets: [String?] = []) {
-        self.secrets = secrets.compactMap { $0 }.filter { $0.count >= Self.minimumSecretLength }
+        self.secrets = Array(Set(secrets.compactMap { $0 }.filter { !$0.isEmpty }))
             // Longest first, so that a secret containing another is replaced whole.
-            .sorted { $0.count > $1.count }
+            .sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
     }
 
     /// The text with secrets replaced and control characters escaped.
     public func apply(_ text: String) -> String {
         var result = text
-        for secret in secrets { result = result.replacingOccurrences(of: secret, with: "***") }
+        for secret in secrets {
+            if secret.count >= Self.minimumSecretLength {
+                result = result.replacingOccurrences(of: secret, with: "***")
+            } else {
+                let word = "(?<![A-Za-z0-9])" + NSRegularExpression.escapedPattern(for: secret) + "(?![A-Za-z0-9])"
+                result = result.replacingOccurrences(of: word, with: "***", options: .regularExpression)
+            }
+        }
         return Self.escapingControlCharacters(Self.redactingURLs(result))
     }
 
@@ -34,8 +42,15 @@ public struct Redaction: Sendable {
         var result = data
         for secret in secrets {
             let needle = Data(secret.utf8)
+            let alone = secret.count < Self.minimumSecretLength
             var from = result.startIndex
             while let found = result.range(of: needle, in: from..<result.endIndex) {
+                let before = found.lowerBound > result.startIndex ? result[found.lowerBound - 1] : nil
+                let after = found.upperBound < result.endIndex ? result[found.upperBound] : nil
+                if alone && (Self.isWordByte(before) || Self.isWordByte(after)) {
+                    from = found.lowerBound + 1
+                    continue
+                }
                 result.replaceSubrange(found, with: Data("***".utf8))
                 from = found.lowerBound + 3
             }
@@ -43,27 +58,34 @@ public struct Redaction: Sendable {
         return result
     }
 
+    private static func isWordByte(_ byte: UInt8?) -> Bool {
+        guard let byte else { return false }
+        return (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+    }
+
     /// Query parameters whose values are secrets, compared lower-cased.
     public static let secretParameterNames: Set<String> = [
         "key", "apikey", "api_key", "token", "access_token", "x_cg_demo_api_key", "x_cg_pro_api_key", "password", "secret",
     ]
 
-    /// A URL with its password and its secret query values replaced by `***`.
+    /// A URL with its password and its secret query values replaced by `***`. The password is found
+    /// by `URLUserInfo`, so a URL no parser accepts (a raw `/` in its password) loses it too.
     public static func url(_ url: String) -> String {
-        guard var components = URLComponents(string: url) else { return redactingURLs(url) }
-        if components.password != nil { components.password = "***" }
+        let hidden = redactingURLs(url)
+        guard var components = URLComponents(string: hidden), components.queryItems != nil else { return hidden }
         components.queryItems = components.queryItems?.map { item in
             secretParameterNames.contains(item.name.lowercased()) ? URLQueryItem(name: item.name, value: "***") : item
         }
-        return components.string ?? url
+        return components.string ?? hidden
     }
 
-    /// `scheme://user:pass@` anywhere in a text becomes `scheme://user:***@`, and `key=value` of a
-    /// secret parameter becomes `key=***`.
+    /// `scheme://user:pass@` anywhere in a text becomes `scheme://user:***@` — the password running to
+    /// the last `@` of the word, as `URLUserInfo` reads it — and `key=value` of a secret parameter
+    /// becomes `key=***`.
     static func redactingURLs(_ text: String) -> String {
         var result = text
         result = result.replacingOccurrences(
-            of: #"([A-Za-z][A-Za-z0-9+.\-]*://[^\s/:@]*):[^\s/@]*@"#, with: "$1:***@", options: .regularExpression
+            of: #"([A-Za-z][A-Za-z0-9+.\-]*://[^\s:@"'<>`]*):[^\s"'<>`]*@"#, with: "$1:***@", options: .regularExpression
         )
         let names = secretParameterNames.sorted().joined(separator: "|")
         result = result.replacingOccurrences(

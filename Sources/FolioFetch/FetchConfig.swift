@@ -37,7 +37,7 @@ public struct FetchConfig: Equatable, Sendable {
         do { node = try BoundedYAML.load(contentsOf: URL(fileURLWithPath: path)) } catch let failure as BoundedYAML.Failure {
             switch failure {
             case .unreadable: throw ArgumentError("--config", "cannot read \(path)")
-            case .notYAML(_, let reason): throw ArgumentError(message: "\(path): not YAML (\(reason))")
+            case .notYAML: throw ArgumentError(message: failure.description)
             case .notUTF8, .overLimit: throw failure
             }
         }

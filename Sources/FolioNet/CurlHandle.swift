@@ -73,6 +73,27 @@ final class CurlHandle {
 
     func perform() -> CURLcode { curl_easy_perform(raw) }
 
+    /// `perform()` through a multi handle polled every `interval` milliseconds. `curl_easy_perform`
+    /// sleeps up to a second between looks at a quiet connection, and libcurl checks a reply's
+    /// timeout (`CURLOPT_SERVER_RESPONSE_TIMEOUT`) only when it looks: a 2 s timeout then ran out
+    /// after 3 s. Polled, the timeout is kept to within `interval`.
+    func perform(polling interval: Int32) -> CURLcode {
+        guard let multi = curl_multi_init() else { return perform() }
+        defer { curl_multi_cleanup(multi) }
+        guard curl_multi_add_handle(multi, raw) == CURLM_OK else { return perform() }
+        defer { curl_multi_remove_handle(multi, raw) }
+        var running: Int32 = 1
+        while running > 0 {
+            guard curl_multi_perform(multi, &running) == CURLM_OK else { return CURLE_RECV_ERROR }
+            if running > 0, curl_multi_poll(multi, nil, 0, interval, nil) != CURLM_OK { return CURLE_RECV_ERROR }
+        }
+        var left: Int32 = 0
+        while let message = curl_multi_info_read(multi, &left) {
+            if message.pointee.msg == CURLMSG_DONE { return message.pointee.data.result }
+        }
+        return CURLE_RECV_ERROR
+    }
+
     static func message(_ code: CURLcode) -> String { String(cString: curl_easy_strerror(code)) }
 
     private func check(_ code: CURLcode, _ option: CURLoption) throws {

@@ -75,6 +75,9 @@ public final class HTTPClient {
     public func get(_ url: String, headers: [String: String] = [:], credentials: [String: String] = [:]) throws -> HTTPResponse {
         let redaction = Self.redaction(url: url, credentials: credentials)
         let shown = redaction.apply(Redaction.url(url))
+        if let info = URLUserInfo(in: url), !info.isWellFormed {
+            throw HTTPFailure(url: shown, reason: URLUserInfo.notEncodedProblem, attempts: 1, status: nil)
+        }
         var attempt = 0
         while true {
             attempt += 1
@@ -112,9 +115,9 @@ public final class HTTPClient {
     /// authorization libcurl makes of it (a server that echoes request headers would show that).
     public static func redaction(url: String, credentials: [String: String]) -> Redaction {
         var secrets = Array(credentials.values)
-        if let components = URLComponents(string: url), let password = components.password, !password.isEmpty {
-            secrets.append(password)
-            secrets.append(Data("\(components.user ?? ""):\(password)".utf8).base64EncodedString())
+        if let info = URLUserInfo(in: url), let password = info.password, !password.isEmpty {
+            secrets += [password, info.decodedPassword ?? password]
+            secrets.append(Data("\(info.decodedUser):\(info.decodedPassword ?? password)".utf8).base64EncodedString())
         }
         return Redaction(secrets: secrets)
     }
@@ -132,7 +135,7 @@ public final class HTTPClient {
     /// One attempt: the request and the redirects it leads to, all within one total timeout.
     private func follow(_ url: String, headers: [String: String], credentials: [String: String]) throws -> HTTPResponse {
         let origin = Origin(url: url)
-        if !credentials.isEmpty { try checkPlainCredentials(credentials.keys.sorted(), origin: origin) }
+        let pin = credentials.isEmpty ? nil : try checkPlainCredentials(credentials.keys.sorted(), origin: origin)
         let deadline = DispatchTime.now().uptimeNanoseconds &+ Self.nanoseconds(policy.totalTimeout)
         var current = url
         var redirects = 0
@@ -141,7 +144,7 @@ public final class HTTPClient {
             guard now < deadline else { throw TransferError.timedOut(seconds: policy.totalTimeout) }
             let toOrigin = origin != nil && Origin(url: current) == origin
             let sent = toOrigin ? headers.merging(credentials) { $1 } : headers
-            let (response, location) = try transfer(current, headers: sent, timeout: Double(deadline - now) / 1e9)
+            let (response, location) = try transfer(current, headers: sent, pin: toOrigin ? pin : nil, timeout: Double(deadline - now) / 1e9)
             guard let location else { return response }
             redirects += 1
             guard redirects <= policy.maxRedirects else {
@@ -156,12 +159,18 @@ public final class HTTPClient {
     }
 
     /// A credential over plain http is readable by anyone on the way, so it is sent only to this
-    /// machine (a test server, an SSH tunnel) unless the policy allows it.
-    private func checkPlainCredentials(_ names: [String], origin: Origin?) throws {
+    /// machine (a test server, an SSH tunnel) unless the policy allows it. To this machine it goes
+    /// straight to the addresses checked (`Loopback.Pin`): not through a proxy, not to a second answer
+    /// of the resolver.
+    private func checkPlainCredentials(_ names: [String], origin: Origin?) throws -> Loopback.Pin? {
         let named = names.joined(separator: ", ")
         guard let origin else { throw TransferError.refused("not an http or https URL with a host, so \(named) has no origin to go to") }
-        guard origin.scheme == "http", !policy.allowPlainCredentials, !Loopback.isLoopback(host: origin.host) else { return }
-        throw TransferError.refused("will not send \(named) over plain http to \(origin.host), which is not this machine: use https, or --insecure to allow it")
+        guard origin.scheme == "http" else { return nil }
+        if let addresses = Loopback.addresses(host: origin.host) { return Loopback.Pin(host: origin.host, port: origin.port, addresses: addresses) }
+        guard policy.allowPlainCredentials else {
+            throw TransferError.refused("will not send \(named) over plain http to \(origin.host), which is not this machine: use https, or --insecure to allow it")
+        }
+        return nil
     }
 
     private static func nanoseconds(_ seconds: Double) -> UInt64 {
@@ -171,7 +180,7 @@ public final class HTTPClient {
     private static let redirectStatuses: Set<Int> = [301, 302, 303, 307, 308]
 
     /// One request, no retries, no redirects followed: a redirect's target is returned beside the response.
-    private func transfer(_ url: String, headers: [String: String], timeout: Double) throws -> (HTTPResponse, location: String?) {
+    private func transfer(_ url: String, headers: [String: String], pin: Loopback.Pin?, timeout: Double) throws -> (HTTPResponse, location: String?) {
         let curl = try CurlHandle()
         let sink = ResponseSink(limit: policy.maxResponseBytes)
         let context = Unmanaged.passUnretained(sink).toOpaque()
@@ -187,6 +196,7 @@ public final class HTTPClient {
         try curl.set(CURLOPT_NOSIGNAL, 1)  // timeouts without SIGALRM, safe in threads
         try curl.set(CURLOPT_SSL_VERIFYPEER, 1)
         try curl.set(CURLOPT_SSL_VERIFYHOST, 2)
+        try pin?.apply(to: curl)
         try curl.set(CURLOPT_HTTPHEADER, list: headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" })
         try curl.set(CURLOPT_WRITEFUNCTION, callback: { data, size, count, context in
             let sink = Unmanaged<ResponseSink>.fromOpaque(context!).takeUnretainedValue()

@@ -1,3 +1,4 @@
+import CCurl
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -24,6 +25,24 @@ public enum Loopback {
         guard resolved.allSatisfy(\.isLoopback) else { return nil }
         var seen = Set<String>()
         return resolved.map(\.text).filter { seen.insert($0).inserted }
+    }
+
+    /// How a connection to a loopback host is made so that the check above holds for it: the name
+    /// pinned to the checked addresses (libcurl's `CURLOPT_RESOLVE` entry, nil for an address literal),
+    /// and no proxy — `all_proxy` or `http_proxy` would take the clear text to another machine, and
+    /// "this machine" there is the proxy's.
+    struct Pin: Equatable {
+        var resolve: String?
+
+        init(host: String, port: Int, addresses: [String]) {
+            let literal = host.hasPrefix("[") || host.contains(":") || host.allSatisfy { $0.isNumber || $0 == "." }
+            resolve = literal ? nil : "\(host):\(port):" + addresses.map { $0.contains(":") ? "[\($0)]" : $0 }.joined(separator: ",")
+        }
+
+        func apply(to curl: CurlHandle) throws {
+            try curl.set(CURLOPT_NOPROXY, "*")
+            if let resolve { try curl.set(CURLOPT_RESOLVE, list: [resolve]) }
+        }
     }
 
     private struct Address {

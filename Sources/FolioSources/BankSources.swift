@@ -37,7 +37,7 @@ public struct MonobankSource {
             let price: Double
             if let buy, let sell {
                 guard buy <= sell * 1.5, sell <= buy * 1.5 else { throw SourceFormatError("[\(i)]: buy \(buy) and sell \(sell) are too far apart to be one rate") }
-                price = (buy + sell) / 2
+                price = try JSONBody.mid(buy, sell, "[\(i)]", fields: ("rateBuy", "rateSell"))
             } else if let cross {
                 price = cross
             } else {
@@ -87,7 +87,7 @@ public struct PrivatBankSource {
             guard buy <= sale else { throw SourceFormatError("[\(i)]: buy \(buy) is above sale \(sale)") }
             data.quotes.append(Quote(
                 asset: AssetCode(ccy), currency: AssetCode(base), market: market, time: time,
-                price: (buy + sale) / 2, bid: buy, ask: sale, source: Self.name
+                price: try JSONBody.mid(buy, sale, "[\(i)]", fields: ("buy", "sale")), bid: buy, ask: sale, source: Self.name
             ))
         }
         guard !data.quotes.isEmpty else { throw SourceFormatError("the answer holds no rates") }

@@ -45,8 +45,8 @@ struct FetchMerger {
             statisticAt[StatisticKey(statistic)] = data.statistics.count
             data.statistics.append(statistic)
         }
-        // Names are shown later in tables and reports: no control characters from a server's answer.
-        data.assetNames.merge(answer.assetNames.mapValues(Redaction.escapingControlCharacters)) { $1 }
+        // Names are shown later in tables and reports: capped, no control characters from a server's answer.
+        data.assetNames.merge(answer.assetNames.mapValues(Asset.storedName)) { $1 }
         data.assetKinds.merge(answer.assetKinds) { $1 }
     }
 

@@ -43,6 +43,16 @@ enum JSONBody {
         return n
     }
 
+    /// The mid of a buy and a sell rate, each finite but their sum perhaps not (`1e308` twice): a number
+    /// Folio derives from an answer is checked like one the answer gives, naming the fields.
+    static func mid(_ buy: Double, _ sell: Double, _ path: String, fields: (buy: String, sell: String)) throws -> Double {
+        let mid = (buy + sell) / 2
+        guard mid.isFinite else {
+            throw SourceFormatError("\(path): the mid of \(fields.buy) \(JSONNumber.describe(buy)) and \(fields.sell) \(JSONNumber.describe(sell)) is not a finite number")
+        }
+        return mid
+    }
+
     /// A whole number in `range`, checked before it becomes an `Int`.
     static func whole(_ value: Any?, _ path: String, in range: ClosedRange<Int>, expected: String) throws -> Int {
         guard let n = number(value), let whole = Int(exactly: n), range.contains(whole) else {

@@ -30,7 +30,7 @@ public struct StooqSource {
         }
         let columns = header.split(separator: ",").map(String.init)
         guard let dateColumn = columns.firstIndex(of: "date"), let closeColumn = columns.firstIndex(of: "close") else {
-            throw SourceFormatError("the CSV header has no Date or Close column: \(header)")
+            throw SourceFormatError("the CSV header has no Date or Close column: \(JSONNumber.describe(header))")
         }
         lines.removeFirst()
         var data = FetchedData()
@@ -38,7 +38,7 @@ public struct StooqSource {
             let fields = line.split(separator: ",", omittingEmptySubsequences: false)
             guard fields.count == columns.count, let day = Day(iso: fields[dateColumn]),
                   let close = Double(fields[closeColumn]), close.isFinite, close > 0 else {
-                throw SourceFormatError("line \(i + 2): expected a date and a positive close, found \"\(line)\"")
+                throw SourceFormatError("line \(i + 2): expected a date and a positive close, found \(JSONNumber.describe(line))")
             }
             let time = try clock.check(day.start, "line \(i + 2)")
             data.quotes.append(Quote(asset: asset, currency: currency, market: .exchange, time: time, price: close, source: Self.name))

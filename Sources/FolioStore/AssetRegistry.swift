@@ -6,7 +6,8 @@ import GRDB
 struct AssetRegistry {
     private var ids: [AssetCode: Int64] = [:]
 
-    /// The id of `code`, creating the asset with the kind Folio knows for it, else `kindHint`, else `other`.
+    /// The id of `code`, creating the asset with the kind Folio knows for it, else `kindHint`, else
+    /// `other`, and `name` as `Asset.storedName` makes it (capped, control characters escaped).
     mutating func id(of code: AssetCode, kindHint: AssetKind? = nil, name: String? = nil, in db: Database) throws -> Int64 {
         if let id = ids[code] { return id }
         if let id = try Int64.fetchOne(db, sql: "SELECT id FROM asset WHERE code = ?", arguments: [code.rawValue]) {
@@ -16,7 +17,7 @@ struct AssetRegistry {
         let kind = KnownAssets.kind(of: code) ?? kindHint ?? .other
         try db.execute(
             sql: "INSERT INTO asset (code, name, kind, decimals) VALUES (?, ?, ?, ?)",
-            arguments: [code.rawValue, name ?? code.rawValue, kind.rawValue, kind.defaultDecimals]
+            arguments: [code.rawValue, name.map(Asset.storedName) ?? code.rawValue, kind.rawValue, kind.defaultDecimals]
         )
         let id = db.lastInsertedRowID
         ids[code] = id

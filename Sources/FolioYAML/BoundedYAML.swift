@@ -13,7 +13,9 @@ import Yams
 ///    the tree stays small, but its composer hashes each mapping's keys to find duplicates, and a key
 ///    that is an alias of a nest of aliases expands there — eight levels cost 24 s. So the count is
 ///    taken from the events, before anything is composed (libyaml is Yams's own parser, its `CYaml`);
-/// 4. then Yams composes the tree; its syntax errors are reported as `notYAML`.
+/// 4. then Yams composes the tree; its syntax errors are reported as `notYAML`, by line, column and
+///    libyaml's problem only. Yams's own text quotes the file (the line at fault; for a duplicated key
+///    the whole file), and smtp.yaml holds a password: no error quotes a YAML file's text.
 public enum BoundedYAML {
     /// Folio's own definitions are a few KiB; a jobs file for thousands of portfolios names them by `all`.
     public static let maxBytes = 1 << 20
@@ -23,14 +25,15 @@ public enum BoundedYAML {
     public enum Failure: Error, Equatable, CustomStringConvertible {
         case unreadable(file: String, reason: String)
         case notUTF8(file: String, line: Int, problem: String)
-        case notYAML(file: String, reason: String)
+        /// `line` and `column` from 1; `problem` is libyaml's words (or the duplicated key's name), never the file's text.
+        case notYAML(file: String, line: Int, column: Int, problem: String)
         case overLimit(file: String, line: Int?, limit: String)
 
         public var description: String {
             switch self {
             case let .unreadable(file, reason): "\(file): cannot read the file (\(reason))"
             case let .notUTF8(file, line, problem): "\(file):\(line): \(problem)"
-            case let .notYAML(file, reason): "\(file): not YAML: \(reason)"
+            case let .notYAML(file, line, column, problem): "\(file):\(line):\(column): not YAML: \(problem)"
             case let .overLimit(file, line, limit): file + (line.map { ":\($0)" } ?? "") + ": " + limit + ", the limit for a YAML file"
             }
         }
@@ -52,10 +55,35 @@ public enum BoundedYAML {
         try bytes.withUnsafeBufferPointer { try checkShape($0, file: file) }
         do {
             return try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            let (line, column, problem) = located(error)
+            throw Failure.notYAML(file: file, line: line, column: column, problem: Redaction.escapingControlCharacters(problem))
         } catch {
-            // Yams quotes the offending line of the file: escaped, and on one line.
-            throw Failure.notYAML(file: file, reason: Redaction.escapingControlCharacters(
-                String(describing: error).split(whereSeparator: \.isNewline).joined(separator: " ")))
+            throw Failure.notYAML(file: file, line: 1, column: 1, problem: "cannot be read as YAML")
+        }
+    }
+
+    /// Where libyaml stopped and why, in its own words (fixed texts such as "mapping values are not
+    /// allowed in this context"), without the snippet of the file Yams's description adds.
+    private static func located(_ error: YamlError) -> (line: Int, column: Int, problem: String) {
+        func with(_ context: YamlError.Context?, _ problem: String) -> String {
+            guard let context else { return problem }
+            return "\(problem) (\(context.text) at \(context.mark.line):\(context.mark.column))"
+        }
+        switch error {
+        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _), let .composer(context, problem, mark, _):
+            return (mark.line, mark.column, with(context, problem))
+        case let .reader(problem, offset, value, yaml):
+            let before = offset.map { yaml.prefix($0) } ?? ""
+            let line = 1 + before.reduce(0) { $0 + ($1 == "\n" ? 1 : 0) }
+            let column = 1 + (before.split(separator: "\n", omittingEmptySubsequences: false).last?.unicodeScalars.count ?? 0)
+            return (line, column, value >= 0 ? "\(problem) (0x\(String(value, radix: 16, uppercase: true)))" : problem)
+        case let .duplicatedKeysInMapping(duplicates, context):
+            // The context's text is the whole file; the keys are names, shown cut short.
+            let keys = duplicates.sorted().map { "\"" + ($0.count > 40 ? $0.prefix(40) + "…" : $0) + "\"" }
+            return (context.mark.line, context.mark.column, "the key \(keys.joined(separator: ", ")) appears twice in one mapping")
+        default:
+            return (1, 1, "cannot be read as YAML")
         }
     }
 

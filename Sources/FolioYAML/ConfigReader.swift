@@ -1,4 +1,5 @@
 import Foundation
+import Yams
 
 /// A configuration file (fetch.yaml, smtp.yaml) with a value that is not what Folio reads: one line
 /// naming the file, the key and what was expected.
@@ -18,8 +19,24 @@ public struct ConfigReader {
     }
 
     public func map(_ value: Any, at path: String) throws -> [String: Any?] {
-        guard let map = value as? [String: Any] else { throw error(path, "found \(value), expected a mapping of keys to values") }
+        // Named by its kind, not quoted: a line that lost its colon (`password Sup3r`) is the whole
+        // document of a file that holds a password.
+        guard let map = value as? [String: Any] else {
+            throw error(path, "found \(value is [Any] ? "a list" : "a single value"), expected a mapping of keys to values")
+        }
         return map.mapValues { $0 is NSNull ? nil : $0 }
+    }
+
+    /// The file's top-level mapping, for a file that holds a secret (smtp.yaml): a key other than
+    /// `keys` is refused by its line alone, since it may be a password that lost its line break
+    /// (`password Sup3r: x`), and a document that is no mapping by its kind alone.
+    public func secretMapping(_ keys: Set<String>) throws -> [String: Any?] {
+        let node = try BoundedYAML.compose(contentsOf: URL(fileURLWithPath: file))
+        for key in node?.mapping.map({ Array($0.keys) }) ?? [] where !keys.contains(key.string ?? "") {
+            throw ConfigFileError(description: "\(file):\(key.mark?.line ?? 1): a key that is not \(keys.sorted().joined(separator: ", ")) "
+                + "(not shown, as this file holds a password)")
+        }
+        return try map(node?.any ?? [String: Any](), at: "")
     }
 
     public func allow(_ map: [String: Any?], _ keys: Set<String>, at path: String) throws {

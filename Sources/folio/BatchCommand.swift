@@ -42,10 +42,11 @@ struct BatchCommand: ParsableCommand {
             JOB_COMPLETION_INDEX (Kubernetes Indexed Job, 0-based) with
             --shards N or FOLIO_SHARDS=N.
 
-            Exit codes:
-              0  every portfolio rendered or up to date
+            Exit codes (a portfolio whose mail was not delivered counts as
+            failed, though its files were rendered):
+              0  every portfolio rendered or up to date (and mailed)
               1  fatal: bad jobs file, database or arguments, every
-                 portfolio failed (nothing rendered), or interrupted
+                 portfolio failed, or interrupted
               2  partial failure: some portfolios failed (see the summary)
               3  another run holds the lock of this jobs file
 

@@ -24,8 +24,15 @@ struct Folio: ParsableCommand {
                       BatchCommand.self]
     )
 
+    /// ArgumentParser's own `main`, but for a Foundation file error that escaped the code meant to
+    /// name its file: that is said in one line too, never as `Error Domain=NSCocoaErrorDomain …`.
     static func main() {
         ProcessMemory.keepFreedMemoryForReuse()
-        main(nil)
+        do {
+            var command = try parseAsRoot(nil)
+            try command.run()
+        } catch {
+            exit(withError: FileError.plain(error))
+        }
     }
 }

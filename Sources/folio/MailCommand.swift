@@ -15,7 +15,8 @@ struct MailCommand: ParsableCommand {
             the user and password from FOLIO_SMTP_USER and FOLIO_SMTP_PASSWORD or that file, never
             from the command line (so --smtp-url takes no user or password). smtp:// requires
             STARTTLS, smtps:// uses TLS from the start; plain SMTP is allowed to a loopback host
-            (localhost, or a name whose every address is in 127.0.0.0/8 or ::1) or with --insecure.
+            (localhost, or a name whose every address is in 127.0.0.0/8 or ::1; reached directly, never
+            through a proxy) or with --insecure.
             Transient refusals (4xx), dropped connections and timeouts are retried, three attempts
             in all; permanent refusals (5xx) fail at once, naming the command and the reply. A server
             that limits the recipients of a message (452) gets them in several transactions.

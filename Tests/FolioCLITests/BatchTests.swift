@@ -324,7 +324,7 @@ import Glibc
         ("portfolios: all\nrender:\n  - chart: pie\nmail:\n  to: ops@example.com\n  smtp-url: smtp://bob:pw-in-jobs@mail.example.com:587\n",
          "jobs.yaml:6: mail.smtp-url: a user or password in the URL would be visible to other users"),
         ("portfolios: all\nrender:\n  - chart: pie\nmail:\n  to: ops@example.com\n  timeout: 0\n", "jobs.yaml:6: mail.timeout: expected 1 to 3600 seconds, got 0"),
-        ("portfolios: [all\n", "jobs.yaml: not YAML"),
+        ("portfolios: [all\n", "jobs.yaml:2:1: not YAML: did not find expected ',' or ']'"),
         ("portfolios: all\nrender:\n  - chart: pie\n  - chart: donut\n    name: pie\n",
          "jobs.yaml:4: render[1]: writes out/{portfolio}/{date}/pie.png, as render[0] does; give it another name"),
     ])

@@ -9,7 +9,8 @@ final class SMTPSink {
     var url: String { "smtp://127.0.0.1:\(port)" }
 
     /// `mode`: the faults, comma-separated (see Tests/Support/smtp_sink.py: ok, tempfail-once, permfail,
-    /// drop, reject-mail, reject-rcpt, limit=N, refuse-after=N, silent, stall-data, echo-secrets);
+    /// drop, reject-mail, reject-rcpt, limit=N, refuse-after=N, silent, stall-data, echo-secrets, hang-mail,
+    /// garbage-mail, drip-mail);
     /// `credentials` ("user:password") makes AUTH required.
     init(mode: String = "ok", credentials: String? = nil) throws {
         directory = try Paths.temporaryDirectory()

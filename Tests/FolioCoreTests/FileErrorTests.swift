@@ -19,4 +19,14 @@ import Glibc
         #expect(FileError(path: "/x", error: POSIXError(.EACCES)).description == "/x: permission denied")
         #expect(FileError(path: "/x", errno: EROFS).reason == "read-only file system")
     }
+
+    /// The net under the command line: a Foundation error that reached it unwrapped is said plainly,
+    /// with its file when it carries one.
+    @Test func aFoundationErrorThatEscapedIsSaidPlainly() {
+        let read = CocoaError(.fileReadUnknown, userInfo: [NSUnderlyingErrorKey: POSIXError(.EISDIR)])
+        #expect("\(FileError.plain(read))" == "is a directory")
+        let write = CocoaError(.fileWriteVolumeReadOnly, userInfo: [NSFilePathErrorKey: "/ro/m.eml"])
+        #expect("\(FileError.plain(write))" == "/ro/m.eml: read-only file system")
+        #expect(FileError.plain(FileError(path: "/x", reason: "y")) as? FileError == FileError(path: "/x", reason: "y"))
+    }
 }

@@ -7,8 +7,16 @@ import Testing
         let redaction = Redaction(secrets: ["CG-demo-key-123", "CG-demo", nil, "pw"])
         let echoed = #"{"error":"bad header x-cg-demo-api-key: CG-demo-key-123","hint":"CG-demo"}"#
         #expect(redaction.apply(echoed) == #"{"error":"bad header x-cg-demo-api-key: ***","hint":"***"}"#)
-        // Two characters are not searched for (they would garble every message).
-        #expect(redaction.apply("pw ok") == "pw ok")
+    }
+
+    /// A configured user or password is a known exact string: hidden whatever its length, though one
+    /// shorter than four characters only where it stands alone (it would garble every word holding it).
+    @Test func shortSecretsAreReplacedWhereTheyStandAlone() {
+        let redaction = Redaction(secrets: ["bob", "pw", ""])
+        #expect(redaction.apply("550 no mail for bob@example.com (user bob, pw)") == "550 no mail for ***@example.com (user ***, ***)")
+        #expect(redaction.apply("bobsled pwd upbob") == "bobsled pwd upbob")
+        let bytes = Data("MAIL FROM bob; bobby; pw".utf8)
+        #expect(String(decoding: redaction.redacting(bytes), as: UTF8.self) == "MAIL FROM ***; bobby; ***")
     }
 
     @Test func removesPasswordsOfURLsAndSecretParametersInsideText() {

@@ -49,7 +49,7 @@ import Testing
         ("coingecko: { days: 366 }\n", "coingecko.days: found 366, expected a number from 0 to 365"),
         ("stooq: {}\n", "stooq.symbols: expected a non-empty list such as [USD, EUR]"),
         ("sources: [nbu]\n", "sources: unknown key, expected one of coingecko, monobank, nbu, privatbank, stooq, throttle_minutes"),
-        ("- nbu\n", "top level: found [\"nbu\"], expected a mapping of keys to values"),
+        ("- nbu\n", "top level: found a list, expected a mapping of keys to values"),
     ])
     func badValuesNameTheFileAndKey(_ text: String, _ message: String) throws {
         #expect(throws: ConfigFileError(description: "\(path): \(message)")) { try load(text) }
@@ -60,7 +60,7 @@ import Testing
         let missing = directory.appendingPathComponent("none.yaml").path
         #expect(throws: ArgumentError("--config", "cannot read \(missing)")) { try FetchConfig.load(path: missing) }
         #expect { try load("a: [\n") } throws: { error in
-            "\(error)".hasPrefix("\(path): not YAML (") && error is ArgumentError
+            "\(error)".hasPrefix("\(path):2:1: not YAML: ") && error is ArgumentError
         }
     }
 }

@@ -26,6 +26,13 @@ import Testing
         #expect(!Loopback.isLoopback(host: host))
     }
 
+    /// A loopback host is pinned to the addresses it was checked with; an address literal needs no pin.
+    @Test func loopbackPins() {
+        #expect(Loopback.Pin(host: "localhost", port: 2525, addresses: ["127.0.0.1", "::1"]).resolve == "localhost:2525:127.0.0.1,[::1]")
+        #expect(Loopback.Pin(host: "127.0.0.1", port: 2525, addresses: ["127.0.0.1"]).resolve == nil)
+        #expect(Loopback.Pin(host: "[::1]", port: 80, addresses: ["::1"]).resolve == nil)
+    }
+
     @Test func retryAfterIsDigitsOrADate() {
         let now = Date(timeIntervalSince1970: 1_795_280_400)
         #expect(RetryAfter.seconds("120", now: now) == 120)

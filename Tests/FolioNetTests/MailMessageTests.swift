@@ -162,6 +162,24 @@ import Testing
         #expect(transcript.step == .command("AUTH") && transcript.awaitingReply)
     }
 
+    /// The wait of a step starts when its command goes out; lines that do not end a reply do not restart
+    /// it, and a QUIT said while a reply is still awaited asks for the connection to be cut.
+    @Test func theWaitStartsAtTheCommandAndOnlyAReplyEndsIt() {
+        let start = Date(timeIntervalSince1970: 1_000_000)
+        let transcript = SMTPTranscript(now: start)
+        transcript.received(Array("220 ready\r\n".utf8))
+        #expect(!transcript.sent("MAIL FROM:<a@example.com>\r\n", at: start.addingTimeInterval(1)))
+        transcript.received(Array("250-x\r\n250-x\r\nnot smtp\r\n".utf8))
+        #expect(transcript.waitingSince == start.addingTimeInterval(1))
+        #expect(transcript.awaitingReply && transcript.unansweredLines == 3 && transcript.foreignLines == 1)
+        #expect(transcript.sent("QUIT\r\n"))  // gave up on MAIL FROM: cut the goodbye short
+        let answered = SMTPTranscript(now: start)
+        answered.received(Array("220 ready\r\n".utf8))
+        answered.sent("MAIL FROM:<a@example.com>\r\n")
+        answered.received(Array("550 no\r\n".utf8))
+        #expect(!answered.sent("QUIT\r\n") && answered.unansweredLines == 0)
+    }
+
     @Test func aLongOrHostileReplyIsCut() {
         let transcript = SMTPTranscript()
         transcript.received(Array(("554 " + String(repeating: "x", count: 5000) + "\r\n").utf8))

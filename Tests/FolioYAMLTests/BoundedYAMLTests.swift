@@ -74,11 +74,30 @@ import Yams
         #expect {
             _ = try BoundedYAML.compose("pages: [ {kind: ", file: "broken.yaml")
         } throws: { error in
-            guard case .notYAML(let file, let reason) = error as? BoundedYAML.Failure else { return false }
-            return file == "broken.yaml" && !reason.contains("\n")
+            guard case .notYAML(let file, let line, _, let problem) = error as? BoundedYAML.Failure else { return false }
+            return file == "broken.yaml" && line == 2 && !problem.contains("\n")
         }
         #expect {
             _ = try BoundedYAML.compose(contentsOf: directory.appendingPathComponent("none.yaml"))
         } throws: { "\($0)" == directory.appendingPathComponent("none.yaml").path + ": cannot read the file (no such file or directory)" }
+    }
+
+    /// Yams's messages quote the file: the line at fault, and for a duplicated key the whole file. A
+    /// syntax error is named by line, column and libyaml's problem only, so a password never shows.
+    @Test(arguments: [
+        ("url: smtp://mail.test:587\nuser: bob\npassword: Sup3r: S3cretPW\n",
+         "smtp.yaml:3:16: not YAML: mapping values are not allowed in this context"),
+        ("url: smtp://mail.test:587\npassword: Sup3rS3cretPW\nuser: bob\npassword: Sup3rS3cretPW\n",
+         "smtp.yaml:2:1: not YAML: the key \"password\" appears twice in one mapping"),
+        ("password: \"Sup3rS3cretPW\n", "smtp.yaml:2:1: not YAML: found unexpected end of stream (while scanning a quoted scalar at 1:11)"),
+        ("password: [Sup3rS3cretPW\n", "smtp.yaml:2:1: not YAML: did not find expected ',' or ']' (while parsing a flow sequence at 1:11)"),
+    ])
+    func aSyntaxErrorNamesTheLineAndColumnAndQuotesNothing(_ text: String, _ message: String) throws {
+        #expect {
+            _ = try BoundedYAML.compose(text, file: "smtp.yaml")
+        } throws: { error in
+            let shown = "\(error)"
+            return shown == message && !shown.contains("S3cretPW")
+        }
     }
 }

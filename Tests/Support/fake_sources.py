@@ -11,8 +11,11 @@ badjson, html, redirectloop; redirectfile and redirectftp (a 302 to file:// or f
 redirectsame (a 302 to the same path without the fault) and redirect=HOST:PORT (to that server);
 echo (a 401 whose body repeats the request's headers, with terminal escapes); and hostile
 answers that are otherwise normal: hugedate, hugecode, futuredate, conflict, duplicate (Monobank),
-hugems (a CoinGecko chart point), boolrate (NBU). GET /_requests lists the requests served so far
-with the CoinGecko key header each carried. Standard library only.
+hugems (a CoinGecko chart point), boolrate (NBU), hugerate (Monobank's and PrivatBank's buy and
+sell 1e308, whose sum overflows), hugename (a CoinGecko coin named with 10 MiB). GET /_requests lists the requests served so far
+with the CoinGecko key header each carried. As a proxy (http_proxy, all_proxy) it records what it is
+asked: a GET for an absolute URL by that URL, a CONNECT tunnel as "CONNECT host:port" (then refused).
+Standard library only.
 """
 import csv, json, math, os, signal, sys, threading, time
 from datetime import date, datetime, timedelta, timezone
@@ -147,6 +150,18 @@ def hostile(fault, path, status, ctype, body):
         else:
             rows.append(dict(rows[0]))
         return status, ctype, json.dumps(rows).encode()
+    if fault == "hugerate" and path == "/bank/currency":
+        rows = json.loads(body)
+        rows[0]["rateBuy"] = rows[0]["rateSell"] = 1e308
+        return status, ctype, json.dumps(rows).encode()
+    if fault == "hugerate" and path == "/p24api/pubinfo":
+        rows = json.loads(body)
+        rows[0]["buy"] = rows[0]["sale"] = "1e308"
+        return status, ctype, json.dumps(rows).encode()
+    if fault == "hugename" and path == "/api/v3/coins/markets":
+        rows = json.loads(body)
+        rows[0]["name"] = "Bitcoin " + "B" * (10 << 20)
+        return status, ctype, json.dumps(rows).encode()
     if fault == "hugems" and path.endswith("/market_chart"):
         chart = json.loads(body)
         chart["prices"][0][0] = 1e22
@@ -190,6 +205,13 @@ class Handler(BaseHTTPRequestHandler):
             self.send_header(k, v)
         self.end_headers()
         self.wfile.write(body)
+
+    def do_CONNECT(self):
+        """Asked as a proxy to open a tunnel (SMTP through all_proxy): recorded, then refused."""
+        with hits_lock:
+            requests.append(("CONNECT " + self.path, None))
+        self.send(502, "text/plain", b"no tunnels here")
+        self.close_connection = True
 
     def do_GET(self):
         url = urlsplit(self.path)

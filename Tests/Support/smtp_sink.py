@@ -16,6 +16,9 @@ MODE is one or more of, comma-separated:
   silent         accept connections but never greet (no SMTP at all)
   stall-data     never answer the end of the message
   echo-secrets   refuse MAIL FROM with a reply that echoes the user and password and holds an escape
+  hang-mail      never answer MAIL FROM
+  garbage-mail   answer MAIL FROM with a line that is not SMTP every 0.2 s, forever
+  drip-mail      answer MAIL FROM with "250-x" continuation lines every 0.2 s, never a last line
 With USER:PASSWORD, AUTH is required (plain, on loopback).
 """
 import asyncio, json, os, signal, socket, sys, threading
@@ -47,6 +50,14 @@ class Sink:
         event(f"MAIL {address}")
         if "reject-mail" in flags:
             return "552 5.3.4 Message size exceeds fixed limit"
+        if "hang-mail" in flags:
+            await asyncio.sleep(3600)
+        if "garbage-mail" in flags or "drip-mail" in flags:
+            line = b"250-x\r\n" if "drip-mail" in flags else b"garbage, not SMTP\r\n"
+            while not server.transport.is_closing():
+                server.transport.write(line)
+                await asyncio.sleep(0.2)
+            return "421 gone"
         if "echo-secrets" in flags:
             user, _, password = (credentials or b":").decode().partition(":")
             return f"550 5.7.1 no mail for {user} with {password} \x1b]0;owned\x07\x1b[2J"

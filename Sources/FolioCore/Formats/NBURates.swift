@@ -38,10 +38,10 @@ public enum NBURates {
                 throw FormatError(path: path + ".cc", message: "missing, expected a currency code such as \"USD\"")
             }
             guard cc.count == 3, cc.allSatisfy({ $0.isASCII && $0.isLetter }) else {
-                return .ignored(reason: "\(path): cc \"\(cc)\" is not a currency code (r030 \(object["r030"].map { "\($0)" } ?? "?")), row skipped")
+                return .ignored(reason: "\(path): cc \(JSONNumber.describe(cc)) is not a currency code (r030 \(JSONNumber.describe(object["r030"]))), row skipped")
             }
             guard let day = parseDay(object["exchangedate"]) else {
-                throw FormatError(path: path + ".exchangedate", message: "found \(object["exchangedate"].map { "\"\($0)\"" } ?? "nothing"), expected a date such as \"25.02.2022\"")
+                throw FormatError(path: path + ".exchangedate", message: "found \(JSONNumber.describe(object["exchangedate"])), expected a date such as \"25.02.2022\"")
             }
             return .rate(code: AssetCode(cc), name: object["txt"] as? String, day: day, uahPerUnit: try uahPerUnit(object, at: path))
         }

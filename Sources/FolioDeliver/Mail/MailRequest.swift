@@ -64,8 +64,10 @@ public struct MailRequest: Sendable, Equatable {
     /// Why a server URL from the command line or a jobs file cannot be used: a user or password in it
     /// would show in `ps` and in shared files. The environment and the private configuration file
     /// may carry them.
+    /// The user and password are found without a URL parser: one that gives up on a URL (a raw `/` in
+    /// its password) must not let the password through.
     public static func credentialsProblem(_ url: String) -> String? {
-        guard let components = URLComponents(string: url), components.user != nil || components.password != nil else { return nil }
+        guard URLUserInfo(in: url) != nil else { return nil }
         return "a user or password in the URL would be visible to other users (ps, shared files); "
             + "give them in FOLIO_SMTP_USER and FOLIO_SMTP_PASSWORD or in the SMTP configuration file (user, password)"
     }

@@ -48,9 +48,9 @@ struct MailTemplates {
     }
 
     static func read(_ path: String, option: String) throws -> String {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            throw ArgumentError(option, "cannot read \(path)")
-        }
+        let data: Data
+        do { data = try FileError.contents(of: path) } catch let error as FileError { throw ArgumentError(option, "cannot read \(path): \(error.reason)") }
+        guard let text = String(data: data, encoding: .utf8) else { throw ArgumentError(option, "\(path) is not UTF-8 text") }
         return text
     }
 }

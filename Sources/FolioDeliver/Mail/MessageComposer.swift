@@ -54,7 +54,8 @@ struct MessageComposer {
     }
 
     private func read(_ path: String, option: String) throws -> MailPart {
-        guard let data = FileManager.default.contents(atPath: path) else { throw ArgumentError(option, "cannot read \(path)") }
+        let data: Data
+        do { data = try FileError.contents(of: path) } catch let error as FileError { throw ArgumentError(option, "cannot read \(path): \(error.reason)") }
         let name = (path as NSString).lastPathComponent
         return MailPart(filename: name, contentType: MailPart.contentType(forExtension: (name as NSString).pathExtension), data: data)
     }

@@ -29,8 +29,7 @@ public struct SMTPConfiguration: Sendable {
         if FileManager.default.fileExists(atPath: path) {
             try checkPrivate(path)
             let reader = ConfigReader(file: path)
-            let root = try reader.map(try BoundedYAML.load(contentsOf: URL(fileURLWithPath: path)) ?? [String: Any](), at: "")
-            try reader.allow(root, ["url", "user", "password", "from"], at: "")
+            let root = try reader.secretMapping(["url", "user", "password", "from"])
             config.url = try root["url"].map { try reader.string($0, at: "url") }
             config.user = try root["user"].map { try reader.string($0, at: "user") }
             config.password = try root["password"].map { try reader.string($0, at: "password") }

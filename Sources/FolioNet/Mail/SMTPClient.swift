@@ -23,6 +23,9 @@ public final class SMTPClient {
     @discardableResult
     public func send(_ message: MailMessage, to recipients: [String]? = nil) throws -> SMTPDelivery {
         let shown = settings.shownURL
+        if let info = URLUserInfo(in: settings.url), !info.isWellFormed {
+            throw SMTPFailure(url: shown, reason: URLUserInfo.notEncodedProblem, attempts: 0)
+        }
         guard let scheme = settings.components?.scheme?.lowercased(), ["smtp", "smtps"].contains(scheme), !settings.host.isEmpty else {
             throw SMTPFailure(url: shown, reason: "expected smtp://host:port or smtps://host:port", attempts: 0)
         }
@@ -57,27 +60,22 @@ public final class SMTPClient {
         return SMTPDelivery(recipients: all.count, transactions: transactions)
     }
 
-    /// TLS and addresses for the session. Plain SMTP to a loopback host is allowed; the host name is
-    /// then pinned to the loopback addresses it was checked with, so libcurl's own lookup cannot
-    /// take the connection elsewhere.
+    /// TLS and addresses for the session. Plain SMTP to a loopback host is allowed; the connection then
+    /// goes straight to the loopback addresses the host was checked with (`Loopback.Pin`): no proxy, and
+    /// no second lookup of the name that could answer differently.
     private struct Route {
         var useSSL: curl_usessl?
-        var resolve: String?
+        var pin: Loopback.Pin?
 
         init(_ settings: SMTPSettings) {
             guard !settings.isImplicitTLS else { return }
-            let loopback = Loopback.addresses(host: settings.host)
-            guard let loopback else {
+            guard let loopback = Loopback.addresses(host: settings.host) else {
                 // STARTTLS is required unless the user said --insecure.
                 useSSL = settings.allowInsecure ? CURLUSESSL_NONE : CURLUSESSL_ALL
                 return
             }
             useSSL = CURLUSESSL_NONE
-            let host = settings.host
-            let literal = host.hasPrefix("[") || host.contains(":") || host.allSatisfy { $0.isNumber || $0 == "." }
-            if !literal {
-                resolve = "\(host):\(settings.port):" + loopback.map { $0.contains(":") ? "[\($0)]" : $0 }.joined(separator: ",")
-            }
+            pin = Loopback.Pin(host: settings.host, port: settings.port, addresses: loopback)
         }
     }
 
@@ -107,10 +105,13 @@ public final class SMTPClient {
         try curl.set(CURLOPT_LOW_SPEED_TIME, settings.timeout)
         try curl.set(CURLOPT_TIMEOUT_MS, settings.sessionLimit * 1000)
         try curl.set(CURLOPT_NOSIGNAL, 1)
+        // One handle per session: the connection ends with the transfer, so its QUIT is said (and cut
+        // short after a timeout, see SMTPSockets) while this handle's callbacks still listen.
+        try curl.set(CURLOPT_FORBID_REUSE, 1)
         try curl.set(CURLOPT_SSL_VERIFYPEER, 1)
         try curl.set(CURLOPT_SSL_VERIFYHOST, 2)
         if let useSSL = route.useSSL { try curl.set(CURLOPT_USE_SSL, Int(useSSL.rawValue)) }
-        if let resolve = route.resolve { try curl.set(CURLOPT_RESOLVE, list: [resolve]) }
+        try route.pin?.apply(to: curl)
         if let username = settings.username { try curl.set(CURLOPT_USERNAME, username) }
         if let password = settings.password { try curl.set(CURLOPT_PASSWORD, password) }
         try curl.setRead { buffer, size, count, context in
@@ -119,8 +120,11 @@ public final class SMTPClient {
         }
         try curl.set(CURLOPT_READDATA, pointer: Unmanaged.passUnretained(source).toOpaque())
         try curl.observe(transcript)
+        let sockets = SMTPSockets()
+        try sockets.install(on: curl)
+        transcript.abandon = { sockets.shutDownConnected() }
         let started = Date()
-        let code = withExtendedLifetime((source, transcript)) { curl.perform() }
+        let code = withExtendedLifetime((source, transcript, sockets)) { curl.perform(polling: 100) }
         guard code != CURLE_OK else { return .sent }
         let ended = Date()
         if let connect = curl.seconds(CURLINFO_CONNECT_TIME), connect > 0 { transcript.connected(at: started.addingTimeInterval(connect)) }
@@ -145,7 +149,6 @@ public final class SMTPClient {
         case CURLE_COULDNT_CONNECT:
             return .failed(reason: "cannot connect (is the server running?)", transient: true)
         case CURLE_OPERATION_TIMEDOUT:
-            curl.abandonConnection()
             return .failed(reason: timeoutReason(transcript, started: started, ended: ended, uploaded: source.isComplete), transient: true)
         case CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_SEND_ERROR:
             let waiting = switch transcript.step {
@@ -170,12 +173,17 @@ public final class SMTPClient {
         if total >= Double(settings.sessionLimit) - 0.5 {
             return "the session took more than \(settings.sessionLimit) s in all (ten times the \(settings.timeout) s timeout)"
         }
-        let waited = String(format: "%.0f s", max(1, ended.timeIntervalSince(transcript.lastActivity)))
+        let waited = String(format: "%.0f s", max(1, ended.timeIntervalSince(transcript.waitingSince).rounded()))
+        // Lines came, but none ended a reply: say so, since "no answer" alone would send the reader to
+        // look for a server that hung.
+        let meanwhile = transcript.foreignLines > 0 ? " (it sent \(transcript.foreignLines) lines that are not SMTP)"
+            : transcript.unansweredLines > 0 ? " (it sent \(transcript.unansweredLines) continuation lines, never the last one)" : ""
+        let answer = transcript.unansweredLines > 0 ? "no complete answer" : "no answer"
         switch transcript.step {
         case .connecting: return "cannot connect within \(waited)"
-        case .greeting: return "connected, but the server sent no greeting within \(waited)"
-        case .command(let command): return "no answer to \(command) within \(waited)"
-        case .message where uploaded: return "no answer to the end of the message within \(waited)"
+        case .greeting: return "connected, but the server sent no greeting within \(waited)" + meanwhile
+        case .command(let command): return "\(answer) to \(command) within \(waited)" + meanwhile
+        case .message where uploaded: return "\(answer) to the end of the message within \(waited)" + meanwhile
         case .message: return "sending the message stalled for \(waited)"
         }
     }
@@ -193,7 +201,13 @@ extension CurlHandle {
             case CURLINFO_HEADER_IN, CURLINFO_HEADER_OUT:
                 guard let bytes else { return 0 }
                 let buffer = UnsafeRawBufferPointer(start: bytes, count: count)
-                if type == CURLINFO_HEADER_IN { transcript.received(buffer) } else { transcript.sent(String(decoding: buffer, as: UTF8.self)) }
+                if type == CURLINFO_HEADER_IN {
+                    transcript.received(buffer)
+                } else if transcript.sent(String(decoding: buffer, as: UTF8.self)) {
+                    // libcurl gave up on a reply and says QUIT, then would wait the response timeout again
+                    // for the goodbye, inside perform (see SMTPSockets).
+                    transcript.abandon?()
+                }
             case CURLINFO_DATA_OUT:
                 transcript.sentMessageData()
             default:
@@ -203,15 +217,6 @@ extension CurlHandle {
         }
         guard code == CURLE_OK else { throw TransferError.setup("libcurl refused its debug callback: \(CurlHandle.message(code))") }
         try set(CURLOPT_DEBUGDATA, pointer: Unmanaged.passUnretained(transcript).toOpaque())
-    }
-
-    /// Shuts the connection of a server that stopped answering. libcurl keeps a connection open after
-    /// a reply timed out, and says QUIT when the handle is freed, waiting the full response timeout once
-    /// more for the goodbye of a server that has just shown it will not answer.
-    func abandonConnection() {
-        var socket = curl_socket_t(-1)
-        guard folio_curl_get_socket(raw, CURLINFO_ACTIVESOCKET, &socket) == CURLE_OK, socket >= 0 else { return }
-        shutdown(socket, Int32(SHUT_RDWR))
     }
 
     func seconds(_ info: CURLINFO) -> Double? {

@@ -36,19 +36,17 @@ public struct SMTPSettings: Sendable {
     var port: Int { components?.port ?? (isImplicitTLS ? 465 : 25) }
 
     /// The URL as Folio prints it: without the user and password that FOLIO_SMTP_URL or the
-    /// configuration file may carry, secret parameters hidden.
-    public var shownURL: String {
-        guard var shown = components else { return Redaction.url(url) }
-        shown.user = nil
-        shown.password = nil
-        return Redaction.url(shown.string ?? url)
-    }
+    /// configuration file may carry (found without a URL parser, so also in a URL none accepts),
+    /// secret parameters hidden.
+    public var shownURL: String { Redaction.url(URLUserInfo.removed(from: url)) }
 
     /// Server replies and libcurl's messages pass through this before anyone sees them: a server may
     /// echo what it was sent, and AUTH LOGIN and PLAIN send the user and password base64-encoded.
+    /// The user and password are known exact strings, so they are hidden whatever their length.
     public var redaction: Redaction {
-        let user = username ?? components?.user, password = password ?? components?.password
-        var secrets = [user, password, components?.user, components?.password]
+        let info = URLUserInfo(in: url)
+        let user = username ?? info?.decodedUser, password = password ?? info?.decodedPassword
+        var secrets = [user, password, info?.user, info?.password, info?.decodedUser, info?.decodedPassword]
         for secret in [user, password].compactMap({ $0 }) { secrets.append(Data(secret.utf8).base64EncodedString()) }
         if let user, let password { secrets.append(Data("\0\(user)\0\(password)".utf8).base64EncodedString()) }
         return Redaction(secrets: secrets)

@@ -24,7 +24,8 @@ public struct DefinitionParser {
         do { return try compose() } catch let failure as BoundedYAML.Failure {
             switch failure {
             case .unreadable(_, let reason): throw DefinitionError(file: file, path: "", expected: "a readable UTF-8 file", found: reason)
-            case .notYAML(_, let reason): throw DefinitionError(file: file, path: "", expected: "valid YAML", found: reason)
+            case let .notYAML(_, line, column, problem):
+                throw DefinitionError(file: file, path: "", line: line, expected: "valid YAML", found: "\(problem) (column \(column))")
             case .notUTF8, .overLimit: throw failure
             }
         }

@@ -15,16 +15,18 @@ struct ByteLines {
 
     /// Calls `body` with each line (without its line end) and its 1-based number. Blank lines are passed too.
     func forEach(_ body: (UnsafeBufferPointer<UInt8>, Int) throws -> Void) throws {
-        guard let handle = FileHandle(forReadingAtPath: url.path) else {
-            throw ImportError(file: url.path, message: "cannot be read (missing or not permitted)")
-        }
+        // Foundation's errors become the file and the cause: a folder opens, and fails at the first read.
+        func unreadable(_ error: any Error) -> ImportError { ImportError(file: url.path, message: FileError(path: url.path, error: error).reason) }
+        let handle: FileHandle
+        do { handle = try FileHandle(forReadingFrom: url) } catch { throw unreadable(error) }
         defer { try? handle.close() }
         var carry: [UInt8] = []
         var lineNumber = 0
         var first = true
         var fileStart: [UInt8] = []
         while true {
-            let chunk = try handle.read(upToCount: chunkSize) ?? Data()
+            let chunk: Data
+            do { chunk = try handle.read(upToCount: chunkSize) ?? Data() } catch { throw unreadable(error) }
             let atEnd = chunk.isEmpty
             carry.append(contentsOf: chunk)
             var start = 0

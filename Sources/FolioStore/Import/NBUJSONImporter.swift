@@ -13,8 +13,8 @@ struct NBUJSONImporter {
 
     func run(_ summary: inout ImportSummary) throws {
         let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw ImportError(file: url.path, message: "cannot be read (missing or not permitted)")
+        do { data = try FileError.contents(of: url.path) } catch let error as FileError {
+            throw ImportError(file: url.path, message: error.reason)
         }
         try Self.requireUTF8(data, file: url.path)
         let rows: [NBURates.Row]
