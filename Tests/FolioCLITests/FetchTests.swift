@@ -5,23 +5,13 @@ import Testing
 
 /// `folio fetch` against a real HTTP server on 127.0.0.1: recorded NBU bodies, documented shapes of the
 /// other sources, and faults. Every case checks what is in the database afterwards.
-@Suite struct FetchTests {
+@Suite struct FetchTests: FetchSuite {
     let server: FakeSources
-    let directory: URL
     let database: String
 
     init() throws {
         server = try FakeSources()
-        directory = try Paths.temporaryDirectory()
-        database = try FolioProcess.initialisedDatabase(in: directory)
-    }
-
-    private func fetch(_ arguments: [String], fault: String? = nil, extra: [String: String] = [:]) throws -> FolioProcess.Result {
-        try FolioProcess.run(["fetch"] + arguments, environment: server.environment(fault: fault, database: database).merging(extra) { $1 })
-    }
-
-    private func scalar(_ sql: String) throws -> Int {
-        try DatabaseQueue(path: database).read { try Int.fetchOne($0, sql: sql) ?? -1 }
+        database = try Self.newDatabase()
     }
 
     private func prices(_ asset: String, market: String) throws -> [Double] {
@@ -161,7 +151,7 @@ import Testing
     }
 
     @Test func aConfigFileForCron() throws {
-        let config = directory.appendingPathComponent("fetch.yaml")
+        let config = URL(fileURLWithPath: database).deletingLastPathComponent().appendingPathComponent("fetch.yaml")
         try """
             throttle_minutes: 5
             coingecko: { coins: [bitcoin], vs: usd, days: 2 }

@@ -6,18 +6,14 @@ import Testing
 /// Throttling by the fetch log: a success holds a source off for the interval (exit 0), a failure only
 /// for a backoff of 1, 2, 4 … minutes, and a run skipped for that backoff exits 1 so that cron's mail
 /// shows it. The log's times are moved back by the test instead of waiting.
-@Suite struct FetchThrottleTests {
+@Suite struct FetchThrottleTests: FetchSuite {
     let server: FakeSources
     let database: String
     let nbu = ["nbu", "--currencies", "USD", "--date", "2022-02-24"]
 
     init() throws {
         server = try FakeSources()
-        database = try FolioProcess.initialisedDatabase(in: try Paths.temporaryDirectory())
-    }
-
-    private func fetch(_ arguments: [String], fault: String? = nil) throws -> FolioProcess.Result {
-        try FolioProcess.run(["fetch"] + arguments, environment: server.environment(fault: fault, database: database))
+        database = try Self.newDatabase()
     }
 
     private func execute(_ sql: String) throws {

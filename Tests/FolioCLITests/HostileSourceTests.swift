@@ -7,27 +7,13 @@ import Testing
 /// future, booleans for rates, one quote twice with two prices, error pages that repeat the key,
 /// redirects elsewhere. Each is refused with one line naming the source, field and value, stores
 /// nothing, and is written to the fetch log.
-@Suite struct HostileSourceTests {
+@Suite struct HostileSourceTests: FetchSuite {
     let server: FakeSources
-    let directory: URL
     let database: String
 
     init() throws {
         server = try FakeSources()
-        directory = try Paths.temporaryDirectory()
-        database = try FolioProcess.initialisedDatabase(in: directory)
-    }
-
-    private func fetch(_ arguments: [String], fault: String? = nil, extra: [String: String] = [:]) throws -> FolioProcess.Result {
-        try FolioProcess.run(["fetch"] + arguments, environment: server.environment(fault: fault, database: database).merging(extra) { $1 })
-    }
-
-    private func scalar(_ sql: String) throws -> Int {
-        try DatabaseQueue(path: database).read { try Int.fetchOne($0, sql: sql) ?? -1 }
-    }
-
-    private func text(_ sql: String) throws -> String {
-        try DatabaseQueue(path: database).read { try String.fetchOne($0, sql: sql) ?? "" }
+        database = try Self.newDatabase()
     }
 
     /// One line on stderr, exit 1, no quote or asset stored, one failed attempt in the log.
