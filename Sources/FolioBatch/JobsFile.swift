@@ -52,7 +52,8 @@ struct JobsFile: Sendable {
         /// `asset: [BTC]`), new quotes make its output stale.
         var readsBeyondPortfolio: Bool {
             guard case .chart(let request, _, _) = item else { return false }
-            return !request.assets.isEmpty || request.datasetType.subject == .budget
+            // Another currency's quotes (`currency: EUR`) lie on routes the portfolio's own series do not cover.
+            return !request.assets.isEmpty || request.currency != nil || request.datasetType.subject == .budget
         }
         var locale: ChartLocale
         var theme: String
@@ -214,6 +215,9 @@ struct NodeReader {
             let format = try map["format"].map { try string($0, path + ".format") } ?? "png"
             guard ["png", "pdf", "svg"].contains(format) else { throw error(map["format"], path + ".format", "expected png, pdf or svg") }
             let request = try chartRequest(ChartKind(rawValue: kind)!, map, path, locale: locale, theme: theme)
+            do { try request.checkCanvas(format: format) } catch let problem as ArgumentError {
+                throw error(map["scale"] ?? map["size"] ?? n, path, problem.description)
+            }
             item = .chart(request, format: format, name: name ?? kind)
         }
         return JobsFile.Job(item: item, locale: locale, theme: theme, output: jobOutput)

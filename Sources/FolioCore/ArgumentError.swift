@@ -26,7 +26,9 @@ public struct ArgumentError: Error, CustomStringConvertible, LocalizedError, Equ
     public var field: String { argument.hasPrefix("--") ? String(argument.dropFirst(2)) : argument }
 }
 
-/// Parsing of option values into domain values, each failure naming the option.
+/// The one way an option's text becomes a domain value — on the command line, in jobs files and in
+/// report parameters — each failure naming the option in the same words. (Chart-side values, locale,
+/// theme and normalisation, are decoded beside `ChartRequest` in FolioDatasets.)
 public enum ArgumentValue {
     /// One of the cases of `T`, matched without regard to case (`minmax` for `minMax`).
     public static func choice<T: RawRepresentable & CaseIterable>(_ text: String, _ argument: String) throws -> T where T.RawValue == String {
@@ -50,6 +52,14 @@ public enum ArgumentValue {
         guard let text else { return nil }
         guard Market.isValid(text) else { throw ArgumentError(argument, "\"\(text)\" is not a market name such as nbu or exchange") }
         return Market(text)
+    }
+
+    /// A whole number in `range`: `--days 0` and `days: 1.5` are mistakes to name.
+    public static func count(_ text: String, _ argument: String, in range: ClosedRange<Int>) throws -> Int {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard let n = Int(trimmed) else { throw ArgumentError(argument, "\"\(trimmed)\" is not a whole number") }
+        guard range.contains(n) else { throw ArgumentError(argument, "\(n) is out of range, expected \(range.lowerBound) to \(range.upperBound)") }
+        return n
     }
 
     public static func positive(_ value: Int?, _ argument: String) throws -> Int? {

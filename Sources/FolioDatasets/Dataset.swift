@@ -20,6 +20,9 @@ public protocol Dataset: Sendable {
     static var kinds: [ChartKind] { get }
     /// What it is about, which decides what is loaded for it.
     static var subject: DatasetSubject { get }
+    /// The request's fields it reads, beyond those every chart takes (`ChartRequest.Field.everyChart`);
+    /// any other field written in a request is refused rather than ignored.
+    static var fields: Set<ChartRequest.Field> { get }
     /// Reads its parameters from the request and refuses what it cannot draw, naming the argument.
     init(_ request: ChartRequest) throws
     /// The days whose quotes it reads when it ends at `asOf`; nil when it reads no quotes.

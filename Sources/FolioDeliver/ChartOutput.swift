@@ -14,10 +14,7 @@ public struct ChartOutput: Sendable {
         guard let format = OutputFormat(rawValue: url.pathExtension.lowercased()) else {
             throw ArgumentError("--out", "unknown extension \"\(url.pathExtension)\" in \(path), expected .png, .pdf or .svg")
         }
-        // Cairo keeps the whole raster in memory: 16384 pixels on a side (1 GB) is far past any real chart.
-        guard format != .png || max(request.width, request.height) * request.scale <= 16_384 else {
-            throw ArgumentError("--scale", "\(Int(request.width))x\(Int(request.height)) at scale \(request.scale) exceeds 16384 pixels on a side")
-        }
+        try request.checkCanvas(format: format.rawValue)
         scale = request.scale
     }
 

@@ -22,24 +22,39 @@ public struct DatasetCharts: Sendable {
         self.names = names
     }
 
+    /// Fields a report sets for all its charts; a block cannot set them.
+    static let reportOwned: Set<ChartRequest.Field> = [.portfolio, .asOf, .locale, .theme, .title, .size, .scale]
+
     /// The block's chart. Its parameters are checked first: a bad one is the definition's fault and
-    /// fails the report with the block's path (`ParameterError`). Data the dataset does not find (a
-    /// portfolio holding nothing yet) is a chart that says "No data", not a failed report.
+    /// fails the report with the block's path (`ParameterError`), as does an asset or currency the
+    /// report has no quotes of. Data the dataset does not find (a portfolio holding nothing yet) is a
+    /// chart that says "No data", not a failed report.
     public func content(_ kind: ChartKind, data: String, parameters: [String: String], frame: ChartFrame) throws -> ChartContent {
         var request = base
         request.kind = kind
         request.data = data
         for (key, value) in parameters.sorted(by: { $0.key < $1.key }) {
-            guard let field = ChartRequest.Field(name: key) else {
-                throw ParameterError(key: key, expected: "one of " + ChartRequest.Field.allCases.map(\.rawValue).joined(separator: ", "), found: key)
+            guard let field = ChartRequest.Field(name: key), !Self.reportOwned.contains(field) else {
+                let allowed = ChartRequest.Field.allCases.filter { !Self.reportOwned.contains($0) && $0 != .data }.map(\.rawValue)
+                throw ParameterError(key: key, problem: "unknown parameter, expected one of " + allowed.joined(separator: ", ")
+                    + (ChartRequest.Field(name: key) != nil ? " (the report sets \(key) for every chart)" : ""))
             }
             do { try request.set(field, [value]) } catch let error as ArgumentError {
-                throw ParameterError(key: key, expected: error.problem, found: value)
+                throw ParameterError(key: key, problem: error.problem)
             }
         }
         let dataset: any Dataset
         do { dataset = try request.dataset() } catch let error as ArgumentError {
-            throw ParameterError(key: error.field, expected: error.problem, found: "")
+            throw ParameterError(key: error.field == "data" ? nil : error.field, problem: error.problem)
+        }
+        // A block's assets and currency must be among the quotes this report read (a portfolio report reads
+        // the portfolio's assets); the budget's currency is its entries', not a quote's.
+        let known = input.market.book.assets.union(input.market.assets.map(\.code))
+        let named = (request.given.contains(.asset) ? request.assets : [])
+            + (request.given.contains(.currency) && type(of: dataset).subject != .budget ? [request.currency].compactMap { $0 } : [])
+        for asset in named where !known.contains(asset) {
+            throw ParameterError(key: asset == request.currency ? "currency" : "asset",
+                                 problem: "\(asset) has no quotes in this report's data")
         }
         let built: DatasetChart
         do { built = try dataset.build(input, as: kind, frame: frame) } catch is ArgumentError {
@@ -51,10 +66,10 @@ public struct DatasetCharts: Sendable {
         return .chart(chart)
     }
 
-    /// A block parameter the dataset cannot take, for the builder to report with the block's path.
+    /// A block that cannot be drawn as written, for the builder to report with the block's path:
+    /// `parameters.KEY` when one parameter is at fault.
     public struct ParameterError: Error {
-        public var key: String
-        public var expected: String
-        public var found: String
+        public var key: String?
+        public var problem: String
     }
 }

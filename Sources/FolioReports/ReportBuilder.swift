@@ -85,8 +85,8 @@ public struct ReportBuilder: Sendable {
             do {
                 content = try data.chart(kind, data: block.data, parameters: block.parameters, frame: frame)
             } catch let error as DatasetCharts.ParameterError {
-                throw DefinitionError(file: definition.name, path: block.path + ".parameters." + error.key, expected: error.expected,
-                                      found: error.found.isEmpty ? "\"\(error.key)\"" : "\"\(error.found)\"")
+                throw DefinitionError(file: definition.name, path: block.path + (error.key.map { ".parameters." + $0 } ?? ""),
+                                      problem: error.problem)
             }
             switch content {
             case .chart(let spec):

@@ -131,7 +131,7 @@ struct ChartCommand: ParsableCommand {
         ]
         for case let (field, value?) in given { try request.set(field, [value]) }
         if !assets.isEmpty { try request.set(.asset, assets) }
-        request.percent = percent
+        if percent { try request.set(.percent, ["true"]) }
         return request
     }
 

@@ -42,6 +42,23 @@ import Testing
         #expect(try Self.run(directory, jobs, db).filesRendered == 1, "a changed budget must make \(spelling) stale")
     }
 
+    /// A chart valued in another currency reads that currency's quotes, which the portfolio never touched.
+    @Test(arguments: ["    currency: EUR", "    args: [\"--currency=EUR\"]"])
+    func aChartInAnotherCurrencyIsStaleWhenThatCurrencyGetsAQuote(_ spelling: String) throws {
+        let (directory, db) = try Self.copyOfDemo()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let jobs = try Self.jobs(in: directory, "  - chart: donut\n" + spelling, portfolio: "Demo UAH")
+        #expect(try Self.run(directory, jobs, db).filesRendered == 1)
+        #expect(try Self.run(directory, jobs, db).filesSkipped == 1)
+        try DatabaseQueue(path: db).write { db in
+            try db.execute(sql: """
+                INSERT INTO quote (asset_id, currency_id, market, time_ms, price, source)
+                SELECT a.id, c.id, 'nbu', 1517961600000 + 3600000, 33.5, 'test' FROM asset a, asset c WHERE a.code = 'EUR' AND c.code = 'UAH'
+                """)
+        }
+        #expect(try Self.run(directory, jobs, db).filesRendered == 1, "new EUR quotes must make \(spelling) stale")
+    }
+
     /// One request, one fingerprint: the three spellings record the same job.
     @Test func everySpellingOfOneRequestRecordsTheSameJob() throws {
         var recorded: [String] = []
@@ -63,9 +80,9 @@ import Testing
         return (directory, db)
     }
 
-    static func jobs(in directory: URL, _ render: String) throws -> URL {
+    static func jobs(in directory: URL, _ render: String, portfolio: String = "DSX crypto") throws -> URL {
         let jobs = directory.appendingPathComponent("jobs.yaml")
-        try "portfolios: [\"DSX crypto\"]\noutput: \"out/{portfolio}/{report}.{ext}\"\nrender:\n\(render)\n"
+        try "portfolios: [\"\(portfolio)\"]\noutput: \"out/{portfolio}/{report}.{ext}\"\nrender:\n\(render)\n"
             .write(to: jobs, atomically: true, encoding: .utf8)
         return jobs
     }

@@ -36,10 +36,10 @@ import Testing
 
     @Test(arguments: [
         (["--days", "0"], "--days: 0 is out of range, expected 1 to 36500"),
-        (["--asset", "US D"], "--asset: \"US D\" is not an asset code"),
+        (["--asset", "US D"], "--asset: \"US D\" is not an asset code such as BTC or AAPL"),
         (["--size", "100x100"], "--size: 100x100 is out of range, expected 200x120 to 10000x10000"),
         (["--by", "colour"], "--by: unknown grouping \"colour\", expected asset, kind, currency or category"),
-        (["--as-of", "2024-02-30"], "--as-of: \"2024-02-30\" is not a day, expected YYYY-MM-DD"),
+        (["--as-of", "2024-02-30"], "--as-of: \"2024-02-30\" is not a date such as 2024-03-31"),
         (["--theme", "blue"], "--theme: unknown theme \"blue\", expected light or dark"),
         (["--colour", "red"], "--colour: unknown option, expected one of --data, --portfolio, --asset, --as-of, --days, --months, --window, --currency, --by, --percent, --normalise, --size, --scale, --theme, --locale, --title"),
     ])
@@ -66,5 +66,17 @@ import Testing
         var one = ChartRequest(kind: .compare)
         one.assets = ["AAPL"]
         #expect { try one.dataset() } throws: { "\($0)" == "--asset: compare needs at least two assets, e.g. --asset AAPL MSFT" }
+    }
+
+    /// An option the dataset does not read is refused, not silently ignored.
+    @Test func optionsADatasetDoesNotReadAreRefused() throws {
+        var line = try fromWords(.line, ["--asset", "AAPL", "--months", "3"])
+        #expect { try line.dataset() } throws: { "\($0)" == "--months: not used by line charts of prices" }
+        line = try fromWords(.line, ["--asset", "AAPL", "--percent"])
+        #expect { try line.dataset() } throws: { "\($0)" == "--percent: not used by line charts of prices" }
+        var pie = try fromWords(.pie, ["--by", "category", "--months", "3"])
+        _ = try pie.dataset()
+        pie = try fromWords(.pie, ["--by", "category", "--portfolio", "P"])
+        #expect { try pie.dataset() } throws: { "\($0)" == "--portfolio: not used by pie charts of expenses-by-category" }
     }
 }

@@ -81,6 +81,23 @@ import Testing
         #expect(when.path == "pages[0].when")
     }
 
+    /// Chart parameters are the chart request's fields, checked in the same words; what the report sets
+    /// for every chart, or a dataset does not read, is refused rather than ignored.
+    @Test(arguments: [
+        ("{by: kind, months: zero}", "pages[0].blocks[0].parameters.months: \"zero\" is not a whole number"),
+        ("{by: colour}", "pages[0].blocks[0].parameters.by: unknown grouping \"colour\", expected asset, kind, currency or category"),
+        ("{portfolio: Other}", "pages[0].blocks[0].parameters.portfolio: unknown parameter, expected one of asset, days, months, window, currency, by, percent, normalise (the report sets portfolio for every chart)"),
+        ("{as-of: 2017-01-01}", "pages[0].blocks[0].parameters.as-of: unknown parameter, expected one of asset, days, months, window, currency, by, percent, normalise (the report sets as-of for every chart)"),
+        ("{percent: true}", "pages[0].blocks[0].parameters.percent: not used by donut charts of allocation"),
+        ("{currency: XYZ}", "pages[0].blocks[0].parameters.currency: XYZ has no quotes in this report's data"),
+    ])
+    func chartParametersAreCheckedAsRequests(_ parameters: String, _ message: String) throws {
+        let data = PortfolioReportData(SyntheticPortfolio.input(assets: 2, trades: 4), locale: .en)
+        let yaml = "pages: [{blocks: [{kind: chart, chart: donut, data: allocation, parameters: \(parameters)}]}]"
+        let builder = ReportBuilder(definition: try parser.parse(yaml), theme: .light, locale: .en, measurer: ApproximateMeasurer())
+        #expect { _ = try builder.pages(data) } throws: { "\($0)" == "definition: " + message || "\($0)".hasSuffix(": " + message) }
+    }
+
     @Test func sortingAndLimitsApply() throws {
         let data = PortfolioReportData(SyntheticPortfolio.input(assets: 3, trades: 20), locale: .en)
         let block = BlockDefinition(kind: .table, data: "trades", columns: ["time", "asset"], sort: SortOrder(column: "time", descending: true),

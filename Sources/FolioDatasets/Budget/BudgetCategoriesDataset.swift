@@ -50,6 +50,8 @@ protocol BudgetCategoriesOfKind: Dataset {
 extension BudgetCategoriesOfKind {
     public static var kinds: [ChartKind] { [.pie, .donut] }
     public static var subject: DatasetSubject { .budget }
+    /// `by` as `folio chart pie --by category` writes it.
+    public static var fields: Set<ChartRequest.Field> { [.months, .currency, .by] }
     public init(_ request: ChartRequest) throws { self.init(categories: BudgetCategoriesDataset(request, kind: Self.entryKind)) }
     public func quoteDays(endingAt asOf: Day) -> DayRange? { .months(categories.months, endingAt: asOf) }
     public func build(_ input: DatasetInput, as kind: ChartKind, frame: ChartFrame) throws -> DatasetChart {

@@ -8,6 +8,7 @@ public struct BudgetMonthsDataset: Dataset {
     public static let name = "budget-months"
     public static let kinds: [ChartKind] = [.bars]
     public static let subject = DatasetSubject.budget
+    public static let fields: Set<ChartRequest.Field> = [.months, .currency]
 
     let months: Int
     let currency: AssetCode?

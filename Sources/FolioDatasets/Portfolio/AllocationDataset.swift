@@ -8,6 +8,7 @@ public struct AllocationDataset: Dataset {
     public static let name = "allocation"
     public static let kinds: [ChartKind] = [.donut, .pie]
     public static let subject = DatasetSubject.portfolio
+    public static let fields: Set<ChartRequest.Field> = [.portfolio, .by, .currency]
 
     let grouping: AllocationGrouping
     let currency: AssetCode?

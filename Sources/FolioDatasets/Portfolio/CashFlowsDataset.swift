@@ -9,6 +9,7 @@ public struct CashFlowsDataset: Dataset {
     public static let name = "cash-flows"
     public static let kinds: [ChartKind] = [.hbars, .bars]
     public static let subject = DatasetSubject.portfolio
+    public static let fields: Set<ChartRequest.Field> = [.portfolio, .months, .currency]
 
     let months: Int
     let currency: AssetCode?

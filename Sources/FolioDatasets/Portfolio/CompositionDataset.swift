@@ -9,6 +9,7 @@ public struct CompositionDataset: Dataset {
     public static let name = "composition"
     public static let kinds: [ChartKind] = [.bars]
     public static let subject = DatasetSubject.portfolio
+    public static let fields: Set<ChartRequest.Field> = [.portfolio, .months, .percent, .currency]
 
     /// The palette's distinguishable colours: beyond this, the smallest assets share one "Other" bar.
     static let maxSeries = 8

@@ -10,6 +10,7 @@ public struct HoldingsDataset: Dataset {
     public static let name = "holdings"
     public static let kinds: [ChartKind] = [.table]
     public static let subject = DatasetSubject.portfolio
+    public static let fields: Set<ChartRequest.Field> = [.portfolio, .currency]
 
     let currency: AssetCode?
 

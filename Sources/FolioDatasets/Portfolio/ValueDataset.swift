@@ -8,6 +8,7 @@ public struct ValueDataset: Dataset {
     public static let name = "value"
     public static let kinds: [ChartKind] = [.line]
     public static let subject = DatasetSubject.portfolio
+    public static let fields: Set<ChartRequest.Field> = [.portfolio, .days, .currency]
 
     let days: Int
     let currency: AssetCode?

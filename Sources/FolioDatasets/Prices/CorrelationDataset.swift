@@ -9,6 +9,7 @@ public struct CorrelationDataset: Dataset {
     public static let name = "correlation"
     public static let kinds: [ChartKind] = [.correlation]
     public static let subject = DatasetSubject.assetsOrPortfolio
+    public static let fields: Set<ChartRequest.Field> = [.portfolio, .asset, .days, .currency]
 
     let assets: [AssetCode]
     let days: Int

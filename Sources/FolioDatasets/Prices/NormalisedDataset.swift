@@ -9,6 +9,7 @@ public struct NormalisedDataset: Dataset {
     public static let name = "normalised"
     public static let kinds: [ChartKind] = [.compare]
     public static let subject = DatasetSubject.assetsOrPortfolio
+    public static let fields: Set<ChartRequest.Field> = [.portfolio, .asset, .days, .currency, .normalise]
 
     /// Lines beyond the palette's distinguishable colours would repeat one.
     static let maxSeries = 7

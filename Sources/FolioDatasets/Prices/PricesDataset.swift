@@ -11,6 +11,7 @@ public struct PricesDataset: Dataset {
     public static let name = "prices"
     public static let kinds: [ChartKind] = [.line, .smallMultiples]
     public static let subject = DatasetSubject.assetsOrPortfolio
+    public static let fields: Set<ChartRequest.Field> = [.portfolio, .asset, .days, .currency]
 
     /// Above this ratio between the highest and lowest of the series' averages, lines on one axis would
     /// squash the cheaper ones flat.

@@ -10,6 +10,7 @@ public struct RollingCorrelationDataset: Dataset {
     public static let name = "rolling-correlation"
     public static let kinds: [ChartKind] = [.line]
     public static let subject = DatasetSubject.assetsOrPortfolio
+    public static let fields: Set<ChartRequest.Field> = [.portfolio, .asset, .days, .window, .currency]
 
     let returns: CorrelationDataset
     let assets: [AssetCode]

@@ -19,6 +19,9 @@ extension ChartRequest {
             self = field
         }
 
+        /// What every chart takes: the dataset, the day, the canvas and the words.
+        public static let everyChart: Set<Field> = [.data, .asOf, .size, .scale, .theme, .locale, .title]
+
         /// Takes no value on the command line (`--percent`); in YAML it is true or false.
         public var isFlag: Bool { self == .percent }
         /// Takes several values: `--asset AAPL MSFT`, `--asset AAPL,MSFT`, `asset: [AAPL, MSFT]`.
@@ -35,32 +38,20 @@ extension ChartRequest {
             }
             return value.trimmingCharacters(in: .whitespaces)
         }
-        func count(_ range: ClosedRange<Int>) throws -> Int {
-            let text = try one()
-            guard let n = Int(text) else { throw ArgumentError(option, "\"\(text)\" is not a whole number") }
-            guard range.contains(n) else { throw ArgumentError(option, "\(n) is out of range, expected \(range.lowerBound) to \(range.upperBound)") }
-            return n
-        }
+        func count(_ range: ClosedRange<Int>) throws -> Int { try ArgumentValue.count(try one(), option, in: range) }
+        defer { if !given.contains(field) { given = Field.allCases.filter { $0 == field || given.contains($0) } } }
         switch field {
         case .data: data = try one().lowercased()
         case .portfolio: portfolio = try one()
         case .asset:
             assets = try values.flatMap { $0.split(separator: ",") }.map { text in
-                let code = text.trimmingCharacters(in: .whitespaces).uppercased()
-                guard AssetCode.isValid(code) else { throw ArgumentError(option, "\"\(text)\" is not an asset code") }
-                return AssetCode(code)
+                try ArgumentValue.asset(text.trimmingCharacters(in: .whitespaces).uppercased(), option)
             }
-        case .asOf:
-            let text = try one()
-            guard let day = Day(iso: text) else { throw ArgumentError(option, "\"\(text)\" is not a day, expected YYYY-MM-DD") }
-            asOf = day
+        case .asOf: asOf = try ArgumentValue.day(try one(), option)
         case .days: days = try count(1...36_500)
         case .months: months = try count(1...1200)
         case .window: window = try count(2...3650)
-        case .currency:
-            let text = try one()
-            guard AssetCode.isValid(text.uppercased()) else { throw ArgumentError(option, "\"\(text)\" is not a currency code") }
-            currency = AssetCode(text.uppercased())
+        case .currency: currency = try ArgumentValue.asset(try one().uppercased(), option)
         case .by:
             let text = try one()
             guard let grouping = Grouping(rawValue: text.lowercased()) else {
@@ -68,12 +59,12 @@ extension ChartRequest {
             }
             by = grouping
         case .percent:
-            switch try one().lowercased() {
-            case "true", "yes", "percent": percent = true  // see `flagWords`
-            case "false", "no", "values": percent = false
-            case let text: throw ArgumentError(option, "\"\(text)\" is not true or false")
+            let text = try one().lowercased()
+            guard Self.flagWords.contains(text) else {
+                throw ArgumentError(option, "\"\(text)\" is not true or false (mode: percent or values)")
             }
-        case .normalise: normalise = try Normalisation.named(try one(), option: option)
+            percent = ["true", "yes", "percent"].contains(text)
+        case .normalise: normalise = try ArgumentValue.normalisation(try one(), option)
         case .size: (width, height) = try Self.size(try one())
         case .scale:
             let text = try one()
@@ -81,16 +72,8 @@ extension ChartRequest {
                 throw ArgumentError(option, "\(text) is out of range, expected 0.25 to 8 (2 for a 2x PNG)")
             }
             scale = value
-        case .theme:
-            let text = try one()
-            guard let named = Theme.named(text.lowercased()) else { throw ArgumentError(option, "unknown theme \"\(text)\", expected light or dark") }
-            theme = named
-        case .locale:
-            let text = try one()
-            guard let named = ChartLocale(rawValue: text.lowercased()) else {
-                throw ArgumentError(option, "unknown locale \"\(text)\", expected en or uk")
-            }
-            locale = named
+        case .theme: theme = try ArgumentValue.theme(try one(), option)
+        case .locale: locale = try ArgumentValue.locale(try one(), option)
         case .title: title = try one()
         }
     }

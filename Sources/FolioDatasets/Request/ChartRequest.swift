@@ -34,6 +34,10 @@ public struct ChartRequest: Sendable, Hashable {
     public var locale: ChartLocale = .en
     /// Instead of the generated title.
     public var title: String?
+    /// The fields set through `set(_:_:)`, that is, written by the user: each must be one the dataset
+    /// reads, so that an option is never silently ignored. In `Field` order, not a `Set`: a request's
+    /// description is part of a batch output's fingerprint and must read the same in every process.
+    public internal(set) var given: [Field] = []
 
     /// How a pie groups: a portfolio's holdings by asset, kind or currency, or the budget by category.
     public enum Grouping: String, Hashable, Sendable, CaseIterable {
@@ -60,7 +64,19 @@ public struct ChartRequest: Sendable, Hashable {
             throw ArgumentError("--data", "\(type.name) is drawn as " + type.kinds.map(\.rawValue).joined(separator: " or ")
                 + ", not as \(kind.rawValue)")
         }
+        if let unused = Field.allCases.first(where: { given.contains($0) && !Field.everyChart.contains($0) && !type.fields.contains($0) }) {
+            throw ArgumentError("--" + unused.rawValue, "not used by \(kind.rawValue) charts of \(type.name)")
+        }
         return try type.init(self)
+    }
+
+    /// Refuses a canvas too large to draw as `format` (`png`, `pdf`, `svg`): Cairo keeps a raster whole in
+    /// memory, and 16384 pixels on a side (1 GB) is far past any real chart. Checked where the format is
+    /// known, before anything is read: `folio chart` from `--out`, a jobs file when it is loaded.
+    public func checkCanvas(format: String) throws {
+        guard format.lowercased() != "png" || max(width, height) * scale <= 16_384 else {
+            throw ArgumentError("--scale", "\(Int(width))x\(Int(height)) at scale \(scale) exceeds 16384 pixels on a side")
+        }
     }
 
     /// The frame of a chart drawn alone: the canvas, theme, locale and texts (the user's title wins).

@@ -44,7 +44,7 @@ extension TableRequest {
             self.threshold = threshold
         }
         if let calendar { self.calendar = try ArgumentValue.choice(calendar, "--calendar") }
-        if let normalise { normalisation = try Normalisation.named(normalise) }
+        if let normalise { normalisation = try ArgumentValue.normalisation(normalise) }
         guard staleDays > 0 && staleDays.isFinite else { throw ArgumentError("--stale-days", "\(staleDays) is not a positive number of days") }
         self.staleDays = staleDays
         self.format = try ArgumentValue.choice(format, "--format")

@@ -9,17 +9,29 @@ public struct DefinitionError: Error, Hashable, Sendable, CustomStringConvertibl
     public var line: Int?
     public var expected: String
     public var found: String?
+    /// Said as it is, instead of "expected …; found …", when the problem is a sentence of its own
+    /// (`0 is out of range, expected 1 to 1200`).
+    public var problem: String?
 
     public init(file: String, path: String, line: Int? = nil, expected: String, found: String? = nil) {
         self.file = file; self.path = path; self.line = line; self.expected = expected; self.found = found
+    }
+
+    public init(file: String, path: String, line: Int? = nil, problem: String) {
+        self.init(file: file, path: path, line: line, expected: "")
+        self.problem = problem
     }
 
     public var description: String {
         var text = file
         if !path.isEmpty { text += ": " + path }
         if let line { text += " (line \(line))" }
-        text += ": expected " + expected
-        if let found { text += "; found " + found }
+        if let problem {
+            text += ": " + problem
+        } else {
+            text += ": expected " + expected
+            if let found { text += "; found " + found }
+        }
         // What was found comes from the file: shown escaped, on one line.
         return Redaction.escapingControlCharacters(text)
     }
