@@ -35,7 +35,7 @@ struct FetchCommand: ParsableCommand {
 
     func run() throws {
         // Checked here, not in validate(): the parser validates this command also when a subcommand runs.
-        guard let config else { throw ValidationError("name a source (nbu, coingecko, monobank, privatbank, stooq) or give --config FILE") }
+        guard let config else { throw ArgumentError("SOURCE", "name a source (nbu, coingecko, monobank, privatbank, stooq) or give --config FILE") }
         let file = try FetchConfig.load(path: config)
         try common.fetch(throttleMinutes: file.throttleMinutes, urls: file.urls) { today in file.queries(today: today) }
     }
@@ -110,7 +110,7 @@ extension FetchCommand {
         @Option(help: "Days of history (2–90 give hourly points; 0 for current prices only).") var days = 7
 
         func validate() throws {
-            guard QuoteQuery.coinGeckoDays.contains(days) else { throw ValidationError("--days: expected 0 to 365, found \(days)") }
+            guard QuoteQuery.coinGeckoDays.contains(days) else { throw ArgumentError("--days", "expected 0 to 365, found \(days)") }
             _ = try CodeList.currency(vs, option: "--vs")
         }
 

@@ -57,13 +57,13 @@ struct ImportCommand: ParsableCommand {
     var market: String = "exchange"
 
     func validate() throws {
-        guard !files.isEmpty else { throw ValidationError("give at least one file to import") }
+        guard !files.isEmpty else { throw ArgumentError("FILE", "give at least one file to import") }
         if kind.needsPortfolio && portfolio == nil {
-            throw ValidationError("--portfolio: import \(kind.rawValue) needs the portfolio to import into")
+            throw ArgumentError("--portfolio", "import \(kind.rawValue) needs the portfolio to import into")
         }
-        if let asset, !AssetCode.isValid(asset) { throw ValidationError("--asset: \"\(asset)\" is not an asset code") }
-        guard AssetCode.isValid(currency) else { throw ValidationError("--currency: \"\(currency)\" is not a currency code") }
-        guard Market.isValid(market) else { throw ValidationError("--market: \"\(market)\" is not a market name") }
+        if let asset { _ = try ArgumentValue.asset(asset, "--asset") }
+        _ = try ArgumentValue.asset(currency, "--currency")
+        _ = try ArgumentValue.market(market)
     }
 
     func run() throws {

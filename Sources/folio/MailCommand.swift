@@ -1,6 +1,7 @@
 import ArgumentParser
 import FolioCharts
 import FolioCore
+import FolioDatasets
 import FolioDeliver
 import Foundation
 
@@ -42,9 +43,9 @@ struct MailCommand: ParsableCommand {
     @Option(help: "Render and send a report's images: daily (needs --portfolio).") var report: MailedReport?
     @Option(help: "Render a report and attach its PDF: portfolio (needs --portfolio).") var attachReport: AttachedReport?
     @Option(help: ArgumentHelp("Where --report and --attach-report render their files.", valueName: "dir")) var renderDir = "out/mail"
-    @Option(name: .customLong("as-of"), help: ArgumentHelp("The report day (default: the last day with prices).", valueName: "day")) var asOf: Day?
-    @Option(help: "uk or en, for rendered reports.") var locale: ChartLocale = .en
-    @Option(help: "light or dark, for rendered reports.") var theme: Theme = .light
+    @Option(name: .customLong("as-of"), help: ArgumentHelp("The report day (default: the last day with prices).", valueName: "day")) var asOf: String?
+    @Option(help: "uk or en, for rendered reports.") var locale = "en"
+    @Option(help: "light or dark, for rendered reports.") var theme = "light"
     @Option(parsing: .upToNextOption, help: ArgumentHelp("Files to send: PNG inline, others attached.", valueName: "file"))
     var files: [String] = []
     @Option(parsing: .upToNextOption, help: ArgumentHelp("More files to attach (PNG too).", valueName: "file"))
@@ -66,7 +67,8 @@ struct MailCommand: ParsableCommand {
     @Flag(help: "Write the message instead of sending it (with --out).") var dryRun = false
     @Option(help: ArgumentHelp("Where --dry-run writes the message.", valueName: "file")) var out: String?
 
-    var request: MailRequest {
+    /// The options as one typed request; a bad value is one line naming the option.
+    func request() throws -> MailRequest {
         var request = MailRequest()
         (request.files, request.attach, request.to, request.cc, request.bcc) = (files, attach, to, cc, bcc)
         (request.from, request.portfolio, request.subject) = (from, portfolio, subject)
@@ -74,18 +76,21 @@ struct MailCommand: ParsableCommand {
         (request.smtpURL, request.smtpConfig, request.timeout, request.insecure) = (smtpUrl, smtpConfig, timeout, insecure)
         request.dryRunOut = dryRun ? out : nil
         (request.renderDaily, request.attachPortfolioReport) = (report == .daily, attachReport == .portfolio)
-        (request.renderDirectory, request.asOf, request.locale, request.theme) = (renderDir, asOf, locale, theme)
+        request.renderDirectory = renderDir
+        request.asOf = try ArgumentValue.day(asOf, "--as-of")
+        (request.locale, request.theme) = (try ArgumentValue.locale(locale), try ArgumentValue.theme(theme))
+        try request.validate()
         return request
     }
 
     func validate() throws {
         if dryRun && out == nil { throw ArgumentError("--out", "--dry-run writes the message to the file --out names") }
-        try request.validate()
+        _ = try request()
     }
 
     func run() throws {
         do {
-            print(try Mailer().deliver(request, store: database.openForReading))
+            print(try Mailer().deliver(try request(), store: database.openForReading))
         } catch let failure as MailNotSent {
             FileHandle.standardError.write(Data("Error: \(failure)\n".utf8))
             throw ExitCode(1)

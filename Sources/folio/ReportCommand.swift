@@ -1,6 +1,7 @@
 import ArgumentParser
 import FolioCharts
 import FolioCore
+import FolioDatasets
 import FolioDeliver
 import Foundation
 
@@ -25,33 +26,36 @@ struct ReportCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The report: portfolio, market, budget, or daily (PNG images into the --out directory).") var name: ReportRequest.Name
+    @Argument(help: "The report: portfolio, market, budget, or daily (PNG images into the --out directory).") var name: String
     @OptionGroup var database: DatabaseOptions
     @Option(help: "The portfolio to report on.") var portfolio: String?
-    @Option(name: .customLong("as-of"), help: ArgumentHelp("The report day, YYYY-MM-DD.", valueName: "day")) var asOf: Day?
-    @Option(help: ArgumentHelp("Budget: the currency totals are in; market: the currency rates are in.", valueName: "code")) var currency: AssetCode = .uah
-    @Option(help: "uk or en: labels, numbers and dates.") var locale: ChartLocale = .en
-    @Option(help: "light or dark.") var theme: Theme = .light
+    @Option(name: .customLong("as-of"), help: ArgumentHelp("The report day, YYYY-MM-DD.", valueName: "day")) var asOf: String?
+    @Option(help: ArgumentHelp("Budget: the currency totals are in; market: the currency rates are in.", valueName: "code")) var currency = "UAH"
+    @Option(help: "uk or en: labels, numbers and dates.") var locale = "en"
+    @Option(help: "light or dark.") var theme = "light"
     @Option(help: ArgumentHelp("A report definition to use instead of the built-in one.", valueName: "file")) var definition: String?
     @Option(help: ArgumentHelp("The PDF to write (daily: the directory for the images).", valueName: "file.pdf|dir")) var out: String
     @Flag(help: "Stamp the real generation time (the PDF then differs from run to run).") var now = false
 
-    var request: ReportRequest {
+    /// The options as one typed request; a bad value is one line naming the option.
+    func request() throws -> ReportRequest {
+        let name: ReportRequest.Name = try ArgumentValue.choice(self.name, "NAME")
         var request = ReportRequest(name: name, out: URL(fileURLWithPath: out, isDirectory: name == .daily))
         request.portfolio = portfolio
-        request.asOf = asOf
-        request.currency = currency
-        request.locale = locale
-        request.theme = theme
+        request.asOf = try ArgumentValue.day(asOf, "--as-of")
+        request.currency = try ArgumentValue.asset(currency.uppercased(), "--currency")
+        request.locale = try ArgumentValue.locale(locale)
+        request.theme = try ArgumentValue.theme(theme)
         request.definition = definition.map { URL(fileURLWithPath: $0) }
         request.stampNow = now
+        try request.validate()
         return request
     }
 
-    func validate() throws { try request.validate() }
+    func validate() throws { _ = try request() }
 
     func run() throws {
-        let outcome = try request.render(store: database.openForReading())
+        let outcome = try request().render(store: database.openForReading())
         if let summary = outcome.summary { Output.warn([summary]) } else { Output.result(outcome.files.map { $0.path + "\n" }.joined()) }
     }
 }
