@@ -56,7 +56,7 @@ struct JobsFile: Sendable {
             return !request.assets.isEmpty || request.currency != nil || request.datasetType.subject == .budget
         }
         var locale: ChartLocale
-        var theme: String
+        var theme: Theme
         /// The output template of this job (the file's `output` unless the job has its own).
         var output: String
     }
@@ -127,7 +127,7 @@ extension JobsFile.Job {
     /// as their common `holding-` prefix), to find two jobs that would write the same file.
     var outputNames: [String] {
         func name(_ report: String, _ ext: String) -> String {
-            OutputPath.expand(output, values: ["report": report, "ext": ext, "locale": locale.rawValue, "theme": theme])
+            OutputPath.expand(output, values: ["report": report, "ext": ext, "locale": locale.rawValue, "theme": theme.name])
         }
         switch item {
         case .portfolioReport(let report): return [name(report, "pdf")]
@@ -184,10 +184,10 @@ struct NodeReader {
         } else {
             locale = .en
         }
-        var theme = "light"
+        var theme = Theme.light
         if let n = map["theme"] {
-            theme = try string(n, path + ".theme")
-            guard Theme.named(theme) != nil else { throw error(n, path + ".theme", "expected light or dark") }
+            guard let named = Theme.named(try string(n, path + ".theme")) else { throw error(n, path + ".theme", "expected light or dark") }
+            theme = named
         }
         let jobOutput = try map["output"].map { try template($0, path + ".output") } ?? output
         let name = try map["name"].map { try string($0, path + ".name") }
@@ -226,10 +226,10 @@ struct NodeReader {
     /// A chart job's request: its keys are `folio chart`'s options without the dashes (`asset: [BTC]`,
     /// `by: kind`); `args:` still reads them as command-line words. Checked now, with a stand-in
     /// portfolio, so that a typo fails before anything renders.
-    func chartRequest(_ kind: ChartKind, _ map: Node.Mapping, _ path: String, locale: ChartLocale, theme: String) throws -> ChartRequest {
+    func chartRequest(_ kind: ChartKind, _ map: Node.Mapping, _ path: String, locale: ChartLocale, theme: Theme) throws -> ChartRequest {
         var request = ChartRequest(kind: kind)
         request.locale = locale
-        request.theme = Theme.named(theme) ?? .light
+        request.theme = theme
         for (key, value) in map {
             guard let name = key.string, let field = ChartRequest.Field(name: name), !["locale", "theme"].contains(name) else { continue }
             let values = try value.sequence.map { list in try list.enumerated().map { try string($1, path + ".\(name)[\($0)]") } }

@@ -112,11 +112,11 @@ struct PortfolioBatch {
             return made
         }
         for job in jobs.jobs {
-            let theme = Theme.named(job.theme) ?? .light
+            let theme = job.theme
             func path(_ report: String, _ ext: String) -> URL {
                 URL(fileURLWithPath: OutputPath.expand(job.output, values: [
                     "portfolio": component, "date": day, "report": report, "ext": ext,
-                    "locale": job.locale.rawValue, "theme": job.theme,
+                    "locale": job.locale.rawValue, "theme": job.theme.name,
                 ]))
             }
             func fingerprint(_ extra: String) -> OutputFingerprint {

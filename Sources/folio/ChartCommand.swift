@@ -59,7 +59,7 @@ struct ChartCommand: ParsableCommand {
 
     @OptionGroup var database: DatabaseOptions
 
-    @Argument(help: "line, compare, pie, donut, bars, hbars, correlation, table or small-multiples.")
+    @Argument(help: ArgumentHelp("One of \(ChartKind.names).", valueName: "kind"))
     var kind: String
 
     @Option(help: ArgumentHelp("The dataset to draw (default: the kind's usual one).", valueName: "name"))

@@ -16,7 +16,10 @@ public struct CorrelationDataset: Dataset {
     let currency: AssetCode?
 
     public init(_ request: ChartRequest) throws {
-        if request.portfolio == nil || !request.assets.isEmpty, request.assets.count < 2 {
+        if request.assets.count == 1 {
+            throw ArgumentError("--asset", "a correlation needs two assets or more, or none to use the portfolio's holdings")
+        }
+        if request.portfolio == nil && request.assets.isEmpty {
             throw ArgumentError("--portfolio", "correlation needs a portfolio or at least two --asset codes")
         }
         days = request.days ?? 365
