@@ -34,9 +34,14 @@ public struct DailyChartSet: Sendable {
             images.append(Image(fileName: "value-30d.png", chart: line))
         }
         if case .smallMultiples(let series) = try data.chart(.smallMultiples, data: "prices", parameters: ["days": "7"], frame: frame("")) {
+            // Each of the largest holdings as `folio chart line --asset CODE --currency CUR --days 7` draws it
+            // (the panels name them "CODE · CUR", largest first).
             for (i, s) in series.prefix(holdings).enumerated() {
-                let chart = LineChart(frame: frame(s.name), series: [s])
-                images.append(Image(fileName: "holding-\(i + 1)-\(s.name.split(separator: " ").first ?? "")-7d.png", chart: chart))
+                let parts = s.name.components(separatedBy: " · ")
+                guard parts.count == 2, case .chart(let chart) = try data.chart(
+                    .line, data: "prices", parameters: ["asset": parts[0], "currency": parts[1], "days": "7"], frame: frame(s.name)
+                ) else { continue }
+                images.append(Image(fileName: "holding-\(i + 1)-\(parts[0])-7d.png", chart: chart))
             }
         }
         return images
