@@ -9,9 +9,9 @@ import FolioCore
 /// count each completed deposit's amount in and each withdrawal's amount out, converted at its time.
 /// Income is value − net deposits: realised plus unrealised gains, fees and currency effects included,
 /// because everything that changed the value and was not money put in or taken out is income.
-/// Given a `RealisedIncome`, income is split: `realised` adds up its sales (in the base currency at
-/// each sale's time) and `unrealised` is the rest of the income — gains of open positions, currency
-/// effects on held money, and fees.
+/// Given a `PortfolioIncome`, income is split: `realised` adds up its disposals up to each day and
+/// `unrealised` is the rest — what the ledger's open lots gained (see `CostBasisLedger` for why the two
+/// add up).
 public struct ValueSeries: Hashable, Sendable {
     public var base: AssetCode
     public var days: [Day]
@@ -25,15 +25,15 @@ public struct ValueSeries: Hashable, Sendable {
     public var netDeposits: [Double?]
     /// `total − netDeposits`.
     public var income: [Double?]
-    /// Income realised by sales up to the end of each day; empty when no `RealisedIncome` was given.
+    /// Income realised by sales up to the end of each day; empty when no `PortfolioIncome` was given.
     public var realised: [Double?]
-    /// `income − realised`; empty when no `RealisedIncome` was given.
+    /// `income − realised`; empty when no `PortfolioIncome` was given.
     public var unrealised: [Double?]
     /// Quotes that were missing, one line per pair.
     public var missing: [MissingQuoteSpan]
 
     public init(replay: HoldingsReplay, rates: CrossRates, base: AssetCode, range: DayRange,
-                realisedIncome: RealisedIncome? = nil) {
+                realisedIncome: PortfolioIncome? = nil) {
         let holdings = replay.daily(range)
         let routes = holdings.assets.map { rates.route(from: $0, to: base) }
         var log = MissingQuoteLog()
@@ -101,8 +101,8 @@ public struct ValueSeries: Hashable, Sendable {
             var known = true
             for day in holdings.days {
                 let end = day.end
-                while s < income.sales.count && income.sales[s].time <= end {
-                    if let v = income.sales[s].realisedInBase { sum += v } else { known = false }
+                while s < income.disposals.count && income.disposals[s].time <= end {
+                    if let v = income.disposals[s].realised { sum += v } else { known = false }
                     s += 1
                 }
                 realised.append(known ? sum.value : nil)

@@ -7,7 +7,7 @@ import Foundation
 extension DatasetInput {
     /// The holdings at the end of the as-of day, valued in the base currency.
     func valuation(_ p: PortfolioInputs) -> HoldingsValuation {
-        memo.value("valuation") { rates.value(p.replay.holdings(at: asOf.end), in: p.portfolio.baseCurrency) }
+        memo.value("valuation") { p.valuation(at: asOf) }
     }
 
     /// What is held at the end of the as-of day other than the base currency, largest value first: the

@@ -76,6 +76,18 @@ public struct PortfolioInputs: Sendable {
         return PortfolioInputs(ledger, market: try MarketInputs.load(prices ?? store, options: options, range: range))
     }
 
+    /// The holdings at the end of `day`, valued in the base currency.
+    public func valuation(at day: Day) -> HoldingsValuation {
+        market.rates.value(replay.holdings(at: day.end), in: portfolio.baseCurrency)
+    }
+
+    /// Costs and income up to the end of `day` by `method`, from the one ledger, with the quantities and
+    /// values of `valuation` (pass the one already computed for that day).
+    public func income(_ method: CostBasisMethod = .fifo, at day: Day, valuation: HoldingsValuation? = nil) -> PortfolioIncome {
+        PortfolioIncome(trades: trades, cashTransactions: cashTransactions, method: method,
+                        valuation: valuation ?? self.valuation(at: day), rates: market.rates)
+    }
+
     /// The portfolio's default as-of day (see `AsOf.portfolio`), from the quotes already loaded.
     public var lastDataDay: Day? { AsOf.portfolio(ledger, lastQuotes: market.book) }
 }

@@ -35,12 +35,13 @@ struct ValuationResultsTests {
     @Test func realisedAndUnrealisedOverTime() throws {
         let trades = [buy(2, "2024-03-01T10:00", "AAPL", 5, at: 180, fee: 1), sell(3, "2024-03-02T22:00", "AAPL", 2, at: 190)]
         let replay = HoldingsReplay(trades: trades, cashTransactions: [deposit(1, "2024-03-01T09:00", 1000)])
-        let income = RealisedIncome(trades: trades, asOf: t("2024-03-03T23:59"), rates: rates, base: "UAH")
-        #expect(income.sales.map(\.tradeID) == [3])
+        let income = PortfolioIncomeTests.income(trades, cash: [deposit(1, "2024-03-01T09:00", 1000)], method: .fifo,
+                                                 asOf: t("2024-03-03T23:59"), rates: rates, base: "UAH")
+        #expect(income.disposals.map(\.asset) == ["AAPL"])
         let series = ValueSeries(replay: replay, rates: rates, base: "UAH", range: try DayRange(from: d("2024-03-01"), to: d("2024-03-03")),
                                  realisedIncome: income)
-        // The sale realises 2 × (190 − 180.2) USD at 38.5 on 03-02.
-        let realised: Double = 2 * (190 - 180.2) * 38.5
+        // The sale gets 2 × 190 USD at 38.5 on 03-02 for 2 of 5 units that cost 901 USD at 38 on 03-01.
+        let realised: Double = 2 * 190 * 38.5 - 901 * 38 * 2 / 5
         #expect(series.realised[0] == 0)
         #expect(close(series.realised[1], realised) && close(series.realised[2], realised))
         for d in 0 ..< 3 { #expect(close(series.unrealised[d], series.income[d]! - series.realised[d]!)) }

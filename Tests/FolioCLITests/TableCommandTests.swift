@@ -90,7 +90,7 @@ import Testing
         let records = try RFC4180.parse(csv)
         #expect(records.first == json.columns.map(\.name))
         #expect(records.count == json.rows.count + 1)
-        #expect(json.rows.contains { $0["average_cost"] is NSNull })
+        #expect(json.rows.contains { $0["average_cost_usd"] is NSNull })
         // Each CSV record written as a JSON row must be in the JSON text verbatim: the same shortest
         // full-precision number text, and null exactly where CSV has an empty field. (Compared as
         // text because JSONSerialization does not read every double back to the last bit.)

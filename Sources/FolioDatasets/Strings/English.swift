@@ -22,7 +22,8 @@ let englishStrings: [StringKey: String] = [
     // slice of small slices.
     .kindFiat: "Currencies", .kindCrypto: "Crypto", .kindStock: "Stocks", .kindETF: "ETFs", .kindMetal: "Metals",
     .kindIndex: "Indices", .kindOther: "Other assets",
-    .averageCost: "Average cost",
+    .averageCost: "Average cost", .costBasis: "Cost", .incomeByHolding: "Cost and income by holding",
+    .realised: "Realised", .unrealised: "Unrealised",
     .budgetReport: "Budget report", .income: "Income", .expenses: "Expenses", .expensesByCategory: "Expenses by category",
     .incomeByCategory: "Income by category", .incomeVsExpenses: "Income and expenses by month", .category: "Category",
     .categories: "Categories", .months: "Months",

@@ -15,7 +15,7 @@ enum PortfolioTables {
         }
         let day = c.request.day(default: last)
         try activityCheck(p, endingAt: day, c.request)
-        let valuation = p.market.rates.value(p.replay.holdings(at: day.end), in: p.portfolio.baseCurrency)
+        let valuation = p.valuation(at: day)
         c.warn(valuation.missing)
         return try valuation.table.rows(about: c.request.assets, table: .holdings)
     }
@@ -26,11 +26,11 @@ enum PortfolioTables {
         let range = try c.request.range(endingBy: try c.portfolioLastDay()) { $0.spanStart(months: 12) }
         try activityCheck(p, endingAt: range.to, c.request)
         let base = p.portfolio.baseCurrency
-        let income = RealisedIncome(trades: p.trades, method: c.request.method, asOf: range.to.end, rates: p.market.rates, base: base)
+        let income = p.income(c.request.method, at: range.to)
         let series = ValueSeries(replay: p.replay, rates: p.market.rates, base: base, range: range, realisedIncome: income)
         c.warn(series.missing)
         // The spans already name the pairs missing on the range's days; income adds only other pairs
-        // (a fee currency at a trade's time).
+        // (a currency at a trade's time before the range).
         let named = Set(series.missing.map(\.pair))
         c.warn(income.missing.filter { !named.contains($0.pair) })
         guard !c.request.assets.isEmpty else { return series.table }
@@ -76,8 +76,7 @@ enum PortfolioTables {
         let p = try c.ledger
         let day = c.request.day(default: try c.portfolioLastDay())
         try activityCheck(p, endingAt: day, c.request)
-        let income = RealisedIncome(trades: p.trades, method: c.request.method, asOf: day.end, rates: p.market.rates,
-                                    base: p.portfolio.baseCurrency)
+        let income = p.income(c.request.method, at: day)
         c.warn(income.missing)
         return try income.table.rows(about: c.request.assets, table: .income)
     }

@@ -83,15 +83,24 @@ extension PortfolioReportData {
         ], rows: rows)
     }
 
+    /// The ledger's holdings (`PortfolioIncome`), every money column in the base currency with its title
+    /// saying so, and a total row a reader can add up: realised + unrealised = the tiles' value − net
+    /// deposits, and value − cost = unrealised on every row.
     var incomeTable: DataTable {
         let rows = income.positions.map { p -> [Cell] in
-            [Cell(p.asset.rawValue), number(p.quantity, decimals(p.asset)), price(p.averageCost), price(p.marketPrice),
-             number(p.realisedInBase, 2), number(p.unrealisedInBase, 2)]
+            [Cell(p.asset.rawValue), number(p.quantity, decimals(p.asset)), price(p.averageCost), number(p.costBasis, 2),
+             number(p.value, 2), number(p.realised, 2), number(p.unrealised, 2)]
         }
+        let total = [Cell(strings[.total]), Cell(""), Cell(""), number(income.costBasis, 2), number(income.valueTotal, 2),
+                     number(income.realised, 2), number(income.unrealised, 2)]
+        let inBase = ", " + base.rawValue
         return DataTable(columns: [
             Column(key: "asset", title: strings[.asset], numeric: false), Column(key: "quantity", title: strings[.quantity], numeric: true),
-            Column(key: "average-cost", title: strings[.averageCost], numeric: true), Column(key: "price", title: strings[.price], numeric: true),
-            Column(key: "realised", title: strings[.kpiRealised], numeric: true), Column(key: "unrealised", title: strings[.kpiUnrealised], numeric: true),
-        ], rows: rows)
+            Column(key: "average-cost", title: strings[.averageCost] + inBase, numeric: true),
+            Column(key: "cost", title: strings[.costBasis] + inBase, numeric: true),
+            Column(key: "value", title: strings[.value] + inBase, numeric: true),
+            Column(key: "realised", title: strings[.realised] + inBase, numeric: true),
+            Column(key: "unrealised", title: strings[.unrealised] + inBase, numeric: true),
+        ], rows: rows, totals: [total])
     }
 }

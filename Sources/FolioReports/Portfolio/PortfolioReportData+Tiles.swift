@@ -46,8 +46,8 @@ extension PortfolioReportData: ReportDataSource {
         case .change7d: return changeTile(.kpiChange7d, since: asOf.advanced(by: -7))
         case .change30d: return changeTile(.kpiChange30d, since: asOf.advanced(by: -30))
         case .changeYTD: return changeTile(.kpiChangeYTD, since: Day(year: asOf.year - 1, month: 12, day: 31)!)
-        case .realised: return KPITile(label: strings[.kpiRealised], value: moneyText(income.realisedInBase))
-        case .unrealised: return KPITile(label: strings[.kpiUnrealised], value: moneyText(income.unrealisedInBase))
+        case .realised: return KPITile(label: strings[.kpiRealised], value: moneyText(income.realised))
+        case .unrealised: return KPITile(label: strings[.kpiUnrealised], value: moneyText(income.unrealised))
         case .netDeposits: return KPITile(label: strings[.kpiNetDeposits], value: moneyText(series.netDeposits.last ?? nil))
         case .income, .expenses, .balance, .marketCap, .volume24h, .btcDominance: return nil
         }

@@ -13,7 +13,7 @@ public struct PortfolioReportData: Sendable {
     public let base: AssetCode
     /// Value, net deposits and income from the start of the year before as-of (or 30 days back) to as-of.
     let series: ValueSeries
-    let income: RealisedIncome
+    let income: PortfolioIncome
     let valuation: HoldingsValuation
     /// Held assets other than the base currency, largest value first.
     let held: [ValuedAsset]
@@ -31,8 +31,8 @@ public struct PortfolioReportData: Sendable {
         let start = min(asOf.advanced(by: -30), Day(year: asOf.year - 1, month: 12, day: 31)!)
         let range = (try? DayRange(from: start, to: asOf)) ?? DayRange(day: asOf)
         series = ValueSeries(replay: input.replay, rates: input.rates, base: base, range: range)
-        income = RealisedIncome(trades: input.trades, asOf: asOf.end, rates: input.rates, base: base)
-        valuation = input.rates.value(input.replay.holdings(at: asOf.end), in: base)
+        valuation = input.inputs.valuation(at: asOf)
+        income = input.inputs.income(at: asOf, valuation: valuation)
         held = valuation.assets.filter { $0.quantity > HoldingsReplay.zeroTolerance && $0.asset != base }
             .sorted { ($0.value ?? -.infinity, $1.asset.rawValue) > ($1.value ?? -.infinity, $0.asset.rawValue) }
         money = NumberFormat(locale: locale, style: .decimal(2), currency: Currency(code: base.rawValue))

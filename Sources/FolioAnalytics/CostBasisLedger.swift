@@ -1,0 +1,84 @@
+import Foundation
+import FolioCore
+
+/// The lots of every holding of a portfolio, cash in every currency included, with costs in the base
+/// currency: the one ledger that quantities, costs and income come from.
+///
+/// Rules, in the order of `HoldingsReplay` (time; at one instant cash before trades; then id):
+/// - A deposit of A (fee f) adds A − f units that cost A at that moment's rate: the money put in, the
+///   fee included. A withdrawal of A (fee f) takes A + f units for proceeds of A: the fee is a loss.
+/// - A buy of Q at P in C takes Q × P of C (disposing of C's lots at that moment's rate, which realises
+///   the currency's gain or loss) and adds Q units that cost what was paid, in the base currency; a sale
+///   does the reverse: Q units go for Q × P of C at that moment's rate, and the C received costs that.
+/// - A fee is a cost: paid from its own currency (disposed of at its rate), it adds to a buy's cost and
+///   reduces a sale's proceeds; a fee in the asset itself reduces the units a buy delivers.
+/// - Taking more than is held opens a short lot that later additions cover (`CostBasisBook`).
+/// So the costs of what is held always equal net deposits plus realised income, and for every holding
+/// unrealised = value − cost: Σ realised + Σ unrealised = value − net deposits.
+struct CostBasisLedger {
+    var books: [AssetCode: CostBasisBook] = [:]
+    /// Every change that realised income, in replay order.
+    var disposals: [PortfolioIncome.Disposal] = []
+    var missing: [MissingQuote] = []
+
+    init(trades: [Trade], cashTransactions: [CashTransaction], method: CostBasisMethod, asOf: Date,
+         rates: CrossRates, base: AssetCode) {
+        enum Event { case cash(CashTransaction), trade(Trade) }
+        // Same total order as HoldingsReplay, so both agree on what is held after every event.
+        var events: [(time: Date, order: Int, id: Int64, event: Event)] = []
+        for c in cashTransactions where c.status == .completed && c.time <= asOf { events.append((c.time, 0, c.id, .cash(c))) }
+        for t in trades where t.time <= asOf { events.append((t.time, 1, t.id, .trade(t))) }
+        events.sort { ($0.time, $0.order, $0.id) < ($1.time, $1.order, $1.id) }
+
+        var missing: [MissingQuote] = []
+        /// `amount` of `currency` in the base currency at `time`; NaN (unknown) when the rate is missing.
+        func inBase(_ amount: Double, _ currency: AssetCode, at time: Date) -> Double {
+            if currency == base || amount == 0 { return amount }
+            switch rates.rate(from: currency, to: base, at: time) {
+            case let .success(rate): return rate.convert(amount)
+            case let .failure(why):
+                missing.append(why)
+                return .nan
+            }
+        }
+        for (time, _, _, event) in events {
+            switch event {
+            case let .cash(c):
+                let value = inBase(c.amount, c.currency, at: time)
+                if c.kind == .deposit {
+                    add(c.currency, c.amount - c.fee, cost: value, at: time, method: method)
+                } else {
+                    add(c.currency, -(c.amount + c.fee), cost: -value, at: time, method: method)
+                }
+            case let .trade(t):
+                let paid = t.quantity * t.price
+                let paidInBase = inBase(paid, t.priceCurrency, at: time)
+                var feeInBase = 0.0, feeInAsset = 0.0
+                if t.fee != 0 {
+                    if t.feeCurrency == t.asset {
+                        feeInAsset = t.fee
+                    } else {
+                        feeInBase = inBase(t.fee, t.feeCurrency, at: time)
+                        add(t.feeCurrency, -t.fee, cost: -feeInBase, at: time, method: method)
+                    }
+                }
+                switch t.side {
+                case .buy:
+                    add(t.priceCurrency, -paid, cost: -paidInBase, at: time, method: method)
+                    add(t.asset, t.quantity - feeInAsset, cost: paidInBase + feeInBase, at: time, method: method)
+                case .sell:
+                    add(t.asset, -(t.quantity + feeInAsset), cost: -(paidInBase - feeInBase), at: time, method: method)
+                    add(t.priceCurrency, paid, cost: paidInBase, at: time, method: method)
+                }
+            }
+        }
+        self.missing += missing
+    }
+
+    private mutating func add(_ asset: AssetCode, _ quantity: Double, cost: Double, at time: Date, method: CostBasisMethod) {
+        let realised = books[asset, default: CostBasisBook(method: method)].add(quantity: quantity, cost: cost)
+        if realised != 0 || realised.isNaN {
+            disposals.append(PortfolioIncome.Disposal(time: time, asset: asset, realised: realised.isNaN ? nil : realised))
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import FolioCore
+
+/// Which open lots a sale (or a cover of a short) is matched against.
+public enum CostBasisMethod: String, Hashable, Sendable, CaseIterable {
+    /// First in, first out: the oldest lots are closed first (the default, and what most tax rules use).
+    case fifo
+    /// Every unit costs the running average of what is held.
+    case average
+    /// Last in, first out: the newest lots are closed first.
+    case lifo
+}
+
+/// Income of one holding (an asset, or cash in one currency), every amount in the base currency.
+public struct PositionIncome: Hashable, Sendable {
+    public var asset: AssetCode
+    /// What the open lots hold; negative for a short position. Equals the holdings' quantity.
+    public var quantity: Double
+    /// What the open lots cost; negative for a short position (what it was sold for). Nil when a rate
+    /// to the base currency was missing for one of them.
+    public var costBasis: Double?
+    /// Cost per unit held; nil when nothing is held.
+    public var averageCost: Double? {
+        guard quantity != 0, let costBasis else { return nil }
+        return costBasis / quantity
+    }
+    /// The price of one unit at the as-of time; nil when its quote is missing.
+    public var price: Double?
+    /// `quantity × price`, as the holdings table values it.
+    public var value: Double?
+    /// What closed lots got back minus what they cost.
+    public var realised: Double?
+    /// `value − costBasis`.
+    public var unrealised: Double?
+}
+
+/// Realised and unrealised income of a portfolio by a cost-basis method, from `CostBasisLedger`.
+///
+/// Worked example: buy 5 at 120, buy 10 at 110, sell 5 at 130 realises 50 by FIFO,
+/// 5 × (130 − 1700/15) = 83.33 by average cost and 5 × (130 − 110) = 100 by LIFO.
+public struct PortfolioIncome: Hashable, Sendable {
+    public var method: CostBasisMethod
+    public var asOf: Date
+    public var base: AssetCode
+    /// By asset code: every asset and currency the ledger touched up to `asOf`.
+    public var positions: [PositionIncome]
+    /// Sums of the positions; nil when any part is unknown.
+    public var realised: Double?
+    public var unrealised: Double?
+    /// What the open lots cost: net deposits + realised.
+    public var costBasis: Double?
+    /// The valuation's total: the holdings table's.
+    public var valueTotal: Double?
+    public var missing: [MissingQuote]
+    /// Every change that realised income, in time order, for realised income over time.
+    public var disposals: [Disposal]
+
+    /// Income realised by one change of a holding: a sale, a currency spent or withdrawn, a short covered.
+    public struct Disposal: Hashable, Sendable {
+        public var time: Date
+        public var asset: AssetCode
+        /// Nil when a rate to the base currency was missing for the lots it closed or for its proceeds.
+        public var realised: Double?
+    }
+
+    /// Income of the trades and completed cash transactions up to the valuation's time. Quantities and
+    /// values are the valuation's (`CrossRates.value(_:in:)` of the replayed holdings), so that a total
+    /// shown in the holdings table and here is one number; costs and realised income are the ledger's.
+    public init(trades: [Trade], cashTransactions: [CashTransaction], method: CostBasisMethod = .fifo,
+                valuation: HoldingsValuation, rates: CrossRates) {
+        let asOf = valuation.time, base = valuation.base
+        let ledger = CostBasisLedger(trades: trades, cashTransactions: cashTransactions, method: method, asOf: asOf,
+                                     rates: rates, base: base)
+        let valued = Dictionary(valuation.assets.map { ($0.asset, $0) }, uniquingKeysWith: { a, _ in a })
+        var positions: [PositionIncome] = []
+        for asset in Set(ledger.books.keys).union(valued.keys).sorted() {
+            let book = ledger.books[asset] ?? CostBasisBook(method: method)
+            let cost = book.cost, realised = book.realised.value
+            // Not in the valuation: nothing is held (the replay reads dust as zero).
+            let held = valued[asset] ?? ValuedAsset(asset: asset, quantity: 0, rate: nil, value: 0)
+            var p = PositionIncome(asset: asset, quantity: held.quantity, costBasis: cost.isNaN ? nil : cost, price: held.rate,
+                                   value: held.value, realised: realised.isNaN ? nil : realised, unrealised: nil)
+            if let value = p.value, let cost = p.costBasis { p.unrealised = value - cost }
+            positions.append(p)
+        }
+        func total(_ values: [Double?]) -> Double? {
+            var sum = CompensatedSum()
+            for v in values {
+                guard let v else { return nil }
+                sum += v
+            }
+            return sum.value
+        }
+        self.method = method
+        self.asOf = asOf
+        self.base = base
+        self.positions = positions
+        self.costBasis = total(positions.map(\.costBasis))
+        self.valueTotal = valuation.total
+        self.realised = total(positions.map(\.realised))
+        self.unrealised = total(positions.map(\.unrealised))
+        self.missing = ledger.missing + valuation.missing
+        self.disposals = ledger.disposals
+    }
+
+    /// The position of `asset`, throwing when there is none.
+    public func position(_ asset: AssetCode) throws(AnalyticsError) -> PositionIncome {
+        guard let p = positions.first(where: { $0.asset == asset }) else { throw .unknownAsset(asset, argument: "asset") }
+        return p
+    }
+}
+
+extension PortfolioIncome {
+    /// Table `income`: one row per holding, then the portfolio's totals; money columns are in the base
+    /// currency and say so in their names.
+    public var table: ResultTable {
+        let b = base.rawValue.lowercased()
+        var rows: [[ResultTable.Cell?]] = positions.map { p in
+            [.text(p.asset.rawValue), .number(p.quantity), .finite(p.costBasis), .finite(p.averageCost), .finite(p.price),
+             .finite(p.value), .finite(p.realised), .finite(p.unrealised)]
+        }
+        rows.append([.text("Total"), nil, .finite(costBasis), nil, nil, .finite(valueTotal), .finite(realised), .finite(unrealised)])
+        return ResultTable(
+            columns: [
+                .init("asset", .text), .init("quantity", .number, decimals: 8), .init("cost_basis_\(b)", .number),
+                .init("average_cost_\(b)", .number, decimals: 4), .init("price_\(b)", .number, decimals: 4),
+                .init("value_\(b)", .number), .init("realised_\(b)", .number), .init("unrealised_\(b)", .number),
+            ],
+            rows: rows
+        )
+    }
+}
