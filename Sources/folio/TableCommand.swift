@@ -90,6 +90,12 @@ struct TableCommand: ParsableCommand {
     @Option(help: ArgumentHelp("normalised: min-max (default, each series spans 0…1) or rebased (100 at the start).", valueName: "method"))
     var normalise: String?
 
+    @Option(help: ArgumentHelp("performance: an asset to compare with, in the portfolio's base currency (e.g. SPY, BTC, USD).", valueName: "code"))
+    var benchmark: String?
+
+    @Option(name: .customLong("risk-free"), help: ArgumentHelp("performance: annual risk-free rate in percent for Sharpe and Sortino (default 0).", valueName: "percent"))
+    var riskFree: Double?
+
     @Option(name: .customLong("stale-days"), help: ArgumentHelp("A quote older than this many days counts as missing.", valueName: "days"))
     var staleDays: Double = 7
 
@@ -101,7 +107,8 @@ struct TableCommand: ParsableCommand {
         try TableRequest(
             name: name, portfolio: portfolio, assets: asset, from: from, to: to, asOf: asOf, window: window, method: method,
             market: market, by: by, period: period, currency: currency, threshold: threshold, calendar: calendar,
-            minOverlap: minOverlap, normalise: normalise, staleDays: staleDays, format: format
+            minOverlap: minOverlap, normalise: normalise, benchmark: benchmark, riskFree: riskFree, staleDays: staleDays,
+            format: format
         )
     }
 

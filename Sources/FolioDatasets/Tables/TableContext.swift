@@ -35,6 +35,9 @@ final class TableContext {
         for asset in request.assets + [request.currency].compactMap({ $0 }) where !known.contains(asset) {
             throw ArgumentError(asset == request.currency ? "--currency" : "--asset", "unknown asset \(asset) (see `folio info`)")
         }
+        if let benchmark = request.benchmark, !known.contains(benchmark) {
+            throw ArgumentError("--benchmark", "unknown asset \(benchmark) (see `folio info`)")
+        }
         return TableContext(request: request, store: store, market: market, portfolio: portfolio)
     }
 

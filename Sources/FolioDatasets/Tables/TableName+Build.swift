@@ -35,6 +35,9 @@ extension TableName {
         case .budget: try BudgetTables.summary(context).table
         case .budgetMonths: try BudgetTables.summary(context).monthsTable
         case .budgetCategories: try BudgetTables.summary(context).categoriesTable
+        case .performance: try PerformanceTables.performance(context)
+        case .drawdowns: try PerformanceTables.history(context).drawdowns.table()
+        case .monthlyReturns: try PerformanceTables.history(context).returns.monthlyTable
         }
     }
 }

@@ -4,11 +4,12 @@ public enum TableName: String, CaseIterable, Sendable {
     case holdings, value, allocation, composition, income, flows, diagnostics
     case prices, window, returns, correlation, rollingCorrelation = "rolling-correlation", normalised
     case budget, budgetMonths = "budget-months", budgetCategories = "budget-categories"
+    case performance, drawdowns, monthlyReturns = "monthly-returns"
 
     /// Options beyond `--format`, `--db`, `--market` and `--stale-days`, which every table takes.
     enum Option: String, Sendable {
         case portfolio, asset, from, to, asOf = "as-of", window, method, by, period, currency, threshold
-        case calendar, minOverlap = "min-overlap", normalise
+        case calendar, minOverlap = "min-overlap", normalise, benchmark, riskFree = "risk-free"
     }
 
     var options: Set<Option> {
@@ -28,12 +29,15 @@ public enum TableName: String, CaseIterable, Sendable {
         case .rollingCorrelation: return prices.union([.window, .calendar, .minOverlap])
         case .normalised: return prices.union([.normalise])
         case .budget, .budgetMonths, .budgetCategories: return [.from, .to, .asOf, .currency]
+        case .performance: return [.portfolio, .asOf, .benchmark, .riskFree]
+        case .drawdowns, .monthlyReturns: return [.portfolio, .asOf]
         }
     }
 
     /// Tables of one portfolio's ledger (the others read quotes or the budget).
     var isPortfolioTable: Bool {
-        [.holdings, .value, .allocation, .composition, .income, .flows, .diagnostics].contains(self)
+        [.holdings, .value, .allocation, .composition, .income, .flows, .diagnostics, .performance, .drawdowns, .monthlyReturns]
+            .contains(self)
     }
 
     /// One line per table for `folio table --help`: at most 58 characters, so that the help's
@@ -56,6 +60,9 @@ public enum TableName: String, CaseIterable, Sendable {
         case .budget: "amount and share of each category per month"
         case .budgetMonths: "income, expenses and balance per month"
         case .budgetCategories: "amount and share of each category over the range"
+        case .performance: "time- and money-weighted returns, risk, per period"
+        case .drawdowns: "the five deepest falls: start, trough, recovery, depth"
+        case .monthlyReturns: "time-weighted return of each month and year"
         }
     }
 }

@@ -8,7 +8,8 @@ extension TableRequest {
     public init(name text: String, portfolio: String? = nil, assets: [String] = [], from: String? = nil, to: String? = nil,
                 asOf: String? = nil, window: Int? = nil, method: String? = nil, market: String? = nil, by: String? = nil,
                 period: String? = nil, currency: String? = nil, threshold: Double? = nil, calendar: String? = nil,
-                minOverlap: Int? = nil, normalise: String? = nil, staleDays: Double = 7, format: String = "text") throws {
+                minOverlap: Int? = nil, normalise: String? = nil, benchmark: String? = nil, riskFree: Double? = nil,
+                staleDays: Double = 7, format: String = "text") throws {
         guard let name = TableName(rawValue: text.lowercased()) else {
             throw ArgumentError("NAME", "unknown table \"\(text)\"; tables: \(TableName.allCases.map(\.rawValue).joined(separator: ", "))")
         }
@@ -17,6 +18,7 @@ extension TableRequest {
             (.asOf, asOf != nil), (.window, window != nil), (.method, method != nil), (.by, by != nil),
             (.period, period != nil), (.currency, currency != nil), (.threshold, threshold != nil),
             (.calendar, calendar != nil), (.minOverlap, minOverlap != nil), (.normalise, normalise != nil),
+            (.benchmark, benchmark != nil), (.riskFree, riskFree != nil),
         ]
         for (option, isGiven) in given where isGiven && !name.options.contains(option) {
             throw ArgumentError("--\(option.rawValue)", "not used by the \(name.rawValue) table")
@@ -45,6 +47,11 @@ extension TableRequest {
         }
         if let calendar { self.calendar = try ArgumentValue.choice(calendar, "--calendar") }
         if let normalise { normalisation = try ArgumentValue.normalisation(normalise) }
+        self.benchmark = try benchmark.map { try ArgumentValue.asset($0, "--benchmark") }
+        if let riskFree {
+            guard riskFree > -100 && riskFree < 100 else { throw ArgumentError("--risk-free", "\(riskFree) is not an annual percent between −100 and 100") }
+            self.riskFree = riskFree / 100
+        }
         guard staleDays > 0 && staleDays.isFinite else { throw ArgumentError("--stale-days", "\(staleDays) is not a positive number of days") }
         self.staleDays = staleDays
         self.format = try ArgumentValue.choice(format, "--format")

@@ -21,6 +21,10 @@ public struct TableRequest: Sendable, Hashable {
     public var calendar: ReturnCalendar = .union
     public var minOverlap: Int?
     public var normalisation: Normalisation = .minMax
+    /// An asset the performance table compares the portfolio with, in its base currency.
+    public var benchmark: AssetCode?
+    /// Annual risk-free rate as a fraction (`--risk-free 4` is 0.04), for Sharpe and Sortino.
+    public var riskFree = 0.0
     public var staleDays = 7.0
     public var format: ResultTable.Format = .text
 

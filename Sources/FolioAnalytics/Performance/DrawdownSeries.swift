@@ -1,0 +1,69 @@
+import Foundation
+import FolioCore
+
+/// How far the growth index is below its running peak after each counted day (the underwater curve),
+/// and the drawdowns it went through. The peak starts at 1, the index before the first day, so a loss
+/// on the first day is a drawdown.
+public struct DrawdownSeries: Hashable, Sendable {
+    public var days: [Day]
+    /// The day before the first counted day, where the index starts at 1.
+    public var startDay: Day?
+    /// index / running peak − 1: 0 at a new peak, negative below it.
+    public var depth: [Double]
+
+    /// One fall from a peak and the climb back to it.
+    public struct Drawdown: Hashable, Sendable {
+        /// The last day at the peak before the fall.
+        public var start: Day
+        /// The first counted day below the peak.
+        public var firstDay: Day
+        public var trough: Day
+        /// The first day back at the peak; nil when not recovered.
+        public var recovery: Day?
+        /// Negative: trough / peak − 1.
+        public var depth: Double
+        /// Calendar days from the first day below the peak to the recovery, or to the last day when not
+        /// recovered, both included.
+        public var days: Int
+    }
+
+    public init(_ series: ReturnSeries) {
+        days = series.days
+        startDay = series.startDay
+        var peak = 1.0
+        depth = series.index.map { value in
+            peak = max(peak, value)
+            return value / peak - 1
+        }
+    }
+
+    /// The deepest point (negative); nil without days, 0 when it never fell.
+    public var maxDrawdown: Double? { depth.min() }
+
+    /// Every drawdown, deepest first (ties: earlier first).
+    public var drawdowns: [Drawdown] {
+        var out: [Drawdown] = []
+        var current: Drawdown? = nil
+        for (i, d) in depth.enumerated() {
+            if d < 0 {
+                if var open = current {
+                    if d < open.depth { (open.depth, open.trough) = (d, days[i]) }
+                    current = open
+                } else {
+                    current = Drawdown(start: i > 0 ? days[i - 1] : startDay ?? days[i].advanced(by: -1), firstDay: days[i], trough: days[i], recovery: nil,
+                                       depth: d, days: 0)
+                }
+            } else if var open = current {
+                open.recovery = days[i]
+                open.days = open.firstDay.distance(to: days[i]) + 1
+                out.append(open)
+                current = nil
+            }
+        }
+        if var open = current, let last = days.last {
+            open.days = open.firstDay.distance(to: last) + 1
+            out.append(open)
+        }
+        return out.enumerated().sorted { ($0.element.depth, $0.offset) < ($1.element.depth, $1.offset) }.map(\.element)
+    }
+}

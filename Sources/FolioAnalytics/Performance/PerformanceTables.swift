@@ -1,0 +1,66 @@
+import Foundation
+import FolioCore
+
+extension PeriodPerformance {
+    /// Table `performance`: one row per period; returns and drawdowns in percent, ratios as numbers.
+    /// The benchmark's columns only when one was given.
+    public static func table(_ periods: [PeriodPerformance], benchmark: AssetCode?) -> ResultTable {
+        func pct(_ v: Double?) -> ResultTable.Cell? { .finite(v.map { $0 * 100 }) }
+        var columns: [ResultTable.Column] = [
+            .init("period", .text), .init("from", .day), .init("to", .day), .init("twr", .percent),
+            .init("twr_annualised", .percent), .init("xirr", .percent), .init("volatility", .percent),
+            .init("sharpe", .number), .init("sortino", .number), .init("max_drawdown", .percent), .init("calmar", .number),
+            .init("best_day", .percent), .init("worst_day", .percent), .init("best_month", .percent),
+            .init("worst_month", .percent), .init("positive_months", .percent),
+        ]
+        if let benchmark {
+            let b = benchmark.rawValue.lowercased()
+            columns += [.init(b, .percent), .init("difference", .percent), .init("beta", .number), .init("correlation", .number)]
+        }
+        let rows: [[ResultTable.Cell?]] = periods.map { p in
+            let s = p.statistics
+            var row: [ResultTable.Cell?] = [
+                .text(p.period.rawValue), .day(p.from), .day(p.to), pct(p.timeWeighted), pct(p.annualised), pct(p.moneyWeighted),
+                pct(s?.volatility), .finite(s?.sharpe), .finite(s?.sortino), pct(s?.maxDrawdown), .finite(s?.calmar),
+                pct(s?.bestDay), pct(s?.worstDay), pct(s?.bestMonth), pct(s?.worstMonth), pct(s?.positiveMonths),
+            ]
+            if benchmark != nil {
+                let difference = p.timeWeighted.flatMap { t in p.benchmark.map { t - $0 } }
+                row += [pct(p.benchmark), pct(difference), .finite(p.beta), .finite(p.correlation)]
+            }
+            return row
+        }
+        return ResultTable(columns: columns, rows: rows)
+    }
+}
+
+extension DrawdownSeries {
+    /// Table `drawdowns`: the `limit` deepest, deepest first.
+    public func table(limit: Int = 5) -> ResultTable {
+        let rows: [[ResultTable.Cell?]] = drawdowns.prefix(limit).enumerated().map { i, d in
+            [.number(Double(i + 1)), .day(d.start), .day(d.trough), d.recovery.map { .day($0) },
+             .number(d.depth * 100), .number(Double(d.days))]
+        }
+        return ResultTable(columns: [
+            .init("rank", .number, decimals: 0), .init("start", .day), .init("trough", .day), .init("recovery", .day),
+            .init("depth", .percent), .init("days", .number, decimals: 0),
+        ], rows: rows)
+    }
+}
+
+extension ReturnSeries {
+    /// Table `monthly-returns`: one row per year, a column per month and the year's return, each
+    /// compounded from the daily time-weighted returns; a month without a counted day is null.
+    public var monthlyTable: ResultTable {
+        let months = byPeriod(.month), years = byPeriod(.year)
+        let rows: [[ResultTable.Cell?]] = years.map { year in
+            let cells: [ResultTable.Cell?] = (1 ... 12).map { m in
+                months.first { $0.start.year == year.start.year && $0.start.month == m }.map { .number($0.value * 100) }
+            }
+            return [.text(String(year.start.year))] + cells + [.number(year.value * 100)]
+        }
+        let names = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+        return ResultTable(columns: [.init("year", .text)] + names.map { .init($0, .percent) } + [.init("year_return", .percent)],
+                           rows: rows)
+    }
+}

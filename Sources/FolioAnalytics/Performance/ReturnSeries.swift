@@ -1,0 +1,88 @@
+import Foundation
+import FolioCore
+
+/// The portfolio's daily time-weighted returns: what the invested money earned each market day,
+/// whatever was paid in or taken out.
+///
+/// Conventions:
+/// - Money moved on a day counts at the end of the day: r = (value − deposits + withdrawals) /
+///   previous value − 1. This is exact when what was moved is worth at the day's close what was paid
+///   (cash in the base currency, or bought at the close), and it never divides by a deposit.
+/// - A day counts when the portfolio's value is known and it changed, or money moved: a stock
+///   portfolio's weekends and holidays (nothing quoted, nothing moved) are not days, a crypto
+///   portfolio's are. A day whose value is unknown (a quote missing) is skipped: its flows and its
+///   change fall into the next known day.
+/// - A day that starts with nothing invested (previous value ≤ 0: the first deposit's day, or after a
+///   negative balance larger than the rest), or ends below nothing, has no return: a return below
+///   −100 % means nothing.
+public struct ReturnSeries: Hashable, Sendable {
+    /// The counted days, oldest first.
+    public var days: [Day]
+    /// The day whose value the first return is measured from (the index is 1 at its end).
+    public var startDay: Day?
+    /// Simple return of each counted day.
+    public var returns: [Double]
+    /// Growth of 1 invested before the first counted day, after each counted day.
+    public var index: [Double]
+
+    public init(days: [Day], returns: [Double], startDay: Day? = nil) {
+        self.days = days
+        self.startDay = startDay ?? days.first?.advanced(by: -1)
+        self.returns = returns
+        var growth = 1.0
+        index = returns.map { r in
+            growth *= 1 + r
+            return growth
+        }
+    }
+
+    /// From daily values and the flows of the same days (`value.days == flows.days`).
+    public init(value: ValueSeries, flows: ExternalFlows) {
+        var days: [Day] = [], returns: [Double] = []
+        var previous: Double? = nil, previousDay: Day? = nil, startDay: Day? = nil
+        var inflow = 0.0, outflow = 0.0
+        for d in value.days.indices {
+            guard let v = value.total[d], let i = flows.inflows[d], let o = flows.outflows[d] else {
+                // Unknown: carry the flows to the next known day.
+                inflow += flows.inflows[d] ?? 0
+                outflow += flows.outflows[d] ?? 0
+                continue
+            }
+            inflow += i
+            outflow += o
+            defer { (previous, previousDay, inflow, outflow) = (v, value.days[d], 0, 0) }
+            guard let p = previous, p > 0, inflow != 0 || outflow != 0 || v != p else { continue }
+            let end = v - inflow + outflow
+            guard end >= 0 else { continue }
+            if days.isEmpty { startDay = previousDay }
+            days.append(value.days[d])
+            returns.append(end / p - 1)
+        }
+        self.init(days: days, returns: returns, startDay: startDay)
+    }
+
+    /// The compounded return of the counted days in `range`.
+    public func compounded(over range: DayRange) -> Double? {
+        var growth = 1.0
+        var any = false
+        for (day, r) in zip(days, returns) where range.contains(day) {
+            growth *= 1 + r
+            any = true
+        }
+        return any ? growth - 1 : nil
+    }
+
+    /// Returns per period (`.month` or `.year`), compounded from the days in it; oldest first.
+    public func byPeriod(_ period: CompositionPeriod) -> [(start: Day, value: Double)] {
+        var out: [(start: Day, value: Double)] = []
+        for (day, r) in zip(days, returns) {
+            let start = period == .month ? Day(year: day.year, month: day.month, day: 1)! : Day(year: day.year, month: 1, day: 1)!
+            if let last = out.last, last.start == start {
+                out[out.count - 1].value = (1 + last.value) * (1 + r) - 1
+            } else {
+                out.append((start, r))
+            }
+        }
+        return out
+    }
+}
