@@ -43,18 +43,41 @@ func analyticsCases() -> [BenchCase] {
             }
         },
         BenchCase(name: "analytics-value-series-20x10y") { _ in
-            let (replay, rates, range) = analyticsPortfolio()
+            let (replay, rates, range, _) = analyticsPortfolio()
             return {
                 let series = ValueSeries(replay: replay, rates: rates, base: .uah, range: range)
                 return series.total.last == nil ? 1 : 0
             }
         },
+        // Issue 14: every performance figure of one portfolio over 10 years of daily values ≤ 2 ms.
+        BenchCase(name: "analytics-performance-20x10y") { _ in
+            let (replay, rates, range, _) = analyticsPortfolio()
+            let value = ValueSeries(replay: replay, rates: rates, base: .uah, range: range)
+            let flows = ExternalFlows(cashTransactions: replay.cashTransactions, rates: rates, base: .uah, range: range)
+            return {
+                let returns = ReturnSeries(value: value, flows: flows)
+                let periods = PeriodPerformance.all(value: value, flows: flows, series: returns, benchmark: nil, end: range.to)
+                let drawdowns = DrawdownSeries(returns).drawdowns
+                let months = returns.monthlyTable
+                return periods.count == 6 && !drawdowns.isEmpty && months.rows.count == 10 ? 0 : 1
+            }
+        },
+        // Issue 18: the one ledger (lots of every holding, cash included, in the base currency) of the
+        // same portfolio, valued at its last day.
+        BenchCase(name: "analytics-income-ledger-20x10y") { _ in
+            let (replay, rates, range, trades) = analyticsPortfolio()
+            let valuation = rates.value(replay.holdings(at: range.to.end), in: .uah)
+            return {
+                let income = PortfolioIncome(trades: trades, cashTransactions: replay.cashTransactions, valuation: valuation, rates: rates)
+                return income.realised == nil ? 1 : 0
+            }
+        },
     ]
 }
 
-/// Twenty US stocks bought over ten years with monthly deposits, priced every weekday in USD, valued in
+/// Twenty US stocks bought over ten years with monthly deposits (and the trades), priced every weekday in USD, valued in
 /// UAH through a daily NBU USD/UAH rate: every value goes through a pivot.
-func analyticsPortfolio() -> (HoldingsReplay, CrossRates, DayRange) {
+func analyticsPortfolio() -> (HoldingsReplay, CrossRates, DayRange, [Trade]) {
     var random = SplitMix64(seed: 20)
     let first = Day(year: 2015, month: 1, day: 1)!, last = Day(year: 2024, month: 12, day: 31)!
     let assets = (0 ..< 20).map { AssetCode(String(format: "STK%02d", $0)) }
@@ -82,5 +105,5 @@ func analyticsPortfolio() -> (HoldingsReplay, CrossRates, DayRange) {
         }
     }
     let range = try! DayRange(from: first, to: last)
-    return (HoldingsReplay(trades: trades, cashTransactions: cash), CrossRates(book: PriceBook(quotes)), range)
+    return (HoldingsReplay(trades: trades, cashTransactions: cash), CrossRates(book: PriceBook(quotes)), range, trades)
 }

@@ -10,21 +10,35 @@ public enum MoneyWeightedReturn {
         guard let t0 = flows.map(\.time).min(),
               flows.contains(where: { $0.amount < 0 }), flows.contains(where: { $0.amount > 0 }) else { return nil }
         let years = flows.map { $0.time.timeIntervalSince(t0) / 86_400 / 365 }
-        func npv(_ r: Double) -> Double {
-            zip(flows, years).map { $0.amount / pow(1 + r, $1) }.compensatedSum()
+        /// NPV and its derivative at r, in one pass over the flows.
+        func npv(_ r: Double) -> (value: Double, slope: Double) {
+            var value = CompensatedSum(), slope = CompensatedSum()
+            let growth = log1p(r)
+            for (f, y) in zip(flows, years) {
+                let discounted = f.amount * exp(-y * growth)
+                value += discounted
+                slope += -y * discounted / (1 + r)
+            }
+            return (value.value, slope.value)
         }
-        // Bracket the root on a log scale of 1 + r, then bisect: slower than Newton's method, but it
-        // cannot jump out of range or stall on a flat stretch, and 200 halvings reach the last bit.
+        // Bracket the root, then Newton's method kept inside the bracket (a step that would leave it, or
+        // shrink it too slowly, is a bisection instead): a dozen steps, and it cannot diverge.
         var low = -0.999_999, high = 1.0
-        while npv(high).sign == npv(low).sign {
+        let lowSign = npv(low).value.sign
+        while npv(high).value.sign == lowSign {
             high = (1 + high) * 10 - 1
             if high > 1e12 { return nil }
         }
+        var r = 0.1 < high ? 0.1 : (low + high) / 2
         for _ in 0 ..< 200 {
-            let mid = (low + high) / 2
-            if mid == low || mid == high { break }
-            if npv(mid).sign == npv(low).sign { low = mid } else { high = mid }
+            let (value, slope) = npv(r)
+            if value == 0 { return r }
+            if value.sign == lowSign { low = r } else { high = r }
+            let newton = r - value / slope
+            let next = slope != 0 && newton > low && newton < high ? newton : (low + high) / 2
+            if abs(next - r) <= 1e-15 * max(1, abs(r)) { return next }
+            r = next
         }
-        return (low + high) / 2
+        return r
     }
 }

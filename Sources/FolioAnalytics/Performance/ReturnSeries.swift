@@ -75,12 +75,15 @@ public struct ReturnSeries: Hashable, Sendable {
     /// Returns per period (`.month` or `.year`), compounded from the days in it; oldest first.
     public func byPeriod(_ period: CompositionPeriod) -> [(start: Day, value: Double)] {
         var out: [(start: Day, value: Double)] = []
+        var key = (year: 0, month: 0)
         for (day, r) in zip(days, returns) {
-            let start = period == .month ? Day(year: day.year, month: day.month, day: 1)! : Day(year: day.year, month: 1, day: 1)!
-            if let last = out.last, last.start == start {
-                out[out.count - 1].value = (1 + last.value) * (1 + r) - 1
+            let c = day.components
+            let k = (year: c.year, month: period == .month ? c.month : 1)
+            if !out.isEmpty && k == key {
+                out[out.count - 1].value = (1 + out[out.count - 1].value) * (1 + r) - 1
             } else {
-                out.append((start, r))
+                key = k
+                out.append((Day(year: k.year, month: k.month, day: 1)!, r))
             }
         }
         return out
