@@ -24,6 +24,7 @@ extension Chart {
 public enum ChartKind: String, Hashable, Sendable, CaseIterable {
     case line, compare, pie, donut, bars, hbars, correlation, table
     case smallMultiples = "small-multiples"
+    case heatmap, drawdown
 
     public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }

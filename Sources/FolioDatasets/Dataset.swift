@@ -73,6 +73,7 @@ public enum Datasets {
         PricesDataset.self, AllocationDataset.self, CompositionDataset.self, CashFlowsDataset.self, HoldingsDataset.self,
         NormalisedDataset.self, CorrelationDataset.self, ValueDataset.self, RollingCorrelationDataset.self,
         ExpensesByCategoryDataset.self, IncomeByCategoryDataset.self, BudgetMonthsDataset.self,
+        MonthlyReturnsDataset.self, DrawdownDataset.self, CumulativeDataset.self, AnnualReturnsDataset.self,
     ]
 
     /// Names that report definitions used before, still read.

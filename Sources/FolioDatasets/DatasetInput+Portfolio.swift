@@ -27,6 +27,17 @@ extension DatasetInput {
         return currency == asset ? nil : currency
     }
 
+    /// Daily values, transfers and time-weighted returns since the portfolio's first activity, shared by
+    /// the performance datasets; throws when nothing happened by the as-of day.
+    func performance(_ p: PortfolioInputs) throws -> PerformanceHistory {
+        // Not an Optional in the memo: a cached nil would read as "not cached" (`nil as? T?` succeeds).
+        let history: [PerformanceHistory] = memo.value("performance") { p.performance(endingAt: asOf).map { [$0] } ?? [] }
+        guard let history = history.first, !history.returns.days.isEmpty else {
+            throw ArgumentError("--as-of", "\"\(p.portfolio.name)\" has no day with a return up to \(asOf.iso)")
+        }
+        return history
+    }
+
     /// One asset's prices over `range` in `currency`, shared by the datasets that read the same span.
     func history(_ asset: AssetCode, in currency: AssetCode, range: DayRange) throws(AnalyticsError) -> PriceHistory {
         let key = "history \(asset) \(currency) \(range.from) \(range.to)"

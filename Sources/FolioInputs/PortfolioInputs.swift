@@ -88,6 +88,14 @@ public struct PortfolioInputs: Sendable {
                         valuation: valuation ?? self.valuation(at: day), rates: market.rates)
     }
 
+    /// Daily values, transfers and time-weighted returns from the day before the first activity to the end
+    /// of `day`; nil when nothing happened by then.
+    public func performance(endingAt day: Day) -> PerformanceHistory? {
+        guard let first = ledger.activity?.first, first <= day, let range = try? DayRange(from: first.advanced(by: -1), to: day)
+        else { return nil }
+        return PerformanceHistory(replay: replay, rates: market.rates, base: portfolio.baseCurrency, range: range)
+    }
+
     /// The portfolio's default as-of day (see `AsOf.portfolio`), from the quotes already loaded.
     public var lastDataDay: Day? { AsOf.portfolio(ledger, lastQuotes: market.book) }
 }

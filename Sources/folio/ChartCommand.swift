@@ -96,6 +96,9 @@ struct ChartCommand: ParsableCommand {
     @Option(help: ArgumentHelp("compare: rebased (100 at the start) or min-max (each series spans 0…1).", valueName: "method"))
     var normalise: String?
 
+    @Option(help: ArgumentHelp("cumulative: an asset to compare the portfolio's returns with (e.g. SPY, BTC, USD).", valueName: "code"))
+    var benchmark: String?
+
     /// `--method` was `--normalise`'s name before `folio table` and `folio chart` spelt it alike.
     @Option(name: .customLong("method"), help: .hidden)
     var method: String?
@@ -126,7 +129,7 @@ struct ChartCommand: ParsableCommand {
         var request = ChartRequest(kind: kind)
         let given: [(ChartRequest.Field, String?)] = [
             (.data, data), (.portfolio, portfolio), (.asOf, asOf), (.days, days), (.months, months), (.window, window),
-            (.currency, currency), (.by, by), (.normalise, normalise ?? method), (.size, size), (.scale, scale),
+            (.currency, currency), (.by, by), (.normalise, normalise ?? method), (.benchmark, benchmark), (.size, size), (.scale, scale),
             (.theme, theme), (.locale, locale), (.title, title),
         ]
         for case let (field, value?) in given { try request.set(field, [value]) }

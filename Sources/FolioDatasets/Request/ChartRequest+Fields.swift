@@ -7,7 +7,7 @@ extension ChartRequest {
     /// The fields a chart request is written in: the option names of `folio chart` without their dashes,
     /// which are also the keys of a jobs file's chart job and of a report block's `parameters`.
     public enum Field: String, CaseIterable, Sendable {
-        case data, portfolio, asset, asOf = "as-of", days, months, window, currency, by, percent, normalise
+        case data, portfolio, asset, asOf = "as-of", days, months, window, currency, by, percent, normalise, benchmark
         case size, scale, theme, locale, title
 
         /// Spellings that were documented before and are still read: `folio chart --method` (now
@@ -65,6 +65,7 @@ extension ChartRequest {
             }
             percent = ["true", "yes", "percent"].contains(text)
         case .normalise: normalise = try ArgumentValue.normalisation(try one(), option)
+        case .benchmark: benchmark = try ArgumentValue.asset(try one().uppercased(), option)
         case .size: (width, height) = try Self.size(try one())
         case .scale:
             let text = try one()

@@ -26,6 +26,8 @@ public struct ChartRequest: Sendable, Hashable {
     /// Bars: each series' share of its group instead of values.
     public var percent = false
     public var normalise: Normalisation?
+    /// An asset a portfolio's returns are compared with, in its base currency.
+    public var benchmark: AssetCode?
     public var width = 1200.0
     public var height = 675.0
     /// Pixels per point of a PNG.

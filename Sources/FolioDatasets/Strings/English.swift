@@ -23,7 +23,7 @@ let englishStrings: [StringKey: String] = [
     .kindFiat: "Currencies", .kindCrypto: "Crypto", .kindStock: "Stocks", .kindETF: "ETFs", .kindMetal: "Metals",
     .kindIndex: "Indices", .kindOther: "Other assets",
     .averageCost: "Average cost", .costBasis: "Cost", .incomeByHolding: "Cost and income by holding",
-    .realised: "Realised", .unrealised: "Unrealised",
+    .realised: "Realised", .unrealised: "Unrealised", .year: "Year", .performance: "Performance",
     .budgetReport: "Budget report", .income: "Income", .expenses: "Expenses", .expensesByCategory: "Expenses by category",
     .incomeByCategory: "Income by category", .incomeVsExpenses: "Income and expenses by month", .category: "Category",
     .categories: "Categories", .months: "Months",

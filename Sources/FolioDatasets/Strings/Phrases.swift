@@ -48,6 +48,19 @@ extension Catalogue {
     public func valueTitle(_ portfolio: String, days n: Int) -> String {
         pick("\(portfolio): value, last \(days(n))", "\(portfolio): вартість за \(days(n))")
     }
+    public func performanceTitle(_ portfolio: String, _ what: PerformanceChart) -> String {
+        switch what {
+        case .cumulative: pick("\(portfolio): cumulative return", "\(portfolio): накопичена дохідність")
+        case .drawdown: pick("\(portfolio): drawdown", "\(portfolio): просідання")
+        case .monthly: pick("\(portfolio): monthly returns", "\(portfolio): дохідність за місяцями")
+        case .annual: pick("\(portfolio): annual returns", "\(portfolio): дохідність за роками")
+        }
+    }
+    public enum PerformanceChart: Sendable { case cumulative, drawdown, monthly, annual }
+    /// "Time-weighted, in UAH · 1 Mar 2013 – 7 Feb 2018": what a performance chart's numbers are.
+    public func timeWeightedSubtitle(_ base: AssetCode, _ from: Day, _ to: Day) -> String {
+        pick("Time-weighted, in \(base)", "Зважена за часом, у \(base)") + " · " + range(from, to)
+    }
     public func rollingTitle(_ first: AssetCode, _ second: AssetCode) -> String {
         pick("Rolling correlation of \(first) and \(second)", "Ковзна кореляція \(first) і \(second)")
     }

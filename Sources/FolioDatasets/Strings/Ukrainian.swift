@@ -21,7 +21,7 @@ let ukrainianStrings: [StringKey: String] = [
     .kindFiat: "Валюти", .kindCrypto: "Криптовалюти", .kindStock: "Акції", .kindETF: "Фонди ETF", .kindMetal: "Метали",
     .kindIndex: "Індекси", .kindOther: "Інші активи",
     .averageCost: "Середня ціна", .costBasis: "Собівартість", .incomeByHolding: "Собівартість і дохід за активами",
-    .realised: "Реалізовано", .unrealised: "Нереалізовано",
+    .realised: "Реалізовано", .unrealised: "Нереалізовано", .year: "Рік", .performance: "Дохідність",
     .budgetReport: "Бюджет", .income: "Доходи", .expenses: "Витрати", .expensesByCategory: "Витрати за категоріями",
     .incomeByCategory: "Доходи за категоріями", .incomeVsExpenses: "Доходи й витрати за місяцями", .category: "Категорія",
     .categories: "Категорії", .months: "Місяці",

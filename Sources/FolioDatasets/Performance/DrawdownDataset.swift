@@ -1,0 +1,31 @@
+import FolioAnalytics
+import FolioCharts
+import FolioCore
+
+/// `drawdown`: how far a portfolio's time-weighted growth was below its running peak on each counted
+/// day since its first activity (FolioAnalytics' `DrawdownSeries`), the deepest trough marked.
+public struct DrawdownDataset: Dataset {
+    public static let name = "drawdown"
+    public static let kinds: [ChartKind] = [.drawdown]
+    public static let subject = DatasetSubject.portfolio
+    public static let fields: Set<ChartRequest.Field> = [.portfolio]
+
+    public init(_ request: ChartRequest) throws {
+        guard request.portfolio != nil else { throw ArgumentError("--portfolio", "\(Self.name) needs a portfolio") }
+    }
+
+    public func quoteDays(endingAt asOf: Day) -> DayRange? { .wholeHistory(endingAt: asOf) }
+
+    public func build(_ input: DatasetInput, as kind: ChartKind, frame: ChartFrame) throws -> DatasetChart {
+        let p = try input.requirePortfolio(Self.name)
+        let history = try input.performance(p)
+        let drawdowns = history.drawdowns
+        // The start (the day before the first counted day, at the peak) anchors the curve at zero.
+        let start = history.returns.startDay.map { [$0] } ?? []
+        let chart = DrawdownChart(frame: frame, times: (start + drawdowns.days).map { $0.start.timeIntervalSince1970 },
+                                  depths: start.map { _ in 0 } + drawdowns.depth)
+        let texts = input.performanceTexts(p, history)
+        return DatasetChart(chart: chart, title: input.strings.performanceTitle(p.portfolio.name, .drawdown), subtitle: texts.subtitle,
+                            footnote: texts.footnote, warnings: history.missing.map { "left out: " + $0 })
+    }
+}
