@@ -30,9 +30,8 @@ extension DatasetInput {
     /// Daily values, transfers and time-weighted returns since the portfolio's first activity, shared by
     /// the performance datasets; throws when nothing happened by the as-of day.
     func performance(_ p: PortfolioInputs) throws -> PerformanceHistory {
-        // Not an Optional in the memo: a cached nil would read as "not cached" (`nil as? T?` succeeds).
-        let history: [PerformanceHistory] = memo.value("performance") { p.performance(endingAt: asOf).map { [$0] } ?? [] }
-        guard let history = history.first, !history.returns.days.isEmpty else {
+        let history: PerformanceHistory? = memo.value("performance") { p.performance(endingAt: asOf) }
+        guard let history, !history.returns.days.isEmpty else {
             throw ArgumentError("--as-of", "\"\(p.portfolio.name)\" has no day with a return up to \(asOf.iso)")
         }
         return history

@@ -86,7 +86,9 @@ final class DatasetMemo: Sendable {
     private let values = Mutex<[String: any Sendable]>([:])
 
     func value<T: Sendable>(_ key: String, _ make: () throws -> T) rethrows -> T {
-        if let known = values.withLock({ $0[key] }) as? T { return known }
+        // Unwrapped before the cast: `nil as? T` succeeds when T is itself an Optional, and would return
+        // "nothing" for a key never computed.
+        if let stored = values.withLock({ $0[key] }), let known = stored as? T { return known }
         let made = try make()
         values.withLock { $0[key] = made }
         return made

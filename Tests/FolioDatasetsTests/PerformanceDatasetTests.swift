@@ -1,0 +1,55 @@
+import FolioAnalytics
+import FolioCharts
+import FolioCore
+import FolioTestSupport
+import Foundation
+import Testing
+@testable import FolioDatasets
+
+/// The performance charts draw the figures the tables give, from one history.
+@Suite struct PerformanceDatasetTests {
+    func build(_ kind: ChartKind, _ data: String, benchmark: AssetCode? = nil) throws -> DatasetChart {
+        var request = ChartRequest(kind: kind)
+        request.portfolio = "P"
+        request.data = data
+        request.benchmark = benchmark
+        return try request.dataset().build(PortfolioDatasetTests.input(), as: kind, frame: ChartFrame())
+    }
+
+    var history: PerformanceHistory { PortfolioDatasetTests.input().portfolio!.performance(endingAt: d("2024-01-10"))! }
+
+    @Test func cumulativeEndsAtTheTimeWeightedReturnAndTheBenchmarkAtItsOwn() throws {
+        let chart = try #require(try build(.line, "cumulative", benchmark: "AAPL").chart as? LineChart)
+        let returns = history.returns
+        #expect(chart.series.map(\.name) == ["P", "AAPL"])
+        #expect(chart.series[0].values.first == 0)
+        #expect(close(chart.series[0].values.last, (returns.index.last! - 1) * 100, 1e-12))
+        // AAPL in UAH from the day before the first counted day to 10 Jan.
+        let start = returns.startDay!
+        let rates = PortfolioDatasetTests.input().rates
+        let a = try rates.rate(from: "AAPL", to: "UAH", at: start.end).get().value
+        let b = try rates.rate(from: "AAPL", to: "UAH", at: d("2024-01-10").end).get().value
+        #expect(close(chart.series[1].values.last, (b / a - 1) * 100, 1e-12))
+    }
+
+    @Test func heatmapAndBarsShowTheMonthsAndYears() throws {
+        let heatmap = try #require(try build(.heatmap, "monthly-returns").chart as? HeatmapChart)
+        let january = try #require(history.returns.compounded(over: try DayRange(from: d("2024-01-01"), to: d("2024-01-31"))))
+        #expect(heatmap.rowLabels == ["2024"] && heatmap.values[0][0] == january && heatmap.values[0][12] == january)
+        #expect(heatmap.values[0][1 ..< 12].allSatisfy { $0.isNaN })
+        let bars = try #require(try build(.bars, "annual-returns").chart as? BarChart)
+        #expect(bars.series[0].values == [january])
+        let drawdown = try #require(try build(.drawdown, "drawdown").chart as? DrawdownChart)
+        #expect(drawdown.depths.dropFirst() == history.drawdowns.depth[...])
+    }
+
+    @Test func aMemoisedNothingIsRememberedAsNothing() {
+        let memo = DatasetMemo()
+        var calls = 0
+        let first: Int? = memo.value("k") { calls += 1; return nil }
+        let second: Int? = memo.value("k") { calls += 1; return 5 }
+        #expect(first == nil && second == nil && calls == 1)
+        let third: Int? = memo.value("j") { Optional(3) }
+        #expect(third == 3)
+    }
+}
