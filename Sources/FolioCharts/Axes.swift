@@ -14,13 +14,20 @@ enum Axes {
                               zeroLine: Bool) {
         let theme = builder.theme
         let gap = theme.axisSize * 0.6
-        for tick in scale.ticks {
+        // On a plot too short for every label, a label that would touch the last one drawn is left out
+        // (its grid line stays); zero's is kept before the others, so the baseline is always named.
+        let ordered = scale.ticks.filter { $0 == 0 } + scale.ticks.filter { $0 != 0 }
+        var drawn: [Rect] = []
+        for tick in ordered {
             let y = snap(scale(tick), width: theme.gridWidth)
             let isZero = tick == 0 && zeroLine
             builder.add(.segment(Point(x: plot.minX, y: y), Point(x: plot.maxX, y: y),
                                  stroke: Stroke(color: isZero ? theme.axis : theme.grid, width: theme.gridWidth)))
-            builder.add(builder.layout.run(format.string(tick), at: Point(x: plot.minX - gap, y: y), anchor: .end,
-                                           baseline: .middle, style: builder.axisStyle))
+            let run = builder.layout.run(format.string(tick), at: Point(x: plot.minX - gap, y: y), anchor: .end,
+                                         baseline: .middle, style: builder.axisStyle)
+            guard !drawn.contains(where: { $0.intersects(run.box) }) else { continue }
+            drawn.append(run.box)
+            builder.add(run)
         }
     }
 

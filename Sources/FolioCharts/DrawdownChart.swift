@@ -31,8 +31,13 @@ public struct DrawdownChart: Chart, Hashable {
         let plotBottom = body.maxY - Axes.timeAxisHeight(b)
         // Room under the trough for its label.
         let need = annotationHeight + theme.markerRadius * 2 + 4
-        let pad = low < 0 ? -low * need / max(plotBottom - plotTop - need, 1) : 0.01
-        let yScale = LinearScale(dataMin: low - pad, dataMax: 0, range: (plotBottom, plotTop), targetTicks: 5, includeZero: true)
+        // (At most half the depth again: a plot too short for the label gets a cramped label, not an axis
+        // stretched to four times the fall.)
+        let pad = low < 0 ? min(-low * need / max(plotBottom - plotTop - need, 1), -low * 0.5) : 0.01
+        // As many ticks as fit one above the other with a label's height between them (a short report
+        // block has room for three, a full canvas for five).
+        let ticks = max(2, min(5, Int((plotBottom - plotTop) / (b.layout.height(b.axisStyle) * 2))))
+        let yScale = LinearScale(dataMin: low - pad, dataMax: 0, range: (plotBottom, plotTop), targetTicks: ticks, includeZero: true)
         let axisFormat = NumberFormat(locale: frame.locale, style: .percent(max(yScale.step.decimals - 2, 0)))
         let left = body.minX + Axes.valueLabelWidth(yScale, format: axisFormat, builder: b) + theme.axisSize * 0.6
         let plot = Rect(x: left, y: plotTop, width: max(body.maxX - left, 1), height: max(plotBottom - plotTop, 1))

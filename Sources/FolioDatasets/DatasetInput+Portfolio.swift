@@ -29,7 +29,7 @@ extension DatasetInput {
 
     /// Daily values, transfers and time-weighted returns since the portfolio's first activity, shared by
     /// the performance datasets; throws when nothing happened by the as-of day.
-    func performance(_ p: PortfolioInputs) throws -> PerformanceHistory {
+    public func performance(_ p: PortfolioInputs) throws -> PerformanceHistory {
         let history: PerformanceHistory? = memo.value("performance") { p.performance(endingAt: asOf) }
         guard let history, !history.returns.days.isEmpty else {
             throw ArgumentError("--as-of", "\"\(p.portfolio.name)\" has no day with a return up to \(asOf.iso)")

@@ -72,7 +72,7 @@ public struct PortfolioInputs: Sendable {
                             quotesFor range: DayRange? = nil, prices: (any PriceBookSource)? = nil) throws -> PortfolioInputs {
         let ledger = try PortfolioLedger.load(store, portfolio: name)
         var options = options
-        if options.portfolioAssetsOnly { options.assets = ledger.touchedAssets }
+        if options.portfolioAssetsOnly { options.assets = ledger.touchedAssets.union(options.assets ?? []) }
         return PortfolioInputs(ledger, market: try MarketInputs.load(prices ?? store, options: options, range: range))
     }
 

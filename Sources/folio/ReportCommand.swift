@@ -34,6 +34,8 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "uk or en: labels, numbers and dates.") var locale = "en"
     @Option(help: "light or dark.") var theme = "light"
     @Option(help: ArgumentHelp("A report definition to use instead of the built-in one.", valueName: "file")) var definition: String?
+    @Option(help: ArgumentHelp("Portfolio: the asset its returns are compared with, instead of the definition's.", valueName: "code"))
+    var benchmark: String?
     @Option(help: ArgumentHelp("The PDF to write (daily: the directory for the images).", valueName: "file.pdf|dir")) var out: String
     @Flag(help: "Stamp the real generation time (the PDF then differs from run to run).") var now = false
 
@@ -48,6 +50,7 @@ struct ReportCommand: ParsableCommand {
         request.theme = try ArgumentValue.theme(theme)
         request.definition = definition.map { URL(fileURLWithPath: $0) }
         request.stampNow = now
+        request.benchmark = try benchmark.map { try ArgumentValue.asset($0.uppercased(), "--benchmark") }
         try request.validate()
         return request
     }

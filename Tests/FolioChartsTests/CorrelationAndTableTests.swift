@@ -86,6 +86,7 @@ import Testing
     }
 
     @Test func everyKindHasACase() {
-        #expect(ChartKind.allCases.map(\.rawValue) == ["line", "compare", "pie", "donut", "bars", "hbars", "correlation", "table", "small-multiples"])
+        #expect(ChartKind.allCases.map(\.rawValue) == ["line", "compare", "pie", "donut", "bars", "hbars", "correlation", "table", "small-multiples",
+                                                    "heatmap", "drawdown"])
     }
 }

@@ -58,6 +58,9 @@ import Testing
                 #expect(discs(scene).count == 1)
             }
         }
+        // A short report block: fewer ticks, none overlapping.
+        expectCleanLayout(DrawdownChart(frame: frame(width: 510, height: 150), times: days, depths: depths.map { $0 * 2 })
+            .scene(measurer: measurer), "510x150")
         // Never below its peak: no trough to mark.
         let flat = DrawdownChart(frame: frame(), times: Array(days.prefix(10)), depths: Array(repeating: 0, count: 10))
         #expect(flat.trough == nil && discs(flat.scene(measurer: measurer)).isEmpty)

@@ -57,6 +57,17 @@ extension Catalogue {
         }
     }
     public enum PerformanceChart: Sendable { case cumulative, drawdown, monthly, annual }
+    /// A period of the performance table, saying when a figure is per year.
+    public func period(_ p: PeriodPerformance.Period) -> String {
+        switch p {
+        case .oneMonth: pick("1 month", "1 місяць")
+        case .threeMonths: pick("3 months", "3 місяці")
+        case .yearToDate: self[.kpiChangeYTD]
+        case .oneYear: pick("1 year", "1 рік")
+        case .threeYears: pick("3 years", "3 роки")
+        case .sinceInception: pick("Since inception", "З початку")
+        }
+    }
     /// "Time-weighted, in UAH · 1 Mar 2013 – 7 Feb 2018": what a performance chart's numbers are.
     public func timeWeightedSubtitle(_ base: AssetCode, _ from: Day, _ to: Day) -> String {
         pick("Time-weighted, in \(base)", "Зважена за часом, у \(base)") + " · " + range(from, to)

@@ -16,21 +16,30 @@ public struct PortfolioReports: Sendable {
     public var theme: Theme
     /// Stamp the real time instead of the as-of day (the output then differs from run to run).
     public var stampNow = false
+    /// What the portfolio's returns are compared with; its quotes are read with the portfolio's.
+    public var benchmark: AssetCode?
 
-    public init(portfolio: String, asOf: Day? = nil, locale: ChartLocale = .en, theme: Theme = .light, stampNow: Bool = false) {
+    public init(portfolio: String, asOf: Day? = nil, locale: ChartLocale = .en, theme: Theme = .light, stampNow: Bool = false,
+                benchmark: AssetCode? = nil) {
         self.portfolio = portfolio
         self.asOf = asOf
         self.locale = locale
         self.theme = theme
         self.stampNow = stampNow
+        self.benchmark = benchmark
     }
 
     /// The portfolio's ledger and rates at the as-of day; prices from `prices` (default: the store).
     public func input(_ store: Store, prices: (any PriceBookSource)? = nil) throws -> PortfolioReportInput {
-        let inputs = try PortfolioInputs.load(store, portfolio: portfolio, options: MarketOptions(portfolioAssetsOnly: true),
-                                              prices: prices)
+        let options = MarketOptions(assets: benchmark.map { [$0] }, portfolioAssetsOnly: true)
+        let inputs = try PortfolioInputs.load(store, portfolio: portfolio, options: options, prices: prices)
+        if let benchmark, !inputs.market.book.assets.contains(benchmark) {
+            throw ArgumentError("--benchmark", "no quotes of \(benchmark) (see `folio info`)")
+        }
         let day = asOf ?? inputs.lastDataDay ?? Day(Date())
-        return PortfolioReportInput(inputs, asOf: day, generated: stampNow ? Date() : day.start)
+        // The base against itself is a flat line: no benchmark.
+        return PortfolioReportInput(inputs, asOf: day, generated: stampNow ? Date() : day.start,
+                                    benchmark: benchmark == inputs.portfolio.baseCurrency ? nil : benchmark)
     }
 
     /// The daily PNG set (allocation, value over 30 days, 7-day lines of the largest holdings) with

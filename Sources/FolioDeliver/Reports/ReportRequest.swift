@@ -25,6 +25,8 @@ public struct ReportRequest: Sendable {
     public var out: URL
     /// Stamp the real time instead of the as-of day (the output then differs from run to run).
     public var stampNow = false
+    /// Portfolio: what its returns are compared with, instead of the definition's `benchmark`.
+    public var benchmark: AssetCode?
 
     public init(name: Name, out: URL) {
         self.name = name
@@ -67,7 +69,9 @@ extension ReportRequest {
         let title: String
         switch name {
         case .portfolio, .daily:
-            let input = try portfolioReports.input(store)
+            var reports = portfolioReports
+            reports.benchmark = benchmark ?? spec.benchmark
+            let input = try reports.input(store)
             day = input.asOf
             let data = PortfolioReportData(input, locale: locale)
             (scenes, title) = (try builder.scenes(data), builder.title(data))

@@ -1,4 +1,5 @@
 import FolioCharts
+import FolioCore
 import FolioYAML
 import Foundation
 import Yams
@@ -33,7 +34,7 @@ public struct DefinitionParser {
 
     private func definition(_ root: Node?) throws -> ReportDefinition {
         guard let root else { throw DefinitionError(file: file, path: "", expected: "a mapping with name, page and pages", found: "an empty file") }
-        let top = try mapping(root, "", keys: ["name", "title", "page", "header", "footer", "pages"])
+        let top = try mapping(root, "", keys: ["name", "title", "page", "header", "footer", "benchmark", "pages"])
         let page = try top["page"].map { try pageSetup($0, "page") } ?? PageSetup()
         guard let pagesNode = top["pages"] else { throw error(root, "pages", "a list of pages") }
         guard case .sequence(let pages) = pagesNode, !pages.isEmpty else {
@@ -45,7 +46,13 @@ public struct DefinitionParser {
             page: page,
             header: try top["header"].map { try pageLine($0, "header") } ?? PageLine(),
             footer: try top["footer"].map { try pageLine($0, "footer") } ?? PageLine(),
-            sections: try pages.enumerated().map { try section($1, "pages[\($0)]") }
+            sections: try pages.enumerated().map { try section($1, "pages[\($0)]") },
+            benchmark: try top["benchmark"].map { node in
+                let text = try string(node, "benchmark")
+                do { return try ArgumentValue.asset(text.uppercased(), "benchmark") } catch {
+                    throw self.error(node, "benchmark", "an asset code such as USD, BTC or SPY", found: "\"\(text)\"")
+                }
+            }
         )
     }
 

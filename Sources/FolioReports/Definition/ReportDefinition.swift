@@ -1,3 +1,4 @@
+import FolioCore
 import Foundation
 
 /// A report as data, read from `reports/NAME.yaml` (or a user's copy): page geometry, the header and
@@ -11,10 +12,14 @@ public struct ReportDefinition: Hashable, Sendable {
     public var header: PageLine
     public var footer: PageLine
     public var sections: [Section]
+    /// The asset a portfolio's returns are compared with (the performance table and the `cumulative`
+    /// chart), unless the command or the jobs file names another.
+    public var benchmark: AssetCode?
 
-    public init(name: String, title: String, page: PageSetup, header: PageLine, footer: PageLine, sections: [Section]) {
+    public init(name: String, title: String, page: PageSetup, header: PageLine, footer: PageLine, sections: [Section],
+                benchmark: AssetCode? = nil) {
         self.name = name; self.title = title; self.page = page
-        self.header = header; self.footer = footer; self.sections = sections
+        self.header = header; self.footer = footer; self.sections = sections; self.benchmark = benchmark
     }
 
     public struct Section: Hashable, Sendable {

@@ -49,24 +49,32 @@ public struct TableBlock: LayoutBlock {
         return (head, tail)
     }
 
-    /// Natural widths (widest cell plus padding), stretched to the width; a table too
-    /// wide for the page narrows its text columns, whose cells are then shortened with an ellipsis.
+    /// Natural widths (widest cell or title plus padding), stretched to the width. A table too wide for
+    /// the page gives up room in this order, so that a number is the last thing shortened: titles wider
+    /// than their column's cells are shortened first, then the text columns, then, only if that is not
+    /// enough, every column alike (cells then end with an ellipsis).
     func columnWidths(_ width: Double) -> [Double] {
         if let widths { return widths }
         let pad = 10.0
-        var w = columns.map { style.layout.width($0.title, style.headerCell) + pad }
+        var cellWidths = columns.map { _ in pad }
         for row in rows {
-            for (i, cell) in row.enumerated() where i < w.count {
-                w[i] = max(w[i], style.layout.width(cell, style.cell) + pad)
+            for (i, cell) in row.enumerated() where i < cellWidths.count {
+                cellWidths[i] = max(cellWidths[i], style.layout.width(cell, style.cell) + pad)
             }
         }
+        var w = zip(columns, cellWidths).map { max(style.layout.width($0.title, style.headerCell) + pad, $1) }
+        func shrink(_ excess: Double, room: [Double]) {
+            let total = room.reduce(0, +)
+            guard excess > 0, total > 0 else { return }
+            let k = min(1, excess / total)
+            for i in w.indices { w[i] -= room[i] * k }
+        }
+        shrink(w.reduce(0, +) - width, room: zip(w, cellWidths).map { $0 - $1 })
+        shrink(w.reduce(0, +) - width, room: w.indices.map { columns[$0].numeric ? 0 : max(w[$0] - 3 * pad, 0) })
         let total = w.reduce(0, +)
-        if total <= width, total > 0 {
-            // Spare room spread in proportion keeps each header near its numbers.
+        if total > 0 && total != width {
+            // Spare room spread in proportion keeps each header near its numbers; a last excess is shared.
             w = w.map { $0 * width / total }
-        } else if total > 0 {
-            let k = width / total
-            w = w.map { $0 * k }
         }
         return w
     }

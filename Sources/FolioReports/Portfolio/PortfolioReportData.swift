@@ -39,6 +39,7 @@ public struct PortfolioReportData: Sendable {
         var request = ChartRequest(kind: .line)
         request.portfolio = input.portfolio.name
         request.locale = locale
+        request.benchmark = input.benchmark
         charts = DatasetCharts(input: DatasetInput(portfolio: input.inputs, market: input.inputs.market, asOf: asOf, locale: locale),
                                base: request, subjects: [.portfolio, .assetsOrPortfolio])
     }

@@ -10,11 +10,14 @@ public struct PortfolioReportInput: Sendable {
     public var asOf: Day
     /// Printed in the footer; fixed from the as-of day when the output must be reproducible.
     public var generated: Date
+    /// What the portfolio's returns are compared with; nil: nothing.
+    public var benchmark: AssetCode?
 
-    public init(_ inputs: PortfolioInputs, asOf: Day, generated: Date) {
+    public init(_ inputs: PortfolioInputs, asOf: Day, generated: Date, benchmark: AssetCode? = nil) {
         self.inputs = inputs
         self.asOf = asOf
         self.generated = generated
+        self.benchmark = benchmark
     }
 
     public var portfolio: Portfolio { inputs.portfolio }

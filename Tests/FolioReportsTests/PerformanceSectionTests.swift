@@ -1,0 +1,36 @@
+import FolioAnalytics
+import FolioCharts
+import FolioCore
+import Foundation
+import Testing
+@testable import FolioReports
+
+/// The report's performance section: its table gives the figures `folio table performance` gives, the
+/// benchmark comes from the definition, and a bad benchmark is a definition error.
+@Suite struct PerformanceSectionTests {
+    @Test func theTableHasEveryPeriodAndTheBenchmarkWhenOneIsNamed() throws {
+        var input = SyntheticPortfolio.input(assets: 3, trades: 12)
+        let plain = PortfolioReportData(input, locale: .en).performanceTable
+        #expect(plain.columns.map(\.key) == ["period", "twr", "twr-annualised", "xirr", "volatility", "sharpe", "sortino", "max-drawdown"])
+        #expect(!plain.rows.isEmpty)
+        input.benchmark = "S01"
+        let data = PortfolioReportData(input, locale: .uk)
+        let table = data.performanceTable
+        #expect(table.columns.map(\.key).suffix(2) == ["benchmark", "difference"] && table.columns[8].title == "S01")
+        // The same figures as the analytics compute, to the digit shown.
+        let history = input.inputs.performance(endingAt: input.asOf)!
+        let benchmark = Benchmark("S01", on: history.returns, rates: input.rates, base: input.portfolio.baseCurrency)
+        let last = try #require(history.periods(benchmark: benchmark).last)
+        let percent = NumberFormat(locale: .uk, style: .percent(2))
+        #expect(table.rows.last?[1].text == percent.string(last.timeWeighted!))
+        #expect(table.rows.last?[8].text == percent.string(last.benchmark!))
+        #expect(table.rows.last?[0].text == "З початку")
+    }
+
+    @Test func theDefinitionNamesTheBenchmark() throws {
+        let parser = DefinitionParser(file: "mine.yaml")
+        #expect(try parser.parse("benchmark: btc\npages: [{blocks: [{kind: table, data: performance}]}]").benchmark == "BTC")
+        #expect(try DefinitionParser.load(ReportFiles.root.appendingPathComponent("reports/portfolio.yaml")).benchmark == "USD")
+        #expect(throws: DefinitionError.self) { try parser.parse("benchmark: \"B T C\"\npages: [{blocks: [{kind: page-break}]}]") }
+    }
+}
