@@ -18,7 +18,7 @@ struct JobsFileError: Error, CustomStringConvertible {
 /// What `folio batch` renders for each portfolio, read from a YAML jobs file:
 ///
 /// ```yaml
-/// portfolios: all                # or a list of names
+/// portfolios: all                # or a list of names; an item may be {name: NAME, benchmark: CODE}
 /// output: "out/{portfolio}/{date}/{report}.{ext}"
 /// render:
 ///   - report: portfolio          # the multi-page PDF
@@ -68,6 +68,8 @@ struct JobsFile: Sendable {
 
     /// Sent after rendering (see `BatchMail`); nil: no mail.
     var mail: BatchMail?
+    /// Portfolios whose report compares them with another asset than the definition's `benchmark`.
+    var benchmarks: [String: AssetCode] = [:]
 
     var readsBeyondPortfolios: Bool { jobs.contains(where: \.readsBeyondPortfolio) }
 
@@ -86,6 +88,7 @@ struct JobsFile: Sendable {
             throw reader.error(mapping.keys.first { $0.string == key }, key, "unknown key, expected portfolios, output, render or mail")
         }
         let portfolios: Selection
+        var benchmarks: [String: AssetCode] = [:]
         switch mapping["portfolios"] {
         case nil: throw reader.error(root, "portfolios", "missing, expected all or a list of portfolio names")
         case let node? where node.scalar != nil:
@@ -96,6 +99,21 @@ struct JobsFile: Sendable {
                 throw reader.error(node, "portfolios", "expected all or a non-empty list of portfolio names")
             }
             portfolios = .named(try list.enumerated().map { i, item in
+                if let entry = item.mapping {
+                    // {name: "Demo UAH", benchmark: SPY}: this portfolio's report compares it with SPY.
+                    let path = "portfolios[\(i)]"
+                    for key in entry.keys.compactMap(\.string) where !["name", "benchmark"].contains(key) {
+                        throw reader.error(entry.keys.first { $0.string == key }, path + "." + key, "unknown key, expected name or benchmark")
+                    }
+                    guard let name = entry["name"]?.string, !name.isEmpty else { throw reader.error(item, path + ".name", "expected a portfolio name") }
+                    if let node = entry["benchmark"] {
+                        let text = try reader.string(node, path + ".benchmark")
+                        do { benchmarks[name] = try ArgumentValue.asset(text.uppercased(), "benchmark") } catch {
+                            throw reader.error(node, path + ".benchmark", "expected an asset code such as USD, BTC or SPY, got \"\(text)\"")
+                        }
+                    }
+                    return name
+                }
                 guard let name = item.string, !name.isEmpty else { throw reader.error(item, "portfolios[\(i)]", "expected a portfolio name") }
                 return name
             })
@@ -117,7 +135,7 @@ struct JobsFile: Sendable {
             }
         }
         let mail = try mapping["mail"].map(reader.mail)
-        return JobsFile(portfolios: portfolios, jobs: jobs, mail: mail)
+        return JobsFile(portfolios: portfolios, jobs: jobs, mail: mail, benchmarks: benchmarks)
     }
 }
 

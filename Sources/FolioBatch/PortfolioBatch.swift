@@ -78,7 +78,9 @@ struct PortfolioBatch {
     private func render(_ name: String, into outcome: inout PortfolioOutcome) throws {
         let portfolio = try store.portfolio(named: name)
         var digest = StableHash()
-        for line in try store.portfolioDigestLines(portfolio) { digest.add(line) }
+        let benchmark = jobs.benchmarks[name] ?? definition.benchmark
+        for line in try store.portfolioDigestLines(portfolio, alsoQuotesOf: [benchmark].compactMap { $0 }) { digest.add(line) }
+        digest.add("benchmark \(benchmark?.rawValue ?? "none")")
         let component = componentOverrides[name] ?? OutputPath.component(name)
         let folders = Set(jobs.jobs.compactMap { OutputPath.portfolioFolder($0.output, component: component) })
         for folder in folders { Self.logRemoved(BatchFile.removeLeftovers(under: folder)) }
@@ -99,7 +101,8 @@ struct PortfolioBatch {
             return
         }
         let prices = try self.prices?.get()
-        let input = try PortfolioReports(portfolio: name, asOf: nil, locale: .en, theme: .light).input(store, prices: prices)
+        let input = try PortfolioReports(portfolio: name, asOf: nil, locale: .en, theme: .light, benchmark: benchmark)
+            .input(store, prices: prices)
         let day = input.asOf.iso
         digest.add(day)
         // Written before the first new output is drawn, so that no crash after it can lose the mail.

@@ -8,7 +8,7 @@ extension Store {
     /// times. Quotes are only ever added (INSERT OR IGNORE), so a new or back-filled quote changes the
     /// count and the sums; a series is read through its primary key, never by scanning every quote.
     /// `folio batch` hashes these lines into the fingerprint that decides whether an output is stale.
-    public func portfolioDigestLines(_ portfolio: Portfolio) throws -> [String] {
+    public func portfolioDigestLines(_ portfolio: Portfolio, alsoQuotesOf extra: [AssetCode] = []) throws -> [String] {
         try read { db in
             var lines: [String] = ["portfolio \(portfolio.id) \(portfolio.name) \(portfolio.baseCurrency.rawValue)"]
             for row in try Row.fetchAll(db, sql: """
@@ -23,7 +23,7 @@ extension Store {
                 """, arguments: [portfolio.id]) {
                 lines.append("cash " + row.databaseValues.map(\.description).joined(separator: " "))
             }
-            let assets = try Int64.fetchAll(db, sql: """
+            var assets = try Int64.fetchAll(db, sql: """
                 SELECT asset_id FROM trade WHERE portfolio_id = ?1
                 UNION SELECT price_currency_id FROM trade WHERE portfolio_id = ?1
                 UNION SELECT fee_currency_id FROM trade WHERE portfolio_id = ?1
@@ -31,6 +31,13 @@ extension Store {
                 UNION SELECT base_currency_id FROM portfolio WHERE id = ?1
                 ORDER BY 1
                 """, arguments: [portfolio.id])
+            // Assets a report compares the portfolio with (a benchmark) without holding them.
+            for code in extra {
+                if let id = try Int64.fetchOne(db, sql: "SELECT id FROM asset WHERE code = ?", arguments: [code.rawValue]),
+                   !assets.contains(id) {
+                    assets.append(id)
+                }
+            }
             for asset in assets {
                 for row in try Row.fetchAll(db, sql: """
                     SELECT asset_id, currency_id, market, count(*), max(time_ms), total(price), total(time_ms)

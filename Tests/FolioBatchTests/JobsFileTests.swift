@@ -51,4 +51,22 @@ import Testing
             "\($0)".contains("render[0]: --data: composition is drawn as bars, not as line")
         }
     }
+
+    @Test func aPortfolioCanNameItsOwnBenchmark() throws {
+        let directory = try TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = try TestPaths.write("""
+            portfolios:
+              - "Demo UAH"
+              - {name: "DSX crypto", benchmark: btc}
+            render:
+              - report: portfolio
+            """, "jobs.yaml", in: directory)
+        let jobs = try JobsFile.load(file)
+        #expect(jobs.portfolios == .named(["Demo UAH", "DSX crypto"]) && jobs.benchmarks == ["DSX crypto": "BTC"])
+        for (text, message) in [("{name: X, colour: red}", "portfolios[0].colour: unknown key"), ("{name: X, benchmark: \"B C\"}", "portfolios[0].benchmark")] {
+            let bad = try TestPaths.write("portfolios: [\(text)]\nrender:\n  - report: portfolio\n", "bad.yaml", in: directory)
+            #expect { try JobsFile.load(bad) } throws: { "\($0)".contains(message) }
+        }
+    }
 }
