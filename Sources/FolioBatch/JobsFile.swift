@@ -149,7 +149,7 @@ extension JobsFile.Job {
         }
         switch item {
         case .portfolioReport(let report): return [name(report, "pdf")]
-        case .daily(let prefix): return ["allocation", "value-30d", "holding-*"].map { name(prefix + $0, "png") }
+        case .daily(let prefix): return ["allocation", "value-30d", "holding-*", "drawdown", "cumulative"].map { name(prefix + $0, "png") }
         case .chart(_, let format, let report):
             return [name(report, format)] + (report.hasPrefix("holding-") ? [name("holding-*", format)] : [])
         }

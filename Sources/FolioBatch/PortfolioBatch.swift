@@ -158,7 +158,7 @@ struct PortfolioBatch {
                 }
             case .daily(let prefix):
                 let images: [DailyChartSet.Image]
-                do { images = try DailyChartSet().images(data(job.locale), theme: theme) } catch {
+                do { images = try DailyChartSet(performance: definition.dailyPerformance).images(data(job.locale), theme: theme) } catch {
                     outcome.failures.append("daily: " + Self.reason(error)); continue
                 }
                 for image in images {

@@ -24,4 +24,17 @@ import Testing
         let data = PortfolioReportData(SyntheticPortfolio.input(assets: 0, trades: 0), locale: .uk)
         #expect(try DailyChartSet().images(data, theme: .dark).map(\.fileName) == ["allocation.png", "value-30d.png"])
     }
+
+    @Test func theDefinitionCanAddTheDrawdownAndTheCumulativeReturn() throws {
+        var input = SyntheticPortfolio.input(assets: 3, trades: 12)
+        input.benchmark = "S01"
+        let data = PortfolioReportData(input, locale: .uk)
+        let images = try DailyChartSet(performance: true).images(data, theme: .light)
+        #expect(images.map(\.fileName).suffix(2) == ["drawdown.png", "cumulative.png"])
+        let cumulative = try #require(images.last?.chart as? LineChart)
+        #expect(cumulative.series.map(\.name) == [input.portfolio.name, "S01"])
+        let parser = DefinitionParser(file: "mine.yaml")
+        #expect(try parser.parse("daily-performance: true\npages: [{blocks: [{kind: page-break}]}]").dailyPerformance)
+        #expect(throws: DefinitionError.self) { try parser.parse("daily-performance: often\npages: [{blocks: [{kind: page-break}]}]") }
+    }
 }

@@ -57,7 +57,9 @@ struct RenderedReports {
     /// so that a failed send leaves them there.
     static func render(_ request: MailRequest, store: () throws -> Store) throws -> RenderedReports {
         guard request.renderDaily || request.attachPortfolioReport, let portfolio = request.portfolio else { return RenderedReports() }
+        let definition = try ReportDefinition.builtIn("portfolio")
         let reports = PortfolioReports(portfolio: portfolio, asOf: request.asOf, locale: request.locale, theme: request.theme)
+            .following(definition)
         let data = PortfolioReportData(try reports.input(try store()), locale: reports.locale)
         let renderer = try Renderer()
         let directory = URL(fileURLWithPath: request.renderDirectory, isDirectory: true)
@@ -66,7 +68,7 @@ struct RenderedReports {
         if request.attachPortfolioReport {
             let url = directory.appendingPathComponent("portfolio-\(data.input.asOf.iso).pdf")
             try FileError.createDirectory(directory)
-            _ = try reports.writePDF(data, definition: try ReportDefinition.builtIn("portfolio"), renderer: renderer, to: url)
+            _ = try reports.writePDF(data, definition: definition, renderer: renderer, to: url)
             rendered.attachments = [url]
         }
         rendered.values["date"] = data.input.asOf.iso

@@ -18,6 +18,8 @@ public struct PortfolioReports: Sendable {
     public var stampNow = false
     /// What the portfolio's returns are compared with; its quotes are read with the portfolio's.
     public var benchmark: AssetCode?
+    /// The daily set also draws the drawdown and the cumulative return.
+    public var dailyPerformance = false
 
     public init(portfolio: String, asOf: Day? = nil, locale: ChartLocale = .en, theme: Theme = .light, stampNow: Bool = false,
                 benchmark: AssetCode? = nil) {
@@ -27,6 +29,15 @@ public struct PortfolioReports: Sendable {
         self.theme = theme
         self.stampNow = stampNow
         self.benchmark = benchmark
+    }
+
+    /// These reports as `definition` (the portfolio report's) says: its benchmark unless one is set, and
+    /// whether the daily set draws the performance charts.
+    public func following(_ definition: ReportDefinition) -> PortfolioReports {
+        var copy = self
+        copy.benchmark = benchmark ?? definition.benchmark
+        copy.dailyPerformance = definition.dailyPerformance
+        return copy
     }
 
     /// The portfolio's ledger and rates at the as-of day; prices from `prices` (default: the store).
@@ -46,7 +57,7 @@ public struct PortfolioReports: Sendable {
     /// stable file names, each written atomically; returns the files in order.
     public func writeDaily(_ data: PortfolioReportData, renderer: Renderer, into directory: URL) throws -> [URL] {
         try FileError.createDirectory(directory)
-        return try DailyChartSet().images(data, theme: theme).map { image in
+        return try DailyChartSet(performance: dailyPerformance).images(data, theme: theme).map { image in
             let url = directory.appendingPathComponent(image.fileName)
             try renderer.writePNG(renderer.scene(image.chart), to: url)
             return url

@@ -58,7 +58,8 @@ extension ReportRequest {
         try validate()
         let renderer = try Renderer()
         if name == .daily {
-            let reports = portfolioReports
+            let portfolioDefinition = try definition.map(DefinitionParser.load) ?? ReportDefinition.builtIn("portfolio")
+            let reports = portfolioReports.following(portfolioDefinition)
             let data = PortfolioReportData(try reports.input(store), locale: locale)
             return ReportOutcome(files: try reports.writeDaily(data, renderer: renderer, into: out), summary: nil)
         }
@@ -69,9 +70,7 @@ extension ReportRequest {
         let title: String
         switch name {
         case .portfolio, .daily:
-            var reports = portfolioReports
-            reports.benchmark = benchmark ?? spec.benchmark
-            let input = try reports.input(store)
+            let input = try portfolioReports.following(spec).input(store)
             day = input.asOf
             let data = PortfolioReportData(input, locale: locale)
             (scenes, title) = (try builder.scenes(data), builder.title(data))
@@ -92,7 +91,7 @@ extension ReportRequest {
     }
 
     var portfolioReports: PortfolioReports {
-        PortfolioReports(portfolio: portfolio ?? "", asOf: asOf, locale: locale, theme: theme, stampNow: stampNow)
+        PortfolioReports(portfolio: portfolio ?? "", asOf: asOf, locale: locale, theme: theme, stampNow: stampNow, benchmark: benchmark)
     }
 }
 

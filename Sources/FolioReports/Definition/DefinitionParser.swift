@@ -34,7 +34,7 @@ public struct DefinitionParser {
 
     private func definition(_ root: Node?) throws -> ReportDefinition {
         guard let root else { throw DefinitionError(file: file, path: "", expected: "a mapping with name, page and pages", found: "an empty file") }
-        let top = try mapping(root, "", keys: ["name", "title", "page", "header", "footer", "benchmark", "pages"])
+        let top = try mapping(root, "", keys: ["name", "title", "page", "header", "footer", "benchmark", "daily-performance", "pages"])
         let page = try top["page"].map { try pageSetup($0, "page") } ?? PageSetup()
         guard let pagesNode = top["pages"] else { throw error(root, "pages", "a list of pages") }
         guard case .sequence(let pages) = pagesNode, !pages.isEmpty else {
@@ -52,7 +52,11 @@ public struct DefinitionParser {
                 do { return try ArgumentValue.asset(text.uppercased(), "benchmark") } catch {
                     throw self.error(node, "benchmark", "an asset code such as USD, BTC or SPY", found: "\"\(text)\"")
                 }
-            }
+            },
+            dailyPerformance: try top["daily-performance"].map { node in
+                guard let flag = node.bool else { throw self.error(node, "daily-performance", "true or false", found: describe(node)) }
+                return flag
+            } ?? false
         )
     }
 

@@ -15,11 +15,15 @@ public struct ReportDefinition: Hashable, Sendable {
     /// The asset a portfolio's returns are compared with (the performance table and the `cumulative`
     /// chart), unless the command or the jobs file names another.
     public var benchmark: AssetCode?
+    /// Whether the portfolio's daily image set (`folio report daily`, `folio mail --report daily`, a
+    /// batch `daily` job) also draws the drawdown and the cumulative return.
+    public var dailyPerformance = false
 
     public init(name: String, title: String, page: PageSetup, header: PageLine, footer: PageLine, sections: [Section],
-                benchmark: AssetCode? = nil) {
+                benchmark: AssetCode? = nil, dailyPerformance: Bool = false) {
         self.name = name; self.title = title; self.page = page
         self.header = header; self.footer = footer; self.sections = sections; self.benchmark = benchmark
+        self.dailyPerformance = dailyPerformance
     }
 
     public struct Section: Hashable, Sendable {

@@ -3,7 +3,8 @@ import FolioDatasets
 import FolioCore
 
 /// The daily set of images for mail: allocation, value over 30 days and the 7-day line of each of the
-/// largest holdings, each with a stable file name so that mail templates and caches can refer to them.
+/// largest holdings, and with `performance` the drawdown and the cumulative return (against the
+/// report's benchmark), each with a stable file name so that mail templates and caches can refer to them.
 public struct DailyChartSet: Sendable {
     public struct Image: Sendable {
         /// `allocation.png`, `value-30d.png`, `holding-1-AAPL.png`…
@@ -15,8 +16,10 @@ public struct DailyChartSet: Sendable {
     public var height = 675.0
     /// How many of the largest holdings get a 7-day line.
     public var holdings = 5
+    /// Also `drawdown.png` and `cumulative.png` (the definition's `daily-performance`).
+    public var performance = false
 
-    public init() {}
+    public init(performance: Bool = false) { self.performance = performance }
 
     public func images(_ data: PortfolioReportData, theme: Theme) throws -> [Image] {
         let strings = Catalogue.for(data.locale)
@@ -42,6 +45,14 @@ public struct DailyChartSet: Sendable {
                     .line, data: "prices", parameters: ["asset": parts[0], "currency": parts[1], "days": "7"], frame: frame(s.name)
                 ) else { continue }
                 images.append(Image(fileName: "holding-\(i + 1)-\(parts[0])-7d.png", chart: chart))
+            }
+        }
+        if performance {
+            if case .chart(let chart) = try data.chart(.drawdown, data: "drawdown", parameters: [:], frame: frame(strings[.drawdown])) {
+                images.append(Image(fileName: "drawdown.png", chart: chart))
+            }
+            if case .chart(let chart) = try data.chart(.line, data: "cumulative", parameters: [:], frame: frame(strings[.cumulativeReturn])) {
+                images.append(Image(fileName: "cumulative.png", chart: chart))
             }
         }
         return images
