@@ -30,7 +30,7 @@ public struct PortfolioReports: Sendable {
         let inputs = try PortfolioInputs.load(store, portfolio: portfolio, options: MarketOptions(portfolioAssetsOnly: true),
                                               prices: prices)
         let day = asOf ?? inputs.lastDataDay ?? Day(Date())
-        return PortfolioReportInput(inputs, asOf: day, generated: stampNow ? Date() : day.start)
+        return PortfolioReportInput(inputs, asOf: day, generated: stampNow ? Date() : nil)
     }
 
     /// The daily PNG set (allocation, value over 30 days, 7-day lines of the largest holdings) with
@@ -49,7 +49,7 @@ public struct PortfolioReports: Sendable {
     public func writePDF(_ data: PortfolioReportData, definition: ReportDefinition, renderer: Renderer, to url: URL) throws -> Int {
         let builder = ReportBuilder(definition: definition, theme: theme, locale: locale, measurer: renderer.measurer)
         let scenes = try builder.scenes(data)
-        let created = stampNow ? ISOTime.format(Date()) : data.input.asOf.iso + "T00:00:00Z"
+        let created = ReportStamp.creationDate(data.input.asOf, generated: data.input.generated)
         try renderer.writePDF(scenes, to: url, metadata: PDFMetadata(title: builder.title(data), creationDate: created))
         return scenes.count
     }

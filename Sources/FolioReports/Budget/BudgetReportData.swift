@@ -12,11 +12,12 @@ public struct BudgetReportInput: Sendable {
     public var currency: AssetCode
     public var rates: CrossRates?
     public var asOf: Day
-    public var generated: Date
+    /// The real time the report is made (`ReportStamp`); nil keeps the output reproducible.
+    public var generated: Date?
     /// Months shown in "income and expenses by month", ending with the reported one.
     public var months: Int
 
-    public init(entries: [BudgetEntry], currency: AssetCode, rates: CrossRates?, asOf: Day, generated: Date, months: Int = 12) {
+    public init(entries: [BudgetEntry], currency: AssetCode, rates: CrossRates?, asOf: Day, generated: Date? = nil, months: Int = 12) {
         self.entries = entries; self.currency = currency; self.rates = rates; self.asOf = asOf
         self.generated = generated; self.months = months
     }
@@ -69,11 +70,10 @@ public struct BudgetReportData: Sendable {
 
 extension BudgetReportData: ReportDataSource {
     public var values: [String: String] {
-        [
-            "portfolio": strings[.budgetReport], "asOf": DateText.date(input.asOf, locale: locale), "base": input.currency.rawValue,
-            "generated": DateText.date(Day(input.generated), locale: locale), "title": strings[.budgetReport],
+        ReportStamp.values(asOf: input.asOf, generated: input.generated, locale: locale).merging([
+            "portfolio": strings[.budgetReport], "base": input.currency.rawValue, "title": strings[.budgetReport],
             "month": monthLabel(String(input.asOf.iso.prefix(7))),
-        ]
+        ]) { $1 }
     }
 
     public func condition(_ name: String) -> Bool? {

@@ -8,10 +8,11 @@ import FolioInputs
 public struct PortfolioReportInput: Sendable {
     public var inputs: PortfolioInputs
     public var asOf: Day
-    /// Printed in the footer; fixed from the as-of day when the output must be reproducible.
-    public var generated: Date
+    /// The real time the report is made, printed beside the as-of day (`ReportStamp`); nil keeps the
+    /// output reproducible.
+    public var generated: Date?
 
-    public init(_ inputs: PortfolioInputs, asOf: Day, generated: Date) {
+    public init(_ inputs: PortfolioInputs, asOf: Day, generated: Date? = nil) {
         self.inputs = inputs
         self.asOf = asOf
         self.generated = generated
