@@ -75,7 +75,4 @@ public struct PortfolioInputs: Sendable {
         if options.portfolioAssetsOnly { options.assets = ledger.touchedAssets }
         return PortfolioInputs(ledger, market: try MarketInputs.load(prices ?? store, options: options, range: range))
     }
-
-    /// The portfolio's default as-of day (see `AsOf.portfolio`), from the quotes already loaded.
-    public var lastDataDay: Day? { AsOf.portfolio(ledger, lastQuotes: market.book) }
 }

@@ -29,7 +29,7 @@ public struct PortfolioReports: Sendable {
     public func input(_ store: Store, prices: (any PriceBookSource)? = nil) throws -> PortfolioReportInput {
         let inputs = try PortfolioInputs.load(store, portfolio: portfolio, options: MarketOptions(portfolioAssetsOnly: true),
                                               prices: prices)
-        let day = asOf ?? inputs.lastDataDay ?? Day(Date())
+        let day = try asOf ?? AsOf.portfolio(inputs.ledger, prices: prices ?? store) ?? Day(Date())
         return PortfolioReportInput(inputs, asOf: day, generated: stampNow ? Date() : nil)
     }
 

@@ -121,7 +121,7 @@ extension BudgetReportInput {
     static func load(_ store: Store, currency: AssetCode, asOf: Day?, stampNow: Bool) throws -> BudgetReportInput {
         let entries = try store.budgetEntries()
         let rates = entries.contains { $0.currency != currency } ? try MarketInputs.load(store, options: MarketOptions()).rates : nil
-        let day = asOf ?? entries.map(\.day).max() ?? Day(Date())
+        let day = asOf ?? AsOf.budget(entries) ?? Day(Date())
         return BudgetReportInput(entries: entries, currency: currency, rates: rates, asOf: day, generated: stampNow ? Date() : nil)
     }
 }
