@@ -40,11 +40,13 @@ public struct BudgetReportData: Sendable {
         self.input = input
         self.locale = locale
         strings = Catalogue.for(locale)
-        let first = Day(year: input.asOf.year, month: input.asOf.month, day: 1)!
-        let monthRange = (try? DayRange(from: first, to: first.lastOfMonth)) ?? DayRange(day: first)
-        month = BudgetSummary(entries: input.entries, currency: input.currency, rates: input.rates, range: monthRange)
-        let historyRange = (try? DayRange(from: first.addingMonths(-(max(input.months, 1) - 1)), to: first.lastOfMonth)) ?? monthRange
-        history = BudgetSummary(entries: input.entries, currency: input.currency, rates: input.rates, range: historyRange)
+        // The report's month is its 1st to the as-of day, as "as of" says: a later entry of the same month
+        // is not known yet on that day. Tiles, tables and charts all take their months by this one rule
+        // (`DayRange.months`), so the expenses tile is the expenses pie's total.
+        month = BudgetSummary(entries: input.entries, currency: input.currency, rates: input.rates,
+                              range: .months(1, endingAt: input.asOf))
+        history = BudgetSummary(entries: input.entries, currency: input.currency, rates: input.rates,
+                                range: .months(input.months, endingAt: input.asOf))
         money = NumberFormat(locale: locale, style: .decimal(2), currency: Currency(code: input.currency.rawValue))
         let book = input.rates?.book ?? PriceBook([])
         let market = MarketInputs(assets: [], book: book, rates: input.rates ?? CrossRates(book: book))
