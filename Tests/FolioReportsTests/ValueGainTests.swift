@@ -62,4 +62,19 @@ import Testing
         #expect(change.amount.map { abs($0 - 90) < 1e-9 } == true)
         #expect(change.fraction.map { abs($0 - 0.01) < 1e-12 } == true)
     }
+
+    /// A report's chart says the period it covers, ending at the report's as-of day: its block title
+    /// ("Value, USD") cannot, so the dataset's subtitle stays.
+    @Test func aReportsValueChartSaysItsPeriod() throws {
+        let data = PortfolioReportData(PortfolioReportInput(Self.inputs(), asOf: Self.day("2024-01-10")), locale: .en)
+        guard case let .chart(chart) = try data.chart(.line, data: "value", parameters: ["days": "5"], frame: ChartFrame()) else {
+            Issue.record("no chart"); return
+        }
+        #expect(chart.frame.subtitle == "In USD · 5 Jan 2024 – 10 Jan 2024")
+        guard case let .chart(flows) = try data.chart(.hbars, data: "cash-flows", parameters: ["months": "12"], frame: ChartFrame()) else {
+            Issue.record("no chart"); return
+        }
+        #expect(flows.frame.subtitle.replacingOccurrences(of: "\u{00A0}", with: " ") == "By month, in USD · Feb 2023 – Jan 2024")
+    }
 }
+
