@@ -24,8 +24,8 @@ extension ValueSeries {
     public func gain(from: Int, to: Int) -> ValueGain? {
         guard days.indices.contains(from), days.indices.contains(to),
               let startValue = total[from], let endValue = total[to],
-              let startDeposits = netDeposits[from], let endDeposits = netDeposits[to] else { return nil }
-        let flows = endDeposits - startDeposits
+              let startFlows = flowsInRange[from], let endFlows = flowsInRange[to] else { return nil }
+        let flows = endFlows - startFlows
         return ValueGain(amount: (endValue - startValue) - flows, capital: startValue + flows)
     }
 

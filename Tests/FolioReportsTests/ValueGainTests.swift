@@ -15,7 +15,7 @@ import Testing
 
     /// 10,000 USD in on 1 Jan, 10 AAPL bought at 181 on the 2nd, 1,000 USD taken out on the 6th;
     /// AAPL closes at 180 + the day of the month.
-    static func inputs() -> PortfolioInputs {
+    static func inputs(extraCash: [CashTransaction] = []) -> PortfolioInputs {
         let quotes = (1...10).map { n in
             Quote(asset: "AAPL", currency: "USD", market: .exchange, time: time(String(format: "2024-01-%02dT21:00:00Z", n)),
                   price: 180 + Double(n), source: "test")
@@ -29,19 +29,40 @@ import Testing
             cashTransactions: [
                 CashTransaction(id: 1, time: time("2024-01-01T10:00:00Z"), kind: .deposit, currency: "USD", amount: 10_000),
                 CashTransaction(id: 2, time: time("2024-01-06T10:00:00Z"), kind: .withdrawal, currency: "USD", amount: 1_000),
-            ])
+            ] + extraCash)
         let market = MarketInputs(assets: assets, book: book, rates: CrossRates(book: book, preference: MarketPreference(assets: assets)))
         return PortfolioInputs(ledger, market: market)
     }
 
-    func headline(days: Int) throws -> HeadlineChange? {
+    func headline(days: Int, inputs: PortfolioInputs = inputs()) throws -> HeadlineChange? {
+        try valueChart(days: days, inputs: inputs).chart.headlineChange
+    }
+
+    func valueChart(days: Int, inputs: PortfolioInputs) throws -> (chart: LineChart, warnings: [String]) {
         var request = ChartRequest(kind: .line)
         request.portfolio = "P"
         request.data = "value"
         request.days = days
-        let input = DatasetInput(portfolio: Self.inputs(), market: Self.inputs().market, asOf: Self.day("2024-01-10"), locale: .en)
-        let chart = try #require(try request.dataset().build(input, as: .line, frame: ChartFrame()).chart as? LineChart)
-        return chart.headlineChange
+        let input = DatasetInput(portfolio: inputs, market: inputs.market, asOf: Self.day("2024-01-10"), locale: .en)
+        let built = try request.dataset().build(input, as: .line, frame: ChartFrame())
+        return (try #require(built.chart as? LineChart), built.warnings)
+    }
+
+    /// 100 euros in and out on 1 Jan, with no euro rate at all: the value of every day is known, and so
+    /// are the flows of a window after it; only the net deposits since the start are not, which a value
+    /// chart does not show, so it does not warn about them (the value table, which shows them, does).
+    @Test func aChartWarnsOnlyAboutWhatItShows() throws {
+        let euros = [CashTransaction(id: 3, time: Self.time("2024-01-01T11:00:00Z"), kind: .deposit, currency: "EUR", amount: 100),
+                     CashTransaction(id: 4, time: Self.time("2024-01-01T12:00:00Z"), kind: .withdrawal, currency: "EUR", amount: 100)]
+        let inputs = Self.inputs(extraCash: euros)
+        let (chart, warnings) = try valueChart(days: 5, inputs: inputs)
+        #expect(warnings.isEmpty, "\(warnings)")
+        #expect(chart.series[0].values == (try valueChart(days: 5, inputs: Self.inputs())).chart.series[0].values)
+        #expect(chart.headlineChange?.amount.map { abs($0 - 50) < 1e-9 } == true)
+        let series = ValueSeries(replay: inputs.replay, rates: inputs.market.rates, base: "USD",
+                                 range: try DayRange(from: Self.day("2024-01-05"), to: Self.day("2024-01-10")))
+        #expect(series.netDeposits.allSatisfy { $0 == nil })
+        #expect(series.missingBeforeRange.map(\.pair.description) == ["EUR/USD"] && series.missing.isEmpty)
     }
 
     @Test func aWithdrawalIsNotALoss() throws {
