@@ -53,21 +53,24 @@ public struct MissingQuoteSpan: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// Collects missing quotes by pair, keeping the first and last day and the count.
+/// Collects missing quotes by pair: the days each pair was missing on, counted once each whatever the
+/// order they come in. A value series records its days in order and then the transfers' days, which lie
+/// before them; counting each change of day then counted a day again and again and set `last` to an
+/// earlier day than `first` ("5 day(s) between 2019-06-02 and 2019-06-02").
 struct MissingQuoteLog {
-    private var spans: [CurrencyPair: MissingQuoteSpan] = [:]
+    /// The example shown is the one of the pair's first day.
+    private var examples: [CurrencyPair: (day: Day, missing: MissingQuote)] = [:]
+    private var days: [CurrencyPair: Set<Day>] = [:]
 
     mutating func record(_ missing: MissingQuote, on day: Day) {
-        if var span = spans[missing.pair] {
-            if span.last != day {
-                span.days += 1
-                span.last = day
-            }
-            spans[missing.pair] = span
-        } else {
-            spans[missing.pair] = MissingQuoteSpan(pair: missing.pair, first: day, last: day, days: 1, example: missing)
-        }
+        if let known = examples[missing.pair], known.day <= day {} else { examples[missing.pair] = (day, missing) }
+        days[missing.pair, default: []].insert(day)
     }
 
-    var all: [MissingQuoteSpan] { spans.values.sorted { ($0.first, $0.pair) < ($1.first, $1.pair) } }
+    var all: [MissingQuoteSpan] {
+        examples.compactMap { pair, example -> MissingQuoteSpan? in
+            guard let set = days[pair], let first = set.min(), let last = set.max() else { return nil }
+            return MissingQuoteSpan(pair: pair, first: first, last: last, days: set.count, example: example.missing)
+        }.sorted { ($0.first, $0.pair) < ($1.first, $1.pair) }
+    }
 }

@@ -29,8 +29,14 @@ public struct ValueSeries: Hashable, Sendable {
     public var realised: [Double?]
     /// `income − realised`; empty when no `PortfolioIncome` was given.
     public var unrealised: [Double?]
-    /// Quotes that were missing, one line per pair.
+    /// Deposits minus withdrawals from the start of the range to the end of each day: the flows a gain
+    /// over the range removes (`gain(from:to:)`), known even when an older transfer's rate is not.
+    public var flowsInRange: [Double?]
+    /// Quotes that were missing on the range's days (values and transfers), one line per pair.
     public var missing: [MissingQuoteSpan]
+    /// Rates missing for transfers before the range: only `netDeposits` (and so income) needs them, so a
+    /// chart of the values does not name them (the value table does).
+    public var missingBeforeRange: [MissingQuoteSpan]
 
     public init(replay: HoldingsReplay, rates: CrossRates, base: AssetCode, range: DayRange,
                 realisedIncome: PortfolioIncome? = nil) {
@@ -68,23 +74,35 @@ public struct ValueSeries: Hashable, Sendable {
 
         // Net deposits: one pass over the cash transactions in time order beside the days.
         var deposits = [Double?](repeating: nil, count: holdings.days.count)
-        var running = CompensatedSum()
-        var known = true
+        var flows = [Double?](repeating: nil, count: holdings.days.count)
+        var running = CompensatedSum(), inRange = CompensatedSum()
+        var known = true, flowsKnown = true
+        var before = MissingQuoteLog()
         var c = 0
         let cash = replay.cashTransactions
         for (d, day) in holdings.days.enumerated() {
             let end = day.end
             while c < cash.count && cash[c].time <= end {
                 let tx = cash[c]
+                let inside = tx.time >= range.from.start
                 switch rates.rate(from: tx.currency, to: base, at: tx.time) {
-                case let .success(rate): running += rate.convert(tx.kind == .deposit ? tx.amount : -tx.amount)
+                case let .success(rate):
+                    let amount = rate.convert(tx.kind == .deposit ? tx.amount : -tx.amount)
+                    running += amount
+                    if inside { inRange += amount }
                 case let .failure(missing):
                     known = false
-                    log.record(missing, on: Day(tx.time))
+                    if inside {
+                        flowsKnown = false
+                        log.record(missing, on: Day(tx.time))
+                    } else {
+                        before.record(missing, on: Day(tx.time))
+                    }
                 }
                 c += 1
             }
             deposits[d] = known ? running.value : nil
+            flows[d] = flowsKnown ? inRange.value : nil
         }
 
         self.base = base
@@ -110,7 +128,9 @@ public struct ValueSeries: Hashable, Sendable {
         }
         self.realised = realised
         self.unrealised = zip(self.income, realised).map { i, r in i.flatMap { i in r.map { i - $0 } } }
+        self.flowsInRange = flows
         self.missing = log.all
+        self.missingBeforeRange = before.all
     }
 
     /// The value series of one asset.

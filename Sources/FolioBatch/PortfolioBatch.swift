@@ -101,7 +101,8 @@ struct PortfolioBatch {
             return
         }
         let prices = try self.prices?.get()
-        let input = try PortfolioReports(portfolio: name, asOf: nil, locale: .en, theme: .light, benchmark: benchmark)
+        let input = try PortfolioReports(portfolio: name, asOf: nil, locale: .en, theme: .light, benchmark: jobs.benchmarks[name])
+            .following(definition)
             .input(store, prices: prices)
         let day = input.asOf.iso
         digest.add(day)

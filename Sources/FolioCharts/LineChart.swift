@@ -23,11 +23,14 @@ public struct LineChart: Chart, Hashable {
     public var annotateWindow: Bool
     /// Longest time step still joined by a line; `nil` = three times the median step.
     public var maxStep: Double?
+    /// The change shown in the headline instead of last − first: a portfolio's value moves with deposits
+    /// and withdrawals, which are not gains (the value dataset passes its `ValueGain`).
+    public var headlineChange: HeadlineChange?
 
     public init(frame: ChartFrame, series: [LineSeries], valueFormat: NumberFormat? = nil, annotateWindow: Bool = true,
-                maxStep: Double? = nil) {
+                maxStep: Double? = nil, headlineChange: HeadlineChange? = nil) {
         self.frame = frame; self.series = series; self.valueFormat = valueFormat
-        self.annotateWindow = annotateWindow; self.maxStep = maxStep
+        self.annotateWindow = annotateWindow; self.maxStep = maxStep; self.headlineChange = headlineChange
     }
 
     /// The summary the annotations show (the single series), for tests and reports.
@@ -44,15 +47,16 @@ public struct LineChart: Chart, Hashable {
         var changeText: String?
         var changeColor = b.theme.text
         var changeRising = true
-        if annotate, let s = single, s.first != s.last || series[0].values.filter(\.isFinite).count > 1 {
+        if annotate, let s = single, s.first != s.last || series[0].values.filter(\.isFinite).count > 1,
+           case let change = headlineChange ?? HeadlineChange(amount: s.change, fraction: s.changeFraction), let amount = change.amount {
             var signed = format
             signed.explicitPlus = true
-            let percent = s.changeFraction.map {
+            let percent = change.fraction.map {
                 " (" + NumberFormat(locale: locale, style: .percent(2), explicitPlus: true).string($0) + ")"
             } ?? ""
-            changeText = signed.string(s.change) + percent
-            changeRising = s.change >= 0
-            changeColor = s.change > 0 ? b.theme.up : s.change < 0 ? b.theme.down : b.theme.secondaryText
+            changeText = signed.string(amount) + percent
+            changeRising = amount >= 0
+            changeColor = amount > 0 ? b.theme.up : amount < 0 ? b.theme.down : b.theme.secondaryText
         }
         let changeStyle = TextStyle(size: b.theme.subtitleSize, weight: .bold, color: changeColor, role: .annotation)
         let arrowSize = b.theme.subtitleSize * 0.6
@@ -149,6 +153,16 @@ public struct LineChart: Chart, Hashable {
             }
         }
         return b.scene()
+    }
+}
+
+/// A change as the headline states it: an amount and, when it has a base, a fraction (0.035 = +3.5 %).
+/// No amount: the change is not known, and no headline is better than a wrong one.
+public struct HeadlineChange: Hashable, Sendable {
+    public var amount: Double?
+    public var fraction: Double?
+    public init(amount: Double?, fraction: Double?) {
+        self.amount = amount; self.fraction = fraction
     }
 }
 

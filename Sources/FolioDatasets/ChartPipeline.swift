@@ -56,18 +56,18 @@ public enum ChartPipeline {
     static func defaultAsOf(_ request: ChartRequest, ledger: PortfolioLedger?, budget: [BudgetEntry],
                             source: any PriceBookSource) throws -> Day {
         if let ledger {
-            guard let day = AsOf.portfolio(ledger, lastQuotes: try source.lastQuotes()) else {
+            guard let day = try AsOf.portfolio(ledger, prices: source) else {
                 throw ArgumentError("--portfolio", "\"\(ledger.portfolio.name)\" has no trades or transactions yet")
             }
             return day
         }
         if !request.assets.isEmpty {
-            switch AsOf.assets(request.assets, lastQuotes: try source.lastQuotes()) {
+            switch AsOf.assets(request.assets, in: request.currency, lastQuotes: try source.lastQuotes()) {
             case .success(let day): return day
             case .failure(let missing): throw ArgumentError("--asset", "no quotes of \(missing.asset) in the database")
             }
         }
-        guard let last = budget.map(\.day).max() else { throw ArgumentError("--by", "the database holds no budget entries") }
+        guard let last = AsOf.budget(budget) else { throw ArgumentError("--by", "the database holds no budget entries") }
         return last
     }
 }

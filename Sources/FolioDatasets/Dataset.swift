@@ -48,9 +48,6 @@ public struct DatasetChart: Sendable {
     public var title: String
     /// What the chart shows: currency, period, method.
     public var subtitle: String
-    /// Whether the subtitle says which data it is (a pair, a coin), which a report's own heading cannot
-    /// know: a report shows only such subtitles.
-    public var subtitleNamesTheData = false
     /// The source and as-of line.
     public var footnote: String
     /// Values left out for want of a quote, for stderr.

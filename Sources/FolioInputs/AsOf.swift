@@ -13,7 +13,9 @@ public enum AsOf {
     /// Nil for a portfolio without either.
     ///
     /// `lastQuotes` needs to hold only the last quote of each series (`Store.lastQuotes`,
-    /// `PriceBook.lastQuotes`); a book with the whole history gives the same day.
+    /// `PriceBook.lastQuotes`); a book with the whole history gives the same day. It must hold every
+    /// asset's quotes: a book cut to the portfolio's assets can lose the way to the base (a coin quoted
+    /// only in BTC), so callers pass the source's last quotes (`portfolio(_:prices:)`), not their book.
     public static func portfolio(_ ledger: PortfolioLedger, lastQuotes: PriceBook) -> Day? {
         guard let activity = ledger.activity else { return nil }
         let rates = CrossRates(book: lastQuotes)
@@ -22,20 +24,36 @@ public enum AsOf {
         return max(activity.last, Day(valuable))
     }
 
-    /// Assets shown side by side: the earliest of their last quoted days (in any currency and market),
-    /// so that none of them is empty in a window ending there. The first asset without quotes is
-    /// returned as the error's subject.
-    public static func assets(_ codes: [AssetCode], lastQuotes: PriceBook) -> Result<Day, MissingQuotes> {
+    /// The portfolio's day from every last quote of `prices`: what `folio chart`, `folio table` and
+    /// `folio report` use, whatever book they then load.
+    public static func portfolio(_ ledger: PortfolioLedger, prices: any PriceBookSource) throws -> Day? {
+        portfolio(ledger, lastQuotes: try prices.lastQuotes())
+    }
+
+    /// Assets shown side by side: the earliest of their last quoted days, so that none of them is empty
+    /// in a window ending there. In `currency`, an asset's last day is that of its way there
+    /// (`lastQuote`); without one, its newest quote in any currency and market. The first asset without
+    /// quotes (or without a way to the currency) is returned as the error's subject.
+    public static func assets(_ codes: [AssetCode], in currency: AssetCode? = nil, lastQuotes: PriceBook) -> Result<Day, MissingQuotes> {
+        let rates = currency.map { _ in CrossRates(book: lastQuotes) }
         var days: [Day] = []
         for code in codes {
-            let times = lastQuotes.pairs.filter { $0.asset == code }.flatMap { pair in
-                lastQuotes.markets(for: pair).compactMap { lastQuotes.last(pair, market: $0, atOrBefore: .distantFuture)?.time }
+            let last: Date?
+            if let currency, let rates, code != currency {
+                last = lastQuote(from: code, to: currency, rates: rates)
+            } else {
+                last = lastQuotes.pairs.filter { $0.asset == code }.flatMap { pair in
+                    lastQuotes.markets(for: pair).compactMap { lastQuotes.last(pair, market: $0, atOrBefore: .distantFuture)?.time }
+                }.max()
             }
-            guard let last = times.max() else { return .failure(MissingQuotes(asset: code)) }
+            guard let last else { return .failure(MissingQuotes(asset: code)) }
             days.append(Day(last))
         }
         return days.min().map { .success($0) } ?? .failure(MissingQuotes(asset: codes.first ?? .usd))
     }
+
+    /// The budget's last day with data: its last entry's day; nil for an empty budget.
+    public static func budget(_ entries: [BudgetEntry]) -> Day? { entries.map(\.day).max() }
 
     public struct MissingQuotes: Error, Sendable { public var asset: AssetCode }
 

@@ -95,7 +95,4 @@ public struct PortfolioInputs: Sendable {
         else { return nil }
         return PerformanceHistory(replay: replay, rates: market.rates, base: portfolio.baseCurrency, range: range)
     }
-
-    /// The portfolio's default as-of day (see `AsOf.portfolio`), from the quotes already loaded.
-    public var lastDataDay: Day? { AsOf.portfolio(ledger, lastQuotes: market.book) }
 }

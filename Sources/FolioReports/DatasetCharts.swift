@@ -4,8 +4,9 @@ import FolioDatasets
 
 /// Report chart blocks drawn through the datasets (FolioDatasets), the same builders `folio chart` uses:
 /// the block's `data` and `parameters` become a `ChartRequest`, the report's loaded data the input.
-/// A report chart has its own title (the definition's) and no source line (the page header says the
-/// day once for every chart); it keeps a subtitle only where that names the data (a rolling pair).
+/// A report chart has its own title (the definition's), the dataset's subtitle (its currency and the
+/// period it covers, ending at the report's as-of day) and no source line (the page header says the day
+/// once for every chart).
 public struct DatasetCharts: Sendable {
     public let input: DatasetInput
     /// The request every block starts from: the portfolio, and defaults the report wants.
@@ -62,7 +63,8 @@ public struct DatasetCharts: Sendable {
         }
         if let multiples = built.chart as? SmallMultiplesChart { return .smallMultiples(multiples.series) }
         var chart = built.chart
-        if built.subtitleNamesTheData { chart.frame.subtitle = built.subtitle }
+        // The subtitle says the period and the currency, which the block's title does not know.
+        chart.frame.subtitle = built.subtitle
         return .chart(chart)
     }
 

@@ -10,7 +10,7 @@ public enum ChartContent: Sendable {
 /// The data behind one kind of report. The builder asks it for the pieces a definition names; a name it
 /// does not know is `nil`, which the builder reports with the block's path.
 public protocol ReportDataSource: Sendable {
-    /// Placeholder values: `portfolio`, `asOf`, `base`, `generated`.
+    /// Placeholder values: `portfolio`, `asOf`, `base`, `generated`, `stamp` (`ReportStamp`).
     var values: [String: String] { get }
     /// Whether a `when:` condition holds; nil for an unknown condition.
     func condition(_ name: String) -> Bool?

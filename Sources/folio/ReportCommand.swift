@@ -14,7 +14,7 @@ struct ReportCommand: ParsableCommand {
         discussion: """
             Reports: portfolio (needs --portfolio), market (rates in --currency by market, crypto coins), budget (the month of --as-of, totalled in --currency), and daily (needs --portfolio; allocation.png, value-30d.png and holding-N-CODE-7d.png for the five largest holdings, written into the directory --out names).
 
-            The same database and --as-of give the same PDF bytes: the creation date and the "generated" stamp come from the as-of day unless --now is given. --as-of defaults to the last day on which every holding has a quote (portfolio), the last budget entry (budget), or the last quote in --currency (market).
+            The same database and --as-of give the same PDF bytes: the footer says "as of" the day and the PDF's creation date is that day; --now adds "generated" with the real time to the footer and makes it the creation date. --as-of defaults to the last day on which every holding has a quote (portfolio), the last budget entry (budget), or the last quote in --currency (market).
 
             Examples:
               folio report portfolio --portfolio "Demo UAH" --locale uk --out out/portfolio-uk.pdf

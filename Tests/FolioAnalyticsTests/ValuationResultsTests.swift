@@ -63,6 +63,20 @@ struct ValuationResultsTests {
         #expect(table.rows[3][1] == nil)
     }
 
+    @Test func aPairMissingOnADayOfValueAndOfTransferCountsThatDayOnce() throws {
+        // EUR deposited on the 8th and held to the 10th; its only rate (25 Feb) is stale by then. The
+        // values record the 8th, 9th and 10th, then the deposit records the 8th again: that once made
+        // "4 day(s) between 2024-03-08 and 2024-03-08".
+        let replay = HoldingsReplay(trades: [], cashTransactions: [deposit(1, "2024-03-08T09:00", 100, "EUR")])
+        let rates = CrossRates(book: PriceBook([q("EUR", "UAH", .nbu, "2024-02-25T00:00", 41)]))
+        let series = ValueSeries(replay: replay, rates: rates, base: "UAH", range: try DayRange(from: d("2024-03-07"), to: d("2024-03-10")))
+        #expect(series.missing.count == 1)
+        let span = try #require(series.missing.first)
+        #expect(span.days == 3)
+        #expect(span.first == d("2024-03-08") && span.last == d("2024-03-10"))
+        #expect(span.description.hasPrefix("EUR/UAH missing on 3 day(s) between 2024-03-08 and 2024-03-10; e.g. "))
+    }
+
     // Holdings worth 4708 USD: two 1 % coins below the 2 % threshold go to "Other".
     let holdings = Holdings(time: t("2024-06-01T12:00"), quantities: ["USD": 1000, "AAPL": 10, "BTC": 0.05, "ETH": 0.02, "DOGE": 500, "EUR": 100])
     let market = CrossRates(book: PriceBook([

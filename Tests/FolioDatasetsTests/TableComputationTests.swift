@@ -75,13 +75,13 @@ import Testing
     }
 
     @Test func aTradedAssetWithoutQuotesInTheRangeIsLeftOutWithANote() throws {
-        let (prices, warnings) = try table(TableRequest(name: "prices", portfolio: "Old coins", from: "2024-01-05"))
+        let (prices, warnings) = try table(TableRequest(name: "prices", portfolio: "Old coins", from: "2024-01-05", to: "2024-01-10"))
         #expect(warnings == ["left out: no LTC quote between 2024-01-05 and 2024-01-10"])
         #expect(prices.columns.map(\.name) == ["asset", "time", "price"])
         #expect(prices.rows.count == 6 && prices.rows.allSatisfy { $0.first == .text("BTC") })
         // Named by the user, the same asset is an error, not a note.
         #expect(throws: ArgumentError("--from/--to", "no LTC quote between 2024-01-05 and 2024-01-10")) {
-            try table(TableRequest(name: "prices", assets: ["LTC", "BTC"], from: "2024-01-05"))
+            try table(TableRequest(name: "prices", assets: ["LTC", "BTC"], from: "2024-01-05", to: "2024-01-10"))
         }
     }
 
@@ -111,7 +111,7 @@ import Testing
         ("holdings", ["NOPE"], "Crypto", "--asset: unknown asset NOPE (see `folio info`)"),
         ("window", ["BTC", "ETH"], nil, ""),
         ("rolling-correlation", [], "Crypto", ""),  // the two assets it traded
-        ("prices", [], nil, "--asset: name an asset, or a --portfolio to use the assets it traded"),
+        ("prices", [], nil, "--asset: name an asset, or a --portfolio to use what it holds"),
     ])
     func theDatabaseDecides(_ name: String, _ assets: [String], _ portfolio: String?, _ expected: String) throws {
         let request = try TableRequest(name: name, portfolio: portfolio, assets: assets)

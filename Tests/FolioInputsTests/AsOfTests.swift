@@ -35,7 +35,7 @@ import Testing
             AsOf.portfolio(ledger, lastQuotes: try t.store.lastQuotes()),
             AsOf.portfolio(ledger, lastQuotes: everything),
             AsOf.portfolio(ledger, lastQuotes: cache.lastQuotes()),
-            try PortfolioInputs.load(t.store, portfolio: "P", options: MarketOptions(portfolioAssetsOnly: true)).lastDataDay,
+            try AsOf.portfolio(ledger, prices: t.store),
         ]
     }
 

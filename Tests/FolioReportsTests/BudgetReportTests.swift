@@ -6,7 +6,7 @@ import Testing
 
 @Suite struct BudgetReportTests {
     /// Two months of made-up entries in UAH: a salary and spending in a dozen categories.
-    func input() -> BudgetReportInput {
+    func input(asOf: Day = Day(year: 2026, month: 11, day: 30)!) -> BudgetReportInput {
         var entries: [BudgetEntry] = []
         var id: Int64 = 0
         for month in [10, 11] {
@@ -19,8 +19,7 @@ import Testing
                                            amount: Double(500 + c * 250), currency: "UAH"))
             }
         }
-        return BudgetReportInput(entries: entries, currency: "UAH", rates: nil, asOf: Day(year: 2026, month: 11, day: 30)!,
-                                 generated: Day(year: 2026, month: 11, day: 30)!.start)
+        return BudgetReportInput(entries: entries, currency: "UAH", rates: nil, asOf: asOf)
     }
 
     @Test(arguments: ChartLocale.allCases) func pagesFitAndShowTheMonthsTotals(locale: ChartLocale) throws {
@@ -34,5 +33,21 @@ import Testing
         #expect(texts.contains(locale == .uk ? "22\u{202F}500,00\u{00A0}₴" : "₴22,500.00"))
         #expect(texts.contains(locale == .uk ? "17\u{202F}500,00\u{00A0}₴" : "₴17,500.00"))
         #expect(texts.contains(locale == .uk ? "Бюджет: лист.\u{00A0}2026" : "Budget report: Nov\u{00A0}2026"))
+    }
+
+    /// As of 5 Nov, the report's month is 1–5 Nov: five categories, 500 + 750 + 1,000 + 1,250 + 1,500 =
+    /// 5,000 spent, and the salary of the 1st. The tiles, the categories table and the pies say the same
+    /// (the tiles once took the whole month, 22,500, beside a pie of 5,000).
+    @Test func theMonthEndsAtTheAsOfDayInTilesTablesAndCharts() throws {
+        let data = BudgetReportData(input(asOf: Day(year: 2026, month: 11, day: 5)!), locale: .en)
+        #expect(data.tile(.expenses)?.value == "₴5,000.00")
+        #expect(data.tile(.balance)?.value == "₴35,000.00")
+        guard case let .chart(chart) = try data.chart(.donut, data: "expenses-by-category", parameters: [:], frame: ChartFrame()),
+              let pie = chart as? PieChart else { Issue.record("no pie"); return }
+        #expect(pie.slices.map(\.value).reduce(0, +) == 5_000)
+        let table = try #require(data.table("categories"))
+        #expect(table.rows.count == 6)  // the salary and five categories
+        let months = try #require(data.table("months"))
+        #expect(months.rows.last?[2].sortNumber == 5_000)
     }
 }

@@ -35,7 +35,7 @@ import Testing
             Quote(asset: "USD", currency: "UAH", market: .card, time: t - 86_400, price: 40, bid: 39, ask: 40, source: "monobank"),
         ]
         return MarketReportInput(book: book, rates: CrossRates(book: book, preference: MarketPreference(assets: assets)), assets: assets,
-                                 currency: "UAH", asOf: Self.asOf, generated: Self.asOf.start, bankQuotes: banks,
+                                 currency: "UAH", asOf: Self.asOf, bankQuotes: banks,
                                  statistics: statistics)
     }
 

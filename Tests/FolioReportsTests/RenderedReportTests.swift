@@ -108,6 +108,47 @@ import Testing
         #expect(a == b)
     }
 
+    /// The footer says what the day is: the figures' as-of day. "Generated" is printed only with the
+    /// real time (`--now`), which is then also the PDF's creation date; without it the creation date is
+    /// the as-of day (the bytes stay the same, above).
+    @Test(arguments: ["portfolio", "market", "budget"]) func footerSaysAsOfAndGeneratedOnlyWithNow(report: String) throws {
+        let db = try Self.database.get()
+        let arguments: [String: [String]] = [
+            "portfolio": ["--portfolio", "Demo UAH", "--as-of", Self.asOf], "market": ["--as-of", Self.asOf],
+            "budget": ["--as-of", "2026-11-30"],
+        ]
+        let day = report == "budget" ? ("30 Nov 2026", "30.11.2026", "Nov 30 00:00:00 2026") : ("29 Dec 2017", "29.12.2017", "Dec 29 00:00:00 2017")
+        func footers(_ locale: String, now: Bool) throws -> (lines: [String], info: String) {
+            let out = db.deletingLastPathComponent().appendingPathComponent("\(report)-\(locale)-\(now).pdf")
+            let r = try Tool.run(Tool.folio.path, ["report", report, "--db", db.path, "--locale", locale, "--out", out.path]
+                                 + arguments[report, default: []] + (now ? ["--now"] : []))
+            #expect(r.status == 0, "\(r.stderr)")
+            let text = try Tool.run("pdftotext", ["-layout", out.path, "-"]).stdout
+                .replacingOccurrences(of: "\u{00A0}", with: " ").replacingOccurrences(of: "\u{202F}", with: " ")
+            let lines = text.split(separator: "\n").map(String.init).filter { $0.contains(locale == "uk" ? "Сторінка" : "Page ") }
+            return (lines, try Tool.run("pdfinfo", [out.path]).stdout)
+        }
+        let before = Date().addingTimeInterval(-1)
+        for (locale, asOf, generated) in [("en", "as of " + day.0, "generated"), ("uk", "станом на " + day.1, "створено")] {
+            let plain = try footers(locale, now: false)
+            #expect(!plain.lines.isEmpty)
+            for line in plain.lines {
+                #expect(line.contains(asOf), "\(line)")
+                #expect(!line.lowercased().contains(generated), "\(line)")
+            }
+            #expect(plain.info.contains("CreationDate:") && plain.info.contains(day.2), "\(plain.info)")
+            let stamped = try footers(locale, now: true)
+            let today = DateText.date(Day(Date()), locale: locale == "uk" ? .uk : .en)
+            for line in stamped.lines {
+                #expect(line.contains(asOf + " · " + generated + " " + today), "\(line)")
+                #expect(line.contains(" UTC"), "\(line)")
+            }
+            let created = try #require(stamped.info.split(separator: "\n").first { $0.hasPrefix("CreationDate:") })
+            #expect(created.contains(String(Calendar(identifier: .gregorian).component(.year, from: before))), "\(created)")
+            #expect(!created.contains(day.2), "\(created)")
+        }
+    }
+
     @Test func budgetReportOfTheSampleMonth() throws {
         let db = try Self.database.get()
         let out = db.deletingLastPathComponent().appendingPathComponent("budget.pdf")

@@ -38,7 +38,7 @@ enum SyntheticPortfolio {
         let ledger = PortfolioLedger(portfolio: Portfolio(id: 1, name: "Synthetic \(count)", baseCurrency: "USD"), trades: trades,
                                      cashTransactions: cash)
         return PortfolioReportInput(PortfolioInputs(ledger, market: MarketInputs(assets: assets, book: book, rates: rates)),
-                                    asOf: asOf, generated: asOf.start)
+                                    asOf: asOf)
     }
 }
 

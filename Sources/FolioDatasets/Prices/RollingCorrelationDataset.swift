@@ -50,15 +50,12 @@ public struct RollingCorrelationDataset: Dataset {
         let points = zip(rolling.days, rolling.values).compactMap { d, v in v.map { (d.start.timeIntervalSince1970, $0) } }
         let line = LineSeries(name: pair[0].rawValue + " / " + pair[1].rawValue, times: points.map(\.0), values: points.map(\.1))
         let strings = input.strings
-        var chart = DatasetChart(
+        return DatasetChart(
             chart: LineChart(frame: frame, series: [line], valueFormat: NumberFormat(locale: input.locale, style: .decimal(2)), annotateWindow: false),
             title: strings.rollingTitle(pair[0], pair[1]),
             subtitle: strings.rollingSubtitle(pair[0], pair[1], window: window),
             footnote: input.footnote(for: currencies.filter { pair.contains($0.key) }.flatMap { input.pricedBy($0.key, in: $0.value) }),
             warnings: warnings
         )
-        // A single line has no legend: the subtitle is where the pair is named.
-        chart.subtitleNamesTheData = true
-        return chart
     }
 }

@@ -2,7 +2,7 @@ import FolioCharts
 
 /// Every label a report prints, by key. Templates in definitions name them as `{t.key}`.
 public enum StringKey: String, Hashable, Sendable, CaseIterable {
-    case portfolioReport, asOf, generated, page, of, continued
+    case portfolioReport, asOf, generated, generatedAt, page, of, continued
     case overview, kpiValue, kpiChange1d, kpiChange7d, kpiChange30d, kpiChangeYTD, kpiRealised, kpiUnrealised, kpiNetDeposits
     case allocation, allocationByAsset, allocationByKind
     case holdingsLast7Days, composition, compositionValues, compositionPercent

@@ -1,5 +1,5 @@
 let englishStrings: [StringKey: String] = [
-    .portfolioReport: "Portfolio report", .asOf: "as of", .generated: "Generated", .page: "Page", .of: "of",
+    .portfolioReport: "Portfolio report", .asOf: "as of", .generated: "Generated", .generatedAt: "generated", .page: "Page", .of: "of",
     .continued: "continued",
     .overview: "Overview", .kpiValue: "Value", .kpiChange1d: "1 day", .kpiChange7d: "7 days", .kpiChange30d: "30 days",
     .kpiChangeYTD: "Year to date", .kpiRealised: "Realised income", .kpiUnrealised: "Unrealised income",

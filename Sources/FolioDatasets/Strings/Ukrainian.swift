@@ -1,5 +1,5 @@
 let ukrainianStrings: [StringKey: String] = [
-    .portfolioReport: "Звіт про портфель", .asOf: "станом на", .generated: "Створено", .page: "Сторінка", .of: "з",
+    .portfolioReport: "Звіт про портфель", .asOf: "станом на", .generated: "Створено", .generatedAt: "створено", .page: "Сторінка", .of: "з",
     .continued: "продовження",
     .overview: "Огляд", .kpiValue: "Вартість", .kpiChange1d: "1 день", .kpiChange7d: "7 днів", .kpiChange30d: "30 днів",
     .kpiChangeYTD: "З початку року", .kpiRealised: "Реалізований дохід", .kpiUnrealised: "Нереалізований дохід",

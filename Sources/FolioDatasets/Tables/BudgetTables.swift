@@ -1,12 +1,13 @@
 import FolioAnalytics
 import FolioCore
+import FolioInputs
 
 /// The budget tables: 12 calendar months ending at the last entry (or the range), in `--currency`,
 /// else the currency most entries are in.
 enum BudgetTables {
     static func summary(_ c: TableContext) throws -> BudgetSummary {
         let entries = try c.store.budgetEntries()
-        guard let last = entries.map(\.day).max() else {
+        guard let last = AsOf.budget(entries) else {
             throw ArgumentError("NAME", "the database has no budget entries (see `folio import budget`)")
         }
         let range = try c.request.range(endingBy: last) { $0.monthStart(monthsBefore: 11) }

@@ -28,10 +28,10 @@ enum PortfolioTables {
         let base = p.portfolio.baseCurrency
         let income = p.income(c.request.method, at: range.to)
         let series = ValueSeries(replay: p.replay, rates: p.market.rates, base: base, range: range, realisedIncome: income)
-        c.warn(series.missing)
+        c.warn(series.missingBeforeRange + series.missing)
         // The spans already name the pairs missing on the range's days; income adds only other pairs
         // (a currency at a trade's time before the range).
-        let named = Set(series.missing.map(\.pair))
+        let named = Set((series.missingBeforeRange + series.missing).map(\.pair))
         c.warn(income.missing.filter { !named.contains($0.pair) })
         guard !c.request.assets.isEmpty else { return series.table }
         // Asset columns are named by code; keep the portfolio columns and the assets asked for.

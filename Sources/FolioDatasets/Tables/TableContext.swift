@@ -11,7 +11,8 @@ final class TableContext {
     let request: TableRequest
     let store: Store
     let market: MarketInputs
-    /// Set when `--portfolio` is given, or for a portfolio table (then the only portfolio if not named).
+    /// Set when `--portfolio` is given, or for a portfolio table (then the only portfolio if not named),
+    /// or for a price table without `--asset` when the database has one portfolio.
     let portfolio: PortfolioInputs?
     /// Lines for stderr, in the order the builders found them.
     private(set) var warnings: [String] = []
@@ -41,11 +42,13 @@ final class TableContext {
         return TableContext(request: request, store: store, market: market, portfolio: portfolio)
     }
 
-    /// `--portfolio`, else for a portfolio table the database's only portfolio.
+    /// `--portfolio`, else for a portfolio table the database's only portfolio; a price table without
+    /// `--asset` takes the only portfolio too, as `--help` says (several: it asks for an asset or one).
     private static func portfolioName(_ request: TableRequest, store: Store) throws -> String? {
         if let name = request.portfolio { return name }
-        guard request.name.isPortfolioTable else { return nil }
         let all = try store.portfolios()
+        if request.name.isPriceTable && request.assets.isEmpty && all.count == 1 { return all[0].name }
+        guard request.name.isPortfolioTable else { return nil }
         guard all.count == 1 else {
             let names = all.map { "\"\($0.name)\"" }.joined(separator: ", ")
             throw ArgumentError("--portfolio", all.isEmpty ? "the database has no portfolio (see `folio portfolio add`)"
@@ -62,10 +65,11 @@ final class TableContext {
         }
     }
 
-    /// The last day with data of the portfolio; an error when it has no trade or transaction at all.
+    /// The last day with data of the portfolio (`AsOf.portfolio`, as charts and reports take it); an
+    /// error when it has no trade or transaction at all.
     func portfolioLastDay() throws -> Day {
         let ledger = try ledger
-        guard let day = ledger.lastDataDay else {
+        guard let day = try AsOf.portfolio(ledger.ledger, prices: store) else {
             throw ArgumentError("--portfolio", "\"\(ledger.portfolio.name)\" has no trades or completed transactions")
         }
         return day

@@ -40,6 +40,11 @@ public enum TableName: String, CaseIterable, Sendable {
             .contains(self)
     }
 
+    /// Tables of quotes: of named assets, or of what a portfolio holds.
+    var isPriceTable: Bool {
+        [.prices, .window, .returns, .correlation, .rollingCorrelation, .normalised].contains(self)
+    }
+
     /// One line per table for `folio table --help`: at most 58 characters, so that the help's
     /// 80 columns do not wrap it.
     public var summary: String {

@@ -18,6 +18,9 @@ public struct PortfolioReports: Sendable {
     public var stampNow = false
     /// What the portfolio's returns are compared with; its quotes are read with the portfolio's.
     public var benchmark: AssetCode?
+    /// The benchmark came from the definition, not from the user: a database without its quotes gets a
+    /// report without a benchmark rather than no report.
+    var benchmarkIsDefault = false
     /// The daily set also draws the drawdown and the cumulative return.
     public var dailyPerformance = false
 
@@ -36,6 +39,7 @@ public struct PortfolioReports: Sendable {
     public func following(_ definition: ReportDefinition) -> PortfolioReports {
         var copy = self
         copy.benchmark = benchmark ?? definition.benchmark
+        copy.benchmarkIsDefault = benchmark == nil
         copy.dailyPerformance = definition.dailyPerformance
         return copy
     }
@@ -44,12 +48,14 @@ public struct PortfolioReports: Sendable {
     public func input(_ store: Store, prices: (any PriceBookSource)? = nil) throws -> PortfolioReportInput {
         let options = MarketOptions(assets: benchmark.map { [$0] }, portfolioAssetsOnly: true)
         let inputs = try PortfolioInputs.load(store, portfolio: portfolio, options: options, prices: prices)
-        if let benchmark, !inputs.market.book.assets.contains(benchmark) {
-            throw ArgumentError("--benchmark", "no quotes of \(benchmark) (see `folio info`)")
+        var benchmark = benchmark
+        if let code = benchmark, !inputs.market.book.assets.contains(code) {
+            guard benchmarkIsDefault else { throw ArgumentError("--benchmark", "no quotes of \(code) (see `folio info`)") }
+            benchmark = nil
         }
-        let day = asOf ?? inputs.lastDataDay ?? Day(Date())
+        let day = try asOf ?? AsOf.portfolio(inputs.ledger, prices: prices ?? store) ?? Day(Date())
         // The base against itself is a flat line: no benchmark.
-        return PortfolioReportInput(inputs, asOf: day, generated: stampNow ? Date() : day.start,
+        return PortfolioReportInput(inputs, asOf: day, generated: stampNow ? Date() : nil,
                                     benchmark: benchmark == inputs.portfolio.baseCurrency ? nil : benchmark)
     }
 
@@ -69,7 +75,7 @@ public struct PortfolioReports: Sendable {
     public func writePDF(_ data: PortfolioReportData, definition: ReportDefinition, renderer: Renderer, to url: URL) throws -> Int {
         let builder = ReportBuilder(definition: definition, theme: theme, locale: locale, measurer: renderer.measurer)
         let scenes = try builder.scenes(data)
-        let created = stampNow ? ISOTime.format(Date()) : data.input.asOf.iso + "T00:00:00Z"
+        let created = ReportStamp.creationDate(data.input.asOf, generated: data.input.generated)
         try renderer.writePDF(scenes, to: url, metadata: PDFMetadata(title: builder.title(data), creationDate: created))
         return scenes.count
     }

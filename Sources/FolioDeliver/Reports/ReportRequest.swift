@@ -66,27 +66,30 @@ extension ReportRequest {
         let spec = try definition.map(DefinitionParser.load) ?? ReportDefinition.builtIn(name.rawValue)
         let builder = ReportBuilder(definition: spec, theme: theme, locale: locale, measurer: renderer.measurer)
         let day: Day
+        let generated: Date?
         let scenes: [Scene]
         let title: String
         switch name {
         case .portfolio, .daily:
             let input = try portfolioReports.following(spec).input(store)
             day = input.asOf
+            generated = input.generated
             let data = PortfolioReportData(input, locale: locale)
             (scenes, title) = (try builder.scenes(data), builder.title(data))
         case .market:
             let input = try MarketReportInput.load(store, currency: currency, asOf: asOf, stampNow: stampNow)
             day = input.asOf
+            generated = input.generated
             let data = MarketReportData(input, locale: locale)
             (scenes, title) = (try builder.scenes(data), builder.title(data))
         case .budget:
             let input = try BudgetReportInput.load(store, currency: currency, asOf: asOf, stampNow: stampNow)
             day = input.asOf
+            generated = input.generated
             let data = BudgetReportData(input, locale: locale)
             (scenes, title) = (try builder.scenes(data), builder.title(data))
         }
-        let created = stampNow ? ISOTime.format(Date()) : day.iso + "T00:00:00Z"
-        try renderer.writePDF(scenes, to: out, metadata: PDFMetadata(title: title, creationDate: created))
+        try renderer.writePDF(scenes, to: out, metadata: PDFMetadata(title: title, creationDate: ReportStamp.creationDate(day, generated: generated)))
         return ReportOutcome(files: [out], summary: "\(out.relativePath): \(scenes.count) pages, \(name.rawValue) as of \(day.iso)")
     }
 
@@ -111,7 +114,7 @@ extension MarketReportInput {
         let subjects = [MarketStatistic.cryptoMarket] + market.assets.filter { $0.kind == .crypto }.map(\.code.rawValue)
         let statistics = try subjects.flatMap { try store.marketStatistics(subject: $0) }
         return MarketReportInput(book: market.book, rates: market.rates, assets: market.assets, currency: currency, asOf: day,
-                                 generated: stampNow ? Date() : day.start, bankQuotes: bankQuotes, statistics: statistics)
+                                 generated: stampNow ? Date() : nil, bankQuotes: bankQuotes, statistics: statistics)
     }
 }
 
@@ -121,7 +124,7 @@ extension BudgetReportInput {
     static func load(_ store: Store, currency: AssetCode, asOf: Day?, stampNow: Bool) throws -> BudgetReportInput {
         let entries = try store.budgetEntries()
         let rates = entries.contains { $0.currency != currency } ? try MarketInputs.load(store, options: MarketOptions()).rates : nil
-        let day = asOf ?? entries.map(\.day).max() ?? Day(Date())
-        return BudgetReportInput(entries: entries, currency: currency, rates: rates, asOf: day, generated: stampNow ? Date() : day.start)
+        let day = asOf ?? AsOf.budget(entries) ?? Day(Date())
+        return BudgetReportInput(entries: entries, currency: currency, rates: rates, asOf: day, generated: stampNow ? Date() : nil)
     }
 }

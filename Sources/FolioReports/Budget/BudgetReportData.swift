@@ -12,11 +12,12 @@ public struct BudgetReportInput: Sendable {
     public var currency: AssetCode
     public var rates: CrossRates?
     public var asOf: Day
-    public var generated: Date
+    /// The real time the report is made (`ReportStamp`); nil keeps the output reproducible.
+    public var generated: Date?
     /// Months shown in "income and expenses by month", ending with the reported one.
     public var months: Int
 
-    public init(entries: [BudgetEntry], currency: AssetCode, rates: CrossRates?, asOf: Day, generated: Date, months: Int = 12) {
+    public init(entries: [BudgetEntry], currency: AssetCode, rates: CrossRates?, asOf: Day, generated: Date? = nil, months: Int = 12) {
         self.entries = entries; self.currency = currency; self.rates = rates; self.asOf = asOf
         self.generated = generated; self.months = months
     }
@@ -39,11 +40,13 @@ public struct BudgetReportData: Sendable {
         self.input = input
         self.locale = locale
         strings = Catalogue.for(locale)
-        let first = Day(year: input.asOf.year, month: input.asOf.month, day: 1)!
-        let monthRange = (try? DayRange(from: first, to: first.lastOfMonth)) ?? DayRange(day: first)
-        month = BudgetSummary(entries: input.entries, currency: input.currency, rates: input.rates, range: monthRange)
-        let historyRange = (try? DayRange(from: first.addingMonths(-(max(input.months, 1) - 1)), to: first.lastOfMonth)) ?? monthRange
-        history = BudgetSummary(entries: input.entries, currency: input.currency, rates: input.rates, range: historyRange)
+        // The report's month is its 1st to the as-of day, as "as of" says: a later entry of the same month
+        // is not known yet on that day. Tiles, tables and charts all take their months by this one rule
+        // (`DayRange.months`), so the expenses tile is the expenses pie's total.
+        month = BudgetSummary(entries: input.entries, currency: input.currency, rates: input.rates,
+                              range: .months(1, endingAt: input.asOf))
+        history = BudgetSummary(entries: input.entries, currency: input.currency, rates: input.rates,
+                                range: .months(input.months, endingAt: input.asOf))
         money = NumberFormat(locale: locale, style: .decimal(2), currency: Currency(code: input.currency.rawValue))
         let book = input.rates?.book ?? PriceBook([])
         let market = MarketInputs(assets: [], book: book, rates: input.rates ?? CrossRates(book: book))
@@ -69,11 +72,10 @@ public struct BudgetReportData: Sendable {
 
 extension BudgetReportData: ReportDataSource {
     public var values: [String: String] {
-        [
-            "portfolio": strings[.budgetReport], "asOf": DateText.date(input.asOf, locale: locale), "base": input.currency.rawValue,
-            "generated": DateText.date(Day(input.generated), locale: locale), "title": strings[.budgetReport],
+        ReportStamp.values(asOf: input.asOf, generated: input.generated, locale: locale).merging([
+            "portfolio": strings[.budgetReport], "base": input.currency.rawValue, "title": strings[.budgetReport],
             "month": monthLabel(String(input.asOf.iso.prefix(7))),
-        ]
+        ]) { $1 }
     }
 
     public func condition(_ name: String) -> Bool? {

@@ -1,11 +1,11 @@
 import FolioDatasets
 import Foundation
 
-/// Text with placeholders: `{portfolio}`, `{asOf}`, `{base}`, `{generated}`, `{page}`, `{pages}`, `{month}`, and
+/// Text with placeholders: `{portfolio}`, `{asOf}`, `{base}`, `{generated}`, `{stamp}`, `{page}`, `{pages}`, `{month}`, and
 /// `{t.key}` for a label from the locale's catalogue. Unknown names are caught when the definition is
 /// read, not when a page is drawn.
 public enum Template {
-    public static let placeholders: Set<String> = ["portfolio", "asOf", "base", "generated", "page", "pages", "title", "month"]
+    public static let placeholders: Set<String> = ["portfolio", "asOf", "base", "generated", "stamp", "page", "pages", "title", "month"]
 
     /// What is wrong with a template, or nil when every placeholder is known.
     static func problem(in text: String) -> (expected: String, found: String)? {

@@ -6,10 +6,9 @@ import FolioCore
 
 extension MarketReportData: ReportDataSource {
     public var values: [String: String] {
-        [
-            "portfolio": strings[.marketReport], "asOf": DateText.date(input.asOf, locale: locale), "base": input.currency.rawValue,
-            "generated": DateText.date(Day(input.generated), locale: locale), "title": strings[.marketReport],
-        ]
+        ReportStamp.values(asOf: input.asOf, generated: input.generated, locale: locale).merging([
+            "portfolio": strings[.marketReport], "base": input.currency.rawValue, "title": strings[.marketReport],
+        ]) { $1 }
     }
 
     public func condition(_ name: String) -> Bool? {

@@ -13,13 +13,14 @@ public struct MarketReportInput: Sendable {
     /// The currency rates are quoted in (UAH for the NBU and Ukrainian banks).
     public var currency: AssetCode
     public var asOf: Day
-    public var generated: Date
+    /// The real time the report is made (`ReportStamp`); nil keeps the output reproducible.
+    public var generated: Date?
     /// Banks' cash and card quotes (their `source` names the bank) in the week up to as-of.
     public var bankQuotes: [Quote]
     /// Figures that are not prices: the crypto market's cap, volume and dominance, coins' market caps.
     public var statistics: [MarketStatistic]
 
-    public init(book: PriceBook, rates: CrossRates, assets: [Asset], currency: AssetCode, asOf: Day, generated: Date,
+    public init(book: PriceBook, rates: CrossRates, assets: [Asset], currency: AssetCode, asOf: Day, generated: Date? = nil,
                 bankQuotes: [Quote] = [], statistics: [MarketStatistic] = []) {
         self.book = book; self.rates = rates; self.assets = assets; self.currency = currency
         self.asOf = asOf; self.generated = generated; self.bankQuotes = bankQuotes; self.statistics = statistics

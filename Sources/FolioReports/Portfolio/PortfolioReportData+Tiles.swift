@@ -6,19 +6,9 @@ import FolioCore
 
 extension PortfolioReportData: ReportDataSource {
     public var values: [String: String] {
-        [
-            "portfolio": input.portfolio.name,
-            "asOf": DateText.date(input.asOf, locale: locale),
-            "base": base.rawValue,
-            "generated": DateText.date(Day(input.generated), locale: locale) + " " + clock(input.generated),
-            "title": strings[.portfolioReport],
-        ]
-    }
-
-    private func clock(_ date: Date) -> String {
-        let seconds = Int(date.timeIntervalSince1970) - Day(date).daysSinceEpoch * 86_400
-        let h = seconds / 3600, m = seconds % 3600 / 60
-        return (h < 10 ? "0" : "") + "\(h):" + (m < 10 ? "0" : "") + "\(m) UTC"
+        ReportStamp.values(asOf: input.asOf, generated: input.generated, locale: locale).merging([
+            "portfolio": input.portfolio.name, "base": base.rawValue, "title": strings[.portfolioReport],
+        ]) { $1 }
     }
 
     public func condition(_ name: String) -> Bool? {

@@ -51,17 +51,9 @@ public struct PortfolioReportData: Sendable {
         return money.currency == nil ? text + "\u{00A0}" + base.rawValue : text
     }
 
-    /// Index of `day` in the value series, or of the last day before it.
-    func index(of day: Day) -> Int? { series.days.lastIndex { $0 <= day } }
-
-    /// Change of income (value less net deposits) since `day`: what the market did, not what was paid in.
-    func change(since day: Day) -> (amount: Double, fraction: Double?)? {
-        guard let i = index(of: day), let j = index(of: input.asOf),
-              let a = series.income[i], let b = series.income[j] else { return nil }
-        let amount = b - a
-        let startValue = series.total[i]
-        return (amount, startValue.flatMap { $0 > 0 ? amount / $0 : nil })
-    }
+    /// The gain since `day` (`ValueGain`): what the market did, not what was paid in or taken out; the
+    /// value chart's headline shows the same.
+    func change(since day: Day) -> ValueGain? { series.gain(since: day, through: input.asOf) }
 
     public var diagnostics: [NegativeBalance] { input.replay.diagnostics }
 }

@@ -8,12 +8,13 @@ import FolioInputs
 public struct PortfolioReportInput: Sendable {
     public var inputs: PortfolioInputs
     public var asOf: Day
-    /// Printed in the footer; fixed from the as-of day when the output must be reproducible.
-    public var generated: Date
+    /// The real time the report is made, printed beside the as-of day (`ReportStamp`); nil keeps the
+    /// output reproducible.
+    public var generated: Date?
     /// What the portfolio's returns are compared with; nil: nothing.
     public var benchmark: AssetCode?
 
-    public init(_ inputs: PortfolioInputs, asOf: Day, generated: Date, benchmark: AssetCode? = nil) {
+    public init(_ inputs: PortfolioInputs, asOf: Day, generated: Date? = nil, benchmark: AssetCode? = nil) {
         self.inputs = inputs
         self.asOf = asOf
         self.generated = generated
