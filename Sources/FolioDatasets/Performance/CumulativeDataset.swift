@@ -46,6 +46,6 @@ public struct CumulativeDataset: Dataset {
                               annotateWindow: false)
         let texts = input.performanceTexts(p, history)
         return DatasetChart(chart: chart, title: input.strings.performanceTitle(p.portfolio.name, .cumulative),
-                            subtitle: texts.subtitle + ", %", footnote: texts.footnote, warnings: warnings)
+                            subtitle: texts.subtitle, footnote: texts.footnote, warnings: warnings)
     }
 }
