@@ -2,7 +2,7 @@ import Foundation
 import FolioCore
 
 /// Deposits and withdrawals per calendar month in the base currency (horizontal bars of money in and out).
-/// Only completed transactions count; each is converted at its own time.
+/// Only completed transactions count; each is converted at its own time (`Transfers`).
 public struct CashFlowsByMonth: Hashable, Sendable {
     public struct Month: Hashable, Sendable {
         /// `YYYY-MM`.
@@ -25,8 +25,8 @@ public struct CashFlowsByMonth: Hashable, Sendable {
 
     /// Flows of `cashTransactions` in `range`, or from the first to the last transaction's month.
     public init(cashTransactions: [CashTransaction], rates: CrossRates, base: AssetCode, range: DayRange? = nil) {
-        let completed = cashTransactions.filter { tx in tx.status == .completed && (range?.contains(Day(tx.time)) ?? true) }
-        let days = completed.map { Day($0.time) }
+        let transfers = Transfers(cashTransactions, rates: rates, base: base).all.filter { range?.contains(Day($0.time)) ?? true }
+        let days = transfers.map { Day($0.time) }
         self.base = base
         self.missing = []
         guard let start = range?.from ?? days.min(), let end = range?.to ?? days.max() else {
@@ -41,16 +41,15 @@ public struct CashFlowsByMonth: Hashable, Sendable {
         }
         struct Sums { var deposits = CompensatedSum(), withdrawals = CompensatedSum(), fees = CompensatedSum(); var known = true }
         var sums = [Sums](repeating: Sums(), count: firsts.count)
-        for tx in completed {
-            let day = Day(tx.time)
+        for t in transfers {
+            let day = Day(t.time)
             let i = (day.year - firsts[0].year) * 12 + (day.month - firsts[0].month)
-            switch rates.rate(from: tx.currency, to: base, at: tx.time) {
-            case let .success(rate):
-                if tx.kind == .deposit { sums[i].deposits += rate.convert(tx.amount) } else { sums[i].withdrawals += rate.convert(tx.amount) }
-                sums[i].fees += rate.convert(tx.fee)
-            case let .failure(why):
+            if let amount = t.amount, let fee = t.fee {
+                if t.kind == .deposit { sums[i].deposits += amount } else { sums[i].withdrawals += amount }
+                sums[i].fees += fee
+            } else {
                 sums[i].known = false
-                missing.append(why)
+                if let why = t.missing { missing.append(why) }
             }
         }
         self.months = zip(firsts, sums).map { first, s in

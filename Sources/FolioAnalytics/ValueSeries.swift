@@ -32,6 +32,8 @@ public struct ValueSeries: Hashable, Sendable {
     /// Deposits minus withdrawals from the start of the range to the end of each day: the flows a gain
     /// over the range removes (`gain(from:to:)`), known even when an older transfer's rate is not.
     public var flowsInRange: [Double?]
+    /// The transfers net deposits are made of, each in the base currency at its time.
+    public var transfers: Transfers
     /// Quotes that were missing on the range's days (values and transfers), one line per pair.
     public var missing: [MissingQuoteSpan]
     /// Rates missing for transfers before the range: only `netDeposits` (and so income) needs them, so a
@@ -72,25 +74,24 @@ public struct ValueSeries: Hashable, Sendable {
             total[d] = complete ? sum.value : nil
         }
 
-        // Net deposits: one pass over the cash transactions in time order beside the days.
+        // Net deposits: one pass over the transfers in time order beside the days.
+        let transfers = Transfers(replay.cashTransactions, rates: rates, base: base)
         var deposits = [Double?](repeating: nil, count: holdings.days.count)
         var flows = [Double?](repeating: nil, count: holdings.days.count)
         var running = CompensatedSum(), inRange = CompensatedSum()
         var known = true, flowsKnown = true
         var before = MissingQuoteLog()
         var c = 0
-        let cash = replay.cashTransactions
+        let cash = transfers.all
         for (d, day) in holdings.days.enumerated() {
             let end = day.end
             while c < cash.count && cash[c].time <= end {
                 let tx = cash[c]
                 let inside = tx.time >= range.from.start
-                switch rates.rate(from: tx.currency, to: base, at: tx.time) {
-                case let .success(rate):
-                    let amount = rate.convert(tx.kind == .deposit ? tx.amount : -tx.amount)
+                if let amount = tx.netDeposit {
                     running += amount
                     if inside { inRange += amount }
-                case let .failure(missing):
+                } else if let missing = tx.missing {
                     known = false
                     if inside {
                         flowsKnown = false
@@ -129,6 +130,7 @@ public struct ValueSeries: Hashable, Sendable {
         self.realised = realised
         self.unrealised = zip(self.income, realised).map { i, r in i.flatMap { i in r.map { i - $0 } } }
         self.flowsInRange = flows
+        self.transfers = transfers
         self.missing = log.all
         self.missingBeforeRange = before.all
     }

@@ -53,10 +53,9 @@ func analyticsCases() -> [BenchCase] {
         BenchCase(name: "analytics-performance-20x10y") { _ in
             let (replay, rates, range, _) = analyticsPortfolio()
             let value = ValueSeries(replay: replay, rates: rates, base: .uah, range: range)
-            let flows = ExternalFlows(cashTransactions: replay.cashTransactions, rates: rates, base: .uah, range: range)
             return {
-                let returns = ReturnSeries(value: value, flows: flows)
-                let periods = PeriodPerformance.all(value: value, flows: flows, series: returns, benchmark: nil, end: range.to)
+                let returns = ReturnSeries(value: value)
+                let periods = PeriodPerformance.all(value: value, series: returns, benchmark: nil, end: range.to)
                 let drawdowns = DrawdownSeries(returns).drawdowns
                 let months = returns.monthlyTable
                 return periods.count == 6 && !drawdowns.isEmpty && months.rows.count == 10 ? 0 : 1

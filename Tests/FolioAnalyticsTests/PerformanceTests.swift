@@ -11,7 +11,7 @@ struct PerformanceTests {
     /// A USD portfolio that puts each deposit into X at that day's price (quoted at 00:00), valued at
     /// each day's end; `withdrawals` sell X for that amount.
     static func history(prices: [Double], deposits: [Int: Double], withdrawals: [Int: Double] = [:])
-        throws -> (value: ValueSeries, flows: ExternalFlows, returns: ReturnSeries) {
+        throws -> (value: ValueSeries, returns: ReturnSeries) {
         let start = d("2024-01-01")
         var quotes: [Quote] = [], trades: [Trade] = [], cash: [CashTransaction] = []
         var id: Int64 = 0
@@ -36,8 +36,7 @@ struct PerformanceTests {
         let rates = CrossRates(book: PriceBook(quotes))
         let range = try DayRange(from: start.advanced(by: -1), to: start.advanced(by: prices.count - 1))
         let value = ValueSeries(replay: HoldingsReplay(trades: trades, cashTransactions: cash), rates: rates, base: "USD", range: range)
-        let flows = ExternalFlows(cashTransactions: cash, rates: rates, base: "USD", range: range)
-        return (value, flows, ReturnSeries(value: value, flows: flows))
+        return (value, ReturnSeries(value: value))
     }
 
     @Test func constantGrowthCompoundsAndHasNoRisk() throws {
@@ -141,7 +140,7 @@ struct PerformanceTests {
         let quotes = prices.enumerated().map { Quote(asset: "X", currency: "USD", market: .exchange,
                                                      time: d("2024-01-01").advanced(by: $0.offset).start, price: $0.element, source: "test") }
         let benchmark = Benchmark("X", on: h.returns, rates: CrossRates(book: PriceBook(quotes)), base: "USD")
-        let periods = PeriodPerformance.all(value: h.value, flows: h.flows, series: h.returns, benchmark: benchmark,
+        let periods = PeriodPerformance.all(value: h.value, series: h.returns, benchmark: benchmark,
                                             end: h.value.days.last!)
         #expect(periods.map(\.period) == [.oneMonth, .threeMonths, .yearToDate, .sinceInception])
         for p in periods {

@@ -5,23 +5,21 @@ import FolioCore
 /// the day before its first activity, and the time-weighted returns they give.
 public struct PerformanceHistory: Sendable {
     public var value: ValueSeries
-    public var flows: ExternalFlows
     public var returns: ReturnSeries
 
     /// `range` should start the day before the first trade or transfer, so that the first day's value
     /// (zero) is known and nothing before it is lost.
     public init(replay: HoldingsReplay, rates: CrossRates, base: AssetCode, range: DayRange) {
         value = ValueSeries(replay: replay, rates: rates, base: base, range: range)
-        flows = ExternalFlows(cashTransactions: replay.cashTransactions, rates: rates, base: base, range: range)
-        returns = ReturnSeries(value: value, flows: flows)
+        returns = ReturnSeries(value: value)
     }
 
     public var drawdowns: DrawdownSeries { DrawdownSeries(returns) }
-    public var missing: [String] { value.missing.map(\.description) + flows.missing.map(\.description) }
+    public var missing: [String] { (value.missingBeforeRange + value.missing).map(\.description) }
 
     /// The figures of every period ending at the last day.
     public func periods(benchmark: Benchmark? = nil, riskFree: Double = 0) -> [PeriodPerformance] {
         guard let end = value.days.last else { return [] }
-        return PeriodPerformance.all(value: value, flows: flows, series: returns, benchmark: benchmark, end: end, riskFree: riskFree)
+        return PeriodPerformance.all(value: value, series: returns, benchmark: benchmark, end: end, riskFree: riskFree)
     }
 }

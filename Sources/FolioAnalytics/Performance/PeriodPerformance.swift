@@ -37,8 +37,8 @@ public struct PeriodPerformance: Hashable, Sendable {
 
 extension PeriodPerformance {
     /// Every period ending at `end` that the history covers (a 3-year row needs 3 years of history).
-    /// `value` and `flows` are the same days, from the day before the first activity to `end`.
-    public static func all(value: ValueSeries, flows: ExternalFlows, series: ReturnSeries, benchmark: Benchmark?,
+    /// `value` runs from the day before the first activity to `end`.
+    public static func all(value: ValueSeries, series: ReturnSeries, benchmark: Benchmark?,
                            end: Day, riskFree: Double = 0) -> [PeriodPerformance] {
         guard let first = value.days.first else { return [] }
         let inception = first.advanced(by: 1)
@@ -57,7 +57,7 @@ extension PeriodPerformance {
                 let calendarDays = Double(from.distance(to: end) + 1)
                 if calendarDays > 366, let twr = p.timeWeighted { p.annualised = pow(1 + twr, 365 / calendarDays) - 1 }
             }
-            p.moneyWeighted = moneyWeighted(value: value, flows: flows, range: range)
+            p.moneyWeighted = moneyWeighted(value: value, range: range)
             if let benchmark {
                 // Over the same days, or not at all: a benchmark with a missing price has no figure.
                 let bs = picked.compactMap { benchmark.returns[$0] }
@@ -77,15 +77,16 @@ extension PeriodPerformance {
 
     /// XIRR of the value the day before `range` (put in), the transfers in it, and the value at its end
     /// (taken out); nil when a value or a transfer's rate is missing.
-    static func moneyWeighted(value: ValueSeries, flows: ExternalFlows, range: DayRange) -> Double? {
+    static func moneyWeighted(value: ValueSeries, range: DayRange) -> Double? {
         guard let startIndex = value.days.firstIndex(of: range.from.advanced(by: -1)),
               let endIndex = value.days.firstIndex(of: range.to),
               let startValue = value.total[startIndex], let endValue = value.total[endIndex] else { return nil }
         var cash: [(time: Date, amount: Double)] = []
         if startValue != 0 { cash.append((range.from.start, -startValue)) }
-        for t in flows.transfers where t.time >= range.from.start && t.time <= range.to.end {
-            guard let amount = t.amount else { return nil }
-            cash.append((t.time, amount))
+        // From the owner's side: a deposit is money out of the pocket, a withdrawal money back.
+        for t in value.transfers.all where t.time >= range.from.start && t.time <= range.to.end {
+            guard let amount = t.netDeposit else { return nil }
+            cash.append((t.time, -amount))
         }
         cash.append((range.to.end, endValue))
         return MoneyWeightedReturn.xirr(cash)

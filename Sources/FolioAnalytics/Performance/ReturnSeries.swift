@@ -36,16 +36,19 @@ public struct ReturnSeries: Hashable, Sendable {
         }
     }
 
-    /// From daily values and the flows of the same days (`value.days == flows.days`).
-    public init(value: ValueSeries, flows: ExternalFlows) {
+    /// From daily values and the transfers of the same days.
+    public init(value: ValueSeries) {
         var days: [Day] = [], returns: [Double] = []
+        // The value's days are one range, from its first to its last.
+        let flows = value.days.first.flatMap { first in value.days.last.flatMap { try? DayRange(from: first, to: $0) } }
+            .map { value.transfers.byDay($0) } ?? (deposits: [], withdrawals: [])
         var previous: Double? = nil, previousDay: Day? = nil, startDay: Day? = nil
         var inflow = 0.0, outflow = 0.0
         for d in value.days.indices {
-            guard let v = value.total[d], let i = flows.inflows[d], let o = flows.outflows[d] else {
+            guard let v = value.total[d], let i = flows.deposits[d], let o = flows.withdrawals[d] else {
                 // Unknown: carry the flows to the next known day.
-                inflow += flows.inflows[d] ?? 0
-                outflow += flows.outflows[d] ?? 0
+                inflow += flows.deposits[d] ?? 0
+                outflow += flows.withdrawals[d] ?? 0
                 continue
             }
             inflow += i

@@ -10,8 +10,7 @@ enum PerformanceTables {
         guard let history = p.performance(endingAt: end) else {
             throw ArgumentError("--as-of", "\(end.iso) is before the first trade or transaction of \"\(p.portfolio.name)\"")
         }
-        c.warn(history.value.missing)
-        c.warn(history.flows.missing)
+        c.warn(history.value.missingBeforeRange + history.value.missing)
         return history
     }
 
