@@ -73,9 +73,8 @@ extension ResultTable {
         switch cell {
         case let .number(v):
             guard v.isFinite else { return "—" }
-            let text = String(format: "%.\(column.decimals)f", v)
-            // "-0.00" reads as a loss that is not there.
-            let shown = text.hasPrefix("-") && Double(text) == 0 ? String(text.dropFirst()) : text
+            // The rounding of every figure a reader sees (PDF, tiles, charts): see `DecimalDigits`.
+            let shown = DecimalDigits.plain(v, decimals: column.decimals)
             return column.kind == .percent ? shown + " %" : shown
         case let .text(s):
             // A line break inside a cell would break the alignment of every row below it.

@@ -11,7 +11,12 @@ public struct PieSlice: Hashable, Sendable {
 /// `otherThreshold` of the total, and any beyond `maxSlices − 1`, are grouped into "Other" (drawn last,
 /// in a neutral colour). Names sit outside, stacked so they never overlap; percentages sit inside
 /// slices that have room for them, otherwise outside with the name and a leader line.
-/// A donut shows the total in its centre.
+///
+/// The whole is every slice, negative ones included (a portfolio's value, with a negative balance
+/// taken off): each percentage is of it, written as a table writes it, and a donut's centre shows it.
+/// A negative slice cannot be drawn, so it is named under the chart with its value and share
+/// ("Not shown: EUR −$5.83 (−4.1%)"); then the drawn shares add up to more than 100 %, and with the
+/// named ones to 100 %.
 public struct PieChart: Chart, Hashable {
     public var frame: ChartFrame
     public var slices: [PieSlice]
@@ -43,15 +48,40 @@ public struct PieChart: Chart, Hashable {
         return kept
     }
 
+    /// The whole the percentages are of: every finite slice, negative ones included.
+    public var total: Double { slices.map(\.value).filter(\.isFinite).reduce(0, +) }
+
+    /// The negative slices, largest loss first.
+    public var notShown: [PieSlice] { slices.filter { $0.value.isFinite && $0.value < 0 }.sorted { ($0.value, $0.label) < ($1.value, $1.label) } }
+
+    /// "Not shown: EUR −$5.83 (−4.1%), LTC −$3.76 (−2.7%)"; nil when every slice is drawn.
+    public var notShownText: String? {
+        let negative = notShown
+        guard !negative.isEmpty, total > 0 else { return nil }
+        var money = totalFormat ?? NumberFormat(locale: frame.locale, style: .decimal(2))
+        money.style = .decimal(2)
+        let percent = NumberFormat(locale: frame.locale, style: .percent(1))
+        return frame.locale.notShown + ": " + negative.map { "\($0.label) \(money.string($0.value)) (\(percent.string($0.value / total)))" }
+            .joined(separator: ", ")
+    }
+
     public func scene(measurer: any TextMeasurer) -> Scene {
         var b = SceneBuilder(frame: frame, measurer: measurer)
-        let body = b.drawFrame()
+        var body = b.drawFrame()
         let drawn = drawnSlices
-        guard !drawn.isEmpty else { b.drawNoData(in: body); return b.scene() }
+        guard !drawn.isEmpty, total > 0 else { b.drawNoData(in: body); return b.scene() }
+        if let note = notShownText {
+            // One line at the bottom of the body, shortened rather than wrapped.
+            let style = b.axisStyle
+            let text = b.layout.fit(note, maxWidth: body.width, style: style)
+            b.add(b.layout.run(text, at: Point(x: body.minX, y: body.maxY), baseline: .bottom, style: style))
+            body.height -= b.layout.height(style) * 1.6
+        }
         let theme = b.theme
         let locale = frame.locale
         let hasOther = drawn.count > 1 && drawn.last?.label == locale.other && !slices.contains { $0.label == locale.other }
-        let shares = Percentages.rounded(drawn.map(\.value), decimals: 1)
+        let whole = self.total
+        let shares = drawn.map { $0.value / whole }
         let percentFormat = NumberFormat(locale: locale, style: .percent(1))
         let nameStyle = TextStyle(size: theme.annotationSize, weight: .regular, color: theme.text, role: .annotation)
         let percentStyle = TextStyle(size: theme.annotationSize, weight: .bold, color: theme.text, role: .annotation)
@@ -106,7 +136,6 @@ public struct PieChart: Chart, Hashable {
                         nameStyle: nameStyle, percentStyle: percentStyle, builder: &b)
 
         if donut {
-            let total = drawn.reduce(0) { $0 + $1.value }
             let format = totalFormat ?? NumberFormat(locale: locale, style: .compact(decimals: 1))
             var big = TextStyle(size: theme.titleSize, weight: .bold, color: theme.text, role: .annotation)
             let text = format.string(total)

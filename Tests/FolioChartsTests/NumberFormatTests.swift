@@ -1,3 +1,5 @@
+import FolioCore
+import Foundation
 import Testing
 @testable import FolioCharts
 
@@ -52,12 +54,20 @@ private let nbsp = "\u{00A0}"
         #expect(NumberFormat(locale: .en).string(.infinity) == "—")
     }
 
-    @Test func percentagesAddUpToExactly100() {
-        let shares = Percentages.rounded([1, 1, 1])
-        #expect(shares == [0.334, 0.333, 0.333])
-        let many = Percentages.rounded([54_982.81, 44_952.09, 38_120.5, 20_100, 9_800, 3_900, 1_500, 700])
-        #expect(Int((many.reduce(0, +) * 1000).rounded()) == 1000)
-        #expect(Percentages.rounded([0, 0]) == [0, 0])
+    /// The one rounding rule: half away from zero on the digits a spreadsheet shows, in text tables and
+    /// in every chart, tile and PDF table alike.
+    @Test func halvesRoundAwayFromZeroOnTheDecimalValueEverywhere() {
+        for (value, text) in [(0.125, "0.13"), (1.005, "1.01"), (2.675, "2.68"), (-2.675, "-2.68"), (-0.004, "0.00"), (0.285, "0.29")] {
+            #expect(DecimalDigits.plain(value, decimals: 2) == text)
+            #expect(NumberFormat(locale: .en, style: .decimal(2)).string(value) == text.replacingOccurrences(of: "-", with: ChartLocale.minus))
+        }
+        var random = SplitMix64(seed: 18)
+        for _ in 0 ..< 2_000 {
+            let v = (random.unit() - 0.5) * pow(10, Double(random.next(below: 8)))
+            let d = random.next(below: 4)
+            #expect(DecimalDigits.plain(v, decimals: d).replacingOccurrences(of: "-", with: ChartLocale.minus)
+                    == NumberFormat(locale: .en, style: .decimal(d), grouping: false).string(v))
+        }
     }
 
     @Test func dates() {

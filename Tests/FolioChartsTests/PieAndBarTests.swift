@@ -24,7 +24,13 @@ import Testing
         let scene = chart.scene(measurer: measurer)
         let percents = scene.texts.filter { $0.text.hasSuffix("%") }.map { Double($0.text.dropLast()) ?? .nan }
         #expect(percents.count == drawn.count)
-        #expect(abs(percents.reduce(0, +) - 100) < 1e-9)
+        // Each share is written as a table writes it (value / total, rounded alone), so they add up to
+        // 100 within the rounding of each.
+        #expect(abs(percents.reduce(0, +) - 100) <= 0.05 * Double(drawn.count))
+        let total = holdings.map(\.value).reduce(0, +)
+        for (slice, shown) in zip(drawn, percents) {
+            #expect(String(format: "%.1f", shown) == NumberFormat(locale: .en, style: .decimal(1)).string(slice.value / total * 100))
+        }
         for slice in drawn { #expect(scene.texts.contains { $0.text == slice.label }) }
         expectCleanLayout(scene, "pie")
     }
@@ -128,5 +134,22 @@ import Testing
         #expect(scene.text("$1,200") != nil)
         #expect(scene.text("\u{2212}$700") != nil)
         expectCleanLayout(scene, "hbars")
+    }
+
+    /// A negative balance is not a slice: the total and the shares are of the whole, the negative named.
+    @Test func aNegativeSliceIsNamedUnderThePieAndCountsInTheTotal() {
+        let slices = [PieSlice(label: "BTC", value: 109.29), PieSlice(label: "ETH", value: 18.03), PieSlice(label: "USD", value: 22.9),
+                      PieSlice(label: "EUR", value: -5.83), PieSlice(label: "LTC", value: -3.76)]
+        for locale in [ChartLocale.en, .uk] {
+            let chart = PieChart(frame: frame(.light, locale), slices: slices, donut: true,
+                                 totalFormat: NumberFormat(locale: locale, style: .compact(decimals: 1), currency: Currency(code: "USD")))
+            #expect(abs(chart.total - 140.63) < 1e-9)
+            let scene = chart.scene(measurer: measurer)
+            expectCleanLayout(scene, "\(locale)")
+            let note = try? #require(scene.texts.first { $0.text.hasPrefix(locale.notShown) })
+            #expect(note?.text.contains("EUR") == true && note?.text.contains("LTC") == true)
+            #expect(scene.texts.contains { $0.text == NumberFormat(locale: locale, style: .percent(1)).string(109.29 / 140.63) })
+        }
+        #expect(PieChart(frame: frame(), slices: Array(slices.prefix(3))).notShownText == nil)
     }
 }

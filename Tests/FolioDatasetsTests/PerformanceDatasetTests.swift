@@ -1,6 +1,7 @@
 import FolioAnalytics
 import FolioCharts
 import FolioCore
+import FolioInputs
 import FolioTestSupport
 import Foundation
 import Testing
@@ -51,5 +52,37 @@ import Testing
         #expect(first == nil && second == nil && calls == 1)
         let third: Int? = memo.value("j") { Optional(3) }
         #expect(third == 3)
+    }
+}
+
+/// Allocation with a negative balance: the pie's total is the portfolio's value, whatever the grouping,
+/// and the negative balance is named under it.
+@Suite struct NegativeAllocationTests {
+    @Test func theTotalIsTheValueForEveryGrouping() throws {
+        let quotes = [q("USD", "UAH", .nbu, "2024-01-02T00:00:00Z", 40), q("AAPL", "USD", .exchange, "2024-01-02T00:00:00Z", 200)]
+        let book = PriceBook(quotes)
+        let assets = [Asset(code: "AAPL", name: "Apple", kind: .stock, decimals: 0), Asset(code: "USD", name: "Dollar", kind: .fiat, decimals: 2),
+                      Asset(code: "UAH", name: "Hryvnia", kind: .fiat, decimals: 2)]
+        let market = MarketInputs(assets: assets, book: book, rates: CrossRates(book: book, preference: MarketPreference(assets: assets)))
+        // 10,000 UAH in; 3 AAPL bought for 600 USD with no dollars: USD −600.
+        let ledger = PortfolioLedger(portfolio: Portfolio(id: 1, name: "P", baseCurrency: "UAH"),
+                                     trades: [buy(1, "2024-01-02T10:00:00Z", "AAPL", 3, at: 200)],
+                                     cashTransactions: [deposit(1, "2024-01-01T10:00:00Z", 10_000, "UAH")])
+        let input = DatasetInput(portfolio: PortfolioInputs(ledger, market: market), market: market, asOf: d("2024-01-02"), locale: .en)
+        let value = 10_000.0 + 3 * 200 * 40 - 600 * 40
+        for by in ChartRequest.Grouping.allCases where by != .category {
+            var request = ChartRequest(kind: .donut)
+            request.portfolio = "P"
+            request.by = by
+            let chart = try #require(try request.dataset().build(input, as: .donut, frame: ChartFrame()).chart as? PieChart)
+            #expect(abs(chart.total - value) < 1e-9, "\(by)")
+            switch by {
+            case .asset: #expect(chart.notShownText?.contains("USD") == true)
+            // Currencies: 10,000 UAH and −24,000 UAH of dollars.
+            case .kind: #expect(chart.notShownText?.contains("Currencies") == true)
+            // AAPL is priced in dollars: the USD group nets to zero, nothing negative.
+            default: #expect(chart.notShownText == nil)
+            }
+        }
     }
 }
