@@ -275,6 +275,16 @@ import Testing
         for name in ["holdings", "rolling-correlation", "budget-categories"] { #expect(help.stdout.contains("\n  \(name) ")) }
         #expect(help.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 })
     }
+
+    /// The demo's generated crypto prices move together as real coins do: a common market factor.
+    @Test func demoCoinsCorrelateAsRealCoinsDo() throws {
+        let matrix = try FolioProcess.json(["table", "correlation", "--asset", "BTC", "ETH", "LTC", "USDT", "--to", "2020-06-30"])
+        let btc = matrix.row("asset", "BTC")
+        for (coin, range) in [("ETH", 0.7 ... 0.9), ("LTC", 0.6 ... 0.9), ("USDT", -0.15 ... 0.15)] {
+            let r = try #require(matrix.number(btc, coin))
+            #expect(range.contains(r), "BTC–\(coin): \(r)")
+        }
+    }
 }
 
 /// A strict RFC 4180 reader: CRLF record ends, quoted fields with doubled quotes, nothing else.
@@ -315,4 +325,5 @@ enum RFC4180 {
         guard !quoted, record.isEmpty, field.isEmpty else { throw Malformed() }
         return records
     }
+
 }

@@ -116,7 +116,10 @@ for name in ("dsx_trades_prod.csv", "dsx_transactions_prod.csv", "LICENSE.studen
 # --- Crypto daily quotes in USD, generated ------------------------------------------------------
 # No crypto history with a clear license is at hand, so daily closes are generated: a seeded random
 # walk in log price, bent (a Brownian bridge) to pass through the prices of the real DSX trades, so
-# that the portfolio is valued at prices consistent with what was paid.
+# that the portfolio is valued at prices consistent with what was paid. Coins move together, as real
+# ones do: each day's log return is a common market move times the coin's beta plus the coin's own
+# noise, which gives BTC and the large coins daily-return correlations around 0.7-0.85 and the
+# stablecoin none.
 anchors = {}
 with open(os.path.join(DATA, "dsx-balances", "dsx_trades_prod.csv")) as f:
     for line in f.read().split("\n"):
@@ -126,15 +129,18 @@ with open(os.path.join(DATA, "dsx-balances", "dsx_trades_prod.csv")) as f:
         day, asset, price, cur = p[0][:10], p[4].upper(), float(p[5].replace(",", ".")), p[6].upper()
         anchors.setdefault(asset, {}).setdefault(day, (price, cur))
 levels = {"BTC": 3700, "ETH": 130, "LTC": 32, "EOS": 2.5, "BCH": 160, "BSV": 80, "BTG": 12, "USDT": 1.0}
-vol = {"BTC": 0.035, "ETH": 0.045, "LTC": 0.05, "EOS": 0.05, "BCH": 0.05, "BSV": 0.06, "BTG": 0.05, "USDT": 0.001}
+beta = {"BTC": 1.0, "ETH": 1.15, "LTC": 1.2, "EOS": 1.2, "BCH": 1.2, "BSV": 1.1, "BTG": 1.1, "USDT": 0.0}
+own = {"BTC": 0.012, "ETH": 0.022, "LTC": 0.028, "EOS": 0.03, "BCH": 0.028, "BSV": 0.04, "BTG": 0.03, "USDT": 0.001}
 start, end = date(2019, 1, 1), date(2020, 6, 30)
 days = [(start + timedelta(n)).isoformat() for n in range((end - start).days + 1)]
+market_rng = random.Random("folio-crypto-market")
+market = [market_rng.gauss(0, 0.033) for _ in days[1:]]
 usd_per = {}
 for code in sorted(levels):
     rng = random.Random("folio-" + code)
     walk = [math.log(levels[code])]
-    for _ in days[1:]:
-        walk.append(walk[-1] + rng.gauss(0, vol[code]))
+    for m in market:
+        walk.append(walk[-1] + beta[code] * m + rng.gauss(0, own[code]))
     usd_per[code] = walk
 for code in ("BTC", "ETH", "LTC", "EOS", "BCH", "BTG"):
     points = []

@@ -24,7 +24,7 @@ let englishStrings: [StringKey: String] = [
     .kindIndex: "Indices", .kindOther: "Other assets",
     .averageCost: "Average cost", .costBasis: "Cost", .incomeByHolding: "Cost and income by holding",
     .realised: "Realised", .unrealised: "Unrealised", .year: "Year", .performance: "Performance",
-    .period: "Period", .twr: "Return (TWR)", .twrAnnualised: "a year", .xirr: "XIRR, a year", .volatility: "Volatility",
+    .period: "Period", .twr: "TWR", .twrAnnualised: "a year", .xirr: "XIRR/yr", .volatility: "Volatility",
     .sharpe: "Sharpe", .sortino: "Sortino", .maxDrawdown: "Max drawdown", .difference: "Difference",
     .cumulativeReturn: "Cumulative return, %", .drawdown: "Drawdown", .monthlyReturns: "Monthly returns",
     .budgetReport: "Budget report", .income: "Income", .expenses: "Expenses", .expensesByCategory: "Expenses by category",

@@ -42,7 +42,7 @@ extension PortfolioReportData {
         let rows = input.trades.filter { $0.time <= input.asOf.end }.map { t -> [Cell] in
             [time(t.time), Cell(t.side == .buy ? strings[.buy] : strings[.sell]), Cell(t.asset.rawValue),
              number(t.quantity, decimals(t.asset)), price(t.price), Cell(t.priceCurrency.rawValue),
-             number(t.fee, decimals(t.feeCurrency)), Cell(t.feeCurrency.rawValue)]
+             fee(t), Cell(t.feeCurrency.rawValue)]
         }
         return DataTable(columns: [
             Column(key: "time", title: strings[.time], numeric: false), Column(key: "side", title: strings[.side], numeric: false),
@@ -50,6 +50,12 @@ extension PortfolioReportData {
             Column(key: "price", title: strings[.price], numeric: true), Column(key: "currency", title: strings[.currency], numeric: false),
             Column(key: "fee", title: strings[.fee], numeric: true), Column(key: "fee-currency", title: strings[.currency], numeric: false),
         ], rows: rows, defaultColumns: ["time", "side", "asset", "quantity", "price", "currency", "fee"])
+    }
+
+    /// A trade's fee with its own currency's digits and code (0.00035970 BTC beside a price in USD).
+    private func fee(_ t: Trade) -> Cell {
+        let amount = number(t.fee, decimals(t.feeCurrency))
+        return Cell(t.fee == 0 ? amount.text : amount.text + "\u{00A0}" + t.feeCurrency.rawValue, sort: t.fee)
     }
 
     var cashFlowsTable: DataTable {
@@ -65,7 +71,8 @@ extension PortfolioReportData {
             Column(key: "month", title: strings[.month], numeric: false),
             Column(key: "deposits", title: strings[.deposits] + ", " + base.rawValue, numeric: true),
             Column(key: "withdrawals", title: strings[.withdrawals] + ", " + base.rawValue, numeric: true),
-            Column(key: "fees", title: strings[.fees], numeric: true), Column(key: "net", title: strings[.net], numeric: true),
+            Column(key: "fees", title: strings[.fees] + ", " + base.rawValue, numeric: true),
+            Column(key: "net", title: strings[.net] + ", " + base.rawValue, numeric: true),
         ], rows: rows)
     }
 
