@@ -41,13 +41,11 @@ public struct WindowStats: Hashable, Sendable {
             min: lo, max: hi, average: sum.value / Double(sorted.count), count: sorted.count))
     }
 
-    /// The statistics of the points in the window of `length` seconds ending at `end`: times in
-    /// (end − length, end], so that 7 days of hourly points ending at 23:00 are exactly 168 points and
-    /// 7 daily points ending on a day are exactly 7.
+    /// The statistics of the window of `length` seconds ending at `end` (`ChangeWindow`): the change
+    /// is from the last point at or before end − length, as every "7 days" in Folio is.
     public static func of(_ points: [TimedValue], windowLength length: TimeInterval, endingAt end: Date) throws(AnalyticsError) -> WindowOutcome {
         guard length > 0 else { throw .invalidArgument(name: "window", value: "\(length)", expected: "a positive length") }
-        let start = end.addingTimeInterval(-length)
-        return of(points.filter { $0.time > start && $0.time <= end })
+        return of(ChangeWindow.points(points, length: length, endingAt: end))
     }
 }
 
@@ -62,17 +60,35 @@ public enum WindowOutcome: Hashable, Sendable {
     }
 }
 
-/// The 7-day window of the mission's price line: the last seven days of a series, whether daily (7
-/// points) or hourly (168 points).
+/// The one meaning of an N-day change: against the last price at or before N days earlier (CoinGecko's
+/// and the exchanges' "7d"), the window starting there. Daily closes: the close 7 days before and the 7
+/// after it (8 points, 6 for a stock's trading days); hourly: the hour 7 × 24 hours before and the 168
+/// after it. Charts, the window table, the market report's coins table and the report tiles all
+/// measure "7 days" this way.
+public enum ChangeWindow {
+    /// The points of the window of `length` seconds ending at `end`: the last at or before
+    /// end − length (the base), then every one after it up to `end`, in time order.
+    public static func points(_ points: [TimedValue], length: TimeInterval, endingAt end: Date) -> [TimedValue] {
+        let start = end.addingTimeInterval(-length)
+        let sorted = points.filter { $0.value.isFinite && $0.time <= end }.sorted { $0.time < $1.time }
+        guard let first = sorted.firstIndex(where: { $0.time > start }) else { return sorted.suffix(1) }
+        return Array(sorted[(first > 0 ? first - 1 : first)...])
+    }
+
+    /// The window of `days` days ending at the end of `day`.
+    public static func points(_ points: [TimedValue], days: Int, endingAt day: Day) -> [TimedValue] {
+        Self.points(points, length: Double(days) * 86_400, endingAt: day.end)
+    }
+}
+
+/// The 7-day window of the mission's price line (`ChangeWindow` with 7 days).
 public enum SevenDayWindow {
     public static let length: TimeInterval = 7 * 86_400
 
     /// Statistics of the seven days ending at `end` (default: the last point).
     public static func stats(_ points: [TimedValue], endingAt end: Date? = nil) -> WindowOutcome {
         guard let end = end ?? points.map(\.time).max() else { return .tooFewPoints(count: 0, required: WindowStats.minimumPoints) }
-        // The length is a positive constant, so the throwing overload cannot throw here.
-        let start = end.addingTimeInterval(-length)
-        return WindowStats.of(points.filter { $0.time > start && $0.time <= end })
+        return WindowStats.of(ChangeWindow.points(points, length: length, endingAt: end))
     }
 }
 

@@ -127,18 +127,19 @@ import Testing
 
     @Test func sevenDayWindowOfBTCMatchesTheQuotesFile() throws {
         // date,asset,currency,price,market,source
-        let btc = try DemoDatabase.rows("crypto-usd-generated.csv").filter { $0[1] == "BTC" && $0[0] > "2020-06-23" && $0[0] <= "2020-06-30" }
+        let btc = try DemoDatabase.rows("crypto-usd-generated.csv").filter { $0[1] == "BTC" && $0[0] >= "2020-06-23" && $0[0] <= "2020-06-30" }
         let prices = btc.map { Double($0[3])! }
         let table = try FolioProcess.json(["table", "window", "--asset", "BTC", "--as-of", "2020-06-30"])
         let row = try #require(table.rows.first)
         #expect(row["asset"] as? String == "BTC")
-        #expect(row["count"] as? Int == 7)
-        #expect(row["first_time"] as? String == "2020-06-24T00:00:00Z")
+        // From the close 7 days before (the change's base) to the last: 8 daily closes.
+        #expect(row["count"] as? Int == 8)
+        #expect(row["first_time"] as? String == "2020-06-23T00:00:00Z")
         #expect(table.number(row, "first") == prices.first)
         #expect(table.number(row, "last") == prices.last)
         #expect(table.number(row, "min") == prices.min())
         #expect(table.number(row, "max") == prices.max())
-        #expect(abs(table.number(row, "average")! - prices.reduce(0, +) / 7) < 1e-9)
+        #expect(abs(table.number(row, "average")! - prices.reduce(0, +) / 8) < 1e-9)
 
         // Too few points is a result, not an error: every statistic null, the count 0.
         let empty = try FolioProcess.json(["table", "window", "--asset", "BTC", "--as-of", "2018-01-01"])

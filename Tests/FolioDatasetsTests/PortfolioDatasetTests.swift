@@ -66,8 +66,9 @@ import Testing
     @Test func oneAssetsPricesAreAnAnnotatedLineOfTheDaysAsked() throws {
         let built = try build(.line) { $0.portfolio = nil; $0.assets = ["AAPL"]; $0.days = 7 }
         let line = try #require(built.chart as? LineChart)
-        #expect(line.annotateWindow && line.series[0].values == [184, 185, 186, 187, 188, 189, 190])
-        #expect(built.title == "AAPL price, last 7 days" && built.subtitle == "In USD · 4 Jan 2024 – 10 Jan 2024")
+        // From the close 7 days back, the base of the change.
+        #expect(line.annotateWindow && line.series[0].values == [183, 184, 185, 186, 187, 188, 189, 190])
+        #expect(built.title == "AAPL price, last 7 days" && built.subtitle == "In USD · 3 Jan 2024 – 10 Jan 2024")
     }
 
     /// Cash has no prices of its own to show: the panels are of what the portfolio holds besides it.

@@ -87,9 +87,10 @@ import Testing
 
     @Test func windowIsTheSevenDaysEndingAtTheLastQuote() throws {
         let (window, _) = try table(TableRequest(name: "window", assets: ["btc"]))
-        #expect(window.cell(0, "first_time") == .time(t("2024-01-04T00:00:00Z")))
-        #expect(window.number(0, "first") == 40_300 && window.number(0, "last") == 40_900)
-        #expect(window.number(0, "average") == 40_600 && window.number(0, "count") == 7)
+        // From the close 7 days before the last (the change's base), as every "7 days".
+        #expect(window.cell(0, "first_time") == .time(t("2024-01-03T00:00:00Z")))
+        #expect(window.number(0, "first") == 40_200 && window.number(0, "last") == 40_900)
+        #expect(window.number(0, "average") == 40_550 && window.number(0, "count") == 8)
     }
 
     @Test func normalisedRebasedStartsEverySeriesAt100() throws {

@@ -32,10 +32,12 @@ public struct PricesDataset: Dataset {
         currency = request.currency
     }
 
-    public func quoteDays(endingAt asOf: Day) -> DayRange? { .days(days, endingAt: asOf) }
+    /// The window's days and a week before them, where the last price before the window (the base of
+    /// its change, `ChangeWindow`) is found across a weekend or a holiday.
+    public func quoteDays(endingAt asOf: Day) -> DayRange? { .days(days + 8, endingAt: asOf) }
 
     public func build(_ input: DatasetInput, as kind: ChartKind, frame: ChartFrame) throws -> DatasetChart {
-        let range = DayRange.days(days, endingAt: input.asOf)
+        let range = DayRange.days(days + 8, endingAt: input.asOf)
         var series: [LineSeries] = []
         var currencies: [AssetCode] = []
         var involved: [AssetCode] = []
@@ -49,7 +51,7 @@ public struct PricesDataset: Dataset {
             for held in input.held(p) {
                 guard let target = currency ?? input.pricingCurrency(of: held.asset, base: base),
                       let history = try? input.history(held.asset, in: target, range: range) else { continue }
-                series.append(Self.line(held.asset.rawValue + " · " + target.rawValue, history))
+                series.append(line(held.asset.rawValue + " · " + target.rawValue, history, endingAt: input.asOf))
                 shown.append(held.asset)
                 currencies.append(target)
                 involved += input.pricedBy(held.asset, in: target)
@@ -66,7 +68,7 @@ public struct PricesDataset: Dataset {
                     throw ArgumentError("--as-of", "no prices of \(asset) in \(target) from \(range.from.iso) to \(range.to.iso)")
                 }
                 warnings += history.missing.map(\.description)
-                series.append(Self.line(asset.rawValue, history))
+                series.append(line(asset.rawValue, history, endingAt: input.asOf))
                 shown.append(asset)
                 currencies.append(target)
                 involved += input.pricedBy(asset, in: target)
@@ -77,7 +79,9 @@ public struct PricesDataset: Dataset {
         }
         let strings = input.strings
         let sameCurrency = Set(currencies).count == 1
-        let subtitle = (sameCurrency ? strings.inCurrency(currencies[0]).capitalisedFirst + " · " : "") + strings.range(range.from, range.to)
+        // The window the change is over: from the day N days back (its last price is the base) to as-of.
+        let window = DayRange.days(days + 1, endingAt: input.asOf)
+        let subtitle = (sameCurrency ? strings.inCurrency(currencies[0]).capitalisedFirst + " · " : "") + strings.range(window.from, window.to)
         let chart: any Chart
         let title: String
         if series.count == 1 && kind == .line {
@@ -95,8 +99,11 @@ public struct PricesDataset: Dataset {
         return DatasetChart(chart: chart, title: title, subtitle: subtitle, footnote: input.footnote(for: involved), warnings: warnings)
     }
 
-    static func line(_ name: String, _ history: PriceHistory) -> LineSeries {
-        LineSeries(name: name, times: history.points.map { $0.time.timeIntervalSince1970 }, values: history.points.map(\.value))
+    /// The `days` days ending at the as-of day, from the last price before them (`ChangeWindow`), so that
+    /// the line's change is the "7 days" of every other table and tile.
+    func line(_ name: String, _ history: PriceHistory, endingAt asOf: Day) -> LineSeries {
+        let points = ChangeWindow.points(history.points, days: days, endingAt: asOf)
+        return LineSeries(name: name, times: points.map { $0.time.timeIntervalSince1970 }, values: points.map(\.value))
     }
 
     static func sharesOneAxis(_ series: [LineSeries]) -> Bool {

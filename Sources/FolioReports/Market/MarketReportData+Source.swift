@@ -41,10 +41,13 @@ extension MarketReportData: ReportDataSource {
 
     public func chart(_ kind: ChartKind, data: String, parameters: [String: String], frame: ChartFrame) throws -> ChartContent {
         func series(_ asset: AssetCode, in currency: AssetCode, to end: Day = input.asOf) -> LineSeries? {
-            let range = (try? DayRange(from: end.advanced(by: -6), to: end)) ?? DayRange(day: end)
-            guard let history = try? PriceHistory(of: asset, in: currency, range: range, rates: input.rates), !history.points.isEmpty else { return nil }
-            return LineSeries(name: asset.rawValue + "/" + currency.rawValue, times: history.points.map { $0.time.timeIntervalSince1970 },
-                              values: history.points.map(\.value))
+            // Seven days from the last price before them (`ChangeWindow`), as the coins table's "7 days".
+            let range = DayRange.days(15, endingAt: end)
+            guard let history = try? PriceHistory(of: asset, in: currency, range: range, rates: input.rates) else { return nil }
+            let points = ChangeWindow.points(history.points, days: 7, endingAt: end)
+            guard !points.isEmpty else { return nil }
+            return LineSeries(name: asset.rawValue + "/" + currency.rawValue, times: points.map { $0.time.timeIntervalSince1970 },
+                              values: points.map(\.value))
         }
         switch data {
         case "currencies-7d":
