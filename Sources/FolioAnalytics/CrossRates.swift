@@ -58,6 +58,13 @@ public struct CrossRates: Sendable {
         public var from: AssetCode
         public var to: AssetCode
         public var legs: [Leg]
+        /// Chains of two legs through another asset, tried in order at an instant when a quote of `legs`
+        /// is missing: a pair quoted only lately (Monobank's EUR/USD card rate, from the first fetch on)
+        /// must not hide the years its cross through the hryvnia covers.
+        public var alternatives: [[Leg]] = []
+
+        /// Every chain, the shortest first.
+        public var chains: [[Leg]] { [legs] + alternatives }
     }
 
     /// A rate found at an instant, with the quotes it was made of.
@@ -129,8 +136,20 @@ public struct CrossRates: Sendable {
             legs.append(leg)
             node = before
         }
-        return Route(from: from, to: to, legs: legs.reversed())
+        legs.reverse()
+        var alternatives: [[Leg]] = []
+        if legs.count <= 2 {
+            for first in ranked(from) where first.other != to {
+                guard let second = ranked(first.other).first(where: { $0.other == to }) else { continue }
+                let chain = [first.leg, second.leg]
+                if chain != legs && alternatives.count < Self.maximumAlternatives { alternatives.append(chain) }
+            }
+        }
+        return Route(from: from, to: to, legs: legs, alternatives: alternatives)
     }
+
+    /// Enough for the pivots a route falls back on (the target's other quotes, USD, UAH, EUR).
+    static let maximumAlternatives = 3
 
     private static func edges(_ book: PriceBook, _ preference: MarketPreference) -> [AssetCode: [Edge]] {
         var edges: [AssetCode: [Edge]] = [:]
@@ -155,13 +174,23 @@ public struct CrossRates: Sendable {
         return Leg(pair: pair, inverted: inverted, candidates: ranked, markets: ranked.map { book.series[$0].market })
     }
 
-    /// The rate along `route` at `time` for `side`.
+    /// The rate along `route` at `time` for `side`: along its shortest chain, or the first alternative
+    /// with every quote when that one misses one (the shortest chain's gap is reported when all do).
     public func rate(along route: Route, at time: Date, side: QuoteSide = .mid) -> Result<Rate, MissingQuote> {
+        let shortest = rate(along: route.legs, at: time, side: side)
+        guard case .failure = shortest else { return shortest }
+        for chain in route.alternatives {
+            if case let .success(rate) = rate(along: chain, at: time, side: side) { return .success(rate) }
+        }
+        return shortest
+    }
+
+    private func rate(along legs: [Leg], at time: Date, side: QuoteSide) -> Result<Rate, MissingQuote> {
         let t = time.timeIntervalSince1970
         var numerator = 1.0, denominator = 1.0
         var used: [UsedQuote] = []
-        used.reserveCapacity(route.legs.count)
-        for leg in route.legs {
+        used.reserveCapacity(legs.count)
+        for leg in legs {
             switch find(leg, at: t) {
             case let .found(s, i):
                 let point = book.series[s].point(i)
@@ -179,11 +208,21 @@ public struct CrossRates: Sendable {
     }
 
     /// `amount` converted along `route` at the mid price, without recording the quotes used: the inner
-    /// loop of daily valuations, where a list per value would cost more than the arithmetic.
+    /// loop of daily valuations, where a list per value would cost more than the arithmetic. Falls back
+    /// as `rate(along:at:side:)` does.
     public func convert(_ amount: Double, along route: Route, at time: Date) -> Result<Double, MissingQuote> {
+        let shortest = convert(amount, along: route.legs, at: time)
+        guard case .failure = shortest else { return shortest }
+        for chain in route.alternatives {
+            if case let .success(value) = convert(amount, along: chain, at: time) { return .success(value) }
+        }
+        return shortest
+    }
+
+    private func convert(_ amount: Double, along legs: [Leg], at time: Date) -> Result<Double, MissingQuote> {
         let t = time.timeIntervalSince1970
         var numerator = amount, denominator = 1.0
-        for leg in route.legs {
+        for leg in legs {
             switch find(leg, at: t) {
             case let .found(s, i):
                 let price = book.series[s].prices[i]

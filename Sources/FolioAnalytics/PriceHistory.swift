@@ -17,22 +17,30 @@ public struct PriceHistory: Hashable, Sendable {
     /// Throws when nothing links the two or the asset has no quote in the range.
     public init(of asset: AssetCode, in currency: AssetCode, range: DayRange, rates: CrossRates) throws(AnalyticsError) {
         guard asset != currency else { throw .invalidArgument(name: "currency", value: currency.rawValue, expected: "a currency other than the asset") }
-        guard let route = rates.route(from: asset, to: currency), let first = route.legs.first else {
+        guard let route = rates.route(from: asset, to: currency), !route.legs.isEmpty else {
             throw .unknownAsset(asset, argument: "asset")
         }
         let (from, through) = (range.from.start.timeIntervalSince1970, range.to.end.timeIntervalSince1970)
         let book = rates.book
-        // The first candidate market with any quote in the range sets the instants.
-        guard let series = first.candidates.map({ book.series[$0] }).first(where: { s in
-            s.times.contains { $0 >= from && $0 <= through }
-        }) else { throw .emptyRange(argument: "from/to") }
+        // The instants are those of the first leg's first candidate market with a quote in the range, on
+        // the chain whose quotes start earliest in it (the shortest first on a tie): a pair quoted only
+        // lately leaves the range to its older cross.
+        var chosen: (chain: [CrossRates.Leg], series: PriceBook.Series, start: Double)?
+        for chain in route.chains {
+            guard let series = chain[0].candidates.map({ book.series[$0] }).first(where: { s in
+                s.times.contains { $0 >= from && $0 <= through }
+            }), let start = series.times.first(where: { $0 >= from && $0 <= through }) else { continue }
+            if start < chosen?.start ?? .infinity { chosen = (chain, series, start) }
+        }
+        guard let (chain, series, _) = chosen else { throw .emptyRange(argument: "from/to") }
+        let first = chain[0]
+        let rest = CrossRates.Route(from: first.inverted ? first.pair.asset : first.pair.currency, to: currency,
+                                    legs: Array(chain.dropFirst()))
         var log = MissingQuoteLog()
         var points: [TimedValue] = []
         for (i, time) in series.times.enumerated() where time >= from && time <= through {
             let at = Date(timeIntervalSince1970: time)
             let own = first.inverted ? 1 / series.prices[i] : series.prices[i]
-            let rest = CrossRates.Route(from: first.inverted ? first.pair.asset : first.pair.currency, to: currency,
-                                        legs: Array(route.legs.dropFirst()))
             switch rates.convert(own, along: rest, at: at) {
             case let .success(value): points.append(TimedValue(time: at, value: value))
             case let .failure(why): log.record(why, on: Day(at))

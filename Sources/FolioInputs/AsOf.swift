@@ -58,17 +58,21 @@ public enum AsOf {
     public struct MissingQuotes: Error, Sendable { public var asset: AssetCode }
 
     /// The newest instant at which every quote on the way from `from` to `to` exists: for each leg of
-    /// the route, its newest quote in any market; then the oldest of those. Nil when nothing links them.
+    /// a chain of the route, its newest quote in any market; the oldest of those; the newest over the
+    /// route's chains. Nil when nothing links them.
     public static func lastQuote(from: AssetCode, to: AssetCode, rates: CrossRates) -> Date? {
         guard from != to, let route = rates.route(from: from, to: to), !route.legs.isEmpty else { return nil }
-        var oldest: Date? = nil
-        for leg in route.legs {
-            let newest = rates.book.markets(for: leg.pair)
-                .compactMap { rates.book.last(leg.pair, market: $0, atOrBefore: .distantFuture)?.time }
-                .max()
-            guard let newest else { return nil }
-            oldest = min(oldest ?? newest, newest)
+        func lastQuote(_ legs: [CrossRates.Leg]) -> Date? {
+            var oldest: Date? = nil
+            for leg in legs {
+                let newest = rates.book.markets(for: leg.pair)
+                    .compactMap { rates.book.last(leg.pair, market: $0, atOrBefore: .distantFuture)?.time }
+                    .max()
+                guard let newest else { return nil }
+                oldest = min(oldest ?? newest, newest)
+            }
+            return oldest
         }
-        return oldest
+        return route.chains.compactMap(lastQuote).max()
     }
 }

@@ -52,6 +52,25 @@ struct CrossRatesTests {
         #expect(route.legs.map(\.inverted) == [false, false, true])
     }
 
+    /// A bank's EUR/USD card rate fetched from some day on is the direct pair from then, but before it
+    /// EUR in USD is still the cross through the hryvnia, in rates, conversions, price histories and the
+    /// last quoted instant.
+    @Test func aPairQuotedOnlyLatelyFallsBackToTheCrossBeforeIt() throws {
+        let book = PriceBook(sampleQuotes + [q("EUR", "USD", .card, "2024-03-06T09:00", 1.09, bid: 1.08, ask: 1.10)])
+        let rates = CrossRates(book: book, preference: MarketPreference(assets: ["EUR", "USD", "UAH"].map { Asset(code: AssetCode($0), kind: .fiat) }))
+        let route = try #require(rates.route(from: "EUR", to: "USD"))
+        #expect(route.legs.map(\.pair.description) == ["EUR/USD"])
+        #expect(route.alternatives.map { $0.map(\.pair.description) } == [["EUR/UAH", "USD/UAH"]])
+        #expect(try rates.rate(from: "EUR", to: "USD", at: t("2024-03-02T12:00")).get().value == 41.0 / 38.0)
+        #expect(try rates.convert(100, along: route, at: t("2024-03-05T12:00")).get() == 100 * 41.0 / 38.5)
+        #expect(try rates.rate(from: "EUR", to: "USD", at: t("2024-03-06T12:00")).get().value == 1.09)
+        let history = try PriceHistory(of: "EUR", in: "USD", range: try DayRange(from: Day(year: 2024, month: 3, day: 1)!, to: Day(year: 2024, month: 3, day: 6)!), rates: rates)
+        #expect(history.points.first?.value == 41.0 / 38.0)
+        // Before any quote of either chain the shortest chain's gap is the one reported.
+        guard case let .failure(missing) = rates.rate(from: "EUR", to: "USD", at: t("2024-02-01T00:00")) else { Issue.record("a rate before any quote"); return }
+        #expect(missing.pair == CurrencyPair("EUR", "USD"))
+    }
+
     @Test func staleQuoteIsMissingAndNamed() {
         // AAPL's last close is 2024-03-01T21:00; seven days later it may no longer stand for the price.
         #expect(value("AAPL", "USD", "2024-03-08T21:00") == 180)
