@@ -21,6 +21,14 @@ f portfolio add "DSX crypto" --base USD
 f import dsx-trades --portfolio "DSX crypto" samples/dsx/dsx_trades_prod.csv
 f import dsx-transactions --portfolio "DSX crypto" samples/dsx/dsx_transactions_prod.csv
 f import budget samples/budget-uah.csv
+# Banks' rates: saved answers of Monobank (card) and PrivatBank (cash, card), read by the parsers of
+# `folio fetch`. PrivatBank's answer carries no time, so each day's is given 09:00 UTC.
+f import monobank-json samples/banks/*/monobank.json
+for day in samples/banks/*/; do
+  d=$(basename "$day")
+  f import privatbank-json --market cash --time "${d}T09:00:00Z" "$day/privatbank-cash.json"
+  f import privatbank-json --market card --time "${d}T09:00:00Z" "$day/privatbank-card.json"
+done
 
 # The last connection to close folds the WAL back into the file, so the database is one file now.
 rm -f "$db-wal" "$db-shm"

@@ -11,6 +11,9 @@ public struct NumberFormat: Hashable, Sendable {
         /// Enough decimals to show `significant` digits of a value below 1 (0.000000001681), and at least
         /// `minimum` decimals; values ≥ 1 get `minimum` decimals. For prices that span 1e-9…1e6.
         case price(minimum: Int, significant: Int)
+        /// `maximum` decimals with trailing zeros dropped down to `minimum` (28.24, 28.5387): a rate as
+        /// the bank quotes it, so that sell − buy of the shown figures is the shown spread.
+        case upTo(minimum: Int, maximum: Int)
         /// 1.2K / 1,2 тис. with `decimals` decimals on the scaled value (dropped when it is a whole number).
         case compact(decimals: Int)
         /// A fraction (0.125) written as a percentage with `decimals` decimals (12.5%).
@@ -37,6 +40,7 @@ public struct NumberFormat: Hashable, Sendable {
         var suffix = ""
         var decimals: Int
         var trimZeros = false
+        var keptDecimals: Int?
         switch style {
         case .decimal(let d):
             decimals = d
@@ -46,6 +50,9 @@ public struct NumberFormat: Hashable, Sendable {
                 let exponent = Int(log10(magnitude).rounded(.down))
                 decimals = max(minimum, -exponent + significant - 1)
             }
+        case .upTo(let minimum, let maximum):
+            decimals = maximum
+            keptDecimals = minimum
         case .compact(let d):
             decimals = d
             trimZeros = true
@@ -64,6 +71,7 @@ public struct NumberFormat: Hashable, Sendable {
         var body = rounded.integerPart(grouping: grouping ? locale.groupSeparator : "")
         var fraction = rounded.fractionPart
         if trimZeros, fraction.allSatisfy({ $0 == "0" }) { fraction = "" }
+        if let keptDecimals { while fraction.count > keptDecimals, fraction.last == "0" { fraction.removeLast() } }
         if !fraction.isEmpty { body += locale.decimalSeparator + fraction }
         let isZero = rounded.isZero
         let sign = value < 0 && !isZero ? ChartLocale.minus : (explicitPlus && value > 0 && !isZero ? "+" : "")

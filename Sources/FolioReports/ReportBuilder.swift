@@ -34,15 +34,9 @@ public struct ReportBuilder: Sendable {
     public func pages(_ data: some ReportDataSource) throws -> [LaidOutPage] {
         let content = composer.content
         var blocks: [any LayoutBlock] = []
-        for section in definition.sections {
-            if let when = section.when {
-                guard let holds = data.condition(when) else {
-                    throw DefinitionError(file: definition.name, path: section.path + ".when", expected: "a known condition (negative-balances)", found: "\"\(when)\"")
-                }
-                if !holds { continue }
-            }
+        for section in definition.sections where try holds(section.when, section.path, data) {
             if !blocks.isEmpty { blocks.append(PageBreakBlock()) }
-            for block in section.blocks {
+            for block in section.blocks where try holds(block.when, block.path, data) {
                 blocks += try layoutBlocks(block, data: data, width: content.width, pageHeight: content.height)
             }
         }
@@ -55,6 +49,15 @@ public struct ReportBuilder: Sendable {
         composer.values = data.values
         composer.title = title(data)
         return composer.scenes(try pages(data))
+    }
+
+    /// Whether a page or block with this `when` is drawn; a condition the data does not know is an error.
+    private func holds(_ when: String?, _ path: String, _ data: some ReportDataSource) throws -> Bool {
+        guard let when else { return true }
+        guard let holds = data.condition(when) else {
+            throw DefinitionError(file: definition.name, path: path + ".when", expected: "a known condition (negative-balances)", found: "\"\(when)\"")
+        }
+        return holds
     }
 
     private func text(_ template: String, _ data: some ReportDataSource) -> String {

@@ -46,26 +46,39 @@ extension Store {
     /// Quotes already present (same asset, currency, market and time) are counted as duplicates.
     public func recordFetch(source: String, request: String, at time: Date, data: FetchedData) throws -> FetchStored {
         try write { db in
-            let sink = try ImportSink(db: db)
-            var stored = FetchStored()
-            for quote in data.quotes {
-                let inserted = try sink.insertQuote(
-                    assetID: try sink.assetID(quote.asset, kindHint: data.assetKinds[quote.asset], name: data.assetNames[quote.asset]),
-                    currencyID: try sink.assetID(quote.currency, kindHint: data.assetKinds[quote.currency] ?? .fiat, name: data.assetNames[quote.currency]),
-                    market: quote.market.rawValue, timeMs: quote.time.unixMilliseconds, price: quote.price,
-                    bid: quote.bid, ask: quote.ask, source: quote.source
-                )
-                if inserted { stored.inserted += 1 } else { stored.duplicates += 1 }
-            }
-            for s in data.statistics {
-                try db.execute(sql: """
-                    INSERT INTO market_statistic (subject, name, currency, time_ms, value, source) VALUES (?, ?, ?, ?, ?, ?)
-                    ON CONFLICT DO UPDATE SET value = excluded.value, source = excluded.source
-                    """, arguments: [s.subject, s.name.rawValue, s.currency?.rawValue ?? "", s.time.unixMilliseconds, s.value, s.source])
-            }
+            let stored = try Store.insert(data, db)
             try log(db, source: source, request: request, time: time, outcome: "ok", rows: stored.inserted, message: "")
             return stored
         }
+    }
+
+    /// Stores answers a source gave earlier and that were saved to files (`folio import monobank-json`),
+    /// as `recordFetch` stores a live one but without a log row: an old answer says nothing about when
+    /// the source was last asked. One transaction for all of them.
+    public func storeSavedAnswers(_ answers: [FetchedData]) throws -> [FetchStored] {
+        try write { db in try answers.map { try Store.insert($0, db) } }
+    }
+
+    /// The one way a source's rows enter the database.
+    private static func insert(_ data: FetchedData, _ db: Database) throws -> FetchStored {
+        let sink = try ImportSink(db: db)
+        var stored = FetchStored()
+        for quote in data.quotes {
+            let inserted = try sink.insertQuote(
+                assetID: try sink.assetID(quote.asset, kindHint: data.assetKinds[quote.asset], name: data.assetNames[quote.asset]),
+                currencyID: try sink.assetID(quote.currency, kindHint: data.assetKinds[quote.currency] ?? .fiat, name: data.assetNames[quote.currency]),
+                market: quote.market.rawValue, timeMs: quote.time.unixMilliseconds, price: quote.price,
+                bid: quote.bid, ask: quote.ask, source: quote.source
+            )
+            if inserted { stored.inserted += 1 } else { stored.duplicates += 1 }
+        }
+        for s in data.statistics {
+            try db.execute(sql: """
+                INSERT INTO market_statistic (subject, name, currency, time_ms, value, source) VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT DO UPDATE SET value = excluded.value, source = excluded.source
+                """, arguments: [s.subject, s.name.rawValue, s.currency?.rawValue ?? "", s.time.unixMilliseconds, s.value, s.source])
+        }
+        return stored
     }
 
     /// Logs a failed fetch (nothing else is written), so throttling and "data as of" stamps see it.

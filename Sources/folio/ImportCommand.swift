@@ -1,9 +1,31 @@
 import ArgumentParser
 import Foundation
 import FolioCore
+import FolioFetch
+import FolioSources
 import FolioStore
 
-extension ImportKind: ExpressibleByArgument {}
+/// What `folio import` reads: a file format of the store's importers, or an answer a quote source
+/// gave and that was saved to a file (read by that source's parser, as `folio fetch` reads it).
+enum ImportFormat: ExpressibleByArgument {
+    case file(ImportKind)
+    case savedAnswer(SavedAnswer)
+
+    init?(argument: String) {
+        if let kind = ImportKind(rawValue: argument) { self = .file(kind) }
+        else if let answer = SavedAnswer(rawValue: argument) { self = .savedAnswer(answer) }
+        else { return nil }
+    }
+
+    static var allValueStrings: [String] { ImportKind.allCases.map(\.rawValue) + SavedAnswer.allCases.map(\.rawValue) }
+
+    var name: String {
+        switch self {
+        case let .file(kind): kind.rawValue
+        case let .savedAnswer(answer): answer.rawValue
+        }
+    }
+}
 
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -19,6 +41,8 @@ struct ImportCommand: ParsableCommand {
               trades            CSV: time,side,asset,quantity,price,price_currency[,fee,fee_currency,id]
               transactions      CSV: time,type,currency,amount[,fee,status,id]
               budget            CSV: date,type,category,amount,currency[,note]
+              monobank-json     saved answer of Monobank /bank/currency (card rates)
+              privatbank-json   saved PrivatBank answer: --market cash|card, --time
 
             All files of one command are imported in one transaction: a bad row writes nothing and is
             reported as file:line: field: what was found, what was expected. Importing the same file
@@ -33,13 +57,15 @@ struct ImportCommand: ParsableCommand {
               folio import stock-csv --currency USD AAPL_data.csv MSFT_data.csv
               folio import dsx-trades --portfolio "DSX crypto" dsx_trades_prod.csv
               folio import budget budget.csv
+              folio import monobank-json mono-2025-06-20.json
+              folio import privatbank-json --market cash --time 2025-06-20T09:00:00Z privat-cash.json
             """
     )
 
     @OptionGroup var database: DatabaseOptions
 
     @Argument(help: ArgumentHelp("What the files hold.", valueName: "kind"))
-    var kind: ImportKind
+    var kind: ImportFormat
 
     @Argument(help: ArgumentHelp("Files to import.", valueName: "file"))
     var files: [String]
@@ -53,26 +79,56 @@ struct ImportCommand: ParsableCommand {
     @Option(help: "Currency of stock-csv prices.")
     var currency: String = "USD"
 
-    @Option(help: "Market stock-csv closes are stored under.")
-    var market: String = "exchange"
+    @Option(help: "Market stock-csv closes are stored under (default exchange); cash or card for privatbank-json.")
+    var market: String?
+
+    @Option(help: ArgumentHelp("When a privatbank-json answer was fetched (it carries no time): 2025-06-20T09:00:00Z.", valueName: "time"))
+    var time: String?
 
     func validate() throws {
         guard !files.isEmpty else { throw ArgumentError("FILE", "give at least one file to import") }
-        if kind.needsPortfolio && portfolio == nil {
-            throw ArgumentError("--portfolio", "import \(kind.rawValue) needs the portfolio to import into")
+        if let market { _ = try ArgumentValue.market(market) }
+        switch kind {
+        case let .file(kind):
+            if kind.needsPortfolio && portfolio == nil {
+                throw ArgumentError("--portfolio", "import \(kind.rawValue) needs the portfolio to import into")
+            }
+            if let asset { _ = try ArgumentValue.asset(asset, "--asset") }
+            _ = try ArgumentValue.asset(currency, "--currency")
+            if time != nil { throw ArgumentError("--time", "only privatbank-json takes a time; \(kind.rawValue) rows carry their own") }
+        case let .savedAnswer(answer):
+            if answer.needsMarketAndTime {
+                guard let market, SavedAnswer.privatbankMarkets.contains(Market(market)) else {
+                    throw ArgumentError("--market", "import \(answer.rawValue) needs --market cash (coursid=5) or card (coursid=11)")
+                }
+                guard let time else { throw ArgumentError("--time", "import \(answer.rawValue) needs --time, when the answer was fetched") }
+                _ = try parsedTime(time)
+            } else {
+                if market != nil { throw ArgumentError("--market", "\(answer.rawValue) rows are card rates; --market is not taken") }
+                if time != nil { throw ArgumentError("--time", "\(answer.rawValue) rows carry their own time; --time is not taken") }
+            }
         }
-        if let asset { _ = try ArgumentValue.asset(asset, "--asset") }
-        _ = try ArgumentValue.asset(currency, "--currency")
-        _ = try ArgumentValue.market(market)
     }
 
     func run() throws {
         let store = try database.openForWriting()
-        let options = ImportOptions(
-            portfolio: portfolio, asset: asset.map { AssetCode($0) }, currency: AssetCode(currency), market: Market(market)
-        )
-        for summary in try store.importFiles(files.map { URL(fileURLWithPath: $0) }, kind: kind, options: options) {
+        let summaries = switch kind {
+        case let .file(kind):
+            try store.importFiles(files.map { URL(fileURLWithPath: $0) }, kind: kind, options: ImportOptions(
+                portfolio: portfolio, asset: asset.map { AssetCode($0) }, currency: AssetCode(currency), market: Market(market ?? "exchange")
+            ))
+        case let .savedAnswer(answer):
+            try store.importSavedAnswers(files, as: answer, market: market.map { Market($0) }, time: try time.map(parsedTime))
+        }
+        for summary in summaries {
             for line in summary.lines { print(line) }
         }
+    }
+
+    private func parsedTime(_ text: String) throws -> Date {
+        guard let time = ISOTime.parse(text) else {
+            throw ArgumentError("--time", "found \"\(text)\", expected a time such as 2025-06-20T09:00:00Z")
+        }
+        return time
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// The demo database built from the committed `samples/` with the commands of
-/// `scripts/make-demo-db.sh`, once per test process (every test only reads it).
+/// The demo database, built by `scripts/make-demo-db.sh` (what `make demo` runs) with the `folio` under
+/// test, once per test process (every test only reads it).
 enum DemoDatabase {
     static let samples = Paths.projectRoot.appendingPathComponent("samples")
 
@@ -24,24 +24,19 @@ enum DemoDatabase {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         atexit { try? FileManager.default.removeItem(at: DemoDatabase.directory) }
         let db = directory.appendingPathComponent("demo.sqlite").path
-        func s(_ name: String) -> String { samples.appendingPathComponent(name).path }
-        let stocks = try FileManager.default.contentsOfDirectory(atPath: s("stocks"))
-            .filter { $0.hasSuffix("_data.csv") }.sorted().map { s("stocks/" + $0) }
-        let steps: [[String]] = [
-            ["init"],
-            ["import", "quotes", s("nbu-rates.csv"), s("crypto-usd-generated.csv")],
-            ["import", "stock-csv", "--currency", "USD"] + stocks,
-            ["portfolio", "add", "Demo UAH", "--base", "UAH"],
-            ["import", "trades", "--portfolio", "Demo UAH", s("demo-uah-trades.csv")],
-            ["import", "transactions", "--portfolio", "Demo UAH", s("demo-uah-transactions.csv")],
-            ["portfolio", "add", "DSX crypto", "--base", "USD"],
-            ["import", "dsx-trades", "--portfolio", "DSX crypto", s("dsx/dsx_trades_prod.csv")],
-            ["import", "dsx-transactions", "--portfolio", "DSX crypto", s("dsx/dsx_transactions_prod.csv")],
-            ["import", "budget", s("budget-uah.csv")],
-        ]
-        for step in steps {
-            let result = try FolioProcess.run(step + ["--db", db])
-            guard result.status == 0 else { throw BuildFailed(description: "folio \(step.joined(separator: " ")): \(result.stderr)") }
+        let script = Paths.projectRoot.appendingPathComponent("scripts/make-demo-db.sh").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = [script, FolioProcess.executable.path, db]
+        process.currentDirectoryURL = Paths.projectRoot
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw BuildFailed(description: "scripts/make-demo-db.sh: \(String(decoding: stderr, as: UTF8.self))")
         }
         return db
     }

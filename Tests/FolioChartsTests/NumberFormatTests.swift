@@ -45,6 +45,13 @@ private let nbsp = "\u{00A0}"
         #expect(NumberFormat(locale: .uk, style: .compact(decimals: 1), currency: .usd).string(174_100) == "174,1\(nbsp)тис.\(nbsp)$")
     }
 
+    /// A bank's rate as quoted: up to 4 decimals, at least 2, so that shown sell − shown buy = shown spread.
+    @Test func ratesKeepTheirOwnDecimals() {
+        let rate = NumberFormat(locale: .uk, style: .upTo(minimum: 2, maximum: 4))
+        #expect([28.24, 28.5387, 28.4, 28.5387 - 28.24, 28.38935, 1_234.5].map(rate.string)
+                == ["28,24", "28,5387", "28,40", "0,2987", "28,3894", "1\(nnbsp)234,50"])
+    }
+
     @Test func signsAndUndefined() {
         let signed = NumberFormat(locale: .en, style: .percent(2), explicitPlus: true)
         #expect(signed.string(0.0475) == "+4.75%")

@@ -8,15 +8,21 @@ import Testing
 @Suite struct MarketReportTests {
     static let asOf = Day(year: 2024, month: 6, day: 28)!
 
-    /// USD and EUR in UAH on two markets with bid and ask, and three coins in USD that stop a week earlier.
-    func input() -> MarketReportInput {
+    /// USD and EUR in UAH: the NBU rate and PrivatBank's cash rates for three weeks, Monobank's cash and
+    /// card rates on the last days; three coins in USD that stop a week earlier.
+    func input(bankAverage: Bool = false) -> MarketReportInput {
         var quotes: [Quote] = []
         for d in -20...0 {
             let t = Self.asOf.advanced(by: d).start.addingTimeInterval(36_000)
             for (code, base) in [("USD", 41.0), ("EUR", 44.0)] {
                 let p = base + Double(d) * 0.01
-                quotes.append(Quote(asset: AssetCode(code), currency: "UAH", market: .nbu, time: t, price: p, source: "t"))
-                quotes.append(Quote(asset: AssetCode(code), currency: "UAH", market: .cash, time: t, price: p, bid: p - 0.2, ask: p + 0.2, source: "t"))
+                quotes.append(Quote(asset: AssetCode(code), currency: "UAH", market: .nbu, time: t, price: p, source: "nbu"))
+                if d < 0 {
+                    quotes.append(Quote(asset: AssetCode(code), currency: "UAH", market: .cash, time: t, price: p, bid: p - 0.2, ask: p + 0.2, source: "privatbank"))
+                }
+                if bankAverage {
+                    quotes.append(Quote(asset: AssetCode(code), currency: "UAH", market: .bankAverage, time: t, price: p + 0.1, bid: p - 0.1, ask: p + 0.3, source: "minfin"))
+                }
             }
             if d <= -7 {
                 for (code, base) in [("BTC", 60_000.0), ("ETH", 3_000.0), ("SOL", 140.0)] {
@@ -24,18 +30,20 @@ import Testing
                 }
             }
         }
+        let t = Self.asOf.start.addingTimeInterval(3_600)
+        quotes += [
+            Quote(asset: "USD", currency: "UAH", market: .cash, time: t, price: 41.15, bid: 40.9, ask: 41.4, source: "privatbank"),
+            Quote(asset: "USD", currency: "UAH", market: .cash, time: t + 60, price: 40.95, bid: 40.7, ask: 41.2, source: "monobank"),
+            Quote(asset: "USD", currency: "UAH", market: .card, time: t + 120, price: 41.05, bid: 40.8, ask: 41.3, source: "monobank"),
+            // The day before: the base of the card row's 1-day change, and not its latest.
+            Quote(asset: "USD", currency: "UAH", market: .card, time: t - 86_400, price: 40, bid: 39, ask: 41, source: "monobank"),
+            // After as-of: not shown.
+            Quote(asset: "USD", currency: "UAH", market: .card, time: t + 86_400, price: 50, bid: 49, ask: 51, source: "monobank"),
+        ]
         let assets = ["UAH", "USD", "EUR"].map { Asset(code: AssetCode($0), kind: .fiat) } + ["BTC", "ETH", "SOL"].map { Asset(code: AssetCode($0), kind: .crypto) }
         let book = PriceBook(quotes)
-        let t = Self.asOf.start.addingTimeInterval(3_600)
-        let banks = [
-            Quote(asset: "USD", currency: "UAH", market: .cash, time: t, price: 41, bid: 40.9, ask: 41.4, source: "privatbank"),
-            Quote(asset: "USD", currency: "UAH", market: .cash, time: t, price: 41, bid: 40.7, ask: 41.2, source: "monobank"),
-            Quote(asset: "USD", currency: "UAH", market: .card, time: t, price: 41, bid: 40.8, ask: 41.3, source: "monobank"),
-            // Older than the bank's latest card quote: not shown.
-            Quote(asset: "USD", currency: "UAH", market: .card, time: t - 86_400, price: 40, bid: 39, ask: 40, source: "monobank"),
-        ]
         return MarketReportInput(book: book, rates: CrossRates(book: book, preference: MarketPreference(assets: assets)), assets: assets,
-                                 currency: "UAH", asOf: Self.asOf, bankQuotes: banks,
+                                 currency: "UAH", asOf: Self.asOf, rateQuotes: quotes.filter { $0.currency == "UAH" },
                                  statistics: statistics)
     }
 
@@ -68,21 +76,62 @@ import Testing
         #expect(plain.tile(.marketCap) == nil && !plainCoins.defaultColumns.contains("market-cap"))
     }
 
-    @Test func bankTableMarksTheBestBuyAndSell() throws {
-        let banks = try #require(MarketReportData(input(), locale: .en).table("banks"))
-        #expect(banks.rows.map { $0.map(\.text) } == [
-            ["monobank", "USD", "40.70", "• 41.20", "• 40.80", "• 41.30"],
-            ["privatbank", "USD", "• 40.90", "41.40", "—", "—"],
+    @Test func ratesTableHasARowPerMarketAndBankWithTheBestBuyAndSellMarked() throws {
+        let rates = try #require(MarketReportData(input(), locale: .en).table("rates"))
+        // USD before EUR; per currency NBU, then cards, then cash; a bank's market names the bank.
+        #expect(rates.rows.map { $0[0].text + " " + $0[1].text } == [
+            "USD NBU", "USD card · Monobank", "USD cash · Monobank", "USD cash · PrivatBank",
+            "EUR NBU", "EUR cash · PrivatBank",
         ])
+        #expect(rates.columns.map(\.key) == ["currency", "market", "buy", "sell", "spread", "rate", "change", "change-percent", "day"])
+        let usd = rates.rows.prefix(4).map { Array($0[2...6].map(\.text)) }
+        #expect(usd == [
+            ["—", "—", "—", "41.00", "+0.0100"],
+            // The card's 1-day change is from the day before's quote at 01:00 (40) to 41.05.
+            ["40.80", "41.30", "0.50", "41.05", "+1.0500"],
+            ["40.70", "• 41.20", "0.50", "40.95", "—"],
+            ["• 40.90", "41.40", "0.50", "41.15", "+0.1600"],
+        ])
+        // EUR has one bank row: nothing to choose between, nothing marked.
+        #expect(!rates.rows.suffix(2).contains { $0.contains { $0.text.hasPrefix("•") } })
+    }
+
+    @Test(arguments: ChartLocale.allCases) func marketNamesAreTranslatedAndBankAverageAppearsOnlyWithItsQuotes(locale: ChartLocale) throws {
+        let without = try #require(MarketReportData(input(), locale: locale).table("rates"))
+        #expect(without.rows.allSatisfy { !$0[1].text.contains(locale == .uk ? "середній" : "average") })
+        let with = try #require(MarketReportData(input(bankAverage: true), locale: locale).table("rates"))
+        let names = with.rows.filter { $0[0].text == "USD" }.map { $0[1].text }
+        #expect(names == (locale == .uk
+            ? ["НБУ", "середній банківський", "картка · Monobank", "готівка · Monobank", "готівка · ПриватБанк"]
+            : ["NBU", "bank average", "card · Monobank", "cash · Monobank", "cash · PrivatBank"]))
+    }
+
+    @Test func eachCurrencysChartHasALinePerMarketEndingAtTheTablesRate() throws {
+        let data = MarketReportData(input(), locale: .en)
+        let rates = try #require(data.table("rates"))
+        let frame = ChartFrame(width: 500, height: 200, theme: .light, locale: .en, title: "USD")
+        let chart = data.marketsChart("USD", frame: frame)
+        let usd = rates.rows.filter { $0[0].text == "USD" }
+        #expect(chart.series.map(\.name) == usd.map { $0[1].text })
+        for (series, row) in zip(chart.series, usd) {
+            #expect(series.values.last.map { String(format: "%.2f", $0) } == row[5].text)
+            // Seven days: a row with older quotes starts at the last one at or before the window's start
+            // (`ChangeWindow`); Monobank's rows begin inside the window.
+            let start = Self.asOf.advanced(by: -7).end.timeIntervalSince1970
+            if row[1].text.contains("Monobank") {
+                #expect(series.times.allSatisfy { $0 > start })
+            } else {
+                #expect(series.times[0] <= start && series.times[1] > start && series.times.count == 8)
+            }
+        }
+        #expect(chart.frame.subtitle == "USD/UAH, last 7 days · banks: middle of buy and sell")
     }
 
     @Test(arguments: ChartLocale.allCases) func ratesByMarketWithBuySellAndChange(locale: ChartLocale) throws {
         let data = MarketReportData(input(), locale: locale)
         let rates = try #require(data.table("rates"))
-        #expect(rates.rows.count == 4)
-        let usdCash = try #require(rates.rows.first { $0[0].text == "USD" && $0[1].text == "cash" })
-        #expect(usdCash[2].text == (locale == .uk ? "40,80" : "40.80") && usdCash[3].text == (locale == .uk ? "41,20" : "41.20"))
-        #expect(usdCash[5].text == (locale == .uk ? "+0,0100" : "+0.0100"))
+        #expect(rates.rows.count == 6)
+        #expect(data.condition("best-marked") == true)
         // Coins are reported on their own last day, a week before as-of, not left empty.
         #expect(data.cryptoDay == Self.asOf.advanced(by: -7))
         #expect(try #require(data.table("coins")).rows.map { $0[0].text } == ["BTC", "SOL", "ETH"])

@@ -209,4 +209,61 @@ while month <= date(2026, 11, 1):
     month = nxt
 rows.sort(key=lambda r: (r[0], r[1], r[2]))
 write_csv("budget-uah.csv", ["date", "type", "category", "amount", "currency", "note"], rows)
+
+# --- Bank rates, December 2020, generated in the shapes of the banks' answers ----------------------
+# The NBU publishes one official rate; banks buy and sell around it. No archive of Monobank's or
+# PrivatBank's answers with a clear license is at hand, so each day's answers are generated from that
+# day's NBU rate: a bank's middle rate drifts a little above the official one (a seeded random walk,
+# as banks' rates do in a calm month) and its buy and sell sit a spread apart, wider in cash than on
+# cards and wider for EUR than USD. The files are what `folio fetch monobank` and `folio fetch
+# privatbank` receive (`../shared/API-NOTES.md`) and enter the demo database through the same parsers
+# (`folio import monobank-json` / `privatbank-json`). PrivatBank's answer carries no time; the demo
+# script gives each day's answers 09:00 UTC.
+import json
+bank_rng = random.Random("folio-banks")
+BANK_DAYS = [date(2020, 12, 14) + timedelta(n) for n in range(18)]
+NUMERIC = {"USD": 840, "EUR": 978, "PLN": 985, "GBP": 826, "UAH": 980}
+# Half-spreads as a fraction of the middle rate: (Monobank card, PrivatBank card, PrivatBank cash).
+HALF_SPREAD = {"USD": (0.0052, 0.0045, 0.0062), "EUR": (0.0085, 0.0070, 0.0095)}
+drift = {(bank, code): 0.002 for bank in ("mono", "privat-card", "privat-cash") for code in ("USD", "EUR", "PLN", "GBP")}
+
+
+def middle(bank, code, day):
+    # Each bank's premium over the official rate walks between 0.15 and 0.6 %.
+    key = (bank, code)
+    drift[key] = min(0.006, max(0.0015, drift[key] + bank_rng.gauss(0, 0.0008)))
+    return nbu_rate(code, day) * (1 + drift[key])
+
+
+def dump(path, value):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        f.write(json.dumps(value, separators=(",", ":")) + "\n")
+
+
+for day in BANK_DAYS:
+    iso = day.isoformat()
+    folder = os.path.join(OUT, "banks", iso)
+    midnight = int((day - date(1970, 1, 1)).total_seconds())
+    mono = []
+    for code in ("USD", "EUR"):
+        mid, half = middle("mono", code, iso), HALF_SPREAD[code][0]
+        mono.append({"currencyCodeA": NUMERIC[code], "currencyCodeB": 980, "date": midnight + 25_200 + bank_rng.randrange(3_600),
+                     "rateBuy": round(mid * (1 - half), 2), "rateSell": round(mid * (1 + half), 4)})
+    eur_usd = middle("mono", "EUR", iso) / middle("mono", "USD", iso)
+    mono.append({"currencyCodeA": 978, "currencyCodeB": 840, "date": midnight + 25_200 + bank_rng.randrange(3_600),
+                 "rateBuy": round(eur_usd * 0.994, 4), "rateSell": round(eur_usd * 1.006, 4)})
+    for code in ("PLN", "GBP"):
+        mono.append({"currencyCodeA": NUMERIC[code], "currencyCodeB": 980, "date": midnight + 25_200 + bank_rng.randrange(3_600),
+                     "rateCross": round(middle("mono", code, iso), 4)})
+    dump(os.path.join(folder, "monobank.json"), mono)
+    for market, column, step in (("card", 1, 0.01), ("cash", 2, 0.05)):
+        answer = []
+        for code in ("USD", "EUR"):
+            mid, half = middle("privat-" + market, code, iso), HALF_SPREAD[code][column]
+            buy = math.floor(mid * (1 - half) / step) * step
+            sale = math.ceil(mid * (1 + half) / step) * step
+            answer.append({"ccy": code, "base_ccy": "UAH", "buy": f"{buy:.5f}", "sale": f"{sale:.5f}"})
+        dump(os.path.join(folder, f"privatbank-{market}.json"), answer)
+
 print(f"{len(trades)} trades, {len(cash)} cash transactions, {len(rows)} budget rows")

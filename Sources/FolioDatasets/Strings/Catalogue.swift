@@ -15,7 +15,7 @@ public enum StringKey: String, Hashable, Sendable, CaseIterable {
     case trade, cashTransaction, averageCost, costBasis, incomeByHolding, realised, unrealised, year, performance, period, twr, twrAnnualised, xirr, volatility, sharpe, sortino, maxDrawdown, difference, cumulativeReturn, drawdown, monthlyReturns
     case marketReport, currencyMarket, cryptoMarket, ratesByMarket, currencies7d, converter, coins, market, change, change24h, change7d, amount
     case totalMarketCap, volume24h, btcDominance, marketCap
-    case banks, bank, cashBuy, cashSell, cardBuy, cardSell, bestMarked
+    case spread, bestMarked
     case budgetReport, income, expenses, expensesByCategory, incomeByCategory, incomeVsExpenses, category, categories, months
 }
 

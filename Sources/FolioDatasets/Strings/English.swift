@@ -33,8 +33,8 @@ let englishStrings: [StringKey: String] = [
     .marketReport: "Market report", .currencyMarket: "Currency market", .cryptoMarket: "Crypto market",
     .ratesByMarket: "Rates by market", .currencies7d: "Currencies over the last 7 days", .converter: "Converter",
     .coins: "Coins", .market: "Market", .change: "Change", .change24h: "24 h", .change7d: "7 days", .amount: "Amount",
-    .banks: "Banks", .bank: "Bank", .cashBuy: "Cash buy", .cashSell: "Cash sell", .cardBuy: "Card buy", .cardSell: "Card sell",
-    .bestMarked: "• marks the best rate in each column: the highest a bank pays, the lowest it asks.",
+    .spread: "Spread",
+    .bestMarked: "• marks the best rate of each currency: the most a bank pays when it buys, the least it asks when it sells. Spread: sell − buy. Rate: at a bank, the middle of buy and sell.",
     .totalMarketCap: "Total market cap", .volume24h: "24 h volume", .btcDominance: "BTC dominance", .marketCap: "Market cap",
     .trade: "trade", .cashTransaction: "transfer",
 ]

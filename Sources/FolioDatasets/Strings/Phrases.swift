@@ -151,10 +151,32 @@ extension Catalogue {
         case "stock-csv": pick("exchange closes", "біржові ціни закриття")
         case "coingecko": "CoinGecko"
         case "monobank": "Monobank"
-        case "privatbank": "PrivatBank"
+        case "privatbank": pick("PrivatBank", "ПриватБанк")
         case "stooq": "Stooq"
         case "generated": pick("generated sample prices", "згенеровані ціни")
         default: raw
+        }
+    }
+
+    /// A change column's title with its period: "Change, 1 day" / "Зміна за 1 день".
+    public func changeOver(days n: Int) -> String { pick("Change, \(days(n))", "Зміна за \(days(n))") }
+
+    /// The market chart's subtitle: the pair and period, and what a bank's line is.
+    public func marketsSubtitle(_ pair: String, days n: Int, banks: Bool) -> String {
+        pick("\(pair), last \(days(n))", "\(pair) за \(days(n))")
+            + (banks ? pick(" · banks: middle of buy and sell", " · банки: середнє купівлі й продажу") : "")
+    }
+
+    /// A market as a reader says it: the NBU's official rate, banks' cards and cash desks.
+    public func market(_ market: Market) -> String {
+        switch market {
+        case .nbu: pick("NBU", "НБУ")
+        case .interbank: pick("interbank", "міжбанк")
+        case .bankAverage: pick("bank average", "середній банківський")
+        case .card: pick("card", "картка")
+        case .cash: pick("cash", "готівка")
+        case .exchange: pick("exchange", "біржа")
+        default: market.rawValue
         }
     }
 

@@ -31,9 +31,8 @@ let ukrainianStrings: [StringKey: String] = [
     .marketReport: "Огляд ринку", .currencyMarket: "Валютний ринок", .cryptoMarket: "Криптовалютний ринок",
     .ratesByMarket: "Курси за ринками", .currencies7d: "Валюти за останні 7 днів", .converter: "Конвертер",
     .coins: "Монети", .market: "Ринок", .change: "Зміна", .change24h: "24 год", .change7d: "7 днів", .amount: "Сума",
-    .banks: "Банки", .bank: "Банк", .cashBuy: "Готівка, купівля", .cashSell: "Готівка, продаж", .cardBuy: "Картка, купівля",
-    .cardSell: "Картка, продаж",
-    .bestMarked: "• позначає найкращий курс у стовпці: найвищий, за яким банк купує, і найнижчий, за яким продає.",
+    .spread: "Спред",
+    .bestMarked: "• позначає найкращий курс кожної валюти: найвищий, за яким банк купує, і найнижчий, за яким продає. Спред: продаж − купівля. Курс банку: середнє купівлі й продажу.",
     .totalMarketCap: "Капіталізація ринку", .volume24h: "Обсяг за 24 год", .btcDominance: "Частка BTC", .marketCap: "Капіталізація",
     .trade: "угода", .cashTransaction: "переказ",
 ]

@@ -99,22 +99,20 @@ extension ReportRequest {
 }
 
 extension MarketReportInput {
-    /// Rates in `currency` by market, the banks' cash and card quotes of the week, and the crypto
+    /// Rates in `currency` on every market with their sources for the last two weeks, and the crypto
     /// market's figures, as of `asOf` or else the last day quoted in `currency`.
     static func load(_ store: Store, currency: AssetCode, asOf: Day?, stampNow: Bool) throws -> MarketReportInput {
         let market = try MarketInputs.load(store, options: MarketOptions())
         let day = asOf ?? MarketReportInput.lastQuotedDay(book: market.book, currency: currency) ?? Day(Date())
-        // Banks' cash and card quotes keep their source (the bank), which the price book does not.
-        var bankQuotes: [Quote] = []
+        // Rates keep their source here (on banks' markets it names the bank), which the price book does not.
+        var rateQuotes: [Quote] = []
         for asset in market.assets where asset.kind == .fiat && asset.code != currency {
-            for m in [Market.cash, .card] {
-                bankQuotes += try store.quotes(asset: asset.code, currency: currency, market: m, from: day.advanced(by: -7).start, to: day.end)
-            }
+            rateQuotes += try store.quotes(asset: asset.code, currency: currency, from: day.advanced(by: -MarketReportInput.rateLookbackDays).start, to: day.end)
         }
         let subjects = [MarketStatistic.cryptoMarket] + market.assets.filter { $0.kind == .crypto }.map(\.code.rawValue)
         let statistics = try subjects.flatMap { try store.marketStatistics(subject: $0) }
         return MarketReportInput(book: market.book, rates: market.rates, assets: market.assets, currency: currency, asOf: day,
-                                 generated: stampNow ? Date() : nil, bankQuotes: bankQuotes, statistics: statistics)
+                                 generated: stampNow ? Date() : nil, rateQuotes: rateQuotes, statistics: statistics)
     }
 }
 

@@ -114,8 +114,9 @@ public struct DefinitionParser {
         guard case .mapping(let raw) = node else { throw error(node, path, "a mapping with a kind", found: describe(node)) }
         guard let kindNode = raw["kind"] else { throw error(node, path + ".kind", "one of " + names(BlockDefinition.Kind.self)) }
         let kind = try choice(kindNode, path + ".kind", BlockDefinition.Kind.self)
-        let m = try mapping(node, path, keys: ["kind"] + Self.blockKeys[kind, default: []])
+        let m = try mapping(node, path, keys: ["kind", "when"] + Self.blockKeys[kind, default: []])
         var block = BlockDefinition(kind: kind, path: path)
+        block.when = try m["when"].map { try string($0, path + ".when") }
         switch kind {
         case .heading, .text:
             guard let t = m["text"] else { throw error(node, path + ".text", "the \(kind.rawValue)'s text") }

@@ -103,6 +103,8 @@ public struct BlockDefinition: Hashable, Sendable {
     public var columns: [String]
     public var sort: SortOrder?
     public var limit: Int?
+    /// Skip the block unless this condition of the data holds (as a page's `when`).
+    public var when: String?
     /// `pages[0].blocks[3]`, for errors found while building.
     public var path: String
 

@@ -13,9 +13,9 @@ extension MarketReportData: ReportDataSource {
 
     public func condition(_ name: String) -> Bool? {
         switch name {
-        case "fiat": !fiatRates.isEmpty
+        case "fiat": !fiatRates.rows.isEmpty
         case "crypto": !coins.isEmpty
-        case "banks": !BankRates(quotes: input.bankQuotes, asOf: input.asOf).rows.isEmpty
+        case "best-marked": fiatRates.hasBuyAndSell
         default: nil
         }
     }
@@ -37,7 +37,7 @@ extension MarketReportData: ReportDataSource {
         }
     }
 
-    public var chartData: [String: Set<ChartKind>] { ["currencies-7d": [.smallMultiples], "coin-7d": [.line]] }
+    public var chartData: [String: Set<ChartKind>] { ["currencies-7d": [.smallMultiples], "markets-7d": [.line], "coin-7d": [.line]] }
 
     public func chart(_ kind: ChartKind, data: String, parameters: [String: String], frame: ChartFrame) throws -> ChartContent {
         func series(_ asset: AssetCode, in currency: AssetCode, to end: Day = input.asOf) -> LineSeries? {
@@ -53,6 +53,8 @@ extension MarketReportData: ReportDataSource {
         case "currencies-7d":
             let codes = (parameters["currencies"] ?? "USD,EUR,PLN").split(separator: ",").map { AssetCode($0.trimmingCharacters(in: .whitespaces).uppercased()) }
             return .smallMultiples(codes.compactMap { series($0, in: input.currency) })
+        case "markets-7d":
+            return .chart(marketsChart(AssetCode((parameters["currency"] ?? "USD").uppercased()), frame: frame))
         default:
             let asset = AssetCode((parameters["asset"] ?? "BTC").uppercased())
             var frame = frame
@@ -63,12 +65,30 @@ extension MarketReportData: ReportDataSource {
         }
     }
 
+    /// "NBU", "card · monobank": a market, and on banks' markets the bank.
+    func venueName(_ venue: RatesByMarket.Venue) -> String {
+        strings.market(venue.market) + (venue.bank.map { " · " + strings.source($0) } ?? "")
+    }
+
+    /// A currency's 7 days on each market it is quoted on, a line each (`ChangeWindow`, as the table's
+    /// rows): banks' lines are the middle of their buy and sell.
+    func marketsChart(_ currency: AssetCode, frame: ChartFrame) -> LineChart {
+        var frame = frame
+        let rows = fiatRates.rows(of: currency)
+        frame.subtitle = strings.marketsSubtitle(currency.rawValue + "/" + input.currency.rawValue, days: 7,
+                                                 banks: rows.contains { $0.venue.bank != nil })
+        let series = rows.filter { !$0.week.isEmpty }.map { row in
+            LineSeries(name: venueName(row.venue), times: row.week.map { $0.time.timeIntervalSince1970 }, values: row.week.map(\.value))
+        }
+        return LineChart(frame: frame, series: series, valueFormat: NumberFormat(locale: locale, style: .price(minimum: 2, significant: 4)))
+    }
+
     /// Whether any coin has this statistic (the coins table shows market caps only when fetched).
     func statistics(_ name: MarketStatistic.Name) -> Bool {
         input.statistics.contains { $0.name == name && $0.subject != MarketStatistic.cryptoMarket }
     }
 
-    public var tableNames: [String] { ["rates", "banks", "converter", "coins"] }
+    public var tableNames: [String] { ["rates", "converter", "coins"] }
 
     public func table(_ name: String) -> DataTable? {
         let price = NumberFormat(locale: locale, style: .price(minimum: 2, significant: 4))
@@ -78,34 +98,27 @@ extension MarketReportData: ReportDataSource {
         func number(_ v: Double?, _ f: NumberFormat) -> DataTable.Cell { DataTable.Cell(v.map(f.string) ?? "—", sort: v) }
         switch name {
         case "rates":
-            let rows = fiatRates.map { r -> [DataTable.Cell] in
-                [DataTable.Cell(r.pair.asset.rawValue), DataTable.Cell(r.market.description), number(r.point.bid, price), number(r.point.ask, price),
-                 number(r.point.price, price), number(r.change, signed), number(r.changeFraction, percent),
-                 DataTable.Cell(DateText.date(Day(r.point.time), locale: locale), sort: r.point.time.timeIntervalSince1970)]
+            let rate = NumberFormat(locale: locale, style: .upTo(minimum: 2, maximum: 4))
+            let rows = fiatRates.rows.map { row -> [DataTable.Cell] in
+                // The best buy and sell are marked with a bullet, not by colour alone.
+                func marked(_ v: Double?, _ best: Bool) -> DataTable.Cell {
+                    DataTable.Cell(v.map { (best ? "• " : "") + rate.string($0) } ?? "—", sort: v)
+                }
+                return [DataTable.Cell(row.currency.rawValue), DataTable.Cell(venueName(row.venue)),
+                        marked(row.latest.bid, row.isBestBuy), marked(row.latest.ask, row.isBestSell), number(row.spread, rate),
+                        number(row.latest.price, rate), number(row.dayChange, signed), number(row.dayChangeFraction, percent),
+                        DataTable.Cell(DateText.date(Day(row.latest.time), locale: locale), sort: row.latest.time.timeIntervalSince1970)]
             }
             return DataTable(columns: [
                 .init(key: "currency", title: strings[.currency], numeric: false), .init(key: "market", title: strings[.market], numeric: false),
                 .init(key: "buy", title: strings[.buy], numeric: true), .init(key: "sell", title: strings[.sell], numeric: true),
+                .init(key: "spread", title: strings[.spread], numeric: true),
                 .init(key: "rate", title: strings[.rate] + ", " + input.currency.rawValue, numeric: true),
-                .init(key: "change", title: strings[.change], numeric: true), .init(key: "change-percent", title: "%", numeric: true),
+                .init(key: "change", title: strings.changeOver(days: 1), numeric: true), .init(key: "change-percent", title: "%", numeric: true),
                 .init(key: "day", title: strings[.time], numeric: false),
             ], rows: rows)
-        case "banks":
-            let banks = BankRates(quotes: input.bankQuotes, asOf: input.asOf)
-            let rows = banks.rows.map { row -> [DataTable.Cell] in
-                [DataTable.Cell(row.bank), DataTable.Cell(row.currency.rawValue)] + row.rates.enumerated().map { column, rate in
-                    // The best rate of its column is marked with a bullet, not by colour alone.
-                    let isBest = rate != nil && rate == banks.best[row.currency]?[column]
-                    return DataTable.Cell(rate.map { (isBest ? "• " : "") + price.string($0) } ?? "—", sort: rate)
-                }
-            }
-            return DataTable(columns: [
-                .init(key: "bank", title: strings[.bank], numeric: false), .init(key: "currency", title: strings[.currency], numeric: false),
-                .init(key: "cash-buy", title: strings[.cashBuy], numeric: true), .init(key: "cash-sell", title: strings[.cashSell], numeric: true),
-                .init(key: "card-buy", title: strings[.cardBuy], numeric: true), .init(key: "card-sell", title: strings[.cardSell], numeric: true),
-            ], rows: rows)
         case "converter":
-            let currencies = Array(Set(fiatRates.map(\.pair.asset))).sorted()
+            let currencies = fiatRates.currencies
             let amount = NumberFormat(locale: locale, style: .decimal(2))
             let rows = currencies.compactMap { code -> [DataTable.Cell]? in
                 guard case .success(let rate) = input.rates.rate(from: code, to: input.currency, at: input.asOf.end) else { return nil }

@@ -15,16 +15,22 @@ public struct MarketReportInput: Sendable {
     public var asOf: Day
     /// The real time the report is made (`ReportStamp`); nil keeps the output reproducible.
     public var generated: Date?
-    /// Banks' cash and card quotes (their `source` names the bank) in the week up to as-of.
-    public var bankQuotes: [Quote]
+    /// Rates of every currency in `currency` on every market, from `rateLookbackDays` before
+    /// as-of to its end, with their sources (on banks' markets the source names the bank, which the price
+    /// book does not keep).
+    public var rateQuotes: [Quote]
     /// Figures that are not prices: the crypto market's cap, volume and dominance, coins' market caps.
     public var statistics: [MarketStatistic]
 
     public init(book: PriceBook, rates: CrossRates, assets: [Asset], currency: AssetCode, asOf: Day, generated: Date? = nil,
-                bankQuotes: [Quote] = [], statistics: [MarketStatistic] = []) {
+                rateQuotes: [Quote] = [], statistics: [MarketStatistic] = []) {
         self.book = book; self.rates = rates; self.assets = assets; self.currency = currency
-        self.asOf = asOf; self.generated = generated; self.bankQuotes = bankQuotes; self.statistics = statistics
+        self.asOf = asOf; self.generated = generated; self.rateQuotes = rateQuotes; self.statistics = statistics
     }
+
+    /// Rates are read from this many days before as-of: the 7-day window needs the last quote at or
+    /// before its start, which a rate published on weekdays only leaves a few days earlier.
+    public static let rateLookbackDays = 14
 
     /// The last day with any quote in `currency`: the natural "as of" for a database that stopped fetching.
     public static func lastQuotedDay(book: PriceBook, currency: AssetCode) -> Day? {
@@ -38,15 +44,19 @@ public struct MarketReportInput: Sendable {
     }
 }
 
-/// The currency and crypto market report: rates by market with buy, sell and the change since the day
-/// before, 7-day lines of chosen currencies, a converter table, and the crypto coins with their changes.
+/// The currency and crypto market report: rates by market with buy, sell, spread and the change over a
+/// day, 7-day lines of each currency's markets, a converter table, and the crypto coins with their changes.
 public struct MarketReportData: Sendable {
     public let input: MarketReportInput
     public let locale: ChartLocale
     let strings: Catalogue
+    let fiatRates: RatesByMarket
 
     public init(_ input: MarketReportInput, locale: ChartLocale) {
         self.input = input; self.locale = locale; self.strings = Catalogue.for(locale)
+        let fiat = Set(input.assets.filter { $0.kind == .fiat }.map(\.code))
+        self.fiatRates = RatesByMarket(quotes: input.rateQuotes.filter { $0.currency == input.currency && fiat.contains($0.asset) },
+                                       asOf: input.asOf)
     }
 
     func kind(_ code: AssetCode) -> AssetKind { input.rates.preference.kind(of: code) }
@@ -65,13 +75,6 @@ public struct MarketReportData: Sendable {
         guard let p = input.book.last(pair, market: market, atOrBefore: day.end) else { return nil }
         let before = input.book.last(pair, market: market, atOrBefore: Day(p.time).start.addingTimeInterval(-0.001))
         return Latest(pair: pair, market: market, point: p, previous: before)
-    }
-
-    /// Fiat rates in the report currency on every market the database holds, by asset then market.
-    var fiatRates: [Latest] {
-        input.book.pairs.filter { $0.currency == input.currency && kind($0.asset) == .fiat }.flatMap { pair in
-            input.book.markets(for: pair).sorted().compactMap { latest(pair, $0, at: input.asOf) }
-        }
     }
 
     var coinPairs: [CurrencyPair] { input.book.pairs.filter { $0.currency == "USD" && kind($0.asset) == .crypto } }

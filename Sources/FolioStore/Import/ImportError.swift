@@ -31,14 +31,15 @@ public struct ImportError: Error, Equatable, CustomStringConvertible, LocalizedE
 /// `ignored` rows are ones the format allows but Folio does not store, each with a reason in `notes`.
 public struct ImportSummary: Equatable, Sendable {
     public var file: String
-    public var kind: ImportKind
+    /// The format's name as `folio import` takes it (`quotes`, `monobank-json`).
+    public var kind: String
     public var read = 0
     public var inserted = 0
     public var duplicates = 0
     public var ignored = 0
     public var notes: [String] = []
 
-    public init(file: String, kind: ImportKind) {
+    public init(file: String, kind: String) {
         self.file = file
         self.kind = kind
     }

@@ -55,7 +55,7 @@ extension Store {
                 portfolioID = try Store.portfolio(named: name, db).id
             }
             return try files.map { url in
-                var summary = ImportSummary(file: url.path, kind: kind)
+                var summary = ImportSummary(file: url.path, kind: kind.rawValue)
                 switch kind {
                 case .quotes: try QuotesCSVImporter(url: url, sink: sink).run(&summary)
                 case .stockCSV: try StockCSVImporter(url: url, sink: sink, options: options).run(&summary)

@@ -1,0 +1,40 @@
+import FolioCore
+import Foundation
+
+/// A source's answer saved to a file (`curl https://api.monobank.ua/bank/currency > mono.json`),
+/// read by the parser `folio fetch` reads the live answer with, so that a capture, a recorded history
+/// or the demo's bank rates enter the database exactly as a fetch would have stored them.
+public enum SavedAnswer: String, CaseIterable, Sendable {
+    /// Monobank `/bank/currency`: card rates, each row stamped by the bank.
+    case monobank = "monobank-json"
+    /// PrivatBank `pubinfo?json&exchange&coursid=5|11`: the answer carries neither the market (the
+    /// `coursid` asked) nor a time, so both are given with the file.
+    case privatbank = "privatbank-json"
+
+    /// What the file needs besides its body.
+    public var needsMarketAndTime: Bool { self == .privatbank }
+
+    /// The markets a PrivatBank answer can be of: `coursid=5` is cash, `11` card.
+    public static let privatbankMarkets: [Market] = [.cash, .card]
+
+    /// The rows of `body`. `market` and `time` are required for PrivatBank and refused for Monobank;
+    /// `now` bounds the times an answer may carry, as for a live one.
+    public func parse(_ body: Data, market: Market?, time: Date?, now: Date) throws(SourceFormatError) -> FetchedData {
+        do {
+            switch self {
+            case .monobank:
+                return try MonobankSource.parse(body, clock: AnswerClock(now: now))
+            case .privatbank:
+                guard let market, Self.privatbankMarkets.contains(market) else {
+                    throw SourceFormatError("a saved PrivatBank answer needs --market cash (coursid=5) or card (coursid=11)")
+                }
+                guard let time else { throw SourceFormatError("a saved PrivatBank answer carries no time: give --time, when it was fetched") }
+                return try PrivatBankSource.parse(body, market: market, time: time)
+            }
+        } catch let error as SourceFormatError {
+            throw error
+        } catch {
+            throw SourceFormatError("\(error)")
+        }
+    }
+}
