@@ -46,16 +46,17 @@ extension Store {
     /// Quotes already present (same asset, currency, market and time) are counted as duplicates.
     public func recordFetch(source: String, request: String, at time: Date, data: FetchedData) throws -> FetchStored {
         try write { db in
-            let sink = try ImportSink(db: db)
+            // A fetch re-reads the same answers all day; a quote it already stored stays as it is.
+            let sink = try ImportSink(db: db, conflicts: .keepSilently)
             var stored = FetchStored()
             for quote in data.quotes {
-                let inserted = try sink.insertQuote(
+                let outcome = try sink.insertQuote(
                     assetID: try sink.assetID(quote.asset, kindHint: data.assetKinds[quote.asset], name: data.assetNames[quote.asset]),
                     currencyID: try sink.assetID(quote.currency, kindHint: data.assetKinds[quote.currency] ?? .fiat, name: data.assetNames[quote.currency]),
                     market: quote.market.rawValue, timeMs: quote.time.unixMilliseconds, price: quote.price,
                     bid: quote.bid, ask: quote.ask, source: quote.source
                 )
-                if inserted { stored.inserted += 1 } else { stored.duplicates += 1 }
+                if outcome == .inserted { stored.inserted += 1 } else { stored.duplicates += 1 }
             }
             for s in data.statistics {
                 try db.execute(sql: """

@@ -24,6 +24,14 @@ struct ImportCommand: ParsableCommand {
             reported as file:line: field: what was found, what was expected. Importing the same file
             again adds nothing. Times are UTC unless they carry an offset.
 
+            A row whose key is already stored (a quote's asset, currency, market and
+            time; a trade's or transaction's id) with other values is named on stderr,
+            file:line: price 12 differs from the stored 13, and the stored row is kept;
+            --replace updates it instead, and the summary counts it as updated. Rows
+            identical to stored ones are skipped as duplicates. Trades and transactions
+            without an id are keyed by all their fields: remove a wrong one with
+            folio trades remove or folio transactions remove.
+
             Files must be UTF-8 (convert others with iconv -f CP1251 -t UTF-8);
             a field may hold 64 KiB, a line 1 MiB. The database must exist:
             create it with folio init.
@@ -33,6 +41,7 @@ struct ImportCommand: ParsableCommand {
               folio import stock-csv --currency USD AAPL_data.csv MSFT_data.csv
               folio import dsx-trades --portfolio "DSX crypto" dsx_trades_prod.csv
               folio import budget budget.csv
+              folio import quotes --replace corrected-prices.csv
             """
     )
 
@@ -56,6 +65,9 @@ struct ImportCommand: ParsableCommand {
     @Option(help: "Market stock-csv closes are stored under.")
     var market: String = "exchange"
 
+    @Flag(help: "Replace stored rows with the same key and other values (default: name them and keep them).")
+    var replace = false
+
     func validate() throws {
         guard !files.isEmpty else { throw ArgumentError("FILE", "give at least one file to import") }
         if kind.needsPortfolio && portfolio == nil {
@@ -69,10 +81,12 @@ struct ImportCommand: ParsableCommand {
     func run() throws {
         let store = try database.openForWriting()
         let options = ImportOptions(
-            portfolio: portfolio, asset: asset.map { AssetCode($0) }, currency: AssetCode(currency), market: Market(market)
+            portfolio: portfolio, asset: asset.map { AssetCode($0) }, currency: AssetCode(currency), market: Market(market),
+            replace: replace
         )
         for summary in try store.importFiles(files.map { URL(fileURLWithPath: $0) }, kind: kind, options: options) {
-            for line in summary.lines { print(line) }
+            Output.warn(summary.differenceLines)
+            Output.result(summary.lines.map { $0 + "\n" }.joined())
         }
     }
 }
