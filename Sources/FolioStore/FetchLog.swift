@@ -59,18 +59,19 @@ extension Store {
         try write { db in try answers.map { try Store.insert($0, db) } }
     }
 
-    /// The one way a source's rows enter the database.
+    /// The one way a source's rows enter the database. A fetch re-reads the same answers all day, and
+    /// a saved answer is one of them: a quote already stored stays as it is.
     private static func insert(_ data: FetchedData, _ db: Database) throws -> FetchStored {
-        let sink = try ImportSink(db: db)
+        let sink = try ImportSink(db: db, conflicts: .keepSilently)
         var stored = FetchStored()
         for quote in data.quotes {
-            let inserted = try sink.insertQuote(
+            let outcome = try sink.insertQuote(
                 assetID: try sink.assetID(quote.asset, kindHint: data.assetKinds[quote.asset], name: data.assetNames[quote.asset]),
                 currencyID: try sink.assetID(quote.currency, kindHint: data.assetKinds[quote.currency] ?? .fiat, name: data.assetNames[quote.currency]),
                 market: quote.market.rawValue, timeMs: quote.time.unixMilliseconds, price: quote.price,
                 bid: quote.bid, ask: quote.ask, source: quote.source
             )
-            if inserted { stored.inserted += 1 } else { stored.duplicates += 1 }
+            if outcome == .inserted { stored.inserted += 1 } else { stored.duplicates += 1 }
         }
         for s in data.statistics {
             try db.execute(sql: """

@@ -4,9 +4,10 @@ import GRDB
 extension Store {
     /// Text lines that change whenever anything a portfolio's reports read changes: every column of its
     /// trades and cash transactions, and for each quote series of an asset it touches (traded, priced
-    /// or paid in, moved as cash, or its base currency) the count, last time and sums of prices and
-    /// times. Quotes are only ever added (INSERT OR IGNORE), so a new or back-filled quote changes the
-    /// count and the sums; a series is read through its primary key, never by scanning every quote.
+    /// or paid in, moved as cash, or its base currency) the count, last time and sums of prices, bids, asks
+    /// and times (`quoteSeriesDigest`). A new, back-filled or removed quote changes the count; a price
+    /// corrected in place (`folio import --replace`) changes the sums, the weighted one too when two prices
+    /// were swapped. A series is read through its primary key, never by scanning every quote.
     /// `folio batch` hashes these lines into the fingerprint that decides whether an output is stale.
     public func portfolioDigestLines(_ portfolio: Portfolio, alsoQuotesOf extra: [AssetCode] = []) throws -> [String] {
         try read { db in
@@ -40,7 +41,7 @@ extension Store {
             }
             for asset in assets {
                 for row in try Row.fetchAll(db, sql: """
-                    SELECT asset_id, currency_id, market, count(*), max(time_ms), total(price), total(time_ms)
+                    SELECT asset_id, currency_id, market, \(Self.quoteSeriesDigest)
                     FROM quote WHERE asset_id = ? GROUP BY currency_id, market ORDER BY currency_id, market
                     """, arguments: [asset]) {
                     lines.append("quotes " + row.databaseValues.map(\.description).joined(separator: " "))
@@ -57,7 +58,7 @@ extension Store {
         try read { db in
             var lines: [String] = []
             for row in try Row.fetchAll(db, sql: """
-                SELECT asset_id, currency_id, market, count(*), max(time_ms), total(price), total(time_ms)
+                SELECT asset_id, currency_id, market, \(Self.quoteSeriesDigest)
                 FROM quote GROUP BY asset_id, currency_id, market ORDER BY asset_id, currency_id, market
                 """) {
                 lines.append("quotes " + row.databaseValues.map(\.description).joined(separator: " "))
@@ -71,4 +72,11 @@ extension Store {
             return lines
         }
     }
+
+    /// The aggregates of one quote series that stand for its rows in a digest. The price weighted by a
+    /// number drawn from the time (997 is prime, so 997 consecutive days or seconds weigh differently)
+    /// sees two prices swapped, which leaves the plain sums as they were.
+    static let quoteSeriesDigest = """
+        count(*), max(time_ms), total(price), total(time_ms), total(bid), total(ask), total(price * ((time_ms / 1000) % 997 + 1))
+        """
 }

@@ -48,6 +48,14 @@ struct ImportCommand: ParsableCommand {
             reported as file:line: field: what was found, what was expected. Importing the same file
             again adds nothing. Times are UTC unless they carry an offset.
 
+            A row whose key is already stored (a quote's asset, currency, market and
+            time; a trade's or transaction's id) with other values is named on stderr,
+            file:line: price 12 differs from the stored 13, and the stored row is kept;
+            --replace updates it instead, and the summary counts it as updated. Rows
+            identical to stored ones are skipped as duplicates. Trades and transactions
+            without an id are keyed by all their fields: remove a wrong one with
+            folio trades remove or folio transactions remove.
+
             Files must be UTF-8 (convert others with iconv -f CP1251 -t UTF-8);
             a field may hold 64 KiB, a line 1 MiB. The database must exist:
             create it with folio init.
@@ -57,8 +65,10 @@ struct ImportCommand: ParsableCommand {
               folio import stock-csv --currency USD AAPL_data.csv MSFT_data.csv
               folio import dsx-trades --portfolio "DSX crypto" dsx_trades_prod.csv
               folio import budget budget.csv
+              folio import quotes --replace corrected-prices.csv
               folio import monobank-json mono-2025-06-20.json
-              folio import privatbank-json --market cash --time 2025-06-20T09:00:00Z privat-cash.json
+              folio import privatbank-json --market cash \\
+                --time 2025-06-20T09:00:00Z privat-cash.json
             """
     )
 
@@ -85,6 +95,9 @@ struct ImportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("When a privatbank-json answer was fetched (it carries no time): 2025-06-20T09:00:00Z.", valueName: "time"))
     var time: String?
 
+    @Flag(help: "Replace stored rows with the same key and other values (default: name them and keep them).")
+    var replace = false
+
     func validate() throws {
         guard !files.isEmpty else { throw ArgumentError("FILE", "give at least one file to import") }
         if let market { _ = try ArgumentValue.market(market) }
@@ -97,6 +110,7 @@ struct ImportCommand: ParsableCommand {
             _ = try ArgumentValue.asset(currency, "--currency")
             if time != nil { throw ArgumentError("--time", "only privatbank-json takes a time; \(kind.rawValue) rows carry their own") }
         case let .savedAnswer(answer):
+            if replace { throw ArgumentError("--replace", "\(answer.rawValue) keeps stored quotes, as a fetch does; correct one with folio import quotes --replace") }
             if answer.needsMarketAndTime {
                 guard let market, SavedAnswer.privatbankMarkets.contains(Market(market)) else {
                     throw ArgumentError("--market", "import \(answer.rawValue) needs --market cash (coursid=5) or card (coursid=11)")
@@ -115,13 +129,15 @@ struct ImportCommand: ParsableCommand {
         let summaries = switch kind {
         case let .file(kind):
             try store.importFiles(files.map { URL(fileURLWithPath: $0) }, kind: kind, options: ImportOptions(
-                portfolio: portfolio, asset: asset.map { AssetCode($0) }, currency: AssetCode(currency), market: Market(market ?? "exchange")
+                portfolio: portfolio, asset: asset.map { AssetCode($0) }, currency: AssetCode(currency), market: Market(market ?? "exchange"),
+                replace: replace
             ))
         case let .savedAnswer(answer):
             try store.importSavedAnswers(files, as: answer, market: market.map { Market($0) }, time: try time.map(parsedTime))
         }
         for summary in summaries {
-            for line in summary.lines { print(line) }
+            Output.warn(summary.differenceLines)
+            Output.result(summary.lines.map { $0 + "\n" }.joined())
         }
     }
 

@@ -34,7 +34,7 @@ struct DSXTradesImporter {
                 feeCurrency: try row.assetCode(10, "commission currency (field 11)"),
                 externalID: try row.text(12, "trade id (field 13)")
             )
-            if try sink.insertTrade(trade) { summary.inserted += 1 } else { summary.duplicates += 1 }
+            summary.record(try sink.insertTrade(trade), at: row.location)
         }
     }
 
@@ -77,7 +77,7 @@ struct DSXTransactionsImporter {
                 ]),
                 externalID: try row.text(9, "transaction id (field 10)")
             )
-            if try sink.insertCashTransaction(transaction) { summary.inserted += 1 } else { summary.duplicates += 1 }
+            summary.record(try sink.insertCashTransaction(transaction), at: row.location)
         }
     }
 }

@@ -32,7 +32,7 @@ struct TradesCSVImporter {
                 feeCurrency: row.isBlank(c.feeCurrency) ? priceCurrency : try row.assetCode(c.feeCurrency!, "fee_currency"),
                 externalID: row.isBlank(c.id) ? nil : try row.text(c.id!, "id")
             )
-            if try sink.insertTrade(trade) { summary.inserted += 1 } else { summary.duplicates += 1 }
+            summary.record(try sink.insertTrade(trade), at: row.location)
         })
     }
 }
@@ -67,7 +67,7 @@ struct TransactionsCSVImporter {
                 ]),
                 externalID: row.isBlank(c.id) ? nil : try row.text(c.id!, "id")
             )
-            if try sink.insertCashTransaction(transaction) { summary.inserted += 1 } else { summary.duplicates += 1 }
+            summary.record(try sink.insertCashTransaction(transaction), at: row.location)
         })
     }
 }
@@ -87,7 +87,7 @@ struct BudgetCSVImporter {
         }, row: { row in
             let c = c!
             summary.read += 1
-            let inserted = try sink.insertBudgetEntry(
+            let outcome = try sink.insertBudgetEntry(
                 day: try row.day(c.date, "date"),
                 kind: try row.choice(c.kind, "type", [(["income", "дохід"], BudgetEntryKind.income), (["expense", "витрата"], .expense)]),
                 category: try row.text(c.category, "category"),
@@ -95,7 +95,7 @@ struct BudgetCSVImporter {
                 currency: try row.assetCode(c.currency, "currency"),
                 note: row.isBlank(c.note) ? "" : row.fields.string(c.note!)
             )
-            if inserted { summary.inserted += 1 } else { summary.duplicates += 1 }
+            summary.record(outcome, at: row.location)
         })
     }
 }

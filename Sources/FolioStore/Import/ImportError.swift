@@ -27,26 +27,71 @@ public struct ImportError: Error, Equatable, CustomStringConvertible, LocalizedE
     public var errorDescription: String? { description }
 }
 
-/// What one file's import did. `duplicates` were already in the database (or earlier in the file);
-/// `ignored` rows are ones the format allows but Folio does not store, each with a reason in `notes`.
+/// What one file's import did. `duplicates` were already in the database (or earlier in the file) with
+/// the same values; `differing` were stored with other values, kept (`updated` when `--replace` replaced
+/// them), each said in `differences` as `file:line: price 12 differs from the stored 13`; `ignored` rows
+/// are ones the format allows but Folio does not store, each with a reason in `notes`.
 public struct ImportSummary: Equatable, Sendable {
     public var file: String
     /// The format's name as `folio import` takes it (`quotes`, `monobank-json`).
     public var kind: String
+    /// Whether stored rows that differ are replaced (`--replace`): the counts then say `updated N`.
+    public var replaces = false
     public var read = 0
     public var inserted = 0
+    public var updated = 0
     public var duplicates = 0
+    public var differing = 0
     public var ignored = 0
     public var notes: [String] = []
+    /// One line per differing or updated row, the first `differencesShown` of them, then how many more.
+    public var differences: [String] = []
 
-    public init(file: String, kind: String) {
+    /// A file that corrects a whole history would otherwise print a line per row.
+    public static let differencesShown = 20
+
+    public init(file: String, kind: String, replaces: Bool = false) {
         self.file = file
         self.kind = kind
+        self.replaces = replaces
+    }
+
+    /// Counts one row's outcome; `location` is `file:line` (or `file: [index]` in JSON).
+    mutating func record(_ outcome: RowOutcome, at location: @autoclosure () -> String) {
+        let said: String
+        switch outcome {
+        case .inserted:
+            inserted += 1
+            return
+        case .duplicate:
+            duplicates += 1
+            return
+        case let .differs(fields):
+            differing += 1
+            said = fields.map { "\($0.field) \($0.incoming) differs from the stored \($0.stored)" }.joined(separator: ", ")
+        case let .updated(fields):
+            updated += 1
+            said = fields.map { "\($0.field) \($0.incoming) replaced the stored \($0.stored)" }.joined(separator: ", ")
+        }
+        let shown = differing + updated
+        if shown <= Self.differencesShown {
+            differences.append(Redaction.escapingControlCharacters("\(location()): \(said)"))
+        }
+    }
+
+    /// The per-row difference lines `folio import` writes on stderr, with how many more were not shown.
+    public var differenceLines: [String] {
+        let more = differing + updated - differences.count
+        return differences + (more > 0 ? ["\(file): and \(more) more rows \(updated > 0 ? "updated" : "differ")"] : [])
     }
 
     /// What `folio import` prints for the file: the counts, then each note indented under them.
     public var lines: [String] {
-        ["\(file): read \(read), inserted \(inserted), skipped \(duplicates) as duplicates" + (ignored > 0 ? ", ignored \(ignored)" : "")]
-            + notes.map { "  \($0)" }
+        var counts = "\(file): read \(read), inserted \(inserted)"
+        if replaces || updated > 0 { counts += ", updated \(updated)" }
+        counts += ", skipped \(duplicates) as duplicates"
+        if differing > 0 { counts += ", kept \(differing) stored \(differing == 1 ? "row that differs" : "rows that differ") (--replace updates \(differing == 1 ? "it" : "them"))" }
+        if ignored > 0 { counts += ", ignored \(ignored)" }
+        return [counts] + notes.map { "  \($0)" }
     }
 }

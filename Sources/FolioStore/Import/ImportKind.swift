@@ -32,9 +32,14 @@ public struct ImportOptions: Sendable {
     public var currency: AssetCode
     /// Market a stock history file's closes are stored under (default `exchange`).
     public var market: Market
+    /// Whether a row whose key is stored with other values replaces the stored one (`--replace`);
+    /// otherwise it is reported and the stored row kept.
+    public var replace: Bool
 
-    public init(portfolio: String? = nil, asset: AssetCode? = nil, currency: AssetCode = .usd, market: Market = .exchange) {
+    public init(portfolio: String? = nil, asset: AssetCode? = nil, currency: AssetCode = .usd, market: Market = .exchange,
+                replace: Bool = false) {
         self.portfolio = portfolio
+        self.replace = replace
         self.asset = asset
         self.currency = currency
         self.market = market
@@ -43,10 +48,11 @@ public struct ImportOptions: Sendable {
 
 extension Store {
     /// Imports `files` as `kind` in one transaction: every row of every file, or nothing.
-    /// Re-importing a file adds nothing; its rows count as duplicates.
+    /// Re-importing a file adds nothing; its rows count as duplicates. A row whose key is stored with
+    /// other values is reported, and replaces the stored row with `options.replace`.
     public func importFiles(_ files: [URL], kind: ImportKind, options: ImportOptions = ImportOptions()) throws -> [ImportSummary] {
         try write { db in
-            let sink = try ImportSink(db: db)
+            let sink = try ImportSink(db: db, conflicts: options.replace ? .replace : .report)
             var portfolioID: Int64?
             if kind.needsPortfolio {
                 guard let name = options.portfolio else {
@@ -55,7 +61,7 @@ extension Store {
                 portfolioID = try Store.portfolio(named: name, db).id
             }
             return try files.map { url in
-                var summary = ImportSummary(file: url.path, kind: kind.rawValue)
+                var summary = ImportSummary(file: url.path, kind: kind.rawValue, replaces: options.replace)
                 switch kind {
                 case .quotes: try QuotesCSVImporter(url: url, sink: sink).run(&summary)
                 case .stockCSV: try StockCSVImporter(url: url, sink: sink, options: options).run(&summary)

@@ -3,15 +3,18 @@ import GRDB
 import GRDBSQLite
 
 /// Where importers write, inside the import's transaction. Inserts skip rows whose natural key is
-/// already present (`ON CONFLICT DO NOTHING` — unlike `OR IGNORE` it lets CHECK failures surface) and
-/// report whether the row was new.
+/// already present (`ON CONFLICT DO NOTHING` — unlike `OR IGNORE` it lets CHECK failures surface); the
+/// stored row is then read and compared, and `conflicts` decides what a difference does
+/// (`ConflictPolicy.resolve`): each insert returns the row's `RowOutcome`.
 /// SQLite copies bound text before `bind` returns (the C macro SQLITE_TRANSIENT, which Swift cannot import).
 private let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
 final class ImportSink {
     let db: Database
+    let conflicts: ConflictPolicy
     var assets = AssetRegistry()
     private let quoteInsert: Statement
+    private let quoteStored: Statement
     private let tradeInsert: Statement
     private let cashInsert: Statement
     private let budgetInsert: Statement
@@ -19,14 +22,18 @@ final class ImportSink {
     /// Occurrences of each natural key in this import, so identical rows in one file are all kept.
     private var occurrences: [String: Int] = [:]
 
-    init(db: Database) throws {
+    init(db: Database, conflicts: ConflictPolicy = .report) throws {
         self.db = db
+        self.conflicts = conflicts
         // A bounded page cache (32 MiB) keeps a million-row import off the disk until commit, while
         // memory stays flat whatever the file size.
         try db.execute(sql: "PRAGMA cache_size = -32768")
         quoteInsert = try db.makeStatement(sql: """
             INSERT INTO quote (asset_id, currency_id, market, time_ms, price, bid, ask, source)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
+            """)
+        quoteStored = try db.makeStatement(sql: """
+            SELECT price, bid, ask, source FROM quote WHERE asset_id = ? AND currency_id = ? AND market = ? AND time_ms = ?
             """)
         tradeInsert = try db.makeStatement(sql: """
             INSERT INTO trade (portfolio_id, time_ms, side, asset_id, quantity, price, price_currency_id,
@@ -48,26 +55,55 @@ final class ImportSink {
     }
 
     /// Binds straight through the SQLite C API: quotes arrive by the million, and boxing each value into
-    /// GRDB's `StatementArguments` cost more than SQLite's own work.
+    /// GRDB's `StatementArguments` cost more than SQLite's own work. Only a quote whose key is stored
+    /// is read back, to compare its price, bid, ask and source.
     func insertQuote(
         assetID: Int64, currencyID: Int64, market: String, timeMs: Int64, price: Double,
         bid: Double?, ask: Double?, source: String
-    ) throws -> Bool {
+    ) throws -> RowOutcome {
         let s = quoteInsert.sqliteStatement
         sqlite3_reset(s)
-        sqlite3_bind_int64(s, 1, assetID)
-        sqlite3_bind_int64(s, 2, currencyID)
-        sqlite3_bind_text(s, 3, market, -1, sqliteTransient)
-        sqlite3_bind_int64(s, 4, timeMs)
+        bindKey(s, assetID, currencyID, market, timeMs)
         sqlite3_bind_double(s, 5, price)
         if let bid { sqlite3_bind_double(s, 6, bid) } else { sqlite3_bind_null(s, 6) }
         if let ask { sqlite3_bind_double(s, 7, ask) } else { sqlite3_bind_null(s, 7) }
         sqlite3_bind_text(s, 8, source, -1, sqliteTransient)
-        let code = sqlite3_step(s)
-        guard code == SQLITE_DONE else {
+        try check(sqlite3_step(s), SQLITE_DONE)
+        if sqlite3_changes(db.sqliteConnection) > 0 { return .inserted }
+        if conflicts == .keepSilently { return .duplicate }
+
+        let q = quoteStored.sqliteStatement
+        sqlite3_reset(q)
+        bindKey(q, assetID, currencyID, market, timeMs)
+        try check(sqlite3_step(q), SQLITE_ROW)
+        func optional(_ column: Int32) -> Double? { sqlite3_column_type(q, column) == SQLITE_NULL ? nil : sqlite3_column_double(q, column) }
+        let stored = (price: sqlite3_column_double(q, 0), bid: optional(1), ask: optional(2), source: String(cString: sqlite3_column_text(q, 3)))
+        sqlite3_reset(q)
+        let differences = FieldDifference.between([
+            ("price", FieldDifference.text(price), FieldDifference.text(stored.price)),
+            ("bid", FieldDifference.text(bid), FieldDifference.text(stored.bid)),
+            ("ask", FieldDifference.text(ask), FieldDifference.text(stored.ask)),
+            ("source", source, stored.source),
+        ])
+        return try conflicts.resolve(differences) {
+            try db.execute(sql: """
+                UPDATE quote SET price = ?, bid = ?, ask = ?, source = ?
+                WHERE asset_id = ? AND currency_id = ? AND market = ? AND time_ms = ?
+                """, arguments: [price, bid, ask, source, assetID, currencyID, market, timeMs])
+        }
+    }
+
+    private func bindKey(_ s: SQLiteStatement, _ assetID: Int64, _ currencyID: Int64, _ market: String, _ timeMs: Int64) {
+        sqlite3_bind_int64(s, 1, assetID)
+        sqlite3_bind_int64(s, 2, currencyID)
+        sqlite3_bind_text(s, 3, market, -1, sqliteTransient)
+        sqlite3_bind_int64(s, 4, timeMs)
+    }
+
+    private func check(_ code: Int32, _ expected: Int32) throws {
+        guard code == expected else {
             throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
         }
-        return sqlite3_changes(db.sqliteConnection) > 0
     }
 
     struct TradeRow {
@@ -75,15 +111,41 @@ final class ImportSink {
         var price: Double, priceCurrency: AssetCode, fee: Double, feeCurrency: AssetCode, externalID: String?
     }
 
-    func insertTrade(_ t: TradeRow) throws -> Bool {
+    func insertTrade(_ t: TradeRow) throws -> RowOutcome {
         let key = t.externalID == nil
             ? dedupeKey("\(t.timeMs)|\(t.side.rawValue)|\(t.asset)|\(t.quantity)|\(t.price)|\(t.priceCurrency)|\(t.fee)|\(t.feeCurrency)")
             : nil
-        try tradeInsert.execute(arguments: [
-            t.portfolioID, t.timeMs, t.side.rawValue, try assetID(t.asset), t.quantity, t.price,
-            try assetID(t.priceCurrency), t.fee, try assetID(t.feeCurrency), t.externalID, key,
+        let values: [any DatabaseValueConvertible] = [
+            t.timeMs, t.side.rawValue, try assetID(t.asset), t.quantity, t.price,
+            try assetID(t.priceCurrency), t.fee, try assetID(t.feeCurrency),
+        ]
+        try tradeInsert.execute(arguments: StatementArguments([t.portfolioID] + values + [t.externalID, key]))
+        if db.changesCount > 0 { return .inserted }
+        // Without an external id the dedupe key holds every field: a row that conflicts is the same row.
+        guard let externalID = t.externalID, conflicts != .keepSilently,
+              let stored = try Row.fetchOne(db, sql: """
+                SELECT t.id, t.time_ms, t.side, a.code, t.quantity, t.price, pc.code, t.fee, fc.code
+                FROM trade t JOIN asset a ON a.id = t.asset_id
+                JOIN asset pc ON pc.id = t.price_currency_id JOIN asset fc ON fc.id = t.fee_currency_id
+                WHERE t.portfolio_id = ? AND t.external_id = ?
+                """, arguments: [t.portfolioID, externalID])
+        else { return .duplicate }
+        let differences = FieldDifference.between([
+            ("time", FieldDifference.text(timeMs: t.timeMs), FieldDifference.text(timeMs: stored[1])),
+            ("side", t.side.rawValue, stored[2]),
+            ("asset", t.asset.rawValue, stored[3]),
+            ("quantity", FieldDifference.text(t.quantity), FieldDifference.text(stored[4] as Double)),
+            ("price", FieldDifference.text(t.price), FieldDifference.text(stored[5] as Double)),
+            ("price_currency", t.priceCurrency.rawValue, stored[6]),
+            ("fee", FieldDifference.text(t.fee), FieldDifference.text(stored[7] as Double)),
+            ("fee_currency", t.feeCurrency.rawValue, stored[8]),
         ])
-        return db.changesCount > 0
+        return try conflicts.resolve(differences) {
+            try db.execute(sql: """
+                UPDATE trade SET time_ms = ?, side = ?, asset_id = ?, quantity = ?, price = ?, price_currency_id = ?,
+                                 fee = ?, fee_currency_id = ? WHERE id = ?
+                """, arguments: StatementArguments(values + [stored[0] as Int64]))
+        }
     }
 
     struct CashRow {
@@ -91,21 +153,41 @@ final class ImportSink {
         var amount: Double, fee: Double, status: TransactionStatus, externalID: String?
     }
 
-    func insertCashTransaction(_ t: CashRow) throws -> Bool {
+    func insertCashTransaction(_ t: CashRow) throws -> RowOutcome {
         let key = t.externalID == nil
             ? dedupeKey("\(t.timeMs)|\(t.kind.rawValue)|\(t.currency)|\(t.amount)|\(t.fee)|\(t.status.rawValue)")
             : nil
-        try cashInsert.execute(arguments: [
-            t.portfolioID, t.timeMs, t.kind.rawValue, try assetID(t.currency), t.amount, t.fee, t.status.rawValue, t.externalID, key,
+        let values: [any DatabaseValueConvertible] = [t.timeMs, t.kind.rawValue, try assetID(t.currency), t.amount, t.fee, t.status.rawValue]
+        try cashInsert.execute(arguments: StatementArguments([t.portfolioID] + values + [t.externalID, key]))
+        if db.changesCount > 0 { return .inserted }
+        guard let externalID = t.externalID, conflicts != .keepSilently,
+              let stored = try Row.fetchOne(db, sql: """
+                SELECT t.id, t.time_ms, t.kind, c.code, t.amount, t.fee, t.status
+                FROM cash_transaction t JOIN asset c ON c.id = t.currency_id
+                WHERE t.portfolio_id = ? AND t.external_id = ?
+                """, arguments: [t.portfolioID, externalID])
+        else { return .duplicate }
+        let differences = FieldDifference.between([
+            ("time", FieldDifference.text(timeMs: t.timeMs), FieldDifference.text(timeMs: stored[1])),
+            ("type", t.kind.rawValue, stored[2]),
+            ("currency", t.currency.rawValue, stored[3]),
+            ("amount", FieldDifference.text(t.amount), FieldDifference.text(stored[4] as Double)),
+            ("fee", FieldDifference.text(t.fee), FieldDifference.text(stored[5] as Double)),
+            ("status", t.status.rawValue, stored[6]),
         ])
-        return db.changesCount > 0
+        return try conflicts.resolve(differences) {
+            try db.execute(sql: """
+                UPDATE cash_transaction SET time_ms = ?, kind = ?, currency_id = ?, amount = ?, fee = ?, status = ? WHERE id = ?
+                """, arguments: StatementArguments(values + [stored[0] as Int64]))
+        }
     }
 
-    func insertBudgetEntry(day: Day, kind: BudgetEntryKind, category: String, amount: Double, currency: AssetCode, note: String) throws -> Bool {
+    /// A budget entry's dedupe key holds every field, so a stored one is always a duplicate.
+    func insertBudgetEntry(day: Day, kind: BudgetEntryKind, category: String, amount: Double, currency: AssetCode, note: String) throws -> RowOutcome {
         let categoryID = try self.categoryID(category, kind: kind)
         let key = dedupeKey("\(day.iso)|\(kind.rawValue)|\(category)|\(amount)|\(currency)|\(note)")
         try budgetInsert.execute(arguments: [day.iso, categoryID, amount, try assetID(currency, kindHint: .fiat), note, key])
-        return db.changesCount > 0
+        return db.changesCount > 0 ? .inserted : .duplicate
     }
 
     private func categoryID(_ name: String, kind: BudgetEntryKind) throws -> Int64 {

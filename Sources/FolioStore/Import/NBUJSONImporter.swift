@@ -21,16 +21,16 @@ struct NBUJSONImporter {
         do { rows = try NBURates.parse(data) } catch let error as NBURates.FormatError {
             throw ImportError(file: url.path, field: error.path, message: error.message)
         }
-        try rows.forEach { parsed in
+        try rows.enumerated().forEach { index, parsed in
             switch parsed {
             case let .rate(code, name, day, uahPerUnit):
                 summary.read += 1
                 let currencyID = try sink.assetID(code, kindHint: .fiat, name: name)
-                let inserted = try sink.insertQuote(
+                let outcome = try sink.insertQuote(
                     assetID: currencyID, currencyID: try sink.assetID(.uah, kindHint: .fiat), market: Market.nbu.rawValue,
                     timeMs: Int64(day.daysSinceEpoch) * 86_400_000, price: uahPerUnit, bid: nil, ask: nil, source: "nbu"
                 )
-                if inserted { summary.inserted += 1 } else { summary.duplicates += 1 }
+                summary.record(outcome, at: "\(url.path): [\(index)]")
             case let .ignored(reason):
                 summary.read += 1
                 summary.ignored += 1

@@ -45,14 +45,10 @@ struct QuotesCSVImporter {
                        try row.market(c.market, "market").rawValue, try row.text(c.source, "source"))
                 series[key] = ids
             }
-            if try sink.insertQuote(
+            summary.record(try sink.insertQuote(
                 assetID: ids.asset, currencyID: ids.currency, market: ids.market, timeMs: time, price: price,
                 bid: bid, ask: ask, source: ids.source
-            ) {
-                summary.inserted += 1
-            } else {
-                summary.duplicates += 1
-            }
+            ), at: row.location)
         })
     }
 }

@@ -8,6 +8,9 @@ struct RowFields {
     let line: Int
     let decimalComma: Bool
 
+    /// `file:line`, as messages about the row begin.
+    var location: String { "\(file):\(line)" }
+
     func fail(_ field: String, _ message: String) -> ImportError {
         ImportError(file: file, line: line, field: field, message: message)
     }

@@ -34,11 +34,11 @@ struct StockCSVImporter {
                 assetID = try sink.assetID(code, kindHint: .stock)
                 assetIDs[code.rawValue] = assetID
             }
-            let inserted = try sink.insertQuote(
+            let outcome = try sink.insertQuote(
                 assetID: assetID, currencyID: currencyID, market: options.market.rawValue,
                 timeMs: Int64(day.daysSinceEpoch) * 86_400_000, price: close, bid: nil, ask: nil, source: "stock-csv"
             )
-            if inserted { summary.inserted += 1 } else { summary.duplicates += 1 }
+            summary.record(outcome, at: row.location)
         })
     }
 }
