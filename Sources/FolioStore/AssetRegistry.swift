@@ -8,9 +8,19 @@ struct AssetRegistry {
 
     /// The id of `code`, creating the asset with the kind Folio knows for it, else `kindHint`, else
     /// `other`, and `name` as `Asset.storedName` makes it (capped, control characters escaped).
+    /// An asset stored as `other` (trades imported before its quotes) takes the kind a later import
+    /// knows, so that allocation by kind does not depend on the order of imports; any other kind, set by
+    /// hand (`folio asset set`) or by an earlier import, is kept.
     mutating func id(of code: AssetCode, kindHint: AssetKind? = nil, name: String? = nil, in db: Database) throws -> Int64 {
         if let id = ids[code] { return id }
-        if let id = try Int64.fetchOne(db, sql: "SELECT id FROM asset WHERE code = ?", arguments: [code.rawValue]) {
+        if let row = try Row.fetchOne(db, sql: "SELECT id, kind, name FROM asset WHERE code = ?", arguments: [code.rawValue]) {
+            let id: Int64 = row[0]
+            if row[1] as String == AssetKind.other.rawValue, let kind = KnownAssets.kind(of: code) ?? kindHint, kind != .other {
+                try db.execute(sql: "UPDATE asset SET kind = ?, decimals = ? WHERE id = ?", arguments: [kind.rawValue, kind.defaultDecimals, id])
+            }
+            if let name, row[2] as String == code.rawValue {
+                try db.execute(sql: "UPDATE asset SET name = ? WHERE id = ?", arguments: [Asset.storedName(name), id])
+            }
             ids[code] = id
             return id
         }

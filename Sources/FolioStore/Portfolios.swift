@@ -10,8 +10,9 @@ extension Store {
         guard !trimmed.isEmpty, trimmed.count <= 200 else {
             throw ArgumentError("NAME", "a portfolio name is 1–200 characters, found \"\(name)\"")
         }
-        guard AssetCode.isValid(baseCurrency.rawValue) else {
-            throw ArgumentError("--base", "expected a currency code such as UAH or USD, found \"\(baseCurrency)\"")
+        // Every value of the portfolio is reported in it: a typo (XXX, USDD) would surface pages later.
+        guard KnownAssets.isBaseCurrency(baseCurrency) else {
+            throw ArgumentError("--base", "expected an ISO 4217 currency code (UAH, USD, EUR…), a metal or a known coin, found \"\(baseCurrency)\"")
         }
         return try write { db in
             if try Int64.fetchOne(db, sql: "SELECT id FROM portfolio WHERE name = ?", arguments: [trimmed]) != nil {

@@ -20,7 +20,7 @@ struct Folio: ParsableCommand {
             """,
         version: FolioVersion.current,
         subcommands: [InitCommand.self, ImportCommand.self, FetchCommand.self, MailCommand.self, PortfolioCommand.self,
-                      TradesCommand.self, TransactionsCommand.self, QuotesCommand.self, InfoCommand.self, TableCommand.self, ConvertCommand.self, ReportCommand.self, ChartCommand.self,
+                      AssetCommand.self, TradesCommand.self, TransactionsCommand.self, QuotesCommand.self, InfoCommand.self, TableCommand.self, ConvertCommand.self, ReportCommand.self, ChartCommand.self,
                       BatchCommand.self]
     )
 

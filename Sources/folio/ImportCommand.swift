@@ -136,7 +136,7 @@ struct ImportCommand: ParsableCommand {
             try store.importSavedAnswers(files, as: answer, market: market.map { Market($0) }, time: try time.map(parsedTime))
         }
         for summary in summaries {
-            Output.warn(summary.differenceLines)
+            Output.warn(summary.differenceLines + summary.warnings.map { "warning: " + $0 })
             Output.result(summary.lines.map { $0 + "\n" }.joined())
         }
     }

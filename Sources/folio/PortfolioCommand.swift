@@ -25,10 +25,6 @@ struct PortfolioCommand: ParsableCommand {
         @Argument(help: "The portfolio's name.") var name: String
         @Option(help: "Base currency.") var base: String = "USD"
 
-        func validate() throws {
-            guard AssetCode.isValid(base) else { throw ArgumentError("--base", "\"\(base)\" is not a currency code such as UAH or USD") }
-        }
-
         func run() throws {
             let portfolio = try database.openForWriting().addPortfolio(name: name, baseCurrency: AssetCode(base))
             print("added portfolio \"\(portfolio.name)\" with base currency \(portfolio.baseCurrency)")

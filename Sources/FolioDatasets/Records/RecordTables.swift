@@ -61,3 +61,16 @@ public enum RecordTables {
         return 10
     }
 }
+
+extension RecordTables {
+    /// `folio asset list`: code, name, kind, the decimals quantities are shown with, and the quotes held.
+    public static func assets(_ rows: [AssetListing]) -> ResultTable {
+        ResultTable(columns: [
+            .init("code", .text), .init("name", .text), .init("kind", .text), .init("decimals", .number, decimals: 0),
+            .init("quotes", .number, decimals: 0),
+        ], rows: rows.map { row in
+            [.text(row.asset.code.rawValue), .text(row.asset.name), .text(row.asset.kind.rawValue),
+             .number(Double(row.asset.decimals)), .number(Double(row.quotes))]
+        })
+    }
+}

@@ -32,7 +32,7 @@ struct TradesCSVImporter {
                 feeCurrency: row.isBlank(c.feeCurrency) ? priceCurrency : try row.assetCode(c.feeCurrency!, "fee_currency"),
                 externalID: row.isBlank(c.id) ? nil : try row.text(c.id!, "id")
             )
-            summary.record(try sink.insertTrade(trade), at: row.location)
+            summary.record(try sink.insertTrade(trade, line: row.line), at: row.location)
         })
     }
 }

@@ -60,7 +60,7 @@ extension Store {
                 }
                 portfolioID = try Store.portfolio(named: name, db).id
             }
-            return try files.map { url in
+            var summaries = try files.map { url in
                 var summary = ImportSummary(file: url.path, kind: kind.rawValue, replaces: options.replace)
                 switch kind {
                 case .quotes: try QuotesCSVImporter(url: url, sink: sink).run(&summary)
@@ -72,8 +72,14 @@ extension Store {
                 case .transactions: try TransactionsCSVImporter(url: url, sink: sink, portfolioID: portfolioID!).run(&summary)
                 case .budget: try BudgetCSVImporter(url: url, sink: sink).run(&summary)
                 }
+                summary.writtenTrades = sink.takeWrittenTrades().map { TradeChecks.Written(file: url.path, id: $0.id, line: $0.line) }
                 return summary
             }
+            if let portfolioID {
+                let warnings = try TradeChecks.warnings(db, portfolioID: portfolioID, written: summaries.flatMap(\.writtenTrades))
+                for i in summaries.indices { summaries[i].warnings = warnings[summaries[i].file] ?? [] }
+            }
+            return summaries
         }
     }
 }

@@ -21,6 +21,9 @@ final class ImportSink {
     private var categories: [String: Int64] = [:]
     /// Occurrences of each natural key in this import, so identical rows in one file are all kept.
     private var occurrences: [String: Int] = [:]
+    /// Trades this import wrote (inserted or updated), with their lines, for the checks after it
+    /// (`TradeChecks`); `takeWrittenTrades` hands them to the file's summary.
+    private var writtenTrades: [(id: Int64, line: Int)] = []
 
     init(db: Database, conflicts: ConflictPolicy = .report) throws {
         self.db = db
@@ -111,7 +114,28 @@ final class ImportSink {
         var price: Double, priceCurrency: AssetCode, fee: Double, feeCurrency: AssetCode, externalID: String?
     }
 
-    func insertTrade(_ t: TradeRow) throws -> RowOutcome {
+    func takeWrittenTrades() -> [(id: Int64, line: Int)] {
+        defer { writtenTrades = [] }
+        return writtenTrades
+    }
+
+    /// Inserts a trade read from `line` of its file (see `insertTradeRow`), remembering what it wrote.
+    func insertTrade(_ t: TradeRow, line: Int) throws -> RowOutcome {
+        let outcome = try insertTradeRow(t)
+        switch outcome {
+        case .inserted:
+            writtenTrades.append((db.lastInsertedRowID, line))
+        case .updated:
+            if let id = t.externalID.flatMap({ try? Int64.fetchOne(db, sql: "SELECT id FROM trade WHERE portfolio_id = ? AND external_id = ?", arguments: [t.portfolioID, $0]) }) {
+                writtenTrades.append((id, line))
+            }
+        case .duplicate, .differs:
+            break
+        }
+        return outcome
+    }
+
+    private func insertTradeRow(_ t: TradeRow) throws -> RowOutcome {
         let key = t.externalID == nil
             ? dedupeKey("\(t.timeMs)|\(t.side.rawValue)|\(t.asset)|\(t.quantity)|\(t.price)|\(t.priceCurrency)|\(t.fee)|\(t.feeCurrency)")
             : nil

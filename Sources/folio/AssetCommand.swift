@@ -1,0 +1,63 @@
+import ArgumentParser
+import FolioCore
+import FolioDatasets
+import FolioStore
+
+extension AssetKind: ExpressibleByArgument {}
+
+struct AssetCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "asset",
+        abstract: "List assets with their kinds, or set an asset's kind and name.",
+        discussion: """
+            An asset's kind (fiat, crypto, stock, etf, metal, index, other) groups the
+            allocation by kind. Imports give known codes their kind and update an asset
+            stored as other when a later file knows better; set it by hand for the rest.
+            """,
+        subcommands: [List.self, Set.self],
+        defaultSubcommand: List.self
+    )
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List every asset: code, name, kind, decimals and its number of quotes.",
+            discussion: """
+                Examples:
+                  folio asset list
+                  folio asset list --format csv
+                """
+        )
+        @OptionGroup var database: DatabaseOptions
+        @OptionGroup var output: RecordOutputOptions
+
+        func run() throws {
+            _ = try output.tableFormat()
+            try output.list(RecordTables.assets(database.openForReading().assetListing()))
+        }
+    }
+
+    struct Set: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Set an asset's kind and/or name.",
+            discussion: """
+                Examples:
+                  folio asset set AAPL --kind stock --name "Apple Inc."
+                  folio asset set VWCE --kind etf
+                """
+        )
+        @OptionGroup var database: DatabaseOptions
+        @Argument(help: ArgumentHelp("The asset's code.", valueName: "code")) var code: String
+        @Option(help: ArgumentHelp("fiat, crypto, stock, etf, metal, index or other.", valueName: "kind")) var kind: AssetKind?
+        @Option(help: ArgumentHelp("The name shown in tables and legends.", valueName: "name")) var name: String?
+
+        func validate() throws {
+            guard kind != nil || name != nil else { throw ArgumentError("--kind", "give --kind, --name or both") }
+            _ = try ArgumentValue.asset(code, "CODE")
+        }
+
+        func run() throws {
+            let asset = try database.openForWriting().setAsset(AssetCode(code), kind: kind, name: name)
+            Output.result("\(asset.code): \(asset.kind.rawValue), \"\(asset.name)\"\n")
+        }
+    }
+}

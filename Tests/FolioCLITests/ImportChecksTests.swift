@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+/// An asset's kind does not depend on the order of imports, and what an import allows but is probably
+/// wrong is said at import, naming the line.
+@Suite struct ImportChecksTests {
+    func run(_ arguments: [String], _ db: String) throws -> FolioProcess.Result {
+        try FolioProcess.run(arguments + ["--db", db])
+    }
+
+    @Test func kindsFollowWhatALaterImportKnowsAndCanBeSetByHand() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let db = try FolioProcess.initialisedDatabase(in: directory)
+        let trades = directory.appendingPathComponent("t.csv")
+        try "time,side,asset,quantity,price,price_currency\n2017-01-03,buy,AAPL,10,116,USD\n2017-01-03,buy,XYZ,5,10,USD\n"
+            .write(to: trades, atomically: true, encoding: .utf8)
+        let history = directory.appendingPathComponent("XYZ_data.csv")
+        try "date,open,high,low,close,volume,Name\n2017-01-03,1,1,1,11,100,XYZ\n".write(to: history, atomically: true, encoding: .utf8)
+        #expect(try run(["portfolio", "add", "P", "--base", "USD"], db).status == 0)
+        // Trades first, as README's "Using it" shows: AAPL is known, XYZ is not yet.
+        #expect(try run(["import", "trades", "--portfolio", "P", trades.path], db).status == 0)
+        func kinds() throws -> [String: String] {
+            let csv = try run(["asset", "list", "--format", "csv"], db).stdout
+            return Dictionary(uniqueKeysWithValues: csv.split(whereSeparator: \.isNewline).dropFirst().map {
+                let f = $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+                return (f[0], f[2])
+            })
+        }
+        #expect(try kinds() == ["AAPL": "stock", "USD": "fiat", "XYZ": "other"])
+        #expect(try run(["import", "stock-csv", history.path], db).status == 0)
+        #expect(try kinds()["XYZ"] == "stock")
+        let set = try run(["asset", "set", "XYZ", "--kind", "etf", "--name", "XYZ Fund"], db)
+        #expect(set.stdout == "XYZ: etf, \"XYZ Fund\"\n", "\(set.stderr)")
+        #expect(try kinds()["XYZ"] == "etf")
+        // A later stock file does not undo a kind set by hand.
+        #expect(try run(["import", "stock-csv", "--asset", "XYZ", history.path], db).status == 0)
+        #expect(try kinds()["XYZ"] == "etf")
+        let unknown = try run(["asset", "set", "NOPE", "--kind", "etf"], db)
+        #expect(unknown.status != 0 && unknown.stderr == "Error: CODE: no asset NOPE in the database (folio asset list shows them)\n")
+    }
+
+    @Test func anUnknownBaseCurrencyIsRefused() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let db = try FolioProcess.initialisedDatabase(in: directory)
+        let refused = try run(["portfolio", "add", "P", "--base", "XXX"], db)
+        #expect(refused.status != 0 && refused.stderr.contains("--base") && refused.stderr.contains("\"XXX\""), "\(refused.stderr)")
+        #expect(try run(["portfolio", "list"], db).stdout.isEmpty)
+        #expect(try run(["portfolio", "add", "P", "--base", "zmw"], db).stdout == "added portfolio \"P\" with base currency ZMW\n")
+    }
+
+    @Test func aSaleBeyondTheHoldingAndAnAssetWithoutQuotesAreNamedAtImport() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let db = try FolioProcess.initialisedDatabase(in: directory)
+        let trades = directory.appendingPathComponent("t.csv")
+        try """
+            time,side,asset,quantity,price,price_currency
+            2017-01-03,buy,AAPL,40,116,USD
+            2017-01-04,sell,AAPL,1000,117,USD
+            2017-01-05,buy,AAPL,960,118,USD
+
+            """.write(to: trades, atomically: true, encoding: .utf8)
+        #expect(try run(["portfolio", "add", "P", "--base", "USD"], db).status == 0)
+        let first = try run(["import", "trades", "--portfolio", "P", trades.path], db)
+        #expect(first.status == 0)
+        #expect(first.stderr == """
+            warning: \(trades.path):3: a sale of 1000 AAPL leaves -960 (40 held before it)
+            warning: \(trades.path):2: AAPL has no quotes yet: its value stays unknown until they are imported or fetched
+
+            """)
+        // The same file again writes nothing and has nothing new to say.
+        let again = try run(["import", "trades", "--portfolio", "P", trades.path], db)
+        #expect(again.status == 0 && again.stderr.isEmpty, "\(again.stderr)")
+    }
+}
