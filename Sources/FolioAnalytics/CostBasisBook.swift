@@ -63,6 +63,15 @@ struct CostBasisBook: Sendable {
         return income
     }
 
+    /// A split: every open lot holds `ratio` times the units at the same cost (4-for-1: 10 at 400 become
+    /// 40 at 100), so nothing is realised and the cost of the holding stays.
+    mutating func split(_ ratio: Double) {
+        for i in lots.indices[head...] {
+            lots[i].quantity *= ratio
+            lots[i].unitCost /= ratio
+        }
+    }
+
     private mutating func open(quantity: Double, cost: Double) {
         if method == .average && head < lots.count {
             let q = lots[head].quantity + quantity

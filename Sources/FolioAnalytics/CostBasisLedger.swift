@@ -13,12 +13,22 @@ import FolioCore
 /// - A fee is a cost: paid from its own currency (disposed of at its rate), it adds to a buy's cost and
 ///   reduces a sale's proceeds; a fee in the asset itself reduces the units a buy delivers.
 /// - Taking more than is held opens a short lot that later additions cover (`CostBasisBook`).
-/// So the costs of what is held always equal net deposits plus realised income, and for every holding
-/// unrealised = value − cost: Σ realised + Σ unrealised = value − net deposits.
+/// - A dividend or interest adds what is left after tax and fee to its currency at its value then, and
+///   that value is income: a dividend of the paying asset, interest of the currency. An account fee
+///   takes its amount from the currency for proceeds of nothing but costs its value then: a fee of the
+///   currency (the currency's own gain on those units is realised). A split multiplies the lots' units
+///   and keeps their cost.
+/// So the costs of what is held always equal net deposits + realised + dividends + interest − account fees, and
+/// for every holding unrealised = value − cost:
+/// Σ realised + Σ unrealised + Σ dividends + Σ interest − Σ account fees = value − net deposits.
 struct CostBasisLedger {
     var books: [AssetCode: CostBasisBook] = [:]
     /// Every change that realised income, in replay order.
     var disposals: [PortfolioIncome.Disposal] = []
+    /// In the base currency: dividends by paying asset, interest and account fees by currency.
+    var dividends: [AssetCode: CompensatedSum] = [:]
+    var interest: [AssetCode: CompensatedSum] = [:]
+    var accountFees: [AssetCode: CompensatedSum] = [:]
     var missing: [MissingQuote] = []
 
     init(trades: [Trade], cashTransactions: [CashTransaction], method: CostBasisMethod, asOf: Date,
@@ -44,11 +54,22 @@ struct CostBasisLedger {
         for (time, _, _, event) in events {
             switch event {
             case let .cash(c):
-                let value = inBase(c.amount, c.currency, at: time)
-                if c.kind == .deposit {
-                    add(c.currency, c.amount - c.fee, cost: value, at: time, method: method)
-                } else {
-                    add(c.currency, -(c.amount + c.fee), cost: -value, at: time, method: method)
+                switch c.kind {
+                case .deposit:
+                    add(c.currency, c.cashChange, cost: inBase(c.amount, c.currency, at: time), at: time, method: method)
+                case .withdrawal:
+                    add(c.currency, c.cashChange, cost: -inBase(c.amount, c.currency, at: time), at: time, method: method)
+                case .dividend, .interest:
+                    let received = inBase(c.cashChange, c.currency, at: time)
+                    add(c.currency, c.cashChange, cost: received, at: time, method: method)
+                    if c.kind == .dividend { dividends[c.asset ?? c.currency, default: CompensatedSum()] += received }
+                    else { interest[c.currency, default: CompensatedSum()] += received }
+                case .fee:
+                    let paid = inBase(-c.cashChange, c.currency, at: time)
+                    add(c.currency, c.cashChange, cost: -paid, at: time, method: method)
+                    accountFees[c.currency, default: CompensatedSum()] += paid
+                case .split:
+                    if let asset = c.asset, let ratio = c.ratio { books[asset, default: CostBasisBook(method: method)].split(ratio) }
                 }
             case let .trade(t):
                 let paid = t.quantity * t.price

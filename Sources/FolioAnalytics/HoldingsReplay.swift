@@ -8,7 +8,9 @@ import FolioCore
 /// the same holdings, bit for bit.
 ///
 /// Effects: a buy of Q at P in C adds Q of the asset and takes Q×P of C; a sell does the reverse; a fee
-/// is taken from its own currency; a deposit adds amount − fee; a withdrawal takes amount + fee.
+/// is taken from its own currency; a deposit adds amount − fee; a withdrawal takes amount + fee; a
+/// dividend or interest adds amount − tax − fee, an account fee takes its amount (`cashChange`); a split
+/// multiplies what is held of its asset at that moment by its ratio.
 /// Failed, rejected and pending transactions change nothing.
 public struct HoldingsReplay: Sendable {
     /// Every asset or currency the ledger touches, in code order.
@@ -64,10 +66,17 @@ public struct HoldingsReplay: Sendable {
         var keys: [Key] = []
         effects.reserveCapacity(trades.count + completed.count)
         keys.reserveCapacity(trades.count + completed.count)
+        // A split's change depends on the holding when it happens, known only in the replay below: its
+        // effect carries the ratio, and the replay writes the change in its place.
+        var splitEffects: [Int32: Double] = [:]
         for c in completed {
             keys.append(Key(time: c.time.timeIntervalSince1970, id: c.id, order: 0, index: Int32(effects.count)))
-            effects.append(Effect(a0: intern(c.currency), a1: -1, a2: -1,
-                                  q0: c.kind == .deposit ? c.amount - c.fee : -(c.amount + c.fee), q1: 0, q2: 0))
+            if c.kind == .split, let asset = c.asset, let ratio = c.ratio {
+                splitEffects[Int32(effects.count)] = ratio
+                effects.append(Effect(a0: intern(asset), a1: -1, a2: -1, q0: 0, q1: 0, q2: 0))
+            } else {
+                effects.append(Effect(a0: intern(c.currency), a1: -1, a2: -1, q0: c.cashChange, q1: 0, q2: 0))
+            }
         }
         for t in trades {
             keys.append(Key(time: t.time.timeIntervalSince1970, id: t.id, order: 1, index: Int32(effects.count)))
@@ -92,11 +101,13 @@ public struct HoldingsReplay: Sendable {
         deltaAmount.reserveCapacity(keys.count * 3)
         var orderedCash: [CashTransaction] = []
         orderedCash.reserveCapacity(completed.count)
+        var splitRatios: [Int: Double] = [:]
         for key in keys {
             times.append(key.time)
             deltaStart.append(deltaAsset.count)
             let e = effects[Int(key.index)]
             if key.order == 0 { orderedCash.append(completed[Int(key.index)]) }
+            if let ratio = splitEffects[key.index] { splitRatios[deltaAsset.count] = ratio }
             deltaAsset.append(e.a0)
             deltaAmount.append(e.q0)
             if e.a1 >= 0 {
@@ -124,7 +135,10 @@ public struct HoldingsReplay: Sendable {
         var negative = [Bool](repeating: false, count: codes.count)
         var diagnostics: [NegativeBalance] = []
         for i in times.indices {
-            for k in deltaStart[i] ..< deltaStart[i + 1] { balances[Int(deltaAsset[k])].add(deltaAmount[k]) }
+            for k in deltaStart[i] ..< deltaStart[i + 1] {
+                if let ratio = splitRatios[k] { deltaAmount[k] = balances[Int(deltaAsset[k])].value * (ratio - 1) }
+                balances[Int(deltaAsset[k])].add(deltaAmount[k])
+            }
             // Checked after the whole event, so that a fee in the price currency is in the reported balance.
             for k in deltaStart[i] ..< deltaStart[i + 1] {
                 let a = Int(deltaAsset[k])

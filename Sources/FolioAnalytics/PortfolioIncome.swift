@@ -32,6 +32,11 @@ public struct PositionIncome: Hashable, Sendable {
     public var realised: Double?
     /// `value − costBasis`.
     public var unrealised: Double?
+    /// Dividends this asset paid, interest and account fees in this currency: what was received (after
+    /// withholding tax and fees) or paid, each at its value when it happened. Nil when a rate was missing.
+    public var dividends: Double? = 0
+    public var interest: Double? = 0
+    public var accountFees: Double? = 0
 }
 
 /// Realised and unrealised income of a portfolio by a cost-basis method, from `CostBasisLedger`.
@@ -47,6 +52,14 @@ public struct PortfolioIncome: Hashable, Sendable {
     /// Sums of the positions; nil when any part is unknown.
     public var realised: Double?
     public var unrealised: Double?
+    public var dividends: Double?
+    public var interest: Double?
+    public var accountFees: Double?
+    /// All the income: realised + unrealised + dividends + interest − account fees, which is value − net deposits.
+    public var total: Double? {
+        guard let realised, let unrealised, let dividends, let interest, let accountFees else { return nil }
+        return realised + unrealised + dividends + interest - accountFees
+    }
     /// What the open lots cost: net deposits + realised.
     public var costBasis: Double?
     /// The valuation's total: the holdings table's.
@@ -73,7 +86,9 @@ public struct PortfolioIncome: Hashable, Sendable {
                                      rates: rates, base: base)
         let valued = Dictionary(valuation.assets.map { ($0.asset, $0) }, uniquingKeysWith: { a, _ in a })
         var positions: [PositionIncome] = []
-        for asset in Set(ledger.books.keys).union(valued.keys).sorted() {
+        func known(_ sum: CompensatedSum?) -> Double? { sum.map { $0.value.isNaN ? nil : $0.value } ?? 0 }
+        let touched = Set(ledger.books.keys).union(valued.keys).union(ledger.dividends.keys).union(ledger.interest.keys).union(ledger.accountFees.keys)
+        for asset in touched.sorted() {
             let book = ledger.books[asset] ?? CostBasisBook(method: method)
             let cost = book.cost, realised = book.realised.value
             // Not in the valuation: nothing is held (the replay reads dust as zero).
@@ -81,6 +96,9 @@ public struct PortfolioIncome: Hashable, Sendable {
             var p = PositionIncome(asset: asset, quantity: held.quantity, costBasis: cost.isNaN ? nil : cost, price: held.rate,
                                    value: held.value, realised: realised.isNaN ? nil : realised, unrealised: nil)
             if let value = p.value, let cost = p.costBasis { p.unrealised = value - cost }
+            p.dividends = known(ledger.dividends[asset])
+            p.interest = known(ledger.interest[asset])
+            p.accountFees = known(ledger.accountFees[asset])
             positions.append(p)
         }
         func total(_ values: [Double?]) -> Double? {
@@ -99,6 +117,9 @@ public struct PortfolioIncome: Hashable, Sendable {
         self.valueTotal = valuation.total
         self.realised = total(positions.map(\.realised))
         self.unrealised = total(positions.map(\.unrealised))
+        self.dividends = total(positions.map(\.dividends))
+        self.interest = total(positions.map(\.interest))
+        self.accountFees = total(positions.map(\.accountFees))
         self.missing = ledger.missing + valuation.missing
         self.disposals = ledger.disposals
     }
@@ -112,19 +133,23 @@ public struct PortfolioIncome: Hashable, Sendable {
 
 extension PortfolioIncome {
     /// Table `income`: one row per holding, then the portfolio's totals; money columns are in the base
-    /// currency and say so in their names.
+    /// currency and say so in their names. Dividends are on the paying asset's row, interest and account
+    /// account fees on their currency's; `total` is realised + unrealised + dividends + interest − account fees.
     public var table: ResultTable {
         let b = base.rawValue.lowercased()
         var rows: [[ResultTable.Cell?]] = positions.map { p in
             [.text(p.asset.rawValue), .number(p.quantity), .finite(p.costBasis), .finite(p.averageCost), .finite(p.price),
-             .finite(p.value), .finite(p.realised), .finite(p.unrealised)]
+             .finite(p.value), .finite(p.realised), .finite(p.unrealised), .finite(p.dividends), .finite(p.interest), .finite(p.accountFees), nil]
         }
-        rows.append([.text("Total"), nil, .finite(costBasis), nil, nil, .finite(valueTotal), .finite(realised), .finite(unrealised)])
+        rows.append([.text("Total"), nil, .finite(costBasis), nil, nil, .finite(valueTotal), .finite(realised), .finite(unrealised),
+                     .finite(dividends), .finite(interest), .finite(accountFees), .finite(total)])
         return ResultTable(
             columns: [
                 .init("asset", .text), .init("quantity", .number, decimals: 8), .init("cost_basis_\(b)", .number),
                 .init("average_cost_\(b)", .number, decimals: 4), .init("price_\(b)", .number, decimals: 4),
                 .init("value_\(b)", .number), .init("realised_\(b)", .number), .init("unrealised_\(b)", .number),
+                .init("dividends_\(b)", .number), .init("interest_\(b)", .number), .init("account_fees_\(b)", .number),
+                .init("total_\(b)", .number),
             ],
             rows: rows
         )

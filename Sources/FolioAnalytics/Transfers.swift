@@ -1,7 +1,8 @@
 import Foundation
 import FolioCore
 
-/// A portfolio's completed deposits and withdrawals, each valued in the base currency at its own time:
+/// A portfolio's completed deposits and withdrawals (not dividends, interest, fees or splits, which
+/// happen inside it), each valued in the base currency at its own time:
 /// the one conversion that net deposits, flows by month, time-weighted returns (which remove them) and
 /// money-weighted returns (which are made of them) all read, so that they agree to the last digit.
 public struct Transfers: Hashable, Sendable {
@@ -23,7 +24,7 @@ public struct Transfers: Hashable, Sendable {
 
     /// `cashTransactions` as `HoldingsReplay.cashTransactions` gives them (completed, in replay order).
     public init(_ cashTransactions: [CashTransaction], rates: CrossRates, base: AssetCode) {
-        all = cashTransactions.filter { $0.status == .completed }.map { tx in
+        all = cashTransactions.filter { $0.status == .completed && $0.kind.isTransfer }.map { tx in
             var t = Transfer(time: tx.time, kind: tx.kind)
             switch rates.rate(from: tx.currency, to: base, at: tx.time) {
             case let .success(rate):

@@ -31,6 +31,7 @@ public struct PortfolioLedger: Sendable {
     public var touchedAssets: Set<AssetCode> {
         var codes = Set(trades.flatMap { [$0.asset, $0.priceCurrency, $0.feeCurrency] })
         codes.formUnion(cashTransactions.map(\.currency))
+        codes.formUnion(cashTransactions.compactMap(\.asset))
         codes.insert(base)
         return codes
     }

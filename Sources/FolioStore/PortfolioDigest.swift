@@ -19,7 +19,7 @@ extension Store {
                 lines.append("trade " + row.databaseValues.map(\.description).joined(separator: " "))
             }
             for row in try Row.fetchAll(db, sql: """
-                SELECT id, time_ms, kind, currency_id, amount, fee, status, external_id
+                SELECT id, time_ms, kind, currency_id, amount, fee, status, external_id, asset_id, tax, ratio
                 FROM cash_transaction WHERE portfolio_id = ? ORDER BY id
                 """, arguments: [portfolio.id]) {
                 lines.append("cash " + row.databaseValues.map(\.description).joined(separator: " "))
@@ -29,6 +29,7 @@ extension Store {
                 UNION SELECT price_currency_id FROM trade WHERE portfolio_id = ?1
                 UNION SELECT fee_currency_id FROM trade WHERE portfolio_id = ?1
                 UNION SELECT currency_id FROM cash_transaction WHERE portfolio_id = ?1
+                UNION SELECT asset_id FROM cash_transaction WHERE portfolio_id = ?1 AND asset_id IS NOT NULL
                 UNION SELECT base_currency_id FROM portfolio WHERE id = ?1
                 ORDER BY 1
                 """, arguments: [portfolio.id])

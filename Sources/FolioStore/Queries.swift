@@ -164,17 +164,10 @@ extension Store {
     public func cashTransactions(portfolio: Portfolio) throws -> [CashTransaction] {
         try read { db in
             try Row.fetchAll(db, sql: """
-                SELECT t.id, t.time_ms, t.kind, c.code, t.amount, t.fee, t.status, t.external_id
-                FROM cash_transaction t JOIN asset c ON c.id = t.currency_id
-                WHERE t.portfolio_id = ? ORDER BY t.time_ms, t.id
+                SELECT \(CashTransactionColumns.select) FROM cash_transaction \(CashTransactionColumns.joins)
+                WHERE cash_transaction.portfolio_id = ? ORDER BY cash_transaction.time_ms, cash_transaction.id
                 """, arguments: [portfolio.id]
-            ).map {
-                CashTransaction(
-                    id: $0[0], time: Date(unixMilliseconds: $0[1]), kind: CashTransactionKind(rawValue: $0[2]) ?? .deposit,
-                    currency: AssetCode($0[3] as String), amount: $0[4], fee: $0[5],
-                    status: TransactionStatus(rawValue: $0[6]) ?? .failed, externalID: $0[7]
-                )
-            }
+            ).map(CashTransactionColumns.decode)
         }
     }
 

@@ -10,6 +10,7 @@ enum Schema {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1-initial", migrate: createInitialSchema)
         migrator.registerMigration("v2-market-statistics", migrate: createMarketStatistics)
+        migrator.registerMigration("v3-income-and-splits", migrate: addIncomeAndSplits)
         return migrator
     }
 
@@ -126,6 +127,36 @@ enum Schema {
                 source TEXT NOT NULL,
                 PRIMARY KEY (subject, name, currency, time_ms)
             ) WITHOUT ROWID;
+            """)
+    }
+
+    /// Dividends, interest, account fees and splits are cash transactions with an asset (the dividend's
+    /// payer, the split stock), a withheld tax and a split ratio. SQLite cannot widen a CHECK, so the
+    /// table is made again and its rows copied, ids kept.
+    private static func addIncomeAndSplits(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE cash_transaction_v3 (
+                id INTEGER PRIMARY KEY,
+                portfolio_id INTEGER NOT NULL REFERENCES portfolio(id) ON DELETE CASCADE,
+                time_ms INTEGER NOT NULL,
+                kind TEXT NOT NULL CHECK (kind IN ('deposit','withdrawal','dividend','interest','fee','split')),
+                currency_id INTEGER NOT NULL REFERENCES asset(id),
+                amount REAL NOT NULL CHECK (amount >= 0),
+                fee REAL NOT NULL DEFAULT 0 CHECK (fee >= 0),
+                status TEXT NOT NULL CHECK (status IN ('completed','failed','rejected','pending')),
+                external_id TEXT,
+                dedupe_key TEXT,
+                asset_id INTEGER REFERENCES asset(id),
+                tax REAL NOT NULL DEFAULT 0 CHECK (tax >= 0),
+                ratio REAL CHECK (ratio > 0),
+                UNIQUE (portfolio_id, external_id),
+                UNIQUE (portfolio_id, dedupe_key)
+            );
+            INSERT INTO cash_transaction_v3 (id, portfolio_id, time_ms, kind, currency_id, amount, fee, status, external_id, dedupe_key)
+                SELECT id, portfolio_id, time_ms, kind, currency_id, amount, fee, status, external_id, dedupe_key FROM cash_transaction;
+            DROP TABLE cash_transaction;
+            ALTER TABLE cash_transaction_v3 RENAME TO cash_transaction;
+            CREATE INDEX cash_transaction_by_time ON cash_transaction(portfolio_id, time_ms);
             """)
     }
 }

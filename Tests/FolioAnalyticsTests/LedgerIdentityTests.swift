@@ -5,8 +5,8 @@ import Testing
 @testable import FolioAnalytics
 
 /// The identities a reader checks on a report, over generated ledgers: for every method and every day,
-/// Σ realised + Σ unrealised = value − net deposits, each quantity equals the holdings' quantity, and
-/// the value table's realised equals the income table's.
+/// Σ realised + Σ unrealised + dividends + interest − account fees = value − net deposits, each quantity
+/// equals the holdings' quantity, and the value table's realised equals the income table's.
 @Suite("One ledger: figures that add up")
 struct LedgerIdentityTests {
     static let days = 30
@@ -23,7 +23,8 @@ struct LedgerIdentityTests {
 
     /// Daily quotes as random walks, and events through the month: deposits and withdrawals in every
     /// currency (some with fees), buys and sells (some beyond the holding), fees in the price currency,
-    /// in the asset and in a third currency.
+    /// in the asset and in a third currency, dividends with withholding tax, interest, account fees and
+    /// splits (forward and reverse, of held and of short positions).
     static func ledger(seed: UInt64) -> Ledger {
         var random = SplitMix64(seed: seed)
         var ledger = Ledger()
@@ -43,7 +44,7 @@ struct LedgerIdentityTests {
             id += 1
             let time = start.addingTimeInterval(Double(random.next(below: days * 24)) * 3_600 + 60)
             let currency = currencies[random.next(below: currencies.count)]
-            switch random.next(below: 10) {
+            switch random.next(below: 13) {
             case 0, 1:
                 ledger.cash.append(CashTransaction(id: id, time: time, kind: .deposit, currency: currency,
                                                    amount: 1_000 + 9_000 * random.unit(), fee: random.next(below: 3) == 0 ? 5 : 0,
@@ -52,6 +53,19 @@ struct LedgerIdentityTests {
                 ledger.cash.append(CashTransaction(id: id, time: time, kind: .withdrawal, currency: currency,
                                                    amount: 500 * random.unit(), fee: random.next(below: 2) == 0 ? 2 : 0,
                                                    status: random.next(below: 4) == 0 ? .failed : .completed))
+            case 10:
+                let (asset, priceCurrency) = assets[random.next(below: assets.count)]
+                let amount = 5 + 50 * random.unit()
+                ledger.cash.append(CashTransaction(id: id, time: time, kind: .dividend, currency: priceCurrency, amount: amount,
+                                                   asset: asset, tax: random.next(below: 2) == 0 ? amount * 0.15 : 0))
+            case 11:
+                let kind: CashTransactionKind = random.next(below: 2) == 0 ? .interest : .fee
+                ledger.cash.append(CashTransaction(id: id, time: time, kind: kind, currency: currency, amount: 1 + 10 * random.unit(),
+                                                   tax: kind == .interest ? 0.5 : 0))
+            case 12:
+                let (asset, _) = assets[random.next(below: assets.count)]
+                ledger.cash.append(CashTransaction(id: id, time: time, kind: .split, currency: asset, amount: 0, asset: asset,
+                                                   ratio: [2, 3, 0.5][random.next(below: 3)]))
             default:
                 let (asset, priceCurrency) = assets[random.next(below: assets.count)]
                 let side: TradeSide = random.next(below: 5) < 3 ? .buy : .sell
@@ -72,6 +86,8 @@ struct LedgerIdentityTests {
         let trades = ledgers.flatMap(\.trades)
         #expect(trades.contains { $0.feeCurrency == $0.asset } && trades.contains { $0.feeCurrency == "EUR" && $0.priceCurrency != "EUR" })
         #expect(ledgers.flatMap(\.cash).contains { $0.kind == .withdrawal && $0.fee > 0 && $0.status == .completed })
+        let kinds = Set(ledgers.flatMap(\.cash).map(\.kind))
+        #expect(kinds == Set(CashTransactionKind.allCases))
     }
 
     @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6])
@@ -90,10 +106,10 @@ struct LedgerIdentityTests {
                                                   asOf: day.end, rates: rates, base: Self.base).books
                 let income = PortfolioIncomeTests.income(ledger.trades, cash: ledger.cash, method: method, asOf: day.end,
                                                          rates: rates, base: Self.base)
-                let realised = try #require(income.realised), unrealised = try #require(income.unrealised)
+                let realised = try #require(income.realised), total = try #require(income.total)
                 let income_ = try #require(series.income[i])
                 let scale = max(1, try #require(series.total[i]).magnitude, series.netDeposits[i]!.magnitude)
-                #expect(abs(realised + unrealised - income_) <= 1e-9 * scale, "\(method) \(day.iso) seed \(seed)")
+                #expect(abs(total - income_) <= 1e-9 * scale, "\(method) \(day.iso) seed \(seed)")
                 #expect(abs(realised - series.realised[i]!) <= 1e-9 * scale, "\(method) \(day.iso) seed \(seed)")
                 let held = replay.holdings(at: day.end)
                 for (asset, book) in ledgerBooks {

@@ -118,6 +118,34 @@ struct PortfolioIncomeTests {
         #expect(i.missing.count == 1)
         #expect(throws: AnalyticsError.unknownAsset("ZZZ", argument: "asset")) { try i.position("ZZZ") }
         #expect(i.table.columns.map(\.name) == ["asset", "quantity", "cost_basis_usd", "average_cost_usd", "price_usd",
-                                                "value_usd", "realised_usd", "unrealised_usd"])
+                                                "value_usd", "realised_usd", "unrealised_usd", "dividends_usd", "interest_usd",
+                                                "account_fees_usd", "total_usd"])
+    }
+
+    /// A USD portfolio: 4,000 in, 10 XYZ at 400; a 4-for-1 split (40 at 100, the cost kept); a dividend of
+    /// 10 with 1.50 withheld; interest of 2; an account fee of 1; 20 sold at 110 (FIFO realises 200).
+    @Test func dividendsInterestFeesAndASplit() throws {
+        let cash = [
+            CashTransaction(id: 1, time: t("2024-01-01T09:00"), kind: .deposit, currency: "USD", amount: 4_000),
+            CashTransaction(id: 2, time: t("2024-02-01T09:00"), kind: .split, currency: "XYZ", amount: 0, asset: "XYZ", ratio: 4),
+            CashTransaction(id: 3, time: t("2024-03-01T09:00"), kind: .dividend, currency: "USD", amount: 10, asset: "XYZ", tax: 1.5),
+            CashTransaction(id: 4, time: t("2024-03-02T09:00"), kind: .interest, currency: "USD", amount: 2),
+            CashTransaction(id: 5, time: t("2024-03-03T09:00"), kind: .fee, currency: "USD", amount: 1),
+        ]
+        let trades = [buy(6, "2024-01-02T10:00", "XYZ", 10, at: 400), sell(7, "2024-04-01T10:00", "XYZ", 20, at: 110)]
+        let rates = CrossRates(book: PriceBook([q("XYZ", "USD", .exchange, "2024-04-01", 105)]))
+        let i = income(.fifo, trades, cash: cash, asOf: "2024-04-02", rates: rates)
+        let xyz = try i.position("XYZ"), usd = try i.position("USD")
+        #expect(xyz.quantity == 20 && xyz.costBasis == 2_000 && xyz.averageCost == 100)
+        #expect(xyz.realised == 200 && xyz.unrealised == 100 && xyz.dividends == 8.5)
+        #expect(usd.quantity == 2_200 + 8.5 + 2 - 1 && usd.interest == 2 && usd.accountFees == 1)
+        #expect(i.dividends == 8.5 && i.interest == 2 && i.accountFees == 1)
+        // Value 20 × 105 + 2,209.50 = 4,309.50; net deposits 4,000: 200 + 100 + 8.50 + 2 − 1 = 309.50.
+        #expect(i.total == 309.5 && i.valueTotal == 4_309.5)
+        // The split is not a transfer: net deposits stay 4,000, and so does a time-weighted return's flow.
+        #expect(Transfers(cash, rates: rates, base: "USD").all.map(\.kind) == [.deposit])
+        // Before the split the holding is 10 at 400, after it 40 at 100.
+        let before = HoldingsReplay(trades: trades, cashTransactions: cash)
+        #expect(before.holdings(at: t("2024-01-31"))["XYZ"] == 10 && before.holdings(at: t("2024-02-02"))["XYZ"] == 40)
     }
 }

@@ -14,9 +14,40 @@ import Testing
              try Int.fetchOne(db, sql: "PRAGMA foreign_keys"))
         }
         #expect(tables == ["asset", "budget_category", "budget_entry", "cash_transaction", "fetch_log", "market_statistic", "portfolio", "quote", "trade"])
-        #expect(applied == ["v1-initial", "v2-market-statistics"])
+        #expect(Set(applied) == ["v1-initial", "v2-market-statistics", "v3-income-and-splits"])
         #expect(journal == "wal")
         #expect(foreignKeys == 1)
+    }
+
+    /// A database of the Folio before dividends keeps its deposits, their ids and dedupe keys, and takes
+    /// the new kinds after the upgrade.
+    @Test func aV2DatabaseUpgradesWithItsCashTransactions() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("folio-v2-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let queue = try DatabaseQueue(path: directory.appendingPathComponent("v2.sqlite").path)
+        try Schema.migrator.migrate(queue, upTo: "v2-market-statistics")
+        try queue.write { db in
+            try db.execute(sql: """
+                INSERT INTO asset (id, code, name, kind, decimals) VALUES (1, 'USD', 'USD', 'fiat', 2);
+                INSERT INTO portfolio (id, name, base_currency_id) VALUES (1, 'P', 1);
+                INSERT INTO cash_transaction (id, portfolio_id, time_ms, kind, currency_id, amount, fee, status, external_id, dedupe_key)
+                    VALUES (7, 1, 1000, 'deposit', 1, 500, 1, 'completed', NULL, 'k7');
+                """)
+        }
+        try Schema.migrator.migrate(queue)
+        try queue.write { db in
+            let row = try #require(try Row.fetchOne(db, sql: "SELECT id, kind, amount, fee, dedupe_key, asset_id, tax, ratio FROM cash_transaction"))
+            #expect(row[0] as Int64 == 7 && row[1] as String == "deposit" && row[2] as Double == 500 && row[4] as String == "k7")
+            #expect((row[5] as Int64?) == nil && row[6] as Double == 0 && (row[7] as Double?) == nil)
+            try db.execute(sql: """
+                INSERT INTO cash_transaction (portfolio_id, time_ms, kind, currency_id, amount, status, asset_id, tax)
+                VALUES (1, 2000, 'dividend', 1, 10, 'completed', 1, 1.5)
+                """)
+            #expect(throws: DatabaseError.self) {
+                try db.execute(sql: "INSERT INTO cash_transaction (portfolio_id, time_ms, kind, currency_id, amount, status, ratio) VALUES (1, 3000, 'split', 1, 0, 'completed', 0)")
+            }
+        }
     }
 
     @Test func reopeningAnUpToDateDatabaseChangesNothing() throws {

@@ -21,11 +21,12 @@ public enum RecordTables {
     public static func cashTransactions(_ rows: [PortfolioCashTransaction]) -> ResultTable {
         table([
             ("id", .number), ("portfolio", .text), ("time", .time), ("type", .text), ("currency", .text), ("amount", .number),
-            ("fee", .number), ("status", .text), ("external_id", .text),
+            ("fee", .number), ("status", .text), ("external_id", .text), ("asset", .text), ("tax", .number), ("ratio", .number),
         ], rows.map { row in
             let t = row.transaction
             return [.number(Double(t.id)), .text(row.portfolio), .time(t.time), .text(t.kind.rawValue), .text(t.currency.rawValue),
-                    .number(t.amount), .number(t.fee), .text(t.status.rawValue), t.externalID.map { .text($0) }]
+                    .number(t.amount), .number(t.fee), .text(t.status.rawValue), t.externalID.map { .text($0) },
+                    t.asset.map { .text($0.rawValue) }, .number(t.tax), t.ratio.map { .number($0) }]
         })
     }
 

@@ -12,7 +12,7 @@ public enum StringKey: String, Hashable, Sendable, CaseIterable {
     case asset, kind, quantity, price, rate, value, share, time, side, fee, currency, month, balance, after
     case buy, sell, total, noData, emptyPortfolio
     case kindFiat, kindCrypto, kindStock, kindETF, kindMetal, kindIndex, kindOther
-    case trade, cashTransaction, averageCost, costBasis, incomeByHolding, realised, unrealised, year, performance, period, twr, twrAnnualised, xirr, volatility, sharpe, sortino, maxDrawdown, difference, cumulativeReturn, drawdown, monthlyReturns
+    case trade, cashTransaction, averageCost, costBasis, incomeByHolding, realised, unrealised, dividendsInterest, accountFees, year, performance, period, twr, twrAnnualised, xirr, volatility, sharpe, sortino, maxDrawdown, difference, cumulativeReturn, drawdown, monthlyReturns
     case marketReport, currencyMarket, cryptoMarket, ratesByMarket, currencies7d, converter, coins, market, change, change24h, change7d, amount
     case totalMarketCap, volume24h, btcDominance, marketCap
     case spread, bestMarked

@@ -23,7 +23,7 @@ let englishStrings: [StringKey: String] = [
     .kindFiat: "Currencies", .kindCrypto: "Crypto", .kindStock: "Stocks", .kindETF: "ETFs", .kindMetal: "Metals",
     .kindIndex: "Indices", .kindOther: "Other assets",
     .averageCost: "Average cost", .costBasis: "Cost", .incomeByHolding: "Cost and income by holding",
-    .realised: "Realised", .unrealised: "Unrealised", .year: "Year", .performance: "Performance",
+    .realised: "Realised", .unrealised: "Unrealised", .dividendsInterest: "Dividends & interest", .accountFees: "Account fees", .year: "Year", .performance: "Performance",
     .period: "Period", .twr: "TWR", .twrAnnualised: "a year", .xirr: "XIRR/yr", .volatility: "Volatility",
     .sharpe: "Sharpe", .sortino: "Sortino", .maxDrawdown: "Max drawdown", .difference: "Difference",
     .cumulativeReturn: "Cumulative return, %", .drawdown: "Drawdown", .monthlyReturns: "Monthly returns",

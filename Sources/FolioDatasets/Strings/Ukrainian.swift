@@ -21,7 +21,7 @@ let ukrainianStrings: [StringKey: String] = [
     .kindFiat: "Валюти", .kindCrypto: "Криптовалюти", .kindStock: "Акції", .kindETF: "Фонди ETF", .kindMetal: "Метали",
     .kindIndex: "Індекси", .kindOther: "Інші активи",
     .averageCost: "Середня ціна", .costBasis: "Собівартість", .incomeByHolding: "Собівартість і дохід за активами",
-    .realised: "Реалізовано", .unrealised: "Нереалізовано", .year: "Рік", .performance: "Дохідність",
+    .realised: "Реалізовано", .unrealised: "Нереалізовано", .dividendsInterest: "Дивіденди й відсотки", .accountFees: "Комісії рахунку", .year: "Рік", .performance: "Дохідність",
     .period: "Період", .twr: "TWR", .twrAnnualised: "за рік", .xirr: "XIRR/рік", .volatility: "Волат.",
     .sharpe: "Шарп", .sortino: "Сортіно", .maxDrawdown: "Макс. спад", .difference: "Різниця",
     .cumulativeReturn: "Накопичена дохідність, %", .drawdown: "Просідання", .monthlyReturns: "Дохідність за місяцями",

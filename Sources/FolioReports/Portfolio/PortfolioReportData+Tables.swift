@@ -92,15 +92,21 @@ extension PortfolioReportData {
     }
 
     /// The ledger's holdings (`PortfolioIncome`), every money column in the base currency with its title
-    /// saying so, and a total row a reader can add up: realised + unrealised = the tiles' value − net
-    /// deposits, and value − cost = unrealised on every row.
+    /// saying so, and a total row a reader can add up: realised + unrealised + dividends and interest −
+    /// account fees = the tiles' value − net deposits, and value − cost = unrealised on every row. The
+    /// dividend and fee columns are shown when the portfolio has any.
     var incomeTable: DataTable {
+        func received(_ p: (dividends: Double?, interest: Double?)) -> Double? { p.dividends.flatMap { d in p.interest.map { d + $0 } } }
         let rows = income.positions.map { p -> [Cell] in
             [Cell(p.asset.rawValue), number(p.quantity, decimals(p.asset)), price(p.averageCost), number(p.costBasis, 2),
-             number(p.value, 2), number(p.realised, 2), number(p.unrealised, 2)]
+             number(p.value, 2), number(p.realised, 2), number(p.unrealised, 2), number(received((p.dividends, p.interest)), 2),
+             number(p.accountFees, 2)]
         }
         let total = [Cell(strings[.total]), Cell(""), Cell(""), number(income.costBasis, 2), number(income.valueTotal, 2),
-                     number(income.realised, 2), number(income.unrealised, 2)]
+                     number(income.realised, 2), number(income.unrealised, 2), number(received((income.dividends, income.interest)), 2),
+                     number(income.accountFees, 2)]
+        let hasIncome = income.positions.contains { ($0.dividends ?? 1) != 0 || ($0.interest ?? 1) != 0 }
+        let hasFees = income.positions.contains { ($0.accountFees ?? 1) != 0 }
         let inBase = ", " + base.rawValue
         return DataTable(columns: [
             Column(key: "asset", title: strings[.asset], numeric: false), Column(key: "quantity", title: strings[.quantity], numeric: true),
@@ -109,7 +115,10 @@ extension PortfolioReportData {
             Column(key: "value", title: strings[.value] + inBase, numeric: true),
             Column(key: "realised", title: strings[.realised] + inBase, numeric: true),
             Column(key: "unrealised", title: strings[.unrealised] + inBase, numeric: true),
-        ], rows: rows, totals: [total])
+            Column(key: "dividends", title: strings[.dividendsInterest] + inBase, numeric: true),
+            Column(key: "account-fees", title: strings[.accountFees] + inBase, numeric: true),
+        ], rows: rows, totals: [total], defaultColumns: ["asset", "quantity", "average-cost", "cost", "value", "realised", "unrealised"]
+            + (hasIncome ? ["dividends"] : []) + (hasFees ? ["account-fees"] : []))
     }
 
     /// The performance figures by period (FolioAnalytics' `PeriodPerformance`, as `folio table

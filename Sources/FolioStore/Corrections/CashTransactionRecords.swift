@@ -33,18 +33,13 @@ extension Store {
         -> (rows: [PortfolioCashTransaction], selection: RecordSelection) {
         let selection = try RecordSelection(filter, table: "cash_transaction", assetColumn: "currency_id", db: db)
         let rows = try Row.fetchAll(db, sql: """
-            SELECT cash_transaction.id, cash_transaction.time_ms, cash_transaction.kind, c.code, cash_transaction.amount,
-                   cash_transaction.fee, cash_transaction.status, cash_transaction.external_id, p.name
-            FROM cash_transaction JOIN asset c ON c.id = cash_transaction.currency_id
+            SELECT \(CashTransactionColumns.select), p.name
+            FROM cash_transaction \(CashTransactionColumns.joins)
             JOIN portfolio p ON p.id = cash_transaction.portfolio_id
             \(selection.whereClause) ORDER BY cash_transaction.time_ms, cash_transaction.id
             """, arguments: selection.statementArguments
         ).map {
-            PortfolioCashTransaction(portfolio: $0[8], transaction: CashTransaction(
-                id: $0[0], time: Date(unixMilliseconds: $0[1]), kind: CashTransactionKind(rawValue: $0[2]) ?? .deposit,
-                currency: AssetCode($0[3] as String), amount: $0[4], fee: $0[5],
-                status: TransactionStatus(rawValue: $0[6]) ?? .failed, externalID: $0[7]
-            ))
+            PortfolioCashTransaction(portfolio: $0[CashTransactionColumns.count], transaction: CashTransactionColumns.decode($0))
         }
         return (rows, selection)
     }

@@ -37,29 +37,42 @@ struct TradesCSVImporter {
     }
 }
 
-/// Cash transactions CSV with a header: `time,type,currency,amount,fee,status,id` (type deposit or
-/// withdrawal; fee, status and id optional; status defaults to completed).
+/// Cash transactions CSV with a header: `time,type,currency,amount,fee,status,id,asset,tax,ratio`. Type
+/// deposit, withdrawal, dividend (of `asset`, less withholding `tax`), interest (less `tax`), fee (an
+/// account's cost; `amount` is the fee) or split (`asset` and `ratio`, new units per old; no amount, and
+/// the currency may be left empty). Fee, status, id, asset, tax and ratio are optional columns, so files
+/// written before dividends still import; status defaults to completed.
 struct TransactionsCSVImporter {
     let url: URL
     let sink: ImportSink
     let portfolioID: Int64
 
     func run(_ summary: inout ImportSummary) throws {
-        var c: (time: Int, kind: Int, currency: Int, amount: Int, fee: Int?, status: Int?, id: Int?)?
+        var c: (time: Int, kind: Int, currency: Int, amount: Int, fee: Int?, status: Int?, id: Int?, asset: Int?, tax: Int?, ratio: Int?)?
         try DelimitedFile(url: url).forEachRow(header: { header in
             var h = header
-            h.expectedHint = "time,type,currency,amount,fee,status,id"
+            h.expectedHint = "time,type,currency,amount,fee,status,id,asset,tax,ratio"
             c = (try h.required("time", "date", "datetime"), try h.required("type", "kind"), try h.required("currency"),
-                 try h.required("amount"), h.optional("fee", "commission"), h.optional("status"), h.optional("id", "external id"))
+                 try h.required("amount"), h.optional("fee", "commission"), h.optional("status"), h.optional("id", "external id"),
+                 h.optional("asset", "symbol"), h.optional("tax", "withholding tax"), h.optional("ratio", "split ratio"))
         }, row: { row in
             let c = c!
             summary.read += 1
-            let transaction = ImportSink.CashRow(
+            let kind = try row.choice(c.kind, "type", [
+                (["deposit"], CashTransactionKind.deposit), (["withdrawal", "withdraw"], .withdrawal), (["dividend"], .dividend),
+                (["interest"], .interest), (["fee"], .fee), (["split"], .split),
+            ])
+            /// A column this type does not take must be empty: a tax on a deposit is a mistake, not a no-op.
+            func refuse(_ index: Int?, _ field: String) throws {
+                if !row.isBlank(index) { throw row.fail(field, "a \(kind.rawValue) has no \(field); leave it empty") }
+            }
+            let asset: AssetCode? = row.isBlank(c.asset) ? nil : try row.assetCode(c.asset!, "asset")
+            var transaction = ImportSink.CashRow(
                 portfolioID: portfolioID,
                 timeMs: try row.time(c.time, "time"),
-                kind: try row.choice(c.kind, "type", [(["deposit"], CashTransactionKind.deposit), (["withdrawal", "withdraw"], .withdrawal)]),
-                currency: try row.assetCode(c.currency, "currency"),
-                amount: try row.positive(c.amount, "amount"),
+                kind: kind,
+                currency: .usd,
+                amount: 0,
                 fee: try row.nonNegative(c.fee, "fee"),
                 status: row.isBlank(c.status) ? .completed : try row.choice(c.status!, "status", [
                     (["completed", "complete"], TransactionStatus.completed), (["failed"], .failed),
@@ -67,6 +80,38 @@ struct TransactionsCSVImporter {
                 ]),
                 externalID: row.isBlank(c.id) ? nil : try row.text(c.id!, "id")
             )
+            switch kind {
+            case .split:
+                guard let asset else { throw row.fail("asset", "a split needs the asset it divides") }
+                guard let ratioColumn = c.ratio, !row.isBlank(ratioColumn) else {
+                    throw row.fail("ratio", "a split needs its ratio, new units per old (4 for 4-for-1, 0.1 for 1-for-10)")
+                }
+                if !row.isBlank(c.amount), try row.number(c.amount, "amount") != 0 { throw row.fail("amount", "a split moves no money; leave it empty or 0") }
+                try refuse(c.tax, "tax")
+                if transaction.fee != 0 { throw row.fail("fee", "a split has no fee; leave it empty") }
+                transaction.asset = asset
+                transaction.currency = row.isBlank(c.currency) ? asset : try row.assetCode(c.currency, "currency")
+                transaction.ratio = try row.positive(ratioColumn, "ratio")
+            case .deposit, .withdrawal, .dividend, .interest, .fee:
+                transaction.currency = try row.assetCode(c.currency, "currency")
+                transaction.amount = try row.positive(c.amount, "amount")
+                try refuse(c.ratio, "ratio")
+                switch kind {
+                case .dividend:
+                    guard let asset else { throw row.fail("asset", "a dividend needs the asset that paid it") }
+                    transaction.asset = asset
+                    transaction.tax = try row.nonNegative(c.tax, "tax")
+                case .interest:
+                    try refuse(c.asset, "asset")
+                    transaction.tax = try row.nonNegative(c.tax, "tax")
+                default:
+                    try refuse(c.asset, "asset")
+                    try refuse(c.tax, "tax")
+                }
+                if kind == .dividend || kind == .interest, transaction.tax + transaction.fee > transaction.amount {
+                    throw row.fail("tax", "tax and fee (\(transaction.tax + transaction.fee)) are more than the amount \(transaction.amount)")
+                }
+            }
             summary.record(try sink.insertCashTransaction(transaction), at: row.location)
         })
     }

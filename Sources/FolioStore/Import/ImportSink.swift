@@ -44,8 +44,9 @@ final class ImportSink {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
             """)
         cashInsert = try db.makeStatement(sql: """
-            INSERT INTO cash_transaction (portfolio_id, time_ms, kind, currency_id, amount, fee, status, external_id, dedupe_key)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
+            INSERT INTO cash_transaction (portfolio_id, time_ms, kind, currency_id, amount, fee, status, asset_id, tax, ratio,
+                                          external_id, dedupe_key)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
             """)
         budgetInsert = try db.makeStatement(sql: """
             INSERT INTO budget_entry (day, category_id, amount, currency_id, note, dedupe_key)
@@ -175,34 +176,43 @@ final class ImportSink {
     struct CashRow {
         var portfolioID: Int64, timeMs: Int64, kind: CashTransactionKind, currency: AssetCode
         var amount: Double, fee: Double, status: TransactionStatus, externalID: String?
+        var asset: AssetCode? = nil, tax: Double = 0, ratio: Double? = nil
     }
 
     func insertCashTransaction(_ t: CashRow) throws -> RowOutcome {
-        let key = t.externalID == nil
-            ? dedupeKey("\(t.timeMs)|\(t.kind.rawValue)|\(t.currency)|\(t.amount)|\(t.fee)|\(t.status.rawValue)")
-            : nil
-        let values: [any DatabaseValueConvertible] = [t.timeMs, t.kind.rawValue, try assetID(t.currency), t.amount, t.fee, t.status.rawValue]
+        // A deposit's key is what it was before dividends and splits, so that re-importing an old file
+        // still finds its rows; the new fields join the key only when a row has them.
+        var keyText = "\(t.timeMs)|\(t.kind.rawValue)|\(t.currency)|\(t.amount)|\(t.fee)|\(t.status.rawValue)"
+        if t.asset != nil || t.tax != 0 || t.ratio != nil { keyText += "|\(t.asset?.rawValue ?? "")|\(t.tax)|\(t.ratio ?? 0)" }
+        let key = t.externalID == nil ? dedupeKey(keyText) : nil
+        let values: [any DatabaseValueConvertible] = [
+            t.timeMs, t.kind.rawValue, try assetID(t.currency), t.amount, t.fee, t.status.rawValue,
+            try t.asset.map { try assetID($0) }, t.tax, t.ratio,
+        ]
         try cashInsert.execute(arguments: StatementArguments([t.portfolioID] + values + [t.externalID, key]))
         if db.changesCount > 0 { return .inserted }
         guard let externalID = t.externalID, conflicts != .keepSilently,
               let stored = try Row.fetchOne(db, sql: """
-                SELECT t.id, t.time_ms, t.kind, c.code, t.amount, t.fee, t.status
-                FROM cash_transaction t JOIN asset c ON c.id = t.currency_id
-                WHERE t.portfolio_id = ? AND t.external_id = ?
-                """, arguments: [t.portfolioID, externalID])
+                SELECT \(CashTransactionColumns.select) FROM cash_transaction \(CashTransactionColumns.joins)
+                WHERE cash_transaction.portfolio_id = ? AND cash_transaction.external_id = ?
+                """, arguments: [t.portfolioID, externalID]).map(CashTransactionColumns.decode)
         else { return .duplicate }
         let differences = FieldDifference.between([
-            ("time", FieldDifference.text(timeMs: t.timeMs), FieldDifference.text(timeMs: stored[1])),
-            ("type", t.kind.rawValue, stored[2]),
-            ("currency", t.currency.rawValue, stored[3]),
-            ("amount", FieldDifference.text(t.amount), FieldDifference.text(stored[4] as Double)),
-            ("fee", FieldDifference.text(t.fee), FieldDifference.text(stored[5] as Double)),
-            ("status", t.status.rawValue, stored[6]),
+            ("time", FieldDifference.text(timeMs: t.timeMs), FieldDifference.text(timeMs: stored.time.unixMilliseconds)),
+            ("type", t.kind.rawValue, stored.kind.rawValue),
+            ("currency", t.currency.rawValue, stored.currency.rawValue),
+            ("amount", FieldDifference.text(t.amount), FieldDifference.text(stored.amount)),
+            ("fee", FieldDifference.text(t.fee), FieldDifference.text(stored.fee)),
+            ("status", t.status.rawValue, stored.status.rawValue),
+            ("asset", t.asset?.rawValue ?? "none", stored.asset?.rawValue ?? "none"),
+            ("tax", FieldDifference.text(t.tax), FieldDifference.text(stored.tax)),
+            ("ratio", FieldDifference.text(t.ratio), FieldDifference.text(stored.ratio)),
         ])
         return try conflicts.resolve(differences) {
             try db.execute(sql: """
-                UPDATE cash_transaction SET time_ms = ?, kind = ?, currency_id = ?, amount = ?, fee = ?, status = ? WHERE id = ?
-                """, arguments: StatementArguments(values + [stored[0] as Int64]))
+                UPDATE cash_transaction SET time_ms = ?, kind = ?, currency_id = ?, amount = ?, fee = ?, status = ?,
+                    asset_id = ?, tax = ?, ratio = ? WHERE id = ?
+                """, arguments: StatementArguments(values + [stored.id]))
         }
     }
 
