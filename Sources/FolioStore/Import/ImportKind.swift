@@ -14,11 +14,13 @@ public enum ImportKind: String, CaseIterable, Sendable {
     case budget
     /// Quotes from a CSV of any shape, through a column mapping (`ImportOptions.csv`).
     case csv
+    /// Interactive Brokers' Flex Query trades, saved as CSV.
+    case ibkrFlex = "ibkr-flex"
 
     /// Imports of trades and cash transactions go into a portfolio.
     public var needsPortfolio: Bool {
         switch self {
-        case .dsxTrades, .dsxTransactions, .trades, .transactions: true
+        case .dsxTrades, .dsxTransactions, .trades, .transactions, .ibkrFlex: true
         case .quotes, .stockCSV, .nbuJSON, .budget, .csv: false
         }
     }
@@ -79,6 +81,7 @@ extension Store {
                 case .budget: try BudgetCSVImporter(url: url, sink: sink).run(&summary)
                 case .csv where options.csv.wide == true: try WideCSVImporter(url: url, sink: sink, mapping: options.csv).run(&summary)
                 case .csv: try MappedCSVImporter(url: url, sink: sink, mapping: options.csv).run(&summary)
+                case .ibkrFlex: try IBKRFlexTradesImporter(url: url, sink: sink, portfolioID: portfolioID!).run(&summary)
                 }
                 return summary
             }
