@@ -76,7 +76,7 @@ let package = Package(
             name: "folio",
             dependencies: [
                 "FolioCore", "FolioStore", "FolioInputs", "FolioAnalytics", "FolioCharts", "FolioDatasets", "FolioRender",
-                "FolioDeliver", "FolioBatch", "FolioFetch",
+                "FolioDeliver", "FolioBatch", "FolioFetch", "FolioYAML",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -34,19 +34,24 @@ struct ImportCommand: ParsableCommand {
         discussion: """
             Kinds:
               quotes            CSV: date,asset,currency,price[,bid,ask],market,source
-              stock-csv         CSV: date,open,high,low,close,volume,Name (the close becomes the day's quote)
-              nbu-json          NBU statdirectory/exchange or exchange_site JSON bodies (UAH per unit, market nbu)
-              dsx-trades        DSX trades export (14 ';'-separated fields, ',' decimals)
-              dsx-transactions  DSX deposits/withdrawals export (13 fields; Failed rows kept with their status)
-              trades            CSV: time,side,asset,quantity,price,price_currency[,fee,fee_currency,id]
+              stock-csv         CSV: date,open,high,low,close,volume,Name (closes)
+              nbu-json          NBU exchange JSON bodies (UAH per unit, market nbu)
+              dsx-trades        DSX trades export (14 ';'-separated fields)
+              dsx-transactions  DSX deposits and withdrawals (13 fields)
+              trades            CSV: time,side,asset,quantity,price,price_currency
+                                [,fee,fee_currency,id]
               transactions      CSV: time,type,currency,amount[,fee,status,id]
               budget            CSV: date,type,category,amount,currency[,note]
+              csv               quotes from any CSV through --columns or --mapping;
+                                --wide: a date column and a column per asset
+              ibkr-flex         Interactive Brokers Flex Query trades (CSV)
               monobank-json     saved answer of Monobank /bank/currency (card rates)
               privatbank-json   saved PrivatBank answer: --market cash|card, --time
 
-            All files of one command are imported in one transaction: a bad row writes nothing and is
-            reported as file:line: field: what was found, what was expected. Importing the same file
-            again adds nothing. Times are UTC unless they carry an offset.
+            All files of one command are imported in one transaction: a bad row
+            writes nothing and is reported as file:line: field: what was found,
+            what was expected. Importing the same file again adds nothing. Times
+            are UTC unless they carry an offset.
 
             A row whose key is already stored (a quote's asset, currency, market and
             time; a trade's or transaction's id) with other values is named on stderr,
@@ -65,6 +70,12 @@ struct ImportCommand: ParsableCommand {
               folio import stock-csv --currency USD AAPL_data.csv MSFT_data.csv
               folio import dsx-trades --portfolio "DSX crypto" dsx_trades_prod.csv
               folio import budget budget.csv
+              folio import csv brent-daily.csv --columns date=Date,price=Price \\
+                --asset BRENT --currency USD
+              folio import csv --mapping brent.yaml brent-daily.csv
+              folio import csv nbu_rates_wide.csv --wide --date-column date \\
+                --currency UAH --market nbu
+              folio import ibkr-flex --portfolio IB trades.csv
               folio import quotes --replace corrected-prices.csv
               folio import monobank-json mono-2025-06-20.json
               folio import privatbank-json --market cash \\
@@ -83,14 +94,16 @@ struct ImportCommand: ParsableCommand {
     @Option(help: "Portfolio to import trades or transactions into.")
     var portfolio: String?
 
-    @Option(help: "Asset of a stock-csv file without a Name column.")
+    @Option(help: "Asset of a stock-csv or csv file without an asset column.")
     var asset: String?
 
-    @Option(help: "Currency of stock-csv prices.")
-    var currency: String = "USD"
+    @Option(help: "Currency of stock-csv prices (default USD) or csv prices.")
+    var currency: String?
 
-    @Option(help: "Market stock-csv closes are stored under (default exchange); cash or card for privatbank-json.")
+    @Option(help: "Market of stock-csv or csv quotes (default exchange); cash or card for privatbank-json.")
     var market: String?
+
+    @OptionGroup(title: "Column mapping (csv)") var csv: CSVMappingOptions
 
     @Option(help: ArgumentHelp("When a privatbank-json answer was fetched (it carries no time): 2025-06-20T09:00:00Z.", valueName: "time"))
     var time: String?
@@ -107,9 +120,11 @@ struct ImportCommand: ParsableCommand {
                 throw ArgumentError("--portfolio", "import \(kind.rawValue) needs the portfolio to import into")
             }
             if let asset { _ = try ArgumentValue.asset(asset, "--asset") }
-            _ = try ArgumentValue.asset(currency, "--currency")
+            if let currency { _ = try ArgumentValue.asset(currency, "--currency") }
+            if kind != .csv && csv.isGiven { throw ArgumentError("--columns", "only import csv takes a column mapping") }
             if time != nil { throw ArgumentError("--time", "only privatbank-json takes a time; \(kind.rawValue) rows carry their own") }
         case let .savedAnswer(answer):
+            if csv.isGiven { throw ArgumentError("--columns", "only import csv takes a column mapping") }
             if replace { throw ArgumentError("--replace", "\(answer.rawValue) keeps stored quotes, as a fetch does; correct one with folio import quotes --replace") }
             if answer.needsMarketAndTime {
                 guard let market, SavedAnswer.privatbankMarkets.contains(Market(market)) else {
@@ -129,8 +144,8 @@ struct ImportCommand: ParsableCommand {
         let summaries = switch kind {
         case let .file(kind):
             try store.importFiles(files.map { URL(fileURLWithPath: $0) }, kind: kind, options: ImportOptions(
-                portfolio: portfolio, asset: asset.map { AssetCode($0) }, currency: AssetCode(currency), market: Market(market ?? "exchange"),
-                replace: replace
+                portfolio: portfolio, asset: asset.map { AssetCode($0) }, currency: AssetCode(currency ?? "USD"), market: Market(market ?? "exchange"),
+                replace: replace, csv: kind == .csv ? try csv.mapping(asset: asset, currency: currency, market: market) : CSVMapping()
             ))
         case let .savedAnswer(answer):
             try store.importSavedAnswers(files, as: answer, market: market.map { Market($0) }, time: try time.map(parsedTime))

@@ -2,12 +2,15 @@
 /// are ignored — so `Price currency`, `price_currency` and `priceCurrency` are the same column.
 struct CSVHeader {
     private var positions: [String: Int] = [:]
+    /// The header's names as written, for files whose columns are named by the user.
+    let names: [String]
     let file: String
     let line: Int
 
     init(_ fields: DelimitedLine, file: String, line: Int) {
         self.file = file
         self.line = line
+        names = (0..<fields.count).map { fields.string($0) }
         for i in 0..<fields.count {
             positions[CSVHeader.normalise(fields.string(i))] = positions[CSVHeader.normalise(fields.string(i))] ?? i
         }

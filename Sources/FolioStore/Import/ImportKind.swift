@@ -12,12 +12,16 @@ public enum ImportKind: String, CaseIterable, Sendable {
     case trades
     case transactions
     case budget
+    /// Quotes from a CSV of any shape, through a column mapping (`ImportOptions.csv`).
+    case csv
+    /// Interactive Brokers' Flex Query trades, saved as CSV.
+    case ibkrFlex = "ibkr-flex"
 
     /// Imports of trades and cash transactions go into a portfolio.
     public var needsPortfolio: Bool {
         switch self {
-        case .dsxTrades, .dsxTransactions, .trades, .transactions: true
-        case .quotes, .stockCSV, .nbuJSON, .budget: false
+        case .dsxTrades, .dsxTransactions, .trades, .transactions, .ibkrFlex: true
+        case .quotes, .stockCSV, .nbuJSON, .budget, .csv: false
         }
     }
 }
@@ -35,10 +39,13 @@ public struct ImportOptions: Sendable {
     /// Whether a row whose key is stored with other values replaces the stored one (`--replace`);
     /// otherwise it is reported and the stored row kept.
     public var replace: Bool
+    /// How a `csv` file's columns make quotes.
+    public var csv: CSVMapping
 
     public init(portfolio: String? = nil, asset: AssetCode? = nil, currency: AssetCode = .usd, market: Market = .exchange,
-                replace: Bool = false) {
+                replace: Bool = false, csv: CSVMapping = CSVMapping()) {
         self.portfolio = portfolio
+        self.csv = csv
         self.replace = replace
         self.asset = asset
         self.currency = currency
@@ -51,7 +58,8 @@ extension Store {
     /// Re-importing a file adds nothing; its rows count as duplicates. A row whose key is stored with
     /// other values is reported, and replaces the stored row with `options.replace`.
     public func importFiles(_ files: [URL], kind: ImportKind, options: ImportOptions = ImportOptions()) throws -> [ImportSummary] {
-        try write { db in
+        if kind == .csv { try options.csv.validate() }
+        return try write { db in
             let sink = try ImportSink(db: db, conflicts: options.replace ? .replace : .report)
             var portfolioID: Int64?
             if kind.needsPortfolio {
@@ -71,6 +79,9 @@ extension Store {
                 case .trades: try TradesCSVImporter(url: url, sink: sink, portfolioID: portfolioID!).run(&summary)
                 case .transactions: try TransactionsCSVImporter(url: url, sink: sink, portfolioID: portfolioID!).run(&summary)
                 case .budget: try BudgetCSVImporter(url: url, sink: sink).run(&summary)
+                case .csv where options.csv.wide == true: try WideCSVImporter(url: url, sink: sink, mapping: options.csv).run(&summary)
+                case .csv: try MappedCSVImporter(url: url, sink: sink, mapping: options.csv).run(&summary)
+                case .ibkrFlex: try IBKRFlexTradesImporter(url: url, sink: sink, portfolioID: portfolioID!).run(&summary)
                 }
                 summary.writtenTrades = sink.takeWrittenTrades().map { TradeChecks.Written(file: url.path, id: $0.id, line: $0.line) }
                 return summary

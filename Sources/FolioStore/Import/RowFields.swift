@@ -63,6 +63,16 @@ struct RowFields {
         return Int64((seconds * 1000).rounded())
     }
 
+    /// Milliseconds since 1970 of a date written as `pattern` says (UTC), or of an ISO 8601 one when
+    /// there is no pattern.
+    func time(_ index: Int, _ field: String, pattern: DatePattern?) throws -> Int64 {
+        guard let pattern else { return try time(index, field) }
+        guard let milliseconds = pattern.milliseconds(fields.string(index)) else {
+            throw fail(field, "found \(found(index)), expected a date as \(pattern) such as \(pattern.example)")
+        }
+        return milliseconds
+    }
+
     func day(_ index: Int, _ field: String) throws -> Day {
         guard let day = Day(iso: fields.string(index)) else {
             throw fail(field, "found \(found(index)), expected a date such as 2024-03-01")

@@ -1,0 +1,114 @@
+import FolioCore
+
+/// How `folio import csv` reads quotes from a CSV of any shape: the column that holds each field of a
+/// quote, or the one value a field takes for the whole file, and how the file writes its numbers and
+/// dates. It comes from the command line, a saved mapping file, or both (the command line wins, key by
+/// key); every setting is optional here so that the two can be laid over each other.
+///
+/// The long layout has a row per quote (`Date,Price`); the wide layout (`wide`) a row per date and a
+/// column per asset, each header an asset code (`date,USD,EUR,…`).
+public struct CSVMapping: Sendable, Equatable {
+    /// A field of a quote a column can hold. `time` is another name for `date`.
+    public enum Field: String, CaseIterable, Sendable {
+        case date, price, bid, ask, asset, currency, market, source
+
+        public init?(name: String) {
+            if name.lowercased() == "time" { self = .date } else { self.init(rawValue: name.lowercased()) }
+        }
+    }
+
+    /// Header names by field, matched as other imports match headers (case, spaces, `_`, `-` ignored).
+    public var columns: [Field: String] = [:]
+    public var asset: AssetCode?
+    public var currency: AssetCode?
+    public var market: Market?
+    public var source: String?
+    public var delimiter: UInt8?
+    public var decimalComma: Bool?
+    /// `nil`: ISO 8601 dates and times (`2024-03-01`, `2024-03-01T09:30:00+02:00`).
+    public var dateFormat: DatePattern?
+    public var wide: Bool?
+    /// Wide layout: columns that are neither the date nor an asset (`Unnamed: 19`, `comment`).
+    public var ignoreColumns: [String]?
+
+    public init() {}
+
+    /// These settings with each of `other`'s that is set put over them; columns key by key.
+    public func overridden(by other: CSVMapping) -> CSVMapping {
+        var merged = self
+        merged.columns.merge(other.columns) { $1 }
+        merged.asset = other.asset ?? asset
+        merged.currency = other.currency ?? currency
+        merged.market = other.market ?? market
+        merged.source = other.source ?? source
+        merged.delimiter = other.delimiter ?? delimiter
+        merged.decimalComma = other.decimalComma ?? decimalComma
+        merged.dateFormat = other.dateFormat ?? dateFormat
+        merged.wide = other.wide ?? wide
+        merged.ignoreColumns = other.ignoreColumns ?? ignoreColumns
+        return merged
+    }
+
+    /// Refuses a mapping that cannot make a quote, before any file is read, naming the option that
+    /// would give what is missing.
+    public func validate() throws {
+        guard columns[.date] != nil else {
+            throw ArgumentError("--columns", "no column for the date, expected date=COLUMN (or --date-column with --wide)")
+        }
+        if wide == true {
+            if let other = Field.allCases.first(where: { $0 != .date && columns[$0] != nil }) {
+                throw ArgumentError("--columns", "\(other.rawValue)= is not taken with --wide, where every column but the date is an asset's price")
+            }
+            if asset != nil { throw ArgumentError("--asset", "not taken with --wide, where each column's header is its asset") }
+            guard currency != nil else { throw ArgumentError("--currency", "--wide needs the currency every column is priced in") }
+            return
+        }
+        if ignoreColumns != nil { throw ArgumentError("--ignore-columns", "only the wide layout (--wide) ignores columns") }
+        guard columns[.price] != nil else { throw ArgumentError("--columns", "no column for the price, expected price=COLUMN") }
+        guard columns[.asset] != nil || asset != nil else {
+            throw ArgumentError("--asset", "no asset, expected --asset CODE or asset=COLUMN in --columns")
+        }
+        guard columns[.currency] != nil || currency != nil else {
+            throw ArgumentError("--currency", "no currency, expected --currency CODE or currency=COLUMN in --columns")
+        }
+    }
+
+    /// `date=Date,price=Price` as columns by field; `argument` names the option or file key in errors.
+    public static func columns(_ text: String, _ argument: String) throws -> [Field: String] {
+        var columns: [Field: String] = [:]
+        for pair in text.split(separator: ",", omittingEmptySubsequences: true) {
+            let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, !parts[1].isEmpty else {
+                throw ArgumentError(argument, "found \"\(pair)\", expected FIELD=COLUMN such as price=Close")
+            }
+            columns[try field(parts[0], argument)] = parts[1]
+        }
+        guard !columns.isEmpty else { throw ArgumentError(argument, "no columns, expected FIELD=COLUMN pairs such as date=Date,price=Price") }
+        return columns
+    }
+
+    public static func field(_ name: String, _ argument: String) throws -> Field {
+        guard let field = Field(name: name) else {
+            throw ArgumentError(argument, "unknown field \"\(name)\", expected one of \(Field.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return field
+    }
+
+    /// `,`, `;`, `|` or `tab`: the separators CSV exports use.
+    public static func delimiter(_ text: String, _ argument: String) throws -> UInt8 {
+        switch text.lowercased() {
+        case ",", "comma": return UInt8(ascii: ",")
+        case ";", "semicolon": return UInt8(ascii: ";")
+        case "|", "pipe": return UInt8(ascii: "|")
+        case "tab", "\t", "\\t": return 0x09
+        default: throw ArgumentError(argument, "found \"\(text)\", expected one of \",\", \";\", \"|\" or tab")
+        }
+    }
+
+    public static func dateFormat(_ text: String, _ argument: String) throws -> DatePattern {
+        switch DatePattern.parse(text) {
+        case let .success(pattern): return pattern
+        case let .failure(error): throw ArgumentError(argument, "found \"\(text)\": \(error.reason), as in dd.MM.yyyy or yyyy-MM-dd HH:mm")
+        }
+    }
+}

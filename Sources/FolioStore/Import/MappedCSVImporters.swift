@@ -1,0 +1,147 @@
+import Foundation
+import FolioCore
+
+/// Quotes from a CSV of any shape, a row per quote (`Date,Price`), through a `CSVMapping`: each field
+/// from its mapped column, or the one value the mapping gives it for the whole file. Errors name the
+/// file's own column (`brent.csv:7: Price: found "n/a", expected a number`). A row with an empty price
+/// is no quote: it is skipped and counted as ignored, with a note.
+struct MappedCSVImporter {
+    let url: URL
+    let sink: ImportSink
+    let mapping: CSVMapping
+
+    func run(_ summary: inout ImportSummary) throws {
+        var at: [CSVMapping.Field: Int] = [:]
+        var empty = EmptyCells()
+        var assetIDs: [String: Int64] = [:]
+        let fixed = (market: (mapping.market ?? .exchange).rawValue, source: mapping.source ?? "csv")
+        func name(_ field: CSVMapping.Field) -> String { mapping.columns[field] ?? field.rawValue }
+        /// Asset and currency codes repeat on every row: each is checked and found once.
+        func id(_ field: CSVMapping.Field, _ row: RowFields, constant: AssetCode?) throws -> Int64 {
+            guard let column = at[field] else { return try sink.assetID(constant!, kindHint: field == .currency ? .fiat : nil) }
+            let text = row.fields.string(column)
+            if let known = assetIDs[text] { return known }
+            let id = try sink.assetID(try row.assetCode(column, name(field)), kindHint: field == .currency ? .fiat : nil)
+            assetIDs[text] = id
+            return id
+        }
+        try mapping.file(url).forEachRow(header: { header in
+            at = try header.positions(of: mapping.columns)
+        }, row: { row in
+            summary.read += 1
+            let time = try row.time(at[.date]!, name(.date), pattern: mapping.dateFormat)
+            guard !row.isBlank(at[.price]) else {
+                empty.count(name(.price), line: row.line)
+                summary.ignored += 1
+                return
+            }
+            let outcome = try sink.insertQuote(
+                assetID: try id(.asset, row, constant: mapping.asset), currencyID: try id(.currency, row, constant: mapping.currency),
+                market: try at[.market].map { try row.market($0, name(.market)).rawValue } ?? fixed.market, timeMs: time,
+                price: try row.number(at[.price]!, name(.price)),
+                bid: try row.optionalNumber(at[.bid], name(.bid)), ask: try row.optionalNumber(at[.ask], name(.ask)),
+                source: try at[.source].map { try row.text($0, name(.source)) } ?? fixed.source
+            )
+            summary.record(outcome, at: row.location)
+        })
+        summary.notes += empty.notes
+    }
+}
+
+/// Quotes from a CSV with a date column and one column per asset (`date,USD,EUR,…`, each cell the
+/// asset's price in the mapping's currency). Every other header must be an asset code, unless it is
+/// one of the ignored columns; an empty cell is no quote (the asset was not quoted that day) and is
+/// counted as ignored, with a note per column.
+struct WideCSVImporter {
+    let url: URL
+    let sink: ImportSink
+    let mapping: CSVMapping
+
+    func run(_ summary: inout ImportSummary) throws {
+        let dateName = mapping.columns[.date]!
+        let currency = mapping.currency!
+        let currencyID = try sink.assetID(currency, kindHint: .fiat)
+        let market = (mapping.market ?? .exchange).rawValue
+        let source = mapping.source ?? "csv"
+        var dateColumn = 0
+        var assets: [(column: Int, name: String, id: Int64)] = []
+        var empty = EmptyCells()
+        try mapping.file(url).forEachRow(header: { header in
+            dateColumn = try header.positions(of: [.date: dateName])[.date]!
+            let ignored = mapping.ignoreColumns ?? []
+            for name in ignored where header.optional(name) == nil {
+                throw ImportError(file: url.path, line: header.line, field: "header",
+                                  message: "no \"\(name)\" column to ignore, expected one of \(header.listedNames)")
+            }
+            let skipped = Set(ignored.map(CSVHeader.normalise))
+            for (column, name) in header.names.enumerated() where column != dateColumn && !skipped.contains(CSVHeader.normalise(name)) {
+                let fail = { (problem: String) in
+                    ImportError(file: url.path, line: header.line, field: "header", message: "column \(column + 1) \"\(name)\" \(problem)")
+                }
+                guard AssetCode.isValid(name) else {
+                    throw fail("is not an asset code, expected a code such as USD or XAU (or --ignore-columns \"\(name)\")")
+                }
+                guard AssetCode(name) != currency else { throw fail("is the currency the file is priced in, expected another asset") }
+                assets.append((column, name, try sink.assetID(AssetCode(name))))
+            }
+        }, row: { row in
+            let time = try row.time(dateColumn, dateName, pattern: mapping.dateFormat)
+            for asset in assets {
+                summary.read += 1
+                if row.isBlank(asset.column) {
+                    empty.count(asset.name, line: row.line)
+                    summary.ignored += 1
+                    continue
+                }
+                let outcome = try sink.insertQuote(
+                    assetID: asset.id, currencyID: currencyID, market: market, timeMs: time,
+                    price: try row.number(asset.column, asset.name), bid: nil, ask: nil, source: source
+                )
+                summary.record(outcome, at: row.location)
+            }
+        })
+        summary.notes += empty.notes
+    }
+}
+
+extension CSVMapping {
+    func file(_ url: URL) -> DelimitedFile {
+        DelimitedFile(url: url, delimiter: delimiter ?? UInt8(ascii: ","), decimalComma: decimalComma ?? false)
+    }
+}
+
+extension CSVHeader {
+    /// The position of each mapped column, or an error naming the first (in field order) that the
+    /// header lacks, with the columns it has.
+    func positions(of columns: [CSVMapping.Field: String]) throws -> [CSVMapping.Field: Int] {
+        var found: [CSVMapping.Field: Int] = [:]
+        for field in CSVMapping.Field.allCases {
+            guard let name = columns[field] else { continue }
+            guard let position = optional(name) else {
+                throw ImportError(file: file, line: line, field: "header",
+                                  message: "no \"\(name)\" column for the \(field.rawValue), expected one of \(listedNames)")
+            }
+            found[field] = position
+        }
+        return found
+    }
+
+    /// The header's names for a message: the first ten, quoted.
+    var listedNames: String {
+        names.prefix(10).map { "\"\($0)\"" }.joined(separator: ", ") + (names.count > 10 ? " (and \(names.count - 10) more)" : "")
+    }
+}
+
+/// Empty cells skipped per column, said in one note each rather than a line per cell: the NBU's wide
+/// file has thousands (EUR before 1999).
+struct EmptyCells {
+    private var counts: [(column: String, count: Int, firstLine: Int)] = []
+
+    mutating func count(_ column: String, line: Int) {
+        if let i = counts.firstIndex(where: { $0.column == column }) { counts[i].count += 1 } else { counts.append((column, 1, line)) }
+    }
+
+    var notes: [String] {
+        counts.map { "\($0.column): \($0.count) empty \($0.count == 1 ? "cell" : "cells") skipped, the first at line \($0.firstLine)" }
+    }
+}
