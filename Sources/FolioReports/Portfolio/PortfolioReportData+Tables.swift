@@ -107,16 +107,17 @@ extension PortfolioReportData {
                      number(income.accountFees, 2)]
         let hasIncome = income.positions.contains { ($0.dividends ?? 1) != 0 || ($0.interest ?? 1) != 0 }
         let hasFees = income.positions.contains { ($0.accountFees ?? 1) != 0 }
-        let inBase = ", " + base.rawValue
+        // Every money column is in the base currency, which the block's title says once
+        // (`{t.incomeByHolding}, {base}`): nine columns fit a portrait page only without it.
         return DataTable(columns: [
             Column(key: "asset", title: strings[.asset], numeric: false), Column(key: "quantity", title: strings[.quantity], numeric: true),
-            Column(key: "average-cost", title: strings[.averageCost] + inBase, numeric: true),
-            Column(key: "cost", title: strings[.costBasis] + inBase, numeric: true),
-            Column(key: "value", title: strings[.value] + inBase, numeric: true),
-            Column(key: "realised", title: strings[.realised] + inBase, numeric: true),
-            Column(key: "unrealised", title: strings[.unrealised] + inBase, numeric: true),
-            Column(key: "dividends", title: strings[.dividendsInterest] + inBase, numeric: true),
-            Column(key: "account-fees", title: strings[.accountFees] + inBase, numeric: true),
+            Column(key: "average-cost", title: strings[.averageCost], numeric: true),
+            Column(key: "cost", title: strings[.costBasis], numeric: true),
+            Column(key: "value", title: strings[.value], numeric: true),
+            Column(key: "realised", title: strings[.realised], numeric: true),
+            Column(key: "unrealised", title: strings[.unrealised], numeric: true),
+            Column(key: "dividends", title: strings[.dividendsInterest], numeric: true),
+            Column(key: "account-fees", title: strings[.accountFees], numeric: true),
         ], rows: rows, totals: [total], defaultColumns: ["asset", "quantity", "average-cost", "cost", "value", "realised", "unrealised"]
             + (hasIncome ? ["dividends"] : []) + (hasFees ? ["account-fees"] : []))
     }
