@@ -36,22 +36,34 @@ enum TradeChecks {
             balances[asset] = after
             guard let mine = byID[id] else { continue }
             if !(row[7] as Bool), unquoted[asset] == nil { unquoted[asset] = mine }
-            if isSale, after < -1e-9 * quantity {
+            // Named where the holding crosses below zero, as the diagnostics page lists it; the sales
+            // that follow while it is short say nothing new.
+            let tolerance = 1e-9 * quantity
+            if isSale, after < -tolerance, before >= -tolerance {
                 sales[mine.file, default: 0] += 1
                 if sales[mine.file]! <= ImportSummary.differencesShown {
                     warnings[mine.file, default: []].append(
-                        "\(mine.file):\(mine.line): a sale of \(FieldDifference.text(quantity)) \(asset) leaves \(FieldDifference.text(after)) "
-                            + "(\(FieldDifference.text(before)) held before it)")
+                        "\(mine.file):\(mine.line): a sale of \(Self.quantity(quantity)) \(asset) leaves \(Self.quantity(after)) "
+                            + "(\(Self.quantity(before)) held before it)")
                 }
             }
         }
         for (file, count) in sales where count > ImportSummary.differencesShown {
-            warnings[file, default: []].append("\(file): and \(count - ImportSummary.differencesShown) more sales beyond the holding")
+            warnings[file, default: []].append("\(file): and \(count - ImportSummary.differencesShown) more sales that go short")
         }
         for (asset, first) in unquoted.sorted(by: { $0.key < $1.key }) {
             warnings[first.file, default: []].append(
                 "\(first.file):\(first.line): \(asset) has no quotes yet: its value stays unknown until they are imported or fetched")
         }
         return warnings
+    }
+
+    /// A quantity as a person reads it: to 10 decimals, the binary noise of sums (0.0021000100000000002)
+    /// and trailing zeros dropped.
+    static func quantity(_ value: Double) -> String {
+        var text = String(format: "%.10f", value)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text == "-0" ? "0" : text
     }
 }

@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+
+/// Every `folio` command in README's shell blocks runs as written, in a folder holding the demo database
+/// and the files the commands name (written here, or copied from `../shared/data`), and succeeds; an
+/// `--out` file exists afterwards. Two kinds are left to their own suites, which run them against real
+/// local servers: `folio fetch` (network; FetchTests) and `folio mail` without `--dry-run` (SMTP; MailTests).
+@Suite struct ReadmeCommandsTests {
+    struct Command {
+        var line: String
+        /// The shell block starts with `folio init`: it is the path from an empty database.
+        var fromEmpty: Bool
+    }
+
+    /// The commands of each ```sh block, continuation lines joined and comments dropped.
+    static func commands(in markdown: String) -> [Command] {
+        var out: [Command] = []
+        var block: [String]?
+        var pending = ""
+        for raw in markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if raw.hasPrefix("```") {
+                if let lines = block {
+                    let fromEmpty = lines.first?.hasPrefix("folio init") ?? false
+                    out += lines.filter { $0.hasPrefix("folio ") }.map { Command(line: $0, fromEmpty: fromEmpty) }
+                    block = nil
+                } else if raw == "```sh" {
+                    block = []
+                }
+                continue
+            }
+            guard block != nil else { continue }
+            let line = withoutComment(raw).trimmingCharacters(in: .whitespaces)
+            if line.hasSuffix("\\") {
+                pending += line.dropLast() + " "
+                continue
+            }
+            block!.append(pending + line)
+            pending = ""
+        }
+        return out
+    }
+
+    /// The line up to a `#` outside quotes that starts a word.
+    static func withoutComment(_ line: String) -> String {
+        var quote: Character?
+        var previous: Character = " "
+        for (i, c) in zip(line.indices, line) {
+            if let q = quote {
+                if c == q { quote = nil }
+            } else if c == "\"" || c == "'" {
+                quote = c
+            } else if c == "#" && previous.isWhitespace {
+                return String(line[..<i])
+            }
+            previous = c
+        }
+        return line
+    }
+
+    static func skipReason(_ line: String) -> String? {
+        if line.hasPrefix("folio fetch") { return "asks the network; FetchTests run every source against a local HTTP server" }
+        if line.hasPrefix("folio mail"), !line.contains("--dry-run") { return "sends mail; MailTests send to a local SMTP server" }
+        return nil
+    }
+
+    @Test func readmeHasTheCommandsThisTestRuns() throws {
+        let commands = try Self.commands(in: String(contentsOf: Paths.projectRoot.appendingPathComponent("README.md"), encoding: .utf8))
+        #expect(commands.count >= 40)
+        #expect(commands.contains { $0.line.hasPrefix("folio import csv") } && commands.contains { $0.line.hasPrefix("folio asset set") })
+        #expect(Self.withoutComment(#"folio a "x # y" # note"#) == #"folio a "x # y" "#)
+    }
+
+    @Test func everyReadmeCommandRuns() throws {
+        let work = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let fm = FileManager.default
+        func write(_ name: String, _ text: String) throws {
+            let url = work.appendingPathComponent(name)
+            try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        let demo = work.appendingPathComponent("demo.sqlite").path
+        try fm.copyItem(atPath: try DemoDatabase.path(), toPath: demo)
+        let data = Paths.sharedData
+        try fm.copyItem(at: data.appendingPathComponent("sp500-stocks-5yr/AAPL_data.csv"), to: work.appendingPathComponent("AAPL_data.csv"))
+        try fm.copyItem(at: data.appendingPathComponent("oil-prices-eia/brent-daily.csv"), to: work.appendingPathComponent("brent-daily.csv"))
+        try fm.copyItem(at: data.appendingPathComponent("nbu-official-rates/nbu_rates_wide.csv"), to: work.appendingPathComponent("nbu_rates_wide.csv"))
+        try write("brent.yaml", "columns: { date: Date, price: Price }\nasset: BRENT\ncurrency: USD\n")
+        try write("rates-2022-02-24.json", #"[{"r030":840,"txt":"Долар США","rate":29.2549,"cc":"USD","exchangedate":"24.02.2022"}]"#)
+        try write("trades.csv", "time,side,asset,quantity,price,price_currency\n2017-01-03,buy,AAPL,1,116.15,USD\n")
+        try write("deposits.csv", "time,type,currency,amount\n2017-01-02,deposit,USD,1000\n")
+        // AAPL's stored closes, one of them typed wrong: the example's differing row.
+        try write("prices.csv", """
+            date,asset,currency,price,market,source
+            2013-02-08,AAPL,USD,67.8542,exchange,stock-csv
+            2013-02-11,AAPL,USD,68.5614,exchange,stock-csv
+            2013-02-12,AAPL,USD,12,exchange,stock-csv
+
+            """)
+        try fm.copyItem(at: Paths.projectRoot.appendingPathComponent("reports/portfolio.yaml"), to: work.appendingPathComponent("my-portfolio.yaml"))
+        try fm.createDirectory(at: work.appendingPathComponent("samples"), withIntermediateDirectories: true)
+        try fm.copyItem(at: Paths.projectRoot.appendingPathComponent("samples/jobs.yaml"), to: work.appendingPathComponent("samples/jobs.yaml"))
+        try fm.createSymbolicLink(atPath: work.appendingPathComponent("samples/demo.sqlite").path, withDestinationPath: demo)
+
+        let folio = FolioProcess.executable.deletingLastPathComponent().path
+        let hasJQ = (try? FolioProcess.tool("jq", ["--version"]).status) == 0
+        func run(_ line: String, database: String) throws -> FolioProcess.Result {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/bash")
+            process.arguments = ["-c", "set -o pipefail; " + line]
+            process.currentDirectoryURL = work
+            process.environment = ProcessInfo.processInfo.environment.merging([
+                "PATH": folio + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"), "FOLIO_DB": database,
+            ]) { $1 }
+            let out = Pipe(), err = Pipe()
+            process.standardOutput = out
+            process.standardError = err
+            try process.run()
+            let stdout = out.fileHandleForReading.readDataToEndOfFile(), stderr = err.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return FolioProcess.Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                                       stderr: String(decoding: stderr, as: UTF8.self), seconds: 0)
+        }
+        // What `make demo` writes, which the mail examples attach.
+        for line in [#"folio report daily --portfolio "Demo UAH" --out out/daily"#,
+                     #"folio report portfolio --portfolio "Demo UAH" --locale en --out out/portfolio-en.pdf"#] {
+            #expect(try run(line, database: demo).status == 0)
+        }
+
+        let commands = try Self.commands(in: String(contentsOf: Paths.projectRoot.appendingPathComponent("README.md"), encoding: .utf8))
+        var ran = 0
+        for command in commands {
+            if Self.skipReason(command.line) != nil { continue }
+            if command.line.contains("| jq"), !hasJQ { continue }
+            let result = try run(command.line, database: command.fromEmpty ? work.appendingPathComponent("new.sqlite").path : demo)
+            #expect(result.status == 0, "\(command.line)\n\(result.stderr)")
+            if let out = command.line.split(separator: " ").drop(while: { $0 != "--out" }).dropFirst().first {
+                #expect(fm.fileExists(atPath: work.appendingPathComponent(String(out)).path), "\(command.line): no \(out)")
+            }
+            ran += 1
+        }
+        #expect(ran >= 35)
+    }
+}
