@@ -152,13 +152,17 @@ public struct PriceBook: Sendable {
         PriceBook(series: series.filter { assets.contains($0.pair.asset) })
     }
 
-    /// The book of the quotes from `from` through `through` (both included): the same book as one built
-    /// from only the quotes of that window. Series without a quote in it are left out.
+    /// The book of the quotes from `from` through `through` (both included) and each series' last quote
+    /// before `from`: the same book as the store's `quotes(from:to:)` gives. The quote before says where
+    /// a series stopped, so that a value it cannot give is reported with that quote ("the last one, 7 Feb
+    /// 2018, is too old") rather than as no quote at all; it is too old for any time in the window when
+    /// `from` leaves the staleness limit before the window's first day. Series without either are left out.
     public func window(from: Date, through: Date) -> PriceBook {
         let (a, b) = (from.timeIntervalSince1970, through.timeIntervalSince1970)
         return PriceBook(series: series.compactMap { s in
             let span = s.indices(from: a, through: b)
-            return span.isEmpty ? nil : s.slice(span.lowerBound, span.upperBound)
+            let start = span.lowerBound > 0 ? span.lowerBound - 1 : span.lowerBound
+            return start < span.upperBound ? s.slice(start, span.upperBound) : nil
         })
     }
 

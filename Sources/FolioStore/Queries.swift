@@ -41,8 +41,9 @@ extension Store {
         return try fetchQuotes(where: conditions.joined(separator: " AND "), arguments: StatementArguments(arguments))
     }
 
-    /// Every quote of every series (asset, currency, market) between two times (both inclusive), ordered
-    /// as `quotes(assets:from:to:)` orders them. The primary key starts with the series, not the time, so a
+    /// Every quote of every series (asset, currency, market) between two times (both inclusive) and each
+    /// series' last quote before `from` (see `PriceBook.window`), ordered as `quotes(assets:from:to:)`
+    /// orders them. The primary key starts with the series, not the time, so a
     /// plain `WHERE time_ms BETWEEN` reads every quote in the file; this walks the series with one index
     /// seek each (a loose index scan) and then seeks each series' time range, so a chart of a week costs
     /// the same in a database of a thousand quotes or of millions.
@@ -51,8 +52,13 @@ extension Store {
             var codes: [Int64: AssetCode] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT id, code FROM asset") { codes[row[0]] = AssetCode(row[1] as String) }
             let inRange = try db.cachedStatement(sql: """
-                SELECT time_ms, price, bid, ask, source FROM quote
-                WHERE asset_id = ? AND currency_id = ? AND market = ? AND time_ms >= ? AND time_ms <= ? ORDER BY time_ms
+                SELECT time_ms, price, bid, ask, source FROM (
+                    SELECT * FROM (SELECT time_ms, price, bid, ask, source FROM quote
+                                   WHERE asset_id = ?1 AND currency_id = ?2 AND market = ?3 AND time_ms < ?4 ORDER BY time_ms DESC LIMIT 1)
+                    UNION ALL
+                    SELECT time_ms, price, bid, ask, source FROM quote
+                    WHERE asset_id = ?1 AND currency_id = ?2 AND market = ?3 AND time_ms >= ?4 AND time_ms <= ?5
+                ) ORDER BY time_ms
                 """)
             var quotes: [Quote] = []
             for (assetID, currencyID, market) in try Store.quoteSeries(db) {

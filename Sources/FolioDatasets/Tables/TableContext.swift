@@ -26,11 +26,19 @@ final class TableContext {
 
     static func load(_ request: TableRequest, store: Store) throws -> TableContext {
         let options = MarketOptions(market: request.market, stalenessDays: request.staleDays)
-        let portfolio = try portfolioName(request, store: store).map { try PortfolioInputs.load(store, portfolio: $0, options: options) }
+        let portfolio = try portfolioName(request, store: store).map { name in
+            let ledger = try PortfolioLedger.load(store, portfolio: name)
+            return PortfolioInputs(ledger, market: try MarketInputs.load(store, options: options,
+                                                                         range: try quoteDays(request, ledger: ledger, store: store)))
+        }
         let market = try portfolio?.market ?? MarketInputs.load(store, options: options)
-        if let wanted = request.market, !market.book.markets.contains(wanted) {
-            let known = market.book.markets.map(\.rawValue).joined(separator: ", ")
-            throw ArgumentError("--market", "unknown market \(wanted) (quotes are in: \(known.isEmpty ? "none" : known))")
+        if let wanted = request.market {
+            // The markets of the whole database: a book cut to one day may not quote every one.
+            let markets = try store.lastQuotes().markets
+            guard markets.contains(wanted) else {
+                let known = markets.map(\.rawValue).joined(separator: ", ")
+                throw ArgumentError("--market", "unknown market \(wanted) (quotes are in: \(known.isEmpty ? "none" : known))")
+            }
         }
         let known = market.book.assets.union(market.assets.map(\.code)).union(portfolio?.replay.assets ?? [])
         for asset in request.assets + [request.currency].compactMap({ $0 }) where !known.contains(asset) {
@@ -40,6 +48,21 @@ final class TableContext {
             throw ArgumentError("--benchmark", "unknown asset \(benchmark) (see `folio info`)")
         }
         return TableContext(request: request, store: store, market: market, portfolio: portfolio)
+    }
+
+    /// The days whose quotes a table reads when it needs fewer than all: holdings and allocation at one
+    /// day value what is held then with that day's quotes (and those of the staleness limit before it),
+    /// so a database with millions of intraday quotes costs them milliseconds, not seconds. Tables that
+    /// convert each trade at its own time (income, value, performance) read every quote of the
+    /// portfolio's assets.
+    private static func quoteDays(_ request: TableRequest, ledger: PortfolioLedger, store: Store) throws -> DayRange? {
+        switch request.name {
+        case .holdings where request.from == nil && request.to == nil, .allocation:
+            guard let last = try AsOf.portfolio(ledger, prices: store) else { return nil }
+            return DayRange(day: request.day(default: last))
+        default:
+            return nil
+        }
     }
 
     /// `--portfolio`, else for a portfolio table the database's only portfolio; a price table without
