@@ -58,7 +58,8 @@ public struct LineChart: Chart, Hashable {
             changeRising = amount >= 0
             changeColor = amount > 0 ? b.theme.up : amount < 0 ? b.theme.down : b.theme.secondaryText
         }
-        let changeStyle = TextStyle(size: b.theme.subtitleSize, weight: .bold, color: changeColor, role: .annotation)
+        let changeStyle = TextStyle(size: b.theme.subtitleSize, weight: .bold, color: b.theme.labelColor(for: changeColor),
+                                    role: .annotation)
         let arrowSize = b.theme.subtitleSize * 0.6
         let changeWidth = changeText.map { b.layout.width($0, changeStyle) + arrowSize * 1.6 } ?? 0
         let body = b.drawFrame(subtitleTrailingWidth: changeWidth)
@@ -69,7 +70,7 @@ public struct LineChart: Chart, Hashable {
             b.add(run)
             ChangeArrow.draw(rising: changeRising, flat: changeColor == b.theme.secondaryText,
                              rightEdge: run.box.minX - arrowSize * 0.6, midY: run.box.midY, size: arrowSize,
-                             color: changeColor, builder: &b)
+                             color: changeStyle.color, builder: &b)
         }
 
         let all = series.flatMap { zip($0.times, $0.values).filter { $0.1.isFinite } }
@@ -146,7 +147,7 @@ public struct LineChart: Chart, Hashable {
                                               lower: plot.minY, upper: plot.maxY + height / 2, gap: 2)
             for (i, end) in ends.enumerated() {
                 var style = nameStyle
-                style.color = end.color
+                style.color = b.theme.labelColor(for: end.color)
                 let text = b.layout.fit(end.name, maxWidth: maxName, style: style)
                 b.add(b.layout.run(text, at: Point(x: plot.maxX + b.theme.axisSize * 0.5, y: centres[i]),
                                    baseline: .middle, style: style))

@@ -35,7 +35,7 @@ public struct SmallMultiplesChart: Chart, Hashable {
             var changeWidth = 0.0
             if let summary, let fraction = summary.changeFraction {
                 var style = nameStyle
-                style.color = fraction > 0 ? theme.up : fraction < 0 ? theme.down : theme.secondaryText
+                style.color = theme.labelColor(for: fraction > 0 ? theme.up : fraction < 0 ? theme.down : theme.secondaryText)
                 let run = b.layout.run(format.string(summary.last) + "  " + percent.string(fraction),
                                        at: Point(x: panel.maxX, y: panel.minY), anchor: .end, baseline: .top, style: style)
                 b.add(run)
