@@ -4,7 +4,11 @@ import Foundation
 public struct BarSeries: Hashable, Sendable {
     public var name: String
     public var values: [Double]
-    public init(name: String, values: [Double]) { self.name = name; self.values = values }
+    /// Its colour when the data decides it (an asset's, or "Other"'s grey); nil: its position's.
+    public var swatch: Swatch?
+    public init(name: String, values: [Double], swatch: Swatch? = nil) {
+        self.name = name; self.values = values; self.swatch = swatch
+    }
 }
 
 /// Clustered vertical bars: groups (months, years) along x, one bar per series in each group, values or
@@ -35,11 +39,7 @@ public struct BarChart: Chart, Hashable {
         return total > 0 && v.isFinite ? v / total : .nan
     }
 
-    /// A last series named "Other" (the smallest assets summed, see `BarSeries.keepingLargest`) is drawn in
-    /// the neutral colour the pie's "Other" slice has, so that a sum of many never looks like one more asset.
-    func color(_ s: Int, _ theme: Theme) -> Color {
-        s == series.count - 1 && s > 0 && series[s].name == frame.locale.other ? theme.axis : theme.seriesColor(s)
-    }
+    func color(_ s: Int, _ theme: Theme) -> Color { theme.color(series[s].swatch, position: s) }
 
     public func scene(measurer: any TextMeasurer) -> Scene {
         var b = SceneBuilder(frame: frame, measurer: measurer)

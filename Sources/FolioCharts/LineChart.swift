@@ -5,8 +5,10 @@ public struct LineSeries: Hashable, Sendable {
     public var name: String
     public var times: [Double]
     public var values: [Double]
-    public init(name: String, times: [Double], values: [Double]) {
-        self.name = name; self.times = times; self.values = values
+    /// Its colour when the data decides it (an asset's); nil: its position's.
+    public var swatch: Swatch?
+    public init(name: String, times: [Double], values: [Double], swatch: Swatch? = nil) {
+        self.name = name; self.times = times; self.values = values; self.swatch = swatch
     }
 }
 
@@ -124,7 +126,7 @@ public struct LineChart: Chart, Hashable {
         let width = series.count == 1 ? b.theme.singleLineWidth : b.theme.multiLineWidth
         var ends: [(name: String, y: Double, color: Color)] = []
         for (index, s) in series.enumerated() {
-            let color = b.theme.seriesColor(index)
+            let color = b.theme.color(s.swatch, position: index)
             let geometry = LineGeometry.path(times: s.times, values: s.values,
                                              maxStep: maxStep ?? LineGeometry.defaultMaxStep(s.times),
                                              x: { xScale($0) }, y: { yScale($0) })
@@ -138,7 +140,8 @@ public struct LineChart: Chart, Hashable {
         }
 
         if annotate, let s = single {
-            ExtremeMarkers.draw(summary: s, series: series[0], format: format, locale: locale, plot: plot,
+            ExtremeMarkers.draw(summary: s, series: series[0], color: b.theme.color(series[0].swatch, position: 0), format: format,
+                                locale: locale, plot: plot,
                                 x: { xScale($0) }, y: { yScale($0) }, builder: &b)
         }
         if series.count > 1 {

@@ -3,7 +3,8 @@ import Foundation
 extension BarSeries {
     /// At most `limit` series: the largest `limit − 1` by total magnitude over the groups, largest first,
     /// and the rest summed into one series named `otherName`, last. The palette has eight distinguishable
-    /// colours (CHART-STYLE.md), so a ninth series would repeat a colour and mislead. Missing values (NaN)
+    /// colours (CHART-STYLE.md), so a ninth series would repeat a colour and mislead; "Other" is drawn in
+    /// the pie's neutral grey, so that a sum of many never looks like one more asset. Missing values (NaN)
     /// count as nothing in the sum, but a group where every grouped series is missing stays missing.
     public static func keepingLargest(_ series: [BarSeries], limit: Int, otherName: String) -> [BarSeries] {
         func size(_ s: BarSeries) -> Double { s.values.reduce(0) { $0 + ($1.isFinite ? abs($1) : 0) } }
@@ -18,6 +19,6 @@ extension BarSeries {
             let values = rest.compactMap { g < $0.values.count ? $0.values[g] : nil }.filter(\.isFinite)
             return values.isEmpty ? .nan : values.reduce(0, +)
         }
-        return Array(ranked.prefix(limit - 1)) + [BarSeries(name: otherName, values: other)]
+        return Array(ranked.prefix(limit - 1)) + [BarSeries(name: otherName, values: other, swatch: .other)]
     }
 }

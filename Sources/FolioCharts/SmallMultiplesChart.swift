@@ -56,9 +56,10 @@ public struct SmallMultiplesChart: Chart, Hashable {
             let y = { (v: Double) in span > 0 ? plot.maxY - (v - summary.minimum) / span * plot.height : plot.midY }
             let x = { (t: Double) in t1 > t0 ? plot.minX + (t - t0) / (t1 - t0) * plot.width : plot.midX }
             let geometry = LineGeometry.path(times: s.times, values: s.values, maxStep: LineGeometry.defaultMaxStep(s.times), x: x, y: y)
-            b.add(PathShape(elements: geometry.elements, stroke: Stroke(color: theme.seriesColor(0), width: theme.multiLineWidth * 0.75),
-                            roundCaps: true))
-            for p in geometry.isolated { b.add(.disc(center: p, radius: theme.multiLineWidth, fill: theme.seriesColor(0), outline: nil)) }
+            // Panels share the first colour unless their series are assets, which keep theirs.
+            let color = theme.color(s.swatch, position: 0)
+            b.add(PathShape(elements: geometry.elements, stroke: Stroke(color: color, width: theme.multiLineWidth * 0.75), roundCaps: true))
+            for p in geometry.isolated { b.add(.disc(center: p, radius: theme.multiLineWidth, fill: color, outline: nil)) }
             // An array, not a Set: a Set's order changes from process to process, and so would the PDF bytes.
             for index in summary.minIndex == summary.maxIndex ? [summary.minIndex] : [summary.minIndex, summary.maxIndex] {
                 b.add(.disc(center: Point(x: x(s.times[index]), y: y(s.values[index])), radius: theme.markerRadius * 0.8,

@@ -41,7 +41,11 @@ public struct CompositionDataset: Dataset {
         let all = composition.assets.enumerated().map { a, asset in
             BarSeries(name: asset.rawValue, values: composition.periods.map { $0.values[a] ?? .nan })
         }
-        let series = BarSeries.keepingLargest(all, limit: Self.maxSeries, otherName: input.locale.other)
+        var series = BarSeries.keepingLargest(all, limit: Self.maxSeries, otherName: input.locale.other)
+        let assets = series.indices.filter { series[$0].swatch != .other }
+        for (i, swatch) in zip(assets, input.swatches(assets.map { AssetCode(series[$0].name) }, places: frame.theme.series.count)) {
+            series[i].swatch = swatch
+        }
         let chart = BarChart(frame: frame, groups: groups, series: series, mode: percent ? .percentOfGroup : .values,
                              valueFormat: percent ? nil : input.money(base, style: .compact(decimals: 1)))
         return DatasetChart(

@@ -62,10 +62,12 @@ public struct NormalisedDataset: Dataset {
         let normalised = NormalisedSeries(prices: closes, method: method)
         // Each series keeps only its own days: a stock's weekends are not gaps, and the union calendar of
         // stocks and crypto would otherwise break the stock lines every Saturday.
-        let series = order.compactMap { asset -> LineSeries? in
-            guard let a = normalised.assets.firstIndex(of: asset) else { return nil }
+        let drawn = order.compactMap { asset in normalised.assets.firstIndex(of: asset).map { (asset: asset, index: $0) } }
+        let swatches = input.swatches(drawn.map(\.asset), places: frame.theme.series.count)
+        let series = zip(drawn, swatches).map { shown, swatch -> LineSeries in
+            let (asset, a) = shown
             let points = zip(normalised.days, normalised.values[a]).compactMap { day, v in v.map { (day.start.timeIntervalSince1970, $0) } }
-            return LineSeries(name: asset.rawValue, times: points.map(\.0), values: points.map(\.1))
+            return LineSeries(name: asset.rawValue, times: points.map(\.0), values: points.map(\.1), swatch: swatch)
         }
         guard series.contains(where: { $0.values.count >= 2 }) else {
             throw ArgumentError("--as-of", "fewer than two daily prices from \(range.from.iso) to \(range.to.iso)")

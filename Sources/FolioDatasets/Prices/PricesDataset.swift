@@ -77,6 +77,7 @@ public struct PricesDataset: Dataset {
         guard !series.isEmpty else {
             throw ArgumentError("--portfolio", "nothing held has prices from \(range.from.iso) to \(range.to.iso)")
         }
+        for (i, swatch) in input.swatches(shown, places: frame.theme.series.count).enumerated() { series[i].swatch = swatch }
         let strings = input.strings
         let sameCurrency = Set(currencies).count == 1
         // The window the change is over: from the day N days back (its last price is the base) to as-of.
