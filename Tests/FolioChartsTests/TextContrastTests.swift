@@ -44,7 +44,7 @@ import Testing
             ("pie", PieChart(frame: f, slices: slices)),
             ("donut", PieChart(frame: f, slices: slices, donut: true)),
             ("bars", BarChart(frame: f, groups: months, series: bars)),
-            ("percent bars", BarChart(frame: f, groups: months, series: bars, mode: .percentOfGroup)),
+            ("percent bars", BarChart(frame: f, groups: months, series: bars, mode: .shares)),
             ("hbars", HBarChart(frame: f, categories: months, series: [BarSeries(name: "In", values: [5, 3, 0, 7, 2, 4]),
                                                                        BarSeries(name: "Out", values: [-2, -4, -1, 0, -3, -5])])),
             ("small multiples", SmallMultiplesChart(frame: f, series: tenLines)),
