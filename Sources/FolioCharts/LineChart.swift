@@ -28,11 +28,14 @@ public struct LineChart: Chart, Hashable {
     /// The change shown in the headline instead of last − first: a portfolio's value moves with deposits
     /// and withdrawals, which are not gains (the value dataset passes its `ValueGain`).
     public var headlineChange: HeadlineChange?
+    /// Values on a log scale (`LogScale`): equal ratios at equal heights. Every value must be above zero.
+    public var logScale: Bool
 
     public init(frame: ChartFrame, series: [LineSeries], valueFormat: NumberFormat? = nil, annotateWindow: Bool = true,
-                maxStep: Double? = nil, headlineChange: HeadlineChange? = nil) {
+                maxStep: Double? = nil, headlineChange: HeadlineChange? = nil, logScale: Bool = false) {
         self.frame = frame; self.series = series; self.valueFormat = valueFormat
         self.annotateWindow = annotateWindow; self.maxStep = maxStep; self.headlineChange = headlineChange
+        self.logScale = logScale
     }
 
     /// The summary the annotations show (the single series), for tests and reports.
@@ -86,13 +89,22 @@ public struct LineChart: Chart, Hashable {
         var lo = all.map(\.1).min()!, hi = all.map(\.1).max()!
         if annotate {
             let need = annotationHeight + b.theme.markerRadius + b.theme.markerOutline + 4
-            let span = hi - lo
-            let pad = span > 0 ? span * need / max(plotHeight - 2 * need, 1) : 0
-            lo -= pad
-            hi += pad
+            let fraction = need / max(plotHeight - 2 * need, 1)
+            if logScale {
+                // On a log scale the same room is a ratio: the span's ratio to that power.
+                let k = pow(hi / lo, fraction)
+                lo /= k
+                hi *= k
+            } else {
+                let pad = (hi - lo) * fraction
+                lo -= pad
+                hi += pad
+            }
         }
-        let yScale = LinearScale(dataMin: lo, dataMax: hi, range: (plotBottom, plotTop), targetTicks: 5)
-        let axisFormat = NumberFormat(locale: locale, style: .decimal(yScale.step.decimals))
+        let yScale: any ValueScale = logScale
+            ? LogScale(dataMin: lo, dataMax: hi, range: (plotBottom, plotTop))
+            : LinearScale(dataMin: lo, dataMax: hi, range: (plotBottom, plotTop), targetTicks: 5)
+        let axisFormat = NumberFormat(locale: locale, style: .decimal(yScale.tickDecimals))
         let labelWidth = Axes.valueLabelWidth(yScale, format: axisFormat, builder: b)
         let left = body.minX + labelWidth + b.theme.axisSize * 0.6
 

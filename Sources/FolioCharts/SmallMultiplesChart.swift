@@ -8,9 +8,11 @@ public struct SmallMultiplesChart: Chart, Hashable {
     public var series: [LineSeries]
     /// Panels per row; `nil` picks a count that keeps panels about twice as wide as tall.
     public var columns: Int?
+    /// Each panel's values on a log scale between its minimum and maximum. Every value must be above zero.
+    public var logScale: Bool
 
-    public init(frame: ChartFrame, series: [LineSeries], columns: Int? = nil) {
-        self.frame = frame; self.series = series; self.columns = columns
+    public init(frame: ChartFrame, series: [LineSeries], columns: Int? = nil, logScale: Bool = false) {
+        self.frame = frame; self.series = series; self.columns = columns; self.logScale = logScale
     }
 
     public func scene(measurer: any TextMeasurer) -> Scene {
@@ -52,8 +54,9 @@ public struct SmallMultiplesChart: Chart, Hashable {
                            Point(x: plot.maxX, y: Axes.snap(plot.maxY + theme.markerRadius * 2, width: 1)),
                            stroke: Stroke(color: theme.grid, width: theme.gridWidth)))
             guard let summary, let t0 = s.times.first, let t1 = s.times.last else { continue }
-            let span = summary.maximum - summary.minimum
-            let y = { (v: Double) in span > 0 ? plot.maxY - (v - summary.minimum) / span * plot.height : plot.midY }
+            let axis = { (v: Double) in logScale ? log10(v) : v }
+            let (bottom, span) = (axis(summary.minimum), axis(summary.maximum) - axis(summary.minimum))
+            let y = { (v: Double) in span > 0 ? plot.maxY - (axis(v) - bottom) / span * plot.height : plot.midY }
             let x = { (t: Double) in t1 > t0 ? plot.minX + (t - t0) / (t1 - t0) * plot.width : plot.midX }
             let geometry = LineGeometry.path(times: s.times, values: s.values, maxStep: LineGeometry.defaultMaxStep(s.times), x: x, y: y)
             // Panels share the first colour unless their series are assets, which keep theirs.

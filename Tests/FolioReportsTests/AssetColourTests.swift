@@ -62,7 +62,7 @@ import Testing
             let frame = ChartFrame(width: 600, height: 300, theme: theme, locale: .en)
             switch try report.chart(kind, data: data, parameters: parameters, frame: frame) {
             case .chart(let chart): record(chart, "the report's \(data)")
-            case .smallMultiples(let series): record(SmallMultiplesChart(frame: frame, series: series), "the report's \(data)")
+            case .smallMultiples(let panels): record(panels, "the report's \(data)")
             }
             var request = ChartRequest(kind: kind)
             request.portfolio = Self.portfolio

@@ -9,7 +9,7 @@ public struct NormalisedDataset: Dataset {
     public static let name = "normalised"
     public static let kinds: [ChartKind] = [.compare]
     public static let subject = DatasetSubject.assetsOrPortfolio
-    public static let fields: Set<ChartRequest.Field> = [.portfolio, .asset, .days, .currency, .normalise]
+    public static let fields: Set<ChartRequest.Field> = [.portfolio, .asset, .days, .currency, .normalise, .log]
 
     /// Lines beyond the palette's distinguishable colours would repeat one.
     static let maxSeries = 7
@@ -18,6 +18,7 @@ public struct NormalisedDataset: Dataset {
     let days: Int
     let currency: AssetCode?
     let method: Normalisation
+    let log: Bool
 
     public init(_ request: ChartRequest) throws {
         if request.portfolio == nil || !request.assets.isEmpty, request.assets.count < 2 {
@@ -27,6 +28,10 @@ public struct NormalisedDataset: Dataset {
         days = request.days ?? 90
         currency = request.currency
         method = request.normalise ?? .rebase
+        if request.log, method == .minMax {
+            throw ArgumentError("--log", "min-max puts each series' low at 0, which a log scale cannot draw; use --normalise rebased")
+        }
+        log = request.log
     }
 
     public func quoteDays(endingAt asOf: Day) -> DayRange? { .days(days, endingAt: asOf) }
@@ -79,7 +84,8 @@ public struct NormalisedDataset: Dataset {
             : strings.minMaxSubtitle(shown, from: range.from, to: input.asOf)
         // The values are normalised already; CompareChart's own normalisation of them is the identity
         // (a rebased series starts at 100, a min–max one spans 0…1), and keeps its axis labels right.
-        let chart = CompareChart(frame: frame, series: series, normalisation: method == .rebase ? .rebased : .minMax)
+        let chart = CompareChart(frame: frame, series: log ? try series.checkedForLogScale() : series,
+                                 normalisation: method == .rebase ? .rebased : .minMax, logScale: log)
         return DatasetChart(
             chart: chart, title: strings.compareTitle(series.map(\.name)), subtitle: subtitle,
             footnote: input.footnote(for: currencies.flatMap { input.pricedBy($0.key, in: $0.value) }), warnings: warnings
