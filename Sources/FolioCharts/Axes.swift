@@ -4,13 +4,13 @@ import Foundation
 /// (no y-axis line, CHART-STYLE.md), and a time axis under it.
 enum Axes {
     /// Width the value labels need, so the plot can start right of them.
-    static func valueLabelWidth(_ scale: LinearScale, format: NumberFormat, builder: SceneBuilder) -> Double {
+    static func valueLabelWidth(_ scale: some ValueScale, format: NumberFormat, builder: SceneBuilder) -> Double {
         scale.ticks.map { builder.layout.width(format.string($0), builder.axisStyle) }.max() ?? 0
     }
 
     /// Horizontal grid lines at the ticks and labels right-aligned left of the plot; the zero line, when in
     /// view, in the axis colour.
-    static func drawValueAxis(_ scale: LinearScale, format: NumberFormat, plot: Rect, builder: inout SceneBuilder,
+    static func drawValueAxis(_ scale: some ValueScale, format: NumberFormat, plot: Rect, builder: inout SceneBuilder,
                               zeroLine: Bool) {
         let theme = builder.theme
         let gap = theme.axisSize * 0.6

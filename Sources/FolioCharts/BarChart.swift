@@ -4,42 +4,69 @@ import Foundation
 public struct BarSeries: Hashable, Sendable {
     public var name: String
     public var values: [Double]
-    public init(name: String, values: [Double]) { self.name = name; self.values = values }
+    /// Its colour when the data decides it (an asset's, or "Other"'s grey); nil: its position's.
+    public var swatch: Swatch?
+    public init(name: String, values: [Double], swatch: Swatch? = nil) {
+        self.name = name; self.values = values; self.swatch = swatch
+    }
 }
 
-/// Clustered vertical bars: groups (months, years) along x, one bar per series in each group, values or
-/// each series' percentage of its group's total. The value axis always includes zero; negative values
-/// hang below the zero line. A legend names the series above the plot.
+/// Bars over groups (months, years) along x, in one of two modes. Values: clustered bars, one per series
+/// in each group, on a value axis that always includes zero, negative values hanging below the zero line.
+/// Shares: one bar per group stacked to 100 % from each series' share of what the group holds, in the
+/// series' order from the bottom up (the order and colours the values chart has); a negative value is no
+/// share of a whole (a negative balance is not a holding), so it is left out of the stack and named under
+/// the chart ("Not shown: BTC (Mar – Dec)"), as the pie names its negative slices. A legend names the
+/// series above the plot.
 public struct BarChart: Chart, Hashable {
-    public enum Mode: Hashable, Sendable { case values, percentOfGroup }
+    public enum Mode: Hashable, Sendable { case values, shares }
 
     public var frame: ChartFrame
     public var groups: [String]
     public var series: [BarSeries]
     public var mode: Mode
-    /// Axis label format; `nil` = compact numbers (values) or whole percents (percent mode).
+    /// Axis label format; `nil` = compact numbers (values) or whole percents (shares).
     public var valueFormat: NumberFormat?
 
     public init(frame: ChartFrame, groups: [String], series: [BarSeries], mode: Mode = .values, valueFormat: NumberFormat? = nil) {
         self.frame = frame; self.groups = groups; self.series = series; self.mode = mode; self.valueFormat = valueFormat
     }
 
-    /// The plotted value of series `s` in group `g` (a fraction in percent mode); NaN when missing.
+    func value(_ s: Int, _ g: Int) -> Double { g < series[s].values.count ? series[s].values[g] : .nan }
+
+    /// The plotted value of series `s` in group `g`: the value, or its share of the group's positive
+    /// values (0…1, NaN for a value that is no share); NaN when missing.
     public func plotted(_ s: Int, _ g: Int) -> Double {
-        let v = g < series[s].values.count ? series[s].values[g] : .nan
-        guard mode == .percentOfGroup else { return v }
-        let total = series.reduce(0.0) { acc, one in
-            let x = g < one.values.count ? one.values[g] : 0
-            return acc + (x.isFinite ? abs(x) : 0)
-        }
-        return total > 0 && v.isFinite ? v / total : .nan
+        let v = value(s, g)
+        guard mode == .shares else { return v }
+        let held = series.indices.map { value($0, g) }.filter { $0 > 0 }.reduce(0, +)
+        return held > 0 && v > 0 ? v / held : .nan
     }
 
-    /// A last series named "Other" (the smallest assets summed, see `BarSeries.keepingLargest`) is drawn in
-    /// the neutral colour the pie's "Other" slice has, so that a sum of many never looks like one more asset.
-    func color(_ s: Int, _ theme: Theme) -> Color {
-        s == series.count - 1 && s > 0 && series[s].name == frame.locale.other ? theme.axis : theme.seriesColor(s)
+    /// Shares: the series with negative values, each with the groups they are in ("BTC (Mar – Dec)"),
+    /// named under the chart since the stacks leave them out; nil when nothing is left out.
+    public var notShownText: String? {
+        guard mode == .shares else { return nil }
+        let named = series.indices.compactMap { s -> String? in
+            let below = groups.indices.filter { value(s, $0) < 0 }
+            return below.isEmpty ? nil : series[s].name + " (" + runs(below) + ")"
+        }
+        return named.isEmpty ? nil : frame.locale.notShown + ": " + named.joined(separator: ", ")
     }
+
+    /// Group indices as their labels, consecutive ones as one range: "Jan 2017 – Mar, Jun".
+    func runs(_ indices: [Int]) -> String {
+        var parts: [String] = []
+        var start = indices[0], last = indices[0]
+        for i in indices.dropFirst() + [Int.max] {
+            if i == last + 1 { last = i; continue }
+            parts.append(start == last ? groups[start] : groups[start] + " – " + groups[last])
+            start = i; last = i
+        }
+        return parts.joined(separator: ", ")
+    }
+
+    func color(_ s: Int, _ theme: Theme) -> Color { theme.color(series[s].swatch, position: s) }
 
     public func scene(measurer: any TextMeasurer) -> Scene {
         var b = SceneBuilder(frame: frame, measurer: measurer)
@@ -47,9 +74,17 @@ public struct BarChart: Chart, Hashable {
         let theme = b.theme
         let values = series.indices.flatMap { s in groups.indices.map { plotted(s, $0) } }.filter(\.isFinite)
         guard !groups.isEmpty, !series.isEmpty, !values.isEmpty else { b.drawNoData(in: body); return b.scene() }
+        if let note = notShownText {
+            // One line at the bottom of the body, as the pie's.
+            let text = b.layout.fit(note, maxWidth: body.width, style: b.axisStyle)
+            b.add(b.layout.run(text, at: Point(x: body.minX, y: body.maxY), baseline: .bottom, style: b.axisStyle))
+            body.height -= b.layout.height(b.axisStyle) * 1.6
+        }
 
+        // The legend names what is drawn: in shares, a series that is never above zero has no part in a stack.
+        let listed = series.indices.filter { s in groups.indices.contains { plotted(s, $0).isFinite } }
         let legendHeight = series.count > 1
-            ? Legend.draw(names: series.map(\.name), colors: series.indices.map { color($0, theme) }, in: body, builder: &b)
+            ? Legend.draw(names: listed.map { series[$0].name }, colors: listed.map { color($0, theme) }, in: body, builder: &b)
             : 0
         body.y += legendHeight + (legendHeight > 0 ? theme.axisSize * 0.8 : 0)
         body.height -= legendHeight + (legendHeight > 0 ? theme.axisSize * 0.8 : 0)
@@ -57,33 +92,17 @@ public struct BarChart: Chart, Hashable {
         let plotTop = body.minY + theme.axisSize * 0.5
         let groupLabelHeight = b.layout.height(b.axisStyle) + theme.axisSize * 0.6
         let plotBottom = body.maxY - groupLabelHeight
-        let yScale = LinearScale(dataMin: values.min()!, dataMax: values.max()!, range: (plotBottom, plotTop),
-                                 targetTicks: 5, includeZero: true)
-        let format = valueFormat ?? (mode == .percentOfGroup
+        let yScale = LinearScale(dataMin: mode == .shares ? 0 : values.min()!, dataMax: mode == .shares ? 1 : values.max()!,
+                                 range: (plotBottom, plotTop), targetTicks: 5, includeZero: true)
+        let format = valueFormat ?? (mode == .shares
             ? NumberFormat(locale: frame.locale, style: .percent(max(yScale.step.decimals - 2, 0)))
             : NumberFormat(locale: frame.locale, style: .compact(decimals: 1)))
         let left = body.minX + Axes.valueLabelWidth(yScale, format: format, builder: b) + theme.axisSize * 0.6
         let plot = Rect(x: left, y: plotTop, width: max(body.maxX - left, 1), height: max(plotBottom - plotTop, 1))
         Axes.drawValueAxis(yScale, format: format, plot: plot, builder: &b, zeroLine: true)
 
-        // Clusters are separated by about one bar; bars in a cluster by a hairline (~5 % of a bar).
-        let n = Double(series.count)
-        let band = BandScale(count: groups.count, range: (plot.minX, plot.maxX),
-                             paddingInner: 1 / (n + 1), paddingOuter: 0.5 / (n + 1))
-        let innerGap = band.bandwidth / n * 0.05
-        let barWidth = (band.bandwidth - innerGap * (n - 1)) / n
+        let band = mode == .shares ? drawStacks(plot: plot, y: yScale, builder: &b) : drawClusters(plot: plot, y: yScale, builder: &b)
         let zero = yScale(0)
-        for g in groups.indices {
-            for s in series.indices {
-                let v = plotted(s, g)
-                guard v.isFinite, v != 0 else { continue }
-                let x = band.start(g) + Double(s) * (barWidth + innerGap)
-                let y = yScale(v)
-                var bar = PathShape.rect(Rect(x: x, y: min(y, zero), width: barWidth, height: abs(y - zero)), fill: color(s, theme))
-                bar.stroke = theme.outline(for: color(s, theme))
-                b.add(bar)
-            }
-        }
         // The zero line goes over the bars' feet so that it reads as the baseline.
         let zy = Axes.snap(zero, width: theme.gridWidth)
         b.add(.segment(Point(x: plot.minX, y: zy), Point(x: plot.maxX, y: zy), stroke: Stroke(color: theme.axis, width: theme.gridWidth)))
@@ -97,5 +116,45 @@ public struct BarChart: Chart, Hashable {
                                baseline: .top, style: b.axisStyle))
         }
         return b.scene()
+    }
+
+    /// Clusters are separated by about one bar; bars in a cluster by a hairline (~5 % of a bar).
+    private func drawClusters(plot: Rect, y yScale: LinearScale, builder b: inout SceneBuilder) -> BandScale {
+        let n = Double(series.count)
+        let band = BandScale(count: groups.count, range: (plot.minX, plot.maxX), paddingInner: 1 / (n + 1), paddingOuter: 0.5 / (n + 1))
+        let innerGap = band.bandwidth / n * 0.05
+        let barWidth = (band.bandwidth - innerGap * (n - 1)) / n
+        let zero = yScale(0)
+        for g in groups.indices {
+            for s in series.indices {
+                let v = plotted(s, g)
+                guard v.isFinite, v != 0 else { continue }
+                let x = band.start(g) + Double(s) * (barWidth + innerGap)
+                let y = yScale(v)
+                var bar = PathShape.rect(Rect(x: x, y: min(y, zero), width: barWidth, height: abs(y - zero)), fill: color(s, b.theme))
+                bar.stroke = b.theme.outline(for: color(s, b.theme))
+                b.add(bar)
+            }
+        }
+        return band
+    }
+
+    /// One bar per group, the shares stacked from zero in series order, parted by a hairline of background
+    /// (as the pie's slices) so that two neighbours of close colours stay two.
+    private func drawStacks(plot: Rect, y yScale: LinearScale, builder b: inout SceneBuilder) -> BandScale {
+        let band = BandScale(count: groups.count, range: (plot.minX, plot.maxX), paddingInner: 0.3, paddingOuter: 0.15)
+        for g in groups.indices {
+            var base = 0.0
+            for s in series.indices {
+                let share = plotted(s, g)
+                guard share.isFinite else { continue }
+                let (bottom, top) = (yScale(base), yScale(base + share))
+                base += share
+                var segment = PathShape.rect(Rect(x: band.start(g), y: top, width: band.bandwidth, height: bottom - top), fill: color(s, b.theme))
+                segment.stroke = b.theme.outline(for: color(s, b.theme)) ?? Stroke(color: b.theme.background, width: 0.75)
+                b.add(segment)
+            }
+        }
+        return band
     }
 }

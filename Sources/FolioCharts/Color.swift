@@ -30,26 +30,9 @@ public struct Color: Hashable, Sendable {
         return "#" + String(repeating: "0", count: 6 - digits.count) + digits
     }
 
-    /// WCAG 2 relative luminance.
-    public var relativeLuminance: Double {
-        func linear(_ c: Double) -> Double { c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4) }
-        return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
-    }
-
-    /// WCAG 2 contrast ratio, 1…21.
-    public func contrast(with other: Color) -> Double {
-        let (a, b) = (relativeLuminance, other.relativeLuminance)
-        return (max(a, b) + 0.05) / (min(a, b) + 0.05)
-    }
-
     /// Linear interpolation in sRGB; enough between neighbouring ColorBrewer classes, which are close.
     public func mixed(with other: Color, amount t: Double) -> Color {
         Color(red: red + (other.red - red) * t, green: green + (other.green - green) * t,
               blue: blue + (other.blue - blue) * t, alpha: alpha + (other.alpha - alpha) * t)
-    }
-
-    /// Of the candidates, the one with the highest contrast against this colour (used for text on cells).
-    public func bestText(among candidates: [Color]) -> Color {
-        candidates.max { contrast(with: $0) < contrast(with: $1) } ?? Color(hex: 0x000000)
     }
 }

@@ -14,9 +14,11 @@ public struct CompareChart: Chart, Hashable {
     public var frame: ChartFrame
     public var series: [LineSeries]
     public var normalisation: Normalisation
+    /// Rebased values on a log scale: a doubling is the same height from any start.
+    public var logScale: Bool
 
-    public init(frame: ChartFrame, series: [LineSeries], normalisation: Normalisation = .rebased) {
-        self.frame = frame; self.series = series; self.normalisation = normalisation
+    public init(frame: ChartFrame, series: [LineSeries], normalisation: Normalisation = .rebased, logScale: Bool = false) {
+        self.frame = frame; self.series = series; self.normalisation = normalisation; self.logScale = logScale
     }
 
     /// The series as plotted.
@@ -40,6 +42,6 @@ public struct CompareChart: Chart, Hashable {
     }
 
     public func scene(measurer: any TextMeasurer) -> Scene {
-        LineChart(frame: frame, series: normalised, annotateWindow: false).scene(measurer: measurer)
+        LineChart(frame: frame, series: normalised, annotateWindow: false, logScale: logScale).scene(measurer: measurer)
     }
 }

@@ -4,10 +4,9 @@ import Foundation
 /// label with the value, above the maximum and below the minimum (where the line cannot be), kept
 /// inside the plot horizontally.
 enum ExtremeMarkers {
-    static func draw(summary s: SeriesSummary, series: LineSeries, format: NumberFormat, locale: ChartLocale,
+    static func draw(summary s: SeriesSummary, series: LineSeries, color: Color, format: NumberFormat, locale: ChartLocale,
                      plot: Rect, x: (Double) -> Double, y: (Double) -> Double, builder b: inout SceneBuilder) {
         let theme = b.theme
-        let color = theme.seriesColor(0)
         let offset = theme.markerRadius + theme.markerOutline + 3
         // A flat window (or a single point) has no extremes to tell apart: one marker with the value.
         let marks: [(index: Int, value: Double, label: String, above: Bool)] =

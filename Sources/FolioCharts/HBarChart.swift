@@ -21,7 +21,8 @@ public struct HBarChart: Chart, Hashable {
         let values = series.flatMap(\.values).filter(\.isFinite)
         guard !categories.isEmpty, !values.isEmpty else { b.drawNoData(in: body); return b.scene() }
         let legendHeight = series.count > 1
-            ? Legend.draw(names: series.map(\.name), colors: series.indices.map { theme.seriesColor($0) }, in: body, builder: &b) : 0
+            ? Legend.draw(names: series.map(\.name), colors: series.indices.map { theme.color(series[$0].swatch, position: $0) }, in: body,
+                          builder: &b) : 0
         body.y += legendHeight + (legendHeight > 0 ? theme.axisSize * 0.8 : 0)
         body.height -= legendHeight + (legendHeight > 0 ? theme.axisSize * 0.8 : 0)
 
@@ -62,8 +63,9 @@ public struct HBarChart: Chart, Hashable {
                 let v = series[s].values[c]
                 let y = band.start(c) + Double(s) * barHeight
                 let x = xScale(v)
-                var bar = PathShape.rect(Rect(x: min(x, zero), y: y, width: abs(x - zero), height: barHeight * 0.92), fill: theme.seriesColor(s))
-                bar.stroke = theme.outline(for: theme.seriesColor(s))
+                let color = theme.color(series[s].swatch, position: s)
+                var bar = PathShape.rect(Rect(x: min(x, zero), y: y, width: abs(x - zero), height: barHeight * 0.92), fill: color)
+                bar.stroke = theme.outline(for: color)
                 b.add(bar)
                 guard barHeight >= b.layout.height(valueStyle) * 0.75 else { continue }
                 b.add(b.layout.run(format.string(v), at: Point(x: v < 0 ? x - 4 : x + 4, y: y + barHeight * 0.46),

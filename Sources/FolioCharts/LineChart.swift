@@ -5,8 +5,10 @@ public struct LineSeries: Hashable, Sendable {
     public var name: String
     public var times: [Double]
     public var values: [Double]
-    public init(name: String, times: [Double], values: [Double]) {
-        self.name = name; self.times = times; self.values = values
+    /// Its colour when the data decides it (an asset's); nil: its position's.
+    public var swatch: Swatch?
+    public init(name: String, times: [Double], values: [Double], swatch: Swatch? = nil) {
+        self.name = name; self.times = times; self.values = values; self.swatch = swatch
     }
 }
 
@@ -26,11 +28,14 @@ public struct LineChart: Chart, Hashable {
     /// The change shown in the headline instead of last − first: a portfolio's value moves with deposits
     /// and withdrawals, which are not gains (the value dataset passes its `ValueGain`).
     public var headlineChange: HeadlineChange?
+    /// Values on a log scale (`LogScale`): equal ratios at equal heights. Every value must be above zero.
+    public var logScale: Bool
 
     public init(frame: ChartFrame, series: [LineSeries], valueFormat: NumberFormat? = nil, annotateWindow: Bool = true,
-                maxStep: Double? = nil, headlineChange: HeadlineChange? = nil) {
+                maxStep: Double? = nil, headlineChange: HeadlineChange? = nil, logScale: Bool = false) {
         self.frame = frame; self.series = series; self.valueFormat = valueFormat
         self.annotateWindow = annotateWindow; self.maxStep = maxStep; self.headlineChange = headlineChange
+        self.logScale = logScale
     }
 
     /// The summary the annotations show (the single series), for tests and reports.
@@ -58,7 +63,8 @@ public struct LineChart: Chart, Hashable {
             changeRising = amount >= 0
             changeColor = amount > 0 ? b.theme.up : amount < 0 ? b.theme.down : b.theme.secondaryText
         }
-        let changeStyle = TextStyle(size: b.theme.subtitleSize, weight: .bold, color: changeColor, role: .annotation)
+        let changeStyle = TextStyle(size: b.theme.subtitleSize, weight: .bold, color: b.theme.labelColor(for: changeColor),
+                                    role: .annotation)
         let arrowSize = b.theme.subtitleSize * 0.6
         let changeWidth = changeText.map { b.layout.width($0, changeStyle) + arrowSize * 1.6 } ?? 0
         let body = b.drawFrame(subtitleTrailingWidth: changeWidth)
@@ -69,7 +75,7 @@ public struct LineChart: Chart, Hashable {
             b.add(run)
             ChangeArrow.draw(rising: changeRising, flat: changeColor == b.theme.secondaryText,
                              rightEdge: run.box.minX - arrowSize * 0.6, midY: run.box.midY, size: arrowSize,
-                             color: changeColor, builder: &b)
+                             color: changeStyle.color, builder: &b)
         }
 
         let all = series.flatMap { zip($0.times, $0.values).filter { $0.1.isFinite } }
@@ -83,13 +89,22 @@ public struct LineChart: Chart, Hashable {
         var lo = all.map(\.1).min()!, hi = all.map(\.1).max()!
         if annotate {
             let need = annotationHeight + b.theme.markerRadius + b.theme.markerOutline + 4
-            let span = hi - lo
-            let pad = span > 0 ? span * need / max(plotHeight - 2 * need, 1) : 0
-            lo -= pad
-            hi += pad
+            let fraction = need / max(plotHeight - 2 * need, 1)
+            if logScale {
+                // On a log scale the same room is a ratio: the span's ratio to that power.
+                let k = pow(hi / lo, fraction)
+                lo /= k
+                hi *= k
+            } else {
+                let pad = (hi - lo) * fraction
+                lo -= pad
+                hi += pad
+            }
         }
-        let yScale = LinearScale(dataMin: lo, dataMax: hi, range: (plotBottom, plotTop), targetTicks: 5)
-        let axisFormat = NumberFormat(locale: locale, style: .decimal(yScale.step.decimals))
+        let yScale: any ValueScale = logScale
+            ? LogScale(dataMin: lo, dataMax: hi, range: (plotBottom, plotTop))
+            : LinearScale(dataMin: lo, dataMax: hi, range: (plotBottom, plotTop), targetTicks: 5)
+        let axisFormat = NumberFormat(locale: locale, style: .decimal(yScale.tickDecimals))
         let labelWidth = Axes.valueLabelWidth(yScale, format: axisFormat, builder: b)
         let left = body.minX + labelWidth + b.theme.axisSize * 0.6
 
@@ -123,7 +138,7 @@ public struct LineChart: Chart, Hashable {
         let width = series.count == 1 ? b.theme.singleLineWidth : b.theme.multiLineWidth
         var ends: [(name: String, y: Double, color: Color)] = []
         for (index, s) in series.enumerated() {
-            let color = b.theme.seriesColor(index)
+            let color = b.theme.color(s.swatch, position: index)
             let geometry = LineGeometry.path(times: s.times, values: s.values,
                                              maxStep: maxStep ?? LineGeometry.defaultMaxStep(s.times),
                                              x: { xScale($0) }, y: { yScale($0) })
@@ -137,7 +152,8 @@ public struct LineChart: Chart, Hashable {
         }
 
         if annotate, let s = single {
-            ExtremeMarkers.draw(summary: s, series: series[0], format: format, locale: locale, plot: plot,
+            ExtremeMarkers.draw(summary: s, series: series[0], color: b.theme.color(series[0].swatch, position: 0), format: format,
+                                locale: locale, plot: plot,
                                 x: { xScale($0) }, y: { yScale($0) }, builder: &b)
         }
         if series.count > 1 {
@@ -146,7 +162,7 @@ public struct LineChart: Chart, Hashable {
                                               lower: plot.minY, upper: plot.maxY + height / 2, gap: 2)
             for (i, end) in ends.enumerated() {
                 var style = nameStyle
-                style.color = end.color
+                style.color = b.theme.labelColor(for: end.color)
                 let text = b.layout.fit(end.name, maxWidth: maxName, style: style)
                 b.add(b.layout.run(text, at: Point(x: plot.maxX + b.theme.axisSize * 0.5, y: centres[i]),
                                    baseline: .middle, style: style))

@@ -4,7 +4,11 @@ import Foundation
 public struct PieSlice: Hashable, Sendable {
     public var label: String
     public var value: Double
-    public init(label: String, value: Double) { self.label = label; self.value = value }
+    /// Its colour when the data decides it (an asset's, or "Other"'s grey); nil: its place, largest first.
+    public var swatch: Swatch?
+    public init(label: String, value: Double, swatch: Swatch? = nil) {
+        self.label = label; self.value = value; self.swatch = swatch
+    }
 }
 
 /// An allocation as a pie or donut: largest slice first from 12 o'clock, clockwise; slices under
@@ -44,7 +48,7 @@ public struct PieChart: Chart, Hashable {
         }
         // Grouping a single slice only renames it; keep its own name when it fits.
         if grouped.count == 1, kept.count < maxSlices { return kept + grouped }
-        if !grouped.isEmpty { kept.append(PieSlice(label: frame.locale.other, value: grouped.reduce(0) { $0 + $1.value })) }
+        if !grouped.isEmpty { kept.append(PieSlice(label: frame.locale.other, value: grouped.reduce(0) { $0 + $1.value }, swatch: .other)) }
         return kept
     }
 
@@ -79,7 +83,6 @@ public struct PieChart: Chart, Hashable {
         }
         let theme = b.theme
         let locale = frame.locale
-        let hasOther = drawn.count > 1 && drawn.last?.label == locale.other && !slices.contains { $0.label == locale.other }
         let whole = self.total
         let shares = drawn.map { $0.value / whole }
         let percentFormat = NumberFormat(locale: locale, style: .percent(1))
@@ -104,7 +107,7 @@ public struct PieChart: Chart, Hashable {
         var mids: [Double] = []
         for (i, slice) in drawn.enumerated() {
             let sweep = shares.count == 1 ? 2 * Double.pi : slice.value / drawn.reduce(0, { $0 + $1.value }) * 2 * .pi
-            let color = hasOther && i == drawn.count - 1 ? theme.axis : theme.seriesColor(i)
+            let color = theme.color(slice.swatch, position: i)
             b.add(PieGeometry.slice(centre: centre, outer: radius, inner: inner, start: angle, end: angle + sweep,
                                     fill: color,
                                     separator: theme.outline(for: color) ?? (drawn.count > 1 ? Stroke(color: theme.background, width: 1.5) : nil)))
@@ -125,8 +128,7 @@ public struct PieChart: Chart, Hashable {
             let p = drawn.count == 1 && !donut ? centre
                 : Point(x: centre.x + labelRadius * cos(mids[i]), y: centre.y + labelRadius * sin(mids[i]))
             var style = percentStyle
-            let fill = hasOther && i == drawn.count - 1 ? theme.axis : theme.seriesColor(i)
-            style.color = fill.bestText(among: theme.cellTextCandidates)
+            style.color = theme.color(drawn[i].swatch, position: i).bestText(among: theme.cellTextCandidates)
             b.add(b.layout.run(text, at: p, anchor: .middle, baseline: .middle, style: style))
         }
 

@@ -3,9 +3,16 @@ import Foundation
 extension BarSeries {
     /// At most `limit` series: the largest `limit − 1` by total magnitude over the groups, largest first,
     /// and the rest summed into one series named `otherName`, last. The palette has eight distinguishable
-    /// colours (CHART-STYLE.md), so a ninth series would repeat a colour and mislead. Missing values (NaN)
+    /// colours (CHART-STYLE.md), so a ninth series would repeat a colour and mislead; "Other" is drawn in
+    /// the pie's neutral grey, so that a sum of many never looks like one more asset. Missing values (NaN)
     /// count as nothing in the sum, but a group where every grouped series is missing stays missing.
-    public static func keepingLargest(_ series: [BarSeries], limit: Int, otherName: String) -> [BarSeries] {
+    ///
+    /// For `shares` the series are ranked the same (the two charts of one portfolio list its assets in
+    /// one order), but "Other" sums only the positive values: a negative balance is no share of a whole.
+    /// Each summed series with negative values follows "Other" with those alone, so that the chart, which
+    /// stacks none of them, names them under it.
+    public static func keepingLargest(_ series: [BarSeries], limit: Int, otherName: String,
+                                      for mode: BarChart.Mode = .values) -> [BarSeries] {
         func size(_ s: BarSeries) -> Double { s.values.reduce(0) { $0 + ($1.isFinite ? abs($1) : 0) } }
         let ranked = series.enumerated().sorted { a, b in
             let (x, y) = (size(a.element), size(b.element))
@@ -15,9 +22,12 @@ extension BarSeries {
         let rest = ranked[(limit - 1)...]
         let groups = rest.map(\.values.count).max() ?? 0
         let other = (0..<groups).map { g -> Double in
-            let values = rest.compactMap { g < $0.values.count ? $0.values[g] : nil }.filter(\.isFinite)
+            let values = rest.compactMap { g < $0.values.count ? $0.values[g] : nil }.filter { $0.isFinite && (mode == .values || $0 > 0) }
             return values.isEmpty ? .nan : values.reduce(0, +)
         }
-        return Array(ranked.prefix(limit - 1)) + [BarSeries(name: otherName, values: other)]
+        let negatives = mode == .values ? [] : rest.filter { $0.values.contains { $0 < 0 } }.map { s in
+            BarSeries(name: s.name, values: s.values.map { $0 < 0 ? $0 : .nan }, swatch: .other)
+        }
+        return Array(ranked.prefix(limit - 1)) + [BarSeries(name: otherName, values: other, swatch: .other)] + negatives
     }
 }

@@ -8,9 +8,11 @@ public struct SmallMultiplesChart: Chart, Hashable {
     public var series: [LineSeries]
     /// Panels per row; `nil` picks a count that keeps panels about twice as wide as tall.
     public var columns: Int?
+    /// Each panel's values on a log scale between its minimum and maximum. Every value must be above zero.
+    public var logScale: Bool
 
-    public init(frame: ChartFrame, series: [LineSeries], columns: Int? = nil) {
-        self.frame = frame; self.series = series; self.columns = columns
+    public init(frame: ChartFrame, series: [LineSeries], columns: Int? = nil, logScale: Bool = false) {
+        self.frame = frame; self.series = series; self.columns = columns; self.logScale = logScale
     }
 
     public func scene(measurer: any TextMeasurer) -> Scene {
@@ -35,7 +37,7 @@ public struct SmallMultiplesChart: Chart, Hashable {
             var changeWidth = 0.0
             if let summary, let fraction = summary.changeFraction {
                 var style = nameStyle
-                style.color = fraction > 0 ? theme.up : fraction < 0 ? theme.down : theme.secondaryText
+                style.color = theme.labelColor(for: fraction > 0 ? theme.up : fraction < 0 ? theme.down : theme.secondaryText)
                 let run = b.layout.run(format.string(summary.last) + "  " + percent.string(fraction),
                                        at: Point(x: panel.maxX, y: panel.minY), anchor: .end, baseline: .top, style: style)
                 b.add(run)
@@ -52,13 +54,15 @@ public struct SmallMultiplesChart: Chart, Hashable {
                            Point(x: plot.maxX, y: Axes.snap(plot.maxY + theme.markerRadius * 2, width: 1)),
                            stroke: Stroke(color: theme.grid, width: theme.gridWidth)))
             guard let summary, let t0 = s.times.first, let t1 = s.times.last else { continue }
-            let span = summary.maximum - summary.minimum
-            let y = { (v: Double) in span > 0 ? plot.maxY - (v - summary.minimum) / span * plot.height : plot.midY }
+            let axis = { (v: Double) in logScale ? log10(v) : v }
+            let (bottom, span) = (axis(summary.minimum), axis(summary.maximum) - axis(summary.minimum))
+            let y = { (v: Double) in span > 0 ? plot.maxY - (axis(v) - bottom) / span * plot.height : plot.midY }
             let x = { (t: Double) in t1 > t0 ? plot.minX + (t - t0) / (t1 - t0) * plot.width : plot.midX }
             let geometry = LineGeometry.path(times: s.times, values: s.values, maxStep: LineGeometry.defaultMaxStep(s.times), x: x, y: y)
-            b.add(PathShape(elements: geometry.elements, stroke: Stroke(color: theme.seriesColor(0), width: theme.multiLineWidth * 0.75),
-                            roundCaps: true))
-            for p in geometry.isolated { b.add(.disc(center: p, radius: theme.multiLineWidth, fill: theme.seriesColor(0), outline: nil)) }
+            // Panels share the first colour unless their series are assets, which keep theirs.
+            let color = theme.color(s.swatch, position: 0)
+            b.add(PathShape(elements: geometry.elements, stroke: Stroke(color: color, width: theme.multiLineWidth * 0.75), roundCaps: true))
+            for p in geometry.isolated { b.add(.disc(center: p, radius: theme.multiLineWidth, fill: color, outline: nil)) }
             // An array, not a Set: a Set's order changes from process to process, and so would the PDF bytes.
             for index in summary.minIndex == summary.maxIndex ? [summary.minIndex] : [summary.minIndex, summary.maxIndex] {
                 b.add(.disc(center: Point(x: x(s.times[index]), y: y(s.values[index])), radius: theme.markerRadius * 0.8,

@@ -70,6 +70,10 @@ public struct Theme: Hashable, Sendable {
 
     public func seriesColor(_ index: Int) -> Color { series[index % series.count] }
 
+    /// The colour of a text that names or values a coloured mark (a line's label, a change in the up or
+    /// down colour): the mark's hue at ≥ 4.5:1 against the background, so that no label vanishes.
+    public func labelColor(for mark: Color) -> Color { mark.readable(on: background) }
+
     /// A thin outline for fills that barely stand out from the background (Okabe–Ito yellow on white,
     /// contrast 1.2:1), so that the area stays visible; `nil` for every other fill.
     public func outline(for fill: Color) -> Stroke? {

@@ -61,7 +61,7 @@ public struct DatasetCharts: Sendable {
         do { built = try dataset.build(input, as: kind, frame: frame) } catch is ArgumentError {
             return .chart(NoDataChart(frame: frame))
         }
-        if let multiples = built.chart as? SmallMultiplesChart { return .smallMultiples(multiples.series) }
+        if let multiples = built.chart as? SmallMultiplesChart { return .smallMultiples(multiples) }
         var chart = built.chart
         // The subtitle says the period and the currency, which the block's title does not know.
         chart.frame.subtitle = built.subtitle

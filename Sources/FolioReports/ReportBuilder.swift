@@ -94,8 +94,8 @@ public struct ReportBuilder: Sendable {
             switch content {
             case .chart(let spec):
                 return [ChartBlock(chart: spec, height: min(block.height ?? 260, pageHeight), measurer: measurer)]
-            case .smallMultiples(let series):
-                return [SmallMultiplesBlock(title: title, frame: frame, series: series, columns: width > 400 ? 3 : 2,
+            case .smallMultiples(let panels):
+                return [SmallMultiplesBlock(title: title, frame: frame, series: panels.series, logScale: panels.logScale, columns: width > 400 ? 3 : 2,
                                             rowHeight: min(block.height ?? 100, pageHeight / 2),
                                             continuedTitle: title + " (" + strings[.continued] + ")", style: style, measurer: measurer)]
             }

@@ -1,10 +1,10 @@
 import FolioCharts
 import FolioDatasets
 
-/// What a chart block turns into: one chart, or small multiples that flow over pages.
+/// What a chart block turns into: one chart, or small multiples whose panels flow over pages.
 public enum ChartContent: Sendable {
     case chart(any Chart)
-    case smallMultiples([LineSeries])
+    case smallMultiples(SmallMultiplesChart)
 }
 
 /// The data behind one kind of report. The builder asks it for the pieces a definition names; a name it

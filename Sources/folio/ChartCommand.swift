@@ -19,6 +19,8 @@ struct ChartCommand: ParsableCommand {
                            become small multiples
               compare      assets rebased to 100 at the start (--normalise
                            min-max for 0…1) over --days (90)
+              --log        line and compare on a log scale, for prices that
+                           span many times over (BTC over five years)
               pie, donut   a portfolio's allocation --by asset, kind or currency;
                            --by category: budget expenses over --months (12)
               bars         a portfolio's value per asset at each month end of
@@ -45,6 +47,7 @@ struct ChartCommand: ParsableCommand {
                 --theme dark --out aapl.pdf
               folio chart line --asset AAPL MSFT GOOGL --out stocks.svg
               folio chart compare --asset BTC ETH LTC --days 180 --out c.png
+              folio chart line --asset NVDA --days 1825 --log --out n.png
               folio chart donut --portfolio "Demo UAH" --by kind --out k.png
               folio chart pie --by category --locale uk --out spending.png
               folio chart bars --portfolio "Demo UAH" --percent \\
@@ -93,6 +96,9 @@ struct ChartCommand: ParsableCommand {
     @Flag(help: "bars: each asset's share of the month's value instead of values.")
     var percent = false
 
+    @Flag(help: "line, compare: values on a log scale (ticks at 1, 2, 5 per decade); every value must be above zero.")
+    var log = false
+
     @Option(help: ArgumentHelp("compare: rebased (100 at the start) or min-max (each series spans 0…1).", valueName: "method"))
     var normalise: String?
 
@@ -135,6 +141,7 @@ struct ChartCommand: ParsableCommand {
         for case let (field, value?) in given { try request.set(field, [value]) }
         if !assets.isEmpty { try request.set(.asset, assets) }
         if percent { try request.set(.percent, ["true"]) }
+        if log { try request.set(.log, ["true"]) }
         return request
     }
 

@@ -24,6 +24,7 @@ import Testing
         let kept = BarSeries.keepingLargest(series, limit: 8, otherName: "Other")
         #expect(kept.map(\.name) == ["S10", "S9", "S8", "S7", "S6", "S5", "S4", "Other"])
         let other = try #require(kept.last)
+        #expect(other.swatch == .other && kept.dropLast().allSatisfy { $0.swatch == nil })
         #expect(other.values[0] == 6.0)
         #expect(other.values[1] == 12.0)
         #expect(other.values[2].isNaN)
@@ -31,7 +32,7 @@ import Testing
     }
 
     @Test func aSummedOtherBarIsNeutralNotOneMoreColour() {
-        let series = [BarSeries(name: "AAPL", values: [3, 4]), BarSeries(name: "Other", values: [5, 6])]
+        let series = [BarSeries(name: "AAPL", values: [3, 4]), BarSeries(name: "Other", values: [5, 6], swatch: .other)]
         let scene = BarChart(frame: frame(), groups: ["Jan", "Feb"], series: series).scene(measurer: measurer)
         let fills = scene.paths.compactMap(\.fill)
         #expect(fills.filter { $0 == Theme.light.axis }.count >= 2, "both Other bars (and the legend key) are grey")

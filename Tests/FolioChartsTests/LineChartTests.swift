@@ -43,13 +43,14 @@ import Testing
         let scene = LineChart(frame: frame(), series: [falling]).scene(measurer: measurer)
         let change = try #require(scene.texts.first { $0.text.contains("%") })
         #expect(change.text.hasPrefix("\u{2212}"))
-        #expect(change.color == Theme.light.down)
-        // The arrow (a filled triangle in the same colour) goes with it.
-        #expect(scene.paths.contains { $0.fill == Theme.light.down && $0.elements.count == 4 })
+        // The down colour darkened to read as text on white, and the arrow (a filled triangle) in the same shade.
+        #expect(change.color == Theme.light.labelColor(for: Theme.light.down))
+        #expect(change.color.contrast(with: Theme.light.background) >= 4.5)
+        #expect(scene.paths.contains { $0.fill == change.color && $0.elements.count == 4 })
         let rising = LineChart(frame: frame(), series: [hourly(168) { 30 + Double($0) * 0.05 }]).scene(measurer: measurer)
         let up = try #require(rising.texts.first { $0.text.contains("%") })
         #expect(up.text.hasPrefix("+"))
-        #expect(up.color == Theme.light.up)
+        #expect(up.color == Theme.light.labelColor(for: Theme.light.up))
     }
 
     @Test func gapsBreakTheLine() throws {

@@ -101,14 +101,60 @@ import Testing
         expectCleanLayout(scene, "bars")
     }
 
-    @Test func percentModeIsShareOfGroup() {
-        let chart = BarChart(frame: frame(), groups: groups, series: [BarSeries(name: "A", values: [1, 1, 3]), BarSeries(name: "B", values: [3, 1, 1])],
-                             mode: .percentOfGroup)
-        #expect(chart.plotted(0, 0) == 0.25)
-        #expect(chart.plotted(1, 0) == 0.75)
+    @Test func sharesAreStackedToAHundredPercentOfWhatIsHeld() throws {
+        // B is below zero in February: no share, left out of that stack and named under the chart.
+        let chart = BarChart(frame: frame(), groups: groups, series: [BarSeries(name: "A", values: [1, 1, 3]),
+                                                                      BarSeries(name: "B", values: [3, -2, 1]),
+                                                                      BarSeries(name: "C", values: [.nan, 3, 0])],
+                             mode: .shares)
+        #expect(chart.plotted(0, 0) == 0.25 && chart.plotted(1, 0) == 0.75)
+        #expect(chart.plotted(0, 1) == 0.25 && chart.plotted(1, 1).isNaN && chart.plotted(2, 1) == 0.75)
         let scene = chart.scene(measurer: measurer)
-        #expect(scene.texts.contains { $0.text.hasSuffix("%") })
-        expectCleanLayout(scene, "percent bars")
+        let colours = (0..<3).map { Theme.light.seriesColor($0) }
+        let segments = scene.paths.filter { $0.elements.count == 5 && colours.contains($0.fill ?? Theme.light.background) }
+            .compactMap { p in p.bounds.map { (p.fill!, $0) } }
+            .filter { $0.1.width > 20 }  // the stacks, not the legend's keys
+        // One bar per group, its segments touching from the zero line up to the 100 % line.
+        let hundred = try #require(scene.text("100%"))
+        let zero = try #require(scene.text("0%"))
+        let columns = Dictionary(grouping: segments, by: { Int($0.1.midX.rounded()) })
+        #expect(columns.count == 3)
+        for (_, column) in columns {
+            // (Bounds take in half the parting hairline on each side.)
+            let top = column.map(\.1.minY).min()!, bottom = column.map(\.1.maxY).max()!
+            #expect(abs(top - hundred.box.midY) < 1.5 && abs(bottom - zero.box.midY) < 1.5, "\(column)")
+            let heights = column.map(\.1.height).reduce(0, +)
+            #expect(abs(heights - (bottom - top)) <= Double(column.count - 1) * 0.75 + 0.01, "segments overlap or leave gaps")
+        }
+        #expect(chart.notShownText == "Not shown: B (Feb)")
+        #expect(scene.text("Not shown: B (Feb)") != nil)
+        expectCleanLayout(scene, "stacked shares")
+    }
+
+    @Test func groupedSharesSumWhatIsHeldAndKeepTheirNegativesNamed() throws {
+        let series = (1...10).map { BarSeries(name: "S\($0)", values: [Double($0), $0 == 2 ? -5 : Double($0), Double($0)]) }
+        let values = BarSeries.keepingLargest(series, limit: 4, otherName: "Other")
+        let shares = BarSeries.keepingLargest(series, limit: 4, otherName: "Other", for: .shares)
+        // The same order as the values chart; Other of the held values only, then S2's negative alone.
+        #expect(shares.map(\.name) == values.map(\.name) + ["S2"])
+        #expect(values[3].values == [28, 21, 28] && shares[3].values == [28, 26, 28])
+        #expect(shares[4].swatch == .other && shares[4].values[1] == -5 && shares[4].values[0].isNaN)
+        let chart = BarChart(frame: frame(), groups: groups, series: shares, mode: .shares)
+        #expect(chart.notShownText == "Not shown: S2 (Feb)")
+        for g in groups.indices {
+            let total = shares.indices.map { chart.plotted($0, g) }.filter(\.isFinite).reduce(0, +)
+            #expect(abs(total - 1) < 1e-12)
+        }
+        let scene = chart.scene(measurer: measurer)
+        #expect(!scene.texts.contains { $0.text == "S2" }, "a series that is never held has no key in the legend")
+        expectCleanLayout(scene, "grouped shares")
+    }
+
+    @Test func notShownGroupsReadAsRanges() {
+        let months = ["Jan 2017", "Feb", "Mar", "Apr", "May", "Jun"]
+        let chart = BarChart(frame: frame(), groups: months, series: [BarSeries(name: "A", values: [5, 5, 5, 5, 5, 5]),
+                                                                      BarSeries(name: "BTC", values: [-1, -1, -1, 2, -1, 3])], mode: .shares)
+        #expect(chart.notShownText == "Not shown: BTC (Jan 2017 – Mar, May)")
     }
 
     @Test func twelveMonthsBySixAssetsFit() {

@@ -27,6 +27,33 @@ import Testing
         #expect(fields.assets == ["BTC", "ETH"] && fields.normalise == .minMax)
     }
 
+    @Test func logIsAFlagInWordsAndAYesOrNoInDefinitions() throws {
+        #expect(try fromWords(.line, ["--asset", "NVDA", "--log"]).log)
+        #expect(try fromWords(.compare, ["--log", "--asset", "A", "B"]).log)
+        #expect(try !fromWords(.line, ["--log=false"]).log)
+        var yaml = ChartRequest(kind: .line)
+        try yaml.set(.log, ["true"])
+        #expect(yaml.log && yaml.given == [.log])
+        #expect { try yaml.set(.log, ["percent"]) } throws: { "\($0)" == "--log: \"percent\" is not true or false" }
+        // Lines and comparisons read it; other charts refuse it rather than ignore it.
+        var bars = ChartRequest(kind: .bars)
+        bars.portfolio = "P"
+        try bars.set(.log, ["true"])
+        #expect { try bars.dataset() } throws: { "\($0)" == "--log: not used by bars charts of composition" }
+        var minMax = try fromWords(.compare, ["--asset", "A", "B", "--log", "--normalise", "min-max"])
+        #expect { try minMax.dataset() } throws: { "\($0)".hasPrefix("--log: min-max puts each series' low at 0") }
+        minMax.normalise = .rebase
+        #expect(throws: Never.self) { try minMax.dataset() }
+    }
+
+    @Test func aLogScaleRefusesValuesAtOrBelowZeroInOneLine() throws {
+        let day = 1_704_067_200.0
+        let fine = [LineSeries(name: "A", times: [day, day + 86_400], values: [1, 2])]
+        #expect(try fine.checkedForLogScale() == fine)
+        let zero = fine + [LineSeries(name: "B", times: [day, day + 86_400], values: [.nan, 0])]
+        #expect { try zero.checkedForLogScale() } throws: { "\($0)" == "--log: B is 0 on 2024-01-02; a log scale needs values above zero" }
+    }
+
     @Test func reportParametersAreTheSameFields() throws {
         #expect(try fromWords(.bars, ["--mode", "percent"]).percent)
         #expect(try !fromWords(.bars, ["--mode=values"]).percent)
@@ -41,7 +68,7 @@ import Testing
         (["--by", "colour"], "--by: unknown grouping \"colour\", expected asset, kind, currency or category"),
         (["--as-of", "2024-02-30"], "--as-of: \"2024-02-30\" is not a date such as 2024-03-31"),
         (["--theme", "blue"], "--theme: unknown theme \"blue\", expected light or dark"),
-        (["--colour", "red"], "--colour: unknown option, expected one of --data, --portfolio, --asset, --as-of, --days, --months, --window, --currency, --by, --percent, --normalise, --benchmark, --size, --scale, --theme, --locale, --title"),
+        (["--colour", "red"], "--colour: unknown option, expected one of --data, --portfolio, --asset, --as-of, --days, --months, --window, --currency, --by, --percent, --log, --normalise, --benchmark, --size, --scale, --theme, --locale, --title"),
     ])
     func badValuesAreNamed(_ words: [String], _ message: String) {
         #expect { try fromWords(.line, words) } throws: { "\($0)" == message }

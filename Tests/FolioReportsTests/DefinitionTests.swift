@@ -86,8 +86,8 @@ import Testing
     @Test(arguments: [
         ("{by: kind, months: zero}", "pages[0].blocks[0].parameters.months: \"zero\" is not a whole number"),
         ("{by: colour}", "pages[0].blocks[0].parameters.by: unknown grouping \"colour\", expected asset, kind, currency or category"),
-        ("{portfolio: Other}", "pages[0].blocks[0].parameters.portfolio: unknown parameter, expected one of asset, days, months, window, currency, by, percent, normalise, benchmark (the report sets portfolio for every chart)"),
-        ("{as-of: 2017-01-01}", "pages[0].blocks[0].parameters.as-of: unknown parameter, expected one of asset, days, months, window, currency, by, percent, normalise, benchmark (the report sets as-of for every chart)"),
+        ("{portfolio: Other}", "pages[0].blocks[0].parameters.portfolio: unknown parameter, expected one of asset, days, months, window, currency, by, percent, log, normalise, benchmark (the report sets portfolio for every chart)"),
+        ("{as-of: 2017-01-01}", "pages[0].blocks[0].parameters.as-of: unknown parameter, expected one of asset, days, months, window, currency, by, percent, log, normalise, benchmark (the report sets as-of for every chart)"),
         ("{percent: true}", "pages[0].blocks[0].parameters.percent: not used by donut charts of allocation"),
         ("{currency: XYZ}", "pages[0].blocks[0].parameters.currency: XYZ has no quotes in this report's data"),
     ])
@@ -96,6 +96,21 @@ import Testing
         let yaml = "pages: [{blocks: [{kind: chart, chart: donut, data: allocation, parameters: \(parameters)}]}]"
         let builder = ReportBuilder(definition: try parser.parse(yaml), theme: .light, locale: .en, measurer: ApproximateMeasurer())
         #expect { _ = try builder.pages(data) } throws: { "\($0)" == "definition: " + message || "\($0)".hasSuffix(": " + message) }
+    }
+
+    /// `log: true` in a block's parameters is `--log`: the line, the panels and the comparison on a log scale.
+    @Test func aBlockCanAskForALogScale() throws {
+        let data = PortfolioReportData(SyntheticPortfolio.input(assets: 2, trades: 4), locale: .en)
+        let frame = ChartFrame(width: 500, height: 260)
+        guard case .chart(let line as LineChart) = try data.chart(.line, data: "prices", parameters: ["asset": "S01", "log": "true"], frame: frame),
+              case .smallMultiples(let panels) = try data.chart(.smallMultiples, data: "prices", parameters: ["log": "yes"], frame: frame),
+              case .chart(let compare as CompareChart) = try data.chart(.compare, data: "normalised", parameters: ["log": "true"], frame: frame)
+        else { Issue.record("not the charts asked for"); return }
+        #expect(line.logScale && panels.logScale && compare.logScale)
+        let yaml = "pages: [{blocks: [{kind: chart, chart: small-multiples, data: prices, parameters: {log: true}}]}]"
+        let builder = ReportBuilder(definition: try parser.parse(yaml), theme: .light, locale: .en, measurer: ApproximateMeasurer())
+        let blocks = try builder.pages(data).flatMap(\.blocks).compactMap { $0.block as? SmallMultiplesBlock }
+        #expect(blocks.count == 1 && blocks.allSatisfy(\.logScale))
     }
 
     @Test func sortingAndLimitsApply() throws {

@@ -35,9 +35,14 @@ public struct AllocationDataset: Dataset {
         let allocation = try input.rethrow({ () throws(AnalyticsError) in
             try Allocation(replay: p.replay, rates: input.rates, base: base, on: asOf, by: grouping, thresholdPercent: 0)
         }, range: DayRange(day: asOf), what: "holdings", currencyGiven: currency != nil)
-        let slices = allocation.slices.compactMap { s -> PieSlice? in
+        var slices = allocation.slices.compactMap { s -> PieSlice? in
             guard let value = s.value else { return nil }
             return PieSlice(label: grouping == .kind ? input.strings.kind(AssetKind(rawValue: s.label)) : s.label, value: value)
+        }
+        if grouping == .asset {
+            for (i, swatch) in input.swatches(slices.map { AssetCode($0.label) }, places: frame.theme.series.count).enumerated() {
+                slices[i].swatch = swatch
+            }
         }
         guard slices.contains(where: { $0.value > 0 }) else {
             throw ArgumentError("--as-of", "\"\(name)\" held nothing of value at the end of \(asOf.iso)")

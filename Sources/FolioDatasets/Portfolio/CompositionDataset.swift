@@ -4,7 +4,7 @@ import FolioCore
 
 /// `composition`: a portfolio's holdings valued at each month end of the last `--months` months
 /// (FolioAnalytics' `CompositionByPeriod`), one cluster per month and one bar per asset; `--percent`
-/// draws each asset's share of the month instead.
+/// draws each month as a bar stacked to 100 % from the assets' shares of what it held.
 public struct CompositionDataset: Dataset {
     public static let name = "composition"
     public static let kinds: [ChartKind] = [.bars]
@@ -41,8 +41,13 @@ public struct CompositionDataset: Dataset {
         let all = composition.assets.enumerated().map { a, asset in
             BarSeries(name: asset.rawValue, values: composition.periods.map { $0.values[a] ?? .nan })
         }
-        let series = BarSeries.keepingLargest(all, limit: Self.maxSeries, otherName: input.locale.other)
-        let chart = BarChart(frame: frame, groups: groups, series: series, mode: percent ? .percentOfGroup : .values,
+        let mode: BarChart.Mode = percent ? .shares : .values
+        var series = BarSeries.keepingLargest(all, limit: Self.maxSeries, otherName: input.locale.other, for: mode)
+        let assets = series.indices.filter { series[$0].swatch != .other }
+        for (i, swatch) in zip(assets, input.swatches(assets.map { AssetCode(series[$0].name) }, places: frame.theme.series.count)) {
+            series[i].swatch = swatch
+        }
+        let chart = BarChart(frame: frame, groups: groups, series: series, mode: mode,
                              valueFormat: percent ? nil : input.money(base, style: .compact(decimals: 1)))
         return DatasetChart(
             chart: chart, title: input.strings.compositionTitle(p.portfolio.name, percent: percent),

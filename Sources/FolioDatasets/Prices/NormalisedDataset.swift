@@ -9,7 +9,7 @@ public struct NormalisedDataset: Dataset {
     public static let name = "normalised"
     public static let kinds: [ChartKind] = [.compare]
     public static let subject = DatasetSubject.assetsOrPortfolio
-    public static let fields: Set<ChartRequest.Field> = [.portfolio, .asset, .days, .currency, .normalise]
+    public static let fields: Set<ChartRequest.Field> = [.portfolio, .asset, .days, .currency, .normalise, .log]
 
     /// Lines beyond the palette's distinguishable colours would repeat one.
     static let maxSeries = 7
@@ -18,6 +18,7 @@ public struct NormalisedDataset: Dataset {
     let days: Int
     let currency: AssetCode?
     let method: Normalisation
+    let log: Bool
 
     public init(_ request: ChartRequest) throws {
         if request.portfolio == nil || !request.assets.isEmpty, request.assets.count < 2 {
@@ -27,6 +28,10 @@ public struct NormalisedDataset: Dataset {
         days = request.days ?? 90
         currency = request.currency
         method = request.normalise ?? .rebase
+        if request.log, method == .minMax {
+            throw ArgumentError("--log", "min-max puts each series' low at 0, which a log scale cannot draw; use --normalise rebased")
+        }
+        log = request.log
     }
 
     public func quoteDays(endingAt asOf: Day) -> DayRange? { .days(days, endingAt: asOf) }
@@ -62,10 +67,12 @@ public struct NormalisedDataset: Dataset {
         let normalised = NormalisedSeries(prices: closes, method: method)
         // Each series keeps only its own days: a stock's weekends are not gaps, and the union calendar of
         // stocks and crypto would otherwise break the stock lines every Saturday.
-        let series = order.compactMap { asset -> LineSeries? in
-            guard let a = normalised.assets.firstIndex(of: asset) else { return nil }
+        let drawn = order.compactMap { asset in normalised.assets.firstIndex(of: asset).map { (asset: asset, index: $0) } }
+        let swatches = input.swatches(drawn.map(\.asset), places: frame.theme.series.count)
+        let series = zip(drawn, swatches).map { shown, swatch -> LineSeries in
+            let (asset, a) = shown
             let points = zip(normalised.days, normalised.values[a]).compactMap { day, v in v.map { (day.start.timeIntervalSince1970, $0) } }
-            return LineSeries(name: asset.rawValue, times: points.map(\.0), values: points.map(\.1))
+            return LineSeries(name: asset.rawValue, times: points.map(\.0), values: points.map(\.1), swatch: swatch)
         }
         guard series.contains(where: { $0.values.count >= 2 }) else {
             throw ArgumentError("--as-of", "fewer than two daily prices from \(range.from.iso) to \(range.to.iso)")
@@ -77,7 +84,8 @@ public struct NormalisedDataset: Dataset {
             : strings.minMaxSubtitle(shown, from: range.from, to: input.asOf)
         // The values are normalised already; CompareChart's own normalisation of them is the identity
         // (a rebased series starts at 100, a min–max one spans 0…1), and keeps its axis labels right.
-        let chart = CompareChart(frame: frame, series: series, normalisation: method == .rebase ? .rebased : .minMax)
+        let chart = CompareChart(frame: frame, series: log ? try series.checkedForLogScale() : series,
+                                 normalisation: method == .rebase ? .rebased : .minMax, logScale: log)
         return DatasetChart(
             chart: chart, title: strings.compareTitle(series.map(\.name)), subtitle: subtitle,
             footnote: input.footnote(for: currencies.flatMap { input.pricedBy($0.key, in: $0.value) }), warnings: warnings

@@ -11,7 +11,7 @@ public struct PricesDataset: Dataset {
     public static let name = "prices"
     public static let kinds: [ChartKind] = [.line, .smallMultiples]
     public static let subject = DatasetSubject.assetsOrPortfolio
-    public static let fields: Set<ChartRequest.Field> = [.portfolio, .asset, .days, .currency]
+    public static let fields: Set<ChartRequest.Field> = [.portfolio, .asset, .days, .currency, .log]
 
     /// Above this ratio between the highest and lowest of the series' averages, lines on one axis would
     /// squash the cheaper ones flat.
@@ -22,6 +22,7 @@ public struct PricesDataset: Dataset {
     let assets: [AssetCode]
     let days: Int
     let currency: AssetCode?
+    let log: Bool
 
     public init(_ request: ChartRequest) throws {
         guard !request.assets.isEmpty || request.portfolio != nil else {
@@ -30,6 +31,7 @@ public struct PricesDataset: Dataset {
         assets = request.assets
         days = request.days ?? 7
         currency = request.currency
+        log = request.log
     }
 
     /// The window's days and a week before them, where the last price before the window (the base of
@@ -77,6 +79,8 @@ public struct PricesDataset: Dataset {
         guard !series.isEmpty else {
             throw ArgumentError("--portfolio", "nothing held has prices from \(range.from.iso) to \(range.to.iso)")
         }
+        for (i, swatch) in input.swatches(shown, places: frame.theme.series.count).enumerated() { series[i].swatch = swatch }
+        if log { series = try series.checkedForLogScale() }
         let strings = input.strings
         let sameCurrency = Set(currencies).count == 1
         // The window the change is over: from the day N days back (its last price is the base) to as-of.
@@ -87,13 +91,13 @@ public struct PricesDataset: Dataset {
         if series.count == 1 && kind == .line {
             title = strings.priceTitle(shown[0].rawValue, days: days)
             chart = LineChart(frame: frame, series: series, valueFormat: input.money(currencies[0], style: .price(minimum: 2, significant: 4)),
-                              annotateWindow: true)
+                              annotateWindow: true, logScale: log)
         } else {
             title = strings.pricesTitle(days: days)
             if kind == .line && sameCurrency && Self.sharesOneAxis(series) {
-                chart = LineChart(frame: frame, series: series, annotateWindow: false)
+                chart = LineChart(frame: frame, series: series, annotateWindow: false, logScale: log)
             } else {
-                chart = SmallMultiplesChart(frame: frame, series: series)
+                chart = SmallMultiplesChart(frame: frame, series: series, logScale: log)
             }
         }
         return DatasetChart(chart: chart, title: title, subtitle: subtitle, footnote: input.footnote(for: involved), warnings: warnings)

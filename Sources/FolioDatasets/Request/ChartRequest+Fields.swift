@@ -7,7 +7,7 @@ extension ChartRequest {
     /// The fields a chart request is written in: the option names of `folio chart` without their dashes,
     /// which are also the keys of a jobs file's chart job and of a report block's `parameters`.
     public enum Field: String, CaseIterable, Sendable {
-        case data, portfolio, asset, asOf = "as-of", days, months, window, currency, by, percent, normalise, benchmark
+        case data, portfolio, asset, asOf = "as-of", days, months, window, currency, by, percent, log, normalise, benchmark
         case size, scale, theme, locale, title
 
         /// Spellings that were documented before and are still read: `folio chart --method` (now
@@ -22,8 +22,8 @@ extension ChartRequest {
         /// What every chart takes: the dataset, the day, the canvas and the words.
         public static let everyChart: Set<Field> = [.data, .asOf, .size, .scale, .theme, .locale, .title]
 
-        /// Takes no value on the command line (`--percent`); in YAML it is true or false.
-        public var isFlag: Bool { self == .percent }
+        /// Takes no value on the command line (`--percent`, `--log`); in YAML it is true or false.
+        public var isFlag: Bool { self == .percent || self == .log }
         /// Takes several values: `--asset AAPL MSFT`, `--asset AAPL,MSFT`, `asset: [AAPL, MSFT]`.
         public var isList: Bool { self == .asset }
     }
@@ -64,6 +64,10 @@ extension ChartRequest {
                 throw ArgumentError(option, "\"\(text)\" is not true or false (mode: percent or values)")
             }
             percent = ["true", "yes", "percent"].contains(text)
+        case .log:
+            let text = try one().lowercased()
+            guard ["true", "yes", "false", "no"].contains(text) else { throw ArgumentError(option, "\"\(text)\" is not true or false") }
+            log = text == "true" || text == "yes"
         case .normalise: normalise = try ArgumentValue.normalisation(try one(), option)
         case .benchmark: benchmark = try ArgumentValue.asset(try one().uppercased(), option)
         case .size: (width, height) = try Self.size(try one())

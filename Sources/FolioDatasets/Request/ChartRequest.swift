@@ -25,6 +25,8 @@ public struct ChartRequest: Sendable, Hashable {
     public var by: Grouping?
     /// Bars: each series' share of its group instead of values.
     public var percent = false
+    /// Lines and comparisons: values on a log scale (ticks at 1, 2 and 5 in each decade).
+    public var log = false
     public var normalise: Normalisation?
     /// An asset a portfolio's returns are compared with, in its base currency.
     public var benchmark: AssetCode?

@@ -108,7 +108,8 @@ extension Catalogue {
             : pick("\(portfolio): value by asset at month end", "\(portfolio): вартість активів на кінець місяця")
     }
     public func compositionSubtitle(_ base: AssetCode, from: Day, to: Day, percent: Bool) -> String {
-        (percent ? pick("Percent of the month-end value in \(base)", "Відсоток вартості у \(base) на кінець місяця")
+        // A share is of what was held: a negative balance is named under the chart, not netted off.
+        (percent ? pick("Share of the month-end holdings valued in \(base)", "Частка активів на кінець місяця, вартість у \(base)")
             : pick("Value in \(base)", "Вартість у \(base)")) + " · " + monthRange(from, to)
     }
     public func flowsTitle(_ portfolio: String) -> String { pick("\(portfolio): deposits and withdrawals", "\(portfolio): внески та виведення") }

@@ -32,15 +32,16 @@ public struct SmallMultiplesBlock: LayoutBlock {
     public var title: String
     public var frame: ChartFrame
     public var series: [LineSeries]
+    public var logScale: Bool
     public var columns: Int
     public var rowHeight: Double
     public var continuedTitle: String
     let style: ReportStyle
     let measurer: any TextMeasurer
 
-    public init(title: String, frame: ChartFrame, series: [LineSeries], columns: Int = 3, rowHeight: Double = 100,
+    public init(title: String, frame: ChartFrame, series: [LineSeries], logScale: Bool = false, columns: Int = 3, rowHeight: Double = 100,
                 continuedTitle: String, style: ReportStyle, measurer: any TextMeasurer) {
-        self.title = title; self.frame = frame; self.series = series; self.columns = columns; self.rowHeight = rowHeight
+        self.title = title; self.frame = frame; self.series = series; self.logScale = logScale; self.columns = columns; self.rowHeight = rowHeight
         self.continuedTitle = continuedTitle; self.style = style; self.measurer = measurer
     }
 
@@ -76,7 +77,7 @@ public struct SmallMultiplesBlock: LayoutBlock {
             let part = Array(series[(row * columns)..<min(series.count, (row + 1) * columns)])
             guard !part.isEmpty else { continue }
             // Fixed columns keep a last, shorter row's panels as wide as the others.
-            let chart = SmallMultiplesChart(frame: f, series: part, columns: columns)
+            let chart = SmallMultiplesChart(frame: f, series: part, columns: columns, logScale: logScale)
             out += translated(chart.scene(measurer: measurer).primitives, dx: rect.minX - m,
                               dy: rect.minY + titleHeight + Double(row) * rowHeight - m * 0.5)
         }

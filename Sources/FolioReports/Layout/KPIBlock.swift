@@ -57,8 +57,9 @@ public struct KPIBlock: LayoutBlock {
             out.append(.text(style.layout.run(style.layout.fit(tile.value, maxWidth: inner, style: value),
                                               at: Point(x: x + pad, y: y + pad + 12), baseline: .top, style: value)))
             if !tile.detail.isEmpty {
-                let color = tile.tone == .up ? style.theme.up : tile.tone == .down ? style.theme.down : style.theme.secondaryText
-                let detail = TextStyle(size: 8, weight: .bold, color: color, role: .annotation)
+                let tone = tile.tone == .up ? style.theme.up : tile.tone == .down ? style.theme.down : style.theme.secondaryText
+                // On the tile's fill, not the page's: the up and down greens and reds are too light for 8 pt text.
+                let detail = TextStyle(size: 8, weight: .bold, color: tone.readable(on: style.theme.zebra), role: .annotation)
                 out.append(.text(style.layout.run(style.layout.fit(tile.detail, maxWidth: inner, style: detail),
                                                   at: Point(x: x + pad, y: y + tileHeight - pad), baseline: .bottom, style: detail)))
             }

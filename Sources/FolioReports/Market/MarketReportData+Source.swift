@@ -52,7 +52,7 @@ extension MarketReportData: ReportDataSource {
         switch data {
         case "currencies-7d":
             let codes = (parameters["currencies"] ?? "USD,EUR,PLN").split(separator: ",").map { AssetCode($0.trimmingCharacters(in: .whitespaces).uppercased()) }
-            return .smallMultiples(codes.compactMap { series($0, in: input.currency) })
+            return .smallMultiples(SmallMultiplesChart(frame: frame, series: codes.compactMap { series($0, in: input.currency) }))
         case "markets-7d":
             return .chart(marketsChart(AssetCode((parameters["currency"] ?? "USD").uppercased()), frame: frame))
         default:

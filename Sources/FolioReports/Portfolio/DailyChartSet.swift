@@ -36,10 +36,10 @@ public struct DailyChartSet: Sendable {
                                                   frame: frame(strings[.kpiValue] + ", " + data.base.rawValue)) {
             images.append(Image(fileName: "value-30d.png", chart: line))
         }
-        if case .smallMultiples(let series) = try data.chart(.smallMultiples, data: "prices", parameters: ["days": "7"], frame: frame("")) {
+        if case .smallMultiples(let panels) = try data.chart(.smallMultiples, data: "prices", parameters: ["days": "7"], frame: frame("")) {
             // Each of the largest holdings as `folio chart line --asset CODE --currency CUR --days 7` draws it
             // (the panels name them "CODE · CUR", largest first).
-            for (i, s) in series.prefix(holdings).enumerated() {
+            for (i, s) in panels.series.prefix(holdings).enumerated() {
                 let parts = s.name.components(separatedBy: " · ")
                 guard parts.count == 2, case .chart(let chart) = try data.chart(
                     .line, data: "prices", parameters: ["asset": parts[0], "currency": parts[1], "days": "7"], frame: frame(s.name)
