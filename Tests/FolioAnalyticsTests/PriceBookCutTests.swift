@@ -53,12 +53,18 @@ import Testing
         }
     }
 
+    /// A window is the book of its quotes and of each series' last quote before it (the one that says
+    /// where a series stopped).
     @Test func windowIsTheBookOfThatWindowsQuotes() {
         let all = PriceBook(Self.quotes)
         let windows = [("2024-03-05", "2024-03-05T23:59"), ("2024-03-09", "2024-03-12"), ("2024-03-11", "2024-03-31"),
                        ("2024-01-01", "2024-02-01"), ("2024-03-06T12:00", "2024-03-06T12:00")]
         for (from, through) in windows {
-            let expected = PriceBook(Self.quotes.filter { $0.time >= t(from) && $0.time <= t(through) })
+            // The book keeps the later of two quotes at one time and skips non-prices: so does "the last before".
+            let prices = Self.quotes.filter { $0.price > 0 }
+            let before = Dictionary(grouping: prices.filter { $0.time < t(from) }) { "\($0.asset)/\($0.currency)/\($0.market)" }
+                .values.map { series in series.filter { $0.time == series.map(\.time).max()! } }.joined()
+            let expected = PriceBook(Array(before) + Self.quotes.filter { $0.time >= t(from) && $0.time <= t(through) })
             #expect(Self.answers(all.window(from: t(from), through: t(through))) == Self.answers(expected), "\(from)…\(through)")
         }
     }
@@ -69,6 +75,8 @@ import Testing
         // The later of two quotes at one time wins, with its source; a non-price is not in the book.
         #expect(all.sources(of: "BTC") == ["dsx"])
         #expect(all.window(from: t("2024-03-01"), through: t("2024-03-10")).sources(of: "USD") == ["nbu", "privatbank"])
-        #expect(all.window(from: t("2024-03-11"), through: t("2024-03-11T23:00")).sources(of: "USD") == ["nbu-json"])
+        // The 10th's NBU and cash quotes are the series' last before the window.
+        #expect(all.window(from: t("2024-03-11"), through: t("2024-03-11T23:00")).sources(of: "USD") == ["nbu", "nbu-json", "privatbank"])
+        #expect(all.window(from: t("2024-03-12"), through: t("2024-03-12T23:00")).sources(of: "USD") == ["nbu-json", "privatbank"])
     }
 }

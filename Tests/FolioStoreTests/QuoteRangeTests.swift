@@ -7,6 +7,7 @@ import Testing
 @Suite struct QuoteRangeTests {
     /// Several series per asset (currencies, markets) with gaps, so that the series walk has to step at
     /// every level: next market, next currency, next asset.
+    /// The walk reads a range's quotes and each series' last quote before it (`PriceBook.window`).
     @Test func aTimeRangeReadsTheSameQuotesAsTheAssetQuery() throws {
         let t = try TemporaryStore()
         var text = "date,asset,currency,price,bid,ask,market,source\n"
@@ -24,10 +25,18 @@ import Testing
         for (from, to) in [("2024-02-05", "2024-02-11"), ("2024-01-01", "2024-03-31"), ("2024-02-10", "2024-02-10"), ("2025-01-01", "2025-01-31")] {
             let start = try #require(Day(iso: from)).start, end = try #require(Day(iso: to)).end
             let walked = try t.store.quotes(from: start, to: end)
-            let joined = try t.store.quotes(assets: assets, from: start, to: end)
+            let before = Dictionary(grouping: try t.store.quotes(assets: assets).filter { $0.time < start }) {
+                "\($0.asset)/\($0.currency)/\($0.market)"
+            }.values.map { $0.max { $0.time < $1.time }! }
+            let joined = try (t.store.quotes(assets: assets, from: start, to: end) + before).sorted { a, b in
+                (a.time, a.asset, a.currency, a.market.rawValue) < (b.time, b.asset, b.currency, b.market.rawValue)
+            }
             #expect(walked == joined, "\(from)…\(to)")
         }
         #expect(try t.store.quotes(from: Day(iso: "2024-02-01")!.start, to: Day(iso: "2024-02-28")!.end).count == 28 + 14 + 28 + 9 + 28)
+        // From the 10th, each of the five series also gives its last quote before it.
+        #expect(try t.store.quotes(from: Day(iso: "2024-02-10")!.start, to: Day(iso: "2024-02-28")!.end).count
+                == (19 + 10 + 19 + 6 + 19) + 5)
         // The last quote of each of the five series, as the whole series' last element.
         let last = try t.store.lastQuoteOfEachSeries()
         let all = try t.store.quotes(assets: assets)
