@@ -32,10 +32,26 @@ public struct MarketInputs: Sendable {
         } else {
             try prices.book(of: codes)
         }
+        return MarketInputs(assets: assets, book: book, options: options)
+    }
+
+    /// The market of `book`, with rates that prefer `options.market` and refuse quotes older than its limit.
+    init(assets: [Asset], book: PriceBook, options: MarketOptions) {
         var preference = MarketPreference(assets: assets)
         if let market = options.market { preference.first = [market] }
-        return MarketInputs(assets: assets, book: book,
-                            rates: CrossRates(book: book, preference: preference, stalenessLimit: staleness))
+        self.init(assets: assets, book: book,
+                  rates: CrossRates(book: book, preference: preference, stalenessLimit: options.stalenessDays * 86_400))
+    }
+
+    /// The quotes a valuation over time needs (`Store.valuationQuotes`): each day's last quote of every
+    /// series of the chosen assets, and the quotes at `times` on days with several. Values at day ends and
+    /// conversions at `times` are those of the whole history, at a fraction of its memory.
+    public static func load(_ store: Store, options: MarketOptions, valuingAt times: [Date]) throws -> MarketInputs {
+        let assets = try store.assets()
+        let codes = options.assets.map { wanted in
+            Set(assets.filter { wanted.contains($0.code) || $0.kind == .fiat || $0.kind == .metal }.map(\.code))
+        }
+        return MarketInputs(assets: assets, book: PriceBook(try store.valuationQuotes(assets: codes, at: times)), options: options)
     }
 
     /// The `source` of the loaded quotes of `asset` (`nbu`, `stock-csv`…), for a chart's source line.

@@ -40,7 +40,10 @@ struct ImportCommand: ParsableCommand {
               dsx-transactions  DSX deposits and withdrawals (13 fields)
               trades            CSV: time,side,asset,quantity,price,price_currency
                                 [,fee,fee_currency,id]
-              transactions      CSV: time,type,currency,amount[,fee,status,id]
+              transactions      CSV: time,type,currency,amount[,fee,status,id,
+                                asset,tax,ratio]; type deposit, withdrawal,
+                                dividend (asset, tax), interest, fee, split
+                                (asset, ratio: new units per old)
               budget            CSV: date,type,category,amount,currency[,note]
               csv               quotes from any CSV through --columns or --mapping;
                                 --wide: a date column and a column per asset

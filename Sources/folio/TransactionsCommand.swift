@@ -5,14 +5,14 @@ import FolioStore
 struct TransactionsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "transactions",
-        abstract: "List or remove stored deposits and withdrawals.",
+        abstract: "List or remove cash transactions: transfers, dividends, interest, fees, splits.",
         subcommands: [List.self, Remove.self],
         defaultSubcommand: List.self
     )
 
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "List deposits and withdrawals with their ids.",
+            abstract: "List cash transactions with their ids.",
             discussion: """
                 Rows are in time order with the id that folio transactions remove --id takes.
                 Filters narrow them; every one given must hold; --asset selects a
@@ -36,7 +36,7 @@ struct TransactionsCommand: ParsableCommand {
 
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Remove deposits and withdrawals by id or by a filter.",
+            abstract: "Remove cash transactions by id or by a filter.",
             discussion: """
                 Removes the transactions given by --id (repeatable) or selected by the filters,
                 all in one transaction, and prints them. --dry-run prints what would go and

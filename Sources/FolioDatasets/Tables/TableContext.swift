@@ -28,8 +28,13 @@ final class TableContext {
         let options = MarketOptions(market: request.market, stalenessDays: request.staleDays)
         let portfolio = try portfolioName(request, store: store).map { name in
             let ledger = try PortfolioLedger.load(store, portfolio: name)
-            return PortfolioInputs(ledger, market: try MarketInputs.load(store, options: options,
-                                                                         range: try quoteDays(request, ledger: ledger, store: store)))
+            if let days = try quoteDays(request, ledger: ledger, store: store) {
+                return PortfolioInputs(ledger, market: try MarketInputs.load(store, options: options, range: days))
+            }
+            // A portfolio table values at day ends and converts each trade and transfer at its moment.
+            guard request.name.isPortfolioTable else { return try PortfolioInputs(ledger, market: MarketInputs.load(store, options: options)) }
+            let events = ledger.trades.map(\.time) + ledger.cashTransactions.map(\.time)
+            return PortfolioInputs(ledger, market: try MarketInputs.load(store, options: options, valuingAt: events))
         }
         let market = try portfolio?.market ?? MarketInputs.load(store, options: options)
         if let wanted = request.market {
@@ -52,9 +57,9 @@ final class TableContext {
 
     /// The days whose quotes a table reads when it needs fewer than all: holdings and allocation at one
     /// day value what is held then with that day's quotes (and those of the staleness limit before it),
-    /// so a database with millions of intraday quotes costs them milliseconds, not seconds. Tables that
-    /// convert each trade at its own time (income, value, performance) read every quote of the
-    /// portfolio's assets.
+    /// so a database with millions of intraday quotes costs them milliseconds, not seconds. The other
+    /// portfolio tables read each day's last quote and those at the ledger's events
+    /// (`MarketInputs.load(_:options:valuingAt:)`); price tables read every quote.
     private static func quoteDays(_ request: TableRequest, ledger: PortfolioLedger, store: Store) throws -> DayRange? {
         switch request.name {
         case .holdings where request.from == nil && request.to == nil, .allocation:

@@ -2,7 +2,7 @@ import Foundation
 import FolioCore
 import GRDB
 
-/// A stored deposit or withdrawal with the portfolio it belongs to, as `folio transactions list` shows it.
+/// A stored cash transaction (a transfer, dividend, interest, fee or split) with the portfolio it belongs to, as `folio transactions list` shows it.
 public struct PortfolioCashTransaction: Hashable, Sendable {
     public var portfolio: String
     public var transaction: CashTransaction

@@ -1,0 +1,49 @@
+import Foundation
+import FolioAnalytics
+import FolioCore
+import FolioInputs
+import FolioStore
+import FolioTestSupport
+import Testing
+
+/// The valuation book (each day's last quote, and the quotes at the ledger's moments on days with
+/// several) answers every lookup a day-end value or an event makes as the whole history does.
+@Suite struct ValuationBookTests {
+    @Test func dayEndsAndEventsSeeTheQuotesOfTheWholeHistory() throws {
+        let store = try TemporaryStore()
+        var quotes = "date,asset,currency,price,market,source\n"
+        for day in 1...20 {
+            let d = String(format: "2024-03-%02d", day)
+            quotes += "\(d),USD,UAH,\(38 + Double(day) / 10),nbu,nbu\n"
+            // Intraday: every 30 minutes 14:30–21:00, and on the 7th a bad last price the book skips.
+            for k in 0...13 {
+                let minutes = 14 * 60 + 30 + 30 * k
+                let price = k == 13 && day == 7 ? "-1" : String(180 + Double(day) + Double(k) / 100)
+                quotes += String(format: "\(d)T%02d:%02d:00Z,AAPL,USD,\(price),exchange,intraday\n", minutes / 60, minutes % 60)
+            }
+            if day % 3 == 0 { quotes += "\(d)T12:00:00Z,BTC,USD,\(60_000 + day),exchange,coins\n" }
+        }
+        try store.importText(quotes, as: .quotes)
+        let events = ["2024-03-04T15:10", "2024-03-07T20:59", "2024-03-07T21:30", "2024-03-09T02:00", "2024-03-12T14:30",
+                      "2024-03-15T16:45:30", "2024-03-25T10:00"].map { t($0) }
+        let whole = try MarketInputs.load(store.store, options: MarketOptions()).book
+        let valuation = try MarketInputs.load(store.store, options: MarketOptions(), valuingAt: events).book
+        let dayEnds = (0...26).map { Day(year: 2024, month: 3, day: 1)!.advanced(by: $0 - 1).end }
+        var asked = 0
+        for pair in whole.pairs {
+            for market in whole.markets(for: pair) {
+                for time in dayEnds + events {
+                    #expect(valuation.last(pair, market: market, atOrBefore: time) == whole.last(pair, market: market, atOrBefore: time),
+                            "\(pair) \(market) \(time)")
+                    asked += 1
+                }
+            }
+        }
+        #expect(asked == 3 * 34)
+        // One quote per day of the intraday series, and the one at an event on a busy day when it is not
+        // that day's close: 15:00 on the 4th, 14:30 on the 12th, 16:30 on the 15th (on the 7th 20:30 is
+        // the close, the 21:00 price being bad; the 9th at 02:00 is the 8th's close).
+        let aapl = valuation.points(CurrencyPair("AAPL", "USD"), market: .exchange, from: t("2024-03-01"), through: t("2024-03-31"))
+        #expect(aapl.count == 20 + 3)
+    }
+}
