@@ -29,6 +29,8 @@ struct CostBasisLedger {
     var dividends: [AssetCode: CompensatedSum] = [:]
     var interest: [AssetCode: CompensatedSum] = [:]
     var accountFees: [AssetCode: CompensatedSum] = [:]
+    /// Every dividend, interest and account fee, in replay order, for their running sums over time.
+    var received: [PortfolioIncome.Received] = []
     var missing: [MissingQuote] = []
 
     init(trades: [Trade], cashTransactions: [CashTransaction], method: CostBasisMethod, asOf: Date,
@@ -64,10 +66,12 @@ struct CostBasisLedger {
                     add(c.currency, c.cashChange, cost: received, at: time, method: method)
                     if c.kind == .dividend { dividends[c.asset ?? c.currency, default: CompensatedSum()] += received }
                     else { interest[c.currency, default: CompensatedSum()] += received }
+                    self.received.append(PortfolioIncome.Received(time: time, amount: received.isNaN ? nil : received))
                 case .fee:
                     let paid = inBase(-c.cashChange, c.currency, at: time)
                     add(c.currency, c.cashChange, cost: -paid, at: time, method: method)
                     accountFees[c.currency, default: CompensatedSum()] += paid
+                    self.received.append(PortfolioIncome.Received(time: time, amount: paid.isNaN ? nil : -paid))
                 case .split:
                     if let asset = c.asset, let ratio = c.ratio { books[asset, default: CostBasisBook(method: method)].split(ratio) }
                 }

@@ -67,6 +67,15 @@ public struct PortfolioIncome: Hashable, Sendable {
     public var missing: [MissingQuote]
     /// Every change that realised income, in time order, for realised income over time.
     public var disposals: [Disposal]
+    /// Every dividend and interest (positive) and account fee (negative), in time order, for their sum
+    /// over time.
+    public var received: [Received]
+
+    public struct Received: Hashable, Sendable {
+        public var time: Date
+        /// In the base currency; nil when its rate was missing.
+        public var amount: Double?
+    }
 
     /// Income realised by one change of a holding: a sale, a currency spent or withdrawn, a short covered.
     public struct Disposal: Hashable, Sendable {
@@ -122,6 +131,7 @@ public struct PortfolioIncome: Hashable, Sendable {
         self.accountFees = total(positions.map(\.accountFees))
         self.missing = ledger.missing + valuation.missing
         self.disposals = ledger.disposals
+        self.received = ledger.received
     }
 
     /// The position of `asset`, throwing when there is none.

@@ -9,9 +9,9 @@ import FolioCore
 /// count each completed deposit's amount in and each withdrawal's amount out, converted at its time.
 /// Income is value − net deposits: realised plus unrealised gains, fees and currency effects included,
 /// because everything that changed the value and was not money put in or taken out is income.
-/// Given a `PortfolioIncome`, income is split: `realised` adds up its disposals up to each day and
-/// `unrealised` is the rest — what the ledger's open lots gained (see `CostBasisLedger` for why the two
-/// add up).
+/// Given a `PortfolioIncome`, income is split: `realised` adds up its disposals up to each day,
+/// `received` its dividends and interest less account fees, and `unrealised` is the rest — what the
+/// ledger's open lots gained (see `CostBasisLedger` for why they add up).
 public struct ValueSeries: Hashable, Sendable {
     public var base: AssetCode
     public var days: [Day]
@@ -27,7 +27,10 @@ public struct ValueSeries: Hashable, Sendable {
     public var income: [Double?]
     /// Income realised by sales up to the end of each day; empty when no `PortfolioIncome` was given.
     public var realised: [Double?]
-    /// `income − realised`; empty when no `PortfolioIncome` was given.
+    /// Dividends and interest less account fees up to the end of each day; empty when no
+    /// `PortfolioIncome` was given.
+    public var received: [Double?]
+    /// `income − realised − received`; empty when no `PortfolioIncome` was given.
     public var unrealised: [Double?]
     /// Deposits minus withdrawals from the start of the range to the end of each day: the flows a gain
     /// over the range removes (`gain(from:to:)`), known even when an older transfer's rate is not.
@@ -113,22 +116,26 @@ public struct ValueSeries: Hashable, Sendable {
         self.total = total
         self.netDeposits = deposits
         self.income = zip(total, deposits).map { v, n in v.flatMap { v in n.map { v - $0 } } }
-        var realised: [Double?] = []
-        if let income = realisedIncome {
+        /// The running sum of dated amounts at the end of each day; nil from a day an amount is unknown.
+        func runningSum(_ events: [(time: Date, amount: Double?)]) -> [Double?] {
             var s = 0
             var sum = CompensatedSum()
             var known = true
-            for day in holdings.days {
-                let end = day.end
-                while s < income.disposals.count && income.disposals[s].time <= end {
-                    if let v = income.disposals[s].realised { sum += v } else { known = false }
+            return holdings.days.map { day in
+                while s < events.count && events[s].time <= day.end {
+                    if let v = events[s].amount { sum += v } else { known = false }
                     s += 1
                 }
-                realised.append(known ? sum.value : nil)
+                return known ? sum.value : nil
             }
         }
+        let realised = realisedIncome.map { runningSum($0.disposals.map { ($0.time, $0.realised) }) } ?? []
+        let received = realisedIncome.map { runningSum($0.received.map { ($0.time, $0.amount) }) } ?? []
         self.realised = realised
-        self.unrealised = zip(self.income, realised).map { i, r in i.flatMap { i in r.map { i - $0 } } }
+        self.received = received
+        self.unrealised = zip(zip(self.income, realised), received).map { ir, c in
+            ir.0.flatMap { i in ir.1.flatMap { r in c.map { i - r - $0 } } }
+        }
         self.flowsInRange = flows
         self.transfers = transfers
         self.missing = log.all
@@ -146,11 +153,11 @@ extension ValueSeries {
     public var table: ResultTable {
         let split = !realised.isEmpty
         var columns: [ResultTable.Column] = [.init("day", .day), .init("value", .number), .init("net_deposits", .number), .init("income", .number)]
-        if split { columns += [.init("realised", .number), .init("unrealised", .number)] }
+        if split { columns += [.init("realised", .number), .init("unrealised", .number), .init("received", .number)] }
         columns += assets.map { .init($0.rawValue, .number) }
         let rows: [[ResultTable.Cell?]] = days.indices.map { d in
             var row: [ResultTable.Cell?] = [.day(days[d]), .finite(total[d]), .finite(netDeposits[d]), .finite(income[d])]
-            if split { row += [.finite(realised[d]), .finite(unrealised[d])] }
+            if split { row += [.finite(realised[d]), .finite(unrealised[d]), .finite(received[d])] }
             return row + assets.indices.map { .finite(assetValues[$0][d]) }
         }
         return ResultTable(columns: columns, rows: rows)

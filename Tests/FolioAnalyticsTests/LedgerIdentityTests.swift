@@ -111,6 +111,10 @@ struct LedgerIdentityTests {
                 let scale = max(1, try #require(series.total[i]).magnitude, series.netDeposits[i]!.magnitude)
                 #expect(abs(total - income_) <= 1e-9 * scale, "\(method) \(day.iso) seed \(seed)")
                 #expect(abs(realised - series.realised[i]!) <= 1e-9 * scale, "\(method) \(day.iso) seed \(seed)")
+                // The value table's split of income is the income table's, dividends and fees apart.
+                #expect(abs(try #require(income.unrealised) - series.unrealised[i]!) <= 1e-9 * scale, "\(method) \(day.iso) seed \(seed)")
+                let received = try #require(income.dividends) + #require(income.interest) - #require(income.accountFees)
+                #expect(abs(received - series.received[i]!) <= 1e-9 * scale, "\(method) \(day.iso) seed \(seed)")
                 let held = replay.holdings(at: day.end)
                 for (asset, book) in ledgerBooks {
                     #expect(abs(book.quantity - held[asset]) <= 1e-9 * max(1, held[asset].magnitude), "\(asset) \(day.iso)")

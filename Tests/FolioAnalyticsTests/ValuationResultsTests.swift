@@ -44,8 +44,8 @@ struct ValuationResultsTests {
         let realised: Double = 2 * 190 * 38.5 - 901 * 38 * 2 / 5
         #expect(series.realised[0] == 0)
         #expect(close(series.realised[1], realised) && close(series.realised[2], realised))
-        for d in 0 ..< 3 { #expect(close(series.unrealised[d], series.income[d]! - series.realised[d]!)) }
-        #expect(series.table.columns.map(\.name) == ["day", "value", "net_deposits", "income", "realised", "unrealised", "AAPL", "USD"])
+        for d in 0 ..< 3 { #expect(close(series.unrealised[d], series.income[d]! - series.realised[d]! - series.received[d]!)) }
+        #expect(series.table.columns.map(\.name) == ["day", "value", "net_deposits", "income", "realised", "unrealised", "received", "AAPL", "USD"])
         #expect(ValueSeries(replay: replay, rates: rates, base: "UAH", range: DayRange(day: d("2024-03-01"))).realised.isEmpty)
     }
 
