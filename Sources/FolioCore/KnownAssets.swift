@@ -42,14 +42,16 @@ public enum KnownAssets {
         "SCHD", "VIG", "VYM", "ARKK", "SMH", "SOXX", "VGT", "IEMG", "VB", "VO",
     ]
 
-    /// The kind of a well-known code, or `nil` when Folio cannot tell.
+    /// The kind of a well-known code, or `nil` when Folio cannot tell. A ticker that is also a currency
+    /// code (AMD, COP, BND) is taken for the stock or fund, which portfolios hold far more often; an
+    /// importer that knows better says so (`AssetRegistry`).
     public static func kind(of code: AssetCode) -> AssetKind? {
         let raw = code.rawValue
-        if fiat.contains(raw) { return .fiat }
         if metals.contains(raw) { return .metal }
         if crypto.contains(raw) { return .crypto }
         if stocks.contains(raw) { return .stock }
         if etfs.contains(raw) { return .etf }
+        if fiat.contains(raw) { return .fiat }
         return nil
     }
 

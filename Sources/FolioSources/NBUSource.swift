@@ -43,7 +43,7 @@ public struct NBUSource {
             let time = try clock.check(day.start, "[\(i)].exchangedate")
             data.quotes.append(Quote(asset: code, currency: .uah, market: .nbu, time: time, price: rate, source: Self.name))
             if let name { data.assetNames[code] = name }
-            data.assetKinds[code] = KnownAssets.kind(of: code) ?? .fiat
+            data.assetKinds[code] = KnownAssets.kind(of: code) == .metal ? .metal : .fiat  // the NBU quotes currencies and metals: AMD is the dram here
         }
         let found = Set(data.quotes.map(\.asset))
         let missing = currencies.filter { !found.contains($0) }

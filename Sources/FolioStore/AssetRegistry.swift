@@ -15,7 +15,7 @@ struct AssetRegistry {
         if let id = ids[code] { return id }
         if let row = try Row.fetchOne(db, sql: "SELECT id, kind, name FROM asset WHERE code = ?", arguments: [code.rawValue]) {
             let id: Int64 = row[0]
-            if row[1] as String == AssetKind.other.rawValue, let kind = KnownAssets.kind(of: code) ?? kindHint, kind != .other {
+            if row[1] as String == AssetKind.other.rawValue, case let kind = Self.kind(of: code, hint: kindHint), kind != .other {
                 try db.execute(sql: "UPDATE asset SET kind = ?, decimals = ? WHERE id = ?", arguments: [kind.rawValue, kind.defaultDecimals, id])
             }
             if let name, row[2] as String == code.rawValue {
@@ -24,7 +24,7 @@ struct AssetRegistry {
             ids[code] = id
             return id
         }
-        let kind = KnownAssets.kind(of: code) ?? kindHint ?? .other
+        let kind = Self.kind(of: code, hint: kindHint)
         try db.execute(
             sql: "INSERT INTO asset (code, name, kind, decimals) VALUES (?, ?, ?, ?)",
             arguments: [code.rawValue, name.map(Asset.storedName) ?? code.rawValue, kind.rawValue, kind.defaultDecimals]
@@ -32,5 +32,14 @@ struct AssetRegistry {
         let id = db.lastInsertedRowID
         ids[code] = id
         return id
+    }
+
+    /// A coin or a metal is what Folio knows it to be; otherwise the importer's hint wins over the lists,
+    /// since a stock file knows NIO is a stock and the NBU knows AMD is the dram, while a trade of AMD
+    /// with no hint is more likely the stock (`KnownAssets` checks stocks before currencies).
+    static func kind(of code: AssetCode, hint: AssetKind?) -> AssetKind {
+        let known = KnownAssets.kind(of: code)
+        if known == .crypto || known == .metal { return known! }
+        return hint ?? known ?? .other
     }
 }

@@ -74,4 +74,20 @@ import Testing
         let again = try run(["import", "trades", "--portfolio", "P", trades.path], db)
         #expect(again.status == 0 && again.stderr.isEmpty, "\(again.stderr)")
     }
+
+    /// A split recorded before the trades are imported counts: 10 bought, split 4-for-1, 40 sold is no
+    /// sale beyond the holding.
+    @Test func aSplitIsPartOfTheHoldingTheCheckSees() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let db = try FolioProcess.initialisedDatabase(in: directory)
+        let cash = directory.appendingPathComponent("c.csv"), trades = directory.appendingPathComponent("t.csv")
+        try "time,type,currency,amount,asset,ratio\n2020-08-31,split,,,AAPL,4\n".write(to: cash, atomically: true, encoding: .utf8)
+        try "time,side,asset,quantity,price,price_currency\n2020-01-02,buy,AAPL,10,300,USD\n2020-09-10,sell,AAPL,40,110,USD\n"
+            .write(to: trades, atomically: true, encoding: .utf8)
+        #expect(try run(["portfolio", "add", "P", "--base", "USD"], db).status == 0)
+        #expect(try run(["import", "transactions", "--portfolio", "P", cash.path], db).status == 0)
+        let imported = try run(["import", "trades", "--portfolio", "P", trades.path], db)
+        #expect(imported.status == 0 && !imported.stderr.contains("sale"), "\(imported.stderr)")
+    }
 }

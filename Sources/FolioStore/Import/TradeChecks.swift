@@ -20,12 +20,22 @@ enum TradeChecks {
         var sales: [String: Int] = [:]
         var balances: [AssetCode: Double] = [:]
         var unquoted: [AssetCode: Written] = [:]
+        // Splits change what is held between trades; at one instant they come first, as in the replay.
+        var splits = try Row.fetchAll(db, sql: """
+            SELECT c.time_ms, a.code, c.ratio FROM cash_transaction c JOIN asset a ON a.id = c.asset_id
+            WHERE c.portfolio_id = ? AND c.kind = 'split' AND c.status = 'completed' ORDER BY c.time_ms DESC, c.id DESC
+            """, arguments: [portfolioID]).map { (time: $0[0] as Int64, asset: AssetCode($0[1] as String), ratio: $0[2] as Double) }
         let rows = try Row.fetchCursor(db, sql: """
-            SELECT t.id, t.side, a.code, a.kind, t.quantity, t.fee, fc.code, EXISTS (SELECT 1 FROM quote q WHERE q.asset_id = a.id)
+            SELECT t.id, t.side, a.code, a.kind, t.quantity, t.fee, fc.code, EXISTS (SELECT 1 FROM quote q WHERE q.asset_id = a.id),
+                   t.time_ms
             FROM trade t JOIN asset a ON a.id = t.asset_id JOIN asset fc ON fc.id = t.fee_currency_id
             WHERE t.portfolio_id = ? ORDER BY t.time_ms, t.id
             """, arguments: [portfolioID])
         while let row = try rows.next() {
+            while let split = splits.last, split.time <= row[8] as Int64 {
+                balances[split.asset]? *= split.ratio
+                splits.removeLast()
+            }
             let kind = AssetKind(rawValue: row[3]) ?? .other
             guard kind != .fiat, kind != .metal else { continue }
             let id: Int64 = row[0], asset = AssetCode(row[2] as String), quantity: Double = row[4]
