@@ -22,28 +22,39 @@ public struct PriceHistory: Hashable, Sendable {
         }
         let (from, through) = (range.from.start.timeIntervalSince1970, range.to.end.timeIntervalSince1970)
         let book = rates.book
-        // The instants are those of the first leg's first candidate market with a quote in the range, on
-        // the chain whose quotes start earliest in it (the shortest first on a tie): a pair quoted only
-        // lately leaves the range to its older cross.
-        var chosen: (chain: [CrossRates.Leg], series: PriceBook.Series, start: Double)?
+        // The instants are those of each chain's first leg, on its first candidate market with a quote in
+        // the range; with one chain each price is that quote converted along the rest. With alternatives
+        // (a pair quoted only lately beside its older cross) the instants of every chain are merged and
+        // each is priced as a valuation is (`CrossRates.rate(along:)`, which falls back per instant).
+        var log = MissingQuoteLog()
+        var points: [TimedValue] = []
+        var instants: [(series: PriceBook.Series, index: Int)] = []
         for chain in route.chains {
             guard let series = chain[0].candidates.map({ book.series[$0] }).first(where: { s in
                 s.times.contains { $0 >= from && $0 <= through }
-            }), let start = series.times.first(where: { $0 >= from && $0 <= through }) else { continue }
-            if start < chosen?.start ?? .infinity { chosen = (chain, series, start) }
+            }) else { continue }
+            instants += series.times.indices.filter { series.times[$0] >= from && series.times[$0] <= through }.map { (series, $0) }
         }
-        guard let (chain, series, _) = chosen else { throw .emptyRange(argument: "from/to") }
-        let first = chain[0]
-        let rest = CrossRates.Route(from: first.inverted ? first.pair.asset : first.pair.currency, to: currency,
-                                    legs: Array(chain.dropFirst()))
-        var log = MissingQuoteLog()
-        var points: [TimedValue] = []
-        for (i, time) in series.times.enumerated() where time >= from && time <= through {
-            let at = Date(timeIntervalSince1970: time)
-            let own = first.inverted ? 1 / series.prices[i] : series.prices[i]
-            switch rates.convert(own, along: rest, at: at) {
-            case let .success(value): points.append(TimedValue(time: at, value: value))
-            case let .failure(why): log.record(why, on: Day(at))
+        guard !instants.isEmpty else { throw .emptyRange(argument: "from/to") }
+        if route.alternatives.isEmpty {
+            let first = route.legs[0]
+            let rest = CrossRates.Route(from: first.inverted ? first.pair.asset : first.pair.currency, to: currency,
+                                        legs: Array(route.legs.dropFirst()))
+            for (series, i) in instants {
+                let at = Date(timeIntervalSince1970: series.times[i])
+                let own = first.inverted ? 1 / series.prices[i] : series.prices[i]
+                switch rates.convert(own, along: rest, at: at) {
+                case let .success(value): points.append(TimedValue(time: at, value: value))
+                case let .failure(why): log.record(why, on: Day(at))
+                }
+            }
+        } else {
+            for time in Set(instants.map { $0.series.times[$0.index] }).sorted() {
+                let at = Date(timeIntervalSince1970: time)
+                switch rates.rate(along: route, at: at) {
+                case let .success(rate): points.append(TimedValue(time: at, value: rate.value))
+                case let .failure(why): log.record(why, on: Day(at))
+                }
             }
         }
         self.asset = asset

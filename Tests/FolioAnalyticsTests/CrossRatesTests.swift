@@ -71,6 +71,25 @@ struct CrossRatesTests {
         #expect(missing.pair == CurrencyPair("EUR", "USD"))
     }
 
+    /// Over a range where the cross starts first but lacks a leg, and the direct pair covers part of it,
+    /// every instant of either chain is priced as a valuation is: nothing the direct pair gives is lost.
+    @Test func aPriceHistoryMergesTheInstantsOfTheRoutesChains() throws {
+        var quotes: [Quote] = []
+        for day in 1...10 {
+            let time = String(format: "2024-03-%02d", day)
+            quotes.append(q("EUR", "UAH", .nbu, time, 41))
+            if day >= 6 { quotes.append(q("USD", "UAH", .nbu, time, 38)) }
+            if day >= 3 { quotes.append(q("EUR", "USD", .card, time + "T09:00", 1.09, bid: 1.08, ask: 1.10)) }
+        }
+        let rates = CrossRates(book: PriceBook(quotes), preference: MarketPreference(assets: ["EUR", "USD", "UAH"].map { Asset(code: AssetCode($0), kind: .fiat) }))
+        let history = try PriceHistory(of: "EUR", in: "USD", range: try DayRange(from: d("2024-03-01"), to: d("2024-03-10")), rates: rates)
+        // Until the first card rate (03-03 09:00) there is no way to USD; from then on the card rate is
+        // fresh at every instant, the NBU's midnights included.
+        #expect(history.points.first.map { ISOTime.format($0.time) } == "2024-03-03T09:00:00Z")
+        #expect(history.points.count == 1 + 7 * 2 && history.points.allSatisfy { $0.value == 1.09 })
+        #expect(history.missing.map { [$0.first, $0.last] } == [[d("2024-03-01"), d("2024-03-03")]])
+    }
+
     @Test func staleQuoteIsMissingAndNamed() {
         // AAPL's last close is 2024-03-01T21:00; seven days later it may no longer stand for the price.
         #expect(value("AAPL", "USD", "2024-03-08T21:00") == 180)
