@@ -96,6 +96,27 @@ import Testing
         #expect(!rates.rows.suffix(2).contains { $0.contains { $0.text.hasPrefix("•") } })
     }
 
+    /// Only banks' card and cash offers of the last two days compete for the marks, and a change over a
+    /// day needs a quote a day old.
+    @Test func marksGoToCurrentBankOffersAndADayChangeNeedsADayOldQuote() {
+        let asOf = Self.asOf
+        func at(_ hours: Double, _ days: Int = 0) -> Date { asOf.advanced(by: days).start.addingTimeInterval(hours * 3_600) }
+        let quotes = [
+            Quote(asset: "USD", currency: "UAH", market: .bankAverage, time: at(8), price: 41.5, bid: 41.4, ask: 41.6, source: "minfin"),
+            Quote(asset: "USD", currency: "UAH", market: .card, time: at(9), price: 41, bid: 40.8, ask: 41.2, source: "monobank"),
+            Quote(asset: "USD", currency: "UAH", market: .card, time: at(15), price: 41.1, bid: 40.9, ask: 41.3, source: "monobank"),
+            Quote(asset: "USD", currency: "UAH", market: .cash, time: at(9), price: 41.05, bid: 40.7, ask: 41.4, source: "privatbank"),
+            // Stopped quoting ten days ago, at rates no one offers now.
+            Quote(asset: "USD", currency: "UAH", market: .cash, time: at(9, -10), price: 40, bid: 45, ask: 35, source: "oldbank"),
+        ]
+        let rates = RatesByMarket(quotes: quotes, asOf: asOf)
+        func row(_ market: Market, _ bank: String?) -> RatesByMarket.Row? { rates.rows.first { $0.venue == .init(market: market, bank: bank) } }
+        #expect(row(.bankAverage, nil)?.isBestBuy == false && row(.cash, "oldbank")?.isBestBuy == false && row(.cash, "oldbank")?.isBestSell == false)
+        #expect(row(.card, "monobank")?.isBestBuy == true && row(.card, "monobank")?.isBestSell == true)
+        // Monobank's two quotes are both of as-of day: no 1-day change.
+        #expect(row(.card, "monobank")?.dayChange == nil)
+    }
+
     @Test(arguments: ChartLocale.allCases) func marketNamesAreTranslatedAndBankAverageAppearsOnlyWithItsQuotes(locale: ChartLocale) throws {
         let without = try #require(MarketReportData(input(), locale: locale).table("rates"))
         #expect(without.rows.allSatisfy { !$0[1].text.contains(locale == .uk ? "середній" : "average") })

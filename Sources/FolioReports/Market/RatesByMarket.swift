@@ -55,15 +55,22 @@ struct RatesByMarket: Sendable {
             let sorted = quotes.sorted { $0.time < $1.time }
             guard let latest = sorted.last else { return nil }
             let points = sorted.map { TimedValue(time: $0.time, value: $0.price) }
+            // A change over a day needs a quote a day old: two fetches on as-of day are no 1-day change.
             let day = ChangeWindow.points(points, days: 1, endingAt: asOf)
+            let base = day.count > 1 && day[0].time <= asOf.end.addingTimeInterval(-86_400) ? day[0] : nil
             return Row(currency: key.currency, venue: key.venue, latest: latest,
-                       dayBase: day.count > 1 ? day.first : nil, week: ChangeWindow.points(points, days: 7, endingAt: asOf))
+                       dayBase: base, week: ChangeWindow.points(points, days: 7, endingAt: asOf))
         }
         rows.sort { (Self.rank($0.currency), $0.currency.rawValue, $0.venue) < (Self.rank($1.currency), $1.currency.rawValue, $1.venue) }
-        // The best buy is the most a bank pays for the currency, the best sell the least it asks; marked
-        // only where there is a choice (two rows or more with the figure).
+        // The best buy is the most a bank pays for the currency, the best sell the least it asks: among
+        // the offers a person can take (banks' card and cash rates, not interbank or averages), quoted on
+        // as-of day or the day before (a bank that stopped quoting is no offer), and only where there is
+        // a choice (two rows or more with the figure).
+        let current = asOf.advanced(by: -1).start
         for currency in Set(rows.map(\.currency)) {
-            let mine = rows.indices.filter { rows[$0].currency == currency }
+            let mine = rows.indices.filter {
+                rows[$0].currency == currency && Self.bankMarkets.contains(rows[$0].venue.market) && rows[$0].latest.time >= current
+            }
             let bids = mine.filter { rows[$0].latest.bid != nil }, asks = mine.filter { rows[$0].latest.ask != nil }
             if bids.count > 1, let best = bids.compactMap({ rows[$0].latest.bid }).max() {
                 for i in bids where rows[i].latest.bid == best { rows[i].isBestBuy = true }
