@@ -136,7 +136,8 @@ public struct HoldingsReplay: Sendable {
         var diagnostics: [NegativeBalance] = []
         for i in times.indices {
             for k in deltaStart[i] ..< deltaStart[i + 1] {
-                if let ratio = splitRatios[k] { deltaAmount[k] = balances[Int(deltaAsset[k])].value * (ratio - 1) }
+                // Most ledgers have no split: the lookup is skipped in the replay's inner loop.
+                if !splitRatios.isEmpty, let ratio = splitRatios[k] { deltaAmount[k] = balances[Int(deltaAsset[k])].value * (ratio - 1) }
                 balances[Int(deltaAsset[k])].add(deltaAmount[k])
             }
             // Checked after the whole event, so that a fee in the price currency is in the reported balance.

@@ -13,17 +13,19 @@ extension Store {
         try read { db in
             var codes: [Int64: AssetCode] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT id, code FROM asset") { codes[row[0]] = AssetCode(row[1] as String) }
-            // SQLite takes a bare column of a MAX() aggregate from the row that has the maximum.
+            // SQLite takes a bare column of a MAX() aggregate from the row that has the maximum. Days are
+            // UTC days as `Day` counts them, rounded down before 1970 too (SQLite's `/` truncates).
             let closes = try db.cachedStatement(sql: """
                 SELECT MAX(time_ms), price, bid, ask, source, COUNT(*) FROM quote
                 WHERE asset_id = ? AND currency_id = ? AND market = ? AND price > 0
-                GROUP BY time_ms / 86400000 ORDER BY 1
+                GROUP BY time_ms - ((time_ms % 86400000) + 86400000) % 86400000 ORDER BY 1
                 """)
             let atOrBefore = try db.cachedStatement(sql: """
                 SELECT time_ms, price, bid, ask, source FROM quote
                 WHERE asset_id = ? AND currency_id = ? AND market = ? AND price > 0 AND time_ms <= ? ORDER BY time_ms DESC LIMIT 1
                 """)
-            let eventsByDay = Dictionary(grouping: times.map(\.unixMilliseconds)) { $0 / 86_400_000 }
+            func day(_ ms: Int64) -> Int64 { ms >= 0 ? ms / 86_400_000 : (ms + 1) / 86_400_000 - 1 }
+            let eventsByDay = Dictionary(grouping: times.map(\.unixMilliseconds), by: day)
             var quotes: [Quote] = []
             for (assetID, currencyID, market) in try Store.quoteSeries(db) {
                 guard let asset = codes[assetID], let currency = codes[currencyID], assets?.contains(asset) ?? true else { continue }
@@ -36,7 +38,7 @@ extension Store {
                 for row in try Row.fetchAll(closes, arguments: [assetID, currencyID, market]) {
                     quotes.append(quote(row))
                     seen.insert(row[0])
-                    if row[5] as Int > 1 { busyDays.append((row[0] as Int64) / 86_400_000) }
+                    if row[5] as Int > 1 { busyDays.append(day(row[0])) }
                 }
                 for day in busyDays {
                     for time in eventsByDay[day] ?? [] {

@@ -129,6 +129,9 @@ struct ImportCommand: ParsableCommand {
         case let .savedAnswer(answer):
             if csv.isGiven { throw ArgumentError("--columns", "only import csv takes a column mapping") }
             if replace { throw ArgumentError("--replace", "\(answer.rawValue) keeps stored quotes, as a fetch does; correct one with folio import quotes --replace") }
+            for (option, given) in [("--portfolio", portfolio != nil), ("--asset", asset != nil), ("--currency", currency != nil)] where given {
+                throw ArgumentError(option, "\(answer.rawValue) takes its assets and currencies from the answer; \(option) is not taken")
+            }
             if answer.needsMarketAndTime {
                 guard let market, SavedAnswer.privatbankMarkets.contains(Market(market)) else {
                     throw ArgumentError("--market", "import \(answer.rawValue) needs --market cash (coursid=5) or card (coursid=11)")
@@ -159,9 +162,14 @@ struct ImportCommand: ParsableCommand {
         }
     }
 
+    /// A saved answer's time, bounded as a live answer's times are (`AnswerClock`): a typo a century
+    /// ahead would make its quotes the last of every series.
     private func parsedTime(_ text: String) throws -> Date {
         guard let time = ISOTime.parse(text) else {
             throw ArgumentError("--time", "found \"\(text)\", expected a time such as 2025-06-20T09:00:00Z")
+        }
+        guard time <= AnswerClock(now: Date()).latest else {
+            throw ArgumentError("--time", "\(text) is more than a day in the future")
         }
         return time
     }
