@@ -68,6 +68,20 @@ public struct PriceBook: Sendable {
                           bids: Array(bids[lo..<hi]), asks: Array(asks[lo..<hi]), sourceRuns: runs)
         }
 
+        /// The quotes at `indices` (ascending), with their sources.
+        func selecting(_ indices: [Int]) -> Series {
+            var out = Series(pair: pair, market: market, times: [], prices: [], bids: [], asks: [])
+            var run = 0
+            for i in indices {
+                while run + 1 < sourceRuns.count && sourceRuns[run + 1].start <= i { run += 1 }
+                if !sourceRuns.isEmpty, out.sourceRuns.last?.source != sourceRuns[run].source {
+                    out.sourceRuns.append(SourceRun(start: out.times.count, source: sourceRuns[run].source))
+                }
+                out.times.append(times[i]); out.prices.append(prices[i]); out.bids.append(bids[i]); out.asks.append(asks[i])
+            }
+            return out
+        }
+
         /// Index of the first time ≥ t (`times.count` when every quote is earlier).
         func firstIndex(atOrAfter t: Double) -> Int {
             var lo = 0, hi = times.count
@@ -163,6 +177,35 @@ public struct PriceBook: Sendable {
             let span = s.indices(from: a, through: b)
             let start = span.lowerBound > 0 ? span.lowerBound - 1 : span.lowerBound
             return start < span.upperBound ? s.slice(start, span.upperBound) : nil
+        })
+    }
+
+    /// The book a valuation over time asks for, as `Store.valuationQuotes` reads it and with the same
+    /// answers: each UTC day's last quote of every series, on days with several quotes the one at or
+    /// before each of `times`, and with a `window` every quote of it as `window(from:through:)` gives.
+    public func valuation(at times: [Date], window: (from: Date, through: Date)? = nil) -> PriceBook {
+        let events = times.map(\.timeIntervalSince1970).sorted()
+        return PriceBook(series: series.compactMap { s in
+            var keep = Set<Int>()
+            var busy = Set<Int>()
+            var day: Int?
+            for i in s.times.indices {
+                let d = Day(Date(timeIntervalSince1970: s.times[i])).daysSinceEpoch
+                if d == day {
+                    keep.remove(i - 1)
+                    busy.insert(d)
+                }
+                keep.insert(i)
+                day = d
+            }
+            for t in events where busy.contains(Day(Date(timeIntervalSince1970: t)).daysSinceEpoch) {
+                if let i = s.lastIndex(atOrBefore: t) { keep.insert(i) }
+            }
+            if let window {
+                let span = s.indices(from: window.from.timeIntervalSince1970, through: window.through.timeIntervalSince1970)
+                keep.formUnion((span.lowerBound > 0 ? span.lowerBound - 1 : span.lowerBound) ..< span.upperBound)
+            }
+            return keep.isEmpty ? nil : s.selecting(keep.sorted())
         })
     }
 

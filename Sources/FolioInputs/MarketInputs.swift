@@ -43,15 +43,17 @@ public struct MarketInputs: Sendable {
                   rates: CrossRates(book: book, preference: preference, stalenessLimit: options.stalenessDays * 86_400))
     }
 
-    /// The quotes a valuation over time needs (`Store.valuationQuotes`): each day's last quote of every
-    /// series of the chosen assets, and the quotes at `times` on days with several. Values at day ends and
-    /// conversions at `times` are those of the whole history, at a fraction of its memory.
-    public static func load(_ store: Store, options: MarketOptions, valuingAt times: [Date]) throws -> MarketInputs {
-        let assets = try store.assets()
+    /// The quotes a valuation over time needs (`PriceBook.valuation`): each day's last quote of every
+    /// series of the chosen assets, the quotes at `times` on days with several, and every quote of
+    /// `window`. Values at day ends, conversions at `times` and everything inside `window` are those of
+    /// the whole history, at a fraction of its memory.
+    public static func load(_ prices: any PriceBookSource, options: MarketOptions, valuingAt times: [Date],
+                            window: (from: Date, through: Date)? = nil) throws -> MarketInputs {
+        let assets = try prices.assets()
         let codes = options.assets.map { wanted in
             Set(assets.filter { wanted.contains($0.code) || $0.kind == .fiat || $0.kind == .metal }.map(\.code))
         }
-        return MarketInputs(assets: assets, book: PriceBook(try store.valuationQuotes(assets: codes, at: times)), options: options)
+        return MarketInputs(assets: assets, book: try prices.valuationBook(of: codes, at: times, window: window), options: options)
     }
 
     /// The `source` of the loaded quotes of `asset` (`nbu`, `stock-csv`…), for a chart's source line.

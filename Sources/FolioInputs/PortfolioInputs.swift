@@ -77,6 +77,19 @@ public struct PortfolioInputs: Sendable {
         return PortfolioInputs(ledger, market: try MarketInputs.load(prices ?? store, options: options, range: range))
     }
 
+    /// A portfolio as a report on `day` reads it: the valuation book (`MarketInputs.load(_:options:
+    /// valuingAt:window:)`) of the assets it touched (and `options.assets`), with its ledger's moments
+    /// and the last `wholeDays` days before `day` (and the staleness limit before them) whole, for lines
+    /// of those days. A database of intraday quotes then costs a report one quote per day of its history.
+    public static func loadValued(_ ledger: PortfolioLedger, prices: any PriceBookSource, options: MarketOptions,
+                                  asOf day: Day, wholeDays: Int) throws -> PortfolioInputs {
+        var options = options
+        options.assets = ledger.touchedAssets.union(options.assets ?? [])
+        let window = (from: day.advanced(by: -wholeDays).start.addingTimeInterval(-options.stalenessDays * 86_400), through: day.end)
+        let events = ledger.trades.map(\.time) + ledger.cashTransactions.map(\.time)
+        return PortfolioInputs(ledger, market: try MarketInputs.load(prices, options: options, valuingAt: events, window: window))
+    }
+
     /// The holdings at the end of `day`, valued in the base currency.
     public func valuation(at day: Day) -> HoldingsValuation {
         market.rates.value(replay.holdings(at: day.end), in: portfolio.baseCurrency)

@@ -169,7 +169,7 @@ import Testing
 
     @Test func valueSeriesEndsAtTheValuedHoldings() throws {
         let value = try FolioProcess.json(["table", "value", "--portfolio", "Demo UAH", "--asset", "AAPL"])
-        #expect(value.columns.map(\.name) == ["day", "value", "net_deposits", "income", "realised", "unrealised", "AAPL"])
+        #expect(value.columns.map(\.name) == ["day", "value", "net_deposits", "income", "realised", "unrealised", "received", "AAPL"])
         #expect(value.rows.count == 365)  // 12 months ending 2018-02-07
         #expect(value.rows.last?["day"] as? String == "2018-02-07")
         let holdings = try FolioProcess.json(["table", "holdings", "--portfolio", "Demo UAH"])

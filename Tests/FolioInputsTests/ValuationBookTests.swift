@@ -45,5 +45,21 @@ import Testing
         // the close, the 21:00 price being bad; the 9th at 02:00 is the 8th's close).
         let aapl = valuation.points(CurrencyPair("AAPL", "USD"), market: .exchange, from: t("2024-03-01"), through: t("2024-03-31"))
         #expect(aapl.count == 20 + 3)
+
+        // A batch cuts the same book from its cache of every quote: the same answers, window included.
+        let window = (from: t("2024-03-08T12:00"), through: t("2024-03-12T23:59"))
+        let cache = try #require(try PriceCache(store.store))
+        let fromStore = try store.store.valuationBook(of: nil, at: events, window: window)
+        let fromCache = cache.valuationBook(of: nil, at: events, window: window)
+        for pair in whole.pairs {
+            for market in whole.markets(for: pair) {
+                #expect(fromStore.points(pair, market: market, from: .distantPast, through: .distantFuture)
+                        == fromCache.points(pair, market: market, from: .distantPast, through: .distantFuture), "\(pair) \(market)")
+                #expect(fromStore.sources(of: pair.asset) == fromCache.sources(of: pair.asset))
+            }
+        }
+        // Inside the window every quote is there: the 8th from 14:30 (after the 12:00 start), 9th–12th whole.
+        let windowed = fromStore.points(CurrencyPair("AAPL", "USD"), market: .exchange, from: window.from, through: window.through)
+        #expect(windowed.count == 14 * 5)
     }
 }

@@ -44,16 +44,23 @@ public struct PortfolioReports: Sendable {
         return copy
     }
 
+    /// Days before as-of whose quotes a report reads whole: its 7-day lines (`ChangeWindow`) start at the
+    /// last quote at or before 7 days earlier.
+    static let wholeDays = 7
+
     /// The portfolio's ledger and rates at the as-of day; prices from `prices` (default: the store).
     public func input(_ store: Store, prices: (any PriceBookSource)? = nil) throws -> PortfolioReportInput {
-        let options = MarketOptions(assets: benchmark.map { [$0] }, portfolioAssetsOnly: true)
-        let inputs = try PortfolioInputs.load(store, portfolio: portfolio, options: options, prices: prices)
+        let ledger = try PortfolioLedger.load(store, portfolio: portfolio)
+        let day = try asOf ?? AsOf.portfolio(ledger, prices: prices ?? store) ?? Day(Date())
+        // Lines of the last days (the 7-day prices, the daily images) are drawn from every quote; the
+        // rest of the report values day ends and the ledger's moments.
+        let inputs = try PortfolioInputs.loadValued(ledger, prices: prices ?? store, options: MarketOptions(assets: benchmark.map { [$0] }),
+                                                    asOf: day, wholeDays: Self.wholeDays)
         var benchmark = benchmark
         if let code = benchmark, !inputs.market.book.assets.contains(code) {
             guard benchmarkIsDefault else { throw ArgumentError("--benchmark", "no quotes of \(code) (see `folio info`)") }
             benchmark = nil
         }
-        let day = try asOf ?? AsOf.portfolio(inputs.ledger, prices: prices ?? store) ?? Day(Date())
         // The base against itself is a flat line: no benchmark.
         return PortfolioReportInput(inputs, asOf: day, generated: stampNow ? Date() : nil,
                                     benchmark: benchmark == inputs.portfolio.baseCurrency ? nil : benchmark)
