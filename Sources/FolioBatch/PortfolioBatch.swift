@@ -159,13 +159,14 @@ struct PortfolioBatch {
                 }
             case .daily(let prefix):
                 let images: [DailyChartSet.Image]
-                do { images = try DailyChartSet(performance: definition.dailyPerformance).images(data(job.locale), theme: theme) } catch {
+                let set = DailyChartSet(definition)
+                do { images = try set.images(data(job.locale), theme: theme) } catch {
                     outcome.failures.append("daily: " + Self.reason(error)); continue
                 }
                 for image in images {
                     let base = (image.fileName as NSString).deletingPathExtension
                     let url = path(prefix + base, "png")
-                    output(url, fingerprint(image.fileName)) { try renderer.writePNG(renderer.scene(image.chart), to: url) }
+                    output(url, fingerprint(image.fileName)) { try renderer.writePNG(renderer.scene(image.chart), to: url, scale: set.scale) }
                 }
             case .chart(var request, let format, let report):
                 let url = path(report, format)

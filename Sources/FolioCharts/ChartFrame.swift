@@ -11,6 +11,10 @@ public struct ChartFrame: Hashable, Sendable {
     public var subtitle: String
     /// Bottom-left source/as-of line, e.g. "Source: NBU · as of 21.11.2026".
     public var footnote: String
+    /// Sizes of text, lines and margins relative to the theme's; nil scales them with the canvas
+    /// (`Theme.scaled(for:)`). An image for a narrow column (the daily mail set, 600 points wide) keeps 1,
+    /// so that its text is as large as on a desktop canvas twice as wide.
+    public var sizeScale: Double?
 
     public init(width: Double = 1200, height: Double = 675, theme: Theme = .light, locale: ChartLocale = .en,
                 title: String = "", subtitle: String = "", footnote: String = "") {
@@ -28,7 +32,7 @@ public struct SceneBuilder {
 
     public init(frame: ChartFrame, measurer: any TextMeasurer) {
         self.frame = frame
-        self.theme = frame.theme.scaled(for: frame.width, frame.height)
+        self.theme = frame.sizeScale.map { frame.theme.scaled(by: $0) } ?? frame.theme.scaled(for: frame.width, frame.height)
         self.layout = TextLayout(measurer: measurer)
         primitives.reserveCapacity(64)
     }

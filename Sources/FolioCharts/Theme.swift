@@ -60,7 +60,11 @@ public struct Theme: Hashable, Sendable {
 
     /// The theme with sizes scaled for a canvas; small canvases keep at least 75 % so text stays legible.
     public func scaled(for width: Double, _ height: Double) -> Theme {
-        let k = max(0.75, min(width, height) / 675)
+        scaled(by: max(0.75, min(width, height) / 675))
+    }
+
+    /// The theme with every size times `k`.
+    public func scaled(by k: Double) -> Theme {
         var t = self
         t.titleSize *= k; t.subtitleSize *= k; t.axisSize *= k; t.annotationSize *= k; t.footnoteSize *= k
         t.margin *= k; t.singleLineWidth *= k; t.multiLineWidth *= k; t.markerRadius *= k

@@ -256,8 +256,10 @@ import Testing
         #expect(message["subject"] as? String == "Folio · Demo UAH · 2018-02-07")
         let images = try #require(message["images"] as? [String: [String: Any]])
         #expect(images.count == 7)
-        #expect(images.values.allSatisfy { $0["png"] as? Bool == true && $0["width"] as? Int == 1200 && $0["height"] as? Int == 675 })
+        // A 600 × 338-point canvas at 2 pixels a point, shown 600 CSS pixels wide.
+        #expect(images.values.allSatisfy { $0["png"] as? Bool == true && $0["width"] as? Int == 1200 && $0["height"] as? Int == 676 })
         #expect(Set(message["html_cids"] as? [String] ?? []) == Set(images.keys))
+        #expect(message["html_widths"] as? [String] == Array(repeating: "600", count: 7))
         let text = try #require(message["text"] as? String)
         #expect(text.contains("Вартість: 6\u{202F}194\u{202F}154,83\u{00A0}₴"), "\(text)")
         #expect(text.contains("- allocation.png\r\n- value-30d.png") || text.contains("- allocation.png\n- value-30d.png"))

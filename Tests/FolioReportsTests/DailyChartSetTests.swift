@@ -13,10 +13,17 @@ import Testing
         // Same data, same names and charts: the set can be cached and mailed by name.
         let measurer = ApproximateMeasurer()
         #expect(try DailyChartSet().images(data, theme: .light).map { $0.chart.scene(measurer: measurer) } == images.map { $0.chart.scene(measurer: measurer) })
+        // Drawn for a mail column, 600 × 338 points written at 2 pixels a point; read on a phone, the
+        // title's capitals are at least 30 pixels tall and the as-of line's digits 14 in the file (Noto
+        // Sans' capitals and digits are 0.714 of the font size).
+        let set = DailyChartSet()
+        #expect(set.scale == 2)
         for image in images {
             let scene = image.chart.scene(measurer: ApproximateMeasurer())
-            #expect(scene.width == 1200 && scene.height == 675)
+            #expect(scene.width == 600 && scene.height == 338)
             #expect(scene.texts.allSatisfy { scene.bounds.contains($0.box) }, "\(image.fileName)")
+            let title = try #require(scene.texts.first { $0.role == .title }), asOf = try #require(scene.texts.first { $0.role == .footnote })
+            #expect(title.size * set.scale * 0.714 >= 30 && asOf.size * set.scale * 0.714 >= 14, "\(image.fileName)")
         }
     }
 

@@ -19,6 +19,7 @@ for part in message.walk():
     summary["structure"].append(ctype)
     if ctype == "text/html":
         summary["html_cids"] = re.findall(r'src="cid:([^"]+)"', part.get_content())
+        summary["html_widths"] = re.findall(r'<img [^>]*width="([0-9]+)"', part.get_content())
     elif ctype == "text/plain":
         summary["text"] = part.get_content()
     elif ctype == "image/png" and part.get("Content-ID"):

@@ -4,7 +4,7 @@ import Foundation
 import Mustache
 
 /// Subject and bodies from Mustache templates. Placeholders: `{{portfolio}}`, `{{date}}`, `{{value}}`,
-/// `{{change}}`, `{{count}}`, and `{{#images}}…{{name}}…{{cid}}…{{/images}}`,
+/// `{{change}}`, `{{count}}`, and `{{#images}}…{{name}}…{{cid}}…{{width}}…{{/images}}`,
 /// `{{#attachments}}{{name}}{{/attachments}}`. HTML templates escape values; text templates do not.
 struct MailTemplates {
     var subject = "Folio{{#portfolio}} · {{portfolio}}{{/portfolio}} · {{date}}"
@@ -30,7 +30,7 @@ struct MailTemplates {
             <html><body style="font-family: sans-serif; color: #1A1A1A">
             <p><b>{{#portfolio}}{{portfolio}}, {{/portfolio}}{{date}}</b>{{#value}}<br>\(value): {{value}}{{#change}} ({{change}}){{/change}}{{/value}}</p>
             {{#images}}
-            <p><img src="cid:{{cid}}" alt="{{name}}" style="max-width: 100%; height: auto"></p>
+            <p><img src="cid:{{cid}}" alt="{{name}}" width="{{width}}" style="max-width: 100%; height: auto"></p>
             {{/images}}
             <p style="color: #5A5A5A; font-size: 12px">\(sentBy)</p>
             </body></html>

@@ -23,7 +23,7 @@ struct MessageComposer {
 
         var context: [String: Any] = [
             "date": Day(Date()).iso, "count": inline.count + attachments.count,
-            "images": inline.map { ["name": $0.filename, "cid": $0.contentID ?? ""] },
+            "images": inline.map { ["name": $0.filename, "cid": $0.contentID ?? "", "width": Self.displayWidth(of: $0.data)] },
             "attachments": attachments.map { ["name": $0.filename] },
         ]
         if let portfolio = request.portfolio { context["portfolio"] = portfolio }
@@ -58,5 +58,15 @@ struct MessageComposer {
         do { data = try FileError.contents(of: path) } catch let error as FileError { throw ArgumentError(option, "cannot read \(path): \(error.reason)") }
         let name = (path as NSString).lastPathComponent
         return MailPart(filename: name, contentType: MailPart.contentType(forExtension: (name as NSString).pathExtension), data: data)
+    }
+
+    /// The width an inline PNG is shown at, in CSS pixels: its pixel width, at most 600 — what a mail
+    /// client's column holds, and the daily images' 1,200 pixels drawn at scale 2 shown sharp on a
+    /// high-density screen. Read from the PNG header (width: bytes 16–19, big-endian).
+    static func displayWidth(of png: Data) -> Int {
+        let bytes = [UInt8](png.prefix(24))
+        guard bytes.count == 24 else { return 600 }
+        let width = bytes[16 ..< 20].reduce(0) { $0 << 8 | Int($1) }
+        return min(600, max(1, width))
     }
 }

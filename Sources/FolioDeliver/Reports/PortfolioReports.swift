@@ -22,7 +22,8 @@ public struct PortfolioReports: Sendable {
     /// report without a benchmark rather than no report.
     var benchmarkIsDefault = false
     /// The daily set also draws the drawdown and the cumulative return.
-    public var dailyPerformance = false
+    /// The daily image set as the portfolio definition describes it (`following(_:)`).
+    public var daily = DailyChartSet()
 
     public init(portfolio: String, asOf: Day? = nil, locale: ChartLocale = .en, theme: Theme = .light, stampNow: Bool = false,
                 benchmark: AssetCode? = nil) {
@@ -40,7 +41,7 @@ public struct PortfolioReports: Sendable {
         var copy = self
         copy.benchmark = benchmark ?? definition.benchmark
         copy.benchmarkIsDefault = benchmark == nil
-        copy.dailyPerformance = definition.dailyPerformance
+        copy.daily = DailyChartSet(definition)
         return copy
     }
 
@@ -70,9 +71,9 @@ public struct PortfolioReports: Sendable {
     /// stable file names, each written atomically; returns the files in order.
     public func writeDaily(_ data: PortfolioReportData, renderer: Renderer, into directory: URL) throws -> [URL] {
         try FileError.createDirectory(directory)
-        return try DailyChartSet(performance: dailyPerformance).images(data, theme: theme).map { image in
+        return try daily.images(data, theme: theme).map { image in
             let url = directory.appendingPathComponent(image.fileName)
-            try renderer.writePNG(renderer.scene(image.chart), to: url)
+            try renderer.writePNG(renderer.scene(image.chart), to: url, scale: daily.scale)
             return url
         }
     }

@@ -34,13 +34,14 @@ public struct DefinitionParser {
 
     private func definition(_ root: Node?) throws -> ReportDefinition {
         guard let root else { throw DefinitionError(file: file, path: "", expected: "a mapping with name, page and pages", found: "an empty file") }
-        let top = try mapping(root, "", keys: ["name", "title", "page", "header", "footer", "benchmark", "daily-performance", "pages"])
+        let top = try mapping(root, "", keys: ["name", "title", "page", "header", "footer", "benchmark", "daily-performance",
+                                               "daily-size", "daily-scale", "pages"])
         let page = try top["page"].map { try pageSetup($0, "page") } ?? PageSetup()
         guard let pagesNode = top["pages"] else { throw error(root, "pages", "a list of pages") }
         guard case .sequence(let pages) = pagesNode, !pages.isEmpty else {
             throw error(pagesNode, "pages", "a non-empty list of pages", found: describe(pagesNode))
         }
-        return ReportDefinition(
+        var definition = ReportDefinition(
             name: try top["name"].map { try string($0, "name") } ?? "",
             title: try top["title"].map { try template($0, "title") } ?? "",
             page: page,
@@ -58,6 +59,21 @@ public struct DefinitionParser {
                 return flag
             } ?? false
         )
+        if let node = top["daily-size"] {
+            let text = try string(node, "daily-size")
+            let parts = text.lowercased().split(separator: "x").compactMap { Double($0) }
+            guard parts.count == 2, (200...4_000).contains(parts[0]), (100...4_000).contains(parts[1]) else {
+                throw error(node, "daily-size", "WIDTHxHEIGHT in points, each from 200 and 100 to 4000 (600x338)", found: "\"\(text)\"")
+            }
+            (definition.dailyWidth, definition.dailyHeight) = (parts[0], parts[1])
+        }
+        if let node = top["daily-scale"] {
+            guard case .scalar = node, let v = node.float, (1...4).contains(v) else {
+                throw error(node, "daily-scale", "pixels per point from 1 to 4", found: describe(node))
+            }
+            definition.dailyScale = v
+        }
+        return definition
     }
 
     // MARK: parts

@@ -12,8 +12,11 @@ public struct DailyChartSet: Sendable {
         public var chart: any Chart
     }
 
-    public var width = 1200.0
-    public var height = 675.0
+    /// The canvas in points and the pixels per point the images are written at (the definition's
+    /// `daily-size` and `daily-scale`, 600 × 338 at 2 by default).
+    public var width = 600.0
+    public var height = 338.0
+    public var scale = 2.0
     /// How many of the largest holdings get a 7-day line.
     public var holdings = 5
     /// Also `drawdown.png` and `cumulative.png` (the definition's `daily-performance`).
@@ -21,12 +24,21 @@ public struct DailyChartSet: Sendable {
 
     public init(performance: Bool = false) { self.performance = performance }
 
+    /// The set as a portfolio definition describes it.
+    public init(_ definition: ReportDefinition) {
+        performance = definition.dailyPerformance
+        (width, height, scale) = (definition.dailyWidth, definition.dailyHeight, definition.dailyScale)
+    }
+
     public func images(_ data: PortfolioReportData, theme: Theme) throws -> [Image] {
         let strings = Catalogue.for(data.locale)
         func frame(_ title: String) -> ChartFrame {
-            ChartFrame(width: width, height: height, theme: theme, locale: data.locale, title: title,
-                       subtitle: data.input.portfolio.name,
-                       footnote: ChartFrame.footnote(source: nil, asOf: data.input.asOf, locale: data.locale))
+            var frame = ChartFrame(width: width, height: height, theme: theme, locale: data.locale, title: title,
+                                   subtitle: data.input.portfolio.name,
+                                   footnote: ChartFrame.footnote(source: nil, asOf: data.input.asOf, locale: data.locale))
+            // Text as large as on a desktop canvas of 1,200 × 675, on a canvas a mail column shows whole.
+            frame.sizeScale = 1
+            return frame
         }
         var images: [Image] = []
         if case .chart(let pie) = try data.chart(.donut, data: "allocation", parameters: ["by": "asset"], frame: frame(strings[.allocation])) {
