@@ -34,19 +34,29 @@ public struct SmallMultiplesChart: Chart, Hashable {
                              width: panelW, height: panelH)
             let headerHeight = b.layout.height(nameStyle) * 1.2
             let summary = SeriesSummary(s.values)
+            // A code or a name is never cut: when the header is short of room, the currency after " · "
+            // goes first, then the last value before the change in percent.
+            let arrow = nameStyle.size * 0.55
+            let code = s.name.components(separatedBy: " · ").first ?? s.name
+            let change: (full: String, short: String)? = summary.flatMap { summary in
+                summary.changeFraction.map { (format.string(summary.last) + "  " + percent.string($0), percent.string($0)) }
+            }
+            func fits(_ name: String, _ changeText: String?) -> Bool {
+                b.layout.width(name, nameStyle) + (changeText.map { b.layout.width($0, nameStyle) + arrow * 2 } ?? 0) + 6 <= panel.width
+            }
+            let (name, changeText): (String, String?) = [(s.name, change?.full), (code, change?.full), (s.name, change?.short),
+                                                        (code, change?.short)].first { fits($0.0, $0.1) } ?? (code, change?.short)
             var changeWidth = 0.0
-            if let summary, let fraction = summary.changeFraction {
+            if let summary, let fraction = summary.changeFraction, let changeText {
                 var style = nameStyle
                 style.color = theme.labelColor(for: fraction > 0 ? theme.up : fraction < 0 ? theme.down : theme.secondaryText)
-                let run = b.layout.run(format.string(summary.last) + "  " + percent.string(fraction),
-                                       at: Point(x: panel.maxX, y: panel.minY), anchor: .end, baseline: .top, style: style)
+                let run = b.layout.run(changeText, at: Point(x: panel.maxX, y: panel.minY), anchor: .end, baseline: .top, style: style)
                 b.add(run)
-                let arrow = nameStyle.size * 0.55
                 ChangeArrow.draw(rising: fraction >= 0, flat: fraction == 0, rightEdge: run.box.minX - arrow * 0.5,
                                  midY: run.box.midY, size: arrow, color: style.color, builder: &b)
                 changeWidth = run.box.width + arrow * 2
             }
-            b.add(b.layout.run(b.layout.fit(s.name, maxWidth: max(panel.width - changeWidth - 6, 10), style: nameStyle),
+            b.add(b.layout.run(b.layout.fit(name, maxWidth: max(panel.width - changeWidth - 6, 10), style: nameStyle),
                                at: Point(x: panel.minX, y: panel.minY), baseline: .top, style: nameStyle))
             let plot = Rect(x: panel.minX, y: panel.minY + headerHeight + theme.markerRadius * 2, width: panel.width,
                             height: max(panel.height - headerHeight - theme.markerRadius * 4, 1))

@@ -130,4 +130,14 @@ import Testing
         #expect(scene.texts.filter { $0.text.hasPrefix("Asset number") }.count == 10)
         expectCleanLayout(scene, "small multiples")
     }
+
+    /// A panel short of room drops the currency, then the last value, but never cuts the code.
+    @Test func aPanelNeverCutsItsCode() {
+        let big = LineSeries(name: "GOOGL · USD", times: wave.times, values: wave.values.map { $0 * 10_000 })
+        let narrow = ChartFrame(width: 330, height: 300, theme: .light, locale: .uk)
+        let scene = SmallMultiplesChart(frame: narrow, series: [big, big, big], columns: 3).scene(measurer: measurer)
+        #expect(!scene.texts.contains { $0.text.contains("…") }, "\(scene.texts.map(\.text))")
+        #expect(scene.texts.filter { $0.text.hasPrefix("GOOGL") }.count == 3)
+        expectCleanLayout(scene, "narrow small multiples")
+    }
 }
