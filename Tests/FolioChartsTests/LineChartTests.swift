@@ -140,4 +140,14 @@ import Testing
         #expect(scene.texts.filter { $0.text.hasPrefix("GOOGL") }.count == 3)
         expectCleanLayout(scene, "narrow small multiples")
     }
+
+    /// 25 assets on a mail-sized canvas (as the compare dataset draws more lines than colours): every
+    /// panel named, nothing overlapping or cut.
+    @Test func twentyFivePanelsFitAMailCanvas() {
+        let series = (0..<25).map { k in LineSeries(name: "A\(k)", times: wave.times, values: wave.values.map { $0 * Double(k + 1) }) }
+        let scene = SmallMultiplesChart(frame: ChartFrame(width: 600, height: 338), series: series).scene(measurer: measurer)
+        #expect(Set(scene.texts.map(\.text)).isSuperset(of: (0..<25).map { "A\($0)" }))
+        #expect(!scene.texts.contains { $0.text.contains("…") })
+        expectCleanLayout(scene, "25 panels at 600 × 338")
+    }
 }

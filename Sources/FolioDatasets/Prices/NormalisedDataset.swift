@@ -84,8 +84,12 @@ public struct NormalisedDataset: Dataset {
             : strings.minMaxSubtitle(shown, from: range.from, to: input.asOf)
         // The values are normalised already; CompareChart's own normalisation of them is the identity
         // (a rebased series starts at 100, a min–max one spans 0…1), and keeps its axis labels right.
-        let chart = CompareChart(frame: frame, series: log ? try series.checkedForLogScale() : series,
-                                 normalisation: method == .rebase ? .rebased : .minMax, logScale: log)
+        let drawnSeries = log ? try series.checkedForLogScale() : series
+        // More lines than the palette has colours cannot be told apart on one axis, nor labelled at their
+        // ends without collisions: they become small multiples, one panel each, on the same values.
+        let chart: any Chart = drawnSeries.count > frame.theme.series.count
+            ? SmallMultiplesChart(frame: frame, series: drawnSeries, logScale: log)
+            : CompareChart(frame: frame, series: drawnSeries, normalisation: method == .rebase ? .rebased : .minMax, logScale: log)
         return DatasetChart(
             chart: chart, title: strings.compareTitle(series.map(\.name)), subtitle: subtitle,
             footnote: input.footnote(for: currencies.flatMap { input.pricedBy($0.key, in: $0.value) }), warnings: warnings
