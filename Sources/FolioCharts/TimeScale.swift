@@ -8,7 +8,8 @@ public struct TimeScale: Hashable, Sendable {
     public enum Interval: Hashable, Sendable {
         case hours(Int)
         case days(Int)
-        case weeks
+        /// Mondays, every n weeks (counted from the first Monday of 1970, so the same for any window).
+        case weeks(Int)
         case months(Int)
         case years(Int)
 
@@ -17,7 +18,7 @@ public struct TimeScale: Hashable, Sendable {
             switch self {
             case .hours(let n): Double(n) * 3600
             case .days(let n): Double(n) * 86_400
-            case .weeks: 7 * 86_400
+            case .weeks(let n): Double(n) * 7 * 86_400
             case .months(let n): Double(n) * 30.44 * 86_400
             case .years(let n): Double(n) * 365.25 * 86_400
             }
@@ -32,7 +33,7 @@ public struct TimeScale: Hashable, Sendable {
     public let ticks: [Double]
 
     static let candidates: [Interval] = [
-        .hours(1), .hours(3), .hours(6), .hours(12), .days(1), .days(2), .weeks, .months(1), .months(3),
+        .hours(1), .hours(3), .hours(6), .hours(12), .days(1), .days(2), .weeks(1), .weeks(2), .months(1), .months(3),
         .months(6), .years(1), .years(2), .years(5), .years(10),
     ]
 
@@ -72,10 +73,11 @@ public struct TimeScale: Hashable, Sendable {
             // Align multi-day steps to the epoch so that the same days are chosen for any window.
             while d.daysSinceEpoch % n != 0 { d = d.advanced(by: 1) }
             while d.start.timeIntervalSince1970 <= to { out.append(d.start.timeIntervalSince1970); d = d.advanced(by: n) }
-        case .weeks:
+        case .weeks(let n):
+            // 1970-01-05, day 4 of the epoch, was a Monday.
             var d = firstDay
-            while d.weekday != 1 || d.start.timeIntervalSince1970 < from { d = d.advanced(by: 1) }
-            while d.start.timeIntervalSince1970 <= to { out.append(d.start.timeIntervalSince1970); d = d.advanced(by: 7) }
+            while d.weekday != 1 || d.start.timeIntervalSince1970 < from || (d.daysSinceEpoch - 4) / 7 % n != 0 { d = d.advanced(by: 1) }
+            while d.start.timeIntervalSince1970 <= to { out.append(d.start.timeIntervalSince1970); d = d.advanced(by: 7 * n) }
         case .months(let n):
             let c = firstDay.components
             var m = Day(year: c.year, month: c.month, day: 1) ?? firstDay
