@@ -79,14 +79,10 @@ public struct MarketOptions: Sendable {
     /// Quotes of only these assets and of every currency and metal (the pivots cross rates go through);
     /// nil = every quote.
     public var assets: Set<AssetCode>?
-    /// Sets `assets` to what the portfolio touches: a report on one portfolio need not read another's
-    /// coins (in the sample database, two thirds of the quotes).
-    public var portfolioAssetsOnly = false
 
-    public init(market: Market? = nil, stalenessDays: Double = 7, assets: Set<AssetCode>? = nil, portfolioAssetsOnly: Bool = false) {
+    public init(market: Market? = nil, stalenessDays: Double = 7, assets: Set<AssetCode>? = nil) {
         self.market = market
         self.stalenessDays = stalenessDays
         self.assets = assets
-        self.portfolioAssetsOnly = portfolioAssetsOnly
     }
 }

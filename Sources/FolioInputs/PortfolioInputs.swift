@@ -36,6 +36,10 @@ public struct PortfolioLedger: Sendable {
         return codes
     }
 
+    /// The moments of every trade and cash transaction: where a valuation converts at the instant, not at
+    /// a day's end (`MarketInputs.load(_:options:valuingAt:)`).
+    public var eventTimes: [Date] { trades.map(\.time) + cashTransactions.map(\.time) }
+
     /// The day of the first and of the last trade or completed cash transaction (a failed transfer is
     /// not data).
     public var activity: (first: Day, last: Day)? {
@@ -66,17 +70,6 @@ public struct PortfolioInputs: Sendable {
     public var cashTransactions: [CashTransaction] { ledger.cashTransactions }
     public var replay: HoldingsReplay { ledger.replay }
 
-    /// `quotesFor` narrows the quotes as in `MarketInputs.load`; the ledger is always read whole, because
-    /// holdings at any day depend on every event before it. The price book comes from `prices`
-    /// (default: the store).
-    public static func load(_ store: Store, portfolio name: String, options: MarketOptions,
-                            quotesFor range: DayRange? = nil, prices: (any PriceBookSource)? = nil) throws -> PortfolioInputs {
-        let ledger = try PortfolioLedger.load(store, portfolio: name)
-        var options = options
-        if options.portfolioAssetsOnly { options.assets = ledger.touchedAssets.union(options.assets ?? []) }
-        return PortfolioInputs(ledger, market: try MarketInputs.load(prices ?? store, options: options, range: range))
-    }
-
     /// A portfolio as a report on `day` reads it: the valuation book (`MarketInputs.load(_:options:
     /// valuingAt:window:)`) of the assets it touched (and `options.assets`), with its ledger's moments
     /// and the last `wholeDays` days before `day` (and the staleness limit before them) whole, for lines
@@ -86,8 +79,7 @@ public struct PortfolioInputs: Sendable {
         var options = options
         options.assets = ledger.touchedAssets.union(options.assets ?? [])
         let window = (from: day.advanced(by: -wholeDays).start.addingTimeInterval(-options.stalenessDays * 86_400), through: day.end)
-        let events = ledger.trades.map(\.time) + ledger.cashTransactions.map(\.time)
-        return PortfolioInputs(ledger, market: try MarketInputs.load(prices, options: options, valuingAt: events, window: window))
+        return PortfolioInputs(ledger, market: try MarketInputs.load(prices, options: options, valuingAt: ledger.eventTimes, window: window))
     }
 
     /// The holdings at the end of `day`, valued in the base currency.

@@ -24,7 +24,7 @@ extension Store {
                 SELECT time_ms, price, bid, ask, source FROM quote
                 WHERE asset_id = ? AND currency_id = ? AND market = ? AND price > 0 AND time_ms <= ? ORDER BY time_ms DESC LIMIT 1
                 """)
-            func day(_ ms: Int64) -> Int64 { ms >= 0 ? ms / 86_400_000 : (ms + 1) / 86_400_000 - 1 }
+            func day(_ ms: Int64) -> Int { Day(Date(unixMilliseconds: ms)).daysSinceEpoch }
             let eventsByDay = Dictionary(grouping: times.map(\.unixMilliseconds), by: day)
             var quotes: [Quote] = []
             for (assetID, currencyID, market) in try Store.quoteSeries(db) {
@@ -34,7 +34,7 @@ extension Store {
                           price: row[1], bid: row[2], ask: row[3], source: row[4])
                 }
                 var seen = Set<Int64>()
-                var busyDays: [Int64] = []
+                var busyDays: [Int] = []
                 for row in try Row.fetchAll(closes, arguments: [assetID, currencyID, market]) {
                     quotes.append(quote(row))
                     seen.insert(row[0])

@@ -45,7 +45,9 @@ import Testing
         let theme = try #require(Theme.named(themeName))
         let store = try Store(path: try RenderedReportTests.database.get().path, access: .read)
         let day = try #require(Day(iso: RenderedReportTests.asOf))
-        let inputs = try PortfolioInputs.load(store, portfolio: Self.portfolio, options: MarketOptions(portfolioAssetsOnly: true))
+        // As `folio report` loads it (`PortfolioReports.input`): the portfolio's valuation book.
+        let inputs = try PortfolioInputs.loadValued(PortfolioLedger.load(store, portfolio: Self.portfolio), prices: store,
+                                                    options: MarketOptions(), asOf: day, wholeDays: 7)
         let report = PortfolioReportData(PortfolioReportInput(inputs, asOf: day), locale: .en)
 
         var seen: [String: (Color, String)] = [:]

@@ -33,8 +33,7 @@ final class TableContext {
             }
             // A portfolio table values at day ends and converts each trade and transfer at its moment.
             guard request.name.isPortfolioTable else { return try PortfolioInputs(ledger, market: MarketInputs.load(store, options: options)) }
-            let events = ledger.trades.map(\.time) + ledger.cashTransactions.map(\.time)
-            return PortfolioInputs(ledger, market: try MarketInputs.load(store, options: options, valuingAt: events))
+            return PortfolioInputs(ledger, market: try MarketInputs.load(store, options: options, valuingAt: ledger.eventTimes))
         }
         let market = try portfolio?.market ?? MarketInputs.load(store, options: options)
         if let wanted = request.market {
