@@ -183,13 +183,18 @@ public struct PriceBook: Sendable {
     /// The book a valuation over time asks for, as `Store.valuationQuotes` reads it and with the same
     /// answers: each UTC day's last quote of every series, on days with several quotes the one at or
     /// before each of `times`, and with a `window` every quote of it as `window(from:through:)` gives.
-    public func valuation(at times: [Date], window: (from: Date, through: Date)? = nil) -> PriceBook {
+    /// From `start` on only, as the store reads it: day ends from its day, each series' last quote
+    /// before that day, and the quote at or before each of `times` that comes earlier.
+    public func valuation(at times: [Date], from start: Date? = nil, window: (from: Date, through: Date)? = nil) -> PriceBook {
         let events = times.map(\.timeIntervalSince1970).sorted()
+        let firstDay = start.map { Day($0).start.timeIntervalSince1970 } ?? -.infinity
         return PriceBook(series: series.compactMap { s in
             var keep = Set<Int>()
             var busy = Set<Int>()
             var day: Int?
-            for i in s.times.indices {
+            let first = s.firstIndex(atOrAfter: firstDay)
+            if first > 0 { keep.insert(first - 1) }
+            for i in s.times.indices[first...] {
                 let d = Day(Date(timeIntervalSince1970: s.times[i])).daysSinceEpoch
                 if d == day {
                     keep.remove(i - 1)
@@ -198,7 +203,7 @@ public struct PriceBook: Sendable {
                 keep.insert(i)
                 day = d
             }
-            for t in events where busy.contains(Day(Date(timeIntervalSince1970: t)).daysSinceEpoch) {
+            for t in events where t < firstDay || busy.contains(Day(Date(timeIntervalSince1970: t)).daysSinceEpoch) {
                 if let i = s.lastIndex(atOrBefore: t) { keep.insert(i) }
             }
             if let window {

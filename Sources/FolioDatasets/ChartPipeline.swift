@@ -41,7 +41,15 @@ public enum ChartPipeline {
         }
         let budget = subject == .budget ? try store.budgetEntries() : []
         let asOf = try request.asOf ?? defaultAsOf(request, ledger: ledger, budget: budget, source: source)
-        let market = try MarketInputs.load(source, options: MarketOptions(), range: dataset.quoteDays(endingAt: asOf) ?? DayRange(day: asOf))
+        let days = dataset.quoteDays(endingAt: asOf) ?? DayRange(day: asOf)
+        // A portfolio's figures are values at day ends and conversions at its trades' moments: the
+        // valuation book answers them as every quote would, in one quote per series and day, whatever
+        // intraday history the database holds. Prices are drawn as they were quoted, every quote.
+        let market = if subject == .portfolio, let ledger {
+            try MarketInputs.load(source, options: MarketOptions(), valuingAt: ledger.eventTimes, from: days.from.start)
+        } else {
+            try MarketInputs.load(source, options: MarketOptions(), range: days)
+        }
         let input = DatasetInput(portfolio: ledger.map { PortfolioInputs($0, market: market) }, market: market, budget: budget,
                                  asOf: asOf, locale: request.locale)
         let built = try dataset.build(input, as: request.kind, frame: request.frame(title: "", subtitle: "", footnote: ""))

@@ -44,16 +44,18 @@ public struct MarketInputs: Sendable {
     }
 
     /// The quotes a valuation over time needs (`PriceBook.valuation`): each day's last quote of every
-    /// series of the chosen assets, the quotes at `times` on days with several, and every quote of
-    /// `window`. Values at day ends, conversions at `times` and everything inside `window` are those of
-    /// the whole history, at a fraction of its memory.
-    public static func load(_ prices: any PriceBookSource, options: MarketOptions, valuingAt times: [Date],
+    /// series of the chosen assets (from `start` on, with the last one before it), the quotes at `times`
+    /// on days with several (or before `start`), and every quote of `window`. Values at day ends,
+    /// conversions at `times` and everything inside `window` are those of the whole history, at a
+    /// fraction of its memory.
+    public static func load(_ prices: any PriceBookSource, options: MarketOptions, valuingAt times: [Date], from start: Date? = nil,
                             window: (from: Date, through: Date)? = nil) throws -> MarketInputs {
         let assets = try prices.assets()
         let codes = options.assets.map { wanted in
             Set(assets.filter { wanted.contains($0.code) || $0.kind == .fiat || $0.kind == .metal }.map(\.code))
         }
-        return MarketInputs(assets: assets, book: try prices.valuationBook(of: codes, at: times, window: window), options: options)
+        return MarketInputs(assets: assets, book: try prices.valuationBook(of: codes, at: times, from: start, window: window),
+                            options: options)
     }
 
     /// The `source` of the loaded quotes of `asset` (`nbu`, `stock-csv`…), for a chart's source line.

@@ -14,17 +14,20 @@ public protocol PriceBookSource: Sendable {
     func book(from: Date, through: Date) throws -> PriceBook
     /// The book of the last quote of every series: where the data ends (see `AsOf`).
     func lastQuotes() throws -> PriceBook
-    /// The book a valuation over time asks for (`PriceBook.valuation`) of `codes` (nil: every asset).
-    func valuationBook(of codes: Set<AssetCode>?, at times: [Date], window: (from: Date, through: Date)?) throws -> PriceBook
+    /// The book a valuation over time asks for (`PriceBook.valuation`) of `codes` (nil: every asset), from
+    /// `start` on (nil: the whole history).
+    func valuationBook(of codes: Set<AssetCode>?, at times: [Date], from start: Date?,
+                       window: (from: Date, through: Date)?) throws -> PriceBook
 }
 
 extension Store: PriceBookSource {
     public func book(of codes: [AssetCode]) throws -> PriceBook { PriceBook(try quotes(assets: codes)) }
     public func book(from: Date, through: Date) throws -> PriceBook { PriceBook(try quotes(from: from, to: through)) }
     public func lastQuotes() throws -> PriceBook { PriceBook(try lastQuoteOfEachSeries()) }
-    public func valuationBook(of codes: Set<AssetCode>?, at times: [Date], window: (from: Date, through: Date)?) throws -> PriceBook {
+    public func valuationBook(of codes: Set<AssetCode>?, at times: [Date], from start: Date?,
+                              window: (from: Date, through: Date)?) throws -> PriceBook {
         let recent = try window.map { try quotes(from: $0.from, to: $0.through).filter { codes?.contains($0.asset) ?? true } } ?? []
-        return PriceBook(try valuationQuotes(assets: codes, at: times) + recent)
+        return PriceBook(try valuationQuotes(assets: codes, at: times, from: start) + recent)
     }
 }
 
@@ -52,8 +55,9 @@ public final class PriceCache: PriceBookSource {
     public func book(of codes: [AssetCode]) -> PriceBook { all.restricted(to: Set(codes)) }
     public func book(from: Date, through: Date) -> PriceBook { all.window(from: from, through: through) }
     public func lastQuotes() -> PriceBook { all.lastQuotes }
-    public func valuationBook(of codes: Set<AssetCode>?, at times: [Date], window: (from: Date, through: Date)?) -> PriceBook {
-        (codes.map { all.restricted(to: $0) } ?? all).valuation(at: times, window: window)
+    public func valuationBook(of codes: Set<AssetCode>?, at times: [Date], from start: Date?,
+                              window: (from: Date, through: Date)?) -> PriceBook {
+        (codes.map { all.restricted(to: $0) } ?? all).valuation(at: times, from: start, window: window)
     }
 }
 

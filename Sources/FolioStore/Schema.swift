@@ -11,6 +11,7 @@ enum Schema {
         migrator.registerMigration("v1-initial", migrate: createInitialSchema)
         migrator.registerMigration("v2-market-statistics", migrate: createMarketStatistics)
         migrator.registerMigration("v3-income-and-splits", migrate: addIncomeAndSplits)
+        migrator.registerMigration("v4-daily-closes", migrate: QuoteDays.create)
         return migrator
     }
 

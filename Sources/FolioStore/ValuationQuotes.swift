@@ -7,25 +7,37 @@ extension Store {
     /// each day's last quote (a value at a day's end needs no other), and on a day with several quotes
     /// the last one at or before each of `times` (a trade is converted at its own moment). Every lookup
     /// a day-end value or an event at one of `times` makes gets the answer the whole history gives,
-    /// while a series of intraday quotes costs one row per day in memory: SQLite walks the quotes, Swift
+    /// while a series of intraday quotes costs one row per day in memory: SQLite reads a row per day, Swift
     /// holds only what the answers need. Bad prices (≤ 0) are left out, as the price book leaves them.
-    public func valuationQuotes(assets: Set<AssetCode>?, at times: [Date]) throws -> [Quote] {
+    ///
+    /// From `start` on only: day ends from its day, each series' last close before it (what a value at
+    /// the start is), and for a time of `times` before it the quote at or before that time (a trade
+    /// before a chart's first day is still converted at its moment).
+    public func valuationQuotes(assets: Set<AssetCode>?, at times: [Date], from start: Date? = nil) throws -> [Quote] {
         try read { db in
             var codes: [Int64: AssetCode] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT id, code FROM asset") { codes[row[0]] = AssetCode(row[1] as String) }
-            // SQLite takes a bare column of a MAX() aggregate from the row that has the maximum. Days are
-            // UTC days as `Day` counts them, rounded down before 1970 too (SQLite's `/` truncates).
+            // Each day's close, from the table the quotes' triggers keep (`QuoteDays`): one row per day
+            // instead of a walk over every quote of the series.
             let closes = try db.cachedStatement(sql: """
-                SELECT MAX(time_ms), price, bid, ask, source, COUNT(*) FROM quote
-                WHERE asset_id = ? AND currency_id = ? AND market = ? AND price > 0
-                GROUP BY time_ms - ((time_ms % 86400000) + 86400000) % 86400000 ORDER BY 1
+                SELECT q.time_ms, q.price, q.bid, q.ask, q.source, d.quotes FROM quote_day d
+                JOIN quote q ON q.asset_id = d.asset_id AND q.currency_id = d.currency_id AND q.market = d.market AND q.time_ms = d.close_ms
+                WHERE d.asset_id = ? AND d.currency_id = ? AND d.market = ? AND d.day_ms >= ? ORDER BY d.day_ms
+                """)
+            let closeBefore = try db.cachedStatement(sql: """
+                SELECT q.time_ms, q.price, q.bid, q.ask, q.source FROM quote_day d
+                JOIN quote q ON q.asset_id = d.asset_id AND q.currency_id = d.currency_id AND q.market = d.market AND q.time_ms = d.close_ms
+                WHERE d.asset_id = ? AND d.currency_id = ? AND d.market = ? AND d.day_ms < ? ORDER BY d.day_ms DESC LIMIT 1
                 """)
             let atOrBefore = try db.cachedStatement(sql: """
                 SELECT time_ms, price, bid, ask, source FROM quote
                 WHERE asset_id = ? AND currency_id = ? AND market = ? AND price > 0 AND time_ms <= ? ORDER BY time_ms DESC LIMIT 1
                 """)
             func day(_ ms: Int64) -> Int { Day(Date(unixMilliseconds: ms)).daysSinceEpoch }
-            let eventsByDay = Dictionary(grouping: times.map(\.unixMilliseconds), by: day)
+            let firstDay = start.map { Day($0).start.unixMilliseconds } ?? Int64.min
+            let events = times.map(\.unixMilliseconds)
+            let earlyEvents = events.filter { $0 < firstDay }
+            let eventsByDay = Dictionary(grouping: events.filter { $0 >= firstDay }, by: day)
             var quotes: [Quote] = []
             for (assetID, currencyID, market) in try Store.quoteSeries(db) {
                 guard let asset = codes[assetID], let currency = codes[currencyID], assets?.contains(asset) ?? true else { continue }
@@ -34,18 +46,19 @@ extension Store {
                           price: row[1], bid: row[2], ask: row[3], source: row[4])
                 }
                 var seen = Set<Int64>()
+                func keep(_ row: Row?) {
+                    if let row, seen.insert(row[0]).inserted { quotes.append(quote(row)) }
+                }
                 var busyDays: [Int] = []
-                for row in try Row.fetchAll(closes, arguments: [assetID, currencyID, market]) {
-                    quotes.append(quote(row))
-                    seen.insert(row[0])
+                for row in try Row.fetchAll(closes, arguments: [assetID, currencyID, market, firstDay]) {
+                    keep(row)
                     if row[5] as Int > 1 { busyDays.append(day(row[0])) }
                 }
-                for day in busyDays {
-                    for time in eventsByDay[day] ?? [] {
-                        guard let row = try Row.fetchOne(atOrBefore, arguments: [assetID, currencyID, market, time]),
-                              seen.insert(row[0]).inserted else { continue }
-                        quotes.append(quote(row))
-                    }
+                if start != nil {
+                    keep(try Row.fetchOne(closeBefore, arguments: [assetID, currencyID, market, firstDay]))
+                }
+                for time in earlyEvents + busyDays.flatMap({ eventsByDay[$0] ?? [] }) {
+                    keep(try Row.fetchOne(atOrBefore, arguments: [assetID, currencyID, market, time]))
                 }
             }
             // The order the other reads give, so that the price book is built the same way.

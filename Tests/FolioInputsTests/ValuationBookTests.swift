@@ -49,8 +49,8 @@ import Testing
         // A batch cuts the same book from its cache of every quote: the same answers, window included.
         let window = (from: t("2024-03-08T12:00"), through: t("2024-03-12T23:59"))
         let cache = try #require(try PriceCache(store.store))
-        let fromStore = try store.store.valuationBook(of: nil, at: events, window: window)
-        let fromCache = cache.valuationBook(of: nil, at: events, window: window)
+        let fromStore = try store.store.valuationBook(of: nil, at: events, from: nil, window: window)
+        let fromCache = cache.valuationBook(of: nil, at: events, from: nil, window: window)
         for pair in whole.pairs {
             for market in whole.markets(for: pair) {
                 #expect(fromStore.points(pair, market: market, from: .distantPast, through: .distantFuture)
@@ -61,5 +61,46 @@ import Testing
         // Inside the window every quote is there: the 8th from 14:30 (after the 12:00 start), 9th–12th whole.
         let windowed = fromStore.points(CurrencyPair("AAPL", "USD"), market: .exchange, from: window.from, through: window.through)
         #expect(windowed.count == 14 * 5)
+    }
+
+    /// From a first day on (a chart's days): day ends from that day and every event, early ones included,
+    /// answer as the whole history does, and the store and a batch's cache give the same book.
+    @Test func fromAFirstDayTheDaysAndEveryEventAnswerAsTheWholeHistory() throws {
+        let store = try TemporaryStore()
+        var quotes = "date,asset,currency,price,market,source\n"
+        for day in 1...20 {
+            let d = String(format: "2024-03-%02d", day)
+            quotes += "\(d),USD,UAH,\(38 + Double(day) / 10),nbu,nbu\n"
+            for k in 0...5 {
+                quotes += String(format: "\(d)T%02d:00:00Z,AAPL,USD,\(180 + Double(day) + Double(k) / 100),exchange,intraday\n", 14 + k)
+            }
+        }
+        try store.importText(quotes, as: .quotes)
+        // Two trades before the first day, one on a busy day inside, one between quotes of the first day.
+        let events = ["2024-03-02T15:30", "2024-03-05T03:00", "2024-03-10T15:30", "2024-03-15T16:10", "2024-03-18T10:00"].map { t($0) }
+        let start = t("2024-03-10T12:00")
+        let whole = try MarketInputs.load(store.store, options: MarketOptions()).book
+        let ranged = try MarketInputs.load(store.store, options: MarketOptions(), valuingAt: events, from: start).book
+        let dayEnds = (9...22).map { Day(year: 2024, month: 3, day: $0)!.end }
+        for pair in whole.pairs {
+            for market in whole.markets(for: pair) {
+                for time in dayEnds + events {
+                    #expect(ranged.last(pair, market: market, atOrBefore: time) == whole.last(pair, market: market, atOrBefore: time),
+                            "\(pair) \(market) \(time)")
+                }
+            }
+        }
+        // AAPL: the 9th's close, a close a day from the 10th, the quotes of the two early trades (15:00 on
+        // the 2nd, the 4th's close) and those of the busy 10th and 15th (the 18th's is the 17th's close).
+        let aapl = ranged.points(CurrencyPair("AAPL", "USD"), market: .exchange, from: .distantPast, through: .distantFuture)
+        #expect(aapl.count == 1 + 11 + 2 + 2)
+        let cache = try #require(try PriceCache(store.store))
+        let fromCache = cache.valuationBook(of: nil, at: events, from: start, window: nil)
+        for pair in whole.pairs {
+            for market in whole.markets(for: pair) {
+                #expect(ranged.points(pair, market: market, from: .distantPast, through: .distantFuture)
+                        == fromCache.points(pair, market: market, from: .distantPast, through: .distantFuture), "\(pair) \(market)")
+            }
+        }
     }
 }

@@ -1,0 +1,110 @@
+import Foundation
+import FolioCore
+import FolioTestSupport
+import GRDB
+import Testing
+@testable import FolioStore
+
+/// `quote_day` is kept by triggers; whatever writes the quotes, it must equal what grouping the quotes
+/// by day gives.
+@Suite struct QuoteDaysTests {
+    /// Each series' days grouped from the quotes themselves: the independent computation.
+    private static let grouped = """
+        SELECT asset_id, currency_id, market, \(QuoteDays.dayStart("time_ms")), MAX(time_ms), COUNT(*)
+        FROM quote WHERE price > 0 GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+        """
+    private static let kept = "SELECT asset_id, currency_id, market, day_ms, close_ms, quotes FROM quote_day ORDER BY 1, 2, 3, 4"
+
+    private func expectAgreement(_ store: Store, _ context: String) throws {
+        let (grouped, kept) = try store.read { db in
+            (try Row.fetchAll(db, sql: Self.grouped).map { Array($0.databaseValues) }, try Row.fetchAll(db, sql: Self.kept).map { Array($0.databaseValues) })
+        }
+        #expect(grouped == kept, "\(context)")
+    }
+
+    /// Random inserts, deletes and updates (of price, including to and from ≤ 0, of time across days and
+    /// before 1970, of market), in many transactions, checked after each.
+    @Test(arguments: [1, 2, 3, 4, 5] as [UInt64]) func triggersAgreeWithGroupingAfterRandomWrites(seed: UInt64) throws {
+        let t = try TemporaryStore()
+        _ = try t.store.importFiles([try TestPaths.write("date,asset,currency,price,market,source\n2024-01-01,AAPL,USD,1,exchange,t\n2024-01-01,BTC,USD,1,exchange,t\n",
+                                                         "seed.csv", in: t.directory)], kind: .quotes)
+        var random = SplitMix64(seed: seed)
+        let hour: Int64 = 3_600_000
+        for round in 0..<40 {
+            try t.store.write { db in
+                let ids = try Int64.fetchAll(db, sql: "SELECT id FROM asset WHERE code IN ('AAPL', 'BTC', 'USD') ORDER BY code")
+                for _ in 0..<25 {
+                    // Times on a few days around 1970 and 2024, a few hours apart, so that days collect
+                    // several quotes and the floor of a negative time is exercised.
+                    let base: Int64 = random.next(below: 2) == 0 ? 0 : 1_704_067_200_000
+                    let time = base + Int64(random.next(below: 91) - 30) * hour
+                    let asset = ids[random.next(below: 2)], currency = ids[2]
+                    let market = ["exchange", "cash"][random.next(below: 2)]
+                    let price = [-1.0, 0, 5, 10, 20][random.next(below: 5)]
+                    switch random.next(below: 10) {
+                    case 0..<5:
+                        try db.execute(sql: "INSERT OR IGNORE INTO quote VALUES (?, ?, ?, ?, ?, NULL, NULL, 'test')",
+                                       arguments: [asset, currency, market, time, price])
+                    case 5..<7:
+                        try db.execute(sql: """
+                            DELETE FROM quote WHERE asset_id = ? AND market = ? AND time_ms = (
+                                SELECT MAX(time_ms) FROM quote WHERE asset_id = ? AND market = ? AND time_ms <= ?)
+                            """, arguments: [asset, market, asset, market, time])
+                    case 7..<9:
+                        try db.execute(sql: """
+                            UPDATE OR IGNORE quote SET price = ? WHERE asset_id = ? AND market = ? AND time_ms = (
+                                SELECT MAX(time_ms) FROM quote WHERE asset_id = ? AND market = ? AND time_ms <= ?)
+                            """, arguments: [price, asset, market, asset, market, time])
+                    default:
+                        try db.execute(sql: """
+                            UPDATE OR IGNORE quote SET time_ms = time_ms + ?, market = ? WHERE asset_id = ? AND time_ms = (
+                                SELECT MAX(time_ms) FROM quote WHERE asset_id = ? AND time_ms <= ?)
+                            """, arguments: [Int64(random.next(below: 61) - 30) * hour, market, asset, asset, time])
+                    }
+                }
+            }
+            try expectAgreement(t.store, "seed \(seed), round \(round)")
+        }
+    }
+
+    /// The paths users take: import, a correction with `--replace`, and `folio quotes remove`.
+    @Test func importReplaceAndRemoveKeepTheDays() throws {
+        let t = try TemporaryStore()
+        let first = try TestPaths.write("""
+            time,asset,currency,price,market,source
+            2024-03-01T09:00:00Z,AAPL,USD,170,exchange,t
+            2024-03-01T15:00:00Z,AAPL,USD,171,exchange,t
+            2024-03-02T15:00:00Z,AAPL,USD,172,exchange,t
+            """, "a.csv", in: t.directory)
+        _ = try t.store.importFiles([first], kind: .quotes)
+        try expectAgreement(t.store, "after the import")
+        let correction = try TestPaths.write("time,asset,currency,price,market,source\n2024-03-01T15:00:00Z,AAPL,USD,175,exchange,t\n",
+                                             "b.csv", in: t.directory)
+        _ = try t.store.importFiles([correction], kind: .quotes, options: ImportOptions(replace: true))
+        try expectAgreement(t.store, "after --replace")
+        let closes = try t.store.valuationQuotes(assets: nil, at: [])
+        #expect(closes.map(\.price) == [175, 172])
+        _ = try t.store.removeQuotes(matching: RecordFilter(assets: [AssetCode("AAPL")], from: Day(iso: "2024-03-02")), dryRun: false)
+        try expectAgreement(t.store, "after remove")
+        #expect(try t.store.valuationQuotes(assets: nil, at: []).map(\.price) == [175])
+    }
+
+    /// A database written before the table existed gets it filled from its quotes when `folio init`
+    /// upgrades it.
+    @Test func theUpgradeFillsTheTableFromTheQuotes() throws {
+        let t = try TemporaryStore()
+        _ = try t.store.importFiles([try TestPaths.write("""
+            time,asset,currency,price,market,source
+            2024-03-01T09:00:00Z,AAPL,USD,170,exchange,t
+            2024-03-01T15:00:00Z,AAPL,USD,171,exchange,t
+            1969-12-31T23:00:00Z,AAPL,USD,1,exchange,t
+            """, "a.csv", in: t.directory)], kind: .quotes)
+        try t.store.write { db in
+            try db.execute(sql: "DROP TABLE quote_day; DROP TRIGGER quote_day_after_insert; DROP TRIGGER quote_day_after_delete; DROP TRIGGER quote_day_after_update")
+            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = 'v4-daily-closes'")
+        }
+        let upgraded = try Store(path: t.store.path, access: .create)
+        try expectAgreement(upgraded, "after the upgrade")
+        #expect(try upgraded.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM quote_day") } == 2)
+    }
+}
