@@ -43,15 +43,16 @@ public enum ChartPipeline {
         let asOf = try request.asOf ?? defaultAsOf(request, ledger: ledger, budget: budget, source: source)
         let days = dataset.quoteDays(endingAt: asOf) ?? DayRange(day: asOf)
         // A portfolio's figures are values at day ends and conversions at its trades' moments: the
-        // valuation book answers them as every quote would, in one quote per series and day, whatever
-        // intraday history the database holds. Prices are drawn as they were quoted, every quote.
-        let market = if subject == .portfolio, let ledger {
-            try MarketInputs.load(source, options: MarketOptions(), valuingAt: ledger.eventTimes, from: days.from.start)
-        } else {
-            try MarketInputs.load(source, options: MarketOptions(), range: days)
+        // valuation book of what it touched answers them as every quote would, in one quote per series
+        // and day, whatever intraday history the database holds. Prices are drawn as quoted, every quote.
+        var valued: PortfolioInputs?
+        if subject == .portfolio, let ledger {
+            let compared = MarketOptions(assets: Set(request.assets + [request.benchmark].compactMap { $0 }))
+            valued = try PortfolioInputs.loadValued(ledger, prices: source, options: compared, from: days.from.start, asOf: asOf)
         }
-        let input = DatasetInput(portfolio: ledger.map { PortfolioInputs($0, market: market) }, market: market, budget: budget,
-                                 asOf: asOf, locale: request.locale)
+        let market = try valued?.market ?? MarketInputs.load(source, options: MarketOptions(), range: days)
+        let portfolio = valued ?? ledger.map { PortfolioInputs($0, market: market) }
+        let input = DatasetInput(portfolio: portfolio, market: market, budget: budget, asOf: asOf, locale: request.locale)
         let built = try dataset.build(input, as: request.kind, frame: request.frame(title: "", subtitle: "", footnote: ""))
         var chart = built.chart
         chart.frame.title = request.title ?? built.title

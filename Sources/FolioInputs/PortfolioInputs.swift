@@ -70,16 +70,20 @@ public struct PortfolioInputs: Sendable {
     public var cashTransactions: [CashTransaction] { ledger.cashTransactions }
     public var replay: HoldingsReplay { ledger.replay }
 
-    /// A portfolio as a report on `day` reads it: the valuation book (`MarketInputs.load(_:options:
-    /// valuingAt:window:)`) of the assets it touched (and `options.assets`), with its ledger's moments
-    /// and the last `wholeDays` days before `day` (and the staleness limit before them) whole, for lines
-    /// of those days. A database of intraday quotes then costs a report one quote per day of its history.
+    /// A portfolio as a report or chart reads it: the valuation book (`MarketInputs.load(_:options:
+    /// valuingAt:from:window:)`) of the assets it touched (and `options.assets`) with its ledger's moments,
+    /// from `start` on (nil: its whole history), and with `wholeDays` the last days before `day` (and the
+    /// staleness limit before them) whole, for lines of those days. A database of intraday quotes then
+    /// costs a report one quote per day of its history.
     public static func loadValued(_ ledger: PortfolioLedger, prices: any PriceBookSource, options: MarketOptions,
-                                  asOf day: Day, wholeDays: Int) throws -> PortfolioInputs {
+                                  from start: Date? = nil, asOf day: Day, wholeDays: Int? = nil) throws -> PortfolioInputs {
         var options = options
         options.assets = ledger.touchedAssets.union(options.assets ?? [])
-        let window = (from: day.advanced(by: -wholeDays).start.addingTimeInterval(-options.stalenessDays * 86_400), through: day.end)
-        return PortfolioInputs(ledger, market: try MarketInputs.load(prices, options: options, valuingAt: ledger.eventTimes, window: window))
+        let window = wholeDays.map {
+            (from: day.advanced(by: -$0).start.addingTimeInterval(-options.stalenessDays * 86_400), through: day.end)
+        }
+        return PortfolioInputs(ledger, market: try MarketInputs.load(prices, options: options, valuingAt: ledger.eventTimes,
+                                                                     from: start, window: window))
     }
 
     /// The holdings at the end of `day`, valued in the base currency.

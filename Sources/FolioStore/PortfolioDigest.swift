@@ -4,10 +4,8 @@ import GRDB
 extension Store {
     /// Text lines that change whenever anything a portfolio's reports read changes: every column of its
     /// trades and cash transactions, and for each quote series of an asset it touches (traded, priced
-    /// or paid in, moved as cash, or its base currency) the count, last time and sums of prices, bids, asks
-    /// and times (`quoteSeriesDigest`). A new, back-filled or removed quote changes the count; a price
-    /// corrected in place (`folio import --replace`) changes the sums, the weighted one too when two prices
-    /// were swapped. A series is read through its primary key, never by scanning every quote.
+    /// or paid in, moved as cash, or its base currency) the aggregates of its days (`quoteSeriesDigest`).
+    /// A series is read through the primary key of its days, never by scanning every quote.
     /// `folio batch` hashes these lines into the fingerprint that decides whether an output is stale.
     public func portfolioDigestLines(_ portfolio: Portfolio, alsoQuotesOf extra: [AssetCode] = []) throws -> [String] {
         try read { db in
@@ -43,7 +41,7 @@ extension Store {
             for asset in assets {
                 for row in try Row.fetchAll(db, sql: """
                     SELECT asset_id, currency_id, market, \(Self.quoteSeriesDigest)
-                    FROM quote WHERE asset_id = ? GROUP BY currency_id, market ORDER BY currency_id, market
+                    FROM quote_day WHERE asset_id = ? GROUP BY currency_id, market ORDER BY currency_id, market
                     """, arguments: [asset]) {
                     lines.append("quotes " + row.databaseValues.map(\.description).joined(separator: " "))
                 }
@@ -60,7 +58,7 @@ extension Store {
             var lines: [String] = []
             for row in try Row.fetchAll(db, sql: """
                 SELECT asset_id, currency_id, market, \(Self.quoteSeriesDigest)
-                FROM quote GROUP BY asset_id, currency_id, market ORDER BY asset_id, currency_id, market
+                FROM quote_day GROUP BY asset_id, currency_id, market ORDER BY asset_id, currency_id, market
                 """) {
                 lines.append("quotes " + row.databaseValues.map(\.description).joined(separator: " "))
             }
@@ -74,10 +72,14 @@ extension Store {
         }
     }
 
-    /// The aggregates of one quote series that stand for its rows in a digest. The price weighted by a
-    /// number drawn from the time (997 is prime, so 997 consecutive days or seconds weigh differently)
-    /// sees two prices swapped, which leaves the plain sums as they were.
+    /// The aggregates of one quote series that stand for its quotes in a digest, read from its days
+    /// (`QuoteDays`), one row a day however many quotes a day has: a new, back-filled or removed quote
+    /// changes the count, and any write to a day's quotes its revision; a close corrected in place (which
+    /// may take a day's only row away and back, revision 1 again) changes the sums. The revision and the
+    /// price weighted by a number drawn from the day (997 is prime, so 997 consecutive days weigh
+    /// differently) see two days swapped, which leaves the plain sums as they were.
     static let quoteSeriesDigest = """
-        count(*), max(time_ms), total(price), total(time_ms), total(bid), total(ask), total(price * ((time_ms / 1000) % 997 + 1))
+        total(quotes), max(time_ms), total(price), total(time_ms), total(bid), total(ask),
+        total(price * ((day_ms / 86400000) % 997 + 1)), total(revision * ((day_ms / 86400000) % 997 + 1))
         """
 }

@@ -13,6 +13,8 @@ extension Store {
     /// From `start` on only: day ends from its day, each series' last close before it (what a value at
     /// the start is), and for a time of `times` before it the quote at or before that time (a trade
     /// before a chart's first day is still converted at its moment).
+    ///
+    /// Series by series, not in time order: the price book orders what it is given.
     public func valuationQuotes(assets: Set<AssetCode>?, at times: [Date], from start: Date? = nil) throws -> [Quote] {
         try read { db in
             var codes: [Int64: AssetCode] = [:]
@@ -20,18 +22,22 @@ extension Store {
             // Each day's close, from the table the quotes' triggers keep (`QuoteDays`): one row per day
             // instead of a walk over every quote of the series.
             let closes = try db.cachedStatement(sql: """
-                SELECT q.time_ms, q.price, q.bid, q.ask, q.source, d.quotes FROM quote_day d
-                JOIN quote q ON q.asset_id = d.asset_id AND q.currency_id = d.currency_id AND q.market = d.market AND q.time_ms = d.close_ms
-                WHERE d.asset_id = ? AND d.currency_id = ? AND d.market = ? AND d.day_ms >= ? ORDER BY d.day_ms
+                SELECT time_ms, price, bid, ask, source, quotes FROM quote_day
+                WHERE asset_id = ? AND currency_id = ? AND market = ? AND day_ms >= ? ORDER BY day_ms
                 """)
             let closeBefore = try db.cachedStatement(sql: """
-                SELECT q.time_ms, q.price, q.bid, q.ask, q.source FROM quote_day d
-                JOIN quote q ON q.asset_id = d.asset_id AND q.currency_id = d.currency_id AND q.market = d.market AND q.time_ms = d.close_ms
-                WHERE d.asset_id = ? AND d.currency_id = ? AND d.market = ? AND d.day_ms < ? ORDER BY d.day_ms DESC LIMIT 1
+                SELECT time_ms, price, bid, ask, source FROM quote_day
+                WHERE asset_id = ? AND currency_id = ? AND market = ? AND day_ms < ? ORDER BY day_ms DESC LIMIT 1
                 """)
+            // The quote at or before each of a JSON array of times: one statement per series, however
+            // many trades, rather than one round trip through GRDB per trade and series.
             let atOrBefore = try db.cachedStatement(sql: """
                 SELECT time_ms, price, bid, ask, source FROM quote
-                WHERE asset_id = ? AND currency_id = ? AND market = ? AND price > 0 AND time_ms <= ? ORDER BY time_ms DESC LIMIT 1
+                WHERE asset_id = ?1 AND currency_id = ?2 AND market = ?3 AND time_ms IN (
+                    SELECT (SELECT time_ms FROM quote
+                            WHERE asset_id = ?1 AND currency_id = ?2 AND market = ?3 AND price > 0 AND time_ms <= e.value
+                            ORDER BY time_ms DESC LIMIT 1)
+                    FROM json_each(?4) e)
                 """)
             func day(_ ms: Int64) -> Int { Day(Date(unixMilliseconds: ms)).daysSinceEpoch }
             let firstDay = start.map { Day($0).start.unixMilliseconds } ?? Int64.min
@@ -57,13 +63,11 @@ extension Store {
                 if start != nil {
                     keep(try Row.fetchOne(closeBefore, arguments: [assetID, currencyID, market, firstDay]))
                 }
-                for time in earlyEvents + busyDays.flatMap({ eventsByDay[$0] ?? [] }) {
-                    keep(try Row.fetchOne(atOrBefore, arguments: [assetID, currencyID, market, time]))
+                let asked = earlyEvents + busyDays.flatMap { eventsByDay[$0] ?? [] }
+                if !asked.isEmpty {
+                    let times = "[" + asked.map(String.init).joined(separator: ",") + "]"
+                    for row in try Row.fetchAll(atOrBefore, arguments: [assetID, currencyID, market, times]) { keep(row) }
                 }
-            }
-            // The order the other reads give, so that the price book is built the same way.
-            quotes.sort { a, b in
-                (a.time, a.asset, a.currency, a.market.rawValue) < (b.time, b.asset, b.currency, b.market.rawValue)
             }
             return quotes
         }

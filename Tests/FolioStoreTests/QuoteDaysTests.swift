@@ -10,10 +10,15 @@ import Testing
 @Suite struct QuoteDaysTests {
     /// Each series' days grouped from the quotes themselves: the independent computation.
     private static let grouped = """
-        SELECT asset_id, currency_id, market, \(QuoteDays.dayStart("time_ms")), MAX(time_ms), COUNT(*)
-        FROM quote WHERE price > 0 GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+        SELECT q.asset_id, q.currency_id, q.market, d.day_ms, d.quotes, q.time_ms, q.price, q.bid, q.ask, q.source
+        FROM (SELECT asset_id, currency_id, market, \(QuoteDays.dayStart("time_ms")) AS day_ms, MAX(time_ms) AS close_ms, COUNT(*) AS quotes
+              FROM quote WHERE price > 0 GROUP BY 1, 2, 3, 4) d
+        JOIN quote q ON q.asset_id = d.asset_id AND q.currency_id = d.currency_id AND q.market = d.market AND q.time_ms = d.close_ms
+        ORDER BY 1, 2, 3, 4
         """
-    private static let kept = "SELECT asset_id, currency_id, market, day_ms, close_ms, quotes FROM quote_day ORDER BY 1, 2, 3, 4"
+    private static let kept = """
+        SELECT asset_id, currency_id, market, day_ms, quotes, time_ms, price, bid, ask, source FROM quote_day ORDER BY 1, 2, 3, 4
+        """
 
     private func expectAgreement(_ store: Store, _ context: String) throws {
         let (grouped, kept) = try store.read { db in
@@ -22,8 +27,8 @@ import Testing
         #expect(grouped == kept, "\(context)")
     }
 
-    /// Random inserts, deletes and updates (of price, including to and from ≤ 0, of time across days and
-    /// before 1970, of market), in many transactions, checked after each.
+    /// Random inserts, deletes and updates (of price, ask and source, including prices to and from ≤ 0;
+    /// of time across days and before 1970; of market), in many transactions, checked after each.
     @Test(arguments: [1, 2, 3, 4, 5] as [UInt64]) func triggersAgreeWithGroupingAfterRandomWrites(seed: UInt64) throws {
         let t = try TemporaryStore()
         _ = try t.store.importFiles([try TestPaths.write("date,asset,currency,price,market,source\n2024-01-01,AAPL,USD,1,exchange,t\n2024-01-01,BTC,USD,1,exchange,t\n",
@@ -43,8 +48,8 @@ import Testing
                     let price = [-1.0, 0, 5, 10, 20][random.next(below: 5)]
                     switch random.next(below: 10) {
                     case 0..<5:
-                        try db.execute(sql: "INSERT OR IGNORE INTO quote VALUES (?, ?, ?, ?, ?, NULL, NULL, 'test')",
-                                       arguments: [asset, currency, market, time, price])
+                        try db.execute(sql: "INSERT OR IGNORE INTO quote VALUES (?, ?, ?, ?, ?, ?, NULL, ?)",
+                                       arguments: [asset, currency, market, time, price, price - 1, "s\(round)"])
                     case 5..<7:
                         try db.execute(sql: """
                             DELETE FROM quote WHERE asset_id = ? AND market = ? AND time_ms = (
@@ -52,9 +57,9 @@ import Testing
                             """, arguments: [asset, market, asset, market, time])
                     case 7..<9:
                         try db.execute(sql: """
-                            UPDATE OR IGNORE quote SET price = ? WHERE asset_id = ? AND market = ? AND time_ms = (
+                            UPDATE OR IGNORE quote SET price = ?, ask = ?, source = ? WHERE asset_id = ? AND market = ? AND time_ms = (
                                 SELECT MAX(time_ms) FROM quote WHERE asset_id = ? AND market = ? AND time_ms <= ?)
-                            """, arguments: [price, asset, market, asset, market, time])
+                            """, arguments: [price, price + 1, "u\(round)", asset, market, asset, market, time])
                     default:
                         try db.execute(sql: """
                             UPDATE OR IGNORE quote SET time_ms = time_ms + ?, market = ? WHERE asset_id = ? AND time_ms = (

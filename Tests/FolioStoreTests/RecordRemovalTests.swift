@@ -121,6 +121,14 @@ import Testing
                                                      "bid.csv", in: t.directory)], kind: .quotes, options: ImportOptions(replace: true))
             .forEach { #expect($0.updated == 1) }
         #expect(try changed(), "a bid added")
+        try t.importText("time,asset,currency,price,market,source\n2024-03-01T10:00:00Z,BTC,USD,60500,exchange,x\n2024-03-01T12:00:00Z,BTC,USD,60600,exchange,x\n",
+                         as: .quotes)
+        #expect(try changed(), "intraday quotes added")
+        // A quote that is not its day's close, corrected in place: neither the count nor the close moves.
+        try t.store.importFiles([try TestPaths.write("time,asset,currency,price,market,source\n2024-03-01T10:00:00Z,BTC,USD,60400,exchange,x\n",
+                                                     "intraday.csv", in: t.directory)], kind: .quotes, options: ImportOptions(replace: true))
+            .forEach { #expect($0.updated == 1) }
+        #expect(try changed(), "a price inside a day corrected")
         _ = try t.store.removeTrades(matching: RecordFilter(portfolio: "Q"), dryRun: false)
         #expect(try !changed(), "another portfolio's trades")
     }
