@@ -49,8 +49,7 @@ extension Store {
     /// the same in a database of a thousand quotes or of millions.
     public func quotes(from: Date, to: Date) throws -> [Quote] {
         try read { db in
-            var codes: [Int64: AssetCode] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT id, code FROM asset") { codes[row[0]] = AssetCode(row[1] as String) }
+            let codes = try Store.assetCodes(db)
             let inRange = try db.cachedStatement(sql: """
                 SELECT time_ms, price, bid, ask, source FROM (
                     SELECT * FROM (SELECT time_ms, price, bid, ask, source FROM quote
@@ -75,6 +74,13 @@ extension Store {
             }
             return quotes
         }
+    }
+
+    /// Every asset's code by its id, for reads that turn ids into codes themselves.
+    static func assetCodes(_ db: Database) throws -> [Int64: AssetCode] {
+        var codes: [Int64: AssetCode] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT id, code FROM asset") { codes[row[0]] = AssetCode(row[1] as String) }
+        return codes
     }
 
     /// Every quote series (asset id, currency id, market) in key order, found with one index seek per
@@ -113,8 +119,7 @@ extension Store {
     /// quotes there are.
     public func lastQuoteOfEachSeries() throws -> [Quote] {
         try read { db in
-            var codes: [Int64: AssetCode] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT id, code FROM asset") { codes[row[0]] = AssetCode(row[1] as String) }
+            let codes = try Store.assetCodes(db)
             // ORDER BY time_ms DESC LIMIT 1 within one series is a single seek to its end.
             let last = try db.cachedStatement(sql: """
                 SELECT time_ms, price, bid, ask, source FROM quote WHERE asset_id = ? AND currency_id = ? AND market = ?
@@ -147,22 +152,26 @@ extension Store {
         }
     }
 
-    /// Trades of a portfolio in time order (ties by id).
+    /// Trades of a portfolio in time order (ties by id). Read through a cursor with asset ids turned into
+    /// codes here: a million trades decoded as joined rows of three code strings each took seconds.
     public func trades(portfolio: Portfolio) throws -> [Trade] {
         try read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT t.id, t.time_ms, t.side, a.code, t.quantity, t.price, pc.code, t.fee, fc.code, t.external_id
-                FROM trade t JOIN asset a ON a.id = t.asset_id
-                JOIN asset pc ON pc.id = t.price_currency_id JOIN asset fc ON fc.id = t.fee_currency_id
-                WHERE t.portfolio_id = ? ORDER BY t.time_ms, t.id
-                """, arguments: [portfolio.id]
-            ).map {
-                Trade(
-                    id: $0[0], time: Date(unixMilliseconds: $0[1]), side: TradeSide(rawValue: $0[2]) ?? .buy,
-                    asset: AssetCode($0[3] as String), quantity: $0[4], price: $0[5], priceCurrency: AssetCode($0[6] as String),
-                    fee: $0[7], feeCurrency: AssetCode($0[8] as String), externalID: $0[9]
-                )
+            let codes = try Store.assetCodes(db)
+            func code(_ id: Int64) -> AssetCode { codes[id] ?? AssetCode("#\(id)") }
+            var trades: [Trade] = []
+            trades.reserveCapacity(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM trade WHERE portfolio_id = ?", arguments: [portfolio.id]) ?? 0)
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT id, time_ms, side, asset_id, quantity, price, price_currency_id, fee, fee_currency_id, external_id
+                FROM trade WHERE portfolio_id = ? ORDER BY time_ms, id
+                """, arguments: [portfolio.id])
+            while let row = try rows.next() {
+                trades.append(Trade(
+                    id: row[0], time: Date(unixMilliseconds: row[1]), side: TradeSide(rawValue: row[2]) ?? .buy,
+                    asset: code(row[3]), quantity: row[4], price: row[5], priceCurrency: code(row[6]),
+                    fee: row[7], feeCurrency: code(row[8]), externalID: row[9]
+                ))
             }
+            return trades
         }
     }
 

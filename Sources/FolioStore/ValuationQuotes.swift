@@ -17,8 +17,7 @@ extension Store {
     /// Series by series, not in time order: the price book orders what it is given.
     public func valuationQuotes(assets: Set<AssetCode>?, at times: [Date], from start: Date? = nil) throws -> [Quote] {
         try read { db in
-            var codes: [Int64: AssetCode] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT id, code FROM asset") { codes[row[0]] = AssetCode(row[1] as String) }
+            let codes = try Store.assetCodes(db)
             // Each day's close, from the table the quotes' triggers keep (`QuoteDays`): one row per day
             // instead of a walk over every quote of the series.
             let closes = try db.cachedStatement(sql: """
@@ -42,7 +41,10 @@ extension Store {
             func day(_ ms: Int64) -> Int { Day(Date(unixMilliseconds: ms)).daysSinceEpoch }
             let firstDay = start.map { Day($0).start.unixMilliseconds } ?? Int64.min
             let events = times.map(\.unixMilliseconds)
-            let earlyEvents = events.filter { $0 < firstDay }
+            let early = events.filter { $0 < firstDay }.sorted()
+            // The days before the first one are walked from the first early event's day: a million trades
+            // cost a walk over the days, not a seek each.
+            let walkFrom = early.first.map { Day(Date(unixMilliseconds: $0)).start.unixMilliseconds } ?? firstDay
             let eventsByDay = Dictionary(grouping: events.filter { $0 >= firstDay }, by: day)
             var quotes: [Quote] = []
             for (assetID, currencyID, market) in try Store.quoteSeries(db) {
@@ -52,21 +54,35 @@ extension Store {
                           price: row[1], bid: row[2], ask: row[3], source: row[4])
                 }
                 var seen = Set<Int64>()
-                func keep(_ row: Row?) {
-                    if let row, seen.insert(row[0]).inserted { quotes.append(quote(row)) }
+                func keep(_ quote: Quote?) {
+                    if let quote, seen.insert(quote.time.unixMilliseconds).inserted { quotes.append(quote) }
                 }
-                var busyDays: [Int] = []
-                for row in try Row.fetchAll(closes, arguments: [assetID, currencyID, market, firstDay]) {
-                    keep(row)
-                    if row[5] as Int > 1 { busyDays.append(day(row[0])) }
+                var asked: [Int64] = []
+                // The last close before the day being walked: the answer for an event on a day without
+                // quotes, or before its day's first quote.
+                var previous = start == nil ? nil : try Row.fetchOne(closeBefore, arguments: [assetID, currencyID, market, walkFrom]).map(quote)
+                var next = 0
+                let rows = try Row.fetchCursor(closes, arguments: [assetID, currencyID, market, walkFrom])
+                while let row = try rows.next() {
+                    let close = quote(row), closeTime: Int64 = row[0], busy = row[5] as Int > 1
+                    let dayStart = Day(close.time).start.unixMilliseconds
+                    if dayStart >= firstDay {
+                        keep(close)
+                        if busy { asked += eventsByDay[day(closeTime)] ?? [] }
+                        continue
+                    }
+                    while next < early.count && early[next] < dayStart { keep(previous); next += 1 }
+                    while next < early.count && early[next] < dayStart + 86_400_000 {
+                        if early[next] >= closeTime { keep(close) } else if busy { asked.append(early[next]) } else { keep(previous) }
+                        next += 1
+                    }
+                    previous = close
                 }
-                if start != nil {
-                    keep(try Row.fetchOne(closeBefore, arguments: [assetID, currencyID, market, firstDay]))
-                }
-                let asked = earlyEvents + busyDays.flatMap { eventsByDay[$0] ?? [] }
+                // Events after the last close before the first day, and the value at its start.
+                if next < early.count || start != nil { keep(previous) }
                 if !asked.isEmpty {
                     let times = "[" + asked.map(String.init).joined(separator: ",") + "]"
-                    for row in try Row.fetchAll(atOrBefore, arguments: [assetID, currencyID, market, times]) { keep(row) }
+                    for row in try Row.fetchAll(atOrBefore, arguments: [assetID, currencyID, market, times]) { keep(quote(row)) }
                 }
             }
             return quotes

@@ -71,13 +71,16 @@ import Testing
         for day in 1...20 {
             let d = String(format: "2024-03-%02d", day)
             quotes += "\(d),USD,UAH,\(38 + Double(day) / 10),nbu,nbu\n"
-            for k in 0...5 {
+            // No AAPL quote on the 4th: a trade that day takes the 3rd's close.
+            for k in 0...5 where day != 4 {
                 quotes += String(format: "\(d)T%02d:00:00Z,AAPL,USD,\(180 + Double(day) + Double(k) / 100),exchange,intraday\n", 14 + k)
             }
         }
         try store.importText(quotes, as: .quotes)
-        // Two trades before the first day, one on a busy day inside, one between quotes of the first day.
-        let events = ["2024-03-02T15:30", "2024-03-05T03:00", "2024-03-10T15:30", "2024-03-15T16:10", "2024-03-18T10:00"].map { t($0) }
+        // Trades before the first day (before any quote, between quotes, on a day without AAPL quotes,
+        // before a day's first quote), one on a busy day inside, one between quotes of the first day.
+        let events = ["2024-02-28T12:00", "2024-03-02T15:30", "2024-03-04T16:00", "2024-03-05T03:00", "2024-03-10T15:30",
+                      "2024-03-15T16:10", "2024-03-18T10:00"].map { t($0) }
         let start = t("2024-03-10T12:00")
         let whole = try MarketInputs.load(store.store, options: MarketOptions()).book
         let ranged = try MarketInputs.load(store.store, options: MarketOptions(), valuingAt: events, from: start).book
@@ -90,8 +93,9 @@ import Testing
                 }
             }
         }
-        // AAPL: the 9th's close, a close a day from the 10th, the quotes of the two early trades (15:00 on
-        // the 2nd, the 4th's close) and those of the busy 10th and 15th (the 18th's is the 17th's close).
+        // AAPL: the 9th's close, a close a day from the 10th, the quotes of the early trades (15:00 on the
+        // 2nd, the 3rd's close twice: on the 4th and before the 5th's first quote) and those of the busy
+        // 10th and 15th (the 18th's is the 17th's close).
         let aapl = ranged.points(CurrencyPair("AAPL", "USD"), market: .exchange, from: .distantPast, through: .distantFuture)
         #expect(aapl.count == 1 + 11 + 2 + 2)
         let cache = try #require(try PriceCache(store.store))
