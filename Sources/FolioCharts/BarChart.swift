@@ -25,7 +25,8 @@ public struct BarChart: Chart, Hashable {
     public var groups: [String]
     public var series: [BarSeries]
     public var mode: Mode
-    /// Axis label format; `nil` = compact numbers (values) or whole percents (shares).
+    /// Axis labels: a percent style is used as it is; any other gives the labels' currency, the figures
+    /// following the axis' one rule (`Axes.tickFormat`). `nil`: plain figures (values), whole percents (shares).
     public var valueFormat: NumberFormat?
 
     public init(frame: ChartFrame, groups: [String], series: [BarSeries], mode: Mode = .values, valueFormat: NumberFormat? = nil) {
@@ -98,9 +99,14 @@ public struct BarChart: Chart, Hashable {
         let labelRoom = mode == .values && series.count > 1 && values.contains { $0 < 0 } ? NegativeBarLabels.room(b) : 0
         let yScale = LinearScale(dataMin: mode == .shares ? 0 : values.min()!, dataMax: mode == .shares ? 1 : values.max()!,
                                  range: (plotBottom - labelRoom, plotTop), targetTicks: 5, includeZero: true)
-        let format = valueFormat ?? (mode == .shares
-            ? NumberFormat(locale: frame.locale, style: .percent(max(yScale.step.decimals - 2, 0)))
-            : NumberFormat(locale: frame.locale, style: .compact(decimals: 1)))
+        let format: NumberFormat
+        if let valueFormat, case .percent = valueFormat.style {
+            format = valueFormat
+        } else if mode == .shares {
+            format = NumberFormat(locale: frame.locale, style: .percent(max(yScale.step.decimals - 2, 0)))
+        } else {
+            format = Axes.tickFormat(yScale, locale: frame.locale, currency: valueFormat?.currency, width: body.width, builder: b)
+        }
         let left = body.minX + Axes.valueLabelWidth(yScale, format: format, builder: b) + theme.axisSize * 0.6
         let plot = Rect(x: left, y: plotTop, width: max(body.maxX - left, 1), height: max(plotBottom - plotTop, 1))
         Axes.drawValueAxis(yScale, format: format, plot: plot, builder: &b, zeroLine: true)
