@@ -124,7 +124,8 @@ let package = Package(
         // Pages as data with the approximate measurer; PDFs read back with poppler, rendered by `folio`.
         .testTarget(
             name: "FolioReportsTests",
-            dependencies: ["FolioCore", "FolioAnalytics", "FolioInputs", "FolioCharts", "FolioDatasets", "FolioReports", "FolioRender", "FolioStore", "FolioYAML"],
+            dependencies: ["FolioCore", "FolioAnalytics", "FolioInputs", "FolioCharts", "FolioDatasets", "FolioReports", "FolioRender", "FolioStore", "FolioYAML",
+                           "FolioDeliver"],
             exclude: ["Baselines"]  // page images read by path (#filePath), not bundled
         ),
     ],

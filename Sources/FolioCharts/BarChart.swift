@@ -25,7 +25,8 @@ public struct BarChart: Chart, Hashable {
     public var groups: [String]
     public var series: [BarSeries]
     public var mode: Mode
-    /// Axis label format; `nil` = compact numbers (values) or whole percents (shares).
+    /// Axis labels: a percent style is used as it is; any other gives the labels' currency, the figures
+    /// following the axis' one rule (`Axes.tickFormat`). `nil`: plain figures (values), whole percents (shares).
     public var valueFormat: NumberFormat?
 
     public init(frame: ChartFrame, groups: [String], series: [BarSeries], mode: Mode = .values, valueFormat: NumberFormat? = nil) {
@@ -56,14 +57,15 @@ public struct BarChart: Chart, Hashable {
 
     /// Group indices as their labels, consecutive ones as one range: "Jan 2017 – Mar, Jun".
     func runs(_ indices: [Int]) -> String {
-        var parts: [String] = []
-        var start = indices[0], last = indices[0]
-        for i in indices.dropFirst() + [Int.max] {
-            if i == last + 1 { last = i; continue }
-            parts.append(start == last ? groups[start] : groups[start] + " – " + groups[last])
-            start = i; last = i
+        Self.consecutive(indices).map { $0.count == 1 ? groups[$0[0]] : groups[$0[0]] + " – " + groups[$0[$0.count - 1]] }
+            .joined(separator: ", ")
+    }
+
+    /// Ascending indices in runs of consecutive ones: [0, 1, 2, 5] → [[0, 1, 2], [5]].
+    static func consecutive(_ indices: [Int]) -> [[Int]] {
+        indices.reduce(into: [[Int]]()) { runs, i in
+            if let last = runs.last?.last, last == i - 1 { runs[runs.count - 1].append(i) } else { runs.append([i]) }
         }
-        return parts.joined(separator: ", ")
     }
 
     func color(_ s: Int, _ theme: Theme) -> Color { theme.color(series[s].swatch, position: s) }
@@ -92,20 +94,31 @@ public struct BarChart: Chart, Hashable {
         let plotTop = body.minY + theme.axisSize * 0.5
         let groupLabelHeight = b.layout.height(b.axisStyle) + theme.axisSize * 0.6
         let plotBottom = body.maxY - groupLabelHeight
+        // Values below zero are named under their bars (the title names a lone series): the scale keeps a
+        // label's room under the lowest.
+        let labelRoom = mode == .values && series.count > 1 && values.contains { $0 < 0 } ? NegativeBarLabels.room(b) : 0
         let yScale = LinearScale(dataMin: mode == .shares ? 0 : values.min()!, dataMax: mode == .shares ? 1 : values.max()!,
-                                 range: (plotBottom, plotTop), targetTicks: 5, includeZero: true)
-        let format = valueFormat ?? (mode == .shares
-            ? NumberFormat(locale: frame.locale, style: .percent(max(yScale.step.decimals - 2, 0)))
-            : NumberFormat(locale: frame.locale, style: .compact(decimals: 1)))
+                                 range: (plotBottom - labelRoom, plotTop), targetTicks: 5, includeZero: true)
+        let format: NumberFormat
+        if let valueFormat, case .percent = valueFormat.style {
+            format = valueFormat
+        } else if mode == .shares {
+            format = NumberFormat(locale: frame.locale, style: .percent(max(yScale.step.decimals - 2, 0)))
+        } else {
+            format = Axes.tickFormat(yScale, locale: frame.locale, currency: valueFormat?.currency, width: body.width, builder: b)
+        }
         let left = body.minX + Axes.valueLabelWidth(yScale, format: format, builder: b) + theme.axisSize * 0.6
         let plot = Rect(x: left, y: plotTop, width: max(body.maxX - left, 1), height: max(plotBottom - plotTop, 1))
         Axes.drawValueAxis(yScale, format: format, plot: plot, builder: &b, zeroLine: true)
 
-        let band = mode == .shares ? drawStacks(plot: plot, y: yScale, builder: &b) : drawClusters(plot: plot, y: yScale, builder: &b)
+        let band: BandScale
+        var bars: [NegativeBarLabels.Bar] = []
+        if mode == .shares { band = drawStacks(plot: plot, y: yScale, builder: &b) } else { (band, bars) = drawClusters(plot: plot, y: yScale, builder: &b) }
         let zero = yScale(0)
         // The zero line goes over the bars' feet so that it reads as the baseline.
         let zy = Axes.snap(zero, width: theme.gridWidth)
         b.add(.segment(Point(x: plot.minX, y: zy), Point(x: plot.maxX, y: zy), stroke: Stroke(color: theme.axis, width: theme.gridWidth)))
+        if labelRoom > 0 { NegativeBarLabels(chart: self).draw(bars, plot: plot, builder: &b) }
 
         // Group labels: all when they fit, otherwise every k-th.
         let widest = groups.map { b.layout.width($0, b.axisStyle) }.max() ?? 0
@@ -118,25 +131,29 @@ public struct BarChart: Chart, Hashable {
         return b.scene()
     }
 
-    /// Clusters are separated by about one bar; bars in a cluster by a hairline (~5 % of a bar).
-    private func drawClusters(plot: Rect, y yScale: LinearScale, builder b: inout SceneBuilder) -> BandScale {
+    /// Clusters are separated by about one bar; bars in a cluster by a hairline (~5 % of a bar). Returns the
+    /// bars drawn, for the labels of the negative ones.
+    private func drawClusters(plot: Rect, y yScale: LinearScale, builder b: inout SceneBuilder) -> (BandScale, [NegativeBarLabels.Bar]) {
         let n = Double(series.count)
         let band = BandScale(count: groups.count, range: (plot.minX, plot.maxX), paddingInner: 1 / (n + 1), paddingOuter: 0.5 / (n + 1))
         let innerGap = band.bandwidth / n * 0.05
         let barWidth = (band.bandwidth - innerGap * (n - 1)) / n
         let zero = yScale(0)
+        var drawn: [NegativeBarLabels.Bar] = []
         for g in groups.indices {
             for s in series.indices {
                 let v = plotted(s, g)
                 guard v.isFinite, v != 0 else { continue }
                 let x = band.start(g) + Double(s) * (barWidth + innerGap)
                 let y = yScale(v)
-                var bar = PathShape.rect(Rect(x: x, y: min(y, zero), width: barWidth, height: abs(y - zero)), fill: color(s, b.theme))
+                let rect = Rect(x: x, y: min(y, zero), width: barWidth, height: abs(y - zero))
+                var bar = PathShape.rect(rect, fill: color(s, b.theme))
                 bar.stroke = b.theme.outline(for: color(s, b.theme))
                 b.add(bar)
+                drawn.append(NegativeBarLabels.Bar(series: s, group: g, rect: rect))
             }
         }
-        return band
+        return (band, drawn)
     }
 
     /// One bar per group, the shares stacked from zero in series order, parted by a hairline of background

@@ -104,7 +104,7 @@ public struct LineChart: Chart, Hashable {
         let yScale: any ValueScale = logScale
             ? LogScale(dataMin: lo, dataMax: hi, range: (plotBottom, plotTop))
             : LinearScale(dataMin: lo, dataMax: hi, range: (plotBottom, plotTop), targetTicks: 5)
-        let axisFormat = NumberFormat(locale: locale, style: .decimal(yScale.tickDecimals))
+        let axisFormat = Axes.tickFormat(yScale, locale: locale, currency: nil, width: body.width, builder: b)
         let labelWidth = Axes.valueLabelWidth(yScale, format: axisFormat, builder: b)
         let left = body.minX + labelWidth + b.theme.axisSize * 0.6
 

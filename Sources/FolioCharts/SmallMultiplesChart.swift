@@ -1,8 +1,10 @@
 import Foundation
 
 /// Many assets at a glance: a grid of small line panels sharing one style, each with its own y range
-/// (prices differ by orders of magnitude), its name, last value and change over the window (signed,
-/// coloured, with an arrow), and dots at its minimum and maximum.
+/// (prices differ by orders of magnitude) labelled with its minimum and maximum, its name, last value and
+/// change over the window (signed, coloured, with an arrow), and dots at its minimum and maximum. Every
+/// panel places its points on one time axis, so a weekend is a wider step and the same place across
+/// panels is the same time.
 public struct SmallMultiplesChart: Chart, Hashable {
     public var frame: ChartFrame
     public var series: [LineSeries]
@@ -10,9 +12,18 @@ public struct SmallMultiplesChart: Chart, Hashable {
     public var columns: Int?
     /// Each panel's values on a log scale between its minimum and maximum. Every value must be above zero.
     public var logScale: Bool
+    /// The time axis' first and last time; `nil`: from the series' earliest time to their latest. Panels
+    /// drawn in parts (a report's rows) pass the whole set's, so that every row shares the axis.
+    public var timeDomain: ClosedRange<Double>?
 
-    public init(frame: ChartFrame, series: [LineSeries], columns: Int? = nil, logScale: Bool = false) {
-        self.frame = frame; self.series = series; self.columns = columns; self.logScale = logScale
+    public init(frame: ChartFrame, series: [LineSeries], columns: Int? = nil, logScale: Bool = false, timeDomain: ClosedRange<Double>? = nil) {
+        self.frame = frame; self.series = series; self.columns = columns; self.logScale = logScale; self.timeDomain = timeDomain
+    }
+
+    /// From the earliest time of `series` to their latest; nil without times.
+    public static func timeDomain(of series: [LineSeries]) -> ClosedRange<Double>? {
+        guard let first = series.compactMap(\.times.first).min(), let last = series.compactMap(\.times.last).max() else { return nil }
+        return first...last
     }
 
     public func scene(measurer: any TextMeasurer) -> Scene {
@@ -27,6 +38,8 @@ public struct SmallMultiplesChart: Chart, Hashable {
         let panelW = (body.width - gapX * Double(cols - 1)) / Double(cols)
         let panelH = (body.height - gapY * Double(rows - 1)) / Double(rows)
         let nameStyle = TextStyle(size: theme.axisSize, weight: .bold, color: theme.text, role: .annotation)
+        let scaleStyle = TextStyle(size: theme.footnoteSize, weight: .regular, color: theme.secondaryText, role: .axis)
+        let domain = timeDomain ?? Self.timeDomain(of: series)
         let format = NumberFormat(locale: frame.locale, style: .price(minimum: 2, significant: 4))
         let percent = NumberFormat(locale: frame.locale, style: .percent(1), explicitPlus: true)
         for (i, s) in series.enumerated() {
@@ -58,15 +71,30 @@ public struct SmallMultiplesChart: Chart, Hashable {
             }
             b.add(b.layout.run(b.layout.fit(name, maxWidth: max(panel.width - changeWidth - 6, 10), style: nameStyle),
                                at: Point(x: panel.minX, y: panel.minY), baseline: .top, style: nameStyle))
-            let plot = Rect(x: panel.minX, y: panel.minY + headerHeight + theme.markerRadius * 2, width: panel.width,
+            // The scale: a panel's y range runs from its minimum to its maximum, so those two figures at the
+            // plot's top and bottom edge say what its height means. (The first and last value would be a scale
+            // only by chance, and the last is in the header already.) They stand left of the plot, where every
+            // other chart's y labels are, clear of the dots on a first point.
+            let scale = summary.map { [$0.maximum, $0.minimum].map(format.string) } ?? []
+            let gutter = scale.map { b.layout.width($0, scaleStyle) }.max().map { $0 + theme.markerRadius * 2 } ?? 0
+            let plot = Rect(x: panel.minX + gutter, y: panel.minY + headerHeight + theme.markerRadius * 2, width: panel.width - gutter,
                             height: max(panel.height - headerHeight - theme.markerRadius * 4, 1))
+            if let summary {
+                // A flat line sits in the middle with its one figure; a plot lower than two labels spreads them.
+                let half = b.layout.height(scaleStyle) * 0.6
+                let edges = summary.maximum > summary.minimum ? [min(plot.minY, plot.midY - half), max(plot.maxY, plot.midY + half)] : [plot.midY]
+                for (figure, y) in zip(scale, edges) {
+                    b.add(b.layout.run(figure, at: Point(x: plot.minX - theme.markerRadius * 1.5, y: y), anchor: .end, baseline: .middle, style: scaleStyle))
+                }
+            }
             b.add(.segment(Point(x: plot.minX, y: Axes.snap(plot.maxY + theme.markerRadius * 2, width: 1)),
                            Point(x: plot.maxX, y: Axes.snap(plot.maxY + theme.markerRadius * 2, width: 1)),
                            stroke: Stroke(color: theme.grid, width: theme.gridWidth)))
-            guard let summary, let t0 = s.times.first, let t1 = s.times.last else { continue }
+            guard let summary, let domain else { continue }
             let axis = { (v: Double) in logScale ? log10(v) : v }
             let (bottom, span) = (axis(summary.minimum), axis(summary.maximum) - axis(summary.minimum))
             let y = { (v: Double) in span > 0 ? plot.maxY - (axis(v) - bottom) / span * plot.height : plot.midY }
+            let (t0, t1) = (domain.lowerBound, domain.upperBound)
             let x = { (t: Double) in t1 > t0 ? plot.minX + (t - t0) / (t1 - t0) * plot.width : plot.midX }
             let geometry = LineGeometry.path(times: s.times, values: s.values, maxStep: LineGeometry.defaultMaxStep(s.times), x: x, y: y)
             // Panels share the first colour unless their series are assets, which keep theirs.

@@ -4,7 +4,7 @@ import FolioDatasets
 /// The report pipeline, written down once (DESIGN.md §1, Vega-Lite style):
 /// definition (YAML, checked with paths) + data source (analytics results)
 ///   → layout blocks, each measured for the content width
-///   → `Paginator.paginate` (pure: split, keep headings with what follows, page breaks)
+///   → `Paginator.paginate` (pure: split, keep headings and captions with their blocks, fill holes, page breaks)
 ///   → `PageComposer` (scenes, then header and footer with "page X of Y")
 ///   → `[Scene]` that FolioRender writes as one PDF page each.
 /// Everything up to the scenes is data, testable without Cairo.
@@ -36,8 +36,10 @@ public struct ReportBuilder: Sendable {
         var blocks: [any LayoutBlock] = []
         for section in definition.sections where try holds(section.when, section.path, data) {
             if !blocks.isEmpty { blocks.append(PageBreakBlock()) }
+            var previous: BlockDefinition.Kind?
             for block in section.blocks where try holds(block.when, block.path, data) {
-                blocks += try layoutBlocks(block, data: data, width: content.width, pageHeight: content.height)
+                blocks += try layoutBlocks(block, after: previous, data: data, width: content.width, pageHeight: content.height)
+                previous = block.kind
             }
         }
         return Paginator.paginate(blocks, content: content, gap: style.blockGap)
@@ -64,10 +66,13 @@ public struct ReportBuilder: Sendable {
         Template.render(template, values: data.values, strings: strings)
     }
 
-    private func layoutBlocks(_ block: BlockDefinition, data: some ReportDataSource, width: Double, pageHeight: Double) throws -> [any LayoutBlock] {
+    /// `previous`: the kind of the section's block before this one; a text right under a chart or a table
+    /// is its caption.
+    private func layoutBlocks(_ block: BlockDefinition, after previous: BlockDefinition.Kind?, data: some ReportDataSource,
+                              width: Double, pageHeight: Double) throws -> [any LayoutBlock] {
         switch block.kind {
         case .heading: return [HeadingBlock(text: text(block.text, data), style: style)]
-        case .text: return [TextBlock(text: text(block.text, data), style: style)]
+        case .text: return [TextBlock(text: text(block.text, data), isCaption: previous == .chart || previous == .table, style: style)]
         case .pageBreak: return [PageBreakBlock()]
         case .kpis:
             return [KPIBlock(tiles: block.items.compactMap { KPIKind(rawValue: $0).flatMap(data.tile) }, style: style)]

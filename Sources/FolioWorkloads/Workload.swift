@@ -54,7 +54,7 @@ public enum Workload: String, CaseIterable, Sendable {
         let series = table.header.indices.dropFirst().map { BarSeries(name: table.header[$0], values: table.numbers($0)) }
         return BarChart(frame: ChartFrame(title: "Portfolio composition by month", subtitle: "Month-end value, USD",
                                           footnote: "Source: bench composition.csv"), groups: groups, series: series,
-                        valueFormat: NumberFormat(locale: locale, style: .compact(decimals: 0), currency: .usd))
+                        valueFormat: NumberFormat(locale: locale, style: .decimal(0), currency: .usd))
     }
 
     /// W4: Pearson correlations of simple daily returns over all three years, by the analytics module

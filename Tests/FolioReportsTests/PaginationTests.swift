@@ -118,6 +118,53 @@ import Testing
     }
 }
 
+/// Pages with holes (issue 19): what moves up into a hole, and what does not.
+@Suite struct HoleFillingTests {
+    let style = ReportStyle(theme: .light, locale: .en, measurer: ApproximateMeasurer())
+    let content = Rect(x: 0, y: 0, width: 400, height: 300)
+
+    /// Each page's blocks, as the spacers' heights and "h" for a heading, "c" for a caption.
+    func names(_ pages: [LaidOutPage]) -> [[String]] {
+        pages.map { page in
+            page.blocks.map { placed in
+                if let spacer = placed.block as? SpacerBlock { return "\(Int(spacer.height))" }
+                return placed.block is HeadingBlock ? "h" : "c"
+            }
+        }
+    }
+    var caption: TextBlock { TextBlock(text: "What the marks mean.", isCaption: true, style: style) }
+
+    @Test func aLaterBlockMovesUpWithItsHeadingAndCaption() {
+        // 250 does not fit below 100: the page would be two thirds empty.
+        let pages = Paginator.paginate([SpacerBlock(height: 100), SpacerBlock(height: 250), SpacerBlock(height: 40),
+                                        HeadingBlock(text: "C", style: style), SpacerBlock(height: 60), caption],
+                                       content: content, gap: 10)
+        PageChecks.verify(pages, content: content)
+        #expect(names(pages) == [["100", "40", "h", "60", "c"], ["250"]])
+        #expect(pages.map(\.endsSection) == [false, true])
+    }
+
+    @Test func aSmallHoleKeepsTheOrder() {
+        // 80 of 300 empty is less than a third: nothing moves.
+        let pages = Paginator.paginate([SpacerBlock(height: 220), SpacerBlock(height: 250), SpacerBlock(height: 30)], content: content, gap: 10)
+        #expect(names(pages) == [["220"], ["250", "30"]])
+    }
+
+    @Test func nothingMovesPastAPageBreakOrAwayFromItsBlock() {
+        // The caption stays under the 250 it describes; the block after the page break stays in its section.
+        let pages = Paginator.paginate([SpacerBlock(height: 100), SpacerBlock(height: 250), caption, PageBreakBlock(), SpacerBlock(height: 40)],
+                                       content: content, gap: 10)
+        #expect(names(pages) == [["100"], ["250", "c"], ["40"]])
+        #expect(pages.map(\.endsSection) == [false, true, true])
+    }
+
+    @Test func aCaptionsFirstLinesStayOnItsBlocksPage() {
+        // 250 fits below 30, its caption not: both go on.
+        let pages = Paginator.paginate([SpacerBlock(height: 30), SpacerBlock(height: 250), caption], content: content, gap: 10)
+        #expect(names(pages) == [["30"], ["250", "c"]])
+    }
+}
+
 /// A block of a fixed height that does not split: room taken above the block under test.
 private struct SpacerBlock: LayoutBlock {
     var height: Double

@@ -35,7 +35,7 @@ public struct BudgetMonthsDataset: Dataset {
         let chart = BarChart(frame: frame, groups: groups, series: [
             BarSeries(name: strings[.income], values: totals.map { $0.income ?? .nan }),
             BarSeries(name: strings[.expenses], values: totals.map { $0.expenses ?? .nan }),
-        ], valueFormat: input.money(currency, style: .compact(decimals: 0)))
+        ], valueFormat: input.money(currency, style: .decimal(0)))
         return DatasetChart(
             chart: chart, title: strings[.incomeVsExpenses],
             subtitle: strings.inCurrency(currency).capitalisedFirst + " · " + strings.monthRange(range.from, range.to),

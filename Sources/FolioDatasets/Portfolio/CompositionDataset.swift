@@ -48,7 +48,7 @@ public struct CompositionDataset: Dataset {
             series[i].swatch = swatch
         }
         let chart = BarChart(frame: frame, groups: groups, series: series, mode: mode,
-                             valueFormat: percent ? nil : input.money(base, style: .compact(decimals: 1)))
+                             valueFormat: percent ? nil : input.money(base, style: .decimal(0)))
         return DatasetChart(
             chart: chart, title: input.strings.compositionTitle(p.portfolio.name, percent: percent),
             subtitle: input.strings.compositionSubtitle(base, from: range.from, to: input.asOf, percent: percent),

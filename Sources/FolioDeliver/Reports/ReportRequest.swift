@@ -101,7 +101,7 @@ extension ReportRequest {
 extension MarketReportInput {
     /// Rates in `currency` on every market with their sources for the last two weeks, and the crypto
     /// market's figures, as of `asOf` or else the last day quoted in `currency`.
-    static func load(_ store: Store, currency: AssetCode, asOf: Day?, stampNow: Bool) throws -> MarketReportInput {
+    public static func load(_ store: Store, currency: AssetCode, asOf: Day?, stampNow: Bool) throws -> MarketReportInput {
         let market = try MarketInputs.load(store, options: MarketOptions())
         let day = asOf ?? MarketReportInput.lastQuotedDay(book: market.book, currency: currency) ?? Day(Date())
         // Rates keep their source here (on banks' markets it names the bank), which the price book does not.
@@ -119,7 +119,7 @@ extension MarketReportInput {
 extension BudgetReportInput {
     /// The budget's entries, with rates only when some entry is in another currency than `currency`,
     /// as of `asOf` or else the last entry's day.
-    static func load(_ store: Store, currency: AssetCode, asOf: Day?, stampNow: Bool) throws -> BudgetReportInput {
+    public static func load(_ store: Store, currency: AssetCode, asOf: Day?, stampNow: Bool) throws -> BudgetReportInput {
         let entries = try store.budgetEntries()
         let rates = entries.contains { $0.currency != currency } ? try MarketInputs.load(store, options: MarketOptions()).rates : nil
         let day = asOf ?? AsOf.budget(entries) ?? Day(Date())

@@ -36,6 +36,8 @@ public struct SmallMultiplesBlock: LayoutBlock {
     public var columns: Int
     public var rowHeight: Double
     public var continuedTitle: String
+    /// The whole set's time axis, kept by both parts of a split, so that every row and page shares it.
+    let timeDomain: ClosedRange<Double>?
     let style: ReportStyle
     let measurer: any TextMeasurer
 
@@ -43,6 +45,7 @@ public struct SmallMultiplesBlock: LayoutBlock {
                 continuedTitle: String, style: ReportStyle, measurer: any TextMeasurer) {
         self.title = title; self.frame = frame; self.series = series; self.logScale = logScale; self.columns = columns; self.rowHeight = rowHeight
         self.continuedTitle = continuedTitle; self.style = style; self.measurer = measurer
+        self.timeDomain = SmallMultiplesChart.timeDomain(of: series)
     }
 
     var titleHeight: Double { title.isEmpty ? 0 : style.lineHeight(style.heading) + 2 }
@@ -77,7 +80,7 @@ public struct SmallMultiplesBlock: LayoutBlock {
             let part = Array(series[(row * columns)..<min(series.count, (row + 1) * columns)])
             guard !part.isEmpty else { continue }
             // Fixed columns keep a last, shorter row's panels as wide as the others.
-            let chart = SmallMultiplesChart(frame: f, series: part, columns: columns, logScale: logScale)
+            let chart = SmallMultiplesChart(frame: f, series: part, columns: columns, logScale: logScale, timeDomain: timeDomain)
             out += translated(chart.scene(measurer: measurer).primitives, dx: rect.minX - m,
                               dy: rect.minY + titleHeight + Double(row) * rowHeight - m * 0.5)
         }

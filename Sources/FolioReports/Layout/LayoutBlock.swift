@@ -14,6 +14,8 @@ public protocol LayoutBlock: Sendable {
     func draw(in rect: Rect) -> [Primitive]
     /// A heading: never the last thing on a page.
     var keepsWithNext: Bool { get }
+    /// A caption: starts on the page of the block before it, and moves with it.
+    var keepsWithPrevious: Bool { get }
     /// A page break: starts a new page unless the current one is empty.
     var breaksPage: Bool { get }
 }
@@ -24,6 +26,7 @@ extension LayoutBlock {
         self.height(width: width) <= height ? (self, nil) : (nil, self)
     }
     public var keepsWithNext: Bool { false }
+    public var keepsWithPrevious: Bool { false }
     public var breaksPage: Bool { false }
 }
 

@@ -20,11 +20,15 @@ public struct HeadingBlock: LayoutBlock {
 /// A paragraph wrapped at word boundaries for the width; splits between lines.
 public struct TextBlock: LayoutBlock {
     public var text: String
+    /// The note under a chart or table (what its marks mean): kept with it.
+    public var isCaption: Bool
     let style: ReportStyle
     /// Lines already wrapped, when this block is the rest of a split paragraph.
     var prewrapped: [String]?
 
-    public init(text: String, style: ReportStyle) { self.text = text; self.style = style }
+    public init(text: String, isCaption: Bool = false, style: ReportStyle) { self.text = text; self.isCaption = isCaption; self.style = style }
+
+    public var keepsWithPrevious: Bool { isCaption }
 
     func lines(width: Double) -> [String] {
         if let prewrapped { return prewrapped }
