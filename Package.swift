@@ -84,6 +84,8 @@ let package = Package(
             name: "folio-bench",
             dependencies: [
                 "FolioCore", "FolioStore", "FolioAnalytics", "FolioCharts", "FolioRender", "FolioNet", "FolioSources", "FolioWorkloads",
+                // The scale cases generate their millions of rows by SQL.
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
 

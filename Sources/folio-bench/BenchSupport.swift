@@ -2,7 +2,7 @@ import Foundation
 
 /// Every case the executable knows, in the order they run.
 func allBenchCases() -> [BenchCase] {
-    importCases() + fetchCases() + analyticsCases() + chartCases() + processCases()
+    importCases() + fetchCases() + analyticsCases() + chartCases() + processCases() + scaleCases()
 }
 
 struct BenchArguments {
