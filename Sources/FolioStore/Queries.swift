@@ -153,22 +153,33 @@ extension Store {
     }
 
     /// Trades of a portfolio in time order (ties by id). Read through a cursor with asset ids turned into
-    /// codes here: a million trades decoded as joined rows of three code strings each took seconds.
+    /// codes here and the side as a number: a million trades decoded as joined rows of three code strings
+    /// each took seconds.
     public func trades(portfolio: Portfolio) throws -> [Trade] {
         try read { db in
-            let codes = try Store.assetCodes(db)
-            func code(_ id: Int64) -> AssetCode { codes[id] ?? AssetCode("#\(id)") }
+            // Asset ids are row ids, counted from 1: an array finds a code without hashing (ids far
+            // beyond the asset count, written by hand, fall back to the dictionary).
+            let byID = try Store.assetCodes(db)
+            let highest = Int(byID.keys.max() ?? 0)
+            var codes = [AssetCode?](repeating: nil, count: highest < 4 * byID.count + 1024 ? highest + 1 : 0)
+            for (id, code) in byID where id >= 0 && id < codes.count { codes[Int(id)] = code }
+            func code(_ id: Int64) throws -> AssetCode {
+                guard let code = id >= 0 && id < codes.count ? codes[Int(id)] : byID[id] else {
+                    throw StoreError.unusable(path: path, reason: "a trade names asset id \(id), which is not in the asset table")
+                }
+                return code
+            }
             var trades: [Trade] = []
             trades.reserveCapacity(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM trade WHERE portfolio_id = ?", arguments: [portfolio.id]) ?? 0)
             let rows = try Row.fetchCursor(db, sql: """
-                SELECT id, time_ms, side, asset_id, quantity, price, price_currency_id, fee, fee_currency_id, external_id
+                SELECT id, time_ms, side = 'sell', asset_id, quantity, price, price_currency_id, fee, fee_currency_id, external_id
                 FROM trade WHERE portfolio_id = ? ORDER BY time_ms, id
                 """, arguments: [portfolio.id])
             while let row = try rows.next() {
                 trades.append(Trade(
-                    id: row[0], time: Date(unixMilliseconds: row[1]), side: TradeSide(rawValue: row[2]) ?? .buy,
-                    asset: code(row[3]), quantity: row[4], price: row[5], priceCurrency: code(row[6]),
-                    fee: row[7], feeCurrency: code(row[8]), externalID: row[9]
+                    id: row[0], time: Date(unixMilliseconds: row[1]), side: row[2] as Bool ? .sell : .buy,
+                    asset: try code(row[3]), quantity: row[4], price: row[5], priceCurrency: try code(row[6]),
+                    fee: row[7], feeCurrency: try code(row[8]), externalID: row[9]
                 ))
             }
             return trades

@@ -13,7 +13,7 @@ func scaleCases() -> [BenchCase] {
                  maxRuns: Int? = nil) -> BenchCase {
         BenchCase(name: "scale-\(name)-\(database.rawValue)", maxRuns: maxRuns) { context in
             let db = try database.path(context)
-            let out = context.outputDirectory.appendingPathComponent("scale-\(name)-\(database.rawValue)")
+            let out = context.outputDirectory.appendingPathComponent("scale-\(name)-\(database.rawValue)" + (name == "report" ? ".pdf" : ""))
             return {
                 try ChildProcess.run(context.folio, arguments(db, out))
                 return fileSize(out) + directoryBytes(out)
