@@ -73,6 +73,7 @@ extension Store {
             )
             if outcome == .inserted { stored.inserted += 1 } else { stored.duplicates += 1 }
         }
+        try sink.finish()
         for s in data.statistics {
             try db.execute(sql: """
                 INSERT INTO market_statistic (subject, name, currency, time_ms, value, source) VALUES (?, ?, ?, ?, ?, ?)

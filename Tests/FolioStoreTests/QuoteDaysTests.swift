@@ -94,6 +94,34 @@ import Testing
         #expect(try t.store.valuationQuotes(assets: nil, at: []).map(\.price) == [175])
     }
 
+    /// An import counts the days it wrote once, at its end, with the trigger stopped meanwhile: days it
+    /// adds to, days it corrects (their revision goes up) and days it opens agree with the quotes, and
+    /// the trigger is there again for the next writer, also after a failed import.
+    @Test func anImportCountsItsDaysOnceAndLeavesTheTriggerInPlace() throws {
+        let t = try TemporaryStore()
+        try t.importText("date,asset,currency,price,market,source\n2024-03-01,BTC,USD,60000,exchange,x\n2024-03-02,BTC,USD,61000,exchange,x\n",
+                         as: .quotes)
+        func revision(_ day: String) throws -> Int? {
+            try t.store.read { try Int.fetchOne($0, sql: "SELECT revision FROM quote_day WHERE day_ms = ?", arguments: [Day(iso: day)!.start.unixMilliseconds]) }
+        }
+        let before = try revision("2024-03-02")
+        try t.store.importFiles([try TestPaths.write("""
+            time,asset,currency,price,market,source
+            2024-03-01T12:00:00Z,BTC,USD,60100,exchange,x
+            2024-03-02T00:00:00Z,BTC,USD,61500,exchange,x
+            2024-03-03T12:00:00Z,BTC,USD,62000,exchange,x
+            """, "more.csv", in: t.directory)], kind: .quotes, options: ImportOptions(replace: true))
+        try expectAgreement(t.store, "after the second import")
+        #expect(try revision("2024-03-02")! > before!, "a corrected day's revision goes up")
+        let bad = try TestPaths.write("date,asset,currency,price,market,source\n2024-03-04,BTC,USD,63000,exchange,x\n2024-03-05,BTC,USD,oops,exchange,x\n",
+                                      "bad.csv", in: t.directory)
+        #expect(throws: (any Error).self) { try t.store.importFiles([bad], kind: .quotes) }
+        let triggers = try t.store.read { try String.fetchAll($0, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name") }
+        #expect(triggers == ["quote_day_after_delete", "quote_day_after_insert", "quote_day_after_update"])
+        try t.store.write { db in try db.execute(sql: "INSERT INTO quote SELECT asset_id, currency_id, market, time_ms + 3600000, 1, NULL, NULL, 'sql' FROM quote") }
+        try expectAgreement(t.store, "after a write by SQL")
+    }
+
     /// A database written before the table existed gets it filled from its quotes when `folio init`
     /// upgrades it.
     @Test func theUpgradeFillsTheTableFromTheQuotes() throws {

@@ -86,6 +86,7 @@ extension Store {
                 summary.writtenTrades = sink.takeWrittenTrades().map { TradeChecks.Written(file: url.path, id: $0.id, line: $0.line) }
                 return summary
             }
+            try sink.finish()
             if let portfolioID {
                 let warnings = try TradeChecks.warnings(db, portfolioID: portfolioID, written: summaries.flatMap(\.writtenTrades))
                 for i in summaries.indices { summaries[i].warnings = warnings[summaries[i].file] ?? [] }

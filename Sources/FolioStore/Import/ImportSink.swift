@@ -25,9 +25,14 @@ final class ImportSink {
     /// (`TradeChecks`); `takeWrittenTrades` hands them to the file's summary.
     private var writtenTrades: [(id: Int64, line: Int)] = []
 
+    /// The quote days this sink wrote to, counted again by `finish` (`QuoteDays.pauseCounting`).
+    private var quoteDays = QuoteDayRanges()
+
+    /// Call `finish` before the transaction commits.
     init(db: Database, conflicts: ConflictPolicy = .report) throws {
         self.db = db
         self.conflicts = conflicts
+        try QuoteDays.pauseCounting(db)
         // A bounded page cache (32 MiB) keeps a million-row import off the disk until commit, while
         // memory stays flat whatever the file size.
         try db.execute(sql: "PRAGMA cache_size = -32768")
@@ -73,7 +78,10 @@ final class ImportSink {
         if let ask { sqlite3_bind_double(s, 7, ask) } else { sqlite3_bind_null(s, 7) }
         sqlite3_bind_text(s, 8, source, -1, sqliteTransient)
         try check(sqlite3_step(s), SQLITE_DONE)
-        if sqlite3_changes(db.sqliteConnection) > 0 { return .inserted }
+        if sqlite3_changes(db.sqliteConnection) > 0 {
+            quoteDays.add(assetID: assetID, currencyID: currencyID, market: market, timeMs: timeMs)
+            return .inserted
+        }
         if conflicts == .keepSilently { return .duplicate }
 
         let q = quoteStored.sqliteStatement
@@ -94,7 +102,14 @@ final class ImportSink {
                 UPDATE quote SET price = ?, bid = ?, ask = ?, source = ?
                 WHERE asset_id = ? AND currency_id = ? AND market = ? AND time_ms = ?
                 """, arguments: [price, bid, ask, source, assetID, currencyID, market, timeMs])
+            quoteDays.add(assetID: assetID, currencyID: currencyID, market: market, timeMs: timeMs)
         }
+    }
+
+    /// Counts the quote days this import wrote to and starts the trigger that counts them again.
+    func finish() throws {
+        try QuoteDays.recount(db, quoteDays)
+        quoteDays = QuoteDayRanges()
     }
 
     private func bindKey(_ s: SQLiteStatement, _ assetID: Int64, _ currencyID: Int64, _ market: String, _ timeMs: Int64) {
