@@ -17,7 +17,9 @@ enum LibCurl {
         }
         let code = table.pointee.global_init(Int(CURL_GLOBAL_DEFAULT))
         guard code == CURLE_OK else {
-            return .failure(LibCurlUnavailable(reason: "its set-up failed: " + String(cString: table.pointee.easy_strerror(code))))
+            let reason = "its set-up failed: " + String(cString: table.pointee.easy_strerror(code))
+            table.deallocate()
+            return .failure(LibCurlUnavailable(reason: reason))
         }
         return .success(UnsafePointer(table))
     }()
