@@ -19,7 +19,8 @@ let package = Package(
     targets: [
         // MARK: C libraries (thin system-library wrappers, one shim header each)
         .systemLibrary(name: "CCairo", pkgConfig: "cairo-ft", providers: [.apt(["libcairo2-dev", "libfreetype-dev"])]),
-        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // Headers only: libcurl itself is loaded by the commands that use the network (FolioNet's LibCurl).
+        .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev", "libdeflate-dev"])]),
 
         // MARK: Folio modules

@@ -9,7 +9,8 @@ packages=(
     libpng-dev            # FolioRender encodes PNG through libpng
     libdeflate-dev        # FolioRender deflates PNG pixels with libdeflate (much faster than zlib)
     libfreetype-dev       # fonts are loaded from fonts/ through FreeType
-    libcurl4-openssl-dev  # FolioNet: HTTP and SMTP
+    libcurl4-openssl-dev  # FolioNet's HTTP and SMTP are built against libcurl's header
+    libcurl4              # ...and `folio fetch` and `folio mail` load libcurl.so.4 when they run (not linked)
     poppler-utils         # tests read PDFs with pdfinfo, pdftotext, pdftoppm
     pkg-config            # SwiftPM finds the C libraries through it
 )

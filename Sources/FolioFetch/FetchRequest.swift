@@ -45,7 +45,7 @@ public struct FetchRequest: Sendable {
     @discardableResult
     public func run(store: Store, report: (FetchOutcome) -> Void = { _ in }) throws -> [FetchOutcome] {
         let runner = FetchRunner(
-            store: store, client: HTTPClient(policy: policy), throttle: (throttleMinutes ?? 5) * 60, force: force, now: now
+            store: store, client: try HTTPClient(policy: policy), throttle: (throttleMinutes ?? 5) * 60, force: force, now: now
         )
         let urls = SourceURLs(configured: configuredURLs, environment: environment)
         var outcomes: [FetchOutcome] = []

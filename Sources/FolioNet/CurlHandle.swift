@@ -1,104 +1,102 @@
 import CCurl
 import Foundation
 
-/// One libcurl easy handle, freed with its owner. libcurl's global set-up runs once per process,
-/// before the first handle, as its documentation asks.
+/// One libcurl easy handle, freed with its owner.
 final class CurlHandle {
     let raw: UnsafeMutableRawPointer
+    /// libcurl's functions (`LibCurl`).
+    let libcurl: UnsafePointer<folio_curl>
     private var lists: [UnsafeMutablePointer<curl_slist>] = []
 
-    private static let globalInit: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
-
-    init() throws {
-        guard CurlHandle.globalInit == CURLE_OK, let handle = curl_easy_init() else {
-            throw TransferError.setup("libcurl could not be initialised")
-        }
+    init(_ libcurl: UnsafePointer<folio_curl>) throws {
+        guard let handle = libcurl.pointee.easy_init() else { throw TransferError.setup("libcurl could not make a handle") }
+        self.libcurl = libcurl
         raw = handle
     }
 
     deinit {
-        curl_easy_cleanup(raw)
-        for list in lists { curl_slist_free_all(list) }
+        libcurl.pointee.easy_cleanup(raw)
+        for list in lists { libcurl.pointee.slist_free_all(list) }
     }
 
     func set(_ option: CURLoption, _ value: Int) throws {
-        try check(folio_curl_set_long(raw, option, value), option)
+        try check(folio_curl_set_long(libcurl, raw, option, value), option)
     }
 
     func set(_ option: CURLoption, _ value: String) throws {
-        try check(folio_curl_set_string(raw, option, value), option)
+        try check(folio_curl_set_string(libcurl, raw, option, value), option)
     }
 
     func set(_ option: CURLoption, pointer: UnsafeMutableRawPointer?) throws {
-        try check(folio_curl_set_pointer(raw, option, pointer), option)
+        try check(folio_curl_set_pointer(libcurl, raw, option, pointer), option)
     }
 
     func set(_ option: CURLoption, offset: Int64) throws {
-        try check(folio_curl_set_offset(raw, option, curl_off_t(offset)), option)
+        try check(folio_curl_set_offset(libcurl, raw, option, curl_off_t(offset)), option)
     }
 
     /// Sets a list option (headers, recipients); the list lives as long as the handle.
     func set(_ option: CURLoption, list items: [String]) throws {
         var list: UnsafeMutablePointer<curl_slist>?
         for item in items {
-            guard let appended = curl_slist_append(list, item) else {
-                if let list { curl_slist_free_all(list) }
+            guard let appended = libcurl.pointee.slist_append(list, item) else {
+                if let list { libcurl.pointee.slist_free_all(list) }
                 throw TransferError.setup("out of memory building a libcurl list")
             }
             list = appended
         }
         if let list { lists.append(list) }
-        try check(folio_curl_set_slist(raw, option, list), option)
+        try check(folio_curl_set_slist(libcurl, raw, option, list), option)
     }
 
     func set(_ option: CURLoption, callback: folio_curl_data_callback) throws {
-        try check(folio_curl_set_data_callback(raw, option, callback), option)
+        try check(folio_curl_set_data_callback(libcurl, raw, option, callback), option)
     }
 
     func setRead(callback: folio_curl_read_callback) throws {
-        try check(folio_curl_set_read_callback(raw, callback), CURLOPT_READFUNCTION)
+        try check(folio_curl_set_read_callback(libcurl, raw, callback), CURLOPT_READFUNCTION)
     }
 
     func info(_ info: CURLINFO) -> Int {
         var value = 0
-        return folio_curl_get_long(raw, info, &value) == CURLE_OK ? value : 0
+        return folio_curl_get_long(libcurl, raw, info, &value) == CURLE_OK ? value : 0
     }
 
     /// A string the last transfer left (the URL a redirect points to), copied out of the handle.
     func string(_ info: CURLINFO) -> String? {
         var value: UnsafeMutablePointer<CChar>?
-        guard folio_curl_get_string(raw, info, &value) == CURLE_OK, let value else { return nil }
+        guard folio_curl_get_string(libcurl, raw, info, &value) == CURLE_OK, let value else { return nil }
         return String(cString: value)
     }
 
-    func perform() -> CURLcode { curl_easy_perform(raw) }
+    func perform() -> CURLcode { libcurl.pointee.easy_perform(raw) }
 
     /// `perform()` through a multi handle polled every `interval` milliseconds. `curl_easy_perform`
     /// sleeps up to a second between looks at a quiet connection, and libcurl checks a reply's
     /// timeout (`CURLOPT_SERVER_RESPONSE_TIMEOUT`) only when it looks: a 2 s timeout then ran out
     /// after 3 s. Polled, the timeout is kept to within `interval`.
     func perform(polling interval: Int32) -> CURLcode {
-        guard let multi = curl_multi_init() else { return perform() }
-        defer { curl_multi_cleanup(multi) }
-        guard curl_multi_add_handle(multi, raw) == CURLM_OK else { return perform() }
-        defer { curl_multi_remove_handle(multi, raw) }
+        guard let multi = libcurl.pointee.multi_init() else { return perform() }
+        defer { _ = libcurl.pointee.multi_cleanup(multi) }
+        guard libcurl.pointee.multi_add_handle(multi, raw) == CURLM_OK else { return perform() }
+        defer { _ = libcurl.pointee.multi_remove_handle(multi, raw) }
         var running: Int32 = 1
         while running > 0 {
-            guard curl_multi_perform(multi, &running) == CURLM_OK else { return CURLE_RECV_ERROR }
-            if running > 0, curl_multi_poll(multi, nil, 0, interval, nil) != CURLM_OK { return CURLE_RECV_ERROR }
+            guard libcurl.pointee.multi_perform(multi, &running) == CURLM_OK else { return CURLE_RECV_ERROR }
+            if running > 0, libcurl.pointee.multi_poll(multi, nil, 0, interval, nil) != CURLM_OK { return CURLE_RECV_ERROR }
         }
         var left: Int32 = 0
-        while let message = curl_multi_info_read(multi, &left) {
+        while let message = libcurl.pointee.multi_info_read(multi, &left) {
             if message.pointee.msg == CURLMSG_DONE { return message.pointee.data.result }
         }
         return CURLE_RECV_ERROR
     }
 
-    static func message(_ code: CURLcode) -> String { String(cString: curl_easy_strerror(code)) }
+    func message(_ code: CURLcode) -> String { String(cString: libcurl.pointee.easy_strerror(code)) }
 
     private func check(_ code: CURLcode, _ option: CURLoption) throws {
         guard code == CURLE_OK else {
-            throw TransferError.setup("libcurl refused option \(option.rawValue): \(CurlHandle.message(code))")
+            throw TransferError.setup("libcurl refused option \(option.rawValue): \(message(code))")
         }
     }
 }

@@ -55,14 +55,17 @@ public final class HTTPClient {
     public let userAgent: String
     private let sleep: (Double) -> Void
     private let jitter: () -> Double
+    private let libcurl: UnsafePointer<folio_curl>
 
     /// `sleep` and `jitter` (a factor in 0.5…1) are injectable so that tests can check the waits.
+    /// Throws `LibCurlUnavailable` when libcurl cannot be loaded.
     public init(
         policy: HTTPPolicy = HTTPPolicy(),
         userAgent: String = "Folio/\(FolioVersion.current) (portfolio reports; +https://github.com/folio)",
         sleep: @escaping (Double) -> Void = { Thread.sleep(forTimeInterval: $0) },
         jitter: @escaping () -> Double = { Double.random(in: 0.5...1) }
-    ) {
+    ) throws {
+        libcurl = try LibCurl.functions()
         self.policy = policy
         self.userAgent = userAgent
         self.sleep = sleep
@@ -181,7 +184,7 @@ public final class HTTPClient {
 
     /// One request, no retries, no redirects followed: a redirect's target is returned beside the response.
     private func transfer(_ url: String, headers: [String: String], pin: Loopback.Pin?, timeout: Double) throws -> (HTTPResponse, location: String?) {
-        let curl = try CurlHandle()
+        let curl = try CurlHandle(libcurl)
         let sink = ResponseSink(limit: policy.maxResponseBytes)
         let context = Unmanaged.passUnretained(sink).toOpaque()
         let timeoutMs = Int(Self.nanoseconds(timeout) / 1_000_000) + 1
@@ -214,7 +217,7 @@ public final class HTTPClient {
         if sink.overflowed || code == CURLE_FILESIZE_EXCEEDED { throw TransferError.tooLarge(limit: policy.maxResponseBytes) }
         if code == CURLE_OPERATION_TIMEDOUT { throw TransferError.timedOut(seconds: policy.totalTimeout) }
         guard code == CURLE_OK else {
-            let message = code == CURLE_PARTIAL_FILE ? "the response was cut off before its end" : CurlHandle.message(code)
+            let message = code == CURLE_PARTIAL_FILE ? "the response was cut off before its end" : curl.message(code)
             throw TransferError.transport(code: Int(code.rawValue), message: message)
         }
         let status = curl.info(CURLINFO_RESPONSE_CODE)

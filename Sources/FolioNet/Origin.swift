@@ -12,15 +12,16 @@ public struct Origin: Equatable, Sendable, CustomStringConvertible {
     /// The scheme's default port when the URL gives none.
     public var port: Int
 
-    /// Nil for anything but an absolute http or https URL with a host.
+    /// Nil for anything but an absolute http or https URL with a host; nil too without libcurl, which
+    /// only a caller without an `HTTPClient` can meet (making one loads libcurl or fails).
     public init?(url: String) {
-        guard let handle = curl_url() else { return nil }
-        defer { curl_url_cleanup(handle) }
-        guard curl_url_set(handle, CURLUPART_URL, url, 0) == CURLUE_OK else { return nil }
+        guard let curl = try? LibCurl.functions().pointee, let handle = curl.url() else { return nil }
+        defer { curl.url_cleanup(handle) }
+        guard curl.url_set(handle, CURLUPART_URL, url, 0) == CURLUE_OK else { return nil }
         func part(_ what: CURLUPart, _ flags: Int32 = 0) -> String? {
             var value: UnsafeMutablePointer<CChar>?
-            guard curl_url_get(handle, what, &value, UInt32(flags)) == CURLUE_OK, let value else { return nil }
-            defer { curl_free(value) }
+            guard curl.url_get(handle, what, &value, UInt32(flags)) == CURLUE_OK, let value else { return nil }
+            defer { curl.free(value) }
             return String(cString: value)
         }
         guard let scheme = part(CURLUPART_SCHEME)?.lowercased(), scheme == "http" || scheme == "https",

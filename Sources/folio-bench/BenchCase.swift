@@ -2,12 +2,36 @@ import Foundation
 
 /// One timed case of the benchmark executable. `prepare` runs once, untimed (load CSVs, build inputs);
 /// the closure it returns is the measured work and returns how many output bytes it produced
-/// (0 when it writes nothing). `outputDirectory` receives the outputs of the last run.
+/// (0 when it writes nothing). `outputDirectory` receives the outputs of the last run. `prepare` throws
+/// `BenchSkipped` when the case cannot run on this machine (a tool it compares with is missing).
 struct BenchCase {
     let name: String
     /// A cap on the timed runs for cases that take tens of seconds each (`--runs` above it is cut).
     var maxRuns: Int? = nil
-    let prepare: (_ context: BenchContext) throws -> (() throws -> Int)
+    let prepare: (_ context: BenchContext) throws -> Runs
+
+    struct Runs {
+        let run: () throws -> Int
+        /// Another program doing the same work (gnuplot drawing W1), run in turn with the case (A B A B …)
+        /// so that the machine's drift falls on both alike; reported beside the case with the ratio.
+        var yardstick: (name: String, run: () throws -> Void)? = nil
+    }
+
+    init(name: String, maxRuns: Int? = nil, prepare: @escaping (_ context: BenchContext) throws -> (() throws -> Int)) {
+        self.name = name
+        self.maxRuns = maxRuns
+        self.prepare = { context in Runs(run: try prepare(context)) }
+    }
+
+    init(name: String, comparedWith prepare: @escaping (_ context: BenchContext) throws -> Runs) {
+        self.name = name
+        self.prepare = prepare
+    }
+}
+
+/// A case that cannot run here, with the reason; the other cases run.
+struct BenchSkipped: Error {
+    let reason: String
 }
 
 struct BenchContext {

@@ -70,19 +70,23 @@ struct BenchArguments {
     }
 }
 
+func sampleMedian(_ samples: [Double]) -> Double {
+    let s = samples.sorted()
+    guard !s.isEmpty else { return 0 }
+    return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+}
+
 struct BenchResult: Encodable {
     let name: String
     let samples: [Double]
     let outputBytes: Int
     let peakRSSBytes: Int
+    var yardstick: YardstickResult? = nil
 
     var sorted: [Double] { samples.sorted() }
-    var median: Double {
-        let s = sorted
-        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
-    }
+    var median: Double { sampleMedian(samples) }
 
-    enum CodingKeys: String, CodingKey { case name = "case", medianMs, minMs, maxMs, runs, outputBytes, peakRSSBytes }
+    enum CodingKeys: String, CodingKey { case name = "case", medianMs, minMs, maxMs, runs, outputBytes, peakRSSBytes, yardstick }
 
     func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -93,11 +97,31 @@ struct BenchResult: Encodable {
         try c.encode(samples.count, forKey: .runs)
         try c.encode(outputBytes, forKey: .outputBytes)
         try c.encode(peakRSSBytes, forKey: .peakRSSBytes)
+        try c.encodeIfPresent(yardstick, forKey: .yardstick)
     }
 
     var line: String {
         String(format: "%-34@ median %9.3f ms  min %9.3f  max %9.3f  runs %d  out %d B  peak RSS %.1f MiB",
                name as NSString, median, sorted.first ?? 0, sorted.last ?? 0, samples.count, outputBytes, Double(peakRSSBytes) / 1_048_576)
+            + (yardstick.map { "\n" + $0.line } ?? "")
+    }
+}
+
+/// The yardstick's runs, taken in turn with the case's: its median, and the median of the case's time
+/// over the yardstick's pair by pair (below 1: the case is faster).
+struct YardstickResult: Encodable {
+    let name: String
+    let medianMs: Double
+    let ratioMedian: Double
+
+    init(name: String, samples: [Double], caseSamples: [Double]) {
+        self.name = name
+        medianMs = sampleMedian(samples)
+        ratioMedian = sampleMedian(zip(caseSamples, samples).map { $0 / $1 })
+    }
+
+    var line: String {
+        String(format: "%-34@ median %9.3f ms  (case / yardstick, pair by pair: median %.2f)", ("  vs " + name) as NSString, medianMs, ratioMedian)
     }
 }
 

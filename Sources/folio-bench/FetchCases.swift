@@ -11,7 +11,7 @@ func fetchCases() -> [BenchCase] {
     [BenchCase(name: "fetch nbu 5y x 3 currencies") { context in
         let server = try FakeSourcesServer(data: context.dataDirectory)
         context.atExit.add { server.stop() }
-        let client = HTTPClient()
+        let client = try HTTPClient()
         let (from, to) = (Day(iso: "2017-01-01")!, Day(iso: "2021-12-31")!)
         var run = 0
         return {

@@ -7,13 +7,16 @@ import Glibc
 #endif
 
 /// Whole-process cases: the `folio` executable run the way users and cron run it (process start, store,
-/// analytics, layout, rendering, files), on a database built untimed from ../shared/data. Each case's
-/// peak RSS is the child's (`wait4`), not the benchmark's.
+/// analytics, layout, rendering, files). Each case's peak RSS is the child's (`wait4`), not the benchmark's.
 ///
-/// - `folio chart` of one PNG and `folio report portfolio` of the multi-page PDF, for one portfolio;
-/// - `folio batch` of 1,000 portfolios, each one PDF report and three PNG charts, with `--jobs 1` and
-///   `--jobs 2` (the issue's scaling goal is their ratio). These take tens of seconds a run, so they run
-///   at most three times after the warm-up, whatever `--runs` says.
+/// - the rows of the start-up issue, on the demo database (`scripts/make-demo-db.sh`, built untimed by
+///   the same `folio`): `folio --version`, `folio chart line --asset AAPL` of one PNG, `folio table
+///   holdings` and `folio report portfolio` of "Demo UAH";
+/// - `folio-bench w1` as a whole process beside gnuplot drawing W1 (`scripts/w1.gnuplot`), in turn, when
+///   gnuplot is installed (it is not a dependency: skipped without it);
+/// - `folio batch` of 1,000 portfolios built from ../shared/data, each one PDF report and three PNG
+///   charts, with `--jobs 1` and `--jobs 2` (the issue's scaling goal is their ratio). These take tens
+///   of seconds a run, so they run at most three times after the warm-up, whatever `--runs` says.
 func processCases() -> [BenchCase] {
     func database(_ context: BenchContext, portfolios: Int) throws -> String {
         let path = context.scratchDirectory.appendingPathComponent("portfolios-\(portfolios).sqlite").path
@@ -26,22 +29,55 @@ func processCases() -> [BenchCase] {
         }
         return path
     }
-    let chart = BenchCase(name: "process-chart-png") { context in
-        let db = try database(context, portfolios: 1)
-        let out = context.outputDirectory.appendingPathComponent("process-chart.png")
-        return {
-            try ChildProcess.run(context.folio, ["chart", "line", "--db", db, "--asset", "AAPL", "--days", "7", "--out", out.path])
-            return fileSize(out)
+    func demoDatabase(_ context: BenchContext) throws -> String {
+        let path = context.scratchDirectory.appendingPathComponent("demo.sqlite").path
+        if !FileManager.default.fileExists(atPath: path) {
+            guard FileManager.default.fileExists(atPath: "scripts/make-demo-db.sh") else {
+                throw BenchError("run folio-bench from the project root: scripts/make-demo-db.sh is not here")
+            }
+            try ChildProcess.run(URL(fileURLWithPath: "/bin/bash"), ["scripts/make-demo-db.sh", context.folio.path, path])
+        }
+        return path
+    }
+    /// One `folio` run on the demo database, as the issue's table gives it.
+    func demo(_ name: String, output: String? = nil, _ arguments: @escaping (_ db: String, _ out: URL) -> [String]) -> BenchCase {
+        BenchCase(name: name) { context in
+            let db = try demoDatabase(context)
+            let out = context.outputDirectory.appendingPathComponent(output ?? "\(name).out")
+            return {
+                try ChildProcess.run(context.folio, arguments(db, out))
+                return output == nil ? 0 : fileSize(out)
+            }
         }
     }
-    let report = BenchCase(name: "process-report-pdf") { context in
-        let db = try database(context, portfolios: 1)
-        let out = context.outputDirectory.appendingPathComponent("process-report.pdf")
-        return {
-            try ChildProcess.run(context.folio, ["report", "portfolio", "--db", db, "--portfolio", BenchPortfolios.name(0), "--out", out.path])
-            return fileSize(out)
-        }
+    let version = demo("process-version") { _, _ in ["--version"] }
+    let chart = demo("process-chart-png", output: "process-chart.png") { db, out in
+        ["chart", "line", "--db", db, "--asset", "AAPL", "--out", out.path]
     }
+    let table = demo("process-table-holdings") { db, _ in ["table", "holdings", "--db", db, "--portfolio", "Demo UAH"] }
+    let report = demo("process-report-pdf", output: "process-report.pdf") { db, out in
+        ["report", "portfolio", "--db", db, "--portfolio", "Demo UAH", "--out", out.path]
+    }
+    let gnuplot = BenchCase(name: "process-w1-vs-gnuplot", comparedWith: { context in
+        guard let gnuplot = executableInPath("gnuplot") else { throw BenchSkipped(reason: "gnuplot is not installed") }
+        let script = URL(fileURLWithPath: "scripts/w1.gnuplot")
+        guard FileManager.default.fileExists(atPath: script.path) else {
+            throw BenchError("run folio-bench from the project root: \(script.path) is not here")
+        }
+        let data = context.workloadDirectory.appendingPathComponent("hourly_7d.csv").path
+        let folioOut = context.outputDirectory.appendingPathComponent("process-w1-folio.png")
+        let gnuplotOut = context.outputDirectory.appendingPathComponent("process-w1-gnuplot.png")
+        let benchExecutable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        return BenchCase.Runs(
+            run: {
+                try ChildProcess.run(benchExecutable, ["w1", "--data", context.workloadDirectory.path, "--out", folioOut.path])
+                return fileSize(folioOut)
+            },
+            yardstick: (name: "gnuplot scripts/w1.gnuplot", run: {
+                try ChildProcess.run(gnuplot, ["-e", "data='\(data)'; out='\(gnuplotOut.path)'", script.path])
+            })
+        )
+    })
     let batches = [1, 2].map { workers in
         BenchCase(name: "batch-1000-portfolios-jobs-\(workers)", maxRuns: 3) { context in
             let db = try database(context, portfolios: 1000)
@@ -56,7 +92,15 @@ func processCases() -> [BenchCase] {
             }
         }
     }
-    return [chart, report] + batches
+    return [version, chart, table, report, gnuplot] + batches
+}
+
+/// The first executable file called `name` in a directory of `PATH`.
+func executableInPath(_ name: String) -> URL? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    return path.split(separator: ":").lazy
+        .map { URL(fileURLWithPath: String($0)).appendingPathComponent(name) }
+        .first { FileManager.default.isExecutableFile(atPath: $0.path) }
 }
 
 /// A database of `count` portfolios with base currency UAH, each a few years of deposits, dollar

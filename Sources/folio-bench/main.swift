@@ -29,23 +29,42 @@ if cases.isEmpty {
     exit(2)
 }
 
+func milliseconds(_ work: () throws -> Void) rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try work()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+}
+
 var results: [BenchResult] = []
 for benchCase in cases {
     do {
-        let run = try benchCase.prepare(context)
+        let runs = try benchCase.prepare(context)
         PeakMemory.reset()
         ChildProcess.reset()
-        _ = try run()  // warm-up, not counted
+        // The peak reported is the case's own: the yardstick's children are not Folio.
+        func yardstickMilliseconds() throws -> Double? {
+            guard let yardstick = runs.yardstick else { return nil }
+            let peak = ChildProcess.peakRSSBytes
+            defer { ChildProcess.peakRSSBytes = peak }
+            return try milliseconds(yardstick.run)
+        }
+        _ = try runs.run()  // warm-ups, not counted
+        _ = try yardstickMilliseconds()
         var samples: [Double] = []
+        var yardstickSamples: [Double] = []
         var bytes = 0
         for _ in 0..<min(arguments.runs, benchCase.maxRuns ?? .max) {
-            let start = DispatchTime.now().uptimeNanoseconds
-            bytes = try run()
-            samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            samples.append(try milliseconds { bytes = try runs.run() })
+            if let sample = try yardstickMilliseconds() { yardstickSamples.append(sample) }
         }
-        let result = BenchResult(name: benchCase.name, samples: samples, outputBytes: bytes, peakRSSBytes: ChildProcess.peakRSSBytes > 0 ? ChildProcess.peakRSSBytes : PeakMemory.current())
+        var result = BenchResult(name: benchCase.name, samples: samples, outputBytes: bytes, peakRSSBytes: ChildProcess.peakRSSBytes > 0 ? ChildProcess.peakRSSBytes : PeakMemory.current())
+        if let yardstick = runs.yardstick {
+            result.yardstick = YardstickResult(name: yardstick.name, samples: yardstickSamples, caseSamples: samples)
+        }
         results.append(result)
         if !arguments.json { print(result.line) }
+    } catch let skipped as BenchSkipped {
+        FileHandle.standardError.write(Data("folio-bench: \(benchCase.name) skipped: \(skipped.reason)\n".utf8))
     } catch {
         FileHandle.standardError.write(Data("folio-bench: \(benchCase.name): \(error)\n".utf8))
         context.atExit.run()

@@ -20,6 +20,7 @@ struct AssetCommand: ParsableCommand {
 
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List every asset: code, name, kind, decimals and its number of quotes.",
             discussion: """
                 Examples:
@@ -38,6 +39,7 @@ struct AssetCommand: ParsableCommand {
 
     struct Set: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "set",
             abstract: "Set an asset's kind and/or name.",
             discussion: """
                 Examples:

@@ -12,6 +12,7 @@ struct PortfolioCommand: ParsableCommand {
 
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Create a portfolio with a base currency.",
             discussion: """
                 Every value of the portfolio is reported in its base currency.
@@ -33,6 +34,7 @@ struct PortfolioCommand: ParsableCommand {
 
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List portfolios.",
             discussion: "Example:\n  folio portfolio list"
         )
@@ -45,6 +47,7 @@ struct PortfolioCommand: ParsableCommand {
 
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "remove",
             abstract: "Remove a portfolio with its trades and cash transactions (quotes stay).",
             discussion: "Example:\n  folio portfolio remove \"Old account\""
         )

@@ -18,6 +18,7 @@ struct QuotesCommand: ParsableCommand {
 
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List quotes with their key (asset, currency, market, time).",
             discussion: """
                 Rows are by asset, currency, market, then time. Filters narrow them;
@@ -41,6 +42,7 @@ struct QuotesCommand: ParsableCommand {
 
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "remove",
             abstract: "Remove the quotes a filter selects.",
             discussion: """
                 Removes the quotes the filters select (at least one filter), all in one

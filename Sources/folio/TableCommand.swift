@@ -3,12 +3,14 @@ import FolioAnalytics
 import FolioDatasets
 
 struct TableCommand: ParsableCommand {
+    // Read at every start (ArgumentParser takes every command's configuration): the names are padded
+    // in Swift, not with Foundation's `padding(toLength:)`, which goes through NSString (3 % of --version).
     static let configuration = CommandConfiguration(
         commandName: "table",
         abstract: "Print an analytics result as an aligned table, CSV or JSON.",
         discussion: """
             Tables:
-            \(TableName.allCases.map { "  " + $0.rawValue.padding(toLength: 20, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
+            \(TableName.allCases.map { "  " + $0.rawValue + String(repeating: " ", count: max(1, 20 - $0.rawValue.count)) + $0.summary }.joined(separator: "\n"))
 
             Dates are YYYY-MM-DD (UTC). Without --as-of a table is as of the last day
             with data: for a portfolio the last day its holdings can be valued (never

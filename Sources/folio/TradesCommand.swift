@@ -12,6 +12,7 @@ struct TradesCommand: ParsableCommand {
 
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List trades with their ids.",
             discussion: """
                 Rows are in time order with the id that folio trades remove --id takes.
@@ -35,6 +36,7 @@ struct TradesCommand: ParsableCommand {
 
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "remove",
             abstract: "Remove trades by id or by a filter.",
             discussion: """
                 Removes the trades given by --id (repeatable) or selected by the filters,

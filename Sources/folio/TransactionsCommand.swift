@@ -12,6 +12,7 @@ struct TransactionsCommand: ParsableCommand {
 
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List cash transactions with their ids.",
             discussion: """
                 Rows are in time order with the id that folio transactions remove --id takes.
@@ -36,6 +37,7 @@ struct TransactionsCommand: ParsableCommand {
 
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "remove",
             abstract: "Remove cash transactions by id or by a filter.",
             discussion: """
                 Removes the transactions given by --id (repeatable) or selected by the filters,

@@ -12,8 +12,11 @@ import Foundation
 public final class SMTPClient {
     public let settings: SMTPSettings
     private let sleep: (Double) -> Void
+    private let libcurl: UnsafePointer<folio_curl>
 
-    public init(settings: SMTPSettings, sleep: @escaping (Double) -> Void = { Thread.sleep(forTimeInterval: $0) }) {
+    /// Throws `LibCurlUnavailable` when libcurl cannot be loaded.
+    public init(settings: SMTPSettings, sleep: @escaping (Double) -> Void = { Thread.sleep(forTimeInterval: $0) }) throws {
+        libcurl = try LibCurl.functions()
         self.settings = settings
         self.sleep = sleep
     }
@@ -88,7 +91,7 @@ public final class SMTPClient {
 
     /// One SMTP session for one transaction, no retries.
     private func transfer(_ data: Data, from: String, to recipients: [String], route: Route) throws -> Outcome {
-        let curl = try CurlHandle()
+        let curl = try CurlHandle(libcurl)
         let source = UploadSource(data)
         let transcript = SMTPTranscript()
         try curl.set(CURLOPT_URL, settings.url)
@@ -163,7 +166,7 @@ public final class SMTPClient {
             return .failed(reason: "the server's answer to \(SMTPTranscript.describe(transcript.step)) is not SMTP", transient: false)
         default:
             let answer = curl.info(CURLINFO_RESPONSE_CODE)
-            return .failed(reason: CurlHandle.message(code) + (answer >= 400 ? " (the server answered \(answer))" : ""), transient: false)
+            return .failed(reason: curl.message(code) + (answer >= 400 ? " (the server answered \(answer))" : ""), transient: false)
         }
     }
 
@@ -194,7 +197,7 @@ extension CurlHandle {
     /// progress of the message's upload (not its bytes).
     func observe(_ transcript: SMTPTranscript) throws {
         try set(CURLOPT_VERBOSE, 1)  // the debug callback is only called in verbose mode
-        let code = folio_curl_set_debug_callback(raw) { _, type, bytes, count, context in
+        let code = folio_curl_set_debug_callback(libcurl, raw) { _, type, bytes, count, context in
             guard let context else { return 0 }
             let transcript = Unmanaged<SMTPTranscript>.fromOpaque(context).takeUnretainedValue()
             switch type {
@@ -215,13 +218,13 @@ extension CurlHandle {
             }
             return 0
         }
-        guard code == CURLE_OK else { throw TransferError.setup("libcurl refused its debug callback: \(CurlHandle.message(code))") }
+        guard code == CURLE_OK else { throw TransferError.setup("libcurl refused its debug callback: \(message(code))") }
         try set(CURLOPT_DEBUGDATA, pointer: Unmanaged.passUnretained(transcript).toOpaque())
     }
 
     func seconds(_ info: CURLINFO) -> Double? {
         var value = 0.0
-        return folio_curl_get_double(raw, info, &value) == CURLE_OK ? value : nil
+        return folio_curl_get_double(libcurl, raw, info, &value) == CURLE_OK ? value : nil
     }
 }
 

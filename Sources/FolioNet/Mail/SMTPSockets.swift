@@ -16,11 +16,11 @@ final class SMTPSockets {
     private var sockets: [Int32] = []
 
     func install(on curl: CurlHandle) throws {
-        let code = folio_curl_set_sockopt_callback(curl.raw) { context, socket, _ in
+        let code = folio_curl_set_sockopt_callback(curl.libcurl, curl.raw) { context, socket, _ in
             if let context { Unmanaged<SMTPSockets>.fromOpaque(context).takeUnretainedValue().sockets.append(socket) }
             return Int32(CURL_SOCKOPT_OK)
         }
-        guard code == CURLE_OK else { throw TransferError.setup("libcurl refused its socket callback: \(CurlHandle.message(code))") }
+        guard code == CURLE_OK else { throw TransferError.setup("libcurl refused its socket callback: \(curl.message(code))") }
         try curl.set(CURLOPT_SOCKOPTDATA, pointer: Unmanaged.passUnretained(self).toOpaque())
     }
 
