@@ -35,11 +35,10 @@ enum QuoteDays {
                 PRIMARY KEY (asset_id, currency_id, market, day_ms)
             ) WITHOUT ROWID;
 
+            -- The bare columns of a MAX() aggregate come from the row that has the maximum: the close.
             INSERT INTO quote_day (asset_id, currency_id, market, day_ms, quotes, time_ms, price, bid, ask, source)
-                SELECT q.asset_id, q.currency_id, q.market, d.day_ms, d.quotes, q.time_ms, q.price, q.bid, q.ask, q.source
-                FROM (SELECT asset_id, currency_id, market, \(dayStart("time_ms")) AS day_ms, MAX(time_ms) AS close_ms, COUNT(*) AS quotes
-                      FROM quote WHERE price > 0 GROUP BY 1, 2, 3, 4) d
-                JOIN quote q ON q.asset_id = d.asset_id AND q.currency_id = d.currency_id AND q.market = d.market AND q.time_ms = d.close_ms;
+                SELECT asset_id, currency_id, market, \(dayStart("time_ms")), COUNT(*), MAX(time_ms), price, bid, ask, source
+                FROM quote WHERE price > 0 GROUP BY 1, 2, 3, 4;
 
             \(insertTrigger);
 
@@ -74,15 +73,14 @@ enum QuoteDays {
 
     /// Counts again the days of `ranges` from the quotes (a day's revision goes up, so that a batch sees
     /// a price corrected in place), drops the days left without a quote, and starts the insert trigger.
+    /// SQLite takes the bare columns of a MAX() aggregate from the row that has the maximum: the close,
+    /// without looking each day's close up again.
     static func recount(_ db: Database, _ ranges: QuoteDayRanges) throws {
         let upsert = try db.makeStatement(sql: """
             INSERT INTO quote_day (asset_id, currency_id, market, day_ms, quotes, time_ms, price, bid, ask, source)
-            SELECT q.asset_id, q.currency_id, q.market, d.day_ms, d.quotes, q.time_ms, q.price, q.bid, q.ask, q.source
-            FROM (SELECT \(dayStart("time_ms")) AS day_ms, MAX(time_ms) AS close_ms, COUNT(*) AS quotes FROM quote
-                  WHERE asset_id = ?1 AND currency_id = ?2 AND market = ?3 AND time_ms >= ?4 AND time_ms < ?5 AND price > 0
-                  GROUP BY 1) d
-            JOIN quote q ON q.asset_id = ?1 AND q.currency_id = ?2 AND q.market = ?3 AND q.time_ms = d.close_ms
-            WHERE true
+            SELECT ?1, ?2, ?3, \(dayStart("time_ms")), COUNT(*), MAX(time_ms), price, bid, ask, source FROM quote
+            WHERE asset_id = ?1 AND currency_id = ?2 AND market = ?3 AND time_ms >= ?4 AND time_ms < ?5 AND price > 0
+            GROUP BY 4
             ON CONFLICT (asset_id, currency_id, market, day_ms) DO UPDATE SET quotes = excluded.quotes, time_ms = excluded.time_ms,
                 price = excluded.price, bid = excluded.bid, ask = excluded.ask, source = excluded.source, revision = revision + 1
             """)
