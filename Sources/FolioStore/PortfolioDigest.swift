@@ -4,8 +4,8 @@ import GRDB
 extension Store {
     /// Text lines that change whenever anything a portfolio's reports read changes: every column of its
     /// trades and cash transactions, and for each quote series of an asset it touches (traded, priced
-    /// or paid in, moved as cash, or its base currency) the aggregates of its days (`quoteSeriesDigest`).
-    /// A series is read through the primary key of its days, never by scanning every quote.
+    /// or paid in, moved as cash, or its base currency) its revision, which every write to its quotes
+    /// raises (`QuoteDays`): one row a series, never a scan of its quotes.
     /// `folio batch` hashes these lines into the fingerprint that decides whether an output is stale.
     public func portfolioDigestLines(_ portfolio: Portfolio, alsoQuotesOf extra: [AssetCode] = []) throws -> [String] {
         try read { db in
@@ -40,8 +40,7 @@ extension Store {
             }
             for asset in assets {
                 for row in try Row.fetchAll(db, sql: """
-                    SELECT asset_id, currency_id, market, \(Self.quoteSeriesDigest)
-                    FROM quote_day WHERE asset_id = ? GROUP BY currency_id, market ORDER BY currency_id, market
+                    SELECT asset_id, currency_id, market, revision FROM quote_series WHERE asset_id = ? ORDER BY currency_id, market
                     """, arguments: [asset]) {
                     lines.append("quotes " + row.databaseValues.map(\.description).joined(separator: " "))
                 }
@@ -52,13 +51,12 @@ extension Store {
 
     /// The same kind of lines for everything outside any one portfolio: every quote series and the whole
     /// budget. For charts that read assets or budget entries a portfolio does not hold (`--asset`, budget
-    /// categories), read once per run rather than once per portfolio, since it walks every quote.
+    /// categories), read once per run rather than once per portfolio.
     public func sharedDigestLines() throws -> [String] {
         try read { db in
             var lines: [String] = []
             for row in try Row.fetchAll(db, sql: """
-                SELECT asset_id, currency_id, market, \(Self.quoteSeriesDigest)
-                FROM quote_day GROUP BY asset_id, currency_id, market ORDER BY asset_id, currency_id, market
+                SELECT asset_id, currency_id, market, revision FROM quote_series ORDER BY asset_id, currency_id, market
                 """) {
                 lines.append("quotes " + row.databaseValues.map(\.description).joined(separator: " "))
             }
@@ -71,15 +69,4 @@ extension Store {
             return lines
         }
     }
-
-    /// The aggregates of one quote series that stand for its quotes in a digest, read from its days
-    /// (`QuoteDays`), one row a day however many quotes a day has: a new, back-filled or removed quote
-    /// changes the count, and any write to a day's quotes its revision; a close corrected in place (which
-    /// may take a day's only row away and back, revision 1 again) changes the sums. The revision and the
-    /// price weighted by a number drawn from the day (997 is prime, so 997 consecutive days weigh
-    /// differently) see two days swapped, which leaves the plain sums as they were.
-    static let quoteSeriesDigest = """
-        total(quotes), max(time_ms), total(price), total(time_ms), total(bid), total(ask),
-        total(price * ((day_ms / 86400000) % 997 + 1)), total(revision * ((day_ms / 86400000) % 997 + 1))
-        """
 }

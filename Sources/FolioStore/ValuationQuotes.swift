@@ -18,15 +18,20 @@ extension Store {
     public func valuationQuotes(assets: Set<AssetCode>?, at times: [Date], from start: Date? = nil) throws -> [Quote] {
         try read { db in
             let codes = try Store.assetCodes(db)
-            // Each day's close, from the table the quotes' triggers keep (`QuoteDays`): one row per day
-            // instead of a walk over every quote of the series.
-            let closes = try db.cachedStatement(sql: """
-                SELECT time_ms, price, bid, ask, source, quotes FROM quote_day
+            // Each day's close: a day with several quotes has its own row in `quote_day`, which the
+            // quotes' triggers keep, and the quotes between such days are each their day's only one. A
+            // series of intraday quotes costs one row per day instead of a walk over every quote.
+            let busyDays = try db.cachedStatement(sql: """
+                SELECT day_ms, time_ms, price, bid, ask, source FROM quote_day
                 WHERE asset_id = ? AND currency_id = ? AND market = ? AND day_ms >= ? ORDER BY day_ms
                 """)
+            let loneQuotes = try db.cachedStatement(sql: """
+                SELECT time_ms, price, bid, ask, source FROM quote
+                WHERE asset_id = ? AND currency_id = ? AND market = ? AND time_ms >= ? AND time_ms < ? AND price > 0 ORDER BY time_ms
+                """)
             let closeBefore = try db.cachedStatement(sql: """
-                SELECT time_ms, price, bid, ask, source FROM quote_day
-                WHERE asset_id = ? AND currency_id = ? AND market = ? AND day_ms < ? ORDER BY day_ms DESC LIMIT 1
+                SELECT time_ms, price, bid, ask, source FROM quote
+                WHERE asset_id = ? AND currency_id = ? AND market = ? AND time_ms < ? AND price > 0 ORDER BY time_ms DESC LIMIT 1
                 """)
             // The quote at or before each of a JSON array of times: one statement per series, however
             // many trades, rather than one round trip through GRDB per trade and series.
@@ -62,9 +67,24 @@ extension Store {
                 // quotes, or before its day's first quote.
                 var previous = start == nil ? nil : try Row.fetchOne(closeBefore, arguments: [assetID, currencyID, market, walkFrom]).map(quote)
                 var next = 0
-                let rows = try Row.fetchCursor(closes, arguments: [assetID, currencyID, market, walkFrom])
-                while let row = try rows.next() {
-                    let close = quote(row), closeTime: Int64 = row[0], busy = row[5] as Int > 1
+                var closes: [(quote: Quote, busy: Bool)] = []
+                var gapFrom = walkFrom
+                func lone(until end: Int64) throws {
+                    guard gapFrom < end else { return }
+                    for row in try Row.fetchAll(loneQuotes, arguments: [assetID, currencyID, market, gapFrom, end]) {
+                        closes.append((quote(row), false))
+                    }
+                }
+                for row in try Row.fetchAll(busyDays, arguments: [assetID, currencyID, market, walkFrom]) {
+                    let dayStart: Int64 = row[0]
+                    try lone(until: dayStart)
+                    closes.append((Quote(asset: asset, currency: currency, market: Market(market), time: Date(unixMilliseconds: row[1]),
+                                         price: row[2], bid: row[3], ask: row[4], source: row[5]), true))
+                    gapFrom = dayStart + 86_400_000
+                }
+                try lone(until: Int64.max)
+                for (close, busy) in closes {
+                    let closeTime = close.time.unixMilliseconds
                     let dayStart = Day(close.time).start.unixMilliseconds
                     if dayStart >= firstDay {
                         keep(close)

@@ -8,11 +8,11 @@ import Testing
 /// `quote_day` is kept by triggers; whatever writes the quotes, it must equal what grouping the quotes
 /// by day gives.
 @Suite struct QuoteDaysTests {
-    /// Each series' days grouped from the quotes themselves: the independent computation.
+    /// Each series' days of several quotes grouped from the quotes themselves: the independent computation.
     private static let grouped = """
         SELECT q.asset_id, q.currency_id, q.market, d.day_ms, d.quotes, q.time_ms, q.price, q.bid, q.ask, q.source
         FROM (SELECT asset_id, currency_id, market, \(QuoteDays.dayStart("time_ms")) AS day_ms, MAX(time_ms) AS close_ms, COUNT(*) AS quotes
-              FROM quote WHERE price > 0 GROUP BY 1, 2, 3, 4) d
+              FROM quote WHERE price > 0 GROUP BY 1, 2, 3, 4 HAVING COUNT(*) > 1) d
         JOIN quote q ON q.asset_id = d.asset_id AND q.currency_id = d.currency_id AND q.market = d.market AND q.time_ms = d.close_ms
         ORDER BY 1, 2, 3, 4
         """
@@ -21,10 +21,16 @@ import Testing
         """
 
     private func expectAgreement(_ store: Store, _ context: String) throws {
-        let (grouped, kept) = try store.read { db in
-            (try Row.fetchAll(db, sql: Self.grouped).map { Array($0.databaseValues) }, try Row.fetchAll(db, sql: Self.kept).map { Array($0.databaseValues) })
+        let (grouped, kept, unrevised) = try store.read { db in
+            (try Row.fetchAll(db, sql: Self.grouped).map { Array($0.databaseValues) },
+             try Row.fetchAll(db, sql: Self.kept).map { Array($0.databaseValues) },
+             try Int.fetchOne(db, sql: """
+                SELECT COUNT(*) FROM (SELECT DISTINCT asset_id, currency_id, market FROM quote) q
+                WHERE NOT EXISTS (SELECT 1 FROM quote_series s WHERE s.asset_id = q.asset_id AND s.currency_id = q.currency_id AND s.market = q.market)
+                """))
         }
         #expect(grouped == kept, "\(context)")
+        #expect(unrevised == 0, "every series has a revision: \(context)")
     }
 
     /// Random inserts, deletes and updates (of price, ask and source, including prices to and from ≤ 0;
@@ -95,16 +101,16 @@ import Testing
     }
 
     /// An import counts the days it wrote once, at its end, with the trigger stopped meanwhile: days it
-    /// adds to, days it corrects (their revision goes up) and days it opens agree with the quotes, and
-    /// the trigger is there again for the next writer, also after a failed import.
+    /// adds to, days it corrects and days it opens agree with the quotes, the series' revision goes up,
+    /// and the trigger is there again for the next writer, also after a failed import.
     @Test func anImportCountsItsDaysOnceAndLeavesTheTriggerInPlace() throws {
         let t = try TemporaryStore()
         try t.importText("date,asset,currency,price,market,source\n2024-03-01,BTC,USD,60000,exchange,x\n2024-03-02,BTC,USD,61000,exchange,x\n",
                          as: .quotes)
-        func revision(_ day: String) throws -> Int? {
-            try t.store.read { try Int.fetchOne($0, sql: "SELECT revision FROM quote_day WHERE day_ms = ?", arguments: [Day(iso: day)!.start.unixMilliseconds]) }
+        func revision() throws -> Int? {
+            try t.store.read { try Int.fetchOne($0, sql: "SELECT revision FROM quote_series") }
         }
-        let before = try revision("2024-03-02")
+        let before = try revision()
         try t.store.importFiles([try TestPaths.write("""
             time,asset,currency,price,market,source
             2024-03-01T12:00:00Z,BTC,USD,60100,exchange,x
@@ -112,7 +118,8 @@ import Testing
             2024-03-03T12:00:00Z,BTC,USD,62000,exchange,x
             """, "more.csv", in: t.directory)], kind: .quotes, options: ImportOptions(replace: true))
         try expectAgreement(t.store, "after the second import")
-        #expect(try revision("2024-03-02")! > before!, "a corrected day's revision goes up")
+        #expect(try t.store.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM quote_day") } == 1, "the 1st has two quotes")
+        #expect(try revision()! > before!, "the series' revision goes up")
         let bad = try TestPaths.write("date,asset,currency,price,market,source\n2024-03-04,BTC,USD,63000,exchange,x\n2024-03-05,BTC,USD,oops,exchange,x\n",
                                       "bad.csv", in: t.directory)
         #expect(throws: (any Error).self) { try t.store.importFiles([bad], kind: .quotes) }
@@ -133,11 +140,15 @@ import Testing
             1969-12-31T23:00:00Z,AAPL,USD,1,exchange,t
             """, "a.csv", in: t.directory)], kind: .quotes)
         try t.store.write { db in
-            try db.execute(sql: "DROP TABLE quote_day; DROP TRIGGER quote_day_after_insert; DROP TRIGGER quote_day_after_delete; DROP TRIGGER quote_day_after_update")
+            try db.execute(sql: """
+                DROP TABLE quote_day; DROP TABLE quote_series;
+                DROP TRIGGER quote_day_after_insert; DROP TRIGGER quote_day_after_delete; DROP TRIGGER quote_day_after_update
+                """)
             try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = 'v4-daily-closes'")
         }
         let upgraded = try Store(path: t.store.path, access: .create)
         try expectAgreement(upgraded, "after the upgrade")
-        #expect(try upgraded.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM quote_day") } == 2)
+        #expect(try upgraded.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM quote_day") } == 1)
+        #expect(try upgraded.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM quote_series") } == 1)
     }
 }

@@ -13,7 +13,7 @@ import Testing
              try String.fetchOne(db, sql: "PRAGMA journal_mode"),
              try Int.fetchOne(db, sql: "PRAGMA foreign_keys"))
         }
-        #expect(tables == ["asset", "budget_category", "budget_entry", "cash_transaction", "fetch_log", "market_statistic", "portfolio", "quote", "quote_day", "trade"])
+        #expect(tables == ["asset", "budget_category", "budget_entry", "cash_transaction", "fetch_log", "market_statistic", "portfolio", "quote", "quote_day", "quote_series", "trade"])
         #expect(Set(applied) == ["v1-initial", "v2-market-statistics", "v3-income-and-splits", "v4-daily-closes"])
         #expect(journal == "wal")
         #expect(foreignKeys == 1)

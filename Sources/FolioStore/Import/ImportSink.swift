@@ -25,8 +25,9 @@ final class ImportSink {
     /// (`TradeChecks`); `takeWrittenTrades` hands them to the file's summary.
     private var writtenTrades: [(id: Int64, line: Int)] = []
 
-    /// The quote days this sink wrote to, counted again by `finish` (`QuoteDays.pauseCounting`).
-    private var quoteDays = QuoteDayRanges()
+    /// The quote series and days this sink wrote to, counted again by `finish` (`QuoteDays.pauseCounting`).
+    private var quoteDays = WrittenQuoteDays()
+    private let seriesEnd: Statement
 
     /// Call `finish` before the transaction commits.
     init(db: Database, conflicts: ConflictPolicy = .report) throws {
@@ -39,6 +40,9 @@ final class ImportSink {
         quoteInsert = try db.makeStatement(sql: """
             INSERT INTO quote (asset_id, currency_id, market, time_ms, price, bid, ask, source)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
+            """)
+        seriesEnd = try db.makeStatement(sql: """
+            SELECT time_ms FROM quote WHERE asset_id = ? AND currency_id = ? AND market = ? ORDER BY time_ms DESC LIMIT 1
             """)
         quoteStored = try db.makeStatement(sql: """
             SELECT price, bid, ask, source FROM quote WHERE asset_id = ? AND currency_id = ? AND market = ? AND time_ms = ?
@@ -70,6 +74,10 @@ final class ImportSink {
         assetID: Int64, currencyID: Int64, market: String, timeMs: Int64, price: Double,
         bid: Double?, ask: Double?, source: String
     ) throws -> RowOutcome {
+        let series = WrittenQuoteDays.Series(assetID: assetID, currencyID: currencyID, market: market)
+        if !quoteDays.knows(series) {
+            quoteDays.begin(series, lastTimeBefore: try Int64.fetchOne(seriesEnd, arguments: [assetID, currencyID, market]))
+        }
         let s = quoteInsert.sqliteStatement
         sqlite3_reset(s)
         bindKey(s, assetID, currencyID, market, timeMs)
@@ -79,7 +87,7 @@ final class ImportSink {
         sqlite3_bind_text(s, 8, source, -1, sqliteTransient)
         try check(sqlite3_step(s), SQLITE_DONE)
         if sqlite3_changes(db.sqliteConnection) > 0 {
-            quoteDays.add(assetID: assetID, currencyID: currencyID, market: market, timeMs: timeMs)
+            quoteDays.added(series, timeMs: timeMs)
             return .inserted
         }
         if conflicts == .keepSilently { return .duplicate }
@@ -102,14 +110,15 @@ final class ImportSink {
                 UPDATE quote SET price = ?, bid = ?, ask = ?, source = ?
                 WHERE asset_id = ? AND currency_id = ? AND market = ? AND time_ms = ?
                 """, arguments: [price, bid, ask, source, assetID, currencyID, market, timeMs])
-            quoteDays.add(assetID: assetID, currencyID: currencyID, market: market, timeMs: timeMs)
+            quoteDays.corrected(series, timeMs: timeMs)
         }
     }
 
-    /// Counts the quote days this import wrote to and starts the trigger that counts them again.
+    /// Counts the quote days this sink wrote to, raises its series' revisions and starts the trigger
+    /// that counts them for other writers.
     func finish() throws {
         try QuoteDays.recount(db, quoteDays)
-        quoteDays = QuoteDayRanges()
+        quoteDays = WrittenQuoteDays()
     }
 
     private func bindKey(_ s: SQLiteStatement, _ assetID: Int64, _ currencyID: Int64, _ market: String, _ timeMs: Int64) {
