@@ -125,10 +125,24 @@ enum QuoteDays {
     /// Counts the noted days again, raises the revision of every series written to, and starts the
     /// insert trigger.
     static func recount(_ db: Database, _ written: WrittenQuoteDays) throws {
+        var written = written
+        written.close()
+        // Days counted from the rows first: a noted day the table counts again may be one of them (a
+        // quote of an earlier day that came later in the file).
+        let store = try db.makeStatement(sql: """
+            INSERT INTO quote_day (asset_id, currency_id, market, day_ms, quotes, time_ms, price, bid, ask, source)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (asset_id, currency_id, market, day_ms) DO UPDATE SET quotes = excluded.quotes, time_ms = excluded.time_ms,
+                price = excluded.price, bid = excluded.bid, ask = excluded.ask, source = excluded.source
+            """)
+        for (series, day) in written.counted {
+            try store.execute(arguments: [series.assetID, series.currencyID, series.market, day.start, day.quotes,
+                                          day.timeMs, day.price, day.bid, day.ask, day.source])
+        }
         let day = counting(DayKey(asset: "?1", currency: "?2", market: "?3", day: "?4")).components(separatedBy: ";")
         let count = try db.makeStatement(sql: day[0]), drop = try db.makeStatement(sql: day[1])
-        for (series, start) in written.days {
-            let arguments: StatementArguments = [series.assetID, series.currencyID, series.market, start]
+        for noted in written.noted {
+            let arguments: StatementArguments = [noted.series.assetID, noted.series.currencyID, noted.series.market, noted.start]
             try count.execute(arguments: arguments)
             try drop.execute(arguments: arguments)
         }
@@ -136,47 +150,70 @@ enum QuoteDays {
             INSERT INTO quote_series (asset_id, currency_id, market, revision) VALUES (?, ?, ?, 1)
             ON CONFLICT (asset_id, currency_id, market) DO UPDATE SET revision = revision + 1
             """)
-        for series in written.series.keys {
+        for series in written.series {
             try revise.execute(arguments: [series.assetID, series.currencyID, series.market])
         }
         try db.execute(sql: insertTrigger)
     }
 }
 
-/// What a bulk writer wrote, for `QuoteDays.recount`: each series it wrote to, and the days that may now
-/// hold more than one quote. A quote on a day after everything its series held before, and after the
-/// last one this writer added to it, opens a day of its own and needs no count: a fresh import or a
-/// day's fetch costs nothing here. Any other (a second quote that day, a back-fill, a correction) notes
-/// its day.
+/// What a bulk writer wrote, for `QuoteDays.recount`: each series it wrote to; the days it filled
+/// itself, in time order, after everything their series held before, counted here as the rows go by
+/// (an hourly or intraday import costs no second pass); and the days it can only count from the table
+/// (a back-fill, a quote out of order, a correction).
 struct WrittenQuoteDays {
     struct Series: Hashable { var assetID: Int64; var currencyID: Int64; var market: String }
     struct Day: Hashable { var series: Series; var start: Int64 }
-    /// Each series written to, with the last day it held before this writer (nil: none) and the last
-    /// day this writer added to it.
-    private(set) var series: [Series: (before: Int64?, last: Int64?)] = [:]
+    /// A day being filled in time order: its count so far and its latest quote.
+    struct Run {
+        var start: Int64, quotes: Int, timeMs: Int64, price: Double, bid: Double?, ask: Double?, source: String
+    }
+    private struct State { var before: Int64?; var run: Run? }
+
+    private var states: [Series: State] = [:]
+    /// Days of several quotes counted from the rows, with their close.
+    private(set) var counted: [(Series, Run)] = []
+    /// Days to count from the table.
     private(set) var noted = Set<Day>()
 
-    var days: [(Series, Int64)] { noted.map { ($0.series, $0.start) } }
+    var series: [Series] { Array(states.keys) }
 
-    /// Whether `key` needs its last day before this writer (`begin` before its first write).
-    func knows(_ key: Series) -> Bool { series[key] != nil }
+    /// Whether `key` needs its last day before this writer (`begin`, before its first write).
+    func knows(_ key: Series) -> Bool { states[key] != nil }
 
     mutating func begin(_ key: Series, lastTimeBefore: Int64?) {
-        series[key] = (lastTimeBefore.map(Self.dayStart), nil)
+        states[key] = State(before: lastTimeBefore.map(Self.dayStart), run: nil)
     }
 
-    mutating func added(_ key: Series, timeMs: Int64) {
+    mutating func added(_ key: Series, timeMs: Int64, price: Double, bid: Double?, ask: Double?, source: String) {
+        guard var state = states[key], price > 0 else { return }
         let day = Self.dayStart(timeMs)
-        guard let known = series[key] else { return }
-        if (known.before.map { day <= $0 } ?? false) || (known.last.map { day <= $0 } ?? false) {
+        if let before = state.before, day <= before {
             noted.insert(Day(series: key, start: day))
+        } else if var run = state.run, run.start == day {
+            run.quotes += 1
+            if timeMs > run.timeMs { (run.timeMs, run.price, run.bid, run.ask, run.source) = (timeMs, price, bid, ask, source) }
+            state.run = run
+        } else if let run = state.run, day < run.start {
+            noted.insert(Day(series: key, start: day))
+        } else {
+            if let run = state.run, run.quotes > 1 { counted.append((key, run)) }
+            state.run = Run(start: day, quotes: 1, timeMs: timeMs, price: price, bid: bid, ask: ask, source: source)
         }
-        series[key] = (known.before, max(known.last ?? day, day))
+        states[key] = state
     }
 
     mutating func corrected(_ key: Series, timeMs: Int64) {
-        if series[key] == nil { series[key] = (nil, nil) }
+        if states[key] == nil { states[key] = State(before: nil, run: nil) }
         noted.insert(Day(series: key, start: Self.dayStart(timeMs)))
+    }
+
+    /// Ends the days being filled.
+    mutating func close() {
+        for (key, state) in states {
+            if let run = state.run, run.quotes > 1 { counted.append((key, run)) }
+            states[key]?.run = nil
+        }
     }
 
     static func dayStart(_ timeMs: Int64) -> Int64 { timeMs - ((timeMs % 86_400_000) + 86_400_000) % 86_400_000 }

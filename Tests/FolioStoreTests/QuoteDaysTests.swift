@@ -129,6 +129,26 @@ import Testing
         try expectAgreement(t.store, "after a write by SQL")
     }
 
+    /// Imports count the days they fill as the rows go by and the others from the table: files of hourly
+    /// quotes in time order, shuffled, overlapping what is stored, of two series at once, agree.
+    @Test(arguments: [7, 8, 9] as [UInt64]) func importsOfAnyOrderAgreeWithGrouping(seed: UInt64) throws {
+        let t = try TemporaryStore()
+        var random = SplitMix64(seed: seed)
+        for file in 0..<4 {
+            var rows: [String] = []
+            for _ in 0..<60 {
+                let hour = random.next(below: 24 * 6)
+                let time = String(format: "2024-03-%02dT%02d:00:00Z", 1 + hour / 24, hour % 24)
+                rows.append("\(time),\(["BTC", "ETH"][random.next(below: 2)]),USD,\(100 + random.next(below: 50)),exchange,f\(file)")
+            }
+            if file % 2 == 0 { rows.sort() }
+            _ = try t.store.importFiles([try TestPaths.write("time,asset,currency,price,market,source\n" + rows.joined(separator: "\n") + "\n",
+                                                             "f\(file).csv", in: t.directory)],
+                                        kind: .quotes, options: ImportOptions(replace: file == 3))
+            try expectAgreement(t.store, "seed \(seed), file \(file)")
+        }
+    }
+
     /// A database written before the table existed gets it filled from its quotes when `folio init`
     /// upgrades it.
     @Test func theUpgradeFillsTheTableFromTheQuotes() throws {

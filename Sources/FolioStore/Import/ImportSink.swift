@@ -87,7 +87,7 @@ final class ImportSink {
         sqlite3_bind_text(s, 8, source, -1, sqliteTransient)
         try check(sqlite3_step(s), SQLITE_DONE)
         if sqlite3_changes(db.sqliteConnection) > 0 {
-            quoteDays.added(series, timeMs: timeMs)
+            quoteDays.added(series, timeMs: timeMs, price: price, bid: bid, ask: ask, source: source)
             return .inserted
         }
         if conflicts == .keepSilently { return .duplicate }
