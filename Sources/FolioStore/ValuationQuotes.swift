@@ -15,7 +15,9 @@ extension Store {
     /// before a chart's first day is still converted at its moment).
     ///
     /// Series by series, not in time order: the price book orders what it is given.
-    public func valuationQuotes(assets: Set<AssetCode>?, at times: [Date], from start: Date? = nil) throws -> [Quote] {
+    /// `lookingUpAtMost`: how many moments before `start` are looked up one by one rather than walked to.
+    public func valuationQuotes(assets: Set<AssetCode>?, at times: [Date], from start: Date? = nil,
+                                lookingUpAtMost lookUps: Int = 5_000) throws -> [Quote] {
         try read { db in
             let codes = try Store.assetCodes(db)
             // Each day's close: a day with several quotes has its own row in `quote_day`, which the
@@ -47,39 +49,41 @@ extension Store {
             let firstDay = start.map { Day($0).start.unixMilliseconds } ?? Int64.min
             let events = times.map(\.unixMilliseconds)
             let early = events.filter { $0 < firstDay }.sorted()
-            // The days before the first one are walked from the first early event's day: a million trades
-            // cost a walk over the days, not a seek each.
-            let walkFrom = early.first.map { Day(Date(unixMilliseconds: $0)).start.unixMilliseconds } ?? firstDay
+            // A few thousand moments before the first day are looked up one by one (in one statement
+            // per series); more are answered by a walk over the days from the first one's: a million
+            // trades cost a walk over the days, not a million lookups.
+            let looked = early.count <= lookUps ? early : []
+            let walked = early.count <= lookUps ? [] : early
+            let walkFrom = walked.first.map { Day(Date(unixMilliseconds: $0)).start.unixMilliseconds } ?? firstDay
             let eventsByDay = Dictionary(grouping: events.filter { $0 >= firstDay }, by: day)
             var quotes: [Quote] = []
             for (assetID, currencyID, market) in try Store.quoteSeries(db) {
                 guard let asset = codes[assetID], let currency = codes[currencyID], assets?.contains(asset) ?? true else { continue }
-                func quote(_ row: Row) -> Quote {
-                    Quote(asset: asset, currency: currency, market: Market(market), time: Date(unixMilliseconds: row[0]),
-                          price: row[1], bid: row[2], ask: row[3], source: row[4])
+                let seriesMarket = Market(market)
+                func quote(_ row: Row, from column: Int = 0) -> Quote {
+                    Quote(asset: asset, currency: currency, market: seriesMarket, time: Date(unixMilliseconds: row[column]),
+                          price: row[column + 1], bid: row[column + 2], ask: row[column + 3], source: row[column + 4])
                 }
                 var seen = Set<Int64>()
                 func keep(_ quote: Quote?) {
                     if let quote, seen.insert(quote.time.unixMilliseconds).inserted { quotes.append(quote) }
                 }
-                var asked: [Int64] = []
+                var asked = looked
                 // The last close before the day being walked: the answer for an event on a day without
                 // quotes, or before its day's first quote.
-                var previous = start == nil ? nil : try Row.fetchOne(closeBefore, arguments: [assetID, currencyID, market, walkFrom]).map(quote)
+                var previous = start == nil ? nil : try Row.fetchOne(closeBefore, arguments: [assetID, currencyID, market, walkFrom]).map { quote($0) }
                 var next = 0
                 var closes: [(quote: Quote, busy: Bool)] = []
                 var gapFrom = walkFrom
                 func lone(until end: Int64) throws {
                     guard gapFrom < end else { return }
-                    for row in try Row.fetchAll(loneQuotes, arguments: [assetID, currencyID, market, gapFrom, end]) {
-                        closes.append((quote(row), false))
-                    }
+                    let rows = try Row.fetchCursor(loneQuotes, arguments: [assetID, currencyID, market, gapFrom, end])
+                    while let row = try rows.next() { closes.append((quote(row), false)) }
                 }
                 for row in try Row.fetchAll(busyDays, arguments: [assetID, currencyID, market, walkFrom]) {
                     let dayStart: Int64 = row[0]
                     try lone(until: dayStart)
-                    closes.append((Quote(asset: asset, currency: currency, market: Market(market), time: Date(unixMilliseconds: row[1]),
-                                         price: row[2], bid: row[3], ask: row[4], source: row[5]), true))
+                    closes.append((quote(row, from: 1), true))
                     gapFrom = dayStart + 86_400_000
                 }
                 try lone(until: Int64.max)
@@ -91,15 +95,15 @@ extension Store {
                         if busy { asked += eventsByDay[day(closeTime)] ?? [] }
                         continue
                     }
-                    while next < early.count && early[next] < dayStart { keep(previous); next += 1 }
-                    while next < early.count && early[next] < dayStart + 86_400_000 {
-                        if early[next] >= closeTime { keep(close) } else if busy { asked.append(early[next]) } else { keep(previous) }
+                    while next < walked.count && walked[next] < dayStart { keep(previous); next += 1 }
+                    while next < walked.count && walked[next] < dayStart + 86_400_000 {
+                        if walked[next] >= closeTime { keep(close) } else if busy { asked.append(walked[next]) } else { keep(previous) }
                         next += 1
                     }
                     previous = close
                 }
                 // Events after the last close before the first day, and the value at its start.
-                if next < early.count || start != nil { keep(previous) }
+                if next < walked.count || start != nil { keep(previous) }
                 if !asked.isEmpty {
                     let times = "[" + asked.map(String.init).joined(separator: ",") + "]"
                     for row in try Row.fetchAll(atOrBefore, arguments: [assetID, currencyID, market, times]) { keep(quote(row)) }

@@ -149,6 +149,29 @@ import Testing
         }
     }
 
+    /// Moments before a chart's first day are looked up one by one or walked to: the same quotes.
+    @Test func lookedUpAndWalkedMomentsGiveTheSameQuotes() throws {
+        let t = try TemporaryStore()
+        var random = SplitMix64(seed: 21)
+        var rows = ["time,asset,currency,price,market,source"]
+        for day in 1...28 where day % 7 != 3 {
+            for hour in [9, 13, 17].prefix(1 + random.next(below: 3)) {
+                rows.append(String(format: "2024-02-%02dT%02d:00:00Z,AAPL,USD,%d,exchange,x", day, hour, 100 + random.next(below: 20)))
+            }
+            rows.append(String(format: "2024-02-%02d,USD,UAH,%d,nbu,nbu", day, 38 + random.next(below: 3)))
+        }
+        try t.importText(rows.joined(separator: "\n") + "\n", as: .quotes)
+        let moments = (0..<40).map { _ in Date(timeIntervalSince1970: 1_706_745_600 + Double(random.next(below: 30 * 86_400))) }
+        for first in ["2024-02-05", "2024-02-17", "2024-02-27", "2024-03-10"] {
+            let start = try #require(Day(iso: first)).start
+            func keyed(_ quotes: [Quote]) -> Set<String> { Set(quotes.map { "\($0.asset) \($0.market) \($0.time) \($0.price)" }) }
+            let looked = try t.store.valuationQuotes(assets: nil, at: moments, from: start)
+            let walked = try t.store.valuationQuotes(assets: nil, at: moments, from: start, lookingUpAtMost: 0)
+            #expect(keyed(looked) == keyed(walked), "from \(first)")
+            #expect(looked.count == walked.count)
+        }
+    }
+
     /// A database written before the table existed gets it filled from its quotes when `folio init`
     /// upgrades it.
     @Test func theUpgradeFillsTheTableFromTheQuotes() throws {
