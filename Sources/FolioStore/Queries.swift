@@ -161,7 +161,7 @@ extension Store {
             // beyond the asset count, written by hand, fall back to the dictionary).
             let byID = try Store.assetCodes(db)
             let highest = Int(byID.keys.max() ?? 0)
-            var codes = [AssetCode?](repeating: nil, count: highest < 4 * byID.count + 1024 ? highest + 1 : 0)
+            var codes = [AssetCode?](repeating: nil, count: (0 ..< 4 * byID.count + 1024).contains(highest) ? highest + 1 : 0)
             for (id, code) in byID where id >= 0 && id < codes.count { codes[Int(id)] = code }
             func code(_ id: Int64) throws -> AssetCode {
                 guard let code = id >= 0 && id < codes.count ? codes[Int(id)] : byID[id] else {

@@ -6,9 +6,9 @@ import GRDB
 /// two million), while a day here is one row. A day with one quote is its own close and is read from
 /// `quote` itself: keeping every day here doubled what a daily series costs to import and store.
 ///
-/// `quote_series`: a revision per series that every write to its quotes raises, so that a batch sees any
-/// change (a quote added or removed, a price corrected inside a day) from one row instead of summing the
-/// series' quotes (`Store.portfolioDigestLines`).
+/// `quote_series`: a revision per series (drawn at random first) that every write to its quotes raises,
+/// so that a batch sees any change (a quote added or removed, a price corrected inside a day) from one
+/// row instead of summing the series' quotes (`Store.portfolioDigestLines`).
 ///
 /// Triggers on `quote` keep both exact whatever writes the quotes (`--replace`, `remove`, SQL by hand),
 /// inside the writer's own transaction. Only quotes with a price above zero count, as the price book
@@ -49,22 +49,34 @@ enum QuoteDays {
                 SELECT asset_id, currency_id, market, \(dayStart("time_ms")), COUNT(*), MAX(time_ms), price, bid, ask, source
                 FROM quote WHERE price > 0 GROUP BY 1, 2, 3, 4 HAVING COUNT(*) > 1;
             INSERT INTO quote_series (asset_id, currency_id, market, revision)
-                SELECT DISTINCT asset_id, currency_id, market, 1 FROM quote;
+                SELECT asset_id, currency_id, market, \(firstRevision) FROM quote GROUP BY 1, 2, 3;
 
             \(insertTrigger);
 
-            CREATE TRIGGER quote_day_after_delete AFTER DELETE ON quote BEGIN
-                \(recounting("OLD"));
-            END;
-
-            -- An update is the old row leaving its day and the new one joining its own.
-            CREATE TRIGGER quote_day_after_update AFTER UPDATE OF asset_id, currency_id, market, time_ms, price, bid, ask, source
-            ON quote BEGIN
-                \(recounting("OLD"));
-                \(recounting("NEW"));
-            END;
+            \(deleteTrigger);
+            \(updateTrigger);
             """)
     }
+
+    /// A series' first revision is drawn at random (62 bits), so that a database made again from corrected
+    /// files does not give its series the revisions of the one before: a batch's fingerprints beside the
+    /// outputs would take the new data for the old.
+    private static let firstRevision = "(random() & 4611686018427387903)"
+
+    private static let deleteTrigger = """
+        CREATE TRIGGER IF NOT EXISTS quote_day_after_delete AFTER DELETE ON quote BEGIN
+            \(recounting("OLD"));
+        END
+        """
+
+    /// An update is the old row leaving its day and the new one joining its own.
+    private static let updateTrigger = """
+        CREATE TRIGGER IF NOT EXISTS quote_day_after_update
+        AFTER UPDATE OF asset_id, currency_id, market, time_ms, price, bid, ask, source ON quote BEGIN
+            \(recounting("OLD"));
+            \(recounting("NEW"));
+        END
+        """
 
     private static let insertTrigger = """
         CREATE TRIGGER IF NOT EXISTS quote_day_after_insert AFTER INSERT ON quote BEGIN
@@ -94,7 +106,7 @@ enum QuoteDays {
     private static func recounting(_ row: String) -> String {
         """
         \(counting(DayKey(row: row)));
-                INSERT INTO quote_series (asset_id, currency_id, market, revision) VALUES (\(row).asset_id, \(row).currency_id, \(row).market, 1)
+                INSERT INTO quote_series (asset_id, currency_id, market, revision) VALUES (\(row).asset_id, \(row).currency_id, \(row).market, \(firstRevision))
                     ON CONFLICT (asset_id, currency_id, market) DO UPDATE SET revision = revision + 1
         """
     }
@@ -115,15 +127,46 @@ enum QuoteDays {
     }
 
     /// A bulk writer (an import, a fetch) adds quotes by the hundred thousand: a trigger per row doubled
-    /// the time of a million-row import. So it stops the insert trigger inside its transaction, notes
-    /// the days that may now hold several quotes (`WrittenQuoteDays`) and calls `recount` before
-    /// committing, which starts the trigger again. A failed import rolls the stop back with the rest.
+    /// the time of a million-row import. So it stops the insert and update triggers (a correction with
+    /// `--replace` is an update) inside its transaction, notes the days that may now hold several
+    /// quotes (`WrittenQuoteDays`) and calls `recount` before committing, which starts them again. A
+    /// failed import rolls the stop back with the rest.
     static func pauseCounting(_ db: Database) throws {
-        try db.execute(sql: "DROP TRIGGER IF EXISTS quote_day_after_insert")
+        try db.execute(sql: "DROP TRIGGER IF EXISTS quote_day_after_insert; DROP TRIGGER IF EXISTS quote_day_after_update")
+    }
+
+    /// Deletes the quotes `condition` selects (a WHERE clause over `quote`), and counts the days of their
+    /// series between the first and the last deleted again, in one pass each: the delete trigger counts
+    /// a day per row, which for a series of intraday quotes is a day's quotes read again for each one.
+    static func deleteQuotes(_ db: Database, where condition: String, arguments: StatementArguments) throws {
+        let spans = try Row.fetchAll(db, sql: """
+            SELECT asset_id, currency_id, market, MIN(time_ms), MAX(time_ms) FROM quote \(condition) GROUP BY 1, 2, 3
+            """, arguments: arguments)
+        try db.execute(sql: "DROP TRIGGER IF EXISTS quote_day_after_delete")
+        try db.execute(sql: "DELETE FROM quote \(condition)", arguments: arguments)
+        let clear = try db.makeStatement(sql: """
+            DELETE FROM quote_day WHERE asset_id = ?1 AND currency_id = ?2 AND market = ?3 AND day_ms >= ?4 AND day_ms < ?5
+            """)
+        let count = try db.makeStatement(sql: """
+            INSERT INTO quote_day (asset_id, currency_id, market, day_ms, quotes, time_ms, price, bid, ask, source)
+            SELECT ?1, ?2, ?3, \(dayStart("time_ms")), COUNT(*), MAX(time_ms), price, bid, ask, source FROM quote
+            WHERE asset_id = ?1 AND currency_id = ?2 AND market = ?3 AND time_ms >= ?4 AND time_ms < ?5 AND price > 0
+            GROUP BY 4 HAVING COUNT(*) > 1
+            """)
+        let revise = try db.makeStatement(sql: "UPDATE quote_series SET revision = revision + 1 WHERE asset_id = ? AND currency_id = ? AND market = ?")
+        for span in spans {
+            let (first, last): (Int64, Int64) = (span[3], span[4])
+            let days: StatementArguments = [span[0], span[1], span[2], WrittenQuoteDays.dayStart(first),
+                                            WrittenQuoteDays.dayStart(last) + 86_400_000]
+            try clear.execute(arguments: days)
+            try count.execute(arguments: days)
+            try revise.execute(arguments: [span[0], span[1], span[2]])
+        }
+        try db.execute(sql: deleteTrigger)
     }
 
     /// Counts the noted days again, raises the revision of every series written to, and starts the
-    /// insert trigger.
+    /// insert and update triggers.
     static func recount(_ db: Database, _ written: WrittenQuoteDays) throws {
         var written = written
         written.close()
@@ -147,13 +190,13 @@ enum QuoteDays {
             try drop.execute(arguments: arguments)
         }
         let revise = try db.makeStatement(sql: """
-            INSERT INTO quote_series (asset_id, currency_id, market, revision) VALUES (?, ?, ?, 1)
+            INSERT INTO quote_series (asset_id, currency_id, market, revision) VALUES (?, ?, ?, \(firstRevision))
             ON CONFLICT (asset_id, currency_id, market) DO UPDATE SET revision = revision + 1
             """)
         for series in written.series {
             try revise.execute(arguments: [series.assetID, series.currencyID, series.market])
         }
-        try db.execute(sql: insertTrigger)
+        try db.execute(sql: insertTrigger + ";" + updateTrigger)
     }
 }
 

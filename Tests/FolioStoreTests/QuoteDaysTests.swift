@@ -124,7 +124,7 @@ import Testing
                                       "bad.csv", in: t.directory)
         #expect(throws: (any Error).self) { try t.store.importFiles([bad], kind: .quotes) }
         let triggers = try t.store.read { try String.fetchAll($0, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name") }
-        #expect(triggers == ["quote_day_after_delete", "quote_day_after_insert", "quote_day_after_update"])
+        #expect(triggers == ["quote_day_after_delete", "quote_day_after_insert", "quote_day_after_update"], "every trigger is back")
         try t.store.write { db in try db.execute(sql: "INSERT INTO quote SELECT asset_id, currency_id, market, time_ms + 3600000, 1, NULL, NULL, 'sql' FROM quote") }
         try expectAgreement(t.store, "after a write by SQL")
     }
@@ -147,6 +147,28 @@ import Testing
                                         kind: .quotes, options: ImportOptions(replace: file == 3))
             try expectAgreement(t.store, "seed \(seed), file \(file)")
         }
+        // `folio quotes remove` of days in the middle counts the days again once, not per quote.
+        let revisions = try t.store.read { try Int64.fetchAll($0, sql: "SELECT revision FROM quote_series ORDER BY asset_id, currency_id, market") }
+        _ = try t.store.removeQuotes(matching: RecordFilter(assets: ["BTC"], from: Day(iso: "2024-03-02"), to: Day(iso: "2024-03-04")),
+                                     dryRun: false)
+        try expectAgreement(t.store, "seed \(seed), after remove")
+        // Some quotes of days that keep others.
+        try t.store.write { db in try QuoteDays.deleteQuotes(db, where: "WHERE price > 130", arguments: []) }
+        try expectAgreement(t.store, "seed \(seed), after deleting high prices")
+        #expect(try t.store.read { try Int64.fetchAll($0, sql: "SELECT revision FROM quote_series ORDER BY asset_id, currency_id, market") } != revisions)
+        let triggers = try t.store.read { try String.fetchAll($0, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name") }
+        #expect(triggers == ["quote_day_after_delete", "quote_day_after_insert", "quote_day_after_update"], "every trigger is back")
+    }
+
+    /// Two databases made from the same file give their series other revisions, so that a batch's
+    /// fingerprints do not take a database made again from corrected files for the one before.
+    @Test func aDatabaseMadeAgainStartsOtherRevisions() throws {
+        let file = "date,asset,currency,price,market,source\n2024-03-01,BTC,USD,60000,exchange,x\n"
+        let first = try TemporaryStore(), second = try TemporaryStore()
+        try first.importText(file, as: .quotes)
+        try second.importText(file, as: .quotes)
+        let revision = "SELECT revision FROM quote_series"
+        #expect(try first.store.read { try Int64.fetchOne($0, sql: revision) } != second.store.read { try Int64.fetchOne($0, sql: revision) })
     }
 
     /// Moments before a chart's first day are looked up one by one or walked to: the same quotes.

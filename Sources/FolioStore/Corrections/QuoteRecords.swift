@@ -18,7 +18,7 @@ extension Store {
             let (rows, selection) = try Self.quotes(matching: filter, db)
             try RecordRemoval.check(filter, ids: [], count: rows.count, plural: "quotes", listCommand: "folio quotes list")
             if !dryRun {
-                try db.execute(sql: "DELETE FROM quote \(selection.whereClause)", arguments: selection.statementArguments)
+                try QuoteDays.deleteQuotes(db, where: selection.whereClause, arguments: selection.statementArguments)
             }
             return rows
         }

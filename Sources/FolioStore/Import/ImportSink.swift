@@ -27,13 +27,15 @@ final class ImportSink {
 
     /// The quote series and days this sink wrote to, counted again by `finish` (`QuoteDays.pauseCounting`).
     private var quoteDays = WrittenQuoteDays()
+    /// Whether the insert trigger is stopped: from the first quote on, so that an import of trades
+    /// changes no schema.
+    private var countingPaused = false
     private let seriesEnd: Statement
 
     /// Call `finish` before the transaction commits.
     init(db: Database, conflicts: ConflictPolicy = .report) throws {
         self.db = db
         self.conflicts = conflicts
-        try QuoteDays.pauseCounting(db)
         // A bounded page cache (32 MiB) keeps a million-row import off the disk until commit, while
         // memory stays flat whatever the file size.
         try db.execute(sql: "PRAGMA cache_size = -32768")
@@ -74,6 +76,10 @@ final class ImportSink {
         assetID: Int64, currencyID: Int64, market: String, timeMs: Int64, price: Double,
         bid: Double?, ask: Double?, source: String
     ) throws -> RowOutcome {
+        if !countingPaused {
+            try QuoteDays.pauseCounting(db)
+            countingPaused = true
+        }
         let series = WrittenQuoteDays.Series(assetID: assetID, currencyID: currencyID, market: market)
         if !quoteDays.knows(series) {
             quoteDays.begin(series, lastTimeBefore: try Int64.fetchOne(seriesEnd, arguments: [assetID, currencyID, market]))
@@ -117,8 +123,10 @@ final class ImportSink {
     /// Counts the quote days this sink wrote to, raises its series' revisions and starts the trigger
     /// that counts them for other writers.
     func finish() throws {
+        guard countingPaused else { return }
         try QuoteDays.recount(db, quoteDays)
         quoteDays = WrittenQuoteDays()
+        countingPaused = false
     }
 
     private func bindKey(_ s: SQLiteStatement, _ assetID: Int64, _ currencyID: Int64, _ market: String, _ timeMs: Int64) {
