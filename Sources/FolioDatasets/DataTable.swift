@@ -14,14 +14,35 @@ public struct DataTable: Sendable {
         public var sortNumber: Double?
         public init(_ text: String, sort: Double? = nil) { self.text = text; self.sortNumber = sort }
     }
+    /// Rows made when asked for: a table of a million trades is sorted by its keys, and only the rows a
+    /// definition keeps are formatted (`TableShaping` in FolioReports).
+    public struct LazyRows: Sendable {
+        public var count: Int
+        /// What row `row` sorts by on column `column`: the cell's sort number, or its text where it has none.
+        public var sortKey: @Sendable (_ row: Int, _ column: Int) -> Cell
+        public var row: @Sendable (_ row: Int) -> [Cell]
+        public init(count: Int, sortKey: @escaping @Sendable (Int, Int) -> Cell, row: @escaping @Sendable (Int) -> [Cell]) {
+            self.count = count; self.sortKey = sortKey; self.row = row
+        }
+    }
     public var columns: [Column]
-    public var rows: [[Cell]]
+    /// Every row, made now if the table makes them when asked.
+    public var rows: [[Cell]] {
+        get { lazyRows.map { lazy in (0..<lazy.count).map(lazy.row) } ?? madeRows }
+        set { madeRows = newValue; lazyRows = nil }
+    }
+    private var madeRows: [[Cell]]
+    public private(set) var lazyRows: LazyRows?
     /// Rows below the others that sorting and limits leave where they are (a total).
     public var totals: [[Cell]]
     /// Columns shown when a definition lists none.
     public var defaultColumns: [String]
     public init(columns: [Column], rows: [[Cell]], totals: [[Cell]] = [], defaultColumns: [String]? = nil) {
-        self.columns = columns; self.rows = rows; self.totals = totals; self.defaultColumns = defaultColumns ?? columns.map(\.key)
+        self.columns = columns; self.madeRows = rows; self.totals = totals; self.defaultColumns = defaultColumns ?? columns.map(\.key)
+    }
+    public init(columns: [Column], lazyRows: LazyRows, totals: [[Cell]] = [], defaultColumns: [String]? = nil) {
+        self.init(columns: columns, rows: [], totals: totals, defaultColumns: defaultColumns)
+        self.lazyRows = lazyRows
     }
 
     /// The table as a chart of its own (`folio chart table`): numeric columns right-aligned.

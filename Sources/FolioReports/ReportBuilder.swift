@@ -138,21 +138,28 @@ struct TableShaping {
             }
             indices.append(index)
         }
-        var rows = table.rows
+        // Rows by index, so that a table that makes its rows when asked (`DataTable.LazyRows`) makes only
+        // those it shows.
+        let count = table.lazyRows?.count ?? table.rows.count
+        let made = table.lazyRows == nil ? table.rows : []
+        func key(_ row: Int, _ column: Int) -> DataTable.Cell { table.lazyRows?.sortKey(row, column) ?? made[row][column] }
+        var order = Array(0..<count)
         if let sort = block.sort {
             guard let c = known.firstIndex(of: sort.column) else {
                 throw DefinitionError(file: file, path: block.path + ".sort", expected: "one of " + known.joined(separator: ", "), found: "\"\(sort.column)\"")
             }
             // Stable: rows equal on the sort column keep the data's own order.
-            rows = rows.enumerated().sorted { a, b in
-                let x = a.element[c], y = b.element[c]
-                let order: Bool?
-                if let p = x.sortNumber, let q = y.sortNumber { order = p == q ? nil : (p < q) != sort.descending }
-                else { order = x.text == y.text ? nil : (x.text < y.text) != sort.descending }
-                return order ?? (a.offset < b.offset)
-            }.map(\.element)
+            let keys = order.map { key($0, c) }
+            order.sort { a, b in
+                let x = keys[a], y = keys[b]
+                let before: Bool?
+                if let p = x.sortNumber, let q = y.sortNumber { before = p == q ? nil : (p < q) != sort.descending }
+                else { before = x.text == y.text ? nil : (x.text < y.text) != sort.descending }
+                return before ?? (a < b)
+            }
         }
-        if let limit = block.limit { rows = Array(rows.prefix(limit)) }
+        if let limit = block.limit { order = Array(order.prefix(limit)) }
+        var rows = order.map { table.lazyRows?.row($0) ?? made[$0] }
         rows += table.totals
         let columns = indices.map { TableColumn(title: table.columns[$0].title, numeric: table.columns[$0].numeric) }
         return (columns, rows.map { row in indices.map { row[$0].text } })

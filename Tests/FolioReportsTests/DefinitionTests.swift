@@ -1,4 +1,5 @@
 import FolioCharts
+import FolioDatasets
 @testable import FolioReports
 import Testing
 
@@ -121,5 +122,23 @@ import Testing
         #expect(shaped.rows.count == 5 && shaped.columns.map(\.title) == ["Time", "Asset"])
         let times = data.input.trades.sorted { $0.time > $1.time }.prefix(5).map { DateText.date(.init($0.time), locale: .en) }
         #expect(shaped.rows.map { $0[0] } == Array(times))
+    }
+
+    /// The trades table makes its rows when asked (a report keeps 500 of what may be a million): sorted by
+    /// any column either way and cut, it shows what the same table with every row made shows.
+    @Test func aTableThatMakesItsRowsWhenAskedShapesAsOneMadeWhole() throws {
+        let data = PortfolioReportData(SyntheticPortfolio.input(assets: 4, trades: 60), locale: .uk)
+        let lazy = try #require(data.table("trades"))
+        #expect(lazy.lazyRows != nil)
+        let made = DataTable(columns: lazy.columns, rows: lazy.rows, totals: lazy.totals, defaultColumns: lazy.defaultColumns)
+        for column in lazy.columns.map(\.key) {
+            for descending in [false, true] {
+                let block = BlockDefinition(kind: .table, data: "trades", sort: SortOrder(column: column, descending: descending), limit: 17)
+                let a = try TableShaping(table: lazy, block: block, file: "x").shaped()
+                let b = try TableShaping(table: made, block: block, file: "x").shaped()
+                #expect(a.rows == b.rows, "\(column) \(descending)")
+                #expect(a.rows.count == 17)
+            }
+        }
     }
 }

@@ -38,18 +38,34 @@ extension PortfolioReportData {
         (try? HoldingsDataset().table(charts.input).table) ?? DataTable(columns: [], rows: [])
     }
 
+    /// Made when asked for: a report shows the last 500 of what may be a million trades.
     var tradesTable: DataTable {
-        let rows = input.trades.filter { $0.time <= input.asOf.end }.map { t -> [Cell] in
-            [time(t.time), Cell(t.side == .buy ? strings[.buy] : strings[.sell]), Cell(t.asset.rawValue),
-             number(t.quantity, decimals(t.asset)), price(t.price), Cell(t.priceCurrency.rawValue),
-             fee(t), Cell(t.feeCurrency.rawValue)]
-        }
+        let trades = input.trades.filter { $0.time <= input.asOf.end }
+        let (bought, sold) = (strings[.buy], strings[.sell])
+        let side: @Sendable (Trade) -> Cell = { Cell($0.side == .buy ? bought : sold) }
+        let rows = DataTable.LazyRows(count: trades.count, sortKey: { i, column in
+            let t = trades[i]
+            switch column {
+            case 0: return Cell("", sort: t.time.timeIntervalSince1970)
+            case 1: return side(t)
+            case 2: return Cell(t.asset.rawValue)
+            case 3: return Cell("", sort: t.quantity)
+            case 4: return Cell("", sort: t.price)
+            case 5: return Cell(t.priceCurrency.rawValue)
+            case 6: return Cell("", sort: t.fee)
+            default: return Cell(t.feeCurrency.rawValue)
+            }
+        }, row: { i in
+            let t = trades[i]
+            return [time(t.time), side(t), Cell(t.asset.rawValue), number(t.quantity, decimals(t.asset)), price(t.price),
+                    Cell(t.priceCurrency.rawValue), fee(t), Cell(t.feeCurrency.rawValue)]
+        })
         return DataTable(columns: [
             Column(key: "time", title: strings[.time], numeric: false), Column(key: "side", title: strings[.side], numeric: false),
             Column(key: "asset", title: strings[.asset], numeric: false), Column(key: "quantity", title: strings[.quantity], numeric: true),
             Column(key: "price", title: strings[.price], numeric: true), Column(key: "currency", title: strings[.currency], numeric: false),
             Column(key: "fee", title: strings[.fee], numeric: true), Column(key: "fee-currency", title: strings[.currency], numeric: false),
-        ], rows: rows, defaultColumns: ["time", "side", "asset", "quantity", "price", "currency", "fee"])
+        ], lazyRows: rows, defaultColumns: ["time", "side", "asset", "quantity", "price", "currency", "fee"])
     }
 
     /// A trade's fee with its own currency's digits and code (0.00035970 BTC beside a price in USD).
