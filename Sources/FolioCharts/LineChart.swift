@@ -54,7 +54,7 @@ public struct LineChart: Chart, Hashable {
         var changeRising = true
         if annotate, let s = single, s.first != s.last || series[0].values.filter(\.isFinite).count > 1,
            case let change = headlineChange ?? HeadlineChange(amount: s.change, fraction: s.changeFraction), let amount = change.amount {
-            var signed = format
+            var signed = format.withDecimals(of: max(abs(s.first), abs(s.last)))
             signed.explicitPlus = true
             let percent = change.fraction.map {
                 " (" + NumberFormat(locale: locale, style: .percent(2), explicitPlus: true).string($0) + ")"

@@ -33,6 +33,20 @@ public struct NumberFormat: Hashable, Sendable {
         self.explicitPlus = explicitPlus; self.grouping = grouping
     }
 
+    private static func priceDecimals(_ magnitude: Double, minimum: Int, significant: Int) -> Int {
+        guard magnitude > 0, magnitude < 1 else { return minimum }
+        return max(minimum, -Int(log10(magnitude).rounded(.down)) + significant - 1)
+    }
+
+    /// This format with the decimals it gives `value`, fixed, for a figure written beside it: a change
+    /// of a price takes the price's decimals (−0.75 $ beside 32.50 $, not −0.7500 $).
+    public func withDecimals(of value: Double) -> NumberFormat {
+        guard case .price(let minimum, let significant) = style, value.isFinite else { return self }
+        var fixed = self
+        fixed.style = .decimal(Self.priceDecimals(abs(value), minimum: minimum, significant: significant))
+        return fixed
+    }
+
     /// Formats a value; non-finite values print as an em dash, the mark for "undefined" in tables.
     public func string(_ value: Double) -> String {
         guard value.isFinite else { return "—" }
@@ -45,11 +59,7 @@ public struct NumberFormat: Hashable, Sendable {
         case .decimal(let d):
             decimals = d
         case .price(let minimum, let significant):
-            decimals = minimum
-            if magnitude > 0, magnitude < 1 {
-                let exponent = Int(log10(magnitude).rounded(.down))
-                decimals = max(minimum, -exponent + significant - 1)
-            }
+            decimals = Self.priceDecimals(magnitude, minimum: minimum, significant: significant)
         case .upTo(let minimum, let maximum):
             decimals = maximum
             keptDecimals = minimum

@@ -18,6 +18,17 @@ import Testing
         expectCleanLayout(scene, "7-day line")
     }
 
+    /// The change over the window takes the decimals its prices show: last − first as a reader computes
+    /// it from the figures (−0.75 beside 32.50, not −0.7500), and a sub-cent price keeps its digits.
+    @Test func theChangeIsWrittenWithItsPricesDecimals() throws {
+        for (first, last, change) in [(32.5, 31.75, "\u{2212}0.75"), (0.0000000016812, 0.0000000016012, "\u{2212}0.000000000080")] {
+            let series = LineSeries(name: "X", times: (0..<7).map { 1_735_084_800 + Double($0) * 86_400 },
+                                    values: (0..<7).map { first + (last - first) * Double($0) / 6 })
+            let scene = LineChart(frame: frame(), series: [series]).scene(measurer: measurer)
+            #expect(scene.texts.contains { $0.text.hasPrefix(change + " (") }, "\(scene.texts.map(\.text))")
+        }
+    }
+
     @Test func markersSitOnTheExtremePoints() throws {
         let chart = LineChart(frame: frame(), series: [wave])
         let scene = chart.scene(measurer: measurer)
