@@ -44,10 +44,7 @@ enum QuoteDays {
                 PRIMARY KEY (asset_id, currency_id, market)
             ) WITHOUT ROWID;
 
-            -- The bare columns of a MAX() aggregate come from the row that has the maximum: the close.
-            INSERT INTO quote_day (asset_id, currency_id, market, day_ms, quotes, time_ms, price, bid, ask, source)
-                SELECT asset_id, currency_id, market, \(dayStart("time_ms")), COUNT(*), MAX(time_ms), price, bid, ask, source
-                FROM quote WHERE price > 0 GROUP BY 1, 2, 3, 4 HAVING COUNT(*) > 1;
+            \(daysOfSeveralQuotes(where: "1"));
             INSERT INTO quote_series (asset_id, currency_id, market, revision)
                 SELECT asset_id, currency_id, market, \(firstRevision) FROM quote GROUP BY 1, 2, 3;
 
@@ -84,6 +81,22 @@ enum QuoteDays {
         END
         """
 
+    /// Puts in `quote_day` every day of two quotes or more among the quotes `condition` selects. The bare
+    /// columns of a MAX() aggregate come from the row that has the maximum: the close.
+    private static func daysOfSeveralQuotes(where condition: String) -> String {
+        """
+        INSERT INTO quote_day (asset_id, currency_id, market, day_ms, quotes, time_ms, price, bid, ask, source)
+            SELECT asset_id, currency_id, market, \(dayStart("time_ms")), COUNT(*), MAX(time_ms), price, bid, ask, source
+            FROM quote WHERE \(condition) AND price > 0 GROUP BY 1, 2, 3, 4 HAVING COUNT(*) > 1
+        """
+    }
+
+    /// What a day counted again replaces in its row.
+    private static let replacingTheDay = """
+        ON CONFLICT (asset_id, currency_id, market, day_ms) DO UPDATE SET quotes = excluded.quotes, time_ms = excluded.time_ms,
+            price = excluded.price, bid = excluded.bid, ask = excluded.ask, source = excluded.source
+        """
+
     /// A day of a series as SQL expressions: a trigger's row, or a statement's parameters.
     private struct DayKey {
         var asset: String, currency: String, market: String, day: String
@@ -104,26 +117,30 @@ enum QuoteDays {
     /// Counts the day of `row` again from its quotes (one index range, a day long) and raises the
     /// revision of `row`'s series.
     private static func recounting(_ row: String) -> String {
-        """
-        \(counting(DayKey(row: row)));
+        let day = counting(DayKey(row: row))
+        return """
+        \(day.keep);
+                \(day.dropLone);
                 INSERT INTO quote_series (asset_id, currency_id, market, revision) VALUES (\(row).asset_id, \(row).currency_id, \(row).market, \(firstRevision))
                     ON CONFLICT (asset_id, currency_id, market) DO UPDATE SET revision = revision + 1
         """
     }
 
     /// The day as a `quote_day` row when it has two quotes or more (an aggregate without GROUP BY is one
-    /// row; its bare columns come from the quote with the latest time, the close), else no row.
-    private static func counting(_ key: DayKey) -> String {
-        """
-        INSERT INTO quote_day (asset_id, currency_id, market, day_ms, quotes, time_ms, price, bid, ask, source)
-                SELECT \(key.asset), \(key.currency), \(key.market), \(key.day), n, close, price, bid, ask, source
-                FROM (SELECT COUNT(*) AS n, MAX(time_ms) AS close, price, bid, ask, source FROM quote WHERE \(key.quotes))
-                WHERE n > 1
-                ON CONFLICT (asset_id, currency_id, market, day_ms) DO UPDATE SET quotes = excluded.quotes, time_ms = excluded.time_ms,
-                    price = excluded.price, bid = excluded.bid, ask = excluded.ask, source = excluded.source;
-                DELETE FROM quote_day WHERE asset_id = \(key.asset) AND currency_id = \(key.currency) AND market = \(key.market)
-                    AND day_ms = \(key.day) AND (SELECT COUNT(*) FROM quote WHERE \(key.quotes)) < 2
-        """
+    /// row; its bare columns come from the quote with the latest time, the close), and its row gone when
+    /// it has fewer.
+    private static func counting(_ key: DayKey) -> (keep: String, dropLone: String) {
+        ("""
+         INSERT INTO quote_day (asset_id, currency_id, market, day_ms, quotes, time_ms, price, bid, ask, source)
+                 SELECT \(key.asset), \(key.currency), \(key.market), \(key.day), n, close, price, bid, ask, source
+                 FROM (SELECT COUNT(*) AS n, MAX(time_ms) AS close, price, bid, ask, source FROM quote WHERE \(key.quotes))
+                 WHERE n > 1
+                 \(replacingTheDay)
+         """,
+         """
+         DELETE FROM quote_day WHERE asset_id = \(key.asset) AND currency_id = \(key.currency) AND market = \(key.market)
+                 AND day_ms = \(key.day) AND (SELECT COUNT(*) FROM quote WHERE \(key.quotes)) < 2
+         """)
     }
 
     /// A bulk writer (an import, a fetch) adds quotes by the hundred thousand: a trigger per row doubled
@@ -147,12 +164,8 @@ enum QuoteDays {
         let clear = try db.makeStatement(sql: """
             DELETE FROM quote_day WHERE asset_id = ?1 AND currency_id = ?2 AND market = ?3 AND day_ms >= ?4 AND day_ms < ?5
             """)
-        let count = try db.makeStatement(sql: """
-            INSERT INTO quote_day (asset_id, currency_id, market, day_ms, quotes, time_ms, price, bid, ask, source)
-            SELECT ?1, ?2, ?3, \(dayStart("time_ms")), COUNT(*), MAX(time_ms), price, bid, ask, source FROM quote
-            WHERE asset_id = ?1 AND currency_id = ?2 AND market = ?3 AND time_ms >= ?4 AND time_ms < ?5 AND price > 0
-            GROUP BY 4 HAVING COUNT(*) > 1
-            """)
+        let count = try db.makeStatement(sql: daysOfSeveralQuotes(
+            where: "asset_id = ?1 AND currency_id = ?2 AND market = ?3 AND time_ms >= ?4 AND time_ms < ?5"))
         let revise = try db.makeStatement(sql: "UPDATE quote_series SET revision = revision + 1 WHERE asset_id = ? AND currency_id = ? AND market = ?")
         for span in spans {
             let (first, last): (Int64, Int64) = (span[3], span[4])
@@ -175,15 +188,14 @@ enum QuoteDays {
         let store = try db.makeStatement(sql: """
             INSERT INTO quote_day (asset_id, currency_id, market, day_ms, quotes, time_ms, price, bid, ask, source)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (asset_id, currency_id, market, day_ms) DO UPDATE SET quotes = excluded.quotes, time_ms = excluded.time_ms,
-                price = excluded.price, bid = excluded.bid, ask = excluded.ask, source = excluded.source
+            \(replacingTheDay)
             """)
         for (series, day) in written.counted {
             try store.execute(arguments: [series.assetID, series.currencyID, series.market, day.start, day.quotes,
                                           day.timeMs, day.price, day.bid, day.ask, day.source])
         }
-        let day = counting(DayKey(asset: "?1", currency: "?2", market: "?3", day: "?4")).components(separatedBy: ";")
-        let count = try db.makeStatement(sql: day[0]), drop = try db.makeStatement(sql: day[1])
+        let day = counting(DayKey(asset: "?1", currency: "?2", market: "?3", day: "?4"))
+        let count = try db.makeStatement(sql: day.keep), drop = try db.makeStatement(sql: day.dropLone)
         for noted in written.noted {
             let arguments: StatementArguments = [noted.series.assetID, noted.series.currencyID, noted.series.market, noted.start]
             try count.execute(arguments: arguments)
