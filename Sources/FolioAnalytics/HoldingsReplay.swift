@@ -38,11 +38,12 @@ public struct HoldingsReplay: Sendable {
 
         var codeIndex: [AssetCode: Int32] = [:]
         var codes: [AssetCode] = []
-        // Most rows repeat the previous row's currency, so compare with it before hashing.
-        var lastCode: AssetCode? = nil
-        var lastIndex: Int32 = 0
-        func intern(_ code: AssetCode) -> Int32 {
-            if code == lastCode { return lastIndex }
+        // Most rows repeat the previous row's currencies, so each role (asset, price currency, fee
+        // currency) compares with its own previous code before hashing.
+        struct Recent { var code: AssetCode? = nil; var index: Int32 = 0 }
+        var recentAsset = Recent(), recentPriceCurrency = Recent(), recentFeeCurrency = Recent()
+        func intern(_ code: AssetCode, _ recent: inout Recent) -> Int32 {
+            if code == recent.code { return recent.index }
             let i: Int32
             if let known = codeIndex[code] {
                 i = known
@@ -51,8 +52,7 @@ public struct HoldingsReplay: Sendable {
                 codeIndex[code] = i
                 codes.append(code)
             }
-            lastCode = code
-            lastIndex = i
+            recent = Recent(code: code, index: i)
             return i
         }
 
@@ -73,15 +73,16 @@ public struct HoldingsReplay: Sendable {
             keys.append(Key(time: c.time.timeIntervalSince1970, id: c.id, order: 0, index: Int32(effects.count)))
             if c.kind == .split, let asset = c.asset, let ratio = c.ratio {
                 splitEffects[Int32(effects.count)] = ratio
-                effects.append(Effect(a0: intern(asset), a1: -1, a2: -1, q0: 0, q1: 0, q2: 0))
+                effects.append(Effect(a0: intern(asset, &recentAsset), a1: -1, a2: -1, q0: 0, q1: 0, q2: 0))
             } else {
-                effects.append(Effect(a0: intern(c.currency), a1: -1, a2: -1, q0: c.cashChange, q1: 0, q2: 0))
+                effects.append(Effect(a0: intern(c.currency, &recentPriceCurrency), a1: -1, a2: -1, q0: c.cashChange, q1: 0, q2: 0))
             }
         }
         for t in trades {
             keys.append(Key(time: t.time.timeIntervalSince1970, id: t.id, order: 1, index: Int32(effects.count)))
             let sign: Double = t.side == .buy ? 1 : -1
-            effects.append(Effect(a0: intern(t.asset), a1: intern(t.priceCurrency), a2: t.fee != 0 ? intern(t.feeCurrency) : -1,
+            effects.append(Effect(a0: intern(t.asset, &recentAsset), a1: intern(t.priceCurrency, &recentPriceCurrency),
+                                  a2: t.fee != 0 ? intern(t.feeCurrency, &recentFeeCurrency) : -1,
                                   q0: sign * t.quantity, q1: -sign * t.quantity * t.price, q2: -t.fee))
         }
         keys.sort { a, b in
@@ -225,6 +226,9 @@ public struct HoldingsReplay: Sendable {
 
     /// The time of the first event, if any.
     public var firstTime: Date? { times.first.map { Date(timeIntervalSince1970: $0) } }
+
+    /// The time of the last event, if any.
+    public var lastTime: Date? { times.last.map { Date(timeIntervalSince1970: $0) } }
 
     private static func holdings(_ values: [Double], codes: [AssetCode], tolerance: [Double], at time: Date) -> Holdings {
         var q: [AssetCode: Double] = [:]

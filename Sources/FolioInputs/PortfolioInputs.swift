@@ -43,8 +43,8 @@ public struct PortfolioLedger: Sendable {
     /// The day of the first and of the last trade or completed cash transaction (a failed transfer is
     /// not data).
     public var activity: (first: Day, last: Day)? {
-        let times = trades.map(\.time) + replay.cashTransactions.map(\.time)
-        guard let first = times.min(), let last = times.max() else { return nil }
+        // The replay holds exactly these events, in time order.
+        guard let first = replay.firstTime, let last = replay.lastTime else { return nil }
         return (Day(first), Day(last))
     }
 
