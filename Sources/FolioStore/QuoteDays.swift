@@ -223,51 +223,59 @@ struct WrittenQuoteDays {
     struct Run {
         var start: Int64, quotes: Int, timeMs: Int64, price: Double, bid: Double?, ask: Double?, source: String
     }
-    private struct State { var before: Int64?; var run: Run? }
+    private struct State { let series: Series; var before: Int64?; var run: Run? }
 
-    private var states: [Series: State] = [:]
+    /// Each series written to, in order of first write, at the slot `slots` gives it: a writer finds a
+    /// series' slot once per run of rows, not by hashing every row.
+    private var states: [State] = []
+    private var slots: [Series: Int] = [:]
     /// Days of several quotes counted from the rows, with their close.
     private(set) var counted: [(Series, Run)] = []
     /// Days to count from the table.
     private(set) var noted = Set<Day>()
 
-    var series: [Series] { Array(states.keys) }
+    var series: [Series] { states.map(\.series) }
 
-    /// Whether `key` needs its last day before this writer (`begin`, before its first write).
-    func knows(_ key: Series) -> Bool { states[key] != nil }
-
-    mutating func begin(_ key: Series, lastTimeBefore: Int64?) {
-        states[key] = State(before: lastTimeBefore.map(Self.dayStart), run: nil)
+    /// The slot of `key`; the first time, `lastTimeBefore` says when the series' quotes ended before
+    /// this writer (nil: it had none).
+    mutating func slot(of key: Series, lastTimeBefore: () throws -> Int64?) rethrows -> Int {
+        if let slot = slots[key] { return slot }
+        states.append(State(series: key, before: try lastTimeBefore().map(Self.dayStart), run: nil))
+        slots[key] = states.count - 1
+        return states.count - 1
     }
 
-    mutating func added(_ key: Series, timeMs: Int64, price: Double, bid: Double?, ask: Double?, source: String) {
-        guard var state = states[key], price > 0 else { return }
+    mutating func added(_ slot: Int, timeMs: Int64, price: Double, bid: Double?, ask: Double?, source: String) {
+        guard price > 0 else { return }
         let day = Self.dayStart(timeMs)
-        if let before = state.before, day <= before {
-            noted.insert(Day(series: key, start: day))
-        } else if var run = state.run, run.start == day {
-            run.quotes += 1
-            if timeMs > run.timeMs { (run.timeMs, run.price, run.bid, run.ask, run.source) = (timeMs, price, bid, ask, source) }
-            state.run = run
-        } else if let run = state.run, day < run.start {
-            noted.insert(Day(series: key, start: day))
-        } else {
-            if let run = state.run, run.quotes > 1 { counted.append((key, run)) }
-            state.run = Run(start: day, quotes: 1, timeMs: timeMs, price: price, bid: bid, ask: ask, source: source)
+        if let before = states[slot].before, day <= before {
+            noted.insert(Day(series: states[slot].series, start: day))
+            return
         }
-        states[key] = state
+        if let run = states[slot].run {
+            if run.start == day {
+                states[slot].run!.quotes += 1
+                if timeMs > run.timeMs { (states[slot].run!.timeMs, states[slot].run!.price, states[slot].run!.bid, states[slot].run!.ask, states[slot].run!.source) = (timeMs, price, bid, ask, source) }
+                return
+            }
+            if day < run.start {
+                noted.insert(Day(series: states[slot].series, start: day))
+                return
+            }
+            if run.quotes > 1 { counted.append((states[slot].series, run)) }
+        }
+        states[slot].run = Run(start: day, quotes: 1, timeMs: timeMs, price: price, bid: bid, ask: ask, source: source)
     }
 
-    mutating func corrected(_ key: Series, timeMs: Int64) {
-        if states[key] == nil { states[key] = State(before: nil, run: nil) }
-        noted.insert(Day(series: key, start: Self.dayStart(timeMs)))
+    mutating func corrected(_ slot: Int, timeMs: Int64) {
+        noted.insert(Day(series: states[slot].series, start: Self.dayStart(timeMs)))
     }
 
     /// Ends the days being filled.
     mutating func close() {
-        for (key, state) in states {
-            if let run = state.run, run.quotes > 1 { counted.append((key, run)) }
-            states[key]?.run = nil
+        for slot in states.indices {
+            if let run = states[slot].run, run.quotes > 1 { counted.append((states[slot].series, run)) }
+            states[slot].run = nil
         }
     }
 

@@ -27,6 +27,8 @@ final class ImportSink {
 
     /// The quote series and days this sink wrote to, counted again by `finish` (`QuoteDays.pauseCounting`).
     private var quoteDays = WrittenQuoteDays()
+    /// The series of the previous quote and its slot in `quoteDays`: files repeat one series for many rows.
+    private var recentSeries: (series: WrittenQuoteDays.Series, slot: Int)?
     /// Whether the insert trigger is stopped: from the first quote on, so that an import of trades
     /// changes no schema.
     private var countingPaused = false
@@ -81,8 +83,12 @@ final class ImportSink {
             countingPaused = true
         }
         let series = WrittenQuoteDays.Series(assetID: assetID, currencyID: currencyID, market: market)
-        if !quoteDays.knows(series) {
-            quoteDays.begin(series, lastTimeBefore: try Int64.fetchOne(seriesEnd, arguments: [assetID, currencyID, market]))
+        let slot: Int
+        if let recent = recentSeries, recent.series == series {
+            slot = recent.slot
+        } else {
+            slot = try quoteDays.slot(of: series) { try Int64.fetchOne(seriesEnd, arguments: [assetID, currencyID, market]) }
+            recentSeries = (series, slot)
         }
         let s = quoteInsert.sqliteStatement
         sqlite3_reset(s)
@@ -93,7 +99,7 @@ final class ImportSink {
         sqlite3_bind_text(s, 8, source, -1, sqliteTransient)
         try check(sqlite3_step(s), SQLITE_DONE)
         if sqlite3_changes(db.sqliteConnection) > 0 {
-            quoteDays.added(series, timeMs: timeMs, price: price, bid: bid, ask: ask, source: source)
+            quoteDays.added(slot, timeMs: timeMs, price: price, bid: bid, ask: ask, source: source)
             return .inserted
         }
         if conflicts == .keepSilently { return .duplicate }
@@ -116,7 +122,7 @@ final class ImportSink {
                 UPDATE quote SET price = ?, bid = ?, ask = ?, source = ?
                 WHERE asset_id = ? AND currency_id = ? AND market = ? AND time_ms = ?
                 """, arguments: [price, bid, ask, source, assetID, currencyID, market, timeMs])
-            quoteDays.corrected(series, timeMs: timeMs)
+            quoteDays.corrected(slot, timeMs: timeMs)
         }
     }
 
@@ -126,6 +132,7 @@ final class ImportSink {
         guard countingPaused else { return }
         try QuoteDays.recount(db, quoteDays)
         quoteDays = WrittenQuoteDays()
+        recentSeries = nil
         countingPaused = false
     }
 

@@ -13,6 +13,8 @@ struct QuotesCSVImporter {
         // combination up by its bytes, so that codes are validated and ids found once per combination.
         var series: [[UInt8]: (asset: Int64, currency: Int64, market: String, source: String)] = [:]
         var key: [UInt8] = []
+        // Rows mostly repeat the previous row's combination: compared before hashing.
+        var recent: (key: [UInt8], ids: (asset: Int64, currency: Int64, market: String, source: String))?
         var keyColumns: [Int] = []
         try DelimitedFile(url: url).forEachRow(header: { header in
             var h = header
@@ -36,14 +38,19 @@ struct QuotesCSVImporter {
                 key.append(0)
             }
             let ids: (asset: Int64, currency: Int64, market: String, source: String)
-            if let known = series[key] {
-                ids = known
+            if let recent, recent.key == key {
+                ids = recent.ids
             } else {
-                let asset = try row.assetCode(c.asset, "asset")
-                let currency = try row.assetCode(c.currency, "currency")
-                ids = (try sink.assetID(asset), try sink.assetID(currency, kindHint: .fiat),
-                       try row.market(c.market, "market").rawValue, try row.text(c.source, "source"))
-                series[key] = ids
+                if let known = series[key] {
+                    ids = known
+                } else {
+                    let asset = try row.assetCode(c.asset, "asset")
+                    let currency = try row.assetCode(c.currency, "currency")
+                    ids = (try sink.assetID(asset), try sink.assetID(currency, kindHint: .fiat),
+                           try row.market(c.market, "market").rawValue, try row.text(c.source, "source"))
+                    series[key] = ids
+                }
+                recent = (key, ids)
             }
             summary.record(try sink.insertQuote(
                 assetID: ids.asset, currencyID: ids.currency, market: ids.market, timeMs: time, price: price,
