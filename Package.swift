@@ -21,6 +21,8 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo-ft", providers: [.apt(["libcairo2-dev", "libfreetype-dev"])]),
         // Headers only: libcurl itself is loaded by the commands that use the network (FolioNet's LibCurl).
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // SQLite's one process-wide setting GRDB does not offer (the library is GRDB's, GRDBSQLite).
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev", "libdeflate-dev"])]),
 
         // MARK: Folio modules
@@ -34,6 +36,7 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // The system SQLite GRDB links, for the bulk-insert path that binds values directly.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                "CSQLite",
             ]
         ),
         .target(name: "FolioAnalytics", dependencies: ["FolioCore"]),

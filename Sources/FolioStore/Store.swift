@@ -28,6 +28,7 @@ public final class Store: Sendable {
     public static let busyTimeout: TimeInterval = 30
 
     public init(path: String, access: Access) throws {
+        SQLiteLibrary.configured
         self.path = path
         let file = DatabaseFile(path: path)
         do {

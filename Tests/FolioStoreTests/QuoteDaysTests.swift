@@ -111,7 +111,7 @@ import Testing
             try t.store.read { try Int.fetchOne($0, sql: "SELECT revision FROM quote_series") }
         }
         let before = try revision()
-        try t.store.importFiles([try TestPaths.write("""
+        _ = try t.store.importFiles([try TestPaths.write("""
             time,asset,currency,price,market,source
             2024-03-01T12:00:00Z,BTC,USD,60100,exchange,x
             2024-03-02T00:00:00Z,BTC,USD,61500,exchange,x
