@@ -214,6 +214,13 @@ public struct PriceBook: Sendable {
         })
     }
 
+    /// The book of each series' last quote at or before `time`: all a value at that instant looks up, as
+    /// the store's `lastQuotes(atOrBefore:)` reads it. Series without one are left out.
+    public func lastQuotes(atOrBefore time: Date) -> PriceBook {
+        let t = time.timeIntervalSince1970
+        return PriceBook(series: series.compactMap { s in s.lastIndex(atOrBefore: t).map { s.slice($0, $0 + 1) } })
+    }
+
     /// The book of each series' last quote: enough to find where the data of every route ends (see
     /// FolioInputs' `AsOf`) without holding the history.
     public var lastQuotes: PriceBook {

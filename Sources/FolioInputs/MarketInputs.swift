@@ -23,9 +23,7 @@ public struct MarketInputs: Sendable {
     /// would take most of its time budget.
     public static func load(_ prices: any PriceBookSource, options: MarketOptions, range: DayRange? = nil) throws -> MarketInputs {
         let assets = try prices.assets()
-        let codes = options.assets.map { wanted in
-            assets.filter { wanted.contains($0.code) || $0.kind == .fiat || $0.kind == .metal }.map(\.code)
-        } ?? assets.map(\.code)
+        let codes = chosen(assets, options).map(Array.init) ?? assets.map(\.code)
         let staleness = options.stalenessDays * 86_400
         let book = if let range {
             try prices.book(from: range.from.start.addingTimeInterval(-staleness), through: range.to.end).restricted(to: Set(codes))
@@ -33,6 +31,22 @@ public struct MarketInputs: Sendable {
             try prices.book(of: codes)
         }
         return MarketInputs(assets: assets, book: book, options: options)
+    }
+
+    /// The market of a value at one instant (holdings, allocation): each series' last quote at or
+    /// before it, which is all its lookups read, whatever the staleness limit or the quotes a day holds.
+    public static func load(_ prices: any PriceBookSource, options: MarketOptions, at time: Date) throws -> MarketInputs {
+        let assets = try prices.assets()
+        let all = try prices.book(atOrBefore: time)
+        return MarketInputs(assets: assets, book: chosen(assets, options).map { all.restricted(to: $0) } ?? all, options: options)
+    }
+
+    /// The assets `options` asks for with every currency and metal (the pivots of their conversions);
+    /// nil: every asset.
+    private static func chosen(_ assets: [Asset], _ options: MarketOptions) -> Set<AssetCode>? {
+        options.assets.map { wanted in
+            Set(assets.filter { wanted.contains($0.code) || $0.kind == .fiat || $0.kind == .metal }.map(\.code))
+        }
     }
 
     /// The market of `book`, with rates that prefer `options.market` and refuse quotes older than its limit.
@@ -51,10 +65,7 @@ public struct MarketInputs: Sendable {
     public static func load(_ prices: any PriceBookSource, options: MarketOptions, valuingAt times: [Date], from start: Date? = nil,
                             window: (from: Date, through: Date)? = nil) throws -> MarketInputs {
         let assets = try prices.assets()
-        let codes = options.assets.map { wanted in
-            Set(assets.filter { wanted.contains($0.code) || $0.kind == .fiat || $0.kind == .metal }.map(\.code))
-        }
-        return MarketInputs(assets: assets, book: try prices.valuationBook(of: codes, at: times, from: start, window: window),
+        return MarketInputs(assets: assets, book: try prices.valuationBook(of: chosen(assets, options), at: times, from: start, window: window),
                             options: options)
     }
 

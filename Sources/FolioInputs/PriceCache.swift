@@ -12,6 +12,8 @@ public protocol PriceBookSource: Sendable {
     func book(of codes: [AssetCode]) throws -> PriceBook
     /// The book of every quote of every asset from `from` through `through`.
     func book(from: Date, through: Date) throws -> PriceBook
+    /// The book of each series' last quote at or before `time` (a value at that instant).
+    func book(atOrBefore time: Date) throws -> PriceBook
     /// The book of the last quote of every series: where the data ends (see `AsOf`).
     func lastQuotes() throws -> PriceBook
     /// The book a valuation over time asks for (`PriceBook.valuation`) of `codes` (nil: every asset), from
@@ -23,6 +25,7 @@ public protocol PriceBookSource: Sendable {
 extension Store: PriceBookSource {
     public func book(of codes: [AssetCode]) throws -> PriceBook { PriceBook(try quotes(assets: codes)) }
     public func book(from: Date, through: Date) throws -> PriceBook { PriceBook(try quotes(from: from, to: through)) }
+    public func book(atOrBefore time: Date) throws -> PriceBook { PriceBook(try lastQuotes(atOrBefore: time)) }
     public func lastQuotes() throws -> PriceBook { PriceBook(try lastQuoteOfEachSeries()) }
     public func valuationBook(of codes: Set<AssetCode>?, at times: [Date], from start: Date?,
                               window: (from: Date, through: Date)?) throws -> PriceBook {
@@ -54,6 +57,7 @@ public final class PriceCache: PriceBookSource {
     public func assets() -> [Asset] { knownAssets }
     public func book(of codes: [AssetCode]) -> PriceBook { all.restricted(to: Set(codes)) }
     public func book(from: Date, through: Date) -> PriceBook { all.window(from: from, through: through) }
+    public func book(atOrBefore time: Date) -> PriceBook { all.lastQuotes(atOrBefore: time) }
     public func lastQuotes() -> PriceBook { all.lastQuotes }
     public func valuationBook(of codes: Set<AssetCode>?, at times: [Date], from start: Date?,
                               window: (from: Date, through: Date)?) -> PriceBook {

@@ -43,8 +43,8 @@ extension Store {
     }
 
     /// Every quote of every series (asset, currency, market) between two times (both inclusive) and each
-    /// series' last quote before `from` (see `PriceBook.window`), ordered as `quotes(assets:from:to:)`
-    /// orders them. The primary key starts with the series, not the time, so a
+    /// series' last quote before `from` (see `PriceBook.window`), series by series in key order, each in
+    /// time order: the order a price book groups them in. The primary key starts with the series, not the time, so a
     /// plain `WHERE time_ms BETWEEN` reads every quote in the file; this walks the series with one index
     /// seek each (a loose index scan) and then seeks each series' time range, so a chart of a week costs
     /// the same in a database of a thousand quotes or of millions.
@@ -68,10 +68,6 @@ extension Store {
                     quotes.append(Quote(asset: asset, currency: currency, market: Market(market), time: Date(unixMilliseconds: row[0]),
                                         price: row[1], bid: row[2], ask: row[3], source: row[4]))
                 }
-            }
-            // The order the joined query gives, so that either read builds the same price book.
-            quotes.sort { a, b in
-                (a.time, a.asset, a.currency, a.market.rawValue) < (b.time, b.asset, b.currency, b.market.rawValue)
             }
             return quotes
         }
@@ -119,17 +115,27 @@ extension Store {
     /// default as-of day is found from. One index seek per series, so it costs little however many
     /// quotes there are.
     public func lastQuoteOfEachSeries() throws -> [Quote] {
+        try lastQuoteOfEachSeries(where: "1", [])
+    }
+
+    /// Each series' last quote at or before `time` with a price the price book keeps (> 0): all a value
+    /// at that instant looks up, found with one index seek per series however many quotes a day holds.
+    public func lastQuotes(atOrBefore time: Date) throws -> [Quote] {
+        try lastQuoteOfEachSeries(where: "time_ms <= ? AND price > 0", [time.unixMilliseconds])
+    }
+
+    private func lastQuoteOfEachSeries(where condition: String, _ arguments: [Int64]) throws -> [Quote] {
         try read { db in
             let codes = try Store.assetCodes(db)
             // ORDER BY time_ms DESC LIMIT 1 within one series is a single seek to its end.
             let last = try db.cachedStatement(sql: """
-                SELECT time_ms, price, bid, ask, source FROM quote WHERE asset_id = ? AND currency_id = ? AND market = ?
+                SELECT time_ms, price, bid, ask, source FROM quote WHERE asset_id = ? AND currency_id = ? AND market = ? AND \(condition)
                 ORDER BY time_ms DESC LIMIT 1
                 """)
             var quotes: [Quote] = []
             for (assetID, currencyID, market) in try Store.quoteSeries(db) {
                 guard let asset = codes[assetID], let currency = codes[currencyID],
-                      let row = try Row.fetchOne(last, arguments: [assetID, currencyID, market]) else { continue }
+                      let row = try Row.fetchOne(last, arguments: StatementArguments([assetID, currencyID, market] + arguments.map { $0 as any DatabaseValueConvertible })) else { continue }
                 quotes.append(Quote(asset: asset, currency: currency, market: Market(market), time: Date(unixMilliseconds: row[0]),
                                     price: row[1], bid: row[2], ask: row[3], source: row[4]))
             }

@@ -107,4 +107,41 @@ import Testing
             }
         }
     }
+
+    /// Holdings and allocation value at one instant from each series' last quote at or before it: the
+    /// answers of the whole history there, bad prices skipped, from the store and from a batch's cache.
+    @Test func aValueAtOneInstantSeesTheQuotesOfTheWholeHistory() throws {
+        let store = try TemporaryStore()
+        var quotes = "date,asset,currency,price,market,source\n"
+        for day in 1...10 {
+            let d = String(format: "2024-03-%02d", day)
+            quotes += "\(d),USD,UAH,\(38 + Double(day) / 10),nbu,nbu\n"
+            for k in 0...5 {
+                // On the 4th the day's last price is bad: its close is the one before.
+                let price = k == 5 && day == 4 ? "-1" : String(180 + Double(day) + Double(k) / 100)
+                quotes += "\(d)T1\(k):30:00Z,AAPL,USD,\(price),exchange,intraday\n"
+            }
+            if day % 4 == 0 { quotes += "\(d)T12:00:00Z,BTC,USD,\(60_000 + day),exchange,coins\n" }
+        }
+        try store.importText(quotes, as: .quotes)
+        let whole = try MarketInputs.load(store.store, options: MarketOptions()).book
+        let cache = try #require(try PriceCache(store.store))
+        var asked = 0
+        for time in [t("2024-02-28"), t("2024-03-04T13:00"), t("2024-03-04T15:31"), t("2024-03-04T23:59:59"),
+                     t("2024-03-06T00:00"), t("2024-03-10T15:30"), t("2024-04-01")] {
+            let fromStore = try MarketInputs.load(store.store, options: MarketOptions(), at: time).book
+            let fromCache = try MarketInputs.load(cache, options: MarketOptions(), at: time).book
+            for pair in whole.pairs {
+                for market in whole.markets(for: pair) {
+                    let answer = whole.last(pair, market: market, atOrBefore: time)
+                    #expect(fromStore.last(pair, market: market, atOrBefore: time) == answer, "\(pair) \(market) \(time)")
+                    #expect(fromCache.last(pair, market: market, atOrBefore: time) == answer, "\(pair) \(market) \(time)")
+                    // One quote per series at most: the instant's answer.
+                    #expect(fromStore.points(pair, market: market, from: .distantPast, through: .distantFuture).count == (answer == nil ? 0 : 1))
+                    asked += 1
+                }
+            }
+        }
+        #expect(asked == 7 * 3)
+    }
 }

@@ -28,8 +28,8 @@ final class TableContext {
         let options = MarketOptions(market: request.market, stalenessDays: request.staleDays)
         let portfolio = try portfolioName(request, store: store).map { name in
             let ledger = try PortfolioLedger.load(store, portfolio: name)
-            if let days = try quoteDays(request, ledger: ledger, store: store) {
-                return PortfolioInputs(ledger, market: try MarketInputs.load(store, options: options, range: days))
+            if let day = try valuationDay(request, ledger: ledger, store: store) {
+                return PortfolioInputs(ledger, market: try MarketInputs.load(store, options: options, at: day.end))
             }
             // A portfolio table values at day ends and converts each trade and transfer at its moment.
             guard request.name.isPortfolioTable else { return try PortfolioInputs(ledger, market: MarketInputs.load(store, options: options)) }
@@ -54,16 +54,16 @@ final class TableContext {
         return TableContext(request: request, store: store, market: market, portfolio: portfolio)
     }
 
-    /// The days whose quotes a table reads when it needs fewer than all: holdings and allocation at one
-    /// day value what is held then with that day's quotes (and those of the staleness limit before it),
-    /// so a database with millions of intraday quotes costs them milliseconds, not seconds. The other
-    /// portfolio tables read each day's last quote and those at the ledger's events
-    /// (`MarketInputs.load(_:options:valuingAt:)`); price tables read every quote.
-    private static func quoteDays(_ request: TableRequest, ledger: PortfolioLedger, store: Store) throws -> DayRange? {
+    /// The day at whose end a table values the portfolio, when that is all it needs: holdings and
+    /// allocation at one day read each series' last quote at or before that day's end, however many
+    /// quotes the day holds, so a database with millions of intraday quotes costs them an index seek
+    /// per series. The other portfolio tables read each day's last quote and those
+    /// at the ledger's events (`MarketInputs.load(_:options:valuingAt:)`); price tables read every quote.
+    private static func valuationDay(_ request: TableRequest, ledger: PortfolioLedger, store: Store) throws -> Day? {
         switch request.name {
         case .holdings where request.from == nil && request.to == nil, .allocation:
             guard let last = try AsOf.portfolio(ledger, prices: store) else { return nil }
-            return DayRange(day: request.day(default: last))
+            return request.day(default: last)
         default:
             return nil
         }
