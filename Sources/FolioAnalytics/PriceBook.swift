@@ -122,9 +122,16 @@ public struct PriceBook: Sendable {
     public init(_ quotes: [Quote]) {
         struct Key: Hashable { var pair: CurrencyPair; var market: Market }
         var grouped: [Key: [Int]] = [:]
+        // Quotes come series by series (the store reads them so): a run of one series is hashed into the
+        // groups once, not quote by quote (hashing the codes of every quote was a third of this init).
+        var run: (key: Key, indices: [Int])?
         for (i, quote) in quotes.enumerated() where quote.price.isFinite && quote.price > 0 {
-            grouped[Key(pair: CurrencyPair(quote.asset, quote.currency), market: quote.market), default: []].append(i)
+            let key = Key(pair: CurrencyPair(quote.asset, quote.currency), market: quote.market)
+            if run?.key == key { run?.indices.append(i); continue }
+            if let run { grouped[run.key, default: []] += run.indices }
+            run = (key, [i])
         }
+        if let run { grouped[run.key, default: []] += run.indices }
         var series: [Series] = []
         for (key, indices) in grouped.sorted(by: { ($0.key.pair, $0.key.market) < ($1.key.pair, $1.key.market) }) {
             let ordered = indices.sorted {

@@ -43,9 +43,18 @@ public struct Day: Hashable, Comparable, Sendable, Strideable, CustomStringConve
     }
     public var lastOfYear: Day { Day(year: year, month: 12, day: 31)! }
 
+    /// `YYYY-MM-DD`, as `%04d-%02d-%02d` writes it, without Foundation's formatter: a report writes
+    /// hundreds of days, and `String(format:)` took 0.8 ms of one (perf, 30 reports).
     public var iso: String {
         let c = components
-        return String(format: "%04d-%02d-%02d", c.year, c.month, c.day)
+        return Day.zeroPadded(c.year, 4) + "-" + Day.zeroPadded(c.month, 2) + "-" + Day.zeroPadded(c.day, 2)
+    }
+
+    /// `n` in decimal, zeros after its sign up to `width` characters (printf's `%0*d`).
+    private static func zeroPadded(_ n: Int, _ width: Int) -> String {
+        let digits = String(n.magnitude)
+        let sign = n < 0 ? "-" : ""
+        return sign + String(repeating: "0", count: max(0, width - sign.count - digits.count)) + digits
     }
     public var description: String { iso }
 

@@ -31,6 +31,8 @@ final class RasterImage {
     let width: Int
     let height: Int
     let memory: RasterMemory
+    /// The pixels have become PNG scanlines (`scanlines()`).
+    private var packed = false
 
     init(scene: Scene, scale: Double, fonts: FontSet, memory: RasterMemory = RasterMemory()) throws {
         width = max(Int((scene.width * scale).rounded()), 1)
@@ -54,57 +56,57 @@ final class RasterImage {
         cairo_surface_flush(surface.pointer)
     }
 
-    /// PNG scanlines: filter type 0 (None) and R, G, B bytes per pixel, converted from Cairo's native-endian
-    /// 0x00RRGGBB words.
-    func scanlines() throws -> [UInt8] {
+    /// PNG scanlines: filter type 0 (None) and R, G, B bytes per pixel, packed from Cairo's native-endian
+    /// 0x00RRGGBB words in place, over the pixels: a row of scanlines (3 bytes a pixel and one) never
+    /// reaches past the pixels not yet read, and a buffer of its own (2.4 MB at 1200×675) cost a fresh
+    /// page of memory every 4 KB in a process that draws one image. The pixels are gone afterwards: the
+    /// image can be encoded again, not drawn or read as pixels.
+    private func scanlines() throws -> UnsafeBufferPointer<UInt8> {
         guard let data = cairo_image_surface_get_data(surface.pointer) else { throw RenderError.png("no pixel data") }
-        let stride = Int(cairo_image_surface_get_stride(surface.pointer))
         let rowBytes = width * 3 + 1
+        let rows = UnsafeBufferPointer(start: UnsafePointer(data), count: rowBytes * height)
+        if packed { return rows }
+        let stride = Int(cairo_image_surface_get_stride(surface.pointer))
         let (w, h) = (width, height)
-        var out = memory.takeScanlines(rowBytes * h) ?? [UInt8](unsafeUninitializedCapacity: rowBytes * h) { $1 = rowBytes * h }
-        out.withUnsafeMutableBufferPointer { out in
-            guard let base = out.baseAddress else { return }
-            for y in 0..<h {
-                let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-                let o = UnsafeMutableRawPointer(base + y * rowBytes)
-                o.storeBytes(of: 0, as: UInt8.self)
-                // Four pixels (16 bytes in) become three words (12 bytes out): R G B R | G B R G | B R G B,
-                // from each pixel byte-swapped to 0x00BBGGRR. Three stores where one per pixel was the
-                // bottleneck of this loop (it runs over all 3.2 MB of the surface).
-                var x = 0
-                while x + 4 <= w {
-                    let q0 = row[x].byteSwapped >> 8, q1 = row[x + 1].byteSwapped >> 8
-                    let q2 = row[x + 2].byteSwapped >> 8, q3 = row[x + 3].byteSwapped >> 8
-                    let at = 1 + 3 * x
-                    o.storeBytes(of: UInt32(littleEndian: q0 | q1 << 24), toByteOffset: at, as: UInt32.self)
-                    o.storeBytes(of: UInt32(littleEndian: q1 >> 8 | q2 << 16), toByteOffset: at + 4, as: UInt32.self)
-                    o.storeBytes(of: UInt32(littleEndian: q2 >> 16 | q3 << 8), toByteOffset: at + 8, as: UInt32.self)
-                    x += 4
-                }
-                while x < w {
-                    let p = row[x]
-                    o.storeBytes(of: UInt8(truncatingIfNeeded: p >> 16), toByteOffset: 1 + 3 * x, as: UInt8.self)
-                    o.storeBytes(of: UInt8(truncatingIfNeeded: p >> 8), toByteOffset: 2 + 3 * x, as: UInt8.self)
-                    o.storeBytes(of: UInt8(truncatingIfNeeded: p), toByteOffset: 3 + 3 * x, as: UInt8.self)
-                    x += 1
-                }
+        for y in 0..<h {
+            let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+            let o = UnsafeMutableRawPointer(data + y * rowBytes)
+            // Four pixels (16 bytes in) become three words (12 bytes out): R G B R | G B R G | B R G B,
+            // from each pixel byte-swapped to 0x00BBGGRR. Three stores where one per pixel was the
+            // bottleneck of this loop (it runs over all 3.2 MB of the surface). Each group is read
+            // before anything is stored over it.
+            var x = 0
+            while x + 4 <= w {
+                let q0 = row[x].byteSwapped >> 8, q1 = row[x + 1].byteSwapped >> 8
+                let q2 = row[x + 2].byteSwapped >> 8, q3 = row[x + 3].byteSwapped >> 8
+                let at = 1 + 3 * x
+                o.storeBytes(of: UInt32(littleEndian: q0 | q1 << 24), toByteOffset: at, as: UInt32.self)
+                o.storeBytes(of: UInt32(littleEndian: q1 >> 8 | q2 << 16), toByteOffset: at + 4, as: UInt32.self)
+                o.storeBytes(of: UInt32(littleEndian: q2 >> 16 | q3 << 8), toByteOffset: at + 8, as: UInt32.self)
+                x += 4
             }
+            while x < w {
+                let p = row[x]
+                o.storeBytes(of: UInt8(truncatingIfNeeded: p >> 16), toByteOffset: 1 + 3 * x, as: UInt8.self)
+                o.storeBytes(of: UInt8(truncatingIfNeeded: p >> 8), toByteOffset: 2 + 3 * x, as: UInt8.self)
+                o.storeBytes(of: UInt8(truncatingIfNeeded: p), toByteOffset: 3 + 3 * x, as: UInt8.self)
+                x += 1
+            }
+            // Last: in the first row the filter byte sits on the first pixel.
+            o.storeBytes(of: 0, as: UInt8.self)
         }
-        return out
+        packed = true
+        return rows
     }
 
     /// Encodes into an open stdio stream.
     func encode(to file: UnsafeMutablePointer<FILE>, encoding: PNGEncoding) throws {
-        var raw = try scanlines()
-        defer { memory.giveBack(scanlines: raw) }
-        try PNGWriter.write(scanlines: &raw, width: width, height: height, to: file, encoding: encoding)
+        try PNGWriter.write(scanlines: try scanlines(), width: width, height: height, to: file, encoding: encoding)
     }
 
     /// The PNG in memory.
     func pngBytes(encoding: PNGEncoding) throws -> [UInt8] {
-        var raw = try scanlines()
-        defer { memory.giveBack(scanlines: raw) }
-        return try PNGWriter.bytes(scanlines: &raw, width: width, height: height, encoding: encoding)
+        try PNGWriter.bytes(scanlines: try scanlines(), width: width, height: height, encoding: encoding)
     }
 
     /// RGB bytes, row-major, for image comparison in tests: the scanlines without their filter bytes.
@@ -119,17 +121,18 @@ final class RasterImage {
 }
 
 /// RGB scanlines (filter byte 0, then R, G, B per pixel) → PNG: the image data deflated here, the file
-/// structure written by libpng. The scanlines are filtered in place (hence `inout`: no copy of 2.4 MB).
+/// structure written by libpng. The scanlines are left as they are: libdeflate's path filters a copy.
 enum PNGWriter {
-    static func write(scanlines raw: inout [UInt8], width: Int, height: Int, to file: UnsafeMutablePointer<FILE>,
+    static func write(scanlines raw: UnsafeBufferPointer<UInt8>, width: Int, height: Int, to file: UnsafeMutablePointer<FILE>,
                       encoding: PNGEncoding) throws {
         let rowBytes = width * 3 + 1
         guard width > 0, height > 0, raw.count == rowBytes * height else { throw RenderError.png("bad scanlines") }
         let idat: [UInt8]
         if encoding.level == nil && ScanlineDeflate.canEncode(rowBytes: rowBytes) {
-            idat = raw.withUnsafeBufferPointer { ScanlineDeflate.zlib($0, rowBytes: rowBytes) }
+            idat = ScanlineDeflate.zlib(raw, rowBytes: rowBytes)
         } else {
-            idat = try libdeflateZlib(&raw, width: width, height: height, level: encoding.level ?? PNGEncoding.fallbackLevel)
+            var copy = Array(raw)
+            idat = try libdeflateZlib(&copy, width: width, height: height, level: encoding.level ?? PNGEncoding.fallbackLevel)
         }
         let result = idat.withUnsafeBufferPointer { folio_png_write_idat(file, UInt32(width), UInt32(height), $0.baseAddress, $0.count) }
         guard result == 0 else {
@@ -140,12 +143,12 @@ enum PNGWriter {
     }
 
     /// The PNG in memory (glibc's open_memstream gives libpng a FILE that grows a buffer).
-    static func bytes(scanlines raw: inout [UInt8], width: Int, height: Int, encoding: PNGEncoding) throws -> [UInt8] {
+    static func bytes(scanlines raw: UnsafeBufferPointer<UInt8>, width: Int, height: Int, encoding: PNGEncoding) throws -> [UInt8] {
         var buffer: UnsafeMutablePointer<CChar>?
         var size = 0
         guard let stream = open_memstream(&buffer, &size) else { throw RenderError.png("open_memstream failed") }
         do {
-            try write(scanlines: &raw, width: width, height: height, to: stream, encoding: encoding)
+            try write(scanlines: raw, width: width, height: height, to: stream, encoding: encoding)
         } catch let failed as StreamWriteFailed {
             fclose(stream); free(buffer)
             throw RenderError.png("cannot hold the image in memory: \(FileError.reason(errno: failed.errno))")

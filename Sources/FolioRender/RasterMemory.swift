@@ -1,21 +1,20 @@
 import Foundation
 import Synchronization
 
-/// The two large buffers of every PNG — Cairo's pixels (3.2 MB at 1200×675) and the PNG scanlines
-/// (2.4 MB) — kept for the next image of the same size. Fresh ones cost more than drawing: the kernel
+/// The large buffer of every PNG — Cairo's pixels (3.2 MB at 1200×675), packed into the PNG scanlines
+/// in place — kept for the next image of the same size. A fresh one costs more than drawing: the kernel
 /// maps and zeroes every page on first touch, and Cairo clears the surface again; a batch and the
 /// benchmark render thousands of images of one size. One per `Renderer`; safe to share between threads.
 final class RasterMemory: Sendable {
-    /// Buffers kept per kind: one image in flight per thread that shares the renderer is the usual case.
+    /// Buffers kept: one image in flight per thread that shares the renderer is the usual case.
     static let kept = 4
 
     private struct Pixels: @unchecked Sendable { var pointer: UnsafeMutableRawPointer; var bytes: Int }
     private let pixels = Mutex<[Pixels]>([])
-    private let scanlines = Mutex<[[UInt8]]>([])
 
     deinit { for p in pixels.withLock({ $0 }) { free(p.pointer) } }
 
-    /// Memory for `bytes` of pixels, uninitialised (a reused one holds the last image's pixels).
+    /// Memory for `bytes` of pixels, uninitialised (a reused one holds the last image's scanlines).
     func takePixels(_ bytes: Int) -> UnsafeMutableRawPointer? {
         if let found = pixels.withLock({ list in list.firstIndex { $0.bytes == bytes }.map { list.remove(at: $0) } }) {
             return found.pointer
@@ -31,17 +30,5 @@ final class RasterMemory: Sendable {
             return list.count > Self.kept ? list.removeFirst() : nil
         }
         if let extra { free(extra.pointer) }
-    }
-
-    /// A scanline array of exactly `count` bytes whose contents are to be overwritten, or nil.
-    func takeScanlines(_ count: Int) -> [UInt8]? {
-        scanlines.withLock { list in list.firstIndex { $0.count == count }.map { list.remove(at: $0) } }
-    }
-
-    func giveBack(scanlines array: [UInt8]) {
-        scanlines.withLock { list in
-            list.append(array)
-            if list.count > Self.kept { list.removeFirst() }
-        }
     }
 }

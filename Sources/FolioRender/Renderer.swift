@@ -21,7 +21,7 @@ public enum OutputFormat: String, Sendable, CaseIterable {
 public struct Renderer: Sendable {
     public let fonts: FontSet
     public var pngEncoding: PNGEncoding
-    /// Pixel and scanline buffers kept from one PNG to the next of the same size.
+    /// Pixel buffers (packed into scanlines in place) kept from one PNG to the next of the same size.
     let rasterMemory = RasterMemory()
 
     public init(fonts: FontSet, pngEncoding: PNGEncoding = .default) {

@@ -39,9 +39,10 @@ public enum BoundedYAML {
         }
     }
 
-    /// The file's single document as a node tree (nil when it holds none).
-    public static func compose(contentsOf url: URL) throws -> Node? {
-        try compose(try read(url), file: url.path)
+    /// The file's single document as a node tree (nil when it holds none), its plain scalars tagged by
+    /// `resolver`'s rules (Yams's default: YAML 1.1's booleans, numbers, nulls, timestamps…).
+    public static func compose(contentsOf url: URL, resolver: Resolver = .default) throws -> Node? {
+        try compose(try read(url), file: url.path, resolver: resolver)
     }
 
     /// The file's document as Yams's plain values (`[String: Any]`, `[Any]`, strings, numbers).
@@ -49,12 +50,12 @@ public enum BoundedYAML {
         try compose(contentsOf: url)?.any
     }
 
-    public static func compose(_ text: String, file: String) throws -> Node? {
+    public static func compose(_ text: String, file: String, resolver: Resolver = .default) throws -> Node? {
         let bytes = Array(text.utf8)
         guard bytes.count <= maxBytes else { throw Failure.overLimit(file: file, line: nil, limit: "\(bytes.count) bytes, more than 1 MiB") }
         try bytes.withUnsafeBufferPointer { try checkShape($0, file: file) }
         do {
-            return try Yams.compose(yaml: text)
+            return try Yams.compose(yaml: text, resolver)
         } catch let error as YamlError {
             let (line, column, problem) = located(error)
             throw Failure.notYAML(file: file, line: line, column: column, problem: Redaction.escapingControlCharacters(problem))

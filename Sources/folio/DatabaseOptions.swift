@@ -16,5 +16,16 @@ struct DatabaseOptions: ParsableArguments {
 
     /// Commands that only read: an existing, current database, opened read-only (a read-only mount or
     /// file works, and another process's write transaction is not waited for).
-    func openForReading() throws -> Store { try Store(path: path, access: .read) }
+    ///
+    /// Such a store is never released: it lives until the process ends, a moment after the command's last
+    /// read. Releasing it disposes GRDB's dispatch queues, and libdispatch frees their queue-specific data
+    /// on a global queue, which starts a worker thread (and with it libdispatch's manager and epoll)
+    /// just before the exit. Kept, `folio chart line` takes 0.94 of its CPU time and 0.73–0.80 of its
+    /// wall time (same run). A read-only connection writes nothing on closing; the exit releases its
+    /// file and locks all the same.
+    func openForReading() throws -> Store {
+        let store = try Store(path: path, access: .read)
+        _ = Unmanaged.passRetained(store)
+        return store
+    }
 }

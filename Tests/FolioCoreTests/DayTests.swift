@@ -32,6 +32,12 @@ import Testing
         #expect(try #require(Day(iso: "2023-02-10")).lastOfMonth.iso == "2023-02-28")
     }
 
+    @Test(arguments: [(1, 2, 3), (999, 12, 31), (10_000, 1, 1), (0, 1, 1), (-5, 6, 7)])
+    func isoWritesWhatPrintfWrites(_ year: Int, _ month: Int, _ day: Int) throws {
+        let d = try #require(Day(year: year, month: month, day: day))
+        #expect(d.iso == String(format: "%04d-%02d-%02d", year, month, day))
+    }
+
     @Test func dayOfADateIsItsUTCDay() {
         #expect(Day(Date(timeIntervalSince1970: 86_399)).iso == "1970-01-01")
         #expect(Day(Date(timeIntervalSince1970: -1)).iso == "1969-12-31")

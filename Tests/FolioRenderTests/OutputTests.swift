@@ -119,7 +119,7 @@ func temporaryDirectory() throws -> URL {
     }
 }
 
-/// A renderer keeps its pixel and scanline buffers for the next image of the same size (`RasterMemory`):
+/// A renderer keeps its pixel buffers, packed into scanlines, for the next image of the same size (`RasterMemory`):
 /// nothing of one image may show in the next, whatever the order.
 @Suite struct RasterMemoryTests {
     @Test func aReusedBufferGivesTheSamePixelsAsAFreshOne() throws {

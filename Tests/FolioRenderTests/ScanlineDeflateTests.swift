@@ -46,8 +46,7 @@ import FolioCharts
             let stream = raw.withUnsafeBufferPointer { ScanlineDeflate.zlib($0, rowBytes: rowBytes, blockBytes: blockBytes) }
             #expect(inflate(stream, size: raw.count) == raw, "\(what): libdeflate inflate", sourceLocation: sourceLocation)
         }
-        var filtered = raw
-        let png = try PNGWriter.bytes(scanlines: &filtered, width: width, height: height, encoding: .default)
+        let png = try raw.withUnsafeBufferPointer { try PNGWriter.bytes(scanlines: $0, width: width, height: height, encoding: .default) }
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let url = dir.appendingPathComponent("image.png")
