@@ -190,15 +190,7 @@ extension Store {
                 SELECT id, time_ms, side = 'sell', asset_id, quantity, price, price_currency_id, fee, fee_currency_id, external_id
                 FROM trade \(inTableOrder ? "NOT INDEXED WHERE portfolio_id = ?" : "WHERE portfolio_id = ? ORDER BY time_ms, id")
                 """)
-            try statement.setArguments([portfolio.id])
-            let s = statement.sqliteStatement
-            sqlite3_reset(s)
-            while true {
-                let step = sqlite3_step(s)
-                if step == SQLITE_DONE { break }
-                guard step == SQLITE_ROW else {
-                    throw DatabaseError(resultCode: ResultCode(rawValue: step), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
-                }
+            try statement.forEachRow(in: db, [portfolio.id]) { s in
                 let externalID = sqlite3_column_type(s, 9) == SQLITE_NULL ? nil : String(cString: sqlite3_column_text(s, 9))
                 trades.append(Trade(
                     id: sqlite3_column_int64(s, 0), time: Date(unixMilliseconds: sqlite3_column_int64(s, 1)),

@@ -1,6 +1,7 @@
 import FolioCore
 import Foundation
 import GRDB
+import GRDBSQLite
 
 extension Store {
     /// The quotes a portfolio's valuation over time asks for, of every series of `assets` (nil: all):
@@ -23,13 +24,24 @@ extension Store {
             // Each day's close: a day with several quotes has its own row in `quote_day`, which the
             // quotes' triggers keep, and the quotes between such days are each their day's only one. A
             // series of intraday quotes costs one row per day instead of a walk over every quote.
-            let busyDays = try db.cachedStatement(sql: """
-                SELECT day_ms, time_ms, price, bid, ask, source FROM quote_day
-                WHERE asset_id = ? AND currency_id = ? AND market = ? AND day_ms >= ? ORDER BY day_ms
-                """)
-            let loneQuotes = try db.cachedStatement(sql: """
-                SELECT time_ms, price, bid, ask, source FROM quote
-                WHERE asset_id = ? AND currency_id = ? AND market = ? AND time_ms >= ? AND time_ms < ? AND price > 0 ORDER BY time_ms
+            // One statement per series gives its closes in time order: the busy days' rows, then a
+            // seek into `quote` for each gap of a day or more between them (SQLite steps through the
+            // gaps itself, rather than Swift running a query per weekend).
+            let closesOfSeries = try db.cachedStatement(sql: """
+                WITH busy AS (
+                    SELECT day_ms, time_ms, price, bid, ask, source FROM quote_day
+                    WHERE asset_id = ?1 AND currency_id = ?2 AND market = ?3 AND day_ms >= ?4),
+                bounds AS (
+                    SELECT ?4 AS gap_from, COALESCE((SELECT MIN(day_ms) FROM busy), \(Int64.max)) AS gap_to
+                    UNION ALL
+                    SELECT day_ms + 86400000, COALESCE(LEAD(day_ms) OVER (ORDER BY day_ms), \(Int64.max)) FROM busy),
+                gaps AS (SELECT * FROM bounds WHERE gap_from < gap_to)
+                SELECT 1, time_ms, price, bid, ask, source FROM busy
+                UNION ALL
+                SELECT 0, q.time_ms, q.price, q.bid, q.ask, q.source FROM gaps g CROSS JOIN quote q
+                ON q.asset_id = ?1 AND q.currency_id = ?2 AND q.market = ?3 AND q.time_ms >= g.gap_from AND q.time_ms < g.gap_to
+                   AND q.price > 0
+                ORDER BY 2
                 """)
             let closeBefore = try db.cachedStatement(sql: """
                 SELECT time_ms, price, bid, ask, source FROM quote
@@ -60,9 +72,12 @@ extension Store {
             for (assetID, currencyID, market) in try Store.quoteSeries(db) {
                 guard let asset = codes[assetID], let currency = codes[currencyID], assets?.contains(asset) ?? true else { continue }
                 let seriesMarket = Market(market)
-                func quote(_ row: Row, from column: Int = 0) -> Quote {
-                    Quote(asset: asset, currency: currency, market: seriesMarket, time: Date(unixMilliseconds: row[column]),
-                          price: row[column + 1], bid: row[column + 2], ask: row[column + 3], source: row[column + 4])
+                // The quote in columns `c ..< c + 5` (time, price, bid, ask, source) of the row `s` is on.
+                func quote(_ s: SQLiteStatement, from c: Int32 = 0) -> Quote {
+                    func optional(_ i: Int32) -> Double? { sqlite3_column_type(s, i) == SQLITE_NULL ? nil : sqlite3_column_double(s, i) }
+                    return Quote(asset: asset, currency: currency, market: seriesMarket, time: Date(unixMilliseconds: sqlite3_column_int64(s, c)),
+                                 price: sqlite3_column_double(s, c + 1), bid: optional(c + 2), ask: optional(c + 3),
+                                 source: String(cString: sqlite3_column_text(s, c + 4)))
                 }
                 var seen = Set<Int64>()
                 func keep(_ quote: Quote?) {
@@ -71,22 +86,11 @@ extension Store {
                 var asked = looked
                 // The last close before the day being walked: the answer for an event on a day without
                 // quotes, or before its day's first quote.
-                var previous = start == nil ? nil : try Row.fetchOne(closeBefore, arguments: [assetID, currencyID, market, walkFrom]).map { quote($0) }
+                var previous: Quote?
+                if start != nil { try closeBefore.forEachRow(in: db, [assetID, currencyID, market, walkFrom]) { previous = quote($0) } }
                 var next = 0
                 var closes: [(quote: Quote, busy: Bool)] = []
-                var gapFrom = walkFrom
-                func lone(until end: Int64) throws {
-                    guard gapFrom < end else { return }
-                    let rows = try Row.fetchCursor(loneQuotes, arguments: [assetID, currencyID, market, gapFrom, end])
-                    while let row = try rows.next() { closes.append((quote(row), false)) }
-                }
-                for row in try Row.fetchAll(busyDays, arguments: [assetID, currencyID, market, walkFrom]) {
-                    let dayStart: Int64 = row[0]
-                    try lone(until: dayStart)
-                    closes.append((quote(row, from: 1), true))
-                    gapFrom = dayStart + 86_400_000
-                }
-                try lone(until: Int64.max)
+                try closesOfSeries.forEachRow(in: db, [assetID, currencyID, market, walkFrom]) { closes.append((quote($0, from: 1), sqlite3_column_int64($0, 0) != 0)) }
                 for (close, busy) in closes {
                     let closeTime = close.time.unixMilliseconds
                     let dayStart = Day(close.time).start.unixMilliseconds
@@ -106,7 +110,7 @@ extension Store {
                 if next < walked.count || start != nil { keep(previous) }
                 if !asked.isEmpty {
                     let times = "[" + asked.map(String.init).joined(separator: ",") + "]"
-                    for row in try Row.fetchAll(atOrBefore, arguments: [assetID, currencyID, market, times]) { keep(quote(row)) }
+                    try atOrBefore.forEachRow(in: db, [assetID, currencyID, market, times]) { keep(quote($0)) }
                 }
             }
             return quotes
