@@ -63,10 +63,9 @@ extension Store {
             var quotes: [Quote] = []
             for (assetID, currencyID, market) in try Store.quoteSeries(db) {
                 guard let asset = codes[assetID], let currency = codes[currencyID] else { continue }
-                let rows = try Row.fetchCursor(inRange, arguments: [assetID, currencyID, market, from.unixMilliseconds, to.unixMilliseconds])
-                while let row = try rows.next() {
-                    quotes.append(Quote(asset: asset, currency: currency, market: Market(market), time: Date(unixMilliseconds: row[0]),
-                                        price: row[1], bid: row[2], ask: row[3], source: row[4]))
+                let seriesMarket = Market(market)
+                try inRange.forEachRow(in: db, [assetID, currencyID, market, from.unixMilliseconds, to.unixMilliseconds]) { s in
+                    quotes.append(Quote.decoding(s, asset: asset, currency: currency, market: seriesMarket))
                 }
             }
             return quotes
@@ -134,10 +133,10 @@ extension Store {
                 """)
             var quotes: [Quote] = []
             for (assetID, currencyID, market) in try Store.quoteSeries(db) {
-                guard let asset = codes[assetID], let currency = codes[currencyID],
-                      let row = try Row.fetchOne(last, arguments: StatementArguments([assetID, currencyID, market] + arguments.map { $0 as any DatabaseValueConvertible })) else { continue }
-                quotes.append(Quote(asset: asset, currency: currency, market: Market(market), time: Date(unixMilliseconds: row[0]),
-                                    price: row[1], bid: row[2], ask: row[3], source: row[4]))
+                guard let asset = codes[assetID], let currency = codes[currencyID] else { continue }
+                try last.forEachRow(in: db, StatementArguments([assetID, currencyID, market] + arguments.map { $0 as any DatabaseValueConvertible })) { s in
+                    quotes.append(Quote.decoding(s, asset: asset, currency: currency, market: Market(market)))
+                }
             }
             return quotes
         }

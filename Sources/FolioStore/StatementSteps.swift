@@ -1,3 +1,5 @@
+import FolioCore
+import Foundation
 import GRDB
 import GRDBSQLite
 
@@ -18,5 +20,15 @@ extension Statement {
             }
             try body(s)
         }
+    }
+}
+
+extension Quote {
+    /// The quote of a series in columns `c ..< c + 5` (time, price, bid, ask, source) of the row `s` is on.
+    static func decoding(_ s: SQLiteStatement, from c: Int32 = 0, asset: AssetCode, currency: AssetCode, market: Market) -> Quote {
+        func optional(_ i: Int32) -> Double? { sqlite3_column_type(s, i) == SQLITE_NULL ? nil : sqlite3_column_double(s, i) }
+        return Quote(asset: asset, currency: currency, market: market, time: Date(unixMilliseconds: sqlite3_column_int64(s, c)),
+                     price: sqlite3_column_double(s, c + 1), bid: optional(c + 2), ask: optional(c + 3),
+                     source: String(cString: sqlite3_column_text(s, c + 4)))
     }
 }

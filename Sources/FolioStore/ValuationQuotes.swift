@@ -24,24 +24,17 @@ extension Store {
             // Each day's close: a day with several quotes has its own row in `quote_day`, which the
             // quotes' triggers keep, and the quotes between such days are each their day's only one. A
             // series of intraday quotes costs one row per day instead of a walk over every quote.
-            // One statement per series gives its closes in time order: the busy days' rows, then a
-            // seek into `quote` for each gap of a day or more between them (SQLite steps through the
-            // gaps itself, rather than Swift running a query per weekend).
-            let closesOfSeries = try db.cachedStatement(sql: """
-                WITH busy AS (
-                    SELECT day_ms, time_ms, price, bid, ask, source FROM quote_day
-                    WHERE asset_id = ?1 AND currency_id = ?2 AND market = ?3 AND day_ms >= ?4),
-                bounds AS (
-                    SELECT ?4 AS gap_from, COALESCE((SELECT MIN(day_ms) FROM busy), \(Int64.max)) AS gap_to
-                    UNION ALL
-                    SELECT day_ms + 86400000, COALESCE(LEAD(day_ms) OVER (ORDER BY day_ms), \(Int64.max)) FROM busy),
-                gaps AS (SELECT * FROM bounds WHERE gap_from < gap_to)
-                SELECT 1, time_ms, price, bid, ask, source FROM busy
-                UNION ALL
-                SELECT 0, q.time_ms, q.price, q.bid, q.ask, q.source FROM gaps g CROSS JOIN quote q
-                ON q.asset_id = ?1 AND q.currency_id = ?2 AND q.market = ?3 AND q.time_ms >= g.gap_from AND q.time_ms < g.gap_to
+            let busyDays = try db.cachedStatement(sql: """
+                SELECT day_ms, time_ms, price, bid, ask, source FROM quote_day
+                WHERE asset_id = ? AND currency_id = ? AND market = ? AND day_ms >= ? ORDER BY day_ms
+                """)
+            // The quotes in a JSON array of [from, to) gaps between busy days, in one statement per
+            // series: SQLite seeks each gap itself, rather than Swift running a query per weekend.
+            let loneQuotes = try db.cachedStatement(sql: """
+                SELECT q.time_ms, q.price, q.bid, q.ask, q.source FROM json_each(?4) g CROSS JOIN quote q
+                ON q.asset_id = ?1 AND q.currency_id = ?2 AND q.market = ?3 AND q.time_ms >= g.value ->> 0 AND q.time_ms < g.value ->> 1
                    AND q.price > 0
-                ORDER BY 2
+                ORDER BY q.time_ms
                 """)
             let closeBefore = try db.cachedStatement(sql: """
                 SELECT time_ms, price, bid, ask, source FROM quote
@@ -72,12 +65,8 @@ extension Store {
             for (assetID, currencyID, market) in try Store.quoteSeries(db) {
                 guard let asset = codes[assetID], let currency = codes[currencyID], assets?.contains(asset) ?? true else { continue }
                 let seriesMarket = Market(market)
-                // The quote in columns `c ..< c + 5` (time, price, bid, ask, source) of the row `s` is on.
                 func quote(_ s: SQLiteStatement, from c: Int32 = 0) -> Quote {
-                    func optional(_ i: Int32) -> Double? { sqlite3_column_type(s, i) == SQLITE_NULL ? nil : sqlite3_column_double(s, i) }
-                    return Quote(asset: asset, currency: currency, market: seriesMarket, time: Date(unixMilliseconds: sqlite3_column_int64(s, c)),
-                                 price: sqlite3_column_double(s, c + 1), bid: optional(c + 2), ask: optional(c + 3),
-                                 source: String(cString: sqlite3_column_text(s, c + 4)))
+                    Quote.decoding(s, from: c, asset: asset, currency: currency, market: seriesMarket)
                 }
                 var seen = Set<Int64>()
                 func keep(_ quote: Quote?) {
@@ -90,7 +79,25 @@ extension Store {
                 if start != nil { try closeBefore.forEachRow(in: db, [assetID, currencyID, market, walkFrom]) { previous = quote($0) } }
                 var next = 0
                 var closes: [(quote: Quote, busy: Bool)] = []
-                try closesOfSeries.forEachRow(in: db, [assetID, currencyID, market, walkFrom]) { closes.append((quote($0, from: 1), sqlite3_column_int64($0, 0) != 0)) }
+                var busy: [(day: Int64, close: Quote)] = []
+                try busyDays.forEachRow(in: db, [assetID, currencyID, market, walkFrom]) { busy.append((sqlite3_column_int64($0, 0), quote($0, from: 1))) }
+                // The gaps between busy days, a day or more long, hold the days of one quote.
+                var gaps: [String] = []
+                var gapFrom = walkFrom
+                for (day, _) in busy {
+                    if gapFrom < day { gaps.append("[\(gapFrom),\(day)]") }
+                    gapFrom = day + 86_400_000
+                }
+                gaps.append("[\(gapFrom),\(Int64.max)]")
+                var lone: [Quote] = []
+                try loneQuotes.forEachRow(in: db, [assetID, currencyID, market, "[" + gaps.joined(separator: ",") + "]"]) { lone.append(quote($0)) }
+                closes.reserveCapacity(busy.count + lone.count)
+                var nextLone = 0
+                for (_, close) in busy {
+                    while nextLone < lone.count && lone[nextLone].time < close.time { closes.append((lone[nextLone], false)); nextLone += 1 }
+                    closes.append((close, true))
+                }
+                closes += lone[nextLone...].map { ($0, false) }
                 for (close, busy) in closes {
                     let closeTime = close.time.unixMilliseconds
                     let dayStart = Day(close.time).start.unixMilliseconds
