@@ -123,7 +123,7 @@ extension Store {
         try lastQuoteOfEachSeries(where: "time_ms <= ? AND price > 0", [time.unixMilliseconds])
     }
 
-    private func lastQuoteOfEachSeries(where condition: String, _ arguments: [Int64]) throws -> [Quote] {
+    private func lastQuoteOfEachSeries(where condition: String, _ arguments: StatementArguments) throws -> [Quote] {
         try read { db in
             let codes = try Store.assetCodes(db)
             // ORDER BY time_ms DESC LIMIT 1 within one series is a single seek to its end.
@@ -134,7 +134,7 @@ extension Store {
             var quotes: [Quote] = []
             for (assetID, currencyID, market) in try Store.quoteSeries(db) {
                 guard let asset = codes[assetID], let currency = codes[currencyID] else { continue }
-                try last.forEachRow(in: db, StatementArguments([assetID, currencyID, market] + arguments.map { $0 as any DatabaseValueConvertible })) { s in
+                try last.forEachRow(in: db, [assetID, currencyID, market] + arguments) { s in
                     quotes.append(Quote.decoding(s, asset: asset, currency: currency, market: Market(market)))
                 }
             }

@@ -252,10 +252,11 @@ struct WrittenQuoteDays {
             noted.insert(Day(series: states[slot].series, start: day))
             return
         }
-        if let run = states[slot].run {
+        if var run = states[slot].run {
             if run.start == day {
-                states[slot].run!.quotes += 1
-                if timeMs > run.timeMs { (states[slot].run!.timeMs, states[slot].run!.price, states[slot].run!.bid, states[slot].run!.ask, states[slot].run!.source) = (timeMs, price, bid, ask, source) }
+                run.quotes += 1
+                if timeMs > run.timeMs { (run.timeMs, run.price, run.bid, run.ask, run.source) = (timeMs, price, bid, ask, source) }
+                states[slot].run = run
                 return
             }
             if day < run.start {

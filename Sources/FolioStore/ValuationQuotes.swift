@@ -77,27 +77,28 @@ extension Store {
                 // quotes, or before its day's first quote.
                 var previous: Quote?
                 if start != nil { try closeBefore.forEachRow(in: db, [assetID, currencyID, market, walkFrom]) { previous = quote($0) } }
-                var next = 0
-                var closes: [(quote: Quote, busy: Bool)] = []
-                var busy: [(day: Int64, close: Quote)] = []
-                try busyDays.forEachRow(in: db, [assetID, currencyID, market, walkFrom]) { busy.append((sqlite3_column_int64($0, 0), quote($0, from: 1))) }
+                var busyCloses: [(day: Int64, close: Quote)] = []
+                try busyDays.forEachRow(in: db, [assetID, currencyID, market, walkFrom]) { busyCloses.append((sqlite3_column_int64($0, 0), quote($0, from: 1))) }
                 // The gaps between busy days, a day or more long, hold the days of one quote.
                 var gaps: [String] = []
                 var gapFrom = walkFrom
-                for (day, _) in busy {
+                for (day, _) in busyCloses {
                     if gapFrom < day { gaps.append("[\(gapFrom),\(day)]") }
                     gapFrom = day + 86_400_000
                 }
                 gaps.append("[\(gapFrom),\(Int64.max)]")
                 var lone: [Quote] = []
                 try loneQuotes.forEachRow(in: db, [assetID, currencyID, market, "[" + gaps.joined(separator: ",") + "]"]) { lone.append(quote($0)) }
-                closes.reserveCapacity(busy.count + lone.count)
+                // Both in time order: merged, each close says whether its day is busy.
+                var closes: [(quote: Quote, busy: Bool)] = []
+                closes.reserveCapacity(busyCloses.count + lone.count)
                 var nextLone = 0
-                for (_, close) in busy {
+                for (_, close) in busyCloses {
                     while nextLone < lone.count && lone[nextLone].time < close.time { closes.append((lone[nextLone], false)); nextLone += 1 }
                     closes.append((close, true))
                 }
                 closes += lone[nextLone...].map { ($0, false) }
+                var next = 0
                 for (close, busy) in closes {
                     let closeTime = close.time.unixMilliseconds
                     let dayStart = Day(close.time).start.unixMilliseconds

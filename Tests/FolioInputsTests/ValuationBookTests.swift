@@ -9,13 +9,14 @@ import Testing
 /// The valuation book (each day's last quote, and the quotes at the ledger's moments on days with
 /// several) answers every lookup a day-end value or an event makes as the whole history does.
 @Suite struct ValuationBookTests {
-    @Test func dayEndsAndEventsSeeTheQuotesOfTheWholeHistory() throws {
+    /// March 1–20, 2024: USD/UAH once a day; AAPL every 30 minutes 14:30–21:00, with a bad last price
+    /// on the 7th that the book skips; BTC once every third day.
+    private static func marchWithIntradayQuotes() throws -> TemporaryStore {
         let store = try TemporaryStore()
         var quotes = "date,asset,currency,price,market,source\n"
         for day in 1...20 {
             let d = String(format: "2024-03-%02d", day)
             quotes += "\(d),USD,UAH,\(38 + Double(day) / 10),nbu,nbu\n"
-            // Intraday: every 30 minutes 14:30–21:00, and on the 7th a bad last price the book skips.
             for k in 0...13 {
                 let minutes = 14 * 60 + 30 + 30 * k
                 let price = k == 13 && day == 7 ? "-1" : String(180 + Double(day) + Double(k) / 100)
@@ -24,6 +25,11 @@ import Testing
             if day % 3 == 0 { quotes += "\(d)T12:00:00Z,BTC,USD,\(60_000 + day),exchange,coins\n" }
         }
         try store.importText(quotes, as: .quotes)
+        return store
+    }
+
+    @Test func dayEndsAndEventsSeeTheQuotesOfTheWholeHistory() throws {
+        let store = try Self.marchWithIntradayQuotes()
         let events = ["2024-03-04T15:10", "2024-03-07T20:59", "2024-03-07T21:30", "2024-03-09T02:00", "2024-03-12T14:30",
                       "2024-03-15T16:45:30", "2024-03-25T10:00"].map { t($0) }
         let whole = try MarketInputs.load(store.store, options: MarketOptions()).book
@@ -111,24 +117,14 @@ import Testing
     /// Holdings and allocation value at one instant from each series' last quote at or before it: the
     /// answers of the whole history there, bad prices skipped, from the store and from a batch's cache.
     @Test func aValueAtOneInstantSeesTheQuotesOfTheWholeHistory() throws {
-        let store = try TemporaryStore()
-        var quotes = "date,asset,currency,price,market,source\n"
-        for day in 1...10 {
-            let d = String(format: "2024-03-%02d", day)
-            quotes += "\(d),USD,UAH,\(38 + Double(day) / 10),nbu,nbu\n"
-            for k in 0...5 {
-                // On the 4th the day's last price is bad: its close is the one before.
-                let price = k == 5 && day == 4 ? "-1" : String(180 + Double(day) + Double(k) / 100)
-                quotes += "\(d)T1\(k):30:00Z,AAPL,USD,\(price),exchange,intraday\n"
-            }
-            if day % 4 == 0 { quotes += "\(d)T12:00:00Z,BTC,USD,\(60_000 + day),exchange,coins\n" }
-        }
-        try store.importText(quotes, as: .quotes)
+        let store = try Self.marchWithIntradayQuotes()
         let whole = try MarketInputs.load(store.store, options: MarketOptions()).book
         let cache = try #require(try PriceCache(store.store))
         var asked = 0
-        for time in [t("2024-02-28"), t("2024-03-04T13:00"), t("2024-03-04T15:31"), t("2024-03-04T23:59:59"),
-                     t("2024-03-06T00:00"), t("2024-03-10T15:30"), t("2024-04-01")] {
+        // Before any quote, before a day's first quote, between quotes, after the 7th's bad last price, at
+        // a midnight, on a day without BTC, after the last quote.
+        for time in [t("2024-02-28"), t("2024-03-07T13:00"), t("2024-03-07T15:31"), t("2024-03-07T23:59:59"),
+                     t("2024-03-09T00:00"), t("2024-03-20T15:30"), t("2024-04-01")] {
             let fromStore = try MarketInputs.load(store.store, options: MarketOptions(), at: time).book
             let fromCache = try MarketInputs.load(cache, options: MarketOptions(), at: time).book
             for pair in whole.pairs {
