@@ -17,8 +17,17 @@ deps:
 # Not position-independent: a PIE of the static Swift runtime and Foundation makes the loader apply 99,000
 # relative relocations at every start, writing (so copying) every page that holds a pointer; at a fixed
 # address there are none: `folio --version` 813 → 576 page faults, 0.90 of its time (same run).
+# C libraries from their static archives (scripts/static-libs.sh): no 26 shared libraries to load and
+# bind at every start; `folio --version` 0.62 of its time, a chart 0.86, a holdings table 0.80 (pairs).
+# No dynamic symbol table of its own (--no-export-dynamic undoes the Swift driver's -export-dynamic):
+# nothing loads against `folio`, and glibc's dladdr, which Foundation calls as it starts, walked the
+# 15,000 exported symbols one by one: `folio --version` 0.92 of its time (pairs). Crash backtraces
+# read the full symbol table, which stays.
 build: deps
-	$(SWIFT) build -c release --static-swift-stdlib -Xlinker -no-pie --scratch-path $(FOLIO_BUILD) --product folio
+	scripts/static-libs.sh $(FOLIO_BUILD)/static-libs
+	PKG_CONFIG_PATH="$(abspath $(FOLIO_BUILD))/static-libs/pkgconfig" \
+	$(SWIFT) build -c release --static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic \
+		--scratch-path $(FOLIO_BUILD) --product folio
 
 demo: build
 	scripts/make-demo-db.sh $(FOLIO) $(DEMO_DB)
