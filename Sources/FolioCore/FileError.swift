@@ -36,6 +36,10 @@ public struct FileError: Error, Equatable, CustomStringConvertible, LocalizedErr
     /// the file it carries, or the cause alone; any other error as it is. The last net under the
     /// command line: the code that reads or writes a file names it itself.
     public static func plain(_ error: any Error) -> any Error {
+        // Only Foundation's own errors are bridged. Bridging any other error (ArgumentParser's clean exit
+        // that carries `--version` and `--help`, Folio's own) looks up its conformances to CustomNSError and
+        // LocalizedError: scans of the runtime's conformance records, a fifth of them in `folio --version`.
+        guard error is CocoaError || error is POSIXError || type(of: error) is NSError.Type else { return error }
         let ns = error as NSError
         guard ns.domain == NSCocoaErrorDomain || ns.domain == NSPOSIXErrorDomain else { return error }
         let path = ns.userInfo[NSFilePathErrorKey] as? String ?? (ns.userInfo[NSURLErrorKey] as? URL)?.path

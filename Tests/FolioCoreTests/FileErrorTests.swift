@@ -28,5 +28,14 @@ import Glibc
         let write = CocoaError(.fileWriteVolumeReadOnly, userInfo: [NSFilePathErrorKey: "/ro/m.eml"])
         #expect("\(FileError.plain(write))" == "/ro/m.eml: read-only file system")
         #expect(FileError.plain(FileError(path: "/x", reason: "y")) as? FileError == FileError(path: "/x", reason: "y"))
+        let posix = NSError(domain: NSPOSIXErrorDomain, code: Int(EACCES), userInfo: [NSFilePathErrorKey: "/srv/db"])
+        #expect("\(FileError.plain(posix))" == "/srv/db: permission denied")
+        #expect("\(FileError.plain(POSIXError(.ENOSPC)))" == "no space left on device")
+    }
+
+    /// Any other error is passed on as it is, unbridged.
+    @Test func anErrorNotFoundationsIsLeftAsItIs() {
+        struct Other: Error, Equatable { let code: Int }
+        #expect(FileError.plain(Other(code: 3)) as? Other == Other(code: 3))
     }
 }
