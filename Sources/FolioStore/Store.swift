@@ -14,15 +14,21 @@ public final class Store: Sendable {
         /// Commands that add or change rows (import, fetch, portfolio add/remove): an existing database
         /// with the current schema, opened for writing.
         case write
-        /// Commands that only read (chart, table, report, batch, info…): an existing database with the
+        /// Commands that only read (chart, table, report, info…): an existing database with the
         /// current schema, opened read-only, so that a file, folder or mount Folio may not write can
         /// be read, and a reader never waits for another process's write transaction (see
-        /// `DatabaseFile.readLocation`).
+        /// `DatabaseFile.readLocation`). One connection: reads from several threads take turns.
         case read
+        /// `folio batch`: as `read`, with a connection for each thread that reads at the same time.
+        case readConcurrently
     }
 
     public let path: String
-    let pool: DatabasePool
+    /// A pool (a writer's connection, and one per concurrent reader) for `create`, `write` and
+    /// `readConcurrently`; a single read-only connection for `read`. A pool opened read-only opens its
+    /// writer's connection before the first reader's, so a chart or table parsed the schema and set up a
+    /// GRDB connection twice, for one connection's reads.
+    let database: any DatabaseWriter
 
     /// How long a writer waits for another process's write lock before giving up.
     public static let busyTimeout: TimeInterval = 30
@@ -39,18 +45,22 @@ public final class Store: Sendable {
                 try file.requireWritable()
                 let schema: SchemaState = state == .present ? try Store.schemaState(readingAt: path) : .empty
                 if case .newer(let unknown) = schema { throw StoreError.newerSchema(path: path, unknownMigrations: unknown) }
-                pool = try DatabasePool(path: path, configuration: Store.configuration(readonly: false))
+                let pool = try DatabasePool(path: path, configuration: Store.configuration(readonly: false))
                 // A database with every migration applied needs no write transaction to say so.
                 if schema != .current { try Schema.migrator.migrate(pool) }
+                database = pool
             case .write:
                 try file.requireDatabase()
                 try file.requireWritable()
                 try Store.schemaState(readingAt: path).require(path: path)
-                pool = try DatabasePool(path: path, configuration: Store.configuration(readonly: false))
-            case .read:
+                database = try DatabasePool(path: path, configuration: Store.configuration(readonly: false))
+            case .read, .readConcurrently:
                 try file.requireDatabase()
-                pool = try DatabasePool(path: try file.readLocation(), configuration: Store.configuration(readonly: true))
-                try pool.read { try SchemaState($0) }.require(path: path)
+                let location = try file.readLocation(), configuration = Store.configuration(readonly: true)
+                database = access == .read
+                    ? try DatabaseQueue(path: location, configuration: configuration)
+                    : try DatabasePool(path: location, configuration: configuration)
+                try database.read { try SchemaState($0) }.require(path: path)
             }
         } catch let error as DatabaseError {
             throw StoreError(error, path: path)
@@ -91,11 +101,11 @@ public final class Store: Sendable {
 
     /// Runs `body` in one write transaction: everything it writes commits together or not at all.
     public func write<T>(_ body: (Database) throws -> T) throws -> T {
-        do { return try pool.write(body) } catch let error as DatabaseError { throw StoreError(error, path: path) }
+        do { return try database.write(body) } catch let error as DatabaseError { throw StoreError(error, path: path) }
     }
 
     public func read<T>(_ body: (Database) throws -> T) throws -> T {
-        do { return try pool.read(body) } catch let error as DatabaseError { throw StoreError(error, path: path) }
+        do { return try database.read(body) } catch let error as DatabaseError { throw StoreError(error, path: path) }
     }
 }
 

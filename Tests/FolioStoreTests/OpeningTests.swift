@@ -1,12 +1,13 @@
 import Foundation
 import GRDB
+import Synchronization
 import FolioTestSupport
 import Testing
 @testable import FolioStore
 
 /// Only `folio init` (`Access.create`) makes or upgrades a database; readers open it read-only.
 @Suite struct OpeningTests {
-    @Test(arguments: [Store.Access.write, .read])
+    @Test(arguments: [Store.Access.write, .read, .readConcurrently])
     func aMissingDatabaseIsRefusedAndNotCreated(_ access: Store.Access) throws {
         let path = "/tmp/folio-tests-\(UUID().uuidString)/none.sqlite"
         #expect(throws: StoreError.missingDatabase(path: path)) { _ = try Store(path: path, access: access) }
@@ -14,7 +15,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: (path as NSString).deletingLastPathComponent))
     }
 
-    @Test(arguments: [Store.Access.write, .read])
+    @Test(arguments: [Store.Access.write, .read, .readConcurrently])
     func aZeroByteFileIsRefusedAndLeftEmpty(_ access: Store.Access) throws {
         let directory = try TestPaths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -43,7 +44,7 @@ import Testing
         return path
     }
 
-    @Test(arguments: [Store.Access.write, .read])
+    @Test(arguments: [Store.Access.write, .read, .readConcurrently])
     func anOlderSchemaIsRefusedUntilInitUpgradesIt(_ access: Store.Access) throws {
         let directory = try TestPaths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -67,13 +68,30 @@ import Testing
         }
     }
 
-    @Test func aReaderCannotWrite() throws {
+    @Test(arguments: [Store.Access.read, .readConcurrently])
+    func aReaderCannotWrite(_ access: Store.Access) throws {
         let t = try TemporaryStore()
-        let reader = try Store(path: t.path, access: .read)
+        let reader = try Store(path: t.path, access: access)
         #expect { try reader.addPortfolio(name: "A", baseCurrency: "USD") } throws: { error in
             guard case .notWritable(let path, _) = error as? StoreError else { return false }
             return path == t.path
         }
+    }
+
+    /// A reader sees what was committed before and after it opened, whether its reads take turns on one
+    /// connection or run at once on a pool's, from several threads.
+    @Test(arguments: [Store.Access.read, .readConcurrently])
+    func readersSeeCommittedWritesFromEveryThread(_ access: Store.Access) throws {
+        let t = try TemporaryStore()
+        _ = try t.store.addPortfolio(name: "A", baseCurrency: "USD")
+        let reader = try Store(path: t.path, access: access)
+        _ = try t.store.addPortfolio(name: "B", baseCurrency: "UAH")
+        let names = Mutex<[[String]]>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            let read = (try? reader.portfolios().map(\.name)) ?? []
+            names.withLock { $0.append(read) }
+        }
+        #expect(names.withLock { $0 } == Array(repeating: ["A", "B"], count: 8))
     }
 
     /// SQLite's "database is locked", "database or disk is full" name no file; Folio's say which.
