@@ -23,10 +23,16 @@ deps:
 # nothing loads against `folio`, and glibc's dladdr, which Foundation calls as it starts, walked the
 # 15,000 exported symbols one by one: `folio --version` 0.92 of its time (pairs). Crash backtraces
 # read the full symbol table, which stays.
+# Generic types' metadata through their accessors, not by mangled name: instantiating a type such as
+# `Dictionary<AssetCode, Quote>` from its name makes the Swift runtime look up `AssetCode: Hashable` by
+# scanning all 7,154 conformance records of the executable (~100 µs for Hashable, which thousands of
+# types conform to) the first time in every process; an accessor is passed the conformance the compiler
+# already knows. +0.3 MB; `folio --version` 0.79 of its time, a chart 0.84, a holdings table 0.81 (pairs).
+NO_MANGLED_METADATA := -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 build: deps
 	scripts/static-libs.sh $(FOLIO_BUILD)/static-libs
 	PKG_CONFIG_PATH="$(abspath $(FOLIO_BUILD))/static-libs/pkgconfig" \
-	$(SWIFT) build -c release --static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic \
+	$(SWIFT) build -c release --static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic $(NO_MANGLED_METADATA) \
 		--scratch-path $(FOLIO_BUILD) --product folio
 
 demo: build
