@@ -43,5 +43,9 @@ import Testing
         let parser = DefinitionParser(file: "mine.yaml")
         #expect(try parser.parse("daily-performance: true\npages: [{blocks: [{kind: page-break}]}]").dailyPerformance)
         #expect(throws: DefinitionError.self) { try parser.parse("daily-performance: often\npages: [{blocks: [{kind: page-break}]}]") }
+        #expect(try !parser.parse("daily-performance: Off\npages: [{blocks: [{kind: page-break}]}]").dailyPerformance)
+        #expect(try parser.parse("daily-performance: YES\npages: [{blocks: [{kind: page-break}]}]").dailyPerformance)
+        // Quoted, "true" is text, as YAML has it.
+        #expect(throws: DefinitionError.self) { try parser.parse("daily-performance: \"true\"\npages: [{blocks: [{kind: page-break}]}]") }
     }
 }

@@ -20,11 +20,12 @@ public struct DefinitionParser {
         try definition(translatingFailures { try BoundedYAML.compose(yaml, file: file, resolver: Self.resolver) })
     }
 
-    /// The implicit types a definition's reading depends on: its one flag (`daily-performance: true`) and
-    /// merge keys (`<<`); Yams reads numbers and text from a scalar whatever its tag. Its default resolver
-    /// compiles seven regular expressions and tries them on every plain scalar: with two, reading the
-    /// portfolio definition takes 0.9 of its time (ICU's start-up, paid by the first, is most of the rest).
-    static let resolver = Resolver.basic.appending(.bool).appending(.merge)
+    /// No implicit types: every plain scalar is text, which the parser reads as the number, flag or
+    /// template each key expects (Yams reads numbers from a scalar whatever its tag; the one flag is read
+    /// by `flag`). Yams's default resolver compiles seven regular expressions and tries them on every plain
+    /// scalar; even one makes ICU start (1.5 ms of a report). Merge keys (`<<`) were never read: a
+    /// mapping's keys are checked against the ones it may hold.
+    static let resolver = Resolver.basic
 
     /// An unreadable file and a syntax error in definition terms; a limit passed as `BoundedYAML` says it.
     private func translatingFailures(_ compose: () throws -> Node?) throws -> Node? {
@@ -61,7 +62,7 @@ public struct DefinitionParser {
                 }
             },
             dailyPerformance: try top["daily-performance"].map { node in
-                guard let flag = node.bool else { throw self.error(node, "daily-performance", "true or false", found: describe(node)) }
+                guard let flag = flag(node) else { throw self.error(node, "daily-performance", "true or false", found: describe(node)) }
                 return flag
             } ?? false
         )
@@ -194,6 +195,16 @@ public struct DefinitionParser {
             result[key] = v
         }
         return result
+    }
+
+    /// A YAML 1.1 boolean as a plain scalar (`true`, `No`, `ON`…); quoted, it is text.
+    private func flag(_ node: Node) -> Bool? {
+        guard case .scalar(let s) = node, s.style == .plain else { return nil }
+        switch s.string {
+        case "true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON": return true
+        case "false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF": return false
+        default: return nil
+        }
     }
 
     private func string(_ node: Node, _ path: String) throws -> String {
