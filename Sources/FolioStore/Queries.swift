@@ -79,34 +79,18 @@ extension Store {
         return codes
     }
 
-    /// Every quote series (asset id, currency id, market) in key order, found with one index seek per
-    /// series (a loose index scan) instead of reading the quotes.
+    /// Every quote series (asset id, currency id, market) that holds a quote, in key order: the series the
+    /// quotes' triggers keep in `quote_series` (a series whose quotes were all deleted stays there), each
+    /// checked by one index seek into `quote`. One statement; it walked the quotes' index before, a seek
+    /// for each next series through GRDB, which cost more than the rest of a chart's reading.
     static func quoteSeries(_ db: Database) throws -> [(Int64, Int64, String)] {
-        // The next series after (a, c, m) in key order, each step an index seek: a row-value
-        // `(asset_id, currency_id, market) > (?, ?, ?)` would seek on asset_id alone and walk that
-        // asset's quotes, which is the scan this avoids.
-        let first = try db.cachedStatement(sql: "SELECT asset_id, currency_id, market FROM quote ORDER BY asset_id, currency_id, market LIMIT 1")
-        let nextMarket = try db.cachedStatement(sql: """
-            SELECT asset_id, currency_id, market FROM quote WHERE asset_id = ? AND currency_id = ? AND market > ?
-            ORDER BY market LIMIT 1
-            """)
-        let nextCurrency = try db.cachedStatement(sql: """
-            SELECT asset_id, currency_id, market FROM quote WHERE asset_id = ? AND currency_id > ?
-            ORDER BY currency_id, market LIMIT 1
-            """)
-        let nextAsset = try db.cachedStatement(sql: """
-            SELECT asset_id, currency_id, market FROM quote WHERE asset_id > ?
-            ORDER BY asset_id, currency_id, market LIMIT 1
+        let series = try db.cachedStatement(sql: """
+            SELECT s.asset_id, s.currency_id, s.market FROM quote_series s
+            WHERE EXISTS (SELECT 1 FROM quote q WHERE q.asset_id = s.asset_id AND q.currency_id = s.currency_id AND q.market = s.market)
+            ORDER BY s.asset_id, s.currency_id, s.market
             """)
         var all: [(Int64, Int64, String)] = []
-        var series = try Row.fetchOne(first)
-        while let s = series {
-            let key: (Int64, Int64, String) = (s[0], s[1], s[2])
-            all.append(key)
-            series = try Row.fetchOne(nextMarket, arguments: [key.0, key.1, key.2])
-                ?? Row.fetchOne(nextCurrency, arguments: [key.0, key.1])
-                ?? Row.fetchOne(nextAsset, arguments: [key.0])
-        }
+        try series.forEachRow(in: db, []) { all.append((sqlite3_column_int64($0, 0), sqlite3_column_int64($0, 1), String(cString: sqlite3_column_text($0, 2)))) }
         return all
     }
 

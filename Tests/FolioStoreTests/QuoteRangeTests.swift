@@ -1,6 +1,7 @@
 import Foundation
 import FolioCore
 import FolioTestSupport
+import GRDB
 import Testing
 @testable import FolioStore
 
@@ -52,5 +53,30 @@ import Testing
         #expect(last.count == 5)
         for quote in last { #expect(expected["\(quote.asset)/\(quote.currency)/\(quote.market)"] == quote) }
         #expect(last.first { $0.asset == "BTC" }.map { ISOTime.format($0.time) } == "2024-02-27T00:00:00Z")
+    }
+
+    /// The series are the distinct (asset, currency, market) of the quotes, in key order: one whose quotes
+    /// were all deleted is gone, though `quote_series` keeps its revision.
+    @Test func theSeriesAreThoseThatHoldQuotes() throws {
+        let t = try TemporaryStore()
+        var text = "date,asset,currency,price,bid,ask,market,source\n"
+        for day in 1...9 {
+            text += "2024-03-0\(day),USD,UAH,\(39 + day),,,nbu,nbu\n2024-03-0\(day),USD,UAH,\(40 + day),,,cash,bank\n"
+            text += "2024-03-0\(day),BTC,USD,\(70000 + day),,,exchange,coins\n2024-03-0\(day),AAPL,USD,\(170 + day),,,exchange,stock-csv\n"
+        }
+        _ = try t.store.importFiles([try TestPaths.write(text, "quotes.csv", in: t.directory)], kind: .quotes)
+        func distinct() throws -> [String] {
+            try t.store.read { db in
+                try Row.fetchAll(db, sql: "SELECT DISTINCT asset_id, currency_id, market FROM quote ORDER BY 1, 2, 3").map { "\($0[0] as Int64)/\($0[1] as Int64)/\($0[2] as String)" }
+            }
+        }
+        func series() throws -> [String] { try t.store.read { try Store.quoteSeries($0) }.map { "\($0.0)/\($0.1)/\($0.2)" } }
+        #expect(try series().count == 4)
+        #expect(try series() == distinct())
+        try t.store.write { try $0.execute(sql: "DELETE FROM quote WHERE market = 'cash'") }
+        #expect(try t.store.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM quote_series") } == 4)
+        #expect(try series().count == 3)
+        #expect(try series() == distinct())
+        #expect(try t.store.lastQuoteOfEachSeries().count == 3)
     }
 }
