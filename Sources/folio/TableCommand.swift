@@ -10,7 +10,7 @@ struct TableCommand: ParsableCommand {
         abstract: "Print an analytics result as an aligned table, CSV or JSON.",
         discussion: """
             Tables:
-            \(TableName.allCases.map { "  " + $0.rawValue + String(repeating: " ", count: max(1, 20 - $0.rawValue.count)) + $0.summary }.joined(separator: "\n"))
+            \(tableList)
 
             Dates are YYYY-MM-DD (UTC). Without --as-of a table is as of the last day
             with data: for a portfolio the last day its holdings can be valued (never
@@ -40,6 +40,16 @@ struct TableCommand: ParsableCommand {
               folio table budget-months --format csv > budget.csv
             """
     )
+
+    /// One line per table, name and summary; built by a loop, as `Datasets.names` is, because it is read at
+    /// every start.
+    private static var tableList: String {
+        var list = ""
+        for table in TableName.allCases {
+            list += (list.isEmpty ? "" : "\n") + "  " + table.rawValue + String(repeating: " ", count: max(1, 20 - table.rawValue.count)) + table.summary
+        }
+        return list
+    }
 
     @OptionGroup var database: DatabaseOptions
 
