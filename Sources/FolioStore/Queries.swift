@@ -81,8 +81,8 @@ extension Store {
 
     /// Every quote series (asset id, currency id, market) that holds a quote, in key order: the series the
     /// quotes' triggers keep in `quote_series` (a series whose quotes were all deleted stays there), each
-    /// checked by one index seek into `quote`. One statement; it walked the quotes' index before, a seek
-    /// for each next series through GRDB, which cost more than the rest of a chart's reading.
+    /// checked by one index seek into `quote`. One statement; it walked the quotes' index before, a GRDB
+    /// query for each next series, and a chart asks for the series three times.
     static func quoteSeries(_ db: Database) throws -> [(Int64, Int64, String)] {
         let series = try db.cachedStatement(sql: """
             SELECT s.asset_id, s.currency_id, s.market FROM quote_series s
