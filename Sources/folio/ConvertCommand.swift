@@ -6,15 +6,18 @@ struct ConvertCommand: ParsableCommand {
         commandName: "convert",
         abstract: "Convert an amount from one currency or asset to another with the stored quotes.",
         discussion: """
-            Goes through a pivot when no quote links the two directly (AAPL → USD → UAH), with the last
-            quote at or before --date in each leg. A quote older than --stale-days is missing, and the
-            conversion fails naming it rather than using an old price.
+            Goes through a pivot when no quote links the two directly (AAPL → USD → UAH),
+            with the last quote at or before --date in each leg. A quote older than
+            --stale-days is missing, and the conversion fails naming it rather than using
+            an old price.
 
-            --date is YYYY-MM-DD (the end of that day, UTC) or an ISO 8601 time; without it, the newest
-            instant at which every quote on the way exists. --side buy uses bid prices (what a bank pays
-            for the currency), sell uses ask prices; without bid/ask a quote's plain price is used.
+            --date is YYYY-MM-DD (the end of that day, UTC) or an ISO 8601 time; without
+            it, the newest instant at which every quote on the way exists. --side buy uses
+            bid prices (what a bank pays for the currency), sell uses ask prices; without
+            bid/ask a quote's plain price is used.
 
-            Prints the conversion, then one row per quote used (--format text, csv or json).
+            Prints the conversion, then one row per quote used (--format text, csv or
+            json).
 
             Examples:
               folio convert 37500 USD BTC

@@ -8,14 +8,15 @@ struct FetchCommand: ParsableCommand {
         commandName: "fetch",
         abstract: "Fetch quotes over HTTP from NBU, CoinGecko, Monobank, PrivatBank or Stooq.",
         discussion: """
-            Each source is asked at most once per throttle interval after a successful fetch (default 5
-            minutes, recorded in the database), so a cron entry every minute does not hammer anyone;
-            after a failure it is asked again after 1, 2, 4 … minutes (never more than the interval),
-            and a run that skips it for that reason exits 1. --force asks anyway.
-            A fetch stores all of its rows or none. Base URLs come from FOLIO_NBU_URL,
-            FOLIO_COINGECKO_URL, FOLIO_MONOBANK_URL, FOLIO_PRIVATBANK_URL, FOLIO_STOOQ_URL or the
-            configuration file; a CoinGecko demo key from FOLIO_COINGECKO_KEY, sent only to that base URL's
-            host and port, and over plain http only to this machine unless --insecure.
+            Each source is asked at most once per throttle interval after a successful
+            fetch (default 5 minutes, recorded in the database), so a cron entry every
+            minute does not hammer anyone; after a failure it is asked again after 1, 2,
+            4 … minutes (never more than the interval), and a run that skips it for that
+            reason exits 1. --force asks anyway. A fetch stores all of its rows or none.
+            Base URLs come from FOLIO_NBU_URL, FOLIO_COINGECKO_URL, FOLIO_MONOBANK_URL,
+            FOLIO_PRIVATBANK_URL, FOLIO_STOOQ_URL or the configuration file; a CoinGecko
+            demo key from FOLIO_COINGECKO_KEY, sent only to that base URL's host and port,
+            and over plain http only to this machine unless --insecure.
 
             Examples:
               folio fetch nbu --currencies USD,EUR,PLN --date 2022-02-24
@@ -24,7 +25,7 @@ struct FetchCommand: ParsableCommand {
               folio fetch monobank
               folio fetch privatbank
               folio fetch stooq --symbols aapl.us,msft.us
-              folio fetch --config /etc/folio/fetch.yaml        # every source the file lists
+              folio fetch --config /etc/folio/fetch.yaml   # every source the file lists
             """,
         subcommands: [NBU.self, CoinGecko.self, Monobank.self, PrivatBank.self, Stooq.self]
     )

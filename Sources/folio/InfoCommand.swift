@@ -6,8 +6,9 @@ struct InfoCommand: ParsableCommand {
         commandName: "info",
         abstract: "Show what the database holds.",
         discussion: """
-            Assets, quote series (per asset, currency and market) with their date range and row count,
-            portfolios with their trade and cash transaction counts, and budget months.
+            Assets, quote series (per asset, currency and market) with their date range and
+            row count, portfolios with their trade and cash transaction counts, and budget
+            months.
 
             Examples:
               folio info

@@ -10,29 +10,34 @@ struct MailCommand: ParsableCommand {
         commandName: "mail",
         abstract: "Mail chart images (inline) and reports (attached) over SMTP.",
         discussion: """
-            PNG files are shown inline in the HTML part (with a plain-text alternative); PDFs and
-            --attach files are attached. The SMTP server comes from --smtp-url, FOLIO_SMTP_URL or the
-            configuration file (~/.config/folio/smtp.yaml, which must not be readable by others);
-            the user and password from FOLIO_SMTP_USER and FOLIO_SMTP_PASSWORD or that file, never
-            from the command line (so --smtp-url takes no user or password). smtp:// requires
-            STARTTLS, smtps:// uses TLS from the start; plain SMTP is allowed to a loopback host
-            (localhost, or a name whose every address is in 127.0.0.0/8 or ::1; reached directly, never
-            through a proxy) or with --insecure.
-            Transient refusals (4xx), dropped connections and timeouts are retried, three attempts
-            in all; permanent refusals (5xx) fail at once, naming the command and the reply. A server
-            that limits the recipients of a message (452) gets them in several transactions.
-            --timeout is the longest wait for the server: to connect and log in, and for each reply.
-            On failure the files stay where they are, their paths are printed, and the exit code is 1.
+            PNG files are shown inline in the HTML part (with a plain-text alternative);
+            PDFs and --attach files are attached. The SMTP server comes from --smtp-url,
+            FOLIO_SMTP_URL or the configuration file (~/.config/folio/smtp.yaml, which must
+            not be readable by others); the user and password from FOLIO_SMTP_USER and
+            FOLIO_SMTP_PASSWORD or that file, never from the command line (so --smtp-url
+            takes no user or password). smtp:// requires STARTTLS, smtps:// uses TLS from
+            the start; plain SMTP is allowed to a loopback host (localhost, or a name whose
+            every address is in 127.0.0.0/8 or ::1; reached directly, never through a
+            proxy) or with --insecure. Transient refusals (4xx), dropped connections and
+            timeouts are retried, three attempts in all; permanent refusals (5xx) fail at
+            once, naming the command and the reply. A server that limits the recipients of
+            a message (452) gets them in several transactions. --timeout is the longest
+            wait for the server: to connect and log in, and for each reply. On failure the
+            files stay where they are, their paths are printed, and the exit code is 1.
 
-            With --report daily the daily chart set of --portfolio is rendered into --render-dir (and with
-            --attach-report portfolio the portfolio report PDF too) and sent; the files stay there.
+            With --report daily the daily chart set of --portfolio is rendered into
+            --render-dir (and with --attach-report portfolio the portfolio report PDF too)
+            and sent; the files stay there.
 
             Examples:
-              folio mail --report daily --portfolio "Demo UAH" --attach-report portfolio --to client@example.com
+              folio mail --report daily --portfolio "Demo UAH" --attach-report portfolio \\
+                --to client@example.com
               folio mail --files out/daily/*.png --to me@example.com
-              folio mail --files out/daily/*.png out/portfolio.pdf --to client@example.com --bcc me@example.com \\
-                         --portfolio "Demo UAH" --subject-template subject.mustache
-              folio mail --files out/daily/*.png --to me@example.com --dry-run --out message.eml
+              folio mail --files out/daily/*.png out/portfolio.pdf \\
+                --to client@example.com --bcc me@example.com \\
+                --portfolio "Demo UAH" --subject-template subject.mustache
+              folio mail --files out/daily/*.png --to me@example.com --dry-run \\
+                --out message.eml
             """
     )
 

@@ -25,7 +25,8 @@ struct QuotesCommand: ParsableCommand {
                 every one given must hold.
 
                 Examples:
-                  folio quotes list --asset USD --currency UAH --market nbu --from 2022-02-24 --to 2022-02-28
+                  folio quotes list --asset USD --currency UAH --market nbu \\
+                    --from 2022-02-24 --to 2022-02-28
                   folio quotes list --asset BTC --from 2020-06-29 --format json
                 """
         )
@@ -51,7 +52,8 @@ struct QuotesCommand: ParsableCommand {
                 quotes' series are made again.
 
                 Examples:
-                  folio quotes remove --asset USD --currency UAH --market nbu --from 2022-02-24 --to 2022-02-24 --dry-run
+                  folio quotes remove --asset USD --currency UAH --market nbu \\
+                    --from 2022-02-24 --to 2022-02-24 --dry-run
                   folio quotes remove --asset BTC --market exchange --from 2020-06-30
                 """
         )

@@ -17,9 +17,12 @@ struct ReportCommand: ParsableCommand {
             The same database and --as-of give the same PDF bytes: the footer says "as of" the day and the PDF's creation date is that day; --now adds "generated" with the real time to the footer and makes it the creation date. --as-of defaults to the last day on which every holding has a quote (portfolio), the last budget entry (budget), or the last quote in --currency (market).
 
             Examples:
-              folio report portfolio --portfolio "Demo UAH" --locale uk --out out/portfolio-uk.pdf
-              folio report portfolio --portfolio "Demo UAH" --as-of 2017-06-30 --theme dark --out report.pdf
-              folio report portfolio --portfolio "Demo UAH" --definition my-portfolio.yaml --out mine.pdf
+              folio report portfolio --portfolio "Demo UAH" --locale uk \\
+                --out out/portfolio-uk.pdf
+              folio report portfolio --portfolio "Demo UAH" --as-of 2017-06-30 \\
+                --theme dark --out report.pdf
+              folio report portfolio --portfolio "Demo UAH" \\
+                --definition my-portfolio.yaml --out mine.pdf
               folio report market --currency UAH --locale uk --out out/market-uk.pdf
               folio report budget --as-of 2026-11-30 --locale uk --out out/budget-uk.pdf
               folio report daily --portfolio "Demo UAH" --out out/daily

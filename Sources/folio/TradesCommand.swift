@@ -46,7 +46,8 @@ struct TradesCommand: ParsableCommand {
 
                 Examples:
                   folio trades remove --id 12 --id 13
-                  folio trades remove --portfolio "Demo UAH" --asset BTC --from 2020-03-01 --dry-run
+                  folio trades remove --portfolio "Demo UAH" --asset BTC --from 2020-03-01 \\
+                    --dry-run
                 """
         )
         @OptionGroup var database: DatabaseOptions

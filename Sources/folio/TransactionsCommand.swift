@@ -47,7 +47,8 @@ struct TransactionsCommand: ParsableCommand {
 
                 Examples:
                   folio transactions remove --id 4
-                  folio transactions remove --portfolio "Demo UAH" --from 2021-01-01 --to 2021-01-31 --dry-run
+                  folio transactions remove --portfolio "Demo UAH" --from 2021-01-01 \\
+                    --to 2021-01-31 --dry-run
                 """
         )
         @OptionGroup var database: DatabaseOptions

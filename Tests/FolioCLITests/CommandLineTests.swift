@@ -65,6 +65,35 @@ import Testing
         #expect(result.stdout.contains("--db"))
     }
 
+    /// Every command's help, nested ones too, reads as filled paragraphs: ArgumentParser breaks a line of
+    /// more than 80 columns where it passes them and starts the next line of the text on a new line,
+    /// which left a short fragment in the middle of a paragraph ("PDFs and" / "--attach files are…"). So a
+    /// paragraph line is never a short one followed by a line whose first word would have fitted on it
+    /// (hand-wrapped lines may end anywhere from 50 columns on).
+    @Test func helpParagraphsAreFilledNotRagged() throws {
+        var commands: [[String]] = [[]], checked = 0
+        while let command = commands.popLast() {
+            let help = try FolioProcess.run(command + ["--help"]).stdout
+            let lines = help.components(separatedBy: "\n")
+            // The overview and discussion come before USAGE; then the subcommands to visit.
+            let text = lines.prefix { !$0.hasPrefix("USAGE:") }
+            for (line, next) in zip(text, text.dropFirst()) where !line.isEmpty && !next.isEmpty && !next.hasPrefix(" ") {
+                let word = next.prefix { $0 != " " }
+                #expect(line.count >= 50 || line.count + 1 + word.count > 80,
+                        "folio \(command.joined(separator: " ")) --help: \"\(line)\" / \"\(next)\"")
+            }
+            if let start = lines.firstIndex(of: "SUBCOMMANDS:") {
+                // A subcommand's name starts its line two columns in; its abstract may go on below.
+                for line in lines[(start + 1)...].prefix(while: { !$0.isEmpty }) where line.hasPrefix("  ") && !line.hasPrefix("   ") {
+                    let name = String(line.dropFirst(2).prefix { $0 != " " })
+                    if name != "help" { commands.append(command + [name]) }
+                }
+            }
+            checked += 1
+        }
+        #expect(checked > 20)
+    }
+
     @Test func versionIsPrinted() throws {
         #expect(try FolioProcess.run(["--version"]).stdout == FolioVersion.current + "\n")
     }
