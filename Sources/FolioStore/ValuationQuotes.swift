@@ -87,25 +87,16 @@ extension Store {
                     gapFrom = day + 86_400_000
                 }
                 gaps.append("[\(gapFrom),\(Int64.max)]")
-                var lone: [Quote] = []
-                try loneQuotes.forEachRow(in: db, [assetID, currencyID, market, "[" + gaps.joined(separator: ",") + "]"]) { lone.append(quote($0)) }
-                // Both in time order: merged, each close says whether its day is busy.
-                var closes: [(quote: Quote, busy: Bool)] = []
-                closes.reserveCapacity(busyCloses.count + lone.count)
-                var nextLone = 0
-                for (_, close) in busyCloses {
-                    while nextLone < lone.count && lone[nextLone].time < close.time { closes.append((lone[nextLone], false)); nextLone += 1 }
-                    closes.append((close, true))
-                }
-                closes += lone[nextLone...].map { ($0, false) }
                 var next = 0
-                for (close, busy) in closes {
+                // Each day's close in time order, with whether its day is busy: the lone quotes as SQLite
+                // steps them, the busy days' closes merged in between (no copy of the series in between).
+                func close(_ close: Quote, busy: Bool) {
                     let closeTime = close.time.unixMilliseconds
                     let dayStart = Day(close.time).start.unixMilliseconds
                     if dayStart >= firstDay {
                         keep(close)
-                        if busy { asked += eventsByDay[day(closeTime)] ?? [] }
-                        continue
+                        if busy, let events = eventsByDay[day(closeTime)] { asked += events }
+                        return
                     }
                     while next < walked.count && walked[next] < dayStart { keep(previous); next += 1 }
                     while next < walked.count && walked[next] < dayStart + 86_400_000 {
@@ -114,6 +105,13 @@ extension Store {
                     }
                     previous = close
                 }
+                var nextBusy = 0
+                try loneQuotes.forEachRow(in: db, [assetID, currencyID, market, "[" + gaps.joined(separator: ",") + "]"]) { s in
+                    let lone = quote(s)
+                    while nextBusy < busyCloses.count && busyCloses[nextBusy].close.time < lone.time { close(busyCloses[nextBusy].close, busy: true); nextBusy += 1 }
+                    close(lone, busy: false)
+                }
+                for (_, busyClose) in busyCloses[nextBusy...] { close(busyClose, busy: true) }
                 // Events after the last close before the first day, and the value at its start.
                 if next < walked.count || start != nil { keep(previous) }
                 if !asked.isEmpty {
