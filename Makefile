@@ -49,9 +49,12 @@ demo: build
 	$(FOLIO) report budget --db $(DEMO_DB) --locale en --out out/budget-en.pdf
 	$(FOLIO) report daily --db $(DEMO_DB) --portfolio "Demo UAH" --locale uk --out out/daily
 
-test: deps
+# The command-line tests run a second time against the `folio` users run (`make build`: static C
+# libraries, its own link and compile flags), so that the tests cover that binary too.
+test: deps build
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	FOLIO_BIN="$(abspath $(FOLIO))" $(SWIFT) test --skip-build --filter FolioCLITests
 
 # The whole-process and batch cases run the `folio` of `make build`, as users run it.
 bench: build

@@ -44,10 +44,10 @@ extension Store {
 
     /// Every quote of every series (asset, currency, market) between two times (both inclusive) and each
     /// series' last quote before `from` (see `PriceBook.window`), series by series in key order, each in
-    /// time order: the order a price book groups them in. The primary key starts with the series, not the time, so a
-    /// plain `WHERE time_ms BETWEEN` reads every quote in the file; this walks the series with one index
-    /// seek each (a loose index scan) and then seeks each series' time range, so a chart of a week costs
-    /// the same in a database of a thousand quotes or of millions.
+    /// time order: the order a price book groups them in. The primary key starts with the series, not the
+    /// time, so a plain `WHERE time_ms BETWEEN` reads every quote in the file; this takes the series from
+    /// `quoteSeries` and seeks each one's time range, so a chart of a week costs the same in a database of
+    /// a thousand quotes or of millions.
     public func quotes(from: Date, to: Date) throws -> [Quote] {
         try read { db in
             let codes = try Store.assetCodes(db)

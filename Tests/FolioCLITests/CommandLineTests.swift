@@ -73,7 +73,8 @@ import Testing
     @Test func helpParagraphsAreFilledNotRagged() throws {
         var commands: [[String]] = [[]], checked = 0
         while let command = commands.popLast() {
-            let help = try FolioProcess.run(command + ["--help"]).stdout
+            // ArgumentParser wraps at $COLUMNS when it is set: 80, as on a terminal and under cron.
+            let help = try FolioProcess.run(command + ["--help"], environment: ["COLUMNS": "80"]).stdout
             let lines = help.components(separatedBy: "\n")
             // The overview and discussion come before USAGE; then the subcommands to visit.
             let text = lines.prefix { !$0.hasPrefix("USAGE:") }

@@ -33,7 +33,7 @@ import Glibc
         #expect("\(FileError.plain(POSIXError(.ENOSPC)))" == "no space left on device")
     }
 
-    /// Any other error is passed on as it is, unbridged.
+    /// Any other error is passed on as it is.
     @Test func anErrorNotFoundationsIsLeftAsItIs() {
         struct Other: Error, Equatable { let code: Int }
         #expect(FileError.plain(Other(code: 3)) as? Other == Other(code: 3))
