@@ -50,7 +50,6 @@ extension Store {
     /// a thousand quotes or of millions.
     public func quotes(from: Date, to: Date) throws -> [Quote] {
         try read { db in
-            let codes = try Store.assetCodes(db)
             let inRange = try db.cachedStatement(sql: """
                 SELECT time_ms, price, bid, ask, source FROM (
                     SELECT * FROM (SELECT time_ms, price, bid, ask, source FROM quote
@@ -61,12 +60,8 @@ extension Store {
                 ) ORDER BY time_ms
                 """)
             var quotes: [Quote] = []
-            for (assetID, currencyID, market) in try Store.quoteSeries(db) {
-                guard let asset = codes[assetID], let currency = codes[currencyID] else { continue }
-                let seriesMarket = Market(market)
-                try inRange.forEachRow(in: db, [assetID, currencyID, market, from.unixMilliseconds, to.unixMilliseconds]) { s in
-                    quotes.append(Quote.decoding(s, asset: asset, currency: currency, market: seriesMarket))
-                }
+            for series in try Store.quoteSeries(db) {
+                try inRange.forEachRow(in: db, series.arguments(from.unixMilliseconds, to.unixMilliseconds)) { quotes.append(series.quote($0)) }
             }
             return quotes
         }
@@ -79,18 +74,24 @@ extension Store {
         return codes
     }
 
-    /// Every quote series (asset id, currency id, market) that holds a quote, in key order: the series the
-    /// quotes' triggers keep in `quote_series` (a series whose quotes were all deleted stays there), each
-    /// checked by one index seek into `quote`. One statement; it walked the quotes' index before, a GRDB
-    /// query for each next series, and a chart asks for the series three times.
-    static func quoteSeries(_ db: Database) throws -> [(Int64, Int64, String)] {
+    /// Every quote series that holds a quote, in key order (asset id, currency id, market), with its codes:
+    /// the series the quotes' triggers keep in `quote_series` (a series whose quotes were all deleted
+    /// stays there), each checked by one index seek into `quote`. One statement; it walked the quotes'
+    /// index before, a GRDB query for each next series, and a chart asks for the series three times.
+    static func quoteSeries(_ db: Database) throws -> [StoredSeries] {
         let series = try db.cachedStatement(sql: """
-            SELECT s.asset_id, s.currency_id, s.market FROM quote_series s
+            SELECT s.asset_id, s.currency_id, s.market, a.code, c.code
+            FROM quote_series s JOIN asset a ON a.id = s.asset_id JOIN asset c ON c.id = s.currency_id
             WHERE EXISTS (SELECT 1 FROM quote q WHERE q.asset_id = s.asset_id AND q.currency_id = s.currency_id AND q.market = s.market)
             ORDER BY s.asset_id, s.currency_id, s.market
             """)
-        var all: [(Int64, Int64, String)] = []
-        try series.forEachRow(in: db, []) { all.append((sqlite3_column_int64($0, 0), sqlite3_column_int64($0, 1), String(cString: sqlite3_column_text($0, 2)))) }
+        var all: [StoredSeries] = []
+        try series.forEachRow(in: db, []) { s in
+            let market = String(cString: sqlite3_column_text(s, 2))
+            all.append(StoredSeries(assetID: sqlite3_column_int64(s, 0), currencyID: sqlite3_column_int64(s, 1), marketName: market,
+                                    asset: AssetCode(String(cString: sqlite3_column_text(s, 3))),
+                                    currency: AssetCode(String(cString: sqlite3_column_text(s, 4))), market: Market(market)))
+        }
         return all
     }
 
@@ -109,18 +110,14 @@ extension Store {
 
     private func lastQuoteOfEachSeries(where condition: String, _ arguments: StatementArguments) throws -> [Quote] {
         try read { db in
-            let codes = try Store.assetCodes(db)
             // ORDER BY time_ms DESC LIMIT 1 within one series is a single seek to its end.
             let last = try db.cachedStatement(sql: """
                 SELECT time_ms, price, bid, ask, source FROM quote WHERE asset_id = ? AND currency_id = ? AND market = ? AND \(condition)
                 ORDER BY time_ms DESC LIMIT 1
                 """)
             var quotes: [Quote] = []
-            for (assetID, currencyID, market) in try Store.quoteSeries(db) {
-                guard let asset = codes[assetID], let currency = codes[currencyID] else { continue }
-                try last.forEachRow(in: db, [assetID, currencyID, market] + arguments) { s in
-                    quotes.append(Quote.decoding(s, asset: asset, currency: currency, market: Market(market)))
-                }
+            for series in try Store.quoteSeries(db) {
+                try last.forEachRow(in: db, series.arguments() + arguments) { quotes.append(series.quote($0)) }
             }
             return quotes
         }

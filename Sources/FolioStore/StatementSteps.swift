@@ -23,9 +23,19 @@ extension Statement {
     }
 }
 
-extension Quote {
-    /// The quote of a series in columns `c ..< c + 5` (time, price, bid, ask, source) of the row `s` is on.
-    static func decoding(_ s: SQLiteStatement, from c: Int32 = 0, asset: AssetCode, currency: AssetCode, market: Market) -> Quote {
+/// A quote series as the reads walk it: its key in the tables (bound as the first three arguments of
+/// their statements) and the codes its quotes carry.
+struct StoredSeries {
+    let assetID: Int64, currencyID: Int64, marketName: String
+    let asset: AssetCode, currency: AssetCode, market: Market
+
+    /// The series' key, then `more`, as a statement's arguments.
+    func arguments(_ more: DatabaseValueConvertible...) -> StatementArguments {
+        StatementArguments([assetID, currencyID, marketName] + more)
+    }
+
+    /// The quote in columns `c ..< c + 5` (time, price, bid, ask, source) of the row `s` is on.
+    func quote(_ s: SQLiteStatement, from c: Int32 = 0) -> Quote {
         func optional(_ i: Int32) -> Double? { sqlite3_column_type(s, i) == SQLITE_NULL ? nil : sqlite3_column_double(s, i) }
         return Quote(asset: asset, currency: currency, market: market, time: Date(unixMilliseconds: sqlite3_column_int64(s, c)),
                      price: sqlite3_column_double(s, c + 1), bid: optional(c + 2), ask: optional(c + 3),

@@ -20,7 +20,6 @@ extension Store {
     public func valuationQuotes(assets: Set<AssetCode>?, at times: [Date], from start: Date? = nil,
                                 lookingUpAtMost lookUps: Int = 5_000) throws -> [Quote] {
         try read { db in
-            let codes = try Store.assetCodes(db)
             // Each day's close: a day with several quotes has its own row in `quote_day`, which the
             // quotes' triggers keep, and the quotes between such days are each their day's only one. A
             // series of intraday quotes costs one row per day instead of a walk over every quote.
@@ -62,12 +61,7 @@ extension Store {
             let walkFrom = walked.first.map { Day(Date(unixMilliseconds: $0)).start.unixMilliseconds } ?? firstDay
             let eventsByDay = Dictionary(grouping: events.filter { $0 >= firstDay }, by: day)
             var quotes: [Quote] = []
-            for (assetID, currencyID, market) in try Store.quoteSeries(db) {
-                guard let asset = codes[assetID], let currency = codes[currencyID], assets?.contains(asset) ?? true else { continue }
-                let seriesMarket = Market(market)
-                func quote(_ s: SQLiteStatement, from c: Int32 = 0) -> Quote {
-                    Quote.decoding(s, from: c, asset: asset, currency: currency, market: seriesMarket)
-                }
+            for series in try Store.quoteSeries(db) where assets?.contains(series.asset) ?? true {
                 var seen = Set<Int64>()
                 func keep(_ quote: Quote?) {
                     if let quote, seen.insert(quote.time.unixMilliseconds).inserted { quotes.append(quote) }
@@ -76,9 +70,9 @@ extension Store {
                 // The last close before the day being walked: the answer for an event on a day without
                 // quotes, or before its day's first quote.
                 var previous: Quote?
-                if start != nil { try closeBefore.forEachRow(in: db, [assetID, currencyID, market, walkFrom]) { previous = quote($0) } }
+                if start != nil { try closeBefore.forEachRow(in: db, series.arguments(walkFrom)) { previous = series.quote($0) } }
                 var busyCloses: [(day: Int64, close: Quote)] = []
-                try busyDays.forEachRow(in: db, [assetID, currencyID, market, walkFrom]) { busyCloses.append((sqlite3_column_int64($0, 0), quote($0, from: 1))) }
+                try busyDays.forEachRow(in: db, series.arguments(walkFrom)) { busyCloses.append((sqlite3_column_int64($0, 0), series.quote($0, from: 1))) }
                 // The gaps between busy days, a day or more long, hold the days of one quote.
                 var gaps: [String] = []
                 var gapFrom = walkFrom
@@ -106,8 +100,8 @@ extension Store {
                     previous = close
                 }
                 var nextBusy = 0
-                try loneQuotes.forEachRow(in: db, [assetID, currencyID, market, "[" + gaps.joined(separator: ",") + "]"]) { s in
-                    let lone = quote(s)
+                try loneQuotes.forEachRow(in: db, series.arguments("[" + gaps.joined(separator: ",") + "]")) { s in
+                    let lone = series.quote(s)
                     while nextBusy < busyCloses.count && busyCloses[nextBusy].close.time < lone.time { close(busyCloses[nextBusy].close, busy: true); nextBusy += 1 }
                     close(lone, busy: false)
                 }
@@ -116,7 +110,7 @@ extension Store {
                 if next < walked.count || start != nil { keep(previous) }
                 if !asked.isEmpty {
                     let times = "[" + asked.map(String.init).joined(separator: ",") + "]"
-                    try atOrBefore.forEachRow(in: db, [assetID, currencyID, market, times]) { keep(quote($0)) }
+                    try atOrBefore.forEachRow(in: db, series.arguments(times)) { keep(series.quote($0)) }
                 }
             }
             return quotes

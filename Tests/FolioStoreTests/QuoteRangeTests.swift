@@ -70,7 +70,9 @@ import Testing
                 try Row.fetchAll(db, sql: "SELECT DISTINCT asset_id, currency_id, market FROM quote ORDER BY 1, 2, 3").map { "\($0[0] as Int64)/\($0[1] as Int64)/\($0[2] as String)" }
             }
         }
-        func series() throws -> [String] { try t.store.read { try Store.quoteSeries($0) }.map { "\($0.0)/\($0.1)/\($0.2)" } }
+        func series() throws -> [String] {
+            try t.store.read { try Store.quoteSeries($0) }.map { "\($0.assetID)/\($0.currencyID)/\($0.marketName)" }
+        }
         #expect(try series().count == 4)
         #expect(try series() == distinct())
         try t.store.write { try $0.execute(sql: "DELETE FROM quote WHERE market = 'cash'") }
