@@ -18,7 +18,7 @@ import Testing
             let minute = i / 20
             let time = Date(timeIntervalSince1970: 1_700_000_000 + Double(minute) * 60)
             let side = random.next() % 3 == 0 ? "sell" : "buy"
-            return "\(ISO8601DateFormatter().string(from: time)),\(side),\(assets[Int(random.next() % 4)]),\(1 + random.next() % 9),\(100 + random.next() % 50),USD,0.5,USD,\(name)-\(i)"
+            return "\(ISOTime.format(time)),\(side),\(assets[Int(random.next() % 4)]),\(1 + random.next() % 9),\(100 + random.next() % 50),USD,0.5,USD,\(name)-\(i)"
         }
         switch order {
         case .inTime: break
