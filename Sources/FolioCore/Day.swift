@@ -50,8 +50,9 @@ public struct Day: Hashable, Comparable, Sendable, Strideable, CustomStringConve
         return Day.zeroPadded(c.year, 4) + "-" + Day.zeroPadded(c.month, 2) + "-" + Day.zeroPadded(c.day, 2)
     }
 
-    /// `n` in decimal, zeros after its sign up to `width` characters (printf's `%0*d`).
-    private static func zeroPadded(_ n: Int, _ width: Int) -> String {
+    /// `n` in decimal, zeros after its sign up to `width` characters (printf's `%0*d`); `ISOTime` writes
+    /// times with it too.
+    static func zeroPadded(_ n: Int, _ width: Int) -> String {
         let digits = String(n.magnitude)
         let sign = n < 0 ? "-" : ""
         return sign + String(repeating: "0", count: max(0, width - sign.count - digits.count)) + digits

@@ -73,9 +73,9 @@ public enum ISOTime {
         let whole = t.rounded(.down)
         let day = Day(daysSinceEpoch: Int((whole / 86_400).rounded(.down)))
         let secs = Int(whole) - day.daysSinceEpoch * 86_400
-        var s = day.iso + String(format: "T%02d:%02d:%02d", secs / 3600, secs / 60 % 60, secs % 60)
+        var s = day.iso + "T" + Day.zeroPadded(secs / 3600, 2) + ":" + Day.zeroPadded(secs / 60 % 60, 2) + ":" + Day.zeroPadded(secs % 60, 2)
         let millis = Int(((t - whole) * 1000).rounded())
-        if millis > 0 && millis < 1000 { s += String(format: ".%03d", millis) }
+        if millis > 0 && millis < 1000 { s += "." + Day.zeroPadded(millis, 3) }
         return s + "Z"
     }
 

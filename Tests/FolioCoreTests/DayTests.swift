@@ -68,5 +68,18 @@ import Testing
     @Test func formats() {
         #expect(ISOTime.format(Date(timeIntervalSince1970: 1_569_311_362)) == "2019-09-24T07:49:22Z")
         #expect(ISOTime.format(Date(timeIntervalSince1970: 1_569_311_362.5)) == "2019-09-24T07:49:22.500Z")
+        #expect(ISOTime.format(Date(timeIntervalSince1970: 1_704_067_507.045)) == "2024-01-01T00:05:07.045Z")
+        #expect(ISOTime.format(Date(timeIntervalSince1970: -1)) == "1969-12-31T23:59:59Z")
+        // Every field padded as printf's %02d and %03d pad them, over a spread of times.
+        var t = -86_400.0 * 400
+        while t < 86_400 * 400 {
+            let date = Date(timeIntervalSince1970: t)
+            let whole = t.rounded(.down), secs = Int(whole) - Int((whole / 86_400).rounded(.down)) * 86_400
+            let millis = Int(((t - whole) * 1000).rounded())
+            let expected = Day(date).iso + String(format: "T%02d:%02d:%02d", secs / 3600, secs / 60 % 60, secs % 60)
+                + (millis > 0 && millis < 1000 ? String(format: ".%03d", millis) : "") + "Z"
+            #expect(ISOTime.format(date) == expected, "\(t)")
+            t += 7_777.123
+        }
     }
 }
