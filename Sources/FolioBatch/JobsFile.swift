@@ -134,6 +134,14 @@ struct JobsFile: Sendable {
                 seen[name] = i
             }
         }
+        // One job's portfolio folders inside another's: a portfolio named like the folder between would
+        // hold (and sweep) every other portfolio's files.
+        for (i, inner) in jobs.enumerated() {
+            guard let outer = jobs.firstIndex(where: { OutputPath.nests(inner.output, inside: $0.output) }) else { continue }
+            let node = list[i].mapping?["output"] ?? mapping["output"] ?? list[i]
+            throw reader.error(node, "render[\(i)].output", "\"\(inner.output)\" puts portfolio folders inside those of \"\(jobs[outer].output)\" "
+                + "(render[\(outer)]), where one portfolio would hold another's files; expected {portfolio} at one depth")
+        }
         let mail = try mapping["mail"].map(reader.mail)
         return JobsFile(portfolios: portfolios, jobs: jobs, mail: mail, benchmarks: benchmarks)
     }
@@ -168,8 +176,8 @@ struct NodeReader {
         return text
     }
 
-    /// A path template: every `{…}` must be a known placeholder, and `{portfolio}` must appear so that
-    /// two portfolios never write the same file.
+    /// A path template: every `{…}` must be a known placeholder, `{report}` must appear, and
+    /// `{portfolio}` must be a folder no path leads out of (`OutputPath.problem`).
     func template(_ node: Node, _ path: String) throws -> String {
         let text = try string(node, path)
         var rest = Substring(text)
@@ -182,9 +190,10 @@ struct NodeReader {
             }
             rest = rest[rest.index(after: close)...]
         }
-        guard text.contains("{portfolio}"), text.contains("{report}") else {
-            throw error(node, path, "expected {portfolio} and {report} in \"\(text)\" so that outputs never collide")
+        guard text.contains("{report}") else {
+            throw error(node, path, "expected {report} in \"\(text)\" so that a portfolio's outputs never collide")
         }
+        if let problem = OutputPath.problem(in: text) { throw error(node, path, problem) }
         return text
     }
 

@@ -52,6 +52,51 @@ import Testing
         }
     }
 
+    /// A template that could let one portfolio write into another's folder is refused when it is read.
+    @Test(arguments: [
+        ("out/{portfolio}/../{report}.{ext}", "\"out/{portfolio}/../{report}.{ext}\" has a .. part after {portfolio}, which leads out of the portfolio's folder"),
+        ("out/{portfolio}/x/../../{report}.{ext}", "\"out/{portfolio}/x/../../{report}.{ext}\" has a .. part after {portfolio}, which leads out of the portfolio's folder"),
+        ("out/{date}/{portfolio}-{report}.{ext}", "expected {portfolio} as a folder of its own in \"out/{date}/{portfolio}-{report}.{ext}\", as in out/{portfolio}/{date}/{report}.{ext}, so that no two portfolios share a file"),
+        ("out/{report}/{portfolio}", "expected {portfolio} as a folder of its own in \"out/{report}/{portfolio}\", as in out/{portfolio}/{date}/{report}.{ext}, so that no two portfolios share a file"),
+        ("out/{portfolio}/{date}.pdf", "expected {report} in \"out/{portfolio}/{date}.pdf\" so that a portfolio's outputs never collide"),
+    ])
+    func aTemplateThatLeavesThePortfoliosFolderIsRefused(_ template: String, _ message: String) throws {
+        #expect { try load("  - report: portfolio\n    output: \"\(template)\"\n") } throws: {
+            "\($0)".hasSuffix("jobs.yaml:4: render[0].output: " + message)
+        }
+    }
+
+    @Test func portfolioFoldersAtTwoDepthsOfOneTreeAreRefused() throws {
+        let nested = "  - report: portfolio\n  - chart: pie\n    output: \"out/{date}/{portfolio}/{report}.{ext}\"\n"
+        #expect { try load(nested) } throws: {
+            "\($0)".hasSuffix("jobs.yaml:5: render[1].output: \"out/{date}/{portfolio}/{report}.{ext}\" puts portfolio folders inside those of "
+                + "\"out/{portfolio}/{date}/{report}.{ext}\" (render[0]), where one portfolio would hold another's files; expected {portfolio} at one depth")
+        }
+        // One depth, two trees (or the same tree): every portfolio still has a folder of its own.
+        let apart = "  - report: portfolio\n  - chart: pie\n    output: \"png/{portfolio}/{report}.{ext}\"\n  - chart: donut\n    output: \"out/{portfolio}/x/{report}.{ext}\"\n"
+        #expect(try load(apart).jobs.count == 3)
+        #expect(try load("  - chart: pie\n    output: \"/srv/out/{locale}/{portfolio}/{date}/{report}.{ext}\"\n").jobs.count == 1)
+        #expect(try load("  - chart: pie\n    output: \"../out/{portfolio}/{report}.{ext}\"\n").jobs.count == 1)
+        // `./out` is `out`.
+        #expect { try load("  - report: portfolio\n  - chart: pie\n    output: \"./out/a/{portfolio}/{report}.{ext}\"\n") } throws: {
+            "\($0)".contains("render[1].output: \"./out/a/{portfolio}/{report}.{ext}\" puts portfolio folders inside")
+        }
+    }
+
+    @Test func placeholdersAreFilledInOnePass() {
+        let template = "out/{portfolio}/{date}/{report}.{ext}"
+        for name in ["{report}", "{date}", "{ext}", "{locale}", "{portfolio}"] {
+            let path = OutputPath.expand(template, values: ["portfolio": name, "date": "2018-02-07", "report": "donut", "ext": "png"])
+            #expect(path == "out/\(name)/2018-02-07/donut.png")
+            #expect(OutputPath.expand(template, values: ["portfolio": OutputPath.component(name), "date": "d", "report": "r", "ext": "png"])
+                == "out/_" + name.dropFirst().dropLast() + "_/d/r.png")
+        }
+        #expect(OutputPath.expand(template, values: ["report": "r"]) == "out/{portfolio}/{date}/r.{ext}")
+        // `{report}` and `_report_` would share a folder: both get a hash ending.
+        let folders = OutputPath.collisionComponents(["{report}", "_report_", "donut"])
+        #expect(folders.count == 2 && Set(folders.values).count == 2 && folders.values.allSatisfy { $0.hasPrefix("_report_-") })
+    }
+
     @Test func aPortfolioCanNameItsOwnBenchmark() throws {
         let directory = try TestPaths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -1,3 +1,4 @@
+import FolioCore
 import FolioDatasets
 import Foundation
 
@@ -9,7 +10,7 @@ public enum Template {
 
     /// What is wrong with a template, or nil when every placeholder is known.
     static func problem(in text: String) -> (expected: String, found: String)? {
-        for name in names(in: text) {
+        for name in Placeholders.names(in: text) {
             if name.hasPrefix("t.") {
                 if StringKey(rawValue: String(name.dropFirst(2))) == nil {
                     return ("a catalogue key after t. (see reports/strings)", "\"{\(name)}\"")
@@ -24,32 +25,12 @@ public enum Template {
         return nil
     }
 
-    static func names(in text: String) -> [String] {
-        var result: [String] = []
-        var rest = text[...]
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            result.append(String(rest[rest.index(after: open)..<close]))
-            rest = rest[rest.index(after: close)...]
-        }
-        return result
-    }
-
     /// The text with every placeholder replaced; values missing from `values` become empty.
     public static func render(_ text: String, values: [String: String], strings: Catalogue) -> String {
-        guard text.contains("{") else { return text }
-        var out = ""
-        var rest = text[...]
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            out += rest[..<open]
-            let name = String(rest[rest.index(after: open)..<close])
-            if name.hasPrefix("t."), let key = StringKey(rawValue: String(name.dropFirst(2))) {
-                out += strings[key]
-            } else {
-                out += values[name] ?? ""
-            }
-            rest = rest[rest.index(after: close)...]
+        Placeholders.substitute(text) { name in
+            if name.hasPrefix("t."), let key = StringKey(rawValue: String(name.dropFirst(2))) { return strings[key] }
+            return values[name] ?? ""
         }
-        return out + rest
     }
 }
 
