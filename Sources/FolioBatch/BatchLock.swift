@@ -33,7 +33,9 @@ final class BatchLock {
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
             let busy = errno == EWOULDBLOCK
             let reason = FileError.reason(errno: errno)
-            let holder = (try? String(contentsOfFile: path, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            // The holder wrote its pid; anything longer is not one of ours (read with a bound, shown escaped).
+            let written = (try? BoundedFile.read(path, limit: 32)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            let holder = written.allSatisfy({ $0.isNumber || $0.isNewline }) ? written.trimmingCharacters(in: .newlines) : ""
             close(fd)
             throw busy ? Failure.held(path: path, holder: holder) : Failure.io(path: path, reason: reason)
         }

@@ -22,25 +22,28 @@ struct OutputFingerprint: Equatable {
     }
 
     func isCurrent(for output: URL) -> Bool {
+        // A sidecar is a few lines: a larger one (bounded read) is simply not current, and is written over.
         guard let bytes = BatchFile.size(of: output),
-              let recorded = try? String(contentsOf: Self.sidecar(of: output), encoding: .utf8) else { return false }
-        return recorded == text(bytes: bytes)
+              let recorded = try? BoundedFile.read(Self.sidecar(of: output).path, limit: 4 << 10) else { return false }
+        return recorded == Data(text(bytes: bytes).utf8)
     }
 
     /// Written after the output has been renamed into place, so a run killed in between leaves an
     /// output without a sidecar, which the next run renders again.
     func record(for output: URL) throws {
-        guard let bytes = BatchFile.size(of: output) else { throw BatchFile.WriteFailed(description: "\(output.path): vanished after writing") }
+        guard let bytes = BatchFile.size(of: output) else { throw BatchFileError(description: "\(output.path): vanished after writing") }
         try AtomicFile.write(Array(text(bytes: bytes).utf8), to: Self.sidecar(of: output))
     }
 }
+
+/// A file of `folio batch`'s own that it cannot use: one line naming it.
+struct BatchFileError: Error, CustomStringConvertible { var description: String }
 
 /// Files `folio batch` keeps beside its outputs (written, like the outputs, through FolioCore's
 /// `AtomicFile`: a `mkstemp` sibling `.NAME.XXXXXX` renamed over NAME, which `removeLeftovers`
 /// recognises; not flushed to disk one by one — a batch writes thousands — since a sidecar a crash loses
 /// or empties fails to match and costs one re-render).
 enum BatchFile {
-    struct WriteFailed: Error, CustomStringConvertible { var description: String }
 
     /// The size of a regular file, nil when there is none.
     static func size(of url: URL) -> Int? {

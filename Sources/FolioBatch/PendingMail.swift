@@ -52,9 +52,18 @@ struct PendingMail: Equatable, Sendable {
         return URL(fileURLWithPath: root, isDirectory: true).appendingPathComponent("." + component + fileName)
     }
 
-    /// The record at `file`, nil when there is none. One that a crash left empty is still a record.
-    static func read(_ file: URL) -> PendingMail? {
-        guard BatchFile.size(of: file) != nil, let data = FileManager.default.contents(atPath: file.path) else { return nil }
+    /// What a record can hold: its three lines and an `owed` line per recipient of a long list.
+    static let maxBytes = 64 << 10
+
+    /// The record at `file`, nil when there is none. One that a crash left empty is still a record; one
+    /// larger than any record (`maxBytes`) is not read but refused, naming it: that portfolio fails and
+    /// the run goes on with the others.
+    static func read(_ file: URL) throws -> PendingMail? {
+        guard BatchFile.size(of: file) != nil else { return nil }
+        let data: Data
+        do { data = try BoundedFile.read(file.path, limit: maxBytes) } catch let large as BoundedFile.TooLarge {
+            throw BatchFileError(description: "\(file.path): \(large.sizeText), the limit for a pending-mail record")
+        }
         var record = PendingMail(file: file, since: "")
         for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
             let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
@@ -84,7 +93,7 @@ struct PendingMail: Equatable, Sendable {
 
     func remove() throws {
         guard unlink(file.path) == 0 || errno == ENOENT else {
-            throw BatchFile.WriteFailed(description: "\(file.path): \(String(cString: strerror(errno)))")
+            throw FileError(path: file.path, errno: errno)
         }
     }
 }

@@ -22,7 +22,9 @@ struct PortfolioMemo: Equatable {
     }
 
     static func read(in folder: URL) -> PortfolioMemo? {
-        guard let text = try? String(contentsOf: folder.appendingPathComponent(fileName), encoding: .utf8) else { return nil }
+        // A line per output; one larger than any memo (bounded read) is not current, and is written over.
+        guard let data = try? BoundedFile.read(folder.appendingPathComponent(fileName).path, limit: 1 << 20) else { return nil }
+        let text = String(decoding: data, as: UTF8.self)
         var memo = PortfolioMemo(data: "", jobs: "", outputs: [])
         var version = ""
         var sizes: [Int] = []

@@ -38,7 +38,7 @@ public struct FetchConfig: Equatable, Sendable {
             switch failure {
             case .unreadable: throw ArgumentError("--config", "cannot read \(path)")
             case .notYAML: throw ArgumentError(message: failure.description)
-            case .notUTF8, .overLimit: throw failure
+            case .notUTF8, .overLimit, .keyNotText: throw failure
             }
         }
         let reader = ConfigReader(file: path)

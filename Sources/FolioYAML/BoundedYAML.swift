@@ -8,8 +8,8 @@ import Yams
 ///
 /// 1. size: at most `maxBytes`, read with a bound, so a 50 MB file or a FIFO costs nothing;
 /// 2. UTF-8, named at the first bad byte as the importers do;
-/// 3. shape, from libyaml's event stream: nesting at most `maxDepth` collections deep, and at most
-///    `maxNodes` nodes counted with every alias expanded. Yams composes an alias into a shared node, so
+/// 3. shape, from libyaml's event stream: every mapping key text (not a list or a mapping), nesting at
+///    most `maxDepth` collections deep, and at most `maxNodes` nodes counted with every alias expanded. Yams composes an alias into a shared node, so
 ///    the tree stays small, but its composer hashes each mapping's keys to find duplicates, and a key
 ///    that is an alias of a nest of aliases expands there — eight levels cost 24 s. So the count is
 ///    taken from the events, before anything is composed (libyaml is Yams's own parser, its `CYaml`);
@@ -28,6 +28,9 @@ public enum BoundedYAML {
         /// `line` and `column` from 1; `problem` is libyaml's words (or the duplicated key's name), never the file's text.
         case notYAML(file: String, line: Int, column: Int, problem: String)
         case overLimit(file: String, line: Int?, limit: String)
+        /// A mapping's key that is a list or a mapping (`? [a, b]`): every key Folio reads is a name, and
+        /// Yams's constructor traps on such a key, so it is refused before anything is composed.
+        case keyNotText(file: String, line: Int)
 
         public var description: String {
             switch self {
@@ -35,6 +38,7 @@ public enum BoundedYAML {
             case let .notUTF8(file, line, problem): "\(file):\(line): \(problem)"
             case let .notYAML(file, line, column, problem): "\(file):\(line):\(column): not YAML: \(problem)"
             case let .overLimit(file, line, limit): file + (line.map { ":\($0)" } ?? "") + ": " + limit + ", the limit for a YAML file"
+            case let .keyNotText(file, line): "\(file):\(line): a key that is not text, expected a name"
             }
         }
     }
@@ -92,19 +96,12 @@ public enum BoundedYAML {
     /// (a FIFO, a device) is read no further than one byte past it.
     static func read(_ url: URL) throws -> String {
         let path = url.path
-        var info = stat()
-        if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > maxBytes {
-            throw Failure.overLimit(file: path, line: nil, limit: "\(info.st_size) bytes, more than 1 MiB")
-        }
         let data: Data
-        do {
-            let handle = try FileHandle(forReadingFrom: url)
-            defer { try? handle.close() }
-            data = try handle.read(upToCount: maxBytes + 1) ?? Data()
-        } catch {
-            throw Failure.unreadable(file: path, reason: FileError(path: path, error: error).reason)
+        do { data = try BoundedFile.read(path, limit: maxBytes) } catch let large as BoundedFile.TooLarge {
+            throw Failure.overLimit(file: path, line: nil, limit: large.sizeText)
+        } catch let error as FileError {
+            throw Failure.unreadable(file: path, reason: error.reason)
         }
-        guard data.count <= maxBytes else { throw Failure.overLimit(file: path, line: nil, limit: "more than 1 MiB") }
         return try data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
             if let bad = UTF8Validation.firstInvalidOffset(bytes) {
@@ -123,11 +120,18 @@ public enum BoundedYAML {
         defer { yaml_parser_delete(&parser) }
         yaml_parser_set_input_string(&parser, bytes.baseAddress, bytes.count)
 
-        /// A collection being read: where its nodes start, how deep it is, and the deepest point inside it.
-        struct Open { var anchor: String?; var firstNode: Int; var depth: Int; var deepest: Int }
+        /// A collection being read: where its nodes start, how deep it is, the deepest point inside it,
+        /// and for a mapping how many keys and values it has so far (an even count: a key comes next).
+        struct Open { var anchor: String?; var firstNode: Int; var depth: Int; var deepest: Int; var isMapping: Bool; var entries = 0 }
         var open: [Open] = []
         /// What an alias of each anchor adds: its nodes, and the collections nested in it.
         var anchors: [String: (nodes: Int, depth: Int)] = [:]
+        /// Counts a node as an entry of the open mapping, refusing it as a key unless it is text.
+        func entry(isText: Bool, line: Int) throws {
+            guard let top = open.indices.last, open[top].isMapping else { return }
+            if open[top].entries % 2 == 0 && !isText { throw Failure.keyNotText(file: file, line: line) }
+            open[top].entries += 1
+        }
         var nodes = 0
         var event = yaml_event_t()
         while yaml_parser_parse(&parser, &event) == 1 {
@@ -141,12 +145,15 @@ public enum BoundedYAML {
             case YAML_STREAM_END_EVENT:
                 return
             case YAML_SCALAR_EVENT:
+                try entry(isText: true, line: line)
                 nodes += 1
                 if let anchor = name(event.data.scalar.anchor) { anchors[anchor] = (1, 0) }
             case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
                 let anchor = name(event.type == YAML_SEQUENCE_START_EVENT ? event.data.sequence_start.anchor : event.data.mapping_start.anchor)
+                try entry(isText: false, line: line)
                 try reached(open.count + 1)
-                open.append(Open(anchor: anchor, firstNode: nodes, depth: open.count + 1, deepest: open.count + 1))
+                open.append(Open(anchor: anchor, firstNode: nodes, depth: open.count + 1, deepest: open.count + 1,
+                                 isMapping: event.type == YAML_MAPPING_START_EVENT))
                 nodes += 1
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                 guard let closed = open.popLast() else { return }
@@ -155,6 +162,7 @@ public enum BoundedYAML {
             case YAML_ALIAS_EVENT:
                 // An alias of an anchor not yet closed (or never defined) is Yams's error to report.
                 guard let anchor = name(event.data.alias.anchor), let target = anchors[anchor] else { continue }
+                try entry(isText: target.depth == 0, line: line)
                 nodes += target.nodes
                 try reached(open.count + target.depth)
             default:

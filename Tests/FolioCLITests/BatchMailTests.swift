@@ -69,6 +69,28 @@ import Glibc
         #expect(BatchTests.files(under: directory.appendingPathComponent("out")).contains { $0.lastPathComponent == "pie.png" })
     }
 
+    /// A pending-mail record is a few lines: one of 100 MB (4 GB cost 8.4 GB of memory and 203 s, deaf to
+    /// SIGTERM) is refused unread, naming it; that portfolio fails and the others are rendered and mailed.
+    @Test func anOversizedMailRecordFailsItsPortfolioAlone() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let sink = try SMTPSink()
+        let jobs = try Self.writeJobs(directory, url: sink.url)
+        #expect(try Self.run(directory, jobs).status == 0 && sink.received == 2)
+        // Nothing new to render: the record is what the run reads.
+        let record = directory.appendingPathComponent("out/Demo_UAH/.folio-mail")
+        #expect(FileManager.default.createFile(atPath: record.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: record)
+        try handle.truncate(atOffset: 100 << 20)  // sparse: no disk, no time
+        try handle.close()
+        let result = try Self.run(directory, jobs)
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("failed: Demo UAH: \(record.path): 104857600 bytes, more than 64 KiB, the limit for a pending-mail record"),
+                "\(result.stderr)")
+        #expect(sink.received == 2)
+        #expect(result.seconds < 30)
+    }
+
     @Test func helpSaysWhatIsRetriedAndWhatARerunSends() throws {
         let batch = try FolioProcess.run(["batch", "--help"]).stdout.replacingOccurrences(of: "\n", with: " ")
         #expect(batch.contains(".folio-mail record: the next run sends the mail it") && batch.contains("without rendering again"), "\(batch)")
@@ -133,7 +155,7 @@ import Glibc
     }
 
     /// A server that takes two recipients a message and then refuses the second message: two of five
-    /// got it. The record (in the output root: the template has no folder per portfolio) owes it to
+    /// got it. The record (in the output root: the date is above the portfolio's folder) owes it to
     /// the other three, and the next run sends it to them alone.
     @Test func onlyTheRecipientsStillOwedGetItAgain() throws {
         let directory = try Paths.temporaryDirectory()
@@ -141,7 +163,7 @@ import Glibc
         let refusing = try SMTPSink(mode: "limit=2,refuse-after=1")
         let recipients = (1...5).map { "r\($0)@example.com" }
         let mail = "to: [" + recipients.joined(separator: ", ") + "]"
-        var jobs = try Self.writeJobs(directory, url: refusing.url, portfolios: "[\"Demo UAH\"]", output: "out/{date}/{portfolio}-{report}.{ext}", mail: mail)
+        var jobs = try Self.writeJobs(directory, url: refusing.url, portfolios: "[\"Demo UAH\"]", output: "out/{date}/{portfolio}/{report}.{ext}", mail: mail)
         let first = try Self.run(directory, jobs)
         #expect(first.status == 1)
         #expect(first.stderr.contains("the server refused the message: 554 5.3.0 Transaction failed; delivered to 2 of 5 recipients"), "\(first.stderr)")
@@ -151,7 +173,7 @@ import Glibc
         #expect(owed == recipients.dropFirst(2).map { "owed \($0)" })
 
         let sink = try SMTPSink()
-        jobs = try Self.writeJobs(directory, url: sink.url, portfolios: "[\"Demo UAH\"]", output: "out/{date}/{portfolio}-{report}.{ext}", mail: mail)
+        jobs = try Self.writeJobs(directory, url: sink.url, portfolios: "[\"Demo UAH\"]", output: "out/{date}/{portfolio}/{report}.{ext}", mail: mail)
         let second = try Self.run(directory, jobs)
         #expect(second.status == 0, "\(second.stderr)")
         #expect(sink.received == 1)

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 
 /// Inputs no real user writes — an alias nest, a 2 MiB definition, a Windows-1251 CSV — are refused in one
@@ -51,6 +52,34 @@ import Testing
             #expect(result.status == 1, "\(command.arguments[0]): \(result.stderr)")
             #expect(result.stderr == command.prefix + limit.dropFirst("Error: ".count), "\(command.arguments[0])")
         }
+    }
+
+    /// A key that is a list killed `import csv --mapping` and `fetch --config` with SIGILL (Yams traps on
+    /// it) and was ignored in a jobs file: every reader now names its line.
+    @Test func aKeyThatIsNotTextIsRefusedByEveryReader() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let bad = directory.appendingPathComponent("m.yaml")
+        try "? [a, b]\n: c\n".write(to: bad, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: bad.path)  // as smtp.yaml must be
+        let csv = directory.appendingPathComponent("a.csv")
+        try "date,price\n2024-01-02,1\n".write(to: csv, atomically: true, encoding: .utf8)
+        let out = directory.appendingPathComponent("out.pdf").path
+        let db = try FolioProcess.initialisedDatabase(in: directory)
+        let commands: [(arguments: [String], prefix: String)] = [
+            (["import", "csv", csv.path, "--mapping", bad.path, "--db", db], "Error: "),
+            (["fetch", "--config", bad.path, "--db", db], "Error: "),
+            (["report", "market", "--definition", bad.path, "--out", out, "--db", try DemoDatabase.path()], "Error: "),
+            (["mail", "--files", out, "--to", "a@example.com", "--dry-run", "--out", directory.appendingPathComponent("m.eml").path,
+              "--smtp-config", bad.path], "Error: "),
+            (["batch", bad.path, "--db", try DemoDatabase.path()], "folio batch: "),
+        ]
+        for command in commands {
+            let result = try FolioProcess.run(command.arguments, currentDirectory: directory)
+            #expect(result.status == 1, "\(command.arguments[0]): \(result.stderr)")
+            #expect(result.stderr == command.prefix + bad.path + ":1: a key that is not text, expected a name\n", "\(command.arguments[0])")
+        }
+        #expect(try DatabaseQueue(path: db).read { try Int.fetchOne($0, sql: "SELECT count(*) FROM quote") } == 0)
     }
 
     @Test func aWindows1251BudgetIsRefusedNamingTheByteAndTheConversion() throws {

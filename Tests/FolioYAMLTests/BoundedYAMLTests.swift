@@ -13,9 +13,8 @@ import Yams
         return (lines + [use.replacingOccurrences(of: "LAST", with: "*a\(levels - 1)")]).joined(separator: "\n") + "\n"
     }
 
-    /// Yams hashes mapping keys to find duplicates, so an alias nest used as a key expands while composing:
-    /// eight levels took 24 s. The events are counted first.
-    @Test(arguments: ["? LAST\n: boom", "pages: [LAST]", "render: {LAST: 1}"])
+    /// The events are counted first, before anything is composed.
+    @Test(arguments: ["pages: [LAST]", "render: {x: LAST}"])
     func anAliasNestIsRefusedBeforeItExpands(_ use: String) throws {
         let text = Self.aliasNest(levels: 8, use: use)
         let started = Date()
@@ -25,6 +24,22 @@ import Yams
         #expect(Date().timeIntervalSince(started) < 1)
         let message = "\(BoundedYAML.Failure.overLimit(file: "evil.yaml", line: 5, limit: "more than 100000 values once aliases are expanded"))"
         #expect(message == "evil.yaml:5: more than 100000 values once aliases are expanded, the limit for a YAML file")
+    }
+
+    /// A key that is a list or a mapping trapped in Yams's constructor (SIGILL), and Yams hashes keys to
+    /// find duplicates, so an alias nest used as a key expanded while composing (eight levels, 24 s).
+    /// Every key Folio reads is a name: any other is refused from the events, naming its line.
+    @Test(arguments: [
+        ("? [a, b]\n: c\n", 1), ("x: 1\n? {a: 1}\n: c\n", 2), ("render: [{? [a]: b}]\n", 1),
+        ("list: &l [a]\nmap:\n  *l : b\n", 3), (BoundedYAMLTests.aliasNest(levels: 3, use: "? LAST\n: boom"), 4), (BoundedYAMLTests.aliasNest(levels: 3, use: "render: {LAST: 1}"), 4),
+    ])
+    func aKeyThatIsNotTextIsRefused(_ text: String, line: Int) throws {
+        let started = Date()
+        #expect(throws: BoundedYAML.Failure.keyNotText(file: "m.yaml", line: line)) { _ = try BoundedYAML.compose(text, file: "m.yaml") }
+        #expect(Date().timeIntervalSince(started) < 1)
+        #expect("\(BoundedYAML.Failure.keyNotText(file: "m.yaml", line: 2))" == "m.yaml:2: a key that is not text, expected a name")
+        // An alias of text is text.
+        #expect(try BoundedYAML.compose("name: &n x\nother:\n  *n : y\n", file: "m.yaml")?["other"]?["x"]?.string == "y")
     }
 
     @Test func aliasesWithinTheLimitAreComposedAsYamsDoes() throws {

@@ -34,7 +34,7 @@ public struct DefinitionParser {
             case .unreadable(_, let reason): throw DefinitionError(file: file, path: "", expected: "a readable UTF-8 file", found: reason)
             case let .notYAML(_, line, column, problem):
                 throw DefinitionError(file: file, path: "", line: line, expected: "valid YAML", found: "\(problem) (column \(column))")
-            case .notUTF8, .overLimit: throw failure
+            case .notUTF8, .overLimit, .keyNotText: throw failure
             }
         }
     }
