@@ -25,8 +25,12 @@ extension ResultTable {
 
     /// RFC 4180 CSV: a header line, CRLF line ends, fields quoted when they hold a comma, quote, CR or LF.
     /// Numbers carry their full precision; undefined cells are empty fields; times are ISO 8601 UTC.
+    /// Other control characters (ESC, BEL…), which no real field holds and which act on a terminal the
+    /// file is printed to, are written escaped (`\x1B`).
     public func csv() -> String {
-        func field(_ s: String) -> String {
+        func field(_ raw: String) -> String {
+            let s = raw.unicodeScalars.contains { $0.value < 0x20 && $0 != "\r" && $0 != "\n" || (0x7F...0x9F).contains($0.value) }
+                ? Redaction.escapingControlCharacters(raw) : raw
             guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" }) else { return s }
             return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
         }
@@ -77,9 +81,10 @@ extension ResultTable {
             let shown = DecimalDigits.plain(v, decimals: column.decimals)
             return column.kind == .percent ? shown + " %" : shown
         case let .text(s):
-            // A line break inside a cell would break the alignment of every row below it.
-            return s.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ")
-                .replacingOccurrences(of: "\r", with: " ")
+            // Text from files and answers (a source, an external id, a name): a line break inside a cell
+            // would break the alignment of every row below it, and an escape sequence would reach the
+            // terminal (`\u{1B}]0;owned\u{7}` retitles it). Line breaks become spaces, controls `\x1B`.
+            return Redaction.escapingControlCharacters(s.replacingOccurrences(of: "\r\n", with: " "))
         default:
             return plain(cell)
         }
@@ -95,7 +100,8 @@ extension ResultTable {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 {
+                // C1 controls too: a terminal reads U+009B as an escape sequence's start.
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
                     out += String(format: "\\u%04x", scalar.value)
                 } else {
                     out.unicodeScalars.append(scalar)

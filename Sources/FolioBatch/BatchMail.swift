@@ -49,7 +49,7 @@ struct BatchMail: Sendable, Equatable {
                 if let problem = remember(reason, (error as? MailNotSent)?.failure, outcome) { outcomes[i].failures.append(problem) }
                 continue
             }
-            BatchProgress.write("mailed \(outcome.portfolio): \(line)\n")
+            BatchProgress.line("mailed \(outcome.portfolio): \(line)")
             do { try outcome.pendingMail?.remove() } catch {
                 outcomes[i].failures.append("mail sent, but its record stays and the next run sends it again: \(PortfolioBatch.reason(error))")
             }

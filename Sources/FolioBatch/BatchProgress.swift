@@ -1,3 +1,4 @@
+import FolioCore
 import Foundation
 import Synchronization
 #if canImport(Glibc)
@@ -34,7 +35,7 @@ final class BatchProgress: Sendable {
                 line += " (\(outcome.rendered.count) rendered, \(outcome.skipped.count) up to date) "
                 line += String(format: "%.2f s", outcome.seconds)
                 if let reason = outcome.failures.first { line += " — " + reason }
-                Self.write(line + "\n")
+                Self.line(line)
             }
         }
     }
@@ -56,4 +57,8 @@ final class BatchProgress: Sendable {
     }
 
     static func write(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
+
+    /// One line of the log. Portfolio names and failure reasons come from the database: a control
+    /// character in them (`\u{1B}]0;owned\u{7}` retitles a terminal) is shown escaped, as `\x1B`.
+    static func line(_ text: String) { write(Redaction.escapingControlCharacters(text) + "\n") }
 }

@@ -1,3 +1,4 @@
+import FolioCore
 import Foundation
 
 /// The end-of-run summary: portfolios rendered (at least one output drawn), up to date (every output
@@ -43,7 +44,7 @@ struct BatchReport {
         if interrupted {
             lines.append("interrupted: \(summary.notStarted.count) portfolios not started, \(unfinished.count) left unfinished")
         }
-        return lines.joined(separator: "\n") + "\n"
+        return lines.map(Redaction.escapingControlCharacters).joined(separator: "\n") + "\n"
     }
 
     var json: String {

@@ -67,7 +67,7 @@ struct PortfolioBatch {
     }
 
     static func logRemoved(_ paths: [String]) {
-        for path in paths { BatchProgress.write("folio batch: removed \(path), left by an interrupted run\n") }
+        for path in paths { BatchProgress.line("folio batch: removed \(path), left by an interrupted run") }
     }
 
     /// An error as one line of the summary.
@@ -97,7 +97,7 @@ struct PortfolioBatch {
         if !force, let memoFolder, let memo = PortfolioMemo.read(in: memoFolder), memo.data == memoKey.data,
            memo.jobs == memoKey.jobs, memo.outputsPresent {
             outcome.skipped = memo.outputs
-            outcome.pendingMail = mailRecord.flatMap(PendingMail.read)
+            outcome.pendingMail = try mailRecord.flatMap(PendingMail.read)
             return
         }
         let prices = try self.prices?.get()
@@ -184,7 +184,7 @@ struct PortfolioBatch {
                 }
             }
         }
-        outcome.pendingMail = mailRecord.flatMap(PendingMail.read)
+        outcome.pendingMail = try mailRecord.flatMap(PendingMail.read)
         // An as-of day of today may be the fallback for a portfolio without prices, which moves every day
         // while its data does not: such a portfolio gets no memo and is checked output by output.
         if let memoFolder, outcome.failures.isEmpty, !outcome.interrupted, input.asOf != Day(Date()) {

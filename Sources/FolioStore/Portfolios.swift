@@ -7,8 +7,9 @@ extension Store {
     @discardableResult
     public func addPortfolio(name: String, baseCurrency: AssetCode) throws -> Portfolio {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty, trimmed.count <= 200 else {
-            throw ArgumentError("NAME", "a portfolio name is 1–200 characters, found \"\(name)\"")
+        // A name is printed in lists, logs and mail subjects: no control characters (escaped in the error).
+        guard !trimmed.isEmpty, trimmed.count <= 200, trimmed.unicodeScalars.allSatisfy({ $0.properties.generalCategory != .control }) else {
+            throw ArgumentError("NAME", "a portfolio name is 1–200 characters, none of them a control character, found \"\(Redaction.escapingControlCharacters(name))\"")
         }
         // Every value of the portfolio is reported in it: a typo (XXX, USDD) would surface pages later.
         guard KnownAssets.isBaseCurrency(baseCurrency) else {

@@ -76,7 +76,7 @@ struct BatchCommand: ParsableCommand {
         var request = BatchRequest(jobsFile: URL(fileURLWithPath: jobsFile))
         (request.workers, request.force, request.shard, request.shards, request.lockFile) = (workers, force, shard, shards, lockFile)
         let result = request.run(openStore: database.openForConcurrentReading)
-        Output.warn([result.text.hasSuffix("\n") ? String(result.text.dropLast()) : result.text])
+        Output.warn(result.text.split(separator: "\n").map(String.init))
         if json, let summary = result.json { print(summary) }
         if result.exitCode != 0 { throw ExitCode(result.exitCode) }
     }

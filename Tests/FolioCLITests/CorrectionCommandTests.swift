@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 
 /// Correcting one's data through the built binary: `folio import --replace`, and `folio trades|transactions|quotes
@@ -84,6 +85,32 @@ import Testing
         #expect(try FolioProcess.run(["quotes", "--help"]).stdout.contains("Quotes have no id"))
         let bad = try FolioProcess.run(["trades", "list", "--format", "xml", "--db", db])
         #expect(bad.status != 0 && bad.stderr.contains("--format: \"xml\" is not one of text, csv, json"))
+    }
+
+    /// Sources, external ids and portfolio names come from files and answers: an escape sequence in one
+    /// (`ESC ]0;owned BEL` retitles a terminal) is printed escaped by every list, in every format.
+    @Test func textFromTheDatabaseReachesNoTerminalRaw() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let db = try Self.database(in: directory)
+        let evil = "\u{1B}]0;owned\u{07}"
+        try DatabaseQueue(path: db).write { db in
+            try db.execute(sql: "UPDATE trade SET external_id = ? || id", arguments: [evil])
+            try db.execute(sql: "UPDATE quote SET source = ?", arguments: [evil + "x"])
+            try db.execute(sql: "UPDATE portfolio SET name = ?", arguments: [evil + "P"])
+        }
+        for list in [["trades", "list"], ["quotes", "list"], ["transactions", "list"], ["portfolio", "list"]] {
+            for format in list[0] == "portfolio" ? [[]] : [["--format", "text"], ["--format", "csv"], ["--format", "json"]] {
+                let result = try FolioProcess.run(list + format + ["--db", db])
+                #expect(result.status == 0, "\(list) \(format): \(result.stderr)")
+                #expect(!result.stdout.contains("\u{1B}") && !result.stdout.contains("\u{07}"), "\(list) \(format)")
+                let escaped = format.last == "json" ? "\\u001b]0;owned\\u0007" : "\\x1B]0;owned\\x07"
+                #expect(result.stdout.contains(escaped), "\(list) \(format): \(result.stdout)")
+            }
+        }
+        let added = try FolioProcess.run(["portfolio", "add", "a\u{1B}b", "--db", db])
+        #expect(added.status != 0 && added.stderr.contains("a portfolio name is 1–200 characters, none of them a control character, found \"a\\x1Bb\""),
+                "\(added.stderr)")
     }
 
     @Test func removeByIdOrFilterWithADryRunFirst() throws {
