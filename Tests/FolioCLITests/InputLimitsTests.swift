@@ -82,6 +82,22 @@ import Testing
         #expect(try DatabaseQueue(path: db).read { try Int.fetchOne($0, sql: "SELECT count(*) FROM quote") } == 0)
     }
 
+    /// ArgumentParser's time grows with the square of the words (33,000 `--id` took 91 s): a command line
+    /// over 4,096 words is refused before it is parsed, and changes nothing.
+    @Test func aCommandLineOverTheWordLimitIsRefusedAtOnce() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let db = try FolioProcess.initialisedDatabase(in: directory)
+        let ids = (1...5_000).flatMap { ["--id", "\($0)"] }
+        let removal = try FolioProcess.run(["trades", "remove"] + ids + ["--db", db])
+        #expect(removal.status == 1)
+        #expect(removal.stderr == "Error: 10004 words on the command line, more than 4096; give long lists of files or ids in several runs "
+            + "(xargs -n 1000) or select by filters (--from, --to)\n")
+        #expect(removal.seconds < 2)
+        let assets = try FolioProcess.run(["chart", "line", "--asset"] + (1...300).map { "A\($0)" } + ["--db", db, "--out", directory.appendingPathComponent("a.png").path])
+        #expect(assets.stderr == "Error: --asset: unknown asset A1 (see `folio info`)\n", "\(assets.stderr)")
+    }
+
     @Test func aWindows1251BudgetIsRefusedNamingTheByteAndTheConversion() throws {
         let directory = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
