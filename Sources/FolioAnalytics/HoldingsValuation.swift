@@ -8,6 +8,8 @@ public struct ValuedAsset: Hashable, Sendable {
     public var quantity: Double
     public var rate: Double?
     public var value: Double?
+    /// Why there is no value, when there is none.
+    public var missing: MissingQuote? = nil
 }
 
 /// Holdings valued in a base currency at one instant. The total is `nil` when any asset could not be
@@ -36,7 +38,7 @@ extension CrossRates {
                 items.append(ValuedAsset(asset: asset, quantity: quantity, rate: rate.value, value: value))
             case let .failure(why):
                 missing.append(why)
-                items.append(ValuedAsset(asset: asset, quantity: quantity, rate: nil, value: nil))
+                items.append(ValuedAsset(asset: asset, quantity: quantity, rate: nil, value: nil, missing: why))
             }
         }
         return HoldingsValuation(time: holdings.time, base: base, assets: items,
@@ -53,6 +55,16 @@ extension CrossRates {
 }
 
 extension HoldingsValuation {
+    /// The holdings that could be valued, as a chart draws them (the others are `unvalued`, which a
+    /// chart names as not shown): a total of what is drawn, never a partial sum passed off as the whole.
+    public var valuedOnly: HoldingsValuation {
+        let valued = assets.filter { $0.value != nil }
+        return HoldingsValuation(time: time, base: base, assets: valued, total: valued.compactMap(\.value).compensatedSum(), missing: [])
+    }
+
+    /// The holdings without a value, each with why.
+    public var unvalued: [ValuedAsset] { assets.filter { $0.value == nil } }
+
     /// Table `holdings` with values: one row per asset.
     public var table: ResultTable {
         ResultTable(

@@ -46,6 +46,11 @@ public enum ChartLocale: String, Hashable, Sendable, CaseIterable {
     public var minimum: String { self == .uk ? "Мін." : "Min" }
     public var maximum: String { self == .uk ? "Макс." : "Max" }
     public var total: String { self == .uk ? "Усього" : "Total" }
+    /// A donut's centre when a negative balance is not drawn: what the ring holds, and the net whole.
+    public var held: String { self == .uk ? "в активах" : "held" }
+    public var net: String { self == .uk ? "нетто" : "net" }
+    /// …and when a holding without a rate is left out of the ring.
+    public var shown: String { self == .uk ? "показано" : "shown" }
     public var source: String { self == .uk ? "Джерело" : "Source" }
     public var asOf: String { self == .uk ? "станом на" : "as of" }
     public var noData: String { self == .uk ? "Немає даних" : "No data" }

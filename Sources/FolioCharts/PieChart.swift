@@ -1,3 +1,4 @@
+import FolioCore
 import Foundation
 
 /// One slice of an allocation.
@@ -16,11 +17,12 @@ public struct PieSlice: Hashable, Sendable {
 /// in a neutral colour). Names sit outside, stacked so they never overlap; percentages sit inside
 /// slices that have room for them, otherwise outside with the name and a leader line.
 ///
-/// The whole is every slice, negative ones included (a portfolio's value, with a negative balance
-/// taken off): each percentage is of it, written as a table writes it, and a donut's centre shows it.
-/// A negative slice cannot be drawn, so it is named under the chart with its value and share
-/// ("Not shown: EUR −$5.83 (−4.1%)"); then the drawn shares add up to more than 100 %, and with the
-/// named ones to 100 %.
+/// Each percentage is of what is drawn — the positive slices — so the labels add up to 100 % (each
+/// rounded on its own, as a table rounds it) and each label says how much of the ring its arc fills.
+/// A negative slice (a negative balance) cannot be drawn: it is named under the chart with its value
+/// ("Not shown: EUR −$5.83"), with the net whole beside it, and a donut's centre then gives both the
+/// drawn total and the net one ("$313 held", "$293 net"). Whatever the data left out for want of a
+/// quote (`leftOut`, already in words) is named on the same line.
 public struct PieChart: Chart, Hashable {
     public var frame: ChartFrame
     public var slices: [PieSlice]
@@ -29,11 +31,13 @@ public struct PieChart: Chart, Hashable {
     public var maxSlices: Int
     /// Format of the donut's centre total; `nil` = compact number in the frame's locale.
     public var totalFormat: NumberFormat?
+    /// What the data could not put in the chart, each in words ("EUR — no rate after 1 Dec 2017").
+    public var leftOut: [String]
 
     public init(frame: ChartFrame, slices: [PieSlice], donut: Bool = false, otherThreshold: Double = 0.02,
-                maxSlices: Int = 8, totalFormat: NumberFormat? = nil) {
+                maxSlices: Int = 8, totalFormat: NumberFormat? = nil, leftOut: [String] = []) {
         self.frame = frame; self.slices = slices; self.donut = donut; self.otherThreshold = otherThreshold
-        self.maxSlices = maxSlices; self.totalFormat = totalFormat
+        self.maxSlices = maxSlices; self.totalFormat = totalFormat; self.leftOut = leftOut
     }
 
     /// The slices as drawn: positive values, largest first, small ones grouped into "Other" at the end.
@@ -52,21 +56,28 @@ public struct PieChart: Chart, Hashable {
         return kept
     }
 
-    /// The whole the percentages are of: every finite slice, negative ones included.
-    public var total: Double { slices.map(\.value).filter(\.isFinite).reduce(0, +) }
+    /// The whole the percentages are of: what is drawn, the positive slices.
+    public var total: Double { slices.map(\.value).filter { $0.isFinite && $0 > 0 }.compensatedSum() }
+
+    /// Every finite slice, negative ones included: a portfolio's net value.
+    public var netTotal: Double { slices.map(\.value).filter(\.isFinite).compensatedSum() }
 
     /// The negative slices, largest loss first.
     public var notShown: [PieSlice] { slices.filter { $0.value.isFinite && $0.value < 0 }.sorted { ($0.value, $0.label) < ($1.value, $1.label) } }
 
-    /// "Not shown: EUR −$5.83 (−4.1%), LTC −$3.76 (−2.7%)"; nil when every slice is drawn.
+    /// "Not shown: EUR −$5.83, LTC −$3.76 (net $283.58); XAU — no rate after 1 Dec 2017"; nil when
+    /// everything is drawn.
     public var notShownText: String? {
+        var parts: [String] = []
         let negative = notShown
-        guard !negative.isEmpty, total > 0 else { return nil }
-        var money = totalFormat ?? NumberFormat(locale: frame.locale, style: .decimal(2))
-        money.style = .decimal(2)
-        let percent = NumberFormat(locale: frame.locale, style: .percent(1))
-        return frame.locale.notShown + ": " + negative.map { "\($0.label) \(money.string($0.value)) (\(percent.string($0.value / total)))" }
-            .joined(separator: ", ")
+        if !negative.isEmpty, total > 0 {
+            var money = totalFormat ?? NumberFormat(locale: frame.locale, style: .decimal(2))
+            money.style = .decimal(2)
+            parts.append(negative.map { "\($0.label) \(money.string($0.value))" }.joined(separator: ", ")
+                + " (\(frame.locale.net) \(money.string(netTotal)))")
+        }
+        parts += leftOut
+        return parts.isEmpty ? nil : frame.locale.notShown + ": " + parts.joined(separator: "; ")
     }
 
     public func scene(measurer: any TextMeasurer) -> Scene {
@@ -85,6 +96,7 @@ public struct PieChart: Chart, Hashable {
         let locale = frame.locale
         let whole = self.total
         let shares = drawn.map { $0.value / whole }
+        let sweeps = shares.map { shares.count == 1 ? 2 * Double.pi : $0 * 2 * .pi }
         let percentFormat = NumberFormat(locale: locale, style: .percent(1))
         let nameStyle = TextStyle(size: theme.annotationSize, weight: .regular, color: theme.text, role: .annotation)
         let percentStyle = TextStyle(size: theme.annotationSize, weight: .bold, color: theme.text, role: .annotation)
@@ -106,7 +118,7 @@ public struct PieChart: Chart, Hashable {
         var angle = -Double.pi / 2
         var mids: [Double] = []
         for (i, slice) in drawn.enumerated() {
-            let sweep = shares.count == 1 ? 2 * Double.pi : slice.value / drawn.reduce(0, { $0 + $1.value }) * 2 * .pi
+            let sweep = sweeps[i]
             let color = theme.color(slice.swatch, position: i)
             b.add(PieGeometry.slice(centre: centre, outer: radius, inner: inner, start: angle, end: angle + sweep,
                                     fill: color,
@@ -115,18 +127,18 @@ public struct PieChart: Chart, Hashable {
             angle += sweep
         }
 
-        // Percentages inside where the slice is wide enough at the label's radius.
+        // Percentages inside where the label's box fits in its slice (and, on a donut, in the ring).
         let labelRadius = donut ? (radius + inner) / 2 : radius * 0.68
         var inside = [Bool](repeating: false, count: drawn.count)
         for i in drawn.indices {
             let text = percentFormat.string(shares[i])
             let w = b.layout.width(text, percentStyle)
-            let sweep = drawn[i].value / drawn.reduce(0, { $0 + $1.value }) * 2 * .pi
-            let chord = drawn.count == 1 ? .infinity : 2 * labelRadius * sin(min(sweep, .pi) / 2)
-            guard shares[i] >= 0.06, chord > max(w, lineHeight) * 1.15 else { continue }
-            inside[i] = true
             let p = drawn.count == 1 && !donut ? centre
                 : Point(x: centre.x + labelRadius * cos(mids[i]), y: centre.y + labelRadius * sin(mids[i]))
+            let box = Rect(x: p.x - w / 2, y: p.y - lineHeight / 2, width: w, height: lineHeight).insetBy(dx: -2, dy: -2)
+            guard shares[i] >= 0.06, PieGeometry.holds(box, centre: centre, outer: radius, inner: inner,
+                                                       start: mids[i] - sweeps[i] / 2, sweep: sweeps[i]) else { continue }
+            inside[i] = true
             var style = percentStyle
             style.color = theme.color(drawn[i].swatch, position: i).bestText(among: theme.cellTextCandidates)
             b.add(b.layout.run(text, at: p, anchor: .middle, baseline: .middle, style: style))
@@ -138,20 +150,44 @@ public struct PieChart: Chart, Hashable {
                         nameStyle: nameStyle, percentStyle: percentStyle, builder: &b)
 
         if donut {
+            // The ring is what is held; with a negative balance not drawn, the net whole goes under it.
             let format = totalFormat ?? NumberFormat(locale: locale, style: .compact(decimals: 1))
             var big = TextStyle(size: theme.titleSize, weight: .bold, color: theme.text, role: .annotation)
             let text = format.string(total)
             let room = inner * 1.7
             if b.layout.width(text, big) > room { big.size *= room / b.layout.width(text, big) }
-            b.add(b.layout.run(text, at: Point(x: centre.x, y: centre.y), anchor: .middle, baseline: .bottom, style: big))
-            b.add(b.layout.run(locale.total, at: Point(x: centre.x, y: centre.y + 2), anchor: .middle, baseline: .top,
-                               style: b.subtitleStyle))
+            let net = notShown.isEmpty ? nil : format.string(netTotal) + " " + locale.net
+            let small = b.subtitleStyle
+            let top = centre.y - (net == nil ? 0 : b.layout.height(small) / 2)
+            b.add(b.layout.run(text, at: Point(x: centre.x, y: top), anchor: .middle, baseline: .bottom, style: big))
+            // "Total" only when nothing is left out: a holding without a rate is not in the ring.
+            let label = !leftOut.isEmpty ? locale.shown : net == nil ? locale.total : locale.held
+            b.add(b.layout.run(label, at: Point(x: centre.x, y: top + 2), anchor: .middle, baseline: .top, style: small))
+            if let net {
+                b.add(b.layout.run(b.layout.fit(net, maxWidth: room, style: small), at: Point(x: centre.x, y: top + 2 + b.layout.height(small)),
+                                   anchor: .middle, baseline: .top, style: small))
+            }
         }
         return b.scene()
     }
 }
 
 enum PieGeometry {
+    /// Whether every corner of `box` lies in the slice: between the inner and outer radius and within
+    /// the slice's angles (a whole turn has no angle to keep to).
+    static func holds(_ box: Rect, centre c: Point, outer: Double, inner: Double, start: Double, sweep: Double) -> Bool {
+        let corners = [Point(x: box.minX, y: box.minY), Point(x: box.maxX, y: box.minY), Point(x: box.minX, y: box.maxY), Point(x: box.maxX, y: box.maxY)]
+        return corners.allSatisfy { p in
+            let (dx, dy) = (p.x - c.x, p.y - c.y)
+            let r = (dx * dx + dy * dy).squareRoot()
+            guard r <= outer, r >= inner else { return false }
+            guard sweep < 2 * .pi - 1e-9 else { return true }
+            var a = atan2(dy, dx) - start
+            a -= 2 * .pi * (a / (2 * .pi)).rounded(.down)
+            return a <= sweep
+        }
+    }
+
     /// A pie slice or donut segment; a full turn is drawn as a disc or ring without a radial seam.
     static func slice(centre c: Point, outer: Double, inner: Double, start: Double, end: Double, fill: Color,
                       separator: Stroke?) -> PathShape {

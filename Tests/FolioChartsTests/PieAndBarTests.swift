@@ -76,6 +76,55 @@ import Testing
         expectCleanLayout(scene, "donut")
     }
 
+    /// DSX crypto's holdings on 30 Jun 2020: two negative balances. The labels were shares of the net
+    /// value ($293) while the arcs drew the positive holdings ($313): they added up to 106.8 %.
+    @Test func sharesAreOfWhatIsDrawnAndTheCentreSaysHeldAndNet() throws {
+        let slices = [("BTC", 195.63), ("ETH", 66.18), ("EOS", 24.39), ("BCH", 17.63), ("USD", 8.84), ("XRP", 0.46),
+                      ("LTC", -14.27), ("EUR", -5.83)].map { PieSlice(label: $0.0, value: $0.1) }
+        let chart = PieChart(frame: frame(), slices: slices, donut: true,
+                             totalFormat: NumberFormat(locale: .en, style: .compact(decimals: 0), currency: .usd))
+        #expect(abs(chart.total - 313.13) < 1e-9 && abs(chart.netTotal - 293.03) < 1e-9)
+        let scene = chart.scene(measurer: measurer)
+        let percents = scene.texts.compactMap { $0.text.hasSuffix("%") ? Double($0.text.dropLast()) : nil }
+        #expect(abs(percents.reduce(0, +) - 100) <= 0.05 * Double(percents.count), "\(percents)")
+        #expect(scene.text("62.5%") != nil)  // 195.63 / 313.13
+        #expect(chart.notShownText == "Not shown: LTC −$14.27, EUR −$5.83 (net $293.03)")
+        #expect(scene.text("$313") != nil && scene.text("held") != nil && scene.text("$293 net") != nil)
+        #expect(scene.text("Total") == nil)
+        expectCleanLayout(scene, "held and net")
+    }
+
+    /// A percentage drawn inside a slice lies wholly in it: within the ring of a donut, within the slice's angles.
+    @Test func aLabelInsideASliceFitsTheRing() throws {
+        for donut in [true, false] {
+            for size in [(600.0, 340.0), (360.0, 200.0)] {
+                let chart = PieChart(frame: frame(width: size.0, height: size.1), slices: holdings, donut: donut)
+                let scene = chart.scene(measurer: measurer)
+                let rings = scene.paths.compactMap { path -> (Point, Double)? in
+                    guard case .arc(let c, let r, _, _, _)? = path.elements.first(where: { if case .arc = $0 { true } else { false } }) else { return nil }
+                    return (c, r)
+                }
+                let (centre, outer) = try #require(rings.max { $0.1 < $1.1 })
+                let inner = donut ? outer * 0.58 : 0
+                for text in scene.texts where text.text.hasSuffix("%") {
+                    let corners = [(text.box.minX, text.box.minY), (text.box.maxX, text.box.minY), (text.box.minX, text.box.maxY), (text.box.maxX, text.box.maxY)]
+                    let radii = corners.map { hypot($0.0 - centre.x, $0.1 - centre.y) }
+                    let within = radii.allSatisfy { $0 <= outer + 0.5 && $0 >= inner - 0.5 }
+                    let outside = radii.allSatisfy { $0 > outer }
+                    #expect(within || outside, "\(text.text) straddles the edge (donut \(donut), \(size))")
+                }
+            }
+        }
+    }
+
+    @Test func aHoldingWithoutARateIsNamedAndTheCentreIsNotATotal() {
+        let chart = PieChart(frame: frame(), slices: holdings, donut: true, leftOut: ["EUR — no rate after 1 Dec 2017"])
+        #expect(chart.notShownText == "Not shown: EUR — no rate after 1 Dec 2017")
+        let scene = chart.scene(measurer: measurer)
+        #expect(scene.text("shown") != nil && scene.text("Total") == nil)
+        #expect(scene.texts.contains { $0.text == "Not shown: EUR — no rate after 1 Dec 2017" })
+    }
+
     @Test func longNamesAreShortenedWithAnEllipsis() {
         let long = "Very Long Asset Name Incorporated International Holdings Group"
         let scene = PieChart(frame: frame(width: 640, height: 360), slices: [PieSlice(label: long, value: 3), PieSlice(label: "B", value: 1)])
@@ -182,19 +231,19 @@ import Testing
         expectCleanLayout(scene, "hbars")
     }
 
-    /// A negative balance is not a slice: the total and the shares are of the whole, the negative named.
+    /// A negative balance is not a slice: the shares are of what is drawn, the negative named with the net whole.
     @Test func aNegativeSliceIsNamedUnderThePieAndCountsInTheTotal() {
         let slices = [PieSlice(label: "BTC", value: 109.29), PieSlice(label: "ETH", value: 18.03), PieSlice(label: "USD", value: 22.9),
                       PieSlice(label: "EUR", value: -5.83), PieSlice(label: "LTC", value: -3.76)]
         for locale in [ChartLocale.en, .uk] {
             let chart = PieChart(frame: frame(.light, locale), slices: slices, donut: true,
                                  totalFormat: NumberFormat(locale: locale, style: .compact(decimals: 1), currency: Currency(code: "USD")))
-            #expect(abs(chart.total - 140.63) < 1e-9)
+            #expect(abs(chart.total - 150.22) < 1e-9 && abs(chart.netTotal - 140.63) < 1e-9)
             let scene = chart.scene(measurer: measurer)
             expectCleanLayout(scene, "\(locale)")
             let note = try? #require(scene.texts.first { $0.text.hasPrefix(locale.notShown) })
             #expect(note?.text.contains("EUR") == true && note?.text.contains("LTC") == true)
-            #expect(scene.texts.contains { $0.text == NumberFormat(locale: locale, style: .percent(1)).string(109.29 / 140.63) })
+            #expect(scene.texts.contains { $0.text == NumberFormat(locale: locale, style: .percent(1)).string(109.29 / 150.22) })
         }
         #expect(PieChart(frame: frame(), slices: Array(slices.prefix(3))).notShownText == nil)
     }

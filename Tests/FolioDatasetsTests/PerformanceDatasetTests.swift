@@ -75,7 +75,7 @@ import Testing
             request.portfolio = "P"
             request.by = by
             let chart = try #require(try request.dataset().build(input, as: .donut, frame: ChartFrame()).chart as? PieChart)
-            #expect(abs(chart.total - value) < 1e-9, "\(by)")
+            #expect(abs(chart.netTotal - value) < 1e-9, "\(by)")
             switch by {
             case .asset: #expect(chart.notShownText?.contains("USD") == true)
             // Currencies: 10,000 UAH and −24,000 UAH of dollars.

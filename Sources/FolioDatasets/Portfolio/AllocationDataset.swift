@@ -31,9 +31,12 @@ public struct AllocationDataset: Dataset {
         let name = p.portfolio.name
         let base = currency ?? p.portfolio.baseCurrency
         let asOf = input.asOf
+        // What could be valued is drawn, as shares of itself; what could not is named under the chart, so
+        // that a holding without a rate never disappears in silence nor takes its group with it.
         // Threshold 0: the pie groups the small slices itself, under a label in the chart's language.
+        let valuation = input.rates.value(p.replay.holdings(at: asOf.end), in: base)
         let allocation = try input.rethrow({ () throws(AnalyticsError) in
-            try Allocation(replay: p.replay, rates: input.rates, base: base, on: asOf, by: grouping, thresholdPercent: 0)
+            try Allocation(valuation.valuedOnly, rates: input.rates, by: grouping, thresholdPercent: 0)
         }, range: DayRange(day: asOf), what: "holdings", currencyGiven: currency != nil)
         var slices = allocation.slices.compactMap { s -> PieSlice? in
             guard let value = s.value else { return nil }
@@ -48,12 +51,13 @@ public struct AllocationDataset: Dataset {
             throw ArgumentError("--as-of", "\"\(name)\" held nothing of value at the end of \(asOf.iso)")
         }
         let chart = PieChart(frame: frame, slices: slices, donut: kind == .donut,
-                             totalFormat: input.money(base, style: .compact(decimals: 1)))
+                             totalFormat: input.money(base, style: .compact(decimals: 1)),
+                             leftOut: valuation.unvalued.map(input.strings.notValued))
         return DatasetChart(
             chart: chart, title: input.strings.allocationTitle(name, by: grouping),
             subtitle: input.strings.valuedSubtitle(base, on: asOf),
             footnote: input.footnote(valuing: allocation.slices.flatMap(\.assets), in: base),
-            warnings: allocation.missing.map { "left out: " + $0.description }
+            warnings: valuation.unvalued.map { "\(Self.name): not shown: \($0.asset): " + ($0.missing?.description ?? "no value") }
         )
     }
 }
