@@ -17,17 +17,46 @@ public enum AsOf {
     /// asset's quotes: a book cut to the portfolio's assets can lose the way to the base (a coin quoted
     /// only in BTC), so callers pass the source's last quotes (`portfolio(_:prices:)`), not their book.
     public static func portfolio(_ ledger: PortfolioLedger, lastQuotes: PriceBook) -> Day? {
-        guard let activity = ledger.activity else { return nil }
-        let rates = CrossRates(book: lastQuotes)
-        let valued = ledger.heldAtEnd.compactMap { lastQuote(from: $0, to: ledger.base, rates: rates) }
-        guard let valuable = valued.min() else { return activity.last }
-        return max(activity.last, Day(valuable))
+        portfolioDay(ledger, lastQuotes: lastQuotes)?.day
     }
 
     /// The portfolio's day from every last quote of `prices`: what `folio chart`, `folio table` and
     /// `folio report` use, whatever book they then load.
     public static func portfolio(_ ledger: PortfolioLedger, prices: any PriceBookSource) throws -> Day? {
         portfolio(ledger, lastQuotes: try prices.lastQuotes())
+    }
+
+    /// A portfolio's day, and the holding whose quotes set it when others are quoted later: a small
+    /// position whose rate stopped two months early moves the whole report back, which a reader must
+    /// be told (`SetBy`).
+    public struct PortfolioDay: Hashable, Sendable {
+        public var day: Day
+        public var setBy: SetBy?
+    }
+
+    /// The holding whose last quote on its way to the base is the portfolio's day, while `othersTo` is
+    /// the last day the other holdings are quoted to.
+    public struct SetBy: Hashable, Sendable {
+        public var asset: AssetCode
+        public var base: AssetCode
+        public var lastQuote: Day
+        public var othersTo: Day
+    }
+
+    public static func portfolioDay(_ ledger: PortfolioLedger, lastQuotes: PriceBook) -> PortfolioDay? {
+        guard let activity = ledger.activity else { return nil }
+        let rates = CrossRates(book: lastQuotes)
+        let valued = ledger.heldAtEnd.compactMap { asset in lastQuote(from: asset, to: ledger.base, rates: rates).map { (asset, Day($0)) } }
+            .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
+        guard let first = valued.first else { return PortfolioDay(day: activity.last) }
+        let day = max(activity.last, first.1)
+        // Set by a quote only when the ledger's last move is earlier and another holding is quoted later.
+        guard day == first.1, day > activity.last, let latest = valued.last?.1, latest > day else { return PortfolioDay(day: day) }
+        return PortfolioDay(day: day, setBy: SetBy(asset: first.0, base: ledger.base, lastQuote: first.1, othersTo: latest))
+    }
+
+    public static func portfolioDay(_ ledger: PortfolioLedger, prices: any PriceBookSource) throws -> PortfolioDay? {
+        portfolioDay(ledger, lastQuotes: try prices.lastQuotes())
     }
 
     /// Assets shown side by side: the earliest of their last quoted days, so that none of them is empty

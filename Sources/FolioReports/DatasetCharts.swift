@@ -13,6 +13,8 @@ public struct DatasetCharts: Sendable {
     public let base: ChartRequest
     /// The datasets of this report, by the names its definitions use.
     public let names: [String: Set<ChartKind>]
+    /// What the charts drawn so far left out (`DatasetChart.warnings`).
+    public let warnings = ReportWarnings()
 
     public init(input: DatasetInput, base: ChartRequest, subjects: Set<DatasetSubject>) {
         self.input = input
@@ -58,9 +60,11 @@ public struct DatasetCharts: Sendable {
                                  problem: "\(asset) has no quotes in this report's data")
         }
         let built: DatasetChart
-        do { built = try dataset.build(input, as: kind, frame: frame) } catch is ArgumentError {
+        do { built = try dataset.build(input, as: kind, frame: frame) } catch let error as ArgumentError {
+            warnings.add(["\(data): \(error.problem)"])
             return .chart(NoDataChart(frame: frame))
         }
+        warnings.add(built.warnings)
         if let multiples = built.chart as? SmallMultiplesChart { return .smallMultiples(multiples) }
         var chart = built.chart
         // The subtitle says the period and the currency, which the block's title does not know.

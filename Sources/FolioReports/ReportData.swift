@@ -20,4 +20,6 @@ public protocol ReportDataSource: Sendable {
     func chart(_ kind: ChartKind, data: String, parameters: [String: String], frame: ChartFrame) throws -> ChartContent
     var tableNames: [String] { get }
     func table(_ name: String) -> DataTable?
+    /// What the blocks drawn so far left out or could not draw, a line each, for stderr.
+    var warnings: [String] { get }
 }

@@ -62,6 +62,7 @@ struct ReportCommand: ParsableCommand {
 
     func run() throws {
         let outcome = try request().render(store: database.openForReading())
+        Output.warn(outcome.warnings.map { "warning: " + $0 })
         if let summary = outcome.summary { Output.warn([summary]) } else { Output.result(outcome.files.map { $0.path + "\n" }.joined()) }
     }
 }

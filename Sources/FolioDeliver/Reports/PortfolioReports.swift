@@ -52,7 +52,8 @@ public struct PortfolioReports: Sendable {
     /// The portfolio's ledger and rates at the as-of day; prices from `prices` (default: the store).
     public func input(_ store: Store, prices: (any PriceBookSource)? = nil) throws -> PortfolioReportInput {
         let ledger = try PortfolioLedger.load(store, portfolio: portfolio)
-        let day = try asOf ?? AsOf.portfolio(ledger, prices: prices ?? store) ?? Day(Date())
+        let found = try asOf == nil ? AsOf.portfolioDay(ledger, prices: prices ?? store) : nil
+        let day = asOf ?? found?.day ?? Day(Date())
         // Lines of the last days (the 7-day prices, the daily images) are drawn from every quote; the
         // rest of the report values day ends and the ledger's moments.
         let inputs = try PortfolioInputs.loadValued(ledger, prices: prices ?? store, options: MarketOptions(assets: benchmark.map { [$0] }),
@@ -63,8 +64,10 @@ public struct PortfolioReports: Sendable {
             benchmark = nil
         }
         // The base against itself is a flat line: no benchmark.
-        return PortfolioReportInput(inputs, asOf: day, generated: stampNow ? Date() : nil,
-                                    benchmark: benchmark == inputs.portfolio.baseCurrency ? nil : benchmark)
+        var input = PortfolioReportInput(inputs, asOf: day, generated: stampNow ? Date() : nil,
+                                         benchmark: benchmark == inputs.portfolio.baseCurrency ? nil : benchmark)
+        input.asOfSetBy = found?.setBy
+        return input
     }
 
     /// The daily PNG set (allocation, value over 30 days, 7-day lines of the largest holdings) with

@@ -49,6 +49,8 @@ public struct ReportOutcome: Sendable {
     public var files: [URL]
     /// "out/portfolio.pdf: 11 pages, portfolio as of 2018-02-07" (for stderr); nil for the daily set.
     public var summary: String?
+    /// What its charts and tables left out, a line each (for stderr; the pages name it too).
+    public var warnings: [String] = []
 }
 
 extension ReportRequest {
@@ -61,7 +63,7 @@ extension ReportRequest {
             let portfolioDefinition = try definition.map(DefinitionParser.load) ?? ReportDefinition.builtIn("portfolio")
             let reports = portfolioReports.following(portfolioDefinition)
             let data = PortfolioReportData(try reports.input(store), locale: locale)
-            return ReportOutcome(files: try reports.writeDaily(data, renderer: renderer, into: out), summary: nil)
+            return ReportOutcome(files: try reports.writeDaily(data, renderer: renderer, into: out), summary: nil, warnings: data.warnings)
         }
         let spec = try definition.map(DefinitionParser.load) ?? ReportDefinition.builtIn(name.rawValue)
         let builder = ReportBuilder(definition: spec, theme: theme, locale: locale, measurer: renderer.measurer)
@@ -69,28 +71,30 @@ extension ReportRequest {
         let generated: Date?
         let scenes: [Scene]
         let title: String
+        let warnings: [String]
         switch name {
         case .portfolio, .daily:
             let input = try portfolioReports.following(spec).input(store)
             day = input.asOf
             generated = input.generated
             let data = PortfolioReportData(input, locale: locale)
-            (scenes, title) = (try builder.scenes(data), builder.title(data))
+            (scenes, title, warnings) = (try builder.scenes(data), builder.title(data), data.warnings)
         case .market:
             let input = try MarketReportInput.load(store, currency: currency, asOf: asOf, stampNow: stampNow)
             day = input.asOf
             generated = input.generated
             let data = MarketReportData(input, locale: locale)
-            (scenes, title) = (try builder.scenes(data), builder.title(data))
+            (scenes, title, warnings) = (try builder.scenes(data), builder.title(data), data.warnings)
         case .budget:
             let input = try BudgetReportInput.load(store, currency: currency, asOf: asOf, stampNow: stampNow)
             day = input.asOf
             generated = input.generated
             let data = BudgetReportData(input, locale: locale)
-            (scenes, title) = (try builder.scenes(data), builder.title(data))
+            (scenes, title, warnings) = (try builder.scenes(data), builder.title(data), data.warnings)
         }
         try renderer.writePDF(scenes, to: out, metadata: PDFMetadata(title: title, creationDate: ReportStamp.creationDate(day, generated: generated)))
-        return ReportOutcome(files: [out], summary: "\(out.relativePath): \(scenes.count) pages, \(name.rawValue) as of \(day.iso)")
+        return ReportOutcome(files: [out], summary: "\(out.relativePath): \(scenes.count) pages, \(name.rawValue) as of \(day.iso)",
+                             warnings: warnings)
     }
 
     var portfolioReports: PortfolioReports {

@@ -97,6 +97,7 @@ extension BudgetReportData: ReportDataSource {
     }
 
     public var chartData: [String: Set<ChartKind>] { charts.names }
+    public var warnings: [String] { charts.warnings.all }
 
     /// Every chart comes from its dataset (FolioDatasets), as `folio chart` draws it; income and expenses
     /// by month span the report's `months`.

@@ -38,6 +38,8 @@ extension MarketReportData: ReportDataSource {
     }
 
     public var chartData: [String: Set<ChartKind>] { ["currencies-7d": [.smallMultiples], "markets-7d": [.line], "coin-7d": [.line]] }
+    /// The market report draws what its day has; a rate without quotes is a blank cell, named on the page.
+    public var warnings: [String] { [] }
 
     public func chart(_ kind: ChartKind, data: String, parameters: [String: String], frame: ChartFrame) throws -> ChartContent {
         func series(_ asset: AssetCode, in currency: AssetCode, to end: Day = input.asOf) -> LineSeries? {

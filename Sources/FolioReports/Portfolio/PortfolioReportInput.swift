@@ -13,6 +13,9 @@ public struct PortfolioReportInput: Sendable {
     public var generated: Date?
     /// What the portfolio's returns are compared with; nil: nothing.
     public var benchmark: AssetCode?
+    /// The holding whose last quote set the as-of day while others are quoted later (nil when the day
+    /// was given, or no single quote held it back): said on page 1 and on stderr.
+    public var asOfSetBy: AsOf.SetBy?
 
     public init(_ inputs: PortfolioInputs, asOf: Day, generated: Date? = nil, benchmark: AssetCode? = nil) {
         self.inputs = inputs
