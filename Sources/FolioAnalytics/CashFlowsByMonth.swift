@@ -12,7 +12,7 @@ public struct CashFlowsByMonth: Hashable, Sendable {
         public var deposits: Double?
         /// Sum of withdrawal amounts, as a positive number.
         public var withdrawals: Double?
-        /// Fees of both.
+        /// Fees of both, and the account fees charged in the month (`fee` transactions).
         public var fees: Double?
         /// `deposits − withdrawals`.
         public var net: Double?
@@ -26,7 +26,10 @@ public struct CashFlowsByMonth: Hashable, Sendable {
     /// Flows of `cashTransactions` in `range`, or from the first to the last transaction's month.
     public init(cashTransactions: [CashTransaction], rates: CrossRates, base: AssetCode, range: DayRange? = nil) {
         let transfers = Transfers(cashTransactions, rates: rates, base: base).all.filter { range?.contains(Day($0.time)) ?? true }
-        let days = transfers.map { Day($0.time) }
+        // An account fee moves no money across the portfolio's boundary, but it is a fee: the month's
+        // fees column has it, converted at its time as a transfer's fee is.
+        let accountFees = cashTransactions.filter { $0.kind == .fee && $0.status == .completed && (range?.contains(Day($0.time)) ?? true) }
+        let days = (transfers.map(\.time) + accountFees.map(\.time)).map(Day.init)
         self.base = base
         self.missing = []
         guard let start = range?.from ?? days.min(), let end = range?.to ?? days.max() else {
@@ -50,6 +53,16 @@ public struct CashFlowsByMonth: Hashable, Sendable {
             } else {
                 sums[i].known = false
                 if let why = t.missing { missing.append(why) }
+            }
+        }
+        for fee in accountFees {
+            let day = Day(fee.time)
+            let i = (day.year - firsts[0].year) * 12 + (day.month - firsts[0].month)
+            switch rates.rate(from: fee.currency, to: base, at: fee.time) {
+            case let .success(rate): sums[i].fees += rate.convert(fee.amount)
+            case let .failure(why):
+                sums[i].known = false
+                missing.append(why)
             }
         }
         self.months = zip(firsts, sums).map { first, s in

@@ -37,6 +37,16 @@ public struct PositionIncome: Hashable, Sendable {
     public var dividends: Double? = 0
     public var interest: Double? = 0
     public var accountFees: Double? = 0
+
+    /// What the holding brought in all: realised + unrealised + dividends + interest − account fees (nil
+    /// when a part is unknown). The holdings' totals sum to the portfolio's, which is value − net deposits.
+    public var total: Double? { PortfolioIncome.sum(realised, unrealised, dividends, interest, accountFees) }
+
+    /// Dividends and interest less account fees: the income that is neither a sale nor a price.
+    public var investmentIncome: Double? {
+        guard let dividends, let interest, let accountFees else { return nil }
+        return dividends + interest - accountFees
+    }
 }
 
 /// Realised and unrealised income of a portfolio by a cost-basis method, from `CostBasisLedger`.
@@ -56,7 +66,15 @@ public struct PortfolioIncome: Hashable, Sendable {
     public var interest: Double?
     public var accountFees: Double?
     /// All the income: realised + unrealised + dividends + interest − account fees, which is value − net deposits.
-    public var total: Double? {
+    public var total: Double? { Self.sum(realised, unrealised, dividends, interest, accountFees) }
+
+    /// Dividends and interest less account fees (the report's tile beside realised and unrealised).
+    public var investmentIncome: Double? {
+        guard let dividends, let interest, let accountFees else { return nil }
+        return dividends + interest - accountFees
+    }
+
+    static func sum(_ realised: Double?, _ unrealised: Double?, _ dividends: Double?, _ interest: Double?, _ accountFees: Double?) -> Double? {
         guard let realised, let unrealised, let dividends, let interest, let accountFees else { return nil }
         return realised + unrealised + dividends + interest - accountFees
     }
@@ -149,7 +167,8 @@ extension PortfolioIncome {
         let b = base.rawValue.lowercased()
         var rows: [[ResultTable.Cell?]] = positions.map { p in
             [.text(p.asset.rawValue), .number(p.quantity), .finite(p.costBasis), .finite(p.averageCost), .finite(p.price),
-             .finite(p.value), .finite(p.realised), .finite(p.unrealised), .finite(p.dividends), .finite(p.interest), .finite(p.accountFees), nil]
+             .finite(p.value), .finite(p.realised), .finite(p.unrealised), .finite(p.dividends), .finite(p.interest), .finite(p.accountFees),
+             .finite(p.total)]
         }
         rows.append([.text("Total"), nil, .finite(costBasis), nil, nil, .finite(valueTotal), .finite(realised), .finite(unrealised),
                      .finite(dividends), .finite(interest), .finite(accountFees), .finite(total)])

@@ -1,20 +1,19 @@
 import FolioCore
 
 /// What a portfolio gained between two days: the change of its value less the money put in or taken
-/// out in between. A withdrawal is not a loss and a first deposit is not a profit; this is the change a
-/// reader takes for a gain, so the value chart's headline and the report's change tiles both show it.
+/// out in between, and the time-weighted return of those days. A withdrawal is not a loss and a first
+/// deposit is not a profit; the value chart's headline and the report's change tiles both show it, and
+/// the percentage is the one the performance table gives the same days (`ReturnSeries`), so that "1
+/// month" on a tile and in the table is one figure.
 public struct ValueGain: Hashable, Sendable {
     /// Δ value − Δ net deposits, in the base currency.
     public var amount: Double
-    /// What the percentage is of: the value at the start plus the net deposits made in the window (the
-    /// money that was at work, as far as a reader can check it from the value and the flows tables).
-    public var capital: Double
-    /// `amount / capital`; nil when the capital is not positive (nothing was at work).
-    public var fraction: Double? { capital > 0 ? amount / capital : nil }
+    /// The days' returns compounded (`ReturnSeries`); nil when no day counted.
+    public var timeWeighted: Double?
 
-    public init(amount: Double, capital: Double) {
+    public init(amount: Double, timeWeighted: Double?) {
         self.amount = amount
-        self.capital = capital
+        self.timeWeighted = timeWeighted
     }
 }
 
@@ -26,7 +25,10 @@ extension ValueSeries {
               let startValue = total[from], let endValue = total[to],
               let startFlows = flowsInRange[from], let endFlows = flowsInRange[to] else { return nil }
         let flows = endFlows - startFlows
-        return ValueGain(amount: (endValue - startValue) - flows, capital: startValue + flows)
+        let returns = ReturnSeries(value: self)
+        let window = returns.days.indices.filter { returns.days[$0] > days[from] && returns.days[$0] <= days[to] }
+        let compounded = window.isEmpty ? nil : window.reduce(1.0) { $0 * (1 + returns.returns[$1]) } - 1
+        return ValueGain(amount: (endValue - startValue) - flows, timeWeighted: compounded)
     }
 
     /// The gain from the end of `since` (or the last day of the series before it) to the end of `through`.

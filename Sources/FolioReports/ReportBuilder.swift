@@ -57,7 +57,7 @@ public struct ReportBuilder: Sendable {
     private func holds(_ when: String?, _ path: String, _ data: some ReportDataSource) throws -> Bool {
         guard let when else { return true }
         guard let holds = data.condition(when) else {
-            throw DefinitionError(file: definition.name, path: path + ".when", expected: "a known condition (negative-balances)", found: "\"\(when)\"")
+            throw DefinitionError(file: definition.name, path: path + ".when", expected: "a known condition (negative-balances, holdings, as-of-set-by-quote)", found: "\"\(when)\"")
         }
         return holds
     }
@@ -75,7 +75,7 @@ public struct ReportBuilder: Sendable {
         case .text: return [TextBlock(text: text(block.text, data), isCaption: previous == .chart || previous == .table, style: style)]
         case .pageBreak: return [PageBreakBlock()]
         case .kpis:
-            return [KPIBlock(tiles: block.items.compactMap { KPIKind(rawValue: $0).flatMap(data.tile) }, style: style)]
+            return [KPIBlock(tiles: block.items.compactMap { KPIKind(rawValue: $0).flatMap(data.tile) }, perRow: block.perRow, style: style)]
         case .chart:
             guard let kind = ChartKind(rawValue: block.chart) else { return [] }
             guard let kinds = data.chartData[block.data] else {

@@ -9,76 +9,9 @@ import Testing
 /// equals the holdings' quantity, and the value table's realised equals the income table's.
 @Suite("One ledger: figures that add up")
 struct LedgerIdentityTests {
-    static let days = 30
-    static let base: AssetCode = "UAH"
-    /// Asset and the currency it trades in.
-    static let assets: [(AssetCode, AssetCode)] = [("AAA", "USD"), ("BBB", "EUR"), ("CCC", "UAH"), ("DDD", "USD")]
-    static let currencies: [AssetCode] = ["USD", "EUR", "UAH"]
-
-    struct Ledger {
-        var trades: [Trade] = []
-        var cash: [CashTransaction] = []
-        var quotes: [Quote] = []
-    }
-
-    /// Daily quotes as random walks, and events through the month: deposits and withdrawals in every
-    /// currency (some with fees), buys and sells (some beyond the holding), fees in the price currency,
-    /// in the asset and in a third currency, dividends with withholding tax, interest, account fees and
-    /// splits (forward and reverse, of held and of short positions).
-    static func ledger(seed: UInt64) -> Ledger {
-        var random = SplitMix64(seed: seed)
-        var ledger = Ledger()
-        var price: [String: Double] = ["USD/UAH": 38, "EUR/UAH": 41, "AAA/USD": 100, "BBB/EUR": 20, "CCC/UAH": 500, "DDD/USD": 3]
-        let start = t("2024-01-01")
-        for day in 0 ..< days {
-            for (pair, p) in price.sorted(by: { $0.key < $1.key }) {
-                let parts = pair.split(separator: "/").map { AssetCode(String($0)) }
-                let next = p * exp(0.02 * random.normal())
-                price[pair] = next
-                ledger.quotes.append(Quote(asset: parts[0], currency: parts[1], market: ["USD", "EUR"].contains(parts[0]) ? .nbu : .exchange,
-                                           time: start.addingTimeInterval(Double(day) * 86_400), price: next, source: "test"))
-            }
-        }
-        var id: Int64 = 0
-        for _ in 0 ..< 60 {
-            id += 1
-            let time = start.addingTimeInterval(Double(random.next(below: days * 24)) * 3_600 + 60)
-            let currency = currencies[random.next(below: currencies.count)]
-            switch random.next(below: 13) {
-            case 0, 1:
-                ledger.cash.append(CashTransaction(id: id, time: time, kind: .deposit, currency: currency,
-                                                   amount: 1_000 + 9_000 * random.unit(), fee: random.next(below: 3) == 0 ? 5 : 0,
-                                                   status: .completed))
-            case 2:
-                ledger.cash.append(CashTransaction(id: id, time: time, kind: .withdrawal, currency: currency,
-                                                   amount: 500 * random.unit(), fee: random.next(below: 2) == 0 ? 2 : 0,
-                                                   status: random.next(below: 4) == 0 ? .failed : .completed))
-            case 10:
-                let (asset, priceCurrency) = assets[random.next(below: assets.count)]
-                let amount = 5 + 50 * random.unit()
-                ledger.cash.append(CashTransaction(id: id, time: time, kind: .dividend, currency: priceCurrency, amount: amount,
-                                                   asset: asset, tax: random.next(below: 2) == 0 ? amount * 0.15 : 0))
-            case 11:
-                let kind: CashTransactionKind = random.next(below: 2) == 0 ? .interest : .fee
-                ledger.cash.append(CashTransaction(id: id, time: time, kind: kind, currency: currency, amount: 1 + 10 * random.unit(),
-                                                   tax: kind == .interest ? 0.5 : 0))
-            case 12:
-                let (asset, _) = assets[random.next(below: assets.count)]
-                ledger.cash.append(CashTransaction(id: id, time: time, kind: .split, currency: asset, amount: 0, asset: asset,
-                                                   ratio: [2, 3, 0.5][random.next(below: 3)]))
-            default:
-                let (asset, priceCurrency) = assets[random.next(below: assets.count)]
-                let side: TradeSide = random.next(below: 5) < 3 ? .buy : .sell
-                let quantity = (1 + 20 * random.unit()).rounded() / 4
-                let fees: [(Double, AssetCode)] = [(0, priceCurrency), (1.5, priceCurrency), (0.01, asset), (3, "EUR")]
-                let (fee, feeCurrency) = fees[random.next(below: fees.count)]
-                let p = (price["\(asset)/\(priceCurrency)"] ?? 1) * (0.97 + 0.06 * random.unit())
-                ledger.trades.append(Trade(id: id, time: time, side: side, asset: asset, quantity: quantity, price: p,
-                                           priceCurrency: priceCurrency, fee: fee, feeCurrency: feeCurrency))
-            }
-        }
-        return ledger
-    }
+    static let days = GeneratedLedger.days
+    static let base = GeneratedLedger.base
+    static func ledger(seed: UInt64) -> GeneratedLedger { GeneratedLedger(seed: seed) }
 
     @Test func theGeneratedLedgersOversellAndPayFeesInEveryWay() {
         let ledgers = (1 ... 6).map { Self.ledger(seed: $0) }

@@ -67,21 +67,26 @@ import Testing
 
     @Test func aWithdrawalIsNotALoss() throws {
         // 5 Jan: 8,190 cash + 10 × 185 = 10,040. 10 Jan: 7,190 + 10 × 190 = 9,090. The value fell by 950,
-        // of which 1,000 was taken out: a gain of 50, on the 10,040 at work less the 1,000 taken out.
+        // of which 1,000 was taken out: a gain of 50. The percentage is the days' returns compounded: 6 Jan
+        // (9,050 + 1,000 taken out) / 10,040, then 9,060 / 9,050 … 9,090 / 9,080, which telescope.
         let change = try #require(try headline(days: 5))
         #expect(change.amount.map { abs($0 - 50) < 1e-9 } == true)
-        #expect(change.fraction.map { abs($0 - 50.0 / 9_040) < 1e-12 } == true)
+        let twr = 10_050.0 / 10_040 * (9_090.0 / 9_050) - 1
+        #expect(change.fraction.map { abs($0 - twr) < 1e-12 } == true)
         let data = PortfolioReportData(PortfolioReportInput(Self.inputs(), asOf: Self.day("2024-01-10")), locale: .en)
         let tile = try #require(data.change(since: Self.day("2024-01-05")))
-        #expect(tile.amount == change.amount && tile.fraction == change.fraction)
+        #expect(tile.amount == change.amount && tile.timeWeighted == change.fraction)
         #expect(data.tile(.change7d)?.value == "+$70.00")  // from 3 Jan (10,020): 9,090 − 10,020 + 1,000
+        // 10,050 / 10,020 × 9,090 / 9,050 − 1, and the days counted.
+        #expect(data.tile(.change7d)?.detail.replacingOccurrences(of: "\u{00A0}", with: " ") == "+0.74% · 4 Jan – 10 Jan")
     }
 
     @Test func aFirstDepositIsNotAProfit() throws {
-        // From 31 Dec (nothing held) to 10 Jan: 9,090 of value, 9,000 put in net: a gain of 90 on 9,000.
+        // From 31 Dec (nothing held) to 10 Jan: 9,090 of value, 9,000 put in net: a gain of 90. 1 Jan has
+        // no return (nothing was invested before it); 2 Jan on is 10,010 / 10,000 … as above.
         let change = try #require(try headline(days: 10))
         #expect(change.amount.map { abs($0 - 90) < 1e-9 } == true)
-        #expect(change.fraction.map { abs($0 - 0.01) < 1e-12 } == true)
+        #expect(change.fraction.map { abs($0 - (10_050.0 / 10_000 * (9_090.0 / 9_050) - 1)) < 1e-12 } == true)
     }
 
     /// A report's chart says the period it covers, ending at the report's as-of day: its block title

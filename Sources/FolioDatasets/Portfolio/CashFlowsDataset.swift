@@ -28,8 +28,11 @@ public struct CashFlowsDataset: Dataset {
         let base = currency ?? p.portfolio.baseCurrency
         let range = DayRange.months(months, endingAt: input.asOf)
         let flows = CashFlowsByMonth(cashTransactions: p.cashTransactions, rates: input.rates, base: base, range: range)
-        guard flows.months.contains(where: { ($0.deposits ?? 0) != 0 || ($0.withdrawals ?? 0) != 0 }) else {
-            throw ArgumentError("--as-of", "\"\(name)\" has no completed deposits or withdrawals from \(range.from.iso) to \(range.to.iso)")
+        // Months without money moved are drawn as such, under a subtitle that says the window: "No data"
+        // above a table of older deposits read as a contradiction. Only a portfolio that never moved
+        // money has nothing to draw.
+        guard p.cashTransactions.contains(where: { $0.kind.isTransfer && $0.status == .completed }) else {
+            throw ArgumentError("--portfolio", "\"\(name)\" has no completed deposits or withdrawals")
         }
         let categories = flows.months.enumerated().map { i, m in input.strings.month(m.first, showYear: i == 0) }
         let series = [

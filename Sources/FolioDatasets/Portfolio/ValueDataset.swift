@@ -32,12 +32,13 @@ public struct ValueDataset: Dataset {
             throw ArgumentError("--as-of", "no value of \"\(p.portfolio.name)\" from \(range.from.iso) to \(range.to.iso)")
         }
         let line = LineSeries(name: input.strings[.kpiValue], times: points.map(\.0), values: points.map(\.1))
-        // The headline is the gain from the first day drawn to the last, flows excluded, as the report's
-        // change tiles; not shown when a transfer in between could not be converted.
+        // The headline is the gain from the first day drawn to the last, flows excluded, and those days'
+        // time-weighted return, as the report's change tiles; not shown when a transfer in between could
+        // not be converted.
         let drawn = series.total.indices.filter { series.total[$0] != nil }
         let gain = drawn.first.flatMap { first in drawn.last.flatMap { series.gain(from: first, to: $0) } }
         let chart = LineChart(frame: frame, series: [line], valueFormat: input.money(base, style: .compact(decimals: 1)),
-                              headlineChange: HeadlineChange(amount: gain?.amount, fraction: gain?.fraction))
+                              headlineChange: HeadlineChange(amount: gain?.amount, fraction: gain?.timeWeighted))
         return DatasetChart(
             chart: chart, title: input.strings.valueTitle(p.portfolio.name, days: days),
             subtitle: input.strings.inCurrency(base).capitalisedFirst + " · " + input.strings.range(range.from, range.to),

@@ -4,6 +4,7 @@ import FolioCharts
 public enum StringKey: String, Hashable, Sendable, CaseIterable {
     case portfolioReport, asOf, generated, generatedAt, page, of, continued
     case overview, kpiValue, kpiChange1d, kpiChange7d, kpiChange30d, kpiChangeYTD, kpiRealised, kpiUnrealised, kpiNetDeposits
+    case kpiChange1m, kpiGain, kpiInvestmentIncome
     case allocation, allocationByAsset, allocationByKind
     case holdingsLast7Days, composition, compositionValues, compositionPercent
     case correlation, correlationOfReturns, rollingCorrelation, rollingWindow, normalisedComparison

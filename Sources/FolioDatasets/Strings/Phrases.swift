@@ -1,6 +1,7 @@
 import FolioAnalytics
 import FolioCharts
 import FolioCore
+import FolioInputs
 
 /// The catalogue's phrases: titles, subtitles and labels put together from data (a portfolio's name, a
 /// number of days, a range), in English and Ukrainian side by side, since their grammar differs (the
@@ -100,6 +101,34 @@ extension Catalogue {
     }
     public var spendingTitle: String { self[.expensesByCategory] }
     public var incomeTitle: String { self[.incomeByCategory] }
+    /// A holding a chart cannot draw for want of a rate, as the chart names it: "EUR — no rate after
+    /// 1 Dec 2017" (its last rate's day), "… no rate on 7 Feb 2018" (none yet), "… no rate to USD".
+    public func notValued(_ holding: ValuedAsset) -> String {
+        let asset = holding.asset.rawValue
+        switch holding.missing?.reason {
+        case .stale(let last)?: return pick("\(asset) — no rate after \(date(Day(last)))", "\(asset) — немає курсу після \(date(Day(last)))")
+        case .noQuoteBefore?: 
+            let day = date(Day(holding.missing!.at))
+            return pick("\(asset) — no rate on \(day)", "\(asset) — немає курсу на \(day)")
+        case .noRoute?, nil:
+            let to = holding.missing?.pair.currency.rawValue ?? ""
+            return pick("\(asset) — no rate to \(to)", "\(asset) — немає курсу до \(to)")
+        }
+    }
+
+    /// Page 1's note when one holding's last quote set the as-of day while the others run on.
+    public func asOfSetBy(_ setBy: AsOf.SetBy) -> String {
+        let (day, others, asset, base) = (date(setBy.lastQuote), date(setBy.othersTo), setBy.asset.rawValue, setBy.base.rawValue)
+        return pick("The figures end on \(day), the last day \(asset) can be valued in \(base); the other holdings are quoted to \(others).",
+                    "Дані закінчуються \(day) — останнім днем, коли \(asset) можна оцінити в \(base); інші активи мають котирування до \(others).")
+    }
+
+    /// A window's days without the year when it is the as-of day's: "31 May – 30 Jun", "30 Jun".
+    public func window(_ from: Day, _ to: Day) -> String {
+        func short(_ day: Day) -> String { day.year == to.year ? DateText.dayMonth(day, locale: locale) : date(day) }
+        return from == to ? short(to) : short(from) + " – " + short(to)
+    }
+
     public func valuedSubtitle(_ base: AssetCode, on day: Day) -> String {
         pick("Value in \(base) at the end of \(date(day))", "Вартість у \(base) на кінець \(date(day))")
     }

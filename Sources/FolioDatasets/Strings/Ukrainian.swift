@@ -4,6 +4,7 @@ let ukrainianStrings: [StringKey: String] = [
     .overview: "Огляд", .kpiValue: "Вартість", .kpiChange1d: "1 день", .kpiChange7d: "7 днів", .kpiChange30d: "30 днів",
     .kpiChangeYTD: "З початку року", .kpiRealised: "Реалізований дохід", .kpiUnrealised: "Нереалізований дохід",
     .kpiNetDeposits: "Чисті внески",
+    .kpiChange1m: "1 місяць", .kpiGain: "Прибуток (вартість − чисті внески)", .kpiInvestmentIncome: "Дивіденди й відсотки без комісій",
     .allocation: "Розподіл", .allocationByAsset: "Розподіл за активами", .allocationByKind: "Розподіл за видами активів",
     .holdingsLast7Days: "Активи за останні 7 днів", .composition: "Склад за місяцями",
     .compositionValues: "Вартість за активами, останні 12 місяців", .compositionPercent: "Частка активів, останні 12 місяців",

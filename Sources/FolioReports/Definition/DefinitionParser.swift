@@ -128,7 +128,7 @@ public struct DefinitionParser {
 
     /// Keys each block kind accepts besides `kind`; anything else is a typo worth reporting.
     private static let blockKeys: [BlockDefinition.Kind: [String]] = [
-        .heading: ["text"], .text: ["text"], .kpis: ["items"], .pageBreak: [],
+        .heading: ["text"], .text: ["text"], .kpis: ["items", "per-row"], .pageBreak: [],
         .chart: ["chart", "data", "title", "height", "parameters"],
         .table: ["data", "title", "columns", "sort", "limit"],
     ]
@@ -149,6 +149,7 @@ public struct DefinitionParser {
                 throw error(m["items"] ?? node, path + ".items", "a non-empty list of tiles (" + KPIKind.allCases.map(\.rawValue).joined(separator: ", ") + ")")
             }
             block.items = try items.enumerated().map { try choice($1, path + ".items[\($0)]", KPIKind.self).rawValue }
+            block.perRow = try m["per-row"].map { Int(try number($0, path + ".per-row", range: 2...6, unit: " tiles")) }
         case .chart:
             guard let c = m["chart"] else { throw error(node, path + ".chart", "a chart kind (" + ChartKind.allCases.map(\.rawValue).joined(separator: ", ") + ")") }
             block.chart = try choice(c, path + ".chart", ChartKind.self).rawValue
@@ -226,9 +227,9 @@ public struct DefinitionParser {
         return s
     }
 
-    private func number(_ node: Node, _ path: String, range: ClosedRange<Double>) throws -> Double {
+    private func number(_ node: Node, _ path: String, range: ClosedRange<Double>, unit: String = " points") throws -> Double {
         guard case .scalar = node, let v = node.float, range.contains(v) else {
-            throw error(node, path, "a number from \(Int(range.lowerBound)) to \(Int(range.upperBound)) points", found: describe(node))
+            throw error(node, path, "a number from \(Int(range.lowerBound)) to \(Int(range.upperBound))\(unit)", found: describe(node))
         }
         return v
     }

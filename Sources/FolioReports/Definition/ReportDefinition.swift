@@ -99,8 +99,10 @@ public struct BlockDefinition: Hashable, Sendable {
     public var chart: String
     /// chart/table: the dataset the block shows (`allocation`, `trades`…).
     public var data: String
-    /// kpis: the tiles in order.
+    /// kpis: the tiles in order, and how many to a row (nil: as many as the width takes, up to four), so
+    /// that a row can read as a sum (realised, unrealised, dividends and interest: the gain).
     public var items: [String]
+    public var perRow: Int?
     /// chart: parameters of the dataset (`by: kind`, `mode: percent`, `days: 7`).
     public var parameters: [String: String]
     /// chart: height in points (small multiples: of one row of panels).

@@ -6,7 +6,7 @@ import Foundation
 /// `{t.key}` for a label from the locale's catalogue. Unknown names are caught when the definition is
 /// read, not when a page is drawn.
 public enum Template {
-    public static let placeholders: Set<String> = ["portfolio", "asOf", "base", "generated", "stamp", "page", "pages", "title", "month"]
+    public static let placeholders: Set<String> = ["portfolio", "asOf", "base", "generated", "stamp", "page", "pages", "title", "month", "asOfNote", "flowsWindow"]
 
     /// What is wrong with a template, or nil when every placeholder is known.
     static func problem(in text: String) -> (expected: String, found: String)? {
@@ -37,8 +37,10 @@ public enum Template {
 /// The tiles a `kpis` block can show.
 public enum KPIKind: String, Hashable, Sendable, CaseIterable {
     case value
-    case change1d = "change-1d", change7d = "change-7d", change30d = "change-30d", changeYTD = "change-ytd"
+    case change1d = "change-1d", change7d = "change-7d", change30d = "change-30d", change1m = "change-1m", changeYTD = "change-ytd"
     case realised, unrealised
+    /// Dividends and interest less account fees, and the gain they add up to with realised and unrealised.
+    case investmentIncome = "investment-income", gain
     case netDeposits = "net-deposits"
     /// Budget: the month's totals.
     case income, expenses, balance

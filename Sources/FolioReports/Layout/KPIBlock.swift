@@ -12,15 +12,19 @@ public struct KPITile: Hashable, Sendable {
     }
 }
 
-/// Tiles in rows of up to four; splits between rows.
+/// Tiles in rows of up to four (or `perRow`, as narrow pages allow); splits between rows.
 public struct KPIBlock: LayoutBlock {
     public var tiles: [KPITile]
+    public var perRow: Int?
     let style: ReportStyle
     let tileHeight = 58.0, gap = 8.0
 
-    public init(tiles: [KPITile], style: ReportStyle) { self.tiles = tiles; self.style = style }
+    public init(tiles: [KPITile], perRow: Int? = nil, style: ReportStyle) { self.tiles = tiles; self.perRow = perRow; self.style = style }
 
-    func columns(width: Double) -> Int { width >= 420 ? 4 : width >= 300 ? 3 : 2 }
+    func columns(width: Double) -> Int {
+        let fits = width >= 420 ? 4 : width >= 300 ? 3 : 2
+        return perRow.map { min($0, max(fits, 2)) } ?? fits
+    }
     func rows(width: Double) -> Int { (tiles.count + columns(width: width) - 1) / columns(width: width) }
 
     public func height(width: Double) -> Double {
@@ -34,7 +38,7 @@ public struct KPIBlock: LayoutBlock {
         if fit >= rows(width: width) { return (self, nil) }
         if fit == 0 { return (nil, self) }
         let n = fit * columns(width: width)
-        return (KPIBlock(tiles: Array(tiles[..<n]), style: style), KPIBlock(tiles: Array(tiles[n...]), style: style))
+        return (KPIBlock(tiles: Array(tiles[..<n]), perRow: perRow, style: style), KPIBlock(tiles: Array(tiles[n...]), perRow: perRow, style: style))
     }
 
     public func draw(in rect: Rect) -> [Primitive] {

@@ -6,6 +6,13 @@ import FolioDatasets
 
 extension PortfolioReportData {
     public var chartData: [String: Set<ChartKind>] { charts.names }
+    /// The as-of day's holding back first (it moves every figure), then what the charts left out.
+    public var warnings: [String] {
+        let asOf = input.asOfSetBy.map { s in
+            "as of \(s.lastQuote.iso): the last day \(s.asset) can be valued in \(s.base); the other holdings are quoted to \(s.othersTo.iso) (--as-of names another day)"
+        }
+        return [asOf].compactMap { $0 } + charts.warnings.all
+    }
 
     /// Every chart of the report comes from its dataset (FolioDatasets), as `folio chart` draws it.
     public func chart(_ kind: ChartKind, data: String, parameters: [String: String], frame: ChartFrame) throws -> ChartContent {

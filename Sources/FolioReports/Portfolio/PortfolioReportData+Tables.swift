@@ -74,9 +74,11 @@ extension PortfolioReportData {
         return Cell(t.fee == 0 ? amount.text : amount.text + "\u{00A0}" + t.feeCurrency.rawValue, sort: t.fee)
     }
 
+    /// The window of the report's flows: the chart's (12 months, `CashFlowsDataset`), said in both titles.
+    var flowsWindow: DayRange { .months(12, endingAt: input.asOf) }
+
     var cashFlowsTable: DataTable {
-        let cashFlows = CashFlowsByMonth(cashTransactions: input.cashTransactions.filter { $0.time <= input.asOf.end },
-                                         rates: input.rates, base: base)
+        let cashFlows = CashFlowsByMonth(cashTransactions: input.cashTransactions, rates: input.rates, base: base, range: flowsWindow)
         // Months without a deposit, withdrawal or fee say nothing in a table (the chart shows the gaps).
         let active = cashFlows.months.filter { [$0.deposits, $0.withdrawals, $0.fees].contains { ($0 ?? 1) != 0 } }
         let rows = active.map { m -> [Cell] in

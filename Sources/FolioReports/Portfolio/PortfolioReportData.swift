@@ -11,7 +11,7 @@ public struct PortfolioReportData: Sendable {
     public let locale: ChartLocale
     let strings: Catalogue
     public let base: AssetCode
-    /// Value, net deposits and income from the start of the year before as-of (or 30 days back) to as-of.
+    /// Value, net deposits and income from the end of the year before as-of (or a month back) to as-of.
     let series: ValueSeries
     let income: PortfolioIncome
     let valuation: HoldingsValuation
@@ -28,7 +28,7 @@ public struct PortfolioReportData: Sendable {
         let base = input.portfolio.baseCurrency
         self.base = base
         let asOf = input.asOf
-        let start = min(asOf.advanced(by: -30), Day(year: asOf.year - 1, month: 12, day: 31)!)
+        let start = min(asOf.addingMonths(-1), asOf.advanced(by: -30), Day(year: asOf.year - 1, month: 12, day: 31)!)
         let range = (try? DayRange(from: start, to: asOf)) ?? DayRange(day: asOf)
         series = ValueSeries(replay: input.replay, rates: input.rates, base: base, range: range)
         valuation = input.inputs.valuation(at: asOf)

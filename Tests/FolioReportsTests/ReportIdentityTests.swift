@@ -1,0 +1,103 @@
+import Foundation
+import FolioAnalytics
+import FolioCharts
+import FolioCore
+import FolioDatasets
+import FolioInputs
+import FolioTestSupport
+import Testing
+@testable import FolioReports
+
+/// What a reader checks on a report page, over generated multi-currency portfolios (the ledger identity
+/// tests' generator): the shares of every pie and donut add up to 100 %, every holding is in the chart or
+/// named as not shown, the tiles add up to the gain, and a change tile is the performance table's figure.
+/// (On the demo portfolios, `PortfolioPageTests` checks the 1-month tile against the 1-month row.)
+@Suite struct ReportIdentityTests {
+    static let asOf = Day(year: 2024, month: 1, day: 30)!
+
+    /// The seed's portfolio in UAH on its last day; with `stale`, EUR's rates stop ten days early, so
+    /// that EUR and BBB (priced in EUR) have no value on it.
+    static func data(seed: UInt64, stale: Bool, locale: ChartLocale = .en) -> PortfolioReportData {
+        let generated = GeneratedLedger(seed: seed)
+        let quotes = generated.quotes.filter { !(stale && $0.asset == "EUR" && $0.time > asOf.advanced(by: -10).start) }
+        let assets = [Asset(code: "UAH", kind: .fiat), Asset(code: "USD", kind: .fiat), Asset(code: "EUR", kind: .fiat)]
+            + GeneratedLedger.assets.map { Asset(code: $0.0, kind: .stock) }
+        let book = PriceBook(quotes)
+        let market = MarketInputs(assets: assets, book: book, rates: CrossRates(book: book, preference: MarketPreference(assets: assets)))
+        let ledger = PortfolioLedger(portfolio: Portfolio(id: 1, name: "Seed \(seed)", baseCurrency: GeneratedLedger.base),
+                                     trades: generated.trades, cashTransactions: generated.cash)
+        return PortfolioReportData(PortfolioReportInput(PortfolioInputs(ledger, market: market), asOf: asOf), locale: locale)
+    }
+
+    /// A money tile's figure as a number: "−₴1 234,56" and "+$1,234.56" alike.
+    static func money(_ text: String, _ locale: ChartLocale) -> Double? {
+        let sign: Double = text.contains("−") || text.contains("-") ? -1 : 1
+        var digits = text.filter { $0.isNumber || $0 == (locale == .uk ? "," : ".") }
+        if locale == .uk { digits = digits.replacingOccurrences(of: ",", with: ".") }
+        return Double(digits).map { sign * $0 }
+    }
+
+    @Test(arguments: Array(UInt64(1)...8))
+    func everySliceAddsUpAndEveryHoldingIsAccountedFor(seed: UInt64) throws {
+        for stale in [false, true] {
+            let data = Self.data(seed: seed, stale: stale)
+            let held = data.valuation.assets.filter { abs($0.quantity) > HoldingsReplay.zeroTolerance }
+            #expect(held.contains { $0.value == nil } == stale, "seed \(seed)")
+            for by in ["asset", "kind", "currency"] {
+                for kind in [ChartKind.pie, .donut] {
+                    guard case .chart(let chart as PieChart) = try data.chart(kind, data: "allocation", parameters: ["by": by],
+                                                                             frame: ChartFrame(width: 500, height: 300)) else {
+                        Issue.record("seed \(seed) \(by): no pie"); continue
+                    }
+                    let drawn = chart.drawnSlices
+                    #expect(abs(drawn.map(\.value).reduce(0, +) / chart.total - 1) < 1e-12, "seed \(seed) \(by)")
+                    let scene = chart.scene(measurer: ApproximateMeasurer())
+                    let labels = scene.texts.compactMap { $0.text.hasSuffix("%") ? Double($0.text.dropLast()) : nil }
+                    #expect(labels.count == drawn.count, "seed \(seed) \(by)")
+                    #expect(abs(labels.reduce(0, +) - 100) <= 0.05 * Double(labels.count), "seed \(seed) \(by): \(labels)")
+                    // Drawn, or named: the negative balances with their value, the holdings without a rate.
+                    let valued = held.compactMap(\.value)
+                    #expect(abs(chart.total - valued.filter { $0 > 0 }.reduce(0, +)) <= 1e-6 * max(1, chart.total) || by != "asset",
+                            "seed \(seed)")
+                    let note = chart.notShownText ?? ""
+                    for holding in held where holding.value == nil {
+                        #expect(note.contains("\(holding.asset.rawValue) — no rate after"), "seed \(seed) \(by): \(note)")
+                    }
+                    if by == "asset" {
+                        for holding in held {
+                            guard let value = holding.value else { continue }
+                            let name = holding.asset.rawValue
+                            let shown = drawn.contains { $0.label == name } || drawn.contains { $0.label == "Other" }
+                            #expect(value > 0 ? shown : note.contains(name + " "), "seed \(seed): \(name) \(value)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test(arguments: Array(UInt64(1)...8), [ChartLocale.en, .uk])
+    func theTilesAddUpToTheGainAndTheTableSaysTheSameMonth(seed: UInt64, locale: ChartLocale) throws {
+        let data = Self.data(seed: seed, stale: false, locale: locale)
+        let income = data.income
+        let realised = try #require(income.realised), unrealised = try #require(income.unrealised)
+        let received = try #require(income.investmentIncome), gain = try #require(income.total)
+        let value = try #require(data.valuation.total), netDeposits = try #require(data.series.netDeposits.last ?? nil)
+        #expect(abs(realised + unrealised + received - gain) <= 1e-9 * max(1, abs(gain)))
+        #expect(abs(value - netDeposits - gain) <= 1e-6 * max(1, abs(value)), "seed \(seed)")
+        // As shown: each tile rounded to the cent, so three of them add up to the fourth within 1.5 cents.
+        let shown = [KPIKind.realised, .unrealised, .investmentIncome, .gain, .value, .netDeposits].map { kind in
+            data.tile(kind).flatMap { Self.money($0.value, locale) } ?? .nan
+        }
+        #expect(abs(shown[0] + shown[1] + shown[2] - shown[3]) <= 0.015 + 1e-9, "seed \(seed): \(shown)")
+        #expect(abs(shown[4] - shown[5] - shown[3]) <= 0.01 + 1e-9, "seed \(seed): \(shown)")
+
+        // "Year to date" on the tile is the performance table's row (a month of history has no 1-month row).
+        let tile = try #require(data.tile(.changeYTD))
+        let table = try #require(data.table("performance"))
+        let row = try #require(table.rows.first { $0.first?.text == data.strings.period(.yearToDate) })
+        let twr = try #require(table.columns.firstIndex { $0.key == "twr" })
+        #expect(tile.detail.replacingOccurrences(of: "+", with: "").hasPrefix(row[twr].text + " · "),
+                "seed \(seed): \(tile.detail) vs \(row[twr].text)")
+    }
+}
