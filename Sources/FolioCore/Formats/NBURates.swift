@@ -17,7 +17,8 @@ public enum NBURates {
         public var description: String { [path, message].compactMap { $0 }.joined(separator: ": ") }
     }
 
-    public static func parse(_ data: Data) throws -> [Row] {
+    /// The rows of `data`, each rate's day within `dates`.
+    public static func parse(_ data: Data, dates: DateBounds) throws -> [Row] {
         let json: Any
         do {
             json = try JSONSerialization.jsonObject(with: data)
@@ -42,6 +43,9 @@ public enum NBURates {
             }
             guard let day = parseDay(object["exchangedate"]) else {
                 throw FormatError(path: path + ".exchangedate", message: "found \(JSONNumber.describe(object["exchangedate"])), expected a date such as \"25.02.2022\"")
+            }
+            guard dates.contains(day) else {
+                throw FormatError(path: path + ".exchangedate", message: "found \(JSONNumber.describe(object["exchangedate"])), expected \(dates.expected)")
             }
             return .rate(code: AssetCode(cc), name: object["txt"] as? String, day: day, uahPerUnit: try uahPerUnit(object, at: path))
         }

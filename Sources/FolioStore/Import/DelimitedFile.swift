@@ -1,4 +1,5 @@
 import Foundation
+import FolioCore
 
 /// Reads a delimited text file row by row: with a header (generic CSVs) or without (DSX exports).
 /// Blank lines are skipped; a row with too few fields, or a field over `maxFieldBytes`, is rejected with
@@ -8,6 +9,8 @@ struct DelimitedFile {
     var delimiter: UInt8 = UInt8(ascii: ",")
     var decimalComma = false
     var quotes = true
+    /// The dates rows may carry (`DateBounds`).
+    var dates = DateBounds()
 
     /// No code, price, category or note comes near this; a longer field would be stored and then read back
     /// by every report.
@@ -42,7 +45,7 @@ struct DelimitedFile {
             guard fields.count >= width else {
                 throw ImportError(file: url.path, line: number, message: "found \(fields.count) fields, expected \(width) as in the header")
             }
-            try row(RowFields(fields: fields, file: path, line: number, decimalComma: decimalComma))
+            try row(RowFields(fields: fields, file: path, line: number, decimalComma: decimalComma, dates: dates))
         }
         if headerWidth == nil {
             throw ImportError(file: url.path, line: 1, message: "the file is empty, expected a header row")
@@ -60,7 +63,7 @@ struct DelimitedFile {
             guard fields.count == width else {
                 throw ImportError(file: url.path, line: number, message: "found \(fields.count) fields, expected \(width) separated by \"\(Character(UnicodeScalar(delimiter)))\"")
             }
-            try row(RowFields(fields: fields, file: path, line: number, decimalComma: decimalComma))
+            try row(RowFields(fields: fields, file: path, line: number, decimalComma: decimalComma, dates: dates))
         }
     }
 }

@@ -117,14 +117,15 @@ struct TransactionsCSVImporter {
     }
 }
 
-/// Budget CSV with a header: `date,type,category,amount,currency,note` (type income or expense; note optional).
+/// Budget CSV with a header: `date,type,category,amount,currency,note` (type income or expense; note
+/// optional). A budget plans ahead: its dates may be up to a year after now (`DateBounds.budget`).
 struct BudgetCSVImporter {
     let url: URL
     let sink: ImportSink
 
     func run(_ summary: inout ImportSummary) throws {
         var c: (date: Int, kind: Int, category: Int, amount: Int, currency: Int, note: Int?)?
-        try DelimitedFile(url: url).forEachRow(header: { header in
+        try DelimitedFile(url: url, dates: .budget()).forEachRow(header: { header in
             var h = header
             h.expectedHint = "date,type,category,amount,currency,note"
             c = (try h.required("date", "day"), try h.required("type", "kind"), try h.required("category"),

@@ -121,6 +121,6 @@ struct IBKRFlexTradesImporter {
         guard let milliseconds = Self.timePatterns.lazy.compactMap({ $0.milliseconds(text) }).first else {
             throw row.fail(field, "found \"\(text)\", expected IB's date and time such as 20250115;093015 or 2025-01-15;09:30:15")
         }
-        return milliseconds
+        return try row.within(milliseconds, field, found: text)
     }
 }
