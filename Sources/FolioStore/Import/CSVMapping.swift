@@ -52,6 +52,11 @@ public struct CSVMapping: Sendable, Equatable {
     /// Refuses a mapping that cannot make a quote, before any file is read, naming the option that
     /// would give what is missing.
     public func validate() throws {
+        // With `,` between fields, `12,5` is two fields: the price would be 12 and every field after
+        // it one column on.
+        if decimalComma == true && (delimiter ?? UInt8(ascii: ",")) == UInt8(ascii: ",") {
+            throw ArgumentError("--decimal-comma", "numbers such as 12,5 need another delimiter than \",\", expected --delimiter \";\" as well")
+        }
         guard columns[.date] != nil else {
             throw ArgumentError("--columns", "no column for the date, expected date=COLUMN (or --date-column with --wide)")
         }
