@@ -15,7 +15,8 @@ struct TradesCSVImporter {
             h.expectedHint = "time,side,asset,quantity,price,price_currency,fee,fee_currency,id"
             c = (try h.required("time", "date", "datetime"), try h.required("side", "type"), try h.required("asset", "symbol"),
                  try h.required("quantity", "qty", "amount"), try h.required("price"), try h.required("price currency", "currency"),
-                 h.optional("fee", "commission"), h.optional("fee currency", "commission currency"), h.optional("id", "external id", "trade id"))
+                 try h.optional("fee", "commission"), try h.optional("fee currency", "commission currency"),
+                 try h.optional("id", "external id", "trade id"))
         }, row: { row in
             let c = c!
             summary.read += 1
@@ -53,8 +54,8 @@ struct TransactionsCSVImporter {
             var h = header
             h.expectedHint = "time,type,currency,amount,fee,status,id,asset,tax,ratio"
             c = (try h.required("time", "date", "datetime"), try h.required("type", "kind"), try h.required("currency"),
-                 try h.required("amount"), h.optional("fee", "commission"), h.optional("status"), h.optional("id", "external id"),
-                 h.optional("asset", "symbol"), h.optional("tax", "withholding tax"), h.optional("ratio", "split ratio"))
+                 try h.required("amount"), try h.optional("fee", "commission"), try h.optional("status"), try h.optional("id", "external id"),
+                 try h.optional("asset", "symbol"), try h.optional("tax", "withholding tax"), try h.optional("ratio", "split ratio"))
         }, row: { row in
             let c = c!
             summary.read += 1
@@ -129,7 +130,7 @@ struct BudgetCSVImporter {
             var h = header
             h.expectedHint = "date,type,category,amount,currency,note"
             c = (try h.required("date", "day"), try h.required("type", "kind"), try h.required("category"),
-                 try h.required("amount"), try h.required("currency"), h.optional("note", "comment", "description"))
+                 try h.required("amount"), try h.required("currency"), try h.optional("note", "comment", "description"))
         }, row: { row in
             let c = c!
             summary.read += 1

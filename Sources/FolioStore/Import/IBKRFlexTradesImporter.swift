@@ -50,10 +50,10 @@ struct IBKRFlexTradesImporter {
             c = Columns(
                 symbol: try h.required("Symbol"), side: try h.required("Buy/Sell"), quantity: try h.required("Quantity"),
                 price: try h.required("TradePrice", "Price"), currency: try h.required("CurrencyPrimary", "Currency"),
-                tradeID: try h.required("TradeID"), dateTime: h.optional("DateTime", "Date/Time"), tradeDate: h.optional("TradeDate"),
-                tradeTime: h.optional("TradeTime"), commission: h.optional("IBCommission"),
-                commissionCurrency: h.optional("IBCommissionCurrency"), assetClass: h.optional("AssetClass"),
-                levelOfDetail: h.optional("LevelOfDetail")
+                tradeID: try h.required("TradeID"), dateTime: try h.optional("DateTime", "Date/Time"), tradeDate: try h.optional("TradeDate"),
+                tradeTime: try h.optional("TradeTime"), commission: try h.optional("IBCommission"),
+                commissionCurrency: try h.optional("IBCommissionCurrency"), assetClass: try h.optional("AssetClass"),
+                levelOfDetail: try h.optional("LevelOfDetail")
             )
             if c!.dateTime == nil && c!.tradeDate == nil { _ = try h.required("DateTime", "TradeDate") }
         }, row: { row in

@@ -68,13 +68,16 @@ struct WideCSVImporter {
         var empty = EmptyCells()
         try mapping.file(url).forEachRow(header: { header in
             dateColumn = try header.positions(of: [.date: dateName])[.date]!
-            let ignored = mapping.ignoreColumns ?? []
-            for name in ignored where header.optional(name) == nil {
-                throw ImportError(file: url.path, line: header.line, field: "header",
-                                  message: "no \"\(name)\" column to ignore, expected one of \(header.listedNames)")
-            }
-            let skipped = Set(ignored.map(CSVHeader.normalise))
-            for (column, name) in header.names.enumerated() where column != dateColumn && !skipped.contains(CSVHeader.normalise(name)) {
+            // An ignored name means one column, found as any column name is (`CSVHeader`): `ZZ-A`
+            // is not also `ZZA` when the file has both.
+            let skipped = try Set((mapping.ignoreColumns ?? []).map { name in
+                guard let column = try header.position(of: name) else {
+                    throw ImportError(file: url.path, line: header.line, field: "header",
+                                      message: "no \"\(name)\" column to ignore, expected one of \(header.listedNames)")
+                }
+                return column
+            })
+            for (column, name) in header.names.enumerated() where column != dateColumn && !skipped.contains(column) {
                 let fail = { (problem: String) in
                     ImportError(file: url.path, line: header.line, field: "header", message: "column \(column + 1) \"\(name)\" \(problem)")
                 }
@@ -82,6 +85,9 @@ struct WideCSVImporter {
                     throw fail("is not an asset code, expected a code such as USD or XAU (or --ignore-columns \"\(name)\")")
                 }
                 guard AssetCode(name) != currency else { throw fail("is the currency the file is priced in, expected another asset") }
+                if let earlier = assets.first(where: { AssetCode($0.name) == AssetCode(name) }) {
+                    throw fail("is the asset of column \(earlier.column + 1) \"\(earlier.name)\" too, expected one column per asset")
+                }
                 assets.append((column, name, try sink.assetID(AssetCode(name))))
             }
         }, row: { row in
@@ -117,7 +123,7 @@ extension CSVHeader {
         var found: [CSVMapping.Field: Int] = [:]
         for field in CSVMapping.Field.allCases {
             guard let name = columns[field] else { continue }
-            guard let position = optional(name) else {
+            guard let position = try position(of: name) else {
                 throw ImportError(file: file, line: line, field: "header",
                                   message: "no \"\(name)\" column for the \(field.rawValue), expected one of \(listedNames)")
             }

@@ -22,7 +22,7 @@ struct QuotesCSVImporter {
             columns = (
                 try h.required("date", "time", "datetime", "timestamp"), try h.required("asset", "symbol"),
                 try h.required("currency", "quote currency", "quotecurrency"), try h.required("price", "rate", "close"),
-                h.optional("bid", "buy"), h.optional("ask", "sell"), try h.required("market"), try h.required("source")
+                try h.optional("bid", "buy"), try h.optional("ask", "sell"), try h.required("market"), try h.required("source")
             )
             keyColumns = [columns!.asset, columns!.currency, columns!.market, columns!.source]
         }, row: { row in

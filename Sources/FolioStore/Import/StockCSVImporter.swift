@@ -16,7 +16,7 @@ struct StockCSVImporter {
         try DelimitedFile(url: url).forEachRow(header: { header in
             var h = header
             h.expectedHint = "date,open,high,low,close,volume,Name"
-            columns = (try h.required("date"), try h.required("close"), h.optional("name", "ticker", "symbol"))
+            columns = (try h.required("date"), try h.required("close"), try h.optional("name", "ticker", "symbol"))
             if columns!.name == nil && options.asset == nil {
                 throw ImportError(file: url.path, line: header.line, field: "header",
                                   message: "no Name column, expected one or the asset given with --asset")
