@@ -23,11 +23,9 @@ enum JSONBody {
         return "\"\(text)\(data.count > 60 ? "…" : "")\""
     }
 
-    /// A finite number, given as a JSON number or as text ("38.15"); nil for anything else, booleans included.
-    static func number(_ value: Any?) -> Double? {
-        if let text = value as? String { return Double(text.trimmingCharacters(in: .whitespaces)).flatMap { $0.isFinite ? $0 : nil } }
-        return JSONNumber.double(value)
-    }
+    /// A finite number, given as a JSON number or as plain decimal text ("38.15", not "0x10"); nil for
+    /// anything else, booleans included.
+    static func number(_ value: Any?) -> Double? { JSONNumber.double(numberOrText: value) }
 
     /// A field that may be missing or null, but when it is there must be a number.
     static func optionalNumber(_ value: Any?, _ path: String) throws -> Double? {

@@ -74,6 +74,7 @@ public struct CSVMapping: Sendable, Equatable {
         if columns[.currency] != nil && currency != nil {
             throw ArgumentError("--currency", "not taken with currency= in --columns, which reads each row's currency")
         }
+        try Self.checkPair(asset: asset, currency: currency)
         guard columns[.price] != nil else { throw ArgumentError("--columns", "no column for the price, expected price=COLUMN") }
         guard columns[.asset] != nil || asset != nil else {
             throw ArgumentError("--asset", "no asset, expected --asset CODE or asset=COLUMN in --columns")
@@ -81,6 +82,12 @@ public struct CSVMapping: Sendable, Equatable {
         guard columns[.currency] != nil || currency != nil else {
             throw ArgumentError("--currency", "no currency, expected --currency CODE or currency=COLUMN in --columns")
         }
+    }
+
+    /// Refuses `--asset` and `--currency` naming one code: USD in USD is 1 by definition, and stored it
+    /// is a series every reader skips.
+    static func checkPair(asset: AssetCode?, currency: AssetCode?) throws {
+        if let asset, asset == currency { throw ArgumentError("--currency", "\(asset) is the asset itself, expected the currency its price is in") }
     }
 
     /// `date=Date,price=Price` as columns by field; `argument` names the option or file key in errors.

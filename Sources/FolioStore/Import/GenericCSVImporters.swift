@@ -27,7 +27,7 @@ struct TradesCSVImporter {
                 side: try row.choice(c.side, "side", [(["buy", "b"], TradeSide.buy), (["sell", "s"], .sell)]),
                 asset: try row.assetCode(c.asset, "asset"),
                 quantity: try row.positive(c.quantity, "quantity"),
-                price: try row.nonNegative(c.price, "price"),
+                price: try row.price(c.price, "price"),
                 priceCurrency: priceCurrency,
                 fee: try row.nonNegative(c.fee, "fee"),
                 feeCurrency: row.isBlank(c.feeCurrency) ? priceCurrency : try row.assetCode(c.feeCurrency!, "fee_currency"),

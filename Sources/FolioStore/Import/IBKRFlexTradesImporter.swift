@@ -95,7 +95,7 @@ struct IBKRFlexTradesImporter {
         }
         return ImportSink.TradeRow(
             portfolioID: portfolioID, timeMs: try time(row, c), side: side, asset: asset, quantity: abs(quantity),
-            price: try row.nonNegative(c.price, "TradePrice"), priceCurrency: currency, fee: -commission,
+            price: try row.price(c.price, "TradePrice"), priceCurrency: currency, fee: -commission,
             feeCurrency: row.isBlank(c.commissionCurrency) ? currency : try row.assetCode(c.commissionCurrency!, "IBCommissionCurrency"),
             externalID: try row.text(c.tradeID, "TradeID")
         )

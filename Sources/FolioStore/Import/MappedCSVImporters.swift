@@ -25,6 +25,16 @@ struct MappedCSVImporter {
             assetIDs[text] = id
             return id
         }
+        /// The row's asset and currency, which must differ. One of them is a column (`CSVMapping.validate`
+        /// refuses two constants): the currency's is named when it is one.
+        func pair(_ row: RowFields) throws -> (asset: Int64, currency: Int64) {
+            let ids = (asset: try id(.asset, row, constant: mapping.asset), currency: try id(.currency, row, constant: mapping.currency))
+            guard ids.asset != ids.currency else {
+                let field: CSVMapping.Field = at[.currency] != nil ? .currency : .asset
+                throw row.selfQuote(at[field]!, name(field), isCurrency: field == .currency)
+            }
+            return ids
+        }
         try mapping.file(url).forEachRow(header: { header in
             at = try header.positions(of: mapping.columns)
         }, row: { row in
@@ -35,11 +45,12 @@ struct MappedCSVImporter {
                 summary.ignored += 1
                 return
             }
+            let ids = try pair(row)
             let outcome = try sink.insertQuote(
-                assetID: try id(.asset, row, constant: mapping.asset), currencyID: try id(.currency, row, constant: mapping.currency),
+                assetID: ids.asset, currencyID: ids.currency,
                 market: try at[.market].map { try row.market($0, name(.market)).rawValue } ?? fixed.market, timeMs: time,
-                price: try row.number(at[.price]!, name(.price)),
-                bid: try row.optionalNumber(at[.bid], name(.bid)), ask: try row.optionalNumber(at[.ask], name(.ask)),
+                price: try row.price(at[.price]!, name(.price)),
+                bid: try row.optionalPrice(at[.bid], name(.bid)), ask: try row.optionalPrice(at[.ask], name(.ask)),
                 source: try at[.source].map { try row.text($0, name(.source)) } ?? fixed.source
             )
             summary.record(outcome, at: row.location)
@@ -101,7 +112,7 @@ struct WideCSVImporter {
                 }
                 let outcome = try sink.insertQuote(
                     assetID: asset.id, currencyID: currencyID, market: market, timeMs: time,
-                    price: try row.number(asset.column, asset.name), bid: nil, ask: nil, source: source
+                    price: try row.price(asset.column, asset.name), bid: nil, ask: nil, source: source
                 )
                 summary.record(outcome, at: row.location)
             }

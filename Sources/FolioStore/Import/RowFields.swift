@@ -53,6 +53,17 @@ struct RowFields {
         return value
     }
 
+    /// A price: above zero, as every reader of prices needs (a quote of 0 is skipped by all of them,
+    /// so a later conversion would quietly use an older one). Text that underflows to 0 (`1e-400`)
+    /// is refused as 0 is.
+    func price(_ index: Int, _ field: String) throws -> Double { try positive(index, field) }
+
+    /// A bid or an ask: none when the field is blank, else a price.
+    func optionalPrice(_ index: Int?, _ field: String) throws -> Double? {
+        guard let index, !isBlank(index) else { return nil }
+        return try price(index, field)
+    }
+
     func nonNegative(_ index: Int?, _ field: String, default fallback: Double = 0) throws -> Double {
         guard let value = try optionalNumber(index, field) else { return fallback }
         guard value >= 0 else { throw fail(field, "found \(found(index!)), expected zero or more") }
@@ -97,6 +108,14 @@ struct RowFields {
             throw fail(field, "found \(found(index)), expected an asset code such as USD, BTC or AAPL")
         }
         return AssetCode(value)
+    }
+
+    /// The refusal of a quote of an asset in itself: USD in USD is 1 by definition, and a stored one
+    /// is a series every reader skips. `index` and `field` are the code the row gave: the currency, or
+    /// the asset when the currency is the whole file's.
+    func selfQuote(_ index: Int, _ field: String, isCurrency: Bool) -> ImportError {
+        let code = AssetCode(fields.string(index))
+        return fail(field, "found \(found(index)), expected " + (isCurrency ? "a currency other than the asset \(code)" : "an asset other than the currency \(code)"))
     }
 
     func market(_ index: Int, _ field: String) throws -> Market {
