@@ -37,10 +37,27 @@ public enum ArgumentValue {
         throw ArgumentError(argument, "\"\(text)\" is not one of \(names)")
     }
 
-    public static func day(_ text: String?, _ argument: String) throws -> Day? {
+    /// A day within `bounds` (`DateBounds`: 1970-01-01 to a day from now unless the command says otherwise).
+    public static func day(_ text: String?, _ argument: String, within bounds: DateBounds = DateBounds()) throws -> Day? {
         guard let text else { return nil }
         guard let day = Day(iso: text) else { throw ArgumentError(argument, "\"\(text)\" is not a date such as 2024-03-31") }
+        guard bounds.contains(day) else { throw ArgumentError(argument, "\"\(text)\" is out of range, expected \(bounds.expected)") }
         return day
+    }
+
+    /// `--from` and `--to`, each a day within `bounds`, the first not after the second: a range that
+    /// ends before it starts is a mistake to name, not an empty answer.
+    public static func days(from: String?, to: String?, within bounds: DateBounds = DateBounds()) throws -> (from: Day?, to: Day?) {
+        let first = try day(from, "--from", within: bounds), last = try day(to, "--to", within: bounds)
+        if let first, let last, first > last { throw ArgumentError("--from", "\(first.iso) is after --to \(last.iso)") }
+        return (first, last)
+    }
+
+    /// An ISO 8601 time within `bounds` (`2025-06-20T09:00:00Z`; UTC without an offset).
+    public static func time(_ text: String, _ argument: String, within bounds: DateBounds = DateBounds()) throws -> Date {
+        guard let time = ISOTime.parse(text) else { throw ArgumentError(argument, "\"\(text)\" is not a time such as 2025-06-20T09:00:00Z") }
+        guard bounds.contains(time) else { throw ArgumentError(argument, "\"\(text)\" is out of range, expected \(bounds.expected)") }
+        return time
     }
 
     public static func asset(_ text: String, _ argument: String) throws -> AssetCode {

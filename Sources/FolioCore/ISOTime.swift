@@ -29,7 +29,9 @@ public enum ISOTime {
         seconds += Double(hour * 3600 + minute * 60)
         i = afterMinute
         if i < b.endIndex, b[i] == UInt8(ascii: ":") {
-            guard let (second, afterSecond) = number(b, from: i + 1, minDigits: 2, maxDigits: 2), second < 61
+            // No leap second: Folio's times are POSIX times, which have none, and 23:59:60 taken as
+            // 60 seconds would store the next day.
+            guard let (second, afterSecond) = number(b, from: i + 1, minDigits: 2, maxDigits: 2), second < 60
             else { return nil }
             seconds += Double(second)
             i = afterSecond

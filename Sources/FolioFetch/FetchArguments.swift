@@ -4,22 +4,18 @@ import Foundation
 // Option values of `folio fetch` read into a query's typed parameters, each failure an ArgumentError
 // naming the option.
 
-/// `--date D` or `--from D --to D`, checked: real days, from not after to; a missing end is today.
+/// `--date D` or `--from D --to D`, read as every day option is (`ArgumentValue.day`: real days from
+/// 1970 to a day from now, from not after to); a missing end is today.
 public enum FetchDays {
     public static func parse(date: String?, from: String?, to: String?, today: Day) throws -> (from: Day, to: Day) {
-        func day(_ text: String, _ option: String) throws -> Day {
-            guard let d = Day(iso: text) else { throw ArgumentError(option, "expected a date such as 2024-03-01, found \"\(text)\"") }
-            return d
-        }
+        let bounds = DateBounds(now: today.start)
         if let date {
             guard from == nil, to == nil else { throw ArgumentError("--date", "give either --date or --from and --to") }
-            let d = try day(date, "--date")
+            let d = try ArgumentValue.day(date, "--date", within: bounds)!
             return (d, d)
         }
-        let first = try from.map { try day($0, "--from") } ?? today
-        let last = try to.map { try day($0, "--to") } ?? today
-        guard first <= last else { throw ArgumentError("--from", "\(first) is after --to \(last)") }
-        return (first, last)
+        let days = try ArgumentValue.days(from: from ?? today.iso, to: to ?? today.iso, within: bounds)
+        return (days.from!, days.to!)
     }
 }
 

@@ -1,9 +1,11 @@
 import FolioCore
 import Foundation
 
-/// Gathers the rows of a fetch's answers. A row given twice is stored once; the same quote (asset,
-/// currency, market, time) or figure given twice with different values is an error naming both, since
-/// the store keeps one row per key and would otherwise keep whichever came first without a word.
+/// Gathers the rows of a fetch's answers, and of an answer saved to a file (`SavedAnswer`): the one
+/// check of what a source gives, whichever way it arrives. A row given twice is stored once; the same
+/// quote (asset, currency, market, time) or figure given twice with different values is an error
+/// naming both, since the store keeps one row per key and would otherwise keep whichever came first
+/// without a word. A quote of an asset in itself (USD in USD) is a broken answer, not a rate of 1.
 struct FetchMerger {
     private(set) var data = FetchedData()
     private var quoteAt: [QuoteKey: Int] = [:]
@@ -14,6 +16,9 @@ struct FetchMerger {
         var quotes: [Quote] = []
         var seenQuotes: [QuoteKey: Quote] = [:]
         for quote in answer.quotes {
+            guard quote.asset != quote.currency else {
+                throw SourceFormatError("\(quote.asset)/\(quote.currency) \(quote.market) at \(ISOTime.format(quote.time)) is a quote of \(quote.asset) in itself, expected one in another currency")
+            }
             let key = QuoteKey(quote)
             guard let earlier = quoteAt[key].map({ data.quotes[$0] }) ?? seenQuotes[key] else {
                 seenQuotes[key] = quote

@@ -23,11 +23,9 @@ enum JSONBody {
         return "\"\(text)\(data.count > 60 ? "…" : "")\""
     }
 
-    /// A finite number, given as a JSON number or as text ("38.15"); nil for anything else, booleans included.
-    static func number(_ value: Any?) -> Double? {
-        if let text = value as? String { return Double(text.trimmingCharacters(in: .whitespaces)).flatMap { $0.isFinite ? $0 : nil } }
-        return JSONNumber.double(value)
-    }
+    /// A finite number, given as a JSON number or as plain decimal text ("38.15", not "0x10"); nil for
+    /// anything else, booleans included.
+    static func number(_ value: Any?) -> Double? { JSONNumber.double(numberOrText: value) }
 
     /// A field that may be missing or null, but when it is there must be a number.
     static func optionalNumber(_ value: Any?, _ path: String) throws -> Double? {
@@ -62,16 +60,17 @@ enum JSONBody {
     }
 }
 
-/// The times an answer may carry: after 1970-01-01 and at most a day after the fetch. Rates are
-/// published ahead (NBU sets tomorrow's rate today), but never by more than a day; a time in the year
-/// 2500 is a broken answer, and stored it would stand as the newest quote for centuries.
+/// The times an answer may carry: Folio's one rule for dates (`DateBounds`), from 1970-01-01 to a day
+/// after the fetch. Rates are published ahead (NBU sets tomorrow's rate today), but never by more than
+/// a day; a time in the year 2500 is a broken answer, and stored it would stand as the newest quote
+/// for centuries.
 public struct AnswerClock: Sendable {
-    public static let allowedAhead: Double = 86_400
-    public let now: Date
+    public let bounds: DateBounds
 
-    public init(now: Date) { self.now = now }
+    public init(now: Date) { bounds = DateBounds(now: now) }
 
-    public var latest: Date { now.addingTimeInterval(Self.allowedAhead) }
+    public var now: Date { bounds.now }
+    public var latest: Date { bounds.latest }
 
     /// A time given as seconds since 1970 in a JSON field.
     func time(seconds value: Any?, _ path: String) throws -> Date {
@@ -92,13 +91,13 @@ public struct AnswerClock: Sendable {
     /// A time read from text (an ISO 8601 stamp, a day), which the parser has already bounded.
     func check(_ time: Date, _ path: String) throws -> Date {
         let seconds = time.timeIntervalSince1970
-        guard seconds > 0 else { throw SourceFormatError("\(path): \(Self.shown(seconds)) is not after 1970") }
-        guard time <= latest else { throw SourceFormatError("\(path): \(Self.shown(seconds)) is more than a day in the future") }
+        guard seconds >= 0 else { throw SourceFormatError("\(path): \(Self.shown(seconds)) is before 1970") }
+        guard bounds.contains(time) else { throw SourceFormatError("\(path): \(Self.shown(seconds)) is more than a day in the future") }
         return time
     }
 
     private func time(_ seconds: Double, shown: String, unit: String, _ path: String) throws -> Date {
-        guard seconds > 0, seconds <= latest.timeIntervalSince1970 else {
+        guard bounds.contains(Date(timeIntervalSince1970: seconds)) else {
             let date = Self.isWritable(seconds) ? " (\(Self.shown(seconds)))" : ""
             throw SourceFormatError("\(path): found \(shown)\(date), expected \(unit) since 1970 up to a day from now")
         }

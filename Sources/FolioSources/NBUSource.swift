@@ -31,17 +31,16 @@ public struct NBUSource {
     /// Keeps the asked currencies; each must be there, on days inside the asked range.
     static func parse(_ body: Data, currencies: [AssetCode], from: Day, to: Day, clock: AnswerClock) throws -> FetchedData {
         let rows: [NBURates.Row]
-        do { rows = try NBURates.parse(body) } catch let error as NBURates.FormatError {
+        do { rows = try NBURates.parse(body, dates: clock.bounds) } catch let error as NBURates.FormatError {
             throw SourceFormatError(error.path == nil ? "expected an NBU rates array, found \(JSONBody.describe(body))" : error.description)
         }
         let wanted = Set(currencies)
         let range = from == to ? from.iso : "\(from)…\(to)"
         var data = FetchedData()
-        for (i, row) in rows.enumerated() {
+        for row in rows {
             guard case let .rate(code, name, day, rate) = row, wanted.contains(code) else { continue }
             guard (from...to).contains(day) else { throw SourceFormatError("asked for \(range), the answer holds \(code) on \(day)") }
-            let time = try clock.check(day.start, "[\(i)].exchangedate")
-            data.quotes.append(Quote(asset: code, currency: .uah, market: .nbu, time: time, price: rate, source: Self.name))
+            data.quotes.append(Quote(asset: code, currency: .uah, market: .nbu, time: day.start, price: rate, source: Self.name))
             if let name { data.assetNames[code] = name }
             data.assetKinds[code] = KnownAssets.kind(of: code) == .metal ? .metal : .fiat  // the NBU quotes currencies and metals: AMD is the dram here
         }

@@ -17,20 +17,24 @@ public enum SavedAnswer: String, CaseIterable, Sendable {
     /// The markets a PrivatBank answer can be of: `coursid=5` is cash, `11` card.
     public static let privatbankMarkets: [Market] = [.cash, .card]
 
-    /// The rows of `body`. `market` and `time` are required for PrivatBank and refused for Monobank;
-    /// `now` bounds the times an answer may carry, as for a live one.
+    /// The rows of `body`, checked as a fetch checks the live answer (`FetchMerger`: a quote given twice
+    /// at two prices is refused). `market` and `time` are required for PrivatBank and refused for
+    /// Monobank (`folio import` reads `time` as every date option is read); `now` bounds the times an
+    /// answer may carry, as for a live one.
     public func parse(_ body: Data, market: Market?, time: Date?, now: Date) throws(SourceFormatError) -> FetchedData {
         do {
+            var merger = FetchMerger()
             switch self {
             case .monobank:
-                return try MonobankSource.parse(body, clock: AnswerClock(now: now))
+                try merger.add(try MonobankSource.parse(body, clock: AnswerClock(now: now)))
             case .privatbank:
                 guard let market, Self.privatbankMarkets.contains(market) else {
                     throw SourceFormatError("a saved PrivatBank answer needs --market cash (coursid=5) or card (coursid=11)")
                 }
                 guard let time else { throw SourceFormatError("a saved PrivatBank answer carries no time: give --time, when it was fetched") }
-                return try PrivatBankSource.parse(body, market: market, time: time)
+                try merger.add(try PrivatBankSource.parse(body, market: market, time: time))
             }
+            return merger.data
         } catch let error as SourceFormatError {
             throw error
         } catch {

@@ -37,7 +37,7 @@ public struct StooqSource {
         for (i, line) in lines.enumerated() where !line.isEmpty {
             let fields = line.split(separator: ",", omittingEmptySubsequences: false)
             guard fields.count == columns.count, let day = Day(iso: fields[dateColumn]),
-                  let close = Double(fields[closeColumn]), close.isFinite, close > 0 else {
+                  let close = DecimalText.parse(fields[closeColumn]), close > 0 else {
                 throw SourceFormatError("line \(i + 2): expected a date and a positive close, found \(JSONNumber.describe(line))")
             }
             let time = try clock.check(day.start, "line \(i + 2)")

@@ -38,11 +38,15 @@ enum CSVMappingFile {
             return flag
         }
         if let columns = root["columns"] {
+            var pairs: [(field: String, column: String)] = []
             for (name, column) in try reader.map(columns ?? [String: Any](), at: "columns").sorted(by: { $0.key < $1.key }) {
-                guard let field = CSVMapping.Field(name: name) else {
+                guard CSVMapping.Field(name: name) != nil else {
                     throw reader.error("columns.\(name)", "unknown field, expected one of \(CSVMapping.Field.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
-                mapping.columns[field] = try reader.string(column, at: "columns.\(name)")
+                pairs.append((name, try reader.string(column, at: "columns.\(name)")))
+            }
+            do { mapping.columns = try CSVMapping.columns(pairs, "columns") } catch let error as ArgumentError {
+                throw reader.error("columns", error.problem)
             }
         }
         mapping.asset = try read("asset", ArgumentValue.asset)

@@ -44,7 +44,10 @@ struct CSVMappingOptions: ParsableArguments {
     func mapping(asset: String?, currency: String?, market: String?) throws -> CSVMapping {
         var given = CSVMapping()
         if let columns { given.columns = try CSVMapping.columns(columns, "--columns") }
-        if let dateColumn { given.columns[.date] = dateColumn }
+        if let dateColumn {
+            if given.columns[.date] != nil { throw ArgumentError("--date-column", "the date column is given in --columns too, expected one") }
+            given.columns[.date] = dateColumn
+        }
         given.asset = try asset.map { try ArgumentValue.asset($0, "--asset") }
         given.currency = try currency.map { try ArgumentValue.asset($0, "--currency") }
         given.market = try ArgumentValue.market(market)

@@ -162,15 +162,7 @@ struct ImportCommand: ParsableCommand {
         }
     }
 
-    /// A saved answer's time, bounded as a live answer's times are (`AnswerClock`): a typo a century
-    /// ahead would make its quotes the last of every series.
-    private func parsedTime(_ text: String) throws -> Date {
-        guard let time = ISOTime.parse(text) else {
-            throw ArgumentError("--time", "found \"\(text)\", expected a time such as 2025-06-20T09:00:00Z")
-        }
-        guard time <= AnswerClock(now: Date()).latest else {
-            throw ArgumentError("--time", "\(text) is more than a day in the future")
-        }
-        return time
-    }
+    /// A saved answer's time, read as every date Folio reads (`DateBounds`): a typo a century ahead
+    /// would make its quotes the last of every series.
+    private func parsedTime(_ text: String) throws -> Date { try ArgumentValue.time(text, "--time") }
 }

@@ -18,8 +18,9 @@ struct PortfolioRecordOptions: ParsableArguments {
     var to: String?
 
     func filter(ids: [Int64] = []) throws -> RecordFilter {
-        RecordFilter(ids: ids, portfolio: portfolio, assets: try asset.map { try ArgumentValue.asset($0, "--asset") },
-                     from: try ArgumentValue.day(from, "--from"), to: try ArgumentValue.day(to, "--to"))
+        let days = try ArgumentValue.days(from: from, to: to)
+        return RecordFilter(ids: ids, portfolio: portfolio, assets: try asset.map { try ArgumentValue.asset($0, "--asset") },
+                            from: days.from, to: days.to)
     }
 }
 
@@ -41,9 +42,9 @@ struct QuoteRecordOptions: ParsableArguments {
     var to: String?
 
     func filter() throws -> RecordFilter {
-        RecordFilter(assets: try asset.map { try ArgumentValue.asset($0, "--asset") },
-                     from: try ArgumentValue.day(from, "--from"), to: try ArgumentValue.day(to, "--to"),
-                     market: try ArgumentValue.market(market), currency: try currency.map { try ArgumentValue.asset($0, "--currency") })
+        let days = try ArgumentValue.days(from: from, to: to)
+        return RecordFilter(assets: try asset.map { try ArgumentValue.asset($0, "--asset") }, from: days.from, to: days.to,
+                            market: try ArgumentValue.market(market), currency: try currency.map { try ArgumentValue.asset($0, "--currency") })
     }
 }
 

@@ -47,7 +47,7 @@ struct ReportCommand: ParsableCommand {
         let name: ReportRequest.Name = try ArgumentValue.choice(self.name, "NAME")
         var request = ReportRequest(name: name, out: URL(fileURLWithPath: out, isDirectory: name == .daily))
         request.portfolio = portfolio
-        request.asOf = try ArgumentValue.day(asOf, "--as-of")
+        request.asOf = try ArgumentValue.day(asOf, "--as-of", within: name == .budget ? .budget() : DateBounds())
         request.currency = try ArgumentValue.asset(currency.uppercased(), "--currency")
         request.locale = try ArgumentValue.locale(locale)
         request.theme = try ArgumentValue.theme(theme)

@@ -62,7 +62,8 @@ import Testing
         (["--columns", "date=Date,price=Close"], "Error: BRENT_FILE:1: header: no \"Close\" column for the price, expected one of \"Date\", \"Price\""),
         (["--columns", "date=Date,close=Price"], "Error: --columns: unknown field \"close\", expected one of date, price, bid, ask, asset, currency, market, source"),
         (["--columns", "date=Date,price=Price", "--date-format", "dd.MM.yyyy"], "Error: BRENT_FILE:2: Date: found \"1987-05-20\", expected a date as dd.MM.yyyy such as 01.03.2024"),
-        (["--columns", "date=Date,price=Price", "--decimal-comma"], "Error: BRENT_FILE:2: Price: found \"18.63\", expected a number such as 12,5"),
+        // With the "," delimiter a decimal comma splits every price in two (issue 30).
+        (["--columns", "date=Date,price=Price", "--decimal-comma"], "Error: --decimal-comma: numbers such as 12,5 need another delimiter than \",\", expected --delimiter \";\" as well"),
     ])
     func aBadMappingOrRowIsOneLineAndWritesNothing(_ options: [String], _ expected: String) throws {
         let directory = try Paths.temporaryDirectory()

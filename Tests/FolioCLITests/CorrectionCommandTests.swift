@@ -81,7 +81,7 @@ import Testing
 
         let quotes = try FolioProcess.run(["quotes", "list", "--market", "exchange", "--currency", "USD", "--format", "csv", "--db", db])
         #expect(quotes.stdout.split(separator: "\r\n").count == 3)
-        #expect(try FolioProcess.run(["trades", "list", "--from", "2030-01-01", "--format", "csv", "--db", db]).stdout.split(separator: "\r\n").count == 1)
+        #expect(try FolioProcess.run(["trades", "list", "--from", "2025-01-01", "--format", "csv", "--db", db]).stdout.split(separator: "\r\n").count == 1)
         #expect(try FolioProcess.run(["quotes", "--help"]).stdout.contains("Quotes have no id"))
         let bad = try FolioProcess.run(["trades", "list", "--format", "xml", "--db", db])
         #expect(bad.status != 0 && bad.stderr.contains("--format: \"xml\" is not one of text, csv, json"))

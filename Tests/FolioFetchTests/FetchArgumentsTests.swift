@@ -15,12 +15,15 @@ import Testing
     }
 
     @Test(arguments: [
-        (["2022-13-01", nil, nil], "--date: expected a date such as 2024-03-01, found \"2022-13-01\""),
+        (["2022-13-01", nil, nil], "--date: \"2022-13-01\" is not a date such as 2024-03-31"),
         (["2022-01-01", "2022-01-01", nil], "--date: give either --date or --from and --to"),
         ([nil, "2022-01-05", "2022-01-01"], "--from: 2022-01-05 is after --to 2022-01-01"),
-        ([nil, "x", "2022-01-01"], "--from: expected a date such as 2024-03-01, found \"x\""),
-        ([nil, nil, "2024-02-30"], "--to: expected a date such as 2024-03-01, found \"2024-02-30\""),
+        ([nil, "x", "2022-01-01"], "--from: \"x\" is not a date such as 2024-03-31"),
+        ([nil, nil, "2024-02-30"], "--to: \"2024-02-30\" is not a date such as 2024-03-31"),
         ([nil, nil, "2023-12-31"], "--from: 2024-03-01 is after --to 2023-12-31"),
+        // Every day Folio reads is from 1970 to a day after now (today is 2024-03-01 here).
+        (["1969-12-31", nil, nil], "--date: \"1969-12-31\" is out of range, expected a date from 1970-01-01 to a day from now"),
+        ([nil, "2024-03-01", "2024-03-03"], "--to: \"2024-03-03\" is out of range, expected a date from 1970-01-01 to a day from now"),
     ] as [([String?], String)])
     func badDays(_ options: [String?], _ message: String) {
         #expect(throws: ArgumentError.self) { try FetchDays.parse(date: options[0], from: options[1], to: options[2], today: today) }

@@ -107,3 +107,53 @@ import Testing
         #expect(merger.data.assetNames["BTC"] == "Bit\\x1B[31mcoin")
     }
 }
+
+/// What a source answers is checked once, whichever way it arrives (issue 30): a saved Monobank or
+/// PrivatBank answer that gives one quote twice at two prices is refused as `folio fetch` refuses
+/// the same body (on 8232a12 its import kept the first, exit 0); a rate of a currency in itself and a
+/// number that is not a plain decimal (`"0x10"` read as 16) are refused.
+@Suite struct SavedAnswerCheckTests {
+    let now = Date(timeIntervalSince1970: 1_795_280_400)  // 2026-11-21T17:00:00Z
+    let nine = Date(timeIntervalSince1970: 1_704_877_200)  // 2024-01-10T09:00:00Z
+
+    private func refusal(_ body: String, _ kind: SavedAnswer, market: Market? = nil) -> String? {
+        do { _ = try kind.parse(Data(body.utf8), market: market, time: kind.needsMarketAndTime ? nine : nil, now: now); return nil } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test func aQuoteGivenTwiceAtTwoPricesIsRefused() throws {
+        let mono = #"[{"currencyCodeA":840,"currencyCodeB":980,"date":1704837673,"rateCross":38},{"currencyCodeA":840,"currencyCodeB":980,"date":1704837673,"rateCross":39}]"#
+        #expect(refusal(mono, .monobank) == "USD/UAH card at 2024-01-09T22:01:13Z is given twice with different prices: 38 and 39")
+        let privat = #"[{"ccy":"EUR","base_ccy":"UAH","buy":"40","sale":"41"},{"ccy":"EUR","base_ccy":"UAH","buy":"42","sale":"43"}]"#
+        #expect(refusal(privat, .privatbank, market: .card)
+                == "EUR/UAH card at 2024-01-10T09:00:00Z is given twice with different prices: 40.5 (bid 40, ask 41) and 42.5 (bid 42, ask 43)")
+        // Given twice alike, it is one quote.
+        let twice = #"[{"ccy":"EUR","base_ccy":"UAH","buy":"40","sale":"41"},{"ccy":"EUR","base_ccy":"UAH","buy":"40","sale":"41"}]"#
+        #expect(try SavedAnswer.privatbank.parse(Data(twice.utf8), market: .card, time: nine, now: now).quotes.count == 1)
+    }
+
+    @Test func aRateOfACurrencyInItselfIsRefused() {
+        #expect(refusal(#"[{"currencyCodeA":980,"currencyCodeB":980,"date":1704837673,"rateCross":1}]"#, .monobank)
+                == "UAH/UAH card at 2024-01-09T22:01:13Z is a quote of UAH in itself, expected one in another currency")
+        #expect(refusal(#"[{"ccy":"USD","base_ccy":"USD","buy":"1","sale":"1"}]"#, .privatbank, market: .cash)
+                == "USD/USD cash at 2024-01-10T09:00:00Z is a quote of USD in itself, expected one in another currency")
+    }
+
+    @Test(arguments: [
+        (#""buy":"0x10","sale":"0x11""#, #"[0].buy: found "0x10", expected a number above zero"#),
+        (#""buy":"40","sale":"nan""#, #"[0].sale: found "nan", expected a number above zero"#),
+        (#""buy":"40","sale":"4_1""#, #"[0].sale: found "4_1", expected a number above zero"#),
+        (#""buy":"40","sale":"0""#, #"[0].sale: found "0", expected a number above zero"#),
+    ])
+    func privatBankNumbersArePlainDecimals(_ figures: String, _ expected: String) {
+        #expect(refusal(#"[{"ccy":"USD","base_ccy":"UAH",\#(figures)}]"#, .privatbank, market: .cash) == expected)
+    }
+
+    @Test func stooqClosesArePlainDecimals() {
+        let clock = AnswerClock(now: now)
+        #expect(throws: SourceFormatError.self) {
+            try StooqSource.parse(Data("Date,Open,High,Low,Close,Volume\n2024-01-02,1,1,1,0x10,10\n".utf8), asset: "AAPL", currency: .usd, clock: clock)
+        }
+    }
+}

@@ -15,6 +15,14 @@ public enum JSONNumber {
         return double.isFinite ? double : nil
     }
 
+    /// A finite number given as a JSON number or as text holding a plain decimal number (`"38.15"`, as
+    /// PrivatBank writes its rates); nil for anything else, booleans included. Text is read by
+    /// `DecimalText`, not `Double(String)`, which also reads `0x10` as 16.
+    public static func double(numberOrText value: Any?) -> Double? {
+        if let text = value as? String { return DecimalText.parse(text.trimmingCharacters(in: .whitespaces)) }
+        return double(value)
+    }
+
     public static func isBoolean(_ value: Any?) -> Bool {
         guard let number = value as? NSNumber else { return false }
         return String(cString: number.objCType) == "c"

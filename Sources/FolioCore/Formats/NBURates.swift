@@ -17,7 +17,8 @@ public enum NBURates {
         public var description: String { [path, message].compactMap { $0 }.joined(separator: ": ") }
     }
 
-    public static func parse(_ data: Data) throws -> [Row] {
+    /// The rows of `data`, each rate's day within `dates`.
+    public static func parse(_ data: Data, dates: DateBounds) throws -> [Row] {
         let json: Any
         do {
             json = try JSONSerialization.jsonObject(with: data)
@@ -40,8 +41,14 @@ public enum NBURates {
             guard cc.count == 3, cc.allSatisfy({ $0.isASCII && $0.isLetter }) else {
                 return .ignored(reason: "\(path): cc \(JSONNumber.describe(cc)) is not a currency code (r030 \(JSONNumber.describe(object["r030"]))), row skipped")
             }
+            guard cc.uppercased() != AssetCode.uah.rawValue else {
+                throw FormatError(path: path + ".cc", message: "found \(JSONNumber.describe(cc)), expected a currency other than the hryvnia the rates are in")
+            }
             guard let day = parseDay(object["exchangedate"]) else {
                 throw FormatError(path: path + ".exchangedate", message: "found \(JSONNumber.describe(object["exchangedate"])), expected a date such as \"25.02.2022\"")
+            }
+            guard dates.contains(day) else {
+                throw FormatError(path: path + ".exchangedate", message: "found \(JSONNumber.describe(object["exchangedate"])), expected \(dates.expected)")
             }
             return .rate(code: AssetCode(cc), name: object["txt"] as? String, day: day, uahPerUnit: try uahPerUnit(object, at: path))
         }
@@ -53,7 +60,8 @@ public enum NBURates {
     private static func uahPerUnit(_ object: [String: Any], at path: String) throws -> Double {
         func positive(_ field: String, _ expected: String) throws -> Double? {
             guard let value = object[field], !(value is NSNull) else { return nil }
-            guard let n = number(value), n > 0 else {
+            // NBU writes numbers as JSON numbers; plain decimal text such as "41.25" is read as well.
+            guard let n = JSONNumber.double(numberOrText: value), n > 0 else {
                 throw FormatError(path: "\(path).\(field)", message: "found \(JSONNumber.describe(value)), expected \(expected)")
             }
             return n
@@ -69,12 +77,6 @@ public enum NBURates {
             throw FormatError(path: path + ".units", message: "rate \(JSONNumber.describe(rate)) over units \(JSONNumber.describe(units ?? 1)) is not a usable rate")
         }
         return perUnit
-    }
-
-    /// NBU writes numbers as JSON numbers; text such as "41.25" is accepted as well.
-    private static func number(_ value: Any) -> Double? {
-        if let text = value as? String { return Double(text.trimmingCharacters(in: .whitespaces)).flatMap { $0.isFinite ? $0 : nil } }
-        return JSONNumber.double(value)
     }
 
     /// `DD.MM.YYYY` as NBU writes it (the period API uses the same).

@@ -38,10 +38,11 @@ public struct ConversionRequest: Sendable, Hashable {
         self.date = try date.map(Self.instant)
     }
 
-    /// A day means its end (the day's last quote counts); a time is taken as given.
+    /// A day means its end (the day's last quote counts); a time is taken as given. Either is read as
+    /// every date option is (`ArgumentValue`: from 1970 to a day from now).
     private static func instant(_ text: String) throws -> Date {
-        if let day = Day(iso: text) { return day.end }
-        if let time = ISOTime.parse(text) { return time }
+        if Day(iso: text) != nil { return try ArgumentValue.day(text, "--date")!.end }
+        if ISOTime.parse(text) != nil { return try ArgumentValue.time(text, "--date") }
         throw ArgumentError("--date", "\"\(text)\" is not a date such as 2024-03-31 or a time such as 2024-03-31T12:00:00Z")
     }
 

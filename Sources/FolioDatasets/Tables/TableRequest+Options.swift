@@ -26,11 +26,9 @@ extension TableRequest {
         self.init(name)
         self.portfolio = portfolio
         self.assets = try Self.assets(assets)
-        self.from = try ArgumentValue.day(from, "--from")
-        self.to = try ArgumentValue.day(to, "--to")
+        (self.from, self.to) = try ArgumentValue.days(from: from, to: to)
         self.asOf = try ArgumentValue.day(asOf, "--as-of")
         if self.asOf != nil && self.to != nil { throw ArgumentError("--as-of", "give either --as-of or --to, the range ends at one day") }
-        if let from = self.from, let to = self.to, from > to { throw ArgumentError("--from", "\(from.iso) is after --to \(to.iso)") }
         if let from = self.from, let asOf = self.asOf, from > asOf {
             throw ArgumentError("--from", "\(from.iso) is after --as-of \(asOf.iso)")
         }

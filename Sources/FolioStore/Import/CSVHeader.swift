@@ -1,18 +1,29 @@
-/// Column positions of a CSV file with a header row. Names match loosely — case, spaces, `_` and `-`
-/// are ignored — so `Price currency`, `price_currency` and `priceCurrency` are the same column.
+/// Column positions of a CSV file with a header row. A name is found as written, else loosely — case,
+/// spaces, `_`, `-` and other punctuation ignored — so `Price currency`, `price_currency` and
+/// `priceCurrency` are the same column.
+///
+/// A name never silently picks one of two columns: the one written exactly as asked wins over loose
+/// matches (`price_` is the column `price_`, not `Price`), and a name that still matches two columns
+/// (two headers `Price`, or `Price` and `price_` asked as `PRICE`) is refused, naming both. A header of
+/// punctuation alone (`%`, `$`) has no loose name and is found only as written. Headers written twice
+/// are refused only when a name asked for matches them: exports repeat columns Folio never reads (the
+/// empty headers of trailing delimiters, a second `Notes`), and those files are good.
 struct CSVHeader {
-    private var positions: [String: Int] = [:]
     /// The header's names as written, for files whose columns are named by the user.
     let names: [String]
     let file: String
     let line: Int
+    private var exact: [String: [Int]] = [:]
+    private var loose: [String: [Int]] = [:]
 
     init(_ fields: DelimitedLine, file: String, line: Int) {
         self.file = file
         self.line = line
         names = (0..<fields.count).map { fields.string($0) }
-        for i in 0..<fields.count {
-            positions[CSVHeader.normalise(fields.string(i))] = positions[CSVHeader.normalise(fields.string(i))] ?? i
+        for (i, name) in names.enumerated() {
+            exact[name, default: []].append(i)
+            let key = CSVHeader.normalise(name)
+            if !key.isEmpty { loose[key, default: []].append(i) }
         }
     }
 
@@ -20,20 +31,31 @@ struct CSVHeader {
         String(name.lowercased().filter { $0.isLetter || $0.isNumber })
     }
 
+    /// The column `name` means, or nil when there is none; an error when it matches more than one.
+    func position(of name: String) throws -> Int? {
+        let key = CSVHeader.normalise(name)
+        guard let columns = exact[name] ?? (key.isEmpty ? nil : loose[key]) else { return nil }
+        guard columns.count == 1 else {
+            let listed = columns.map { "\($0 + 1) \"\(names[$0])\"" }
+            throw ImportError(file: file, line: line, field: "header",
+                              message: "\"\(name)\" matches columns \(listed.dropLast().joined(separator: ", ")) and \(listed.last!), expected one column")
+        }
+        return columns[0]
+    }
+
     /// The position of the first of `names` present, or `nil` (an optional column).
-    func optional(_ names: String...) -> Int? {
-        names.lazy.compactMap { positions[CSVHeader.normalise($0)] }.first
+    func optional(_ names: String...) throws -> Int? {
+        for name in names { if let found = try position(of: name) { return found } }
+        return nil
     }
 
     /// The position of the first of `names` present, or an error naming the column that is expected.
     func required(_ names: String...) throws -> Int {
-        guard let found = names.lazy.compactMap({ positions[CSVHeader.normalise($0)] }).first else {
-            throw ImportError(
-                file: file, line: line, field: "header",
-                message: "no \(names.map { "\"\($0)\"" }.joined(separator: " or ")) column, expected a header such as \(expectedHint)"
-            )
-        }
-        return found
+        for name in names { if let found = try position(of: name) { return found } }
+        throw ImportError(
+            file: file, line: line, field: "header",
+            message: "no \(names.map { "\"\($0)\"" }.joined(separator: " or ")) column, expected a header such as \(expectedHint)"
+        )
     }
 
     var expectedHint = ""

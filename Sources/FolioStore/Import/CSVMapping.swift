@@ -52,6 +52,11 @@ public struct CSVMapping: Sendable, Equatable {
     /// Refuses a mapping that cannot make a quote, before any file is read, naming the option that
     /// would give what is missing.
     public func validate() throws {
+        // With `,` between fields, `12,5` is two fields: the price would be 12 and every field after
+        // it one column on.
+        if decimalComma == true && (delimiter ?? UInt8(ascii: ",")) == UInt8(ascii: ",") {
+            throw ArgumentError("--decimal-comma", "numbers such as 12,5 need another delimiter than \",\", expected --delimiter \";\" as well")
+        }
         guard columns[.date] != nil else {
             throw ArgumentError("--columns", "no column for the date, expected date=COLUMN (or --date-column with --wide)")
         }
@@ -64,6 +69,12 @@ public struct CSVMapping: Sendable, Equatable {
             return
         }
         if ignoreColumns != nil { throw ArgumentError("--ignore-columns", "only the wide layout (--wide) ignores columns") }
+        // A column and a value for the whole file would be one too many: the column won without a word.
+        if columns[.asset] != nil && asset != nil { throw ArgumentError("--asset", "not taken with asset= in --columns, which reads each row's asset") }
+        if columns[.currency] != nil && currency != nil {
+            throw ArgumentError("--currency", "not taken with currency= in --columns, which reads each row's currency")
+        }
+        try Self.checkPair(asset: asset, currency: currency)
         guard columns[.price] != nil else { throw ArgumentError("--columns", "no column for the price, expected price=COLUMN") }
         guard columns[.asset] != nil || asset != nil else {
             throw ArgumentError("--asset", "no asset, expected --asset CODE or asset=COLUMN in --columns")
@@ -73,17 +84,39 @@ public struct CSVMapping: Sendable, Equatable {
         }
     }
 
+    /// Refuses `--asset` and `--currency` naming one code: USD in USD is 1 by definition, and stored it
+    /// is a series every reader skips.
+    static func checkPair(asset: AssetCode?, currency: AssetCode?) throws {
+        if let asset, asset == currency { throw ArgumentError("--currency", "\(asset) is the asset itself, expected the currency its price is in") }
+    }
+
     /// `date=Date,price=Price` as columns by field; `argument` names the option or file key in errors.
     public static func columns(_ text: String, _ argument: String) throws -> [Field: String] {
-        var columns: [Field: String] = [:]
-        for pair in text.split(separator: ",", omittingEmptySubsequences: true) {
+        let pairs = try text.split(separator: ",", omittingEmptySubsequences: true).map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.count == 2, !parts[1].isEmpty else {
                 throw ArgumentError(argument, "found \"\(pair)\", expected FIELD=COLUMN such as price=Close")
             }
-            columns[try field(parts[0], argument)] = parts[1]
+            return (field: parts[0], column: parts[1])
         }
-        guard !columns.isEmpty else { throw ArgumentError(argument, "no columns, expected FIELD=COLUMN pairs such as date=Date,price=Price") }
+        guard !pairs.isEmpty else { throw ArgumentError(argument, "no columns, expected FIELD=COLUMN pairs such as date=Date,price=Price") }
+        return try columns(pairs, argument)
+    }
+
+    /// Columns by field from (field name, column) pairs. A field given twice — `price=` twice, or `date=`
+    /// with `time=`, its other name — is refused naming both: the last one would win without a word.
+    public static func columns(_ pairs: [(field: String, column: String)], _ argument: String) throws -> [Field: String] {
+        var columns: [Field: String] = [:]
+        var spelled: [Field: String] = [:]
+        for pair in pairs {
+            let field = try field(pair.field, argument)
+            if let earlier = spelled[field] {
+                let given = earlier == pair.field ? "\(earlier)= twice" : "\(earlier)= and \(pair.field)=, both the \(field.rawValue) column"
+                throw ArgumentError(argument, "found \(given), expected each field once")
+            }
+            spelled[field] = pair.field
+            columns[field] = pair.column
+        }
         return columns
     }
 

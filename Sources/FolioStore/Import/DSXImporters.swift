@@ -28,7 +28,7 @@ struct DSXTradesImporter {
                 side: try row.choice(2, "side (field 3)", [(["buy"], TradeSide.buy), (["sell"], .sell)]),
                 asset: asset,
                 quantity: try row.positive(3, "quantity (field 4)"),
-                price: try row.nonNegative(5, "price (field 6)"),
+                price: try row.price(5, "price (field 6)"),
                 priceCurrency: priceCurrency,
                 fee: try row.nonNegative(9, "commission (field 10)"),
                 feeCurrency: try row.assetCode(10, "commission currency (field 11)"),

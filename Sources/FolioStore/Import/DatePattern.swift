@@ -17,6 +17,7 @@ public struct DatePattern: Sendable, Equatable, CustomStringConvertible {
     /// The pattern, or why it is not one Folio reads.
     public static func parse(_ pattern: String) -> Result<DatePattern, PatternError> {
         var parts: [Part] = []
+        var seen: Set<Character> = []
         var chars = Array(pattern)[...]
         while let c = chars.first {
             if c == "'" {
@@ -29,15 +30,22 @@ public struct DatePattern: Sendable, Equatable, CustomStringConvertible {
             guard c.isLetter else { parts.append(.literal(c)); chars.removeFirst(); continue }
             let run = chars.prefix { $0 == c }.count
             chars.removeFirst(run)
+            let letters = String(repeating: c, count: run)
+            let part: Part
             switch (c, run) {
-            case ("y", 4): parts.append(.year)
-            case ("M", 1...2): parts.append(.month(exact: run == 2))
-            case ("d", 1...2): parts.append(.day(exact: run == 2))
-            case ("H", 1...2): parts.append(.hour(exact: run == 2))
-            case ("m", 2): parts.append(.minute)
-            case ("s", 2): parts.append(.second)
-            default: return .failure(PatternError("\"\(String(repeating: c, count: run))\" is not one of yyyy, MM, dd, HH, mm, ss"))
+            case ("y", 4): part = .year
+            case ("M", 1...2): part = .month(exact: run == 2)
+            case ("d", 1...2): part = .day(exact: run == 2)
+            case ("H", 1...2): part = .hour(exact: run == 2)
+            case ("m", 2): part = .minute
+            case ("s", 2): part = .second
+            default: return .failure(PatternError("\"\(letters)\" is not one of yyyy, MM, dd, HH, mm, ss"))
             }
+            // A field given twice (`yyyy-MM-dd-yyyy`) would be read twice, the last one kept.
+            guard seen.insert(c).inserted else {
+                return .failure(PatternError("\"\(letters)\" repeats a field given before, expected each of yyyy, MM, dd, HH, mm, ss at most once"))
+            }
+            parts.append(part)
         }
         let has = { (p: (Part) -> Bool) in parts.contains(where: p) }
         guard has({ $0 == .year }), has({ if case .month = $0 { true } else { false } }), has({ if case .day = $0 { true } else { false } }) else {

@@ -1,23 +1,32 @@
 import Foundation
+import FolioCore
 
 /// Reads a delimited text file row by row: with a header (generic CSVs) or without (DSX exports).
-/// Blank lines are skipped; a row with too few fields, or a field over `maxFieldBytes`, is rejected with
-/// its line number.
+/// Blank lines are skipped; a row with too few or too many fields, a field over `maxFieldBytes` or a
+/// field holding a NUL byte is rejected with its line number.
 struct DelimitedFile {
     let url: URL
     var delimiter: UInt8 = UInt8(ascii: ",")
     var decimalComma = false
     var quotes = true
+    /// The dates rows may carry (`DateBounds`).
+    var dates = DateBounds()
 
     /// No code, price, category or note comes near this; a longer field would be stored and then read back
     /// by every report.
     static let maxFieldBytes = 64 << 10
 
-    private func checkSizes(_ fields: DelimitedLine, line: Int) throws {
+    /// Sizes, and NUL bytes: SQLite's C strings end at a NUL, so `ab\0cd` would be stored as `ab`, and
+    /// every later import of the file would find the row "differs" and `--replace` "update" it again.
+    private func checkFields(_ fields: DelimitedLine, line: Int) throws {
         for (i, range) in fields.ranges.enumerated() where range.count > Self.maxFieldBytes {
             throw ImportError(file: url.path, line: line, field: "field \(i + 1)",
                               message: "\(range.count) bytes, more than 64 KiB, the limit for a field")
         }
+        // One scan of the line; the field is looked for only when there is a NUL to name.
+        guard let base = fields.bytes.baseAddress, memchr(base, 0, fields.bytes.count) != nil else { return }
+        let i = fields.ranges.firstIndex { fields.bytes[$0].contains(0) } ?? 0
+        throw ImportError(file: url.path, line: line, field: "field \(i + 1)", message: "found a NUL byte, expected text")
     }
 
     /// Calls `header` once with the first non-blank line, then `row` for every data row.
@@ -33,16 +42,20 @@ struct DelimitedFile {
             guard fields.split(line, delimiter: delimiter, quotes: quotes) else {
                 throw ImportError(file: url.path, line: number, message: "a quoted field is not closed, expected a closing \" on the same line")
             }
-            try checkSizes(fields, line: number)
+            try checkFields(fields, line: number)
             guard let width = headerWidth else {
                 headerWidth = fields.count
                 try header(CSVHeader(fields, file: url.path, line: number))
                 return
             }
-            guard fields.count >= width else {
+            // More fields than the header names are refused too: with a `,` in a price that is not
+            // quoted (`12,5`) every field after it moves one column on, and the row would be read
+            // cut short. Extra fields that are all blank lose nothing (a trailing delimiter, as
+            // spreadsheets write) and are let through.
+            guard fields.count == width || (fields.count > width && (width..<fields.count).allSatisfy(fields.isBlank)) else {
                 throw ImportError(file: url.path, line: number, message: "found \(fields.count) fields, expected \(width) as in the header")
             }
-            try row(RowFields(fields: fields, file: path, line: number, decimalComma: decimalComma))
+            try row(RowFields(fields: fields, file: path, line: number, decimalComma: decimalComma, dates: dates))
         }
         if headerWidth == nil {
             throw ImportError(file: url.path, line: 1, message: "the file is empty, expected a header row")
@@ -56,11 +69,11 @@ struct DelimitedFile {
         try ByteLines(url: url).forEach { line, number in
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
             _ = fields.split(line, delimiter: delimiter, quotes: false)
-            try checkSizes(fields, line: number)
+            try checkFields(fields, line: number)
             guard fields.count == width else {
                 throw ImportError(file: url.path, line: number, message: "found \(fields.count) fields, expected \(width) separated by \"\(Character(UnicodeScalar(delimiter)))\"")
             }
-            try row(RowFields(fields: fields, file: path, line: number, decimalComma: decimalComma))
+            try row(RowFields(fields: fields, file: path, line: number, decimalComma: decimalComma, dates: dates))
         }
     }
 }

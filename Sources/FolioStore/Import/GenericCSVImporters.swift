@@ -15,7 +15,8 @@ struct TradesCSVImporter {
             h.expectedHint = "time,side,asset,quantity,price,price_currency,fee,fee_currency,id"
             c = (try h.required("time", "date", "datetime"), try h.required("side", "type"), try h.required("asset", "symbol"),
                  try h.required("quantity", "qty", "amount"), try h.required("price"), try h.required("price currency", "currency"),
-                 h.optional("fee", "commission"), h.optional("fee currency", "commission currency"), h.optional("id", "external id", "trade id"))
+                 try h.optional("fee", "commission"), try h.optional("fee currency", "commission currency"),
+                 try h.optional("id", "external id", "trade id"))
         }, row: { row in
             let c = c!
             summary.read += 1
@@ -26,7 +27,7 @@ struct TradesCSVImporter {
                 side: try row.choice(c.side, "side", [(["buy", "b"], TradeSide.buy), (["sell", "s"], .sell)]),
                 asset: try row.assetCode(c.asset, "asset"),
                 quantity: try row.positive(c.quantity, "quantity"),
-                price: try row.nonNegative(c.price, "price"),
+                price: try row.price(c.price, "price"),
                 priceCurrency: priceCurrency,
                 fee: try row.nonNegative(c.fee, "fee"),
                 feeCurrency: row.isBlank(c.feeCurrency) ? priceCurrency : try row.assetCode(c.feeCurrency!, "fee_currency"),
@@ -53,8 +54,8 @@ struct TransactionsCSVImporter {
             var h = header
             h.expectedHint = "time,type,currency,amount,fee,status,id,asset,tax,ratio"
             c = (try h.required("time", "date", "datetime"), try h.required("type", "kind"), try h.required("currency"),
-                 try h.required("amount"), h.optional("fee", "commission"), h.optional("status"), h.optional("id", "external id"),
-                 h.optional("asset", "symbol"), h.optional("tax", "withholding tax"), h.optional("ratio", "split ratio"))
+                 try h.required("amount"), try h.optional("fee", "commission"), try h.optional("status"), try h.optional("id", "external id"),
+                 try h.optional("asset", "symbol"), try h.optional("tax", "withholding tax"), try h.optional("ratio", "split ratio"))
         }, row: { row in
             let c = c!
             summary.read += 1
@@ -117,18 +118,19 @@ struct TransactionsCSVImporter {
     }
 }
 
-/// Budget CSV with a header: `date,type,category,amount,currency,note` (type income or expense; note optional).
+/// Budget CSV with a header: `date,type,category,amount,currency,note` (type income or expense; note
+/// optional). A budget plans ahead: its dates may be up to a year after now (`DateBounds.budget`).
 struct BudgetCSVImporter {
     let url: URL
     let sink: ImportSink
 
     func run(_ summary: inout ImportSummary) throws {
         var c: (date: Int, kind: Int, category: Int, amount: Int, currency: Int, note: Int?)?
-        try DelimitedFile(url: url).forEachRow(header: { header in
+        try DelimitedFile(url: url, dates: .budget()).forEachRow(header: { header in
             var h = header
             h.expectedHint = "date,type,category,amount,currency,note"
             c = (try h.required("date", "day"), try h.required("type", "kind"), try h.required("category"),
-                 try h.required("amount"), try h.required("currency"), h.optional("note", "comment", "description"))
+                 try h.required("amount"), try h.required("currency"), try h.optional("note", "comment", "description"))
         }, row: { row in
             let c = c!
             summary.read += 1

@@ -50,10 +50,10 @@ struct IBKRFlexTradesImporter {
             c = Columns(
                 symbol: try h.required("Symbol"), side: try h.required("Buy/Sell"), quantity: try h.required("Quantity"),
                 price: try h.required("TradePrice", "Price"), currency: try h.required("CurrencyPrimary", "Currency"),
-                tradeID: try h.required("TradeID"), dateTime: h.optional("DateTime", "Date/Time"), tradeDate: h.optional("TradeDate"),
-                tradeTime: h.optional("TradeTime"), commission: h.optional("IBCommission"),
-                commissionCurrency: h.optional("IBCommissionCurrency"), assetClass: h.optional("AssetClass"),
-                levelOfDetail: h.optional("LevelOfDetail")
+                tradeID: try h.required("TradeID"), dateTime: try h.optional("DateTime", "Date/Time"), tradeDate: try h.optional("TradeDate"),
+                tradeTime: try h.optional("TradeTime"), commission: try h.optional("IBCommission"),
+                commissionCurrency: try h.optional("IBCommissionCurrency"), assetClass: try h.optional("AssetClass"),
+                levelOfDetail: try h.optional("LevelOfDetail")
             )
             if c!.dateTime == nil && c!.tradeDate == nil { _ = try h.required("DateTime", "TradeDate") }
         }, row: { row in
@@ -95,7 +95,7 @@ struct IBKRFlexTradesImporter {
         }
         return ImportSink.TradeRow(
             portfolioID: portfolioID, timeMs: try time(row, c), side: side, asset: asset, quantity: abs(quantity),
-            price: try row.nonNegative(c.price, "TradePrice"), priceCurrency: currency, fee: -commission,
+            price: try row.price(c.price, "TradePrice"), priceCurrency: currency, fee: -commission,
             feeCurrency: row.isBlank(c.commissionCurrency) ? currency : try row.assetCode(c.commissionCurrency!, "IBCommissionCurrency"),
             externalID: try row.text(c.tradeID, "TradeID")
         )
@@ -121,6 +121,6 @@ struct IBKRFlexTradesImporter {
         guard let milliseconds = Self.timePatterns.lazy.compactMap({ $0.milliseconds(text) }).first else {
             throw row.fail(field, "found \"\(text)\", expected IB's date and time such as 20250115;093015 or 2025-01-15;09:30:15")
         }
-        return milliseconds
+        return try row.within(milliseconds, field, found: text)
     }
 }

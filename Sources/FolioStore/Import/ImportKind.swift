@@ -59,6 +59,7 @@ extension Store {
     /// other values is reported, and replaces the stored row with `options.replace`.
     public func importFiles(_ files: [URL], kind: ImportKind, options: ImportOptions = ImportOptions()) throws -> [ImportSummary] {
         if kind == .csv { try options.csv.validate() }
+        if kind == .stockCSV { try CSVMapping.checkPair(asset: options.asset, currency: options.currency) }
         return try write { db in
             let sink = try ImportSink(db: db, conflicts: options.replace ? .replace : .report)
             var portfolioID: Int64?

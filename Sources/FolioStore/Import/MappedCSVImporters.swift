@@ -25,6 +25,16 @@ struct MappedCSVImporter {
             assetIDs[text] = id
             return id
         }
+        /// The row's asset and currency, which must differ. One of them is a column (`CSVMapping.validate`
+        /// refuses two constants): the currency's is named when it is one.
+        func pair(_ row: RowFields) throws -> (asset: Int64, currency: Int64) {
+            let ids = (asset: try id(.asset, row, constant: mapping.asset), currency: try id(.currency, row, constant: mapping.currency))
+            guard ids.asset != ids.currency else {
+                let field: CSVMapping.Field = at[.currency] != nil ? .currency : .asset
+                throw row.selfQuote(at[field]!, name(field), isCurrency: field == .currency)
+            }
+            return ids
+        }
         try mapping.file(url).forEachRow(header: { header in
             at = try header.positions(of: mapping.columns)
         }, row: { row in
@@ -35,11 +45,12 @@ struct MappedCSVImporter {
                 summary.ignored += 1
                 return
             }
+            let ids = try pair(row)
             let outcome = try sink.insertQuote(
-                assetID: try id(.asset, row, constant: mapping.asset), currencyID: try id(.currency, row, constant: mapping.currency),
+                assetID: ids.asset, currencyID: ids.currency,
                 market: try at[.market].map { try row.market($0, name(.market)).rawValue } ?? fixed.market, timeMs: time,
-                price: try row.number(at[.price]!, name(.price)),
-                bid: try row.optionalNumber(at[.bid], name(.bid)), ask: try row.optionalNumber(at[.ask], name(.ask)),
+                price: try row.price(at[.price]!, name(.price)),
+                bid: try row.optionalPrice(at[.bid], name(.bid)), ask: try row.optionalPrice(at[.ask], name(.ask)),
                 source: try at[.source].map { try row.text($0, name(.source)) } ?? fixed.source
             )
             summary.record(outcome, at: row.location)
@@ -68,13 +79,16 @@ struct WideCSVImporter {
         var empty = EmptyCells()
         try mapping.file(url).forEachRow(header: { header in
             dateColumn = try header.positions(of: [.date: dateName])[.date]!
-            let ignored = mapping.ignoreColumns ?? []
-            for name in ignored where header.optional(name) == nil {
-                throw ImportError(file: url.path, line: header.line, field: "header",
-                                  message: "no \"\(name)\" column to ignore, expected one of \(header.listedNames)")
-            }
-            let skipped = Set(ignored.map(CSVHeader.normalise))
-            for (column, name) in header.names.enumerated() where column != dateColumn && !skipped.contains(CSVHeader.normalise(name)) {
+            // An ignored name means one column, found as any column name is (`CSVHeader`): `ZZ-A`
+            // is not also `ZZA` when the file has both.
+            let skipped = try Set((mapping.ignoreColumns ?? []).map { name in
+                guard let column = try header.position(of: name) else {
+                    throw ImportError(file: url.path, line: header.line, field: "header",
+                                      message: "no \"\(name)\" column to ignore, expected one of \(header.listedNames)")
+                }
+                return column
+            })
+            for (column, name) in header.names.enumerated() where column != dateColumn && !skipped.contains(column) {
                 let fail = { (problem: String) in
                     ImportError(file: url.path, line: header.line, field: "header", message: "column \(column + 1) \"\(name)\" \(problem)")
                 }
@@ -82,6 +96,9 @@ struct WideCSVImporter {
                     throw fail("is not an asset code, expected a code such as USD or XAU (or --ignore-columns \"\(name)\")")
                 }
                 guard AssetCode(name) != currency else { throw fail("is the currency the file is priced in, expected another asset") }
+                if let earlier = assets.first(where: { AssetCode($0.name) == AssetCode(name) }) {
+                    throw fail("is the asset of column \(earlier.column + 1) \"\(earlier.name)\" too, expected one column per asset")
+                }
                 assets.append((column, name, try sink.assetID(AssetCode(name))))
             }
         }, row: { row in
@@ -95,7 +112,7 @@ struct WideCSVImporter {
                 }
                 let outcome = try sink.insertQuote(
                     assetID: asset.id, currencyID: currencyID, market: market, timeMs: time,
-                    price: try row.number(asset.column, asset.name), bid: nil, ask: nil, source: source
+                    price: try row.price(asset.column, asset.name), bid: nil, ask: nil, source: source
                 )
                 summary.record(outcome, at: row.location)
             }
@@ -117,7 +134,7 @@ extension CSVHeader {
         var found: [CSVMapping.Field: Int] = [:]
         for field in CSVMapping.Field.allCases {
             guard let name = columns[field] else { continue }
-            guard let position = optional(name) else {
+            guard let position = try position(of: name) else {
                 throw ImportError(file: file, line: line, field: "header",
                                   message: "no \"\(name)\" column for the \(field.rawValue), expected one of \(listedNames)")
             }

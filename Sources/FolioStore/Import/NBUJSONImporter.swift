@@ -18,7 +18,7 @@ struct NBUJSONImporter {
         }
         try Self.requireUTF8(data, file: url.path)
         let rows: [NBURates.Row]
-        do { rows = try NBURates.parse(data) } catch let error as NBURates.FormatError {
+        do { rows = try NBURates.parse(data, dates: DateBounds()) } catch let error as NBURates.FormatError {
             throw ImportError(file: url.path, field: error.path, message: error.message)
         }
         try rows.enumerated().forEach { index, parsed in

@@ -22,16 +22,16 @@ struct QuotesCSVImporter {
             columns = (
                 try h.required("date", "time", "datetime", "timestamp"), try h.required("asset", "symbol"),
                 try h.required("currency", "quote currency", "quotecurrency"), try h.required("price", "rate", "close"),
-                h.optional("bid", "buy"), h.optional("ask", "sell"), try h.required("market"), try h.required("source")
+                try h.optional("bid", "buy"), try h.optional("ask", "sell"), try h.required("market"), try h.required("source")
             )
             keyColumns = [columns!.asset, columns!.currency, columns!.market, columns!.source]
         }, row: { row in
             let c = columns!
             summary.read += 1
             let time = try row.time(c.time, "date")
-            let price = try row.number(c.price, "price")
-            let bid = try row.optionalNumber(c.bid, "bid")
-            let ask = try row.optionalNumber(c.ask, "ask")
+            let price = try row.price(c.price, "price")
+            let bid = try row.optionalPrice(c.bid, "bid")
+            let ask = try row.optionalPrice(c.ask, "ask")
             key.removeAll(keepingCapacity: true)
             for column in keyColumns {
                 row.fields.appendBytes(column, to: &key)
@@ -46,6 +46,7 @@ struct QuotesCSVImporter {
                 } else {
                     let asset = try row.assetCode(c.asset, "asset")
                     let currency = try row.assetCode(c.currency, "currency")
+                    guard asset != currency else { throw row.selfQuote(c.currency, "currency", isCurrency: true) }
                     ids = (try sink.assetID(asset), try sink.assetID(currency, kindHint: .fiat),
                            try row.market(c.market, "market").rawValue, try row.text(c.source, "source"))
                     series[key] = ids

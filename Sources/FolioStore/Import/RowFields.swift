@@ -7,6 +7,8 @@ struct RowFields {
     let file: String
     let line: Int
     let decimalComma: Bool
+    /// The dates the row may carry (`DateBounds`).
+    let dates: DateBounds
 
     /// `file:line`, as messages about the row begin.
     var location: String { "\(file):\(line)" }
@@ -15,9 +17,11 @@ struct RowFields {
         ImportError(file: file, line: line, field: field, message: message)
     }
 
-    private func found(_ index: Int) -> String {
-        let text = fields.string(index)
-        return text.isEmpty ? "nothing" : "\"\(text.count > 40 ? String(text.prefix(40)) + "…" : text)\""
+    private func found(_ index: Int) -> String { Self.shown(fields.string(index)) }
+
+    /// A field's text as a message quotes it: `"n/a"`, cut at 40 characters, or `nothing`.
+    static func shown(_ text: String) -> String {
+        text.isEmpty ? "nothing" : "\"\(text.count > 40 ? String(text.prefix(40)) + "…" : text)\""
     }
 
     func isBlank(_ index: Int?) -> Bool {
@@ -49,6 +53,17 @@ struct RowFields {
         return value
     }
 
+    /// A price: above zero, as every reader of prices needs (a quote of 0 is skipped by all of them,
+    /// so a later conversion would quietly use an older one). Text that underflows to 0 (`1e-400`)
+    /// is refused as 0 is.
+    func price(_ index: Int, _ field: String) throws -> Double { try positive(index, field) }
+
+    /// A bid or an ask: none when the field is blank, else a price.
+    func optionalPrice(_ index: Int?, _ field: String) throws -> Double? {
+        guard let index, !isBlank(index) else { return nil }
+        return try price(index, field)
+    }
+
     func nonNegative(_ index: Int?, _ field: String, default fallback: Double = 0) throws -> Double {
         guard let value = try optionalNumber(index, field) else { return fallback }
         guard value >= 0 else { throw fail(field, "found \(found(index!)), expected zero or more") }
@@ -60,7 +75,7 @@ struct RowFields {
         guard let seconds = fields.isoSeconds(index) else {
             throw fail(field, "found \(found(index)), expected an ISO 8601 date or time such as 2024-03-01 or 2024-03-01T09:30:00Z")
         }
-        return Int64((seconds * 1000).rounded())
+        return try within(Int64((seconds * 1000).rounded()), field, found: fields.string(index))
     }
 
     /// Milliseconds since 1970 of a date written as `pattern` says (UTC), or of an ISO 8601 one when
@@ -70,14 +85,21 @@ struct RowFields {
         guard let milliseconds = pattern.milliseconds(fields.string(index)) else {
             throw fail(field, "found \(found(index)), expected a date as \(pattern) such as \(pattern.example)")
         }
-        return milliseconds
+        return try within(milliseconds, field, found: fields.string(index))
     }
 
     func day(_ index: Int, _ field: String) throws -> Day {
         guard let day = Day(iso: fields.string(index)) else {
             throw fail(field, "found \(found(index)), expected a date such as 2024-03-01")
         }
+        guard dates.contains(day) else { throw fail(field, "found \(found(index)), expected \(dates.expected)") }
         return day
+    }
+
+    /// `milliseconds`, read from `text`, when they are within the row's `dates`.
+    func within(_ milliseconds: Int64, _ field: String, found text: String) throws -> Int64 {
+        guard dates.contains(milliseconds: milliseconds) else { throw fail(field, "found \(Self.shown(text)), expected \(dates.expected)") }
+        return milliseconds
     }
 
     func assetCode(_ index: Int, _ field: String) throws -> AssetCode {
@@ -86,6 +108,14 @@ struct RowFields {
             throw fail(field, "found \(found(index)), expected an asset code such as USD, BTC or AAPL")
         }
         return AssetCode(value)
+    }
+
+    /// The refusal of a quote of an asset in itself: USD in USD is 1 by definition, and a stored one
+    /// is a series every reader skips. `index` and `field` are the code the row gave: the currency, or
+    /// the asset when the currency is the whole file's.
+    func selfQuote(_ index: Int, _ field: String, isCurrency: Bool) -> ImportError {
+        let code = AssetCode(fields.string(index))
+        return fail(field, "found \(found(index)), expected " + (isCurrency ? "a currency other than the asset \(code)" : "an asset other than the currency \(code)"))
     }
 
     func market(_ index: Int, _ field: String) throws -> Market {

@@ -16,7 +16,7 @@ struct StockCSVImporter {
         try DelimitedFile(url: url).forEachRow(header: { header in
             var h = header
             h.expectedHint = "date,open,high,low,close,volume,Name"
-            columns = (try h.required("date"), try h.required("close"), h.optional("name", "ticker", "symbol"))
+            columns = (try h.required("date"), try h.required("close"), try h.optional("name", "ticker", "symbol"))
             if columns!.name == nil && options.asset == nil {
                 throw ImportError(file: url.path, line: header.line, field: "header",
                                   message: "no Name column, expected one or the asset given with --asset")
@@ -25,8 +25,10 @@ struct StockCSVImporter {
             let c = columns!
             summary.read += 1
             let day = try row.day(c.date, "date")
-            let close = try row.positive(c.close, "close")
+            let close = try row.price(c.close, "close")
             let code: AssetCode = try options.asset ?? row.assetCode(c.name!, "Name")
+            // `--asset` and `--currency` naming one code are refused before the file is read.
+            guard code != options.currency else { throw row.selfQuote(c.name!, "Name", isCurrency: false) }
             let assetID: Int64
             if let known = assetIDs[code.rawValue] {
                 assetID = known
