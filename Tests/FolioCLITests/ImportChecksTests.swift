@@ -75,6 +75,39 @@ import Testing
         #expect(again.status == 0 && again.stderr.isEmpty, "\(again.stderr)")
     }
 
+    /// JNJ at 1223.1 for 122.31 imported without a word, and left the cash 17,835.45 short: a price more
+    /// than twice away from the day's stored quotes (or the week's last one) is named, with them.
+    @Test func aPriceFarFromTheDaysQuotesIsNamedAtImport() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let db = try FolioProcess.initialisedDatabase(in: directory)
+        let quotes = directory.appendingPathComponent("q.csv")
+        try """
+            date,asset,currency,price,market,source
+            2018-01-04T21:00:00Z,JNJ,USD,121.9,exchange,x
+            2018-01-05T21:00:00Z,JNJ,USD,122.31,exchange,x
+            2018-01-05T21:00:00Z,JNJ,USD,123.4,other,x
+
+            """.write(to: quotes, atomically: true, encoding: .utf8)
+        #expect(try run(["import", "quotes", quotes.path], db).status == 0)
+        #expect(try run(["portfolio", "add", "P", "--base", "USD"], db).status == 0)
+        let trades = directory.appendingPathComponent("t.csv")
+        try """
+            time,side,asset,quantity,price,price_currency
+            2018-01-05T15:00:00Z,buy,JNJ,15,1223.1,USD
+            2018-01-05T16:00:00Z,buy,JNJ,1,130,USD
+            2018-01-07T16:00:00Z,buy,JNJ,1,12.23,USD
+
+            """.write(to: trades, atomically: true, encoding: .utf8)
+        let result = try run(["import", "trades", "--portfolio", "P", trades.path], db)
+        #expect(result.status == 0)
+        #expect(result.stderr == """
+            warning: \(trades.path):2: JNJ at 1223.1 USD is far from its stored quotes of 2018-01-05 (122.31 to 123.4); a typo?
+            warning: \(trades.path):4: JNJ at 12.23 USD is far from its last stored quote before it (122.31 on 2018-01-05); a typo?
+
+            """, "\(result.stderr)")
+    }
+
     /// A split recorded before the trades are imported counts: 10 bought, split 4-for-1, 40 sold is no
     /// sale beyond the holding.
     @Test func aSplitIsPartOfTheHoldingTheCheckSees() throws {
