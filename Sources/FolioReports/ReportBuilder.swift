@@ -105,13 +105,15 @@ public struct ReportBuilder: Sendable {
                                             continuedTitle: title + " (" + strings[.continued] + ")", style: style, measurer: measurer)]
             }
         case .table:
-            guard let table = data.table(block.data) else {
+            guard let table = try data.table(block.data) else {
                 throw DefinitionError(file: definition.name, path: block.path + ".data",
                                       expected: "one of " + data.tableNames.joined(separator: ", "), found: "\"\(block.data)\"")
             }
-            let shaped = try TableShaping(table: table, block: block, file: definition.name).shaped()
             var out: [any LayoutBlock] = []
             if !block.text.isEmpty { out.append(HeadingBlock(text: text(block.text, data), style: style)) }
+            // A table its data had nothing for has no columns either: "No data", as a chart says it.
+            guard !table.columns.isEmpty else { return out + [TextBlock(text: strings[.noData], style: style)] }
+            let shaped = try TableShaping(table: table, block: block, file: definition.name).shaped()
             if shaped.rows.isEmpty {
                 out.append(TextBlock(text: strings[.noData], style: style))
             } else {

@@ -19,7 +19,9 @@ public protocol ReportDataSource: Sendable {
     var chartData: [String: Set<ChartKind>] { get }
     func chart(_ kind: ChartKind, data: String, parameters: [String: String], frame: ChartFrame) throws -> ChartContent
     var tableNames: [String] { get }
-    func table(_ name: String) -> DataTable?
+    /// The table named (nil for a name it does not know). One its data has nothing for comes back empty,
+    /// the gap among the warnings; any other failure is thrown and fails the report.
+    func table(_ name: String) throws -> DataTable?
     /// What the blocks drawn so far left out or could not draw, a line each, for stderr.
     var warnings: [String] { get }
 }

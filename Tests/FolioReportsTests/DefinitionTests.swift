@@ -118,7 +118,7 @@ import Testing
         let data = PortfolioReportData(SyntheticPortfolio.input(assets: 3, trades: 20), locale: .en)
         let block = BlockDefinition(kind: .table, data: "trades", columns: ["time", "asset"], sort: SortOrder(column: "time", descending: true),
                                     limit: 5, path: "pages[0].blocks[0]")
-        let shaped = try TableShaping(table: try #require(data.table("trades")), block: block, file: "x").shaped()
+        let shaped = try TableShaping(table: try #require(try data.table("trades")), block: block, file: "x").shaped()
         #expect(shaped.rows.count == 5 && shaped.columns.map(\.title) == ["Time", "Asset"])
         let times = data.input.trades.sorted { $0.time > $1.time }.prefix(5).map { DateText.date(.init($0.time), locale: .en) }
         #expect(shaped.rows.map { $0[0] } == Array(times))
@@ -128,7 +128,7 @@ import Testing
     /// any column either way and cut, it shows what the same table with every row made shows.
     @Test func aTableThatMakesItsRowsWhenAskedShapesAsOneMadeWhole() throws {
         let data = PortfolioReportData(SyntheticPortfolio.input(assets: 4, trades: 60), locale: .uk)
-        let lazy = try #require(data.table("trades"))
+        let lazy = try #require(try data.table("trades"))
         #expect(lazy.lazyRows != nil)
         let made = DataTable(columns: lazy.columns, rows: lazy.rows, totals: lazy.totals, defaultColumns: lazy.defaultColumns)
         for column in lazy.columns.map(\.key) {

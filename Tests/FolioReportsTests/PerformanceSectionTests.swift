@@ -10,12 +10,12 @@ import Testing
 @Suite struct PerformanceSectionTests {
     @Test func theTableHasEveryPeriodAndTheBenchmarkWhenOneIsNamed() throws {
         var input = SyntheticPortfolio.input(assets: 3, trades: 12)
-        let plain = PortfolioReportData(input, locale: .en).performanceTable
+        let plain = try PortfolioReportData(input, locale: .en).performanceTable()
         #expect(plain.columns.map(\.key) == ["period", "twr", "twr-annualised", "xirr", "volatility", "sharpe", "sortino", "max-drawdown"])
         #expect(!plain.rows.isEmpty)
         input.benchmark = "S01"
         let data = PortfolioReportData(input, locale: .uk)
-        let table = data.performanceTable
+        let table = try data.performanceTable()
         #expect(table.columns.map(\.key).suffix(2) == ["benchmark", "difference"] && table.columns[8].title == "S01")
         // The same figures as the analytics compute, to the digit shown.
         let history = input.inputs.performance(endingAt: input.asOf)!

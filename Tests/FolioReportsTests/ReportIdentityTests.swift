@@ -94,7 +94,7 @@ import Testing
 
         // "Year to date" on the tile is the performance table's row (a month of history has no 1-month row).
         let tile = try #require(data.tile(.changeYTD))
-        let table = try #require(data.table("performance"))
+        let table = try #require(try data.table("performance"))
         let row = try #require(table.rows.first { $0.first?.text == data.strings.period(.yearToDate) })
         let twr = try #require(table.columns.firstIndex { $0.key == "twr" })
         #expect(tile.detail.replacingOccurrences(of: "+", with: "").hasPrefix(row[twr].text + " · "),

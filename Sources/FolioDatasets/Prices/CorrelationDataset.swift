@@ -43,8 +43,9 @@ public struct CorrelationDataset: Dataset {
             result = ([:], [:], [])
             for asset in assets {
                 let target = currency ?? input.defaultCurrency(of: asset)
-                guard let history = try? input.history(asset, in: target, range: range) else {
-                    throw ArgumentError("--asset", "no prices of \(asset) from \(range.from.iso) to \(range.to.iso)")
+                let history: PriceHistory
+                do { history = try input.history(asset, in: target, range: range) } catch {
+                    throw ArgumentError("--asset", "no prices of \(asset) in \(target) from \(range.from.iso) to \(range.to.iso): \(error)")
                 }
                 result.closes[asset] = history.dailyCloses
                 result.currencies[asset] = target

@@ -51,8 +51,13 @@ public struct PricesDataset: Dataset {
             let p = try input.requirePortfolio(Self.name)
             let base = p.portfolio.baseCurrency
             for held in input.held(p) {
-                guard let target = currency ?? input.pricingCurrency(of: held.asset, base: base),
-                      let history = try? input.history(held.asset, in: target, range: range) else { continue }
+                guard let target = currency ?? input.pricingCurrency(of: held.asset, base: base) else { continue }
+                let history: PriceHistory
+                do { history = try input.history(held.asset, in: target, range: range) } catch {
+                    // A holding without prices in the window (a delisted coin) gets no panel, and is named.
+                    warnings.append("\(Self.name): not shown: \(held.asset): \(error)")
+                    continue
+                }
                 series.append(line(held.asset.rawValue + " · " + target.rawValue, history, endingAt: input.asOf))
                 shown.append(held.asset)
                 currencies.append(target)

@@ -7,15 +7,25 @@ import FolioDatasets
 extension PortfolioReportData {
     public var tableNames: [String] { ["holdings", "trades", "cash-flows", "diagnostics", "income", "performance"] }
 
-    public func table(_ name: String) -> DataTable? {
+    public func table(_ name: String) throws -> DataTable? {
         switch name {
-        case "holdings": holdingsTable
+        case "holdings": try holdingsTable()
         case "trades": tradesTable
         case "cash-flows": cashFlowsTable
         case "diagnostics": diagnosticsTable
         case "income": incomeTable
-        case "performance": performanceTable
+        case "performance": try performanceTable()
         default: nil
+        }
+    }
+
+    /// A table a dataset builds: what its data does not have (an `ArgumentError`: a portfolio that holds
+    /// nothing yet, a history without a counted day) is an empty table and a warning; anything else
+    /// fails the report, naming what failed.
+    private func datasetTable(_ name: String, _ make: () throws -> DataTable) throws -> DataTable {
+        do { return try make() } catch let gap as ArgumentError {
+            charts.warnings.add(["\(name): \(gap.problem)"])
+            return DataTable(columns: [], rows: [])
         }
     }
 
@@ -34,8 +44,8 @@ extension PortfolioReportData {
     }
 
     /// The one holdings table (FolioDatasets' `HoldingsDataset`), as `folio chart table` shows it.
-    var holdingsTable: DataTable {
-        (try? HoldingsDataset().table(charts.input).table) ?? DataTable(columns: [], rows: [])
+    func holdingsTable() throws -> DataTable {
+        try datasetTable("holdings") { try HoldingsDataset().table(charts.input).table }
     }
 
     /// Made when asked for: a report shows the last 500 of what may be a million trades.
@@ -142,10 +152,11 @@ extension PortfolioReportData {
 
     /// The performance figures by period (FolioAnalytics' `PeriodPerformance`, as `folio table
     /// performance` gives them), with the benchmark's return and the difference when the report names one.
-    var performanceTable: DataTable {
-        guard let history = try? charts.input.performance(input.inputs) else {
-            return DataTable(columns: [], rows: [])
-        }
+    func performanceTable() throws -> DataTable {
+        try datasetTable("performance") { performanceTable(try charts.input.performance(input.inputs)) }
+    }
+
+    private func performanceTable(_ history: PerformanceHistory) -> DataTable {
         let benchmark = input.benchmark.map { Benchmark($0, on: history.returns, rates: input.rates, base: base) }
         let percent = NumberFormat(locale: locale, style: .percent(2))
         func pct(_ v: Double?) -> Cell { Cell(v.map { percent.string($0) } ?? "—", sort: v) }

@@ -166,7 +166,9 @@ final class ImportSink {
         case .inserted:
             writtenTrades.append((db.lastInsertedRowID, line))
         case .updated:
-            if let id = t.externalID.flatMap({ try? Int64.fetchOne(db, sql: "SELECT id FROM trade WHERE portfolio_id = ? AND external_id = ?", arguments: [t.portfolioID, $0]) }) {
+            // Only a row with an external id is updated in place; a failed lookup fails the import.
+            if let external = t.externalID,
+               let id = try Int64.fetchOne(db, sql: "SELECT id FROM trade WHERE portfolio_id = ? AND external_id = ?", arguments: [t.portfolioID, external]) {
                 writtenTrades.append((id, line))
             }
         case .duplicate, .differs:
