@@ -15,6 +15,9 @@ public struct ChartFrame: Hashable, Sendable {
     /// (`Theme.scaled(for:)`). An image for a narrow column (the daily mail set, 600 points wide) keeps 1,
     /// so that its text is as large as on a desktop canvas twice as wide.
     public var sizeScale: Double?
+    /// The most ticks a value or time axis shows; nil: as many as the canvas takes. A phone-width image
+    /// keeps four, which a reader still reads at 375 CSS pixels.
+    public var maxTicks: Int?
 
     public init(width: Double = 1200, height: Double = 675, theme: Theme = .light, locale: ChartLocale = .en,
                 title: String = "", subtitle: String = "", footnote: String = "") {

@@ -37,11 +37,12 @@ public struct DrawdownChart: Chart, Hashable {
         // As many ticks as fit one above the other with a label's height between them (a short report
         // block has room for three, a full canvas for five).
         let ticks = max(2, min(5, Int((plotBottom - plotTop) / (b.layout.height(b.axisStyle) * 2))))
-        let yScale = LinearScale(dataMin: low - pad, dataMax: 0, range: (plotBottom, plotTop), targetTicks: ticks, includeZero: true)
+        let yScale = LinearScale(dataMin: low - pad, dataMax: 0, range: (plotBottom, plotTop), targetTicks: ticks, includeZero: true,
+                                 maxTicks: frame.maxTicks ?? .max)
         let axisFormat = NumberFormat(locale: frame.locale, style: .percent(max(yScale.step.decimals - 2, 0)))
         let left = body.minX + Axes.valueLabelWidth(yScale, format: axisFormat, builder: b) + theme.axisSize * 0.6
         let plot = Rect(x: left, y: plotTop, width: max(body.maxX - left, 1), height: max(plotBottom - plotTop, 1))
-        let maxTicks = max(2, Int(plot.width / (b.layout.width("00 Sep.", b.axisStyle) * 1.8)))
+        let maxTicks = min(max(2, Int(plot.width / (b.layout.width("00 Sep.", b.axisStyle) * 1.8))), frame.maxTicks ?? .max)
         let xScale = TimeScale(start: times.first!, end: times.last!, range: (plot.minX, plot.maxX), maxTicks: maxTicks)
         Axes.drawValueAxis(yScale, format: axisFormat, plot: plot, builder: &b, zeroLine: true)
         Axes.drawTimeAxis(xScale, plot: plot, builder: &b, locale: frame.locale)

@@ -102,8 +102,8 @@ public struct LineChart: Chart, Hashable {
             }
         }
         let yScale: any ValueScale = logScale
-            ? LogScale(dataMin: lo, dataMax: hi, range: (plotBottom, plotTop))
-            : LinearScale(dataMin: lo, dataMax: hi, range: (plotBottom, plotTop), targetTicks: 5)
+            ? LogScale(dataMin: lo, dataMax: hi, range: (plotBottom, plotTop), maxTicks: frame.maxTicks ?? 7)
+            : LinearScale(dataMin: lo, dataMax: hi, range: (plotBottom, plotTop), targetTicks: 5, maxTicks: frame.maxTicks ?? .max)
         let axisFormat = Axes.tickFormat(yScale, locale: locale, currency: nil, width: body.width, builder: b)
         let labelWidth = Axes.valueLabelWidth(yScale, format: axisFormat, builder: b)
         let left = body.minX + labelWidth + b.theme.axisSize * 0.6
@@ -120,7 +120,7 @@ public struct LineChart: Chart, Hashable {
         }
         let plot = Rect(x: left, y: plotTop, width: max(body.maxX - gutter - left, 1), height: plotHeight)
         let t0 = all.map(\.0).min()!, t1 = all.map(\.0).max()!
-        let maxTicks = max(2, Int(plot.width / (b.layout.width("00 Sep.", b.axisStyle) * 1.8)))
+        let maxTicks = min(max(2, Int(plot.width / (b.layout.width("00 Sep.", b.axisStyle) * 1.8))), frame.maxTicks ?? .max)
         let xScale = TimeScale(start: t0, end: t1, range: (plot.minX, plot.maxX), maxTicks: maxTicks)
 
         Axes.drawValueAxis(yScale, format: axisFormat, plot: plot, builder: &b, zeroLine: false)

@@ -36,9 +36,10 @@ public struct LinearScale: Hashable, Sendable {
     public let step: TickStep
 
     /// Extends [min, max] to whole tick steps, choosing the 1-2-5 step that gives a tick count closest to
-    /// `targetTicks` inside 4…7 where possible. A flat or empty domain is widened around its value.
+    /// `targetTicks` inside 4…7 where possible, and never more than `maxTicks` (a phone-width image shows
+    /// four). A flat or empty domain is widened around its value.
     public init(dataMin: Double, dataMax: Double, range: (Double, Double), targetTicks: Int = 5,
-                includeZero: Bool = false) {
+                includeZero: Bool = false, maxTicks: Int = .max) {
         var lo = dataMin.isFinite ? dataMin : 0
         var hi = dataMax.isFinite ? dataMax : 1
         if lo > hi { swap(&lo, &hi) }
@@ -50,7 +51,7 @@ public struct LinearScale: Hashable, Sendable {
             hi += pad
             if includeZero { lo = min(lo, 0); hi = max(hi, 0); if lo == 0 && dataMin >= 0 { lo = 0 } }
         }
-        let chosen = LinearScale.chooseStep(lo, hi, target: targetTicks)
+        let chosen = LinearScale.chooseStep(lo, hi, target: min(targetTicks, maxTicks - 1), maxTicks: maxTicks)
         var kLo = Int((lo / chosen.size).rounded(.down))
         var kHi = Int((hi / chosen.size).rounded(.up))
         // Division can land a hair beside an integer (1.0000000002): do not add a step for that.
@@ -74,18 +75,20 @@ public struct LinearScale: Hashable, Sendable {
         return rangeStart + (span == 0 ? 0.5 : (v - lower) / span) * (rangeEnd - rangeStart)
     }
 
-    static func chooseStep(_ lo: Double, _ hi: Double, target: Int) -> TickStep {
+    static func chooseStep(_ lo: Double, _ hi: Double, target: Int, maxTicks: Int = .max) -> TickStep {
         let span = hi - lo
         let rough = span / Double(max(target, 1))
         let baseExponent = Int(log10(rough).rounded(.down))
         var best: TickStep?
         var bestScore = Double.infinity
-        for e in (baseExponent - 1)...(baseExponent + 1) {
+        let (fewest, most) = (min(4, max(2, maxTicks - 1)), min(7, maxTicks))
+        for e in (baseExponent - 1)...(baseExponent + 2) {
             for m in [1, 2, 5] {
                 let step = TickStep(mantissa: m, exponent: e)
                 let count = Int((hi / step.size).rounded(.up) - (lo / step.size).rounded(.down)) + 1
-                // Prefer 4…7 ticks, then the count nearest the target, then the larger step.
-                let outside = count < 4 ? Double(4 - count) * 10 : count > 7 ? Double(count - 7) * 10 : 0
+                guard count <= maxTicks else { continue }
+                // Prefer 4…7 ticks (fewer when fewer are allowed), then the count nearest the target, then the larger step.
+                let outside = count < fewest ? Double(fewest - count) * 10 : count > most ? Double(count - most) * 10 : 0
                 let score = outside + abs(Double(count - (target + 1))) + (m == 5 ? 0.1 : 0)
                 if score < bestScore { bestScore = score; best = step }
             }

@@ -63,6 +63,15 @@ public struct Theme: Hashable, Sendable {
         scaled(by: max(0.75, min(width, height) / 675))
     }
 
+    /// The theme for an image read on a phone, where a mail app draws it about 375 CSS pixels wide: on
+    /// a canvas of 375–400 points the title is 21 points and every other text 13, so that the title's
+    /// line is at least 14 CSS pixels and the digits of the as-of line at least 8 (CHART-STYLE.md).
+    public func forPhone() -> Theme {
+        var t = self
+        (t.titleSize, t.subtitleSize, t.axisSize, t.annotationSize, t.footnoteSize, t.margin) = (21, 13, 13, 13, 13, 14)
+        return t
+    }
+
     /// The theme with every size times `k`.
     public func scaled(by k: Double) -> Theme {
         var t = self

@@ -33,7 +33,7 @@ public struct TimeScale: Hashable, Sendable {
     public let ticks: [Double]
 
     static let candidates: [Interval] = [
-        .hours(1), .hours(3), .hours(6), .hours(12), .days(1), .days(2), .weeks(1), .weeks(2), .months(1), .months(3),
+        .hours(1), .hours(3), .hours(6), .hours(12), .days(1), .days(2), .days(3), .weeks(1), .weeks(2), .months(1), .months(3),
         .months(6), .years(1), .years(2), .years(5), .years(10),
     ]
 

@@ -34,10 +34,10 @@ public enum AsOf {
         public var setBy: SetBy?
     }
 
-    /// The holding whose last quote on its way to the base is the portfolio's day, while `othersTo` is
-    /// the last day the other holdings are quoted to.
+    /// The holdings whose last quote on their way to the base is the portfolio's day, while `othersTo`
+    /// is the last day the other holdings are quoted to.
     public struct SetBy: Hashable, Sendable {
-        public var asset: AssetCode
+        public var assets: [AssetCode]
         public var base: AssetCode
         public var lastQuote: Day
         public var othersTo: Day
@@ -52,7 +52,8 @@ public enum AsOf {
         let day = max(activity.last, first.1)
         // Set by a quote only when the ledger's last move is earlier and another holding is quoted later.
         guard day == first.1, day > activity.last, let latest = valued.last?.1, latest > day else { return PortfolioDay(day: day) }
-        return PortfolioDay(day: day, setBy: SetBy(asset: first.0, base: ledger.base, lastQuote: first.1, othersTo: latest))
+        let setting = valued.filter { $0.1 == day }.map(\.0)
+        return PortfolioDay(day: day, setBy: SetBy(assets: setting, base: ledger.base, lastQuote: day, othersTo: latest))
     }
 
     public static func portfolioDay(_ ledger: PortfolioLedger, prices: any PriceBookSource) throws -> PortfolioDay? {

@@ -256,8 +256,8 @@ import Testing
         #expect(message["subject"] as? String == "Folio · Demo UAH · 2018-02-07")
         let images = try #require(message["images"] as? [String: [String: Any]])
         #expect(images.count == 7)
-        // A 600 × 338-point canvas at 2 pixels a point, shown 600 CSS pixels wide.
-        #expect(images.values.allSatisfy { $0["png"] as? Bool == true && $0["width"] as? Int == 1200 && $0["height"] as? Int == 676 })
+        // A phone's 390 × 300 points at 3 pixels a point, shown at most 600 CSS pixels wide (a phone: its width).
+        #expect(images.values.allSatisfy { $0["png"] as? Bool == true && $0["width"] as? Int == 1170 && $0["height"] as? Int == 900 })
         #expect(Set(message["html_cids"] as? [String] ?? []) == Set(images.keys))
         #expect(message["html_widths"] as? [String] == Array(repeating: "600", count: 7))
         let text = try #require(message["text"] as? String)

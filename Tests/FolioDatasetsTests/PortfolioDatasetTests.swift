@@ -68,7 +68,7 @@ import Testing
         let line = try #require(built.chart as? LineChart)
         // From the close 7 days back, the base of the change.
         #expect(line.annotateWindow && line.series[0].values == [183, 184, 185, 186, 187, 188, 189, 190])
-        #expect(built.title == "AAPL price, last 7 days" && built.subtitle == "In USD · 3 Jan 2024 – 10 Jan 2024")
+        #expect(built.title == "AAPL price, last 7 days" && built.subtitle == "In USD · 3 Jan – 10 Jan 2024")
     }
 
     /// Cash has no prices of its own to show: the panels are of what the portfolio holds besides it.

@@ -13,17 +13,20 @@ import Testing
         // Same data, same names and charts: the set can be cached and mailed by name.
         let measurer = ApproximateMeasurer()
         #expect(try DailyChartSet().images(data, theme: .light).map { $0.chart.scene(measurer: measurer) } == images.map { $0.chart.scene(measurer: measurer) })
-        // Drawn for a mail column, 600 × 338 points written at 2 pixels a point; read on a phone, the
-        // title's capitals are at least 30 pixels tall and the as-of line's digits 14 in the file (Noto
-        // Sans' capitals and digits are 0.714 of the font size).
+        // Drawn for a phone, 390 × 300 points written at 3 pixels a point and shown 375 CSS pixels wide:
+        // the title's capitals are at least 14 CSS pixels tall and the as-of line's digits 8 (Noto Sans'
+        // capitals and digits are 0.714 of the font size); the title names the portfolio; four ticks.
         let set = DailyChartSet()
-        #expect(set.scale == 2)
+        #expect(set.scale == 3 && set.width == 390)
+        let css = 375 / set.width
         for image in images {
             let scene = image.chart.scene(measurer: ApproximateMeasurer())
-            #expect(scene.width == 600 && scene.height == 338)
+            #expect(scene.width == 390 && scene.height == 300)
             #expect(scene.texts.allSatisfy { scene.bounds.contains($0.box) }, "\(image.fileName)")
             let title = try #require(scene.texts.first { $0.role == .title }), asOf = try #require(scene.texts.first { $0.role == .footnote })
-            #expect(title.size * set.scale * 0.714 >= 30 && asOf.size * set.scale * 0.714 >= 14, "\(image.fileName)")
+            #expect(title.size * 0.714 * css >= 14 && asOf.size * 0.714 * css >= 8, "\(image.fileName)")
+            #expect(title.text.hasPrefix("Synthetic 8 · "), "\(title.text)")
+            #expect(image.chart.frame.maxTicks == 4)
         }
     }
 

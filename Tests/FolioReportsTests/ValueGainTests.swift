@@ -96,7 +96,7 @@ import Testing
         guard case let .chart(chart) = try data.chart(.line, data: "value", parameters: ["days": "5"], frame: ChartFrame()) else {
             Issue.record("no chart"); return
         }
-        #expect(chart.frame.subtitle == "In USD · 5 Jan 2024 – 10 Jan 2024")
+        #expect(chart.frame.subtitle == "In USD · 5 Jan – 10 Jan 2024")
         guard case let .chart(flows) = try data.chart(.hbars, data: "cash-flows", parameters: ["months": "12"], frame: ChartFrame()) else {
             Issue.record("no chart"); return
         }

@@ -53,8 +53,8 @@ public struct HoldingsDataset: Dataset {
         let table = DataTable(columns: [
             .init(key: "asset", title: strings[.asset], numeric: false), .init(key: "kind", title: strings[.kind], numeric: false),
             .init(key: "quantity", title: strings[.quantity], numeric: true),
-            .init(key: "price", title: strings[.price] + ", " + base.rawValue, numeric: true),
-            .init(key: "value", title: strings[.value] + ", " + base.rawValue, numeric: true),
+            .init(key: "price", title: strings[.price] + ", " + strings.currency(base), numeric: true),
+            .init(key: "value", title: strings[.value] + ", " + strings.currency(base), numeric: true),
             .init(key: "share", title: strings[.share], numeric: true),
         ], rows: rows, totals: rows.isEmpty ? [] : totals)
         return (table, valuation)

@@ -26,7 +26,13 @@ extension Catalogue {
     }
 
     public func date(_ day: Day) -> String { DateText.date(day, locale: locale) }
-    public func range(_ from: Day, _ to: Day) -> String { from == to ? date(to) : date(from) + " – " + date(to) }
+    /// "31 Jan – 7 Feb 2018", "31.01 – 07.02.2018": the year once when both days are in it, so that a
+    /// subtitle fits beside a headline on a phone's width.
+    public func range(_ from: Day, _ to: Day) -> String {
+        guard from != to else { return date(to) }
+        guard from.year == to.year else { return date(from) + " – " + date(to) }
+        return String(date(from).dropLast(5)) + " – " + date(to)
+    }
 
     /// A month as a group label: the year is written on the first group and on every January, the way
     /// a time axis marks years, so twelve labels stay short and the year is never ambiguous.
@@ -45,7 +51,13 @@ extension Catalogue {
 
     public func priceTitle(_ asset: String, days n: Int) -> String { pick("\(asset) price, last \(days(n))", "Ціна \(asset) за \(days(n))") }
     public func pricesTitle(days n: Int) -> String { pick("Prices, last \(days(n))", "Ціни за \(days(n))") }
-    public func inCurrency(_ code: AssetCode) -> String { pick("in \(code)", "у \(code)") }
+    /// A currency as a heading writes it: the code in English ("Value, UAH"), the word a Ukrainian writes
+    /// in Ukrainian ("Вартість, грн", "у дол. США"); a code without a usual word stays a code.
+    public func currency(_ code: AssetCode) -> String {
+        guard locale == .uk else { return code.rawValue }
+        return ["UAH": "грн", "USD": "дол. США", "EUR": "євро", "PLN": "зл.", "GBP": "фунт. ст."][code.rawValue] ?? code.rawValue
+    }
+    public func inCurrency(_ code: AssetCode) -> String { pick("in \(code)", "у \(currency(code))") }
     public func valueTitle(_ portfolio: String, days n: Int) -> String {
         pick("\(portfolio): value, last \(days(n))", "\(portfolio): вартість за \(days(n))")
     }
@@ -71,7 +83,7 @@ extension Catalogue {
     }
     /// "Time-weighted, in UAH · 1 Mar 2013 – 7 Feb 2018": what a performance chart's numbers are.
     public func timeWeightedSubtitle(_ base: AssetCode, _ from: Day, _ to: Day) -> String {
-        pick("Time-weighted, in \(base)", "Зважена за часом, у \(base)") + " · " + range(from, to)
+        pick("Time-weighted, in \(base)", "Зважена за часом, у \(currency(base))") + " · " + range(from, to)
     }
     public func rollingTitle(_ first: AssetCode, _ second: AssetCode) -> String {
         pick("Rolling correlation of \(first) and \(second)", "Ковзна кореляція \(first) і \(second)")
@@ -118,7 +130,8 @@ extension Catalogue {
 
     /// Page 1's note when one holding's last quote set the as-of day while the others run on.
     public func asOfSetBy(_ setBy: AsOf.SetBy) -> String {
-        let (day, others, asset, base) = (date(setBy.lastQuote), date(setBy.othersTo), setBy.asset.rawValue, setBy.base.rawValue)
+        let (day, others, asset, base) = (date(setBy.lastQuote), date(setBy.othersTo), setBy.assets.map(\.rawValue).joined(separator: ", "),
+                                          currency(setBy.base))
         return pick("The figures end on \(day), the last day \(asset) can be valued in \(base); the other holdings are quoted to \(others).",
                     "Дані закінчуються \(day) — останнім днем, коли \(asset) можна оцінити в \(base); інші активи мають котирування до \(others).")
     }
@@ -129,8 +142,21 @@ extension Catalogue {
         return from == to ? short(to) : short(from) + " – " + short(to)
     }
 
+    /// What one daily image shows, after the portfolio's name in its title ("Demo UAH · вартість за 30
+    /// днів"): short, for a phone's width.
+    public enum DailyIdea: Sendable { case allocation, value(days: Int), holding(String, days: Int), drawdown, cumulative }
+    public func dailyIdea(_ idea: DailyIdea) -> String {
+        switch idea {
+        case .allocation: pick("allocation", "розподіл")
+        case .value(let n): pick("value, \(days(n))", "вартість за \(days(n))")
+        case .holding(let code, let n): pick("\(code), \(days(n))", "\(code) за \(days(n))")
+        case .drawdown: pick("drawdown", "просідання")
+        case .cumulative: pick("cumulative return", "накопичена дохідність")
+        }
+    }
+
     public func valuedSubtitle(_ base: AssetCode, on day: Day) -> String {
-        pick("Value in \(base) at the end of \(date(day))", "Вартість у \(base) на кінець \(date(day))")
+        pick("Value in \(base) at the end of \(date(day))", "Вартість у \(currency(base)) на кінець \(date(day))")
     }
     public func compositionTitle(_ portfolio: String, percent: Bool) -> String {
         percent ? pick("\(portfolio): share of each asset by month", "\(portfolio): частка активів за місяцями")
@@ -138,12 +164,12 @@ extension Catalogue {
     }
     public func compositionSubtitle(_ base: AssetCode, from: Day, to: Day, percent: Bool) -> String {
         // A share is of what was held: a negative balance is named under the chart, not netted off.
-        (percent ? pick("Share of the month-end holdings valued in \(base)", "Частка активів на кінець місяця, вартість у \(base)")
-            : pick("Value in \(base)", "Вартість у \(base)")) + " · " + monthRange(from, to)
+        (percent ? pick("Share of the month-end holdings valued in \(base)", "Частка активів на кінець місяця, вартість у \(currency(base))")
+            : pick("Value in \(base)", "Вартість у \(currency(base))")) + " · " + monthRange(from, to)
     }
     public func flowsTitle(_ portfolio: String) -> String { pick("\(portfolio): deposits and withdrawals", "\(portfolio): внески та виведення") }
     public func flowsSubtitle(_ base: AssetCode, from: Day, to: Day) -> String {
-        pick("By month, in \(base)", "За місяцями, у \(base)") + " · " + monthRange(from, to)
+        pick("By month, in \(base)", "За місяцями, у \(currency(base))") + " · " + monthRange(from, to)
     }
     public func correlationTitle(_ subject: String?) -> String {
         let what = pick("correlation of daily returns", "кореляція денних доходностей")

@@ -66,7 +66,13 @@ public struct PortfolioReports: Sendable {
         // The base against itself is a flat line: no benchmark.
         var input = PortfolioReportInput(inputs, asOf: day, generated: stampNow ? Date() : nil,
                                          benchmark: benchmark == inputs.portfolio.baseCurrency ? nil : benchmark)
-        input.asOfSetBy = found?.setBy
+        // Said only when the holdings that set the day are the lesser part of the value (a 0.3 % EUR
+        // position moving the whole report back); stocks whose quotes end before the cash's are the day.
+        if let setBy = found?.setBy, let total = inputs.valuation(at: day).assets.map({ abs($0.value ?? 0) }).reduce(0, +) as Double?,
+           total > 0 {
+            let setting = inputs.valuation(at: day).assets.filter { setBy.assets.contains($0.asset) }.map { abs($0.value ?? 0) }.reduce(0, +)
+            input.asOfSetBy = setting / total < 0.5 ? setBy : nil
+        }
         return input
     }
 

@@ -70,7 +70,7 @@ public struct DefinitionParser {
             let text = try string(node, "daily-size")
             let parts = text.lowercased().split(separator: "x").compactMap { Double($0) }
             guard parts.count == 2, (200...4_000).contains(parts[0]), (100...4_000).contains(parts[1]) else {
-                throw error(node, "daily-size", "WIDTHxHEIGHT in points, each from 200 and 100 to 4000 (600x338)", found: "\"\(text)\"")
+                throw error(node, "daily-size", "WIDTHxHEIGHT in points, each from 200 and 100 to 4000 (390x300)", found: "\"\(text)\"")
             }
             (definition.dailyWidth, definition.dailyHeight) = (parts[0], parts[1])
         }

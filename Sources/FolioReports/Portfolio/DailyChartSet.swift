@@ -13,10 +13,10 @@ public struct DailyChartSet: Sendable {
     }
 
     /// The canvas in points and the pixels per point the images are written at (the definition's
-    /// `daily-size` and `daily-scale`, 600 × 338 at 2 by default).
-    public var width = 600.0
-    public var height = 338.0
-    public var scale = 2.0
+    /// `daily-size` and `daily-scale`, 390 × 300 at 3 by default: a phone's width, 1,170 pixels).
+    public var width = 390.0
+    public var height = 300.0
+    public var scale = 3.0
     /// How many of the largest holdings get a 7-day line.
     public var holdings = 5
     /// Also `drawdown.png` and `cumulative.png` (the definition's `daily-performance`).
@@ -30,22 +30,24 @@ public struct DailyChartSet: Sendable {
         (width, height, scale) = (definition.dailyWidth, definition.dailyHeight, definition.dailyScale)
     }
 
+    /// The images, each drawn for a phone (`Theme.forPhone`: text a reader reads at 375 CSS pixels, four
+    /// ticks at most) and titled with the portfolio's name, so that a forwarded image still says whose
+    /// it is; the dataset's subtitle says the currency and the days.
     public func images(_ data: PortfolioReportData, theme: Theme) throws -> [Image] {
         let strings = Catalogue.for(data.locale)
-        func frame(_ title: String) -> ChartFrame {
-            var frame = ChartFrame(width: width, height: height, theme: theme, locale: data.locale, title: title,
-                                   subtitle: data.input.portfolio.name,
+        let name = data.input.portfolio.name
+        func frame(_ idea: String) -> ChartFrame {
+            var frame = ChartFrame(width: width, height: height, theme: theme.forPhone(), locale: data.locale, title: name + " · " + idea,
                                    footnote: ChartFrame.footnote(source: nil, asOf: data.input.asOf, locale: data.locale))
-            // Text as large as on a desktop canvas of 1,200 × 675, on a canvas a mail column shows whole.
             frame.sizeScale = 1
+            frame.maxTicks = 4
             return frame
         }
         var images: [Image] = []
-        if case .chart(let pie) = try data.chart(.donut, data: "allocation", parameters: ["by": "asset"], frame: frame(strings[.allocation])) {
+        if case .chart(let pie) = try data.chart(.donut, data: "allocation", parameters: ["by": "asset"], frame: frame(strings.dailyIdea(.allocation))) {
             images.append(Image(fileName: "allocation.png", chart: pie))
         }
-        if case .chart(let line) = try data.chart(.line, data: "value", parameters: ["days": "30"],
-                                                  frame: frame(strings[.kpiValue] + ", " + data.base.rawValue)) {
+        if case .chart(let line) = try data.chart(.line, data: "value", parameters: ["days": "30"], frame: frame(strings.dailyIdea(.value(days: 30)))) {
             images.append(Image(fileName: "value-30d.png", chart: line))
         }
         if case .smallMultiples(let panels) = try data.chart(.smallMultiples, data: "prices", parameters: ["days": "7"], frame: frame("")) {
@@ -54,16 +56,17 @@ public struct DailyChartSet: Sendable {
             for (i, s) in panels.series.prefix(holdings).enumerated() {
                 let parts = s.name.components(separatedBy: " · ")
                 guard parts.count == 2, case .chart(let chart) = try data.chart(
-                    .line, data: "prices", parameters: ["asset": parts[0], "currency": parts[1], "days": "7"], frame: frame(s.name)
+                    .line, data: "prices", parameters: ["asset": parts[0], "currency": parts[1], "days": "7"],
+                    frame: frame(strings.dailyIdea(.holding(parts[0], days: 7)))
                 ) else { continue }
                 images.append(Image(fileName: "holding-\(i + 1)-\(parts[0])-7d.png", chart: chart))
             }
         }
         if performance {
-            if case .chart(let chart) = try data.chart(.drawdown, data: "drawdown", parameters: [:], frame: frame(strings[.drawdown])) {
+            if case .chart(let chart) = try data.chart(.drawdown, data: "drawdown", parameters: [:], frame: frame(strings.dailyIdea(.drawdown))) {
                 images.append(Image(fileName: "drawdown.png", chart: chart))
             }
-            if case .chart(let chart) = try data.chart(.line, data: "cumulative", parameters: [:], frame: frame(strings[.cumulativeReturn])) {
+            if case .chart(let chart) = try data.chart(.line, data: "cumulative", parameters: [:], frame: frame(strings.dailyIdea(.cumulative))) {
                 images.append(Image(fileName: "cumulative.png", chart: chart))
             }
         }

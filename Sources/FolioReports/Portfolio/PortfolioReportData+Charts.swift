@@ -9,7 +9,8 @@ extension PortfolioReportData {
     /// The as-of day's holding back first (it moves every figure), then what the charts left out.
     public var warnings: [String] {
         let asOf = input.asOfSetBy.map { s in
-            "as of \(s.lastQuote.iso): the last day \(s.asset) can be valued in \(s.base); the other holdings are quoted to \(s.othersTo.iso) (--as-of names another day)"
+            "as of \(s.lastQuote.iso): the last day \(s.assets.map(\.rawValue).joined(separator: ", ")) can be valued in \(s.base); "
+                + "the other holdings are quoted to \(s.othersTo.iso) (--as-of names another day)"
         }
         return [asOf].compactMap { $0 } + charts.warnings.all
     }

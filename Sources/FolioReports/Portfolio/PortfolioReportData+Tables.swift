@@ -97,10 +97,10 @@ extension PortfolioReportData {
         }
         return DataTable(columns: [
             Column(key: "month", title: strings[.month], numeric: false),
-            Column(key: "deposits", title: strings[.deposits] + ", " + base.rawValue, numeric: true),
-            Column(key: "withdrawals", title: strings[.withdrawals] + ", " + base.rawValue, numeric: true),
-            Column(key: "fees", title: strings[.fees] + ", " + base.rawValue, numeric: true),
-            Column(key: "net", title: strings[.net] + ", " + base.rawValue, numeric: true),
+            Column(key: "deposits", title: strings[.deposits] + ", " + strings.currency(base), numeric: true),
+            Column(key: "withdrawals", title: strings[.withdrawals] + ", " + strings.currency(base), numeric: true),
+            Column(key: "fees", title: strings[.fees] + ", " + strings.currency(base), numeric: true),
+            Column(key: "net", title: strings[.net] + ", " + strings.currency(base), numeric: true),
         ], rows: rows)
     }
 

@@ -7,7 +7,7 @@ import FolioCore
 extension PortfolioReportData: ReportDataSource {
     public var values: [String: String] {
         ReportStamp.values(asOf: input.asOf, generated: input.generated, locale: locale).merging([
-            "portfolio": input.portfolio.name, "base": base.rawValue, "title": strings[.portfolioReport],
+            "portfolio": input.portfolio.name, "base": strings.currency(base), "title": strings[.portfolioReport],
             "asOfNote": input.asOfSetBy.map(strings.asOfSetBy) ?? "",
             "flowsWindow": strings.monthRange(flowsWindow.from, flowsWindow.to),
         ]) { $1 }
