@@ -11,15 +11,18 @@ public struct BarSeries: Hashable, Sendable {
     }
 }
 
-/// Bars over groups (months, years) along x, in one of two modes. Values: clustered bars, one per series
+/// Bars over groups (months, years) along x, in one of three modes. Values: clustered bars, one per series
 /// in each group, on a value axis that always includes zero, negative values hanging below the zero line.
+/// Stacked: one bar per group, the series' values stacked in their order from zero up (negative ones
+/// from zero down), so that the bar is the group's whole and a part is read against it — a portfolio's
+/// value by asset, in the shares chart's order and colours.
 /// Shares: one bar per group stacked to 100 % from each series' share of what the group holds, in the
 /// series' order from the bottom up (the order and colours the values chart has); a negative value is no
 /// share of a whole (a negative balance is not a holding), so it is left out of the stack and named under
 /// the chart ("Not shown: BTC (Mar – Dec)"), as the pie names its negative slices. A legend names the
 /// series above the plot.
 public struct BarChart: Chart, Hashable {
-    public enum Mode: Hashable, Sendable { case values, shares }
+    public enum Mode: Hashable, Sendable { case values, stacked, shares }
 
     public var frame: ChartFrame
     public var groups: [String]
@@ -97,8 +100,13 @@ public struct BarChart: Chart, Hashable {
         // Values below zero are named under their bars (the title names a lone series): the scale keeps a
         // label's room under the lowest.
         let labelRoom = mode == .values && series.count > 1 && values.contains { $0 < 0 } ? NegativeBarLabels.room(b) : 0
-        let yScale = LinearScale(dataMin: mode == .shares ? 0 : values.min()!, dataMax: mode == .shares ? 1 : values.max()!,
-                                 range: (plotBottom - labelRoom, plotTop), targetTicks: 5, includeZero: true)
+        let (low, high): (Double, Double) = switch mode {
+        case .shares: (0, 1)
+        case .values: (values.min()!, values.max()!)
+        case .stacked: (stackSums(below: true).min() ?? 0, stackSums(below: false).max() ?? 0)
+        }
+        let yScale = LinearScale(dataMin: low, dataMax: high, range: (plotBottom - labelRoom, plotTop), targetTicks: 5, includeZero: true,
+                                 maxTicks: frame.maxTicks ?? .max)
         let format: NumberFormat
         if let valueFormat, case .percent = valueFormat.style {
             format = valueFormat
@@ -113,7 +121,7 @@ public struct BarChart: Chart, Hashable {
 
         let band: BandScale
         var bars: [NegativeBarLabels.Bar] = []
-        if mode == .shares { band = drawStacks(plot: plot, y: yScale, builder: &b) } else { (band, bars) = drawClusters(plot: plot, y: yScale, builder: &b) }
+        if mode == .values { (band, bars) = drawClusters(plot: plot, y: yScale, builder: &b) } else { band = drawStacks(plot: plot, y: yScale, builder: &b) }
         let zero = yScale(0)
         // The zero line goes over the bars' feet so that it reads as the baseline.
         let zy = Axes.snap(zero, width: theme.gridWidth)
@@ -156,18 +164,26 @@ public struct BarChart: Chart, Hashable {
         return (band, drawn)
     }
 
-    /// One bar per group, the shares stacked from zero in series order, parted by a hairline of background
-    /// (as the pie's slices) so that two neighbours of close colours stay two.
+    /// Each group's stack: the sum of its values above zero, or (`below`) of those under it.
+    func stackSums(below: Bool) -> [Double] {
+        groups.indices.map { g in series.indices.map { plotted($0, g) }.filter { $0.isFinite && (below ? $0 < 0 : $0 > 0) }.reduce(0, +) }
+    }
+
+    /// One bar per group, the shares (or values) stacked from zero in series order — a negative value from
+    /// zero down —, parted by a hairline of background (as the pie's slices) so that two neighbours of
+    /// close colours stay two.
     private func drawStacks(plot: Rect, y yScale: LinearScale, builder b: inout SceneBuilder) -> BandScale {
         let band = BandScale(count: groups.count, range: (plot.minX, plot.maxX), paddingInner: 0.3, paddingOuter: 0.15)
         for g in groups.indices {
-            var base = 0.0
+            var (up, down) = (0.0, 0.0)
             for s in series.indices {
-                let share = plotted(s, g)
-                guard share.isFinite else { continue }
-                let (bottom, top) = (yScale(base), yScale(base + share))
-                base += share
-                var segment = PathShape.rect(Rect(x: band.start(g), y: top, width: band.bandwidth, height: bottom - top), fill: color(s, b.theme))
+                let part = plotted(s, g)
+                guard part.isFinite, part != 0 else { continue }
+                let base = part > 0 ? up : down
+                let (bottom, top) = (yScale(base), yScale(base + part))
+                if part > 0 { up += part } else { down += part }
+                var segment = PathShape.rect(Rect(x: band.start(g), y: min(top, bottom), width: band.bandwidth, height: abs(bottom - top)),
+                                             fill: color(s, b.theme))
                 segment.stroke = b.theme.outline(for: color(s, b.theme)) ?? Stroke(color: b.theme.background, width: 0.75)
                 b.add(segment)
             }

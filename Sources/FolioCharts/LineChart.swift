@@ -138,7 +138,7 @@ public struct LineChart: Chart, Hashable {
         let width = series.count == 1 ? b.theme.singleLineWidth : b.theme.multiLineWidth
         var ends: [(name: String, y: Double, color: Color)] = []
         for (index, s) in series.enumerated() {
-            let color = b.theme.color(s.swatch, position: index)
+            let color = b.theme.lineColor(b.theme.color(s.swatch, position: index))
             let geometry = LineGeometry.path(times: s.times, values: s.values,
                                              maxStep: maxStep ?? LineGeometry.defaultMaxStep(s.times),
                                              x: { xScale($0) }, y: { yScale($0) })

@@ -41,10 +41,17 @@ public struct PieChart: Chart, Hashable {
     }
 
     /// The slices as drawn: positive values, largest first, small ones grouped into "Other" at the end.
+    /// When the data gave the slices their colours (a portfolio's colour map), its grey ones are "Other"
+    /// and the rest keep their own, as every other chart of the portfolio draws them.
     public var drawnSlices: [PieSlice] {
         let positive = slices.filter { $0.value.isFinite && $0.value > 0 }.sorted { ($0.value, $1.label) > ($1.value, $0.label) }
         let total = positive.reduce(0) { $0 + $1.value }
         guard total > 0 else { return [] }
+        if positive.contains(where: { $0.swatch != nil }) {
+            let grey = positive.filter { $0.swatch == .other }
+            let own = positive.filter { $0.swatch != .other }
+            return grey.isEmpty ? own : own + [PieSlice(label: frame.locale.other, value: grey.reduce(0) { $0 + $1.value }, swatch: .other)]
+        }
         var kept: [PieSlice] = []
         var grouped: [PieSlice] = []
         for slice in positive {

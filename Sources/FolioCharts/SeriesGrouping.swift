@@ -19,7 +19,19 @@ extension BarSeries {
             return x != y ? x > y : a.offset < b.offset
         }.map(\.element)
         guard series.count > limit, limit >= 2 else { return ranked }
-        let rest = ranked[(limit - 1)...]
+        return Array(ranked.prefix(limit - 1)) + other(Array(ranked[(limit - 1)...]), otherName: otherName, for: mode)
+    }
+
+    /// The series `keep` says, in their order, then the rest summed into "Other" as `keepingLargest`
+    /// sums them: how a portfolio's charts group by its colour map, so that an asset grey in one chart
+    /// is inside "Other" in every other.
+    public static func keeping(_ series: [BarSeries], where keep: (BarSeries) -> Bool, otherName: String,
+                               for mode: BarChart.Mode = .values) -> [BarSeries] {
+        let rest = series.filter { !keep($0) }
+        return series.filter(keep) + (rest.isEmpty ? [] : other(rest, otherName: otherName, for: mode))
+    }
+
+    private static func other(_ rest: [BarSeries], otherName: String, for mode: BarChart.Mode) -> [BarSeries] {
         let groups = rest.map(\.values.count).max() ?? 0
         let other = (0..<groups).map { g -> Double in
             let values = rest.compactMap { g < $0.values.count ? $0.values[g] : nil }.filter { $0.isFinite && (mode == .values || $0 > 0) }
@@ -28,6 +40,6 @@ extension BarSeries {
         let negatives = mode == .values ? [] : rest.filter { $0.values.contains { $0 < 0 } }.map { s in
             BarSeries(name: s.name, values: s.values.map { $0 < 0 ? $0 : .nan }, swatch: .other)
         }
-        return Array(ranked.prefix(limit - 1)) + [BarSeries(name: otherName, values: other, swatch: .other)] + negatives
+        return [BarSeries(name: otherName, values: other, swatch: .other)] + negatives
     }
 }

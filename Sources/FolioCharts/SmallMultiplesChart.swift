@@ -1,3 +1,4 @@
+import FolioCore
 import Foundation
 
 /// Many assets at a glance: a grid of small line panels sharing one style, each with its own y range
@@ -41,33 +42,41 @@ public struct SmallMultiplesChart: Chart, Hashable {
         let scaleStyle = TextStyle(size: theme.footnoteSize, weight: .regular, color: theme.secondaryText, role: .axis)
         let domain = timeDomain ?? Self.timeDomain(of: series)
         let format = NumberFormat(locale: frame.locale, style: .price(minimum: 2, significant: 4))
-        let percent = NumberFormat(locale: frame.locale, style: .percent(1), explicitPlus: true)
+        let unsigned = NumberFormat(locale: frame.locale, style: .percent(1))
         for (i, s) in series.enumerated() {
             let panel = Rect(x: body.minX + Double(i % cols) * (panelW + gapX), y: body.minY + Double(i / cols) * (panelH + gapY),
                              width: panelW, height: panelH)
             let headerHeight = b.layout.height(nameStyle) * 1.2
             let summary = SeriesSummary(s.values)
-            // A code or a name is never cut: when the header is short of room, the currency after " · "
-            // goes first, then the last value before the change in percent.
+            // "228.80 ▼ 6.9%": the last price, then the change, whose arrow gives its sign. A code or a name
+            // is never cut: when the header is short of room, the currency after " · " goes first, then the
+            // last price.
             let arrow = nameStyle.size * 0.55
             let code = s.name.components(separatedBy: " · ").first ?? s.name
-            let change: (full: String, short: String)? = summary.flatMap { summary in
-                summary.changeFraction.map { (format.string(summary.last) + "  " + percent.string($0), percent.string($0)) }
+            let change = summary.flatMap { summary in summary.changeFraction.map { (price: format.string(summary.last), percent: unsigned.string(abs($0))) } }
+            func width(_ change: (price: String?, percent: String)?) -> Double {
+                guard let change else { return 0 }
+                return b.layout.width(change.percent, nameStyle) + arrow * 2 + (change.price.map { b.layout.width($0, nameStyle) + arrow } ?? 0)
             }
-            func fits(_ name: String, _ changeText: String?) -> Bool {
-                b.layout.width(name, nameStyle) + (changeText.map { b.layout.width($0, nameStyle) + arrow * 2 } ?? 0) + 6 <= panel.width
-            }
-            let (name, changeText): (String, String?) = [(s.name, change?.full), (code, change?.full), (s.name, change?.short),
-                                                        (code, change?.short)].first { fits($0.0, $0.1) } ?? (code, change?.short)
+            let full: (price: String?, percent: String)? = change.map { ($0.price, $0.percent) }
+            let short: (price: String?, percent: String)? = change.map { (nil, $0.percent) }
+            let (name, changeText) = [(s.name, full), (code, full), (s.name, short), (code, short)]
+                .first { b.layout.width($0.0, nameStyle) + width($0.1) + 6 <= panel.width } ?? (code, short)
             var changeWidth = 0.0
             if let summary, let fraction = summary.changeFraction, let changeText {
                 var style = nameStyle
                 style.color = theme.labelColor(for: fraction > 0 ? theme.up : fraction < 0 ? theme.down : theme.secondaryText)
-                let run = b.layout.run(changeText, at: Point(x: panel.maxX, y: panel.minY), anchor: .end, baseline: .top, style: style)
+                let run = b.layout.run(changeText.percent, at: Point(x: panel.maxX, y: panel.minY), anchor: .end, baseline: .top, style: style)
                 b.add(run)
                 ChangeArrow.draw(rising: fraction >= 0, flat: fraction == 0, rightEdge: run.box.minX - arrow * 0.5,
                                  midY: run.box.midY, size: arrow, color: style.color, builder: &b)
-                changeWidth = run.box.width + arrow * 2
+                var left = run.box.minX - arrow * 2
+                if let price = changeText.price {
+                    let priceRun = b.layout.run(price, at: Point(x: left - arrow * 0.5, y: panel.minY), anchor: .end, baseline: .top, style: nameStyle)
+                    b.add(priceRun)
+                    left = priceRun.box.minX
+                }
+                changeWidth = panel.maxX - left
             }
             b.add(b.layout.run(b.layout.fit(name, maxWidth: max(panel.width - changeWidth - 6, 10), style: nameStyle),
                                at: Point(x: panel.minX, y: panel.minY), baseline: .top, style: nameStyle))
@@ -77,8 +86,10 @@ public struct SmallMultiplesChart: Chart, Hashable {
             // other chart's y labels are, clear of the dots on a first point.
             let scale = summary.map { [$0.maximum, $0.minimum].map(format.string) } ?? []
             let gutter = scale.map { b.layout.width($0, scaleStyle) }.max().map { $0 + theme.markerRadius * 2 } ?? 0
+            // Under the plot, its first and last day: a panel read alone still says when.
+            let dayRow = domain == nil ? 0 : b.layout.height(scaleStyle) * 1.1
             let plot = Rect(x: panel.minX + gutter, y: panel.minY + headerHeight + theme.markerRadius * 2, width: panel.width - gutter,
-                            height: max(panel.height - headerHeight - theme.markerRadius * 4, 1))
+                            height: max(panel.height - headerHeight - theme.markerRadius * 4 - dayRow, 1))
             if let summary {
                 // A flat line sits in the middle with its one figure; a plot lower than two labels spreads them.
                 let half = b.layout.height(scaleStyle) * 0.6
@@ -90,6 +101,14 @@ public struct SmallMultiplesChart: Chart, Hashable {
             b.add(.segment(Point(x: plot.minX, y: Axes.snap(plot.maxY + theme.markerRadius * 2, width: 1)),
                            Point(x: plot.maxX, y: Axes.snap(plot.maxY + theme.markerRadius * 2, width: 1)),
                            stroke: Stroke(color: theme.grid, width: theme.gridWidth)))
+            if let domain {
+                // The last day alone when a narrow panel has no room for both.
+                let days = [domain.lowerBound, domain.upperBound].map { DateText.dayMonth(Day(Date(timeIntervalSince1970: $0)), locale: frame.locale) }
+                let y = plot.maxY + theme.markerRadius * 2 + 2
+                let both = days[1] != days[0] && days.map { b.layout.width($0, scaleStyle) }.reduce(scaleStyle.size, +) <= plot.width
+                if both { b.add(b.layout.run(days[0], at: Point(x: plot.minX, y: y), baseline: .top, style: scaleStyle)) }
+                b.add(b.layout.run(days[1], at: Point(x: plot.maxX, y: y), anchor: .end, baseline: .top, style: scaleStyle))
+            }
             guard let summary, let domain else { continue }
             let axis = { (v: Double) in logScale ? log10(v) : v }
             let (bottom, span) = (axis(summary.minimum), axis(summary.maximum) - axis(summary.minimum))
@@ -98,7 +117,7 @@ public struct SmallMultiplesChart: Chart, Hashable {
             let x = { (t: Double) in t1 > t0 ? plot.minX + (t - t0) / (t1 - t0) * plot.width : plot.midX }
             let geometry = LineGeometry.path(times: s.times, values: s.values, maxStep: LineGeometry.defaultMaxStep(s.times), x: x, y: y)
             // Panels share the first colour unless their series are assets, which keep theirs.
-            let color = theme.color(s.swatch, position: 0)
+            let color = theme.lineColor(theme.color(s.swatch, position: 0))
             b.add(PathShape(elements: geometry.elements, stroke: Stroke(color: color, width: theme.multiLineWidth * 0.75), roundCaps: true))
             for p in geometry.isolated { b.add(.disc(center: p, radius: theme.multiLineWidth, fill: color, outline: nil)) }
             // An array, not a Set: a Set's order changes from process to process, and so would the PDF bytes.

@@ -87,6 +87,13 @@ public struct Theme: Hashable, Sendable {
     /// down colour): the mark's hue at ≥ 4.5:1 against the background, so that no label vanishes.
     public func labelColor(for mark: Color) -> Color { mark.readable(on: background) }
 
+    /// The colour a line of series colour `color` is stroked in: the colour itself, or for one that barely
+    /// stands out from the background (Okabe–Ito yellow on white, 1.2:1) its hue darkened to 3:1, the
+    /// contrast WCAG asks of a graphic; its slices and bars keep the colour, with an outline.
+    public func lineColor(_ color: Color) -> Color {
+        color.contrast(with: background) < 1.5 ? color.readable(on: background, minimum: 3) : color
+    }
+
     /// A thin outline for fills that barely stand out from the background (Okabe–Ito yellow on white,
     /// contrast 1.2:1), so that the area stays visible; `nil` for every other fill.
     public func outline(for fill: Color) -> Stroke? {

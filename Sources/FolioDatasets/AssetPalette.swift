@@ -3,31 +3,58 @@ import FolioCharts
 import FolioCore
 import FolioInputs
 
-/// One asset, one colour (CHART-STYLE.md): the place in the theme's palette an asset is drawn in, the
-/// same in every chart of a report and in `folio chart`, since all of them ask here.
+/// One asset, one colour (CHART-STYLE.md): one map per portfolio, used by every chart of its report,
+/// its daily images and `folio chart … --portfolio` alike, since all of them ask here.
 ///
-/// A portfolio's assets take the places in order of their value at the end of the as-of day, largest
-/// first (ties by code): the pie's slices, largest first, run through the palette in its order, and
-/// the bars, lines and panels of the same assets repeat their slices' colours. The places are the
-/// theme's eight, and the portfolio's first eight assets keep theirs everywhere; any other asset a
-/// chart shows (a smaller holding, one sold before the as-of day, an asset named with `--asset`) takes
-/// the first place that chart leaves free, so that the colours within one chart stay apart; with none
-/// left it is grey, as CHART-STYLE.md draws the rest beyond eight series.
-extension DatasetInput {
-    /// The swatches of `assets` as one chart shows them, in their order.
-    func swatches(_ assets: [AssetCode], places: Int) -> [Swatch] {
-        let ranked = portfolio.map(ranking) ?? []
-        let kept: [Int?] = assets.map { asset in ranked.firstIndex(of: asset).flatMap { $0 < places ? $0 : nil } }
-        var free = (0..<places).filter { !kept.contains($0) }.makeIterator()
-        // Past the palette's end the rest are grey, as the pie's and the bars' "Other" that holds them.
-        return kept.map { place in (place ?? free.next()).map(Swatch.palette) ?? .other }
+/// The portfolio's seven largest holdings by value at the end of the as-of day (ties by code) take the
+/// palette's first seven places, largest first, as the pie's slices run. Every other asset the
+/// portfolio has held is grey: inside "Other" wherever assets are summed (the pie, the bars) and grey
+/// where it is drawn alone (a 7-day panel), so that an asset is never black on one page and "Other" on
+/// the next. An asset outside the portfolio (a benchmark, one named with `--asset`) takes a place none
+/// of the seven has, the eighth first, so that it never looks like one of them.
+struct AssetPalette: Sendable {
+    /// Places of the theme's eight that holdings take; the eighth is left to assets outside the portfolio.
+    static let named = 7
+
+    let places: [AssetCode: Int]
+    let held: Set<AssetCode>
+
+    init(ranked: [AssetCode], held: Set<AssetCode>) {
+        places = Dictionary(uniqueKeysWithValues: ranked.prefix(Self.named).enumerated().map { ($1, $0) })
+        self.held = held.union(ranked)
     }
 
-    /// The portfolio's assets, base currency included, by value at the end of the as-of day, largest first.
-    private func ranking(_ p: PortfolioInputs) -> [AssetCode] {
+    /// The asset's swatch in this portfolio; nil for an asset the portfolio never held.
+    func swatch(_ asset: AssetCode) -> Swatch? {
+        if let place = places[asset] { return .palette(place) }
+        return held.contains(asset) ? .other : nil
+    }
+}
+
+extension DatasetInput {
+    /// The portfolio's colour map: its holdings by value at the end of the as-of day, largest first, and
+    /// every asset its ledger touched.
+    func palette(_ p: PortfolioInputs) -> AssetPalette {
         memo.value("palette") {
-            valuation(p).assets.sorted { ($0.value ?? -.infinity, $1.asset.rawValue) > ($1.value ?? -.infinity, $0.asset.rawValue) }
+            let ranked = valuation(p).assets.sorted { ($0.value ?? -.infinity, $1.asset.rawValue) > ($1.value ?? -.infinity, $0.asset.rawValue) }
                 .map(\.asset)
+            return AssetPalette(ranked: ranked, held: Set(p.trades.map(\.asset) + p.cashTransactions.map(\.currency)))
         }
+    }
+
+    /// The swatches of `assets` as one chart shows them, in their order: the portfolio's map; assets
+    /// outside it take the places its holdings leave (`places` is the theme's count), then grey. With
+    /// no portfolio, the assets take the places in the order the chart names them.
+    func swatches(_ assets: [AssetCode], places: Int) -> [Swatch] {
+        guard let p = portfolio else { return assets.indices.map { $0 < places ? .palette($0) : .other } }
+        let palette = palette(p)
+        var free = (min(AssetPalette.named, places)..<places).makeIterator()
+        return assets.map { palette.swatch($0) ?? free.next().map(Swatch.palette) ?? .other }
+    }
+
+    /// The place in the palette the portfolio's map gives `asset`, nil when it is grey "Other" (or with
+    /// no portfolio): the order a chart lists the assets that have a colour of their own.
+    func colourPlace(_ asset: AssetCode) -> Int? {
+        portfolio.flatMap { palette($0).places[asset] }
     }
 }

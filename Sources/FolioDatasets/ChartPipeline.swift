@@ -36,7 +36,9 @@ public enum ChartPipeline {
         }
         let subject = type(of: dataset).subject
         var ledger: PortfolioLedger?
-        if subject == .portfolio || (subject == .assetsOrPortfolio && request.assets.isEmpty), let name = request.portfolio {
+        // A portfolio named beside assets still gives the chart its colour map (`AssetPalette`): AAPL is
+        // drawn in the colour the portfolio's report draws it in.
+        if subject == .portfolio || subject == .assetsOrPortfolio, let name = request.portfolio {
             ledger = try preloaded ?? PortfolioLedger.load(store, portfolio: name)
         }
         let budget = subject == .budget ? try store.budgetEntries() : []
@@ -64,17 +66,18 @@ public enum ChartPipeline {
     /// The last day with data of the request's subject (`AsOf`).
     static func defaultAsOf(_ request: ChartRequest, ledger: PortfolioLedger?, budget: [BudgetEntry],
                             source: any PriceBookSource) throws -> Day {
-        if let ledger {
-            guard let day = try AsOf.portfolio(ledger, prices: source) else {
-                throw ArgumentError("--portfolio", "\"\(ledger.portfolio.name)\" has no trades or transactions yet")
-            }
-            return day
-        }
+        // Named assets end on their own last day, a portfolio named beside them or not.
         if !request.assets.isEmpty {
             switch AsOf.assets(request.assets, in: request.currency, lastQuotes: try source.lastQuotes()) {
             case .success(let day): return day
             case .failure(let missing): throw ArgumentError("--asset", "no quotes of \(missing.asset) in the database")
             }
+        }
+        if let ledger {
+            guard let day = try AsOf.portfolio(ledger, prices: source) else {
+                throw ArgumentError("--portfolio", "\"\(ledger.portfolio.name)\" has no trades or transactions yet")
+            }
+            return day
         }
         guard let last = AsOf.budget(budget) else { throw ArgumentError("--by", "the database holds no budget entries") }
         return last

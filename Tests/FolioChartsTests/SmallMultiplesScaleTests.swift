@@ -58,6 +58,7 @@ import Testing
         let series = (0..<25).map { k in LineSeries(name: "A\(k)", times: coin.times, values: coin.values.map { $0 / Double(k + 1) }) }
         let scene = SmallMultiplesChart(frame: ChartFrame(width: 600, height: 338), series: series).scene(measurer: measurer)
         expectCleanLayout(scene, "25 panels")
-        #expect(scene.texts.filter { $0.role == .axis }.count == 50)
+        // Each panel: its minimum and maximum, and its first and last day.
+        #expect(scene.texts.filter { $0.role == .axis }.count == 100)
     }
 }

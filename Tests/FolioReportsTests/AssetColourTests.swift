@@ -6,59 +6,68 @@ import FolioInputs
 import FolioStore
 import Testing
 
-/// One asset, one colour (CHART-STYLE.md): in the demo portfolio's report and in `folio chart` for it,
-/// the allocation pie, the composition bars, the 7-day panels and the comparison colour each asset alike.
+/// One asset, one colour (CHART-STYLE.md): one map per portfolio, by value at the as-of day. In both demo
+/// portfolios' reports, their daily images and `folio chart … --portfolio`, every asset is drawn in its
+/// map's colour, and an asset the pie puts in "Other" is grey wherever it is drawn alone (XOM was black
+/// on one page and "Other" on the next; BTG and LTC shared a blue).
 @Suite struct AssetColourTests {
-    static let portfolio = "Demo UAH"
-
-    /// The colour each asset is drawn in, by asset code, as the chart resolves its series' swatches.
-    func colours(_ chart: any Chart) -> [String: Color] {
+    /// The colour each asset is drawn in, by asset code, as the chart resolves its series' swatches, and
+    /// the assets a pie sums into "Other".
+    func colours(_ chart: any Chart) -> (drawn: [String: Color], inOther: [String]) {
         let theme = chart.frame.theme
         var named: [(String, Color)] = []
+        var inOther: [String] = []
         switch chart {
         case let pie as PieChart:
-            // "Other" is no asset: its grey is the sum of the rest.
             named = pie.drawnSlices.enumerated().filter { $1.label != "Other" }.map { ($1.label, theme.color($1.swatch, position: $0)) }
+            inOther = pie.slices.filter { $0.value > 0 && !named.map(\.0).contains($0.label) }.map(\.label)
         case let bars as BarChart:
-            named = bars.series.enumerated().filter { $1.name != "Other" }.map { ($1.name, theme.color($1.swatch, position: $0)) }
+            named = bars.series.enumerated().filter { $1.name != "Other" && $1.swatch != .other }.map { ($1.name, theme.color($1.swatch, position: $0)) }
         case let compare as CompareChart:
             named = compare.series.enumerated().map { ($1.name, theme.color($1.swatch, position: $0)) }
         case let panels as SmallMultiplesChart:
             // "AAPL · USD": the asset, and the currency its prices are in.
             named = panels.series.map { (String($0.name.split(separator: " ")[0]), theme.color($0.swatch, position: 0)) }
+        case let line as LineChart where line.series.count == 1:
+            // A daily 7-day image: the asset is in the file's name, its colour the line's.
+            named = [("", theme.color(line.series[0].swatch, position: 0))]
         default:
             Issue.record("unexpected chart \(type(of: chart))")
         }
-        // Within one chart the palette's eight places keep assets apart; past eight the rest are grey.
+        // Within one chart no two assets share a colour but grey.
         let coloured = named.map(\.1).filter { $0 != theme.axis }
-        #expect(Set(coloured).count == coloured.count && coloured.count == min(named.count, theme.series.count),
-                "two assets share a colour in \(type(of: chart)): \(named)")
-        return Dictionary(named, uniquingKeysWith: { first, _ in first })
+        #expect(Set(coloured).count == coloured.count, "two assets share a colour in \(type(of: chart)): \(named)")
+        return (Dictionary(named, uniquingKeysWith: { first, _ in first }), inOther)
     }
 
     static let charts: [(ChartKind, String, [String: String])] = [
-        (.donut, "allocation", ["by": "asset"]), (.bars, "composition", ["months": "12"]),
+        (.donut, "allocation", ["by": "asset"]), (.bars, "composition", ["months": "12"]), (.bars, "composition", ["months": "12", "percent": "true"]),
         (.smallMultiples, "prices", ["days": "7"]), (.compare, "normalised", ["days": "365"]),
     ]
 
-    @Test(arguments: ["light", "dark"]) func anAssetHasOneColourInTheReportAndInFolioChart(themeName: String) throws {
+    @Test(arguments: ["Demo UAH", "DSX crypto"], ["light", "dark"])
+    func anAssetHasOneColourInTheReportTheDailySetAndFolioChart(portfolio: String, themeName: String) throws {
         let theme = try #require(Theme.named(themeName))
         let store = try Store(path: try RenderedReportTests.database.get().path, access: .read)
-        let day = try #require(Day(iso: RenderedReportTests.asOf))
+        let ledger = try PortfolioLedger.load(store, portfolio: portfolio)
+        let day = try #require(try AsOf.portfolio(ledger, prices: store))
         // As `folio report` loads it (`PortfolioReports.input`): the portfolio's valuation book.
-        let inputs = try PortfolioInputs.loadValued(PortfolioLedger.load(store, portfolio: Self.portfolio), prices: store,
-                                                    options: MarketOptions(), asOf: day, wholeDays: 7)
+        let inputs = try PortfolioInputs.loadValued(ledger, prices: store, options: MarketOptions(), asOf: day, wholeDays: 7)
         let report = PortfolioReportData(PortfolioReportInput(inputs, asOf: day), locale: .en)
 
         var seen: [String: (Color, String)] = [:]
-        func record(_ chart: any Chart, _ where_: String) {
-            for (asset, colour) in colours(chart) {
+        var grouped: [String: String] = [:]
+        func record(_ chart: any Chart, _ where_: String, asset: String? = nil) {
+            let (drawn, inOther) = colours(chart)
+            for (name, colour) in drawn {
+                let asset = asset ?? name
                 if let (first, there) = seen[asset] {
                     #expect(first == colour, "\(asset) is \(first.hexString) in \(there) but \(colour.hexString) in \(where_)")
                 } else {
                     seen[asset] = (colour, where_)
                 }
             }
+            for asset in inOther { grouped[asset] = where_ }
         }
         for (kind, data, parameters) in Self.charts {
             let frame = ChartFrame(width: 600, height: 300, theme: theme, locale: .en)
@@ -67,13 +76,21 @@ import Testing
             case .smallMultiples(let panels): record(panels, "the report's \(data)")
             }
             var request = ChartRequest(kind: kind)
-            request.portfolio = Self.portfolio
+            request.portfolio = portfolio
             request.asOf = day
             request.theme = theme
             for (key, value) in parameters { try request.set(try #require(ChartRequest.Field(name: key)), [value]) }
             record(try ChartPipeline.document(request, store: store).chart, "folio chart \(kind.rawValue) --data \(data)")
         }
-        // The pie's assets and the comparison's, at least, were compared.
+        for image in try DailyChartSet().images(report, theme: theme) where image.fileName.hasPrefix("holding-") {
+            record(image.chart, "the daily \(image.fileName)", asset: image.fileName.split(separator: "-")[2].description)
+        }
+        // What the pie sums into "Other" has no colour of its own anywhere.
+        for (asset, there) in grouped {
+            if let (colour, elsewhere) = seen[asset] {
+                #expect(colour == theme.axis, "\(asset) is in \(there)'s Other but \(colour.hexString) in \(elsewhere)")
+            }
+        }
         #expect(seen.count >= 5, "\(seen.keys.sorted())")
     }
 }

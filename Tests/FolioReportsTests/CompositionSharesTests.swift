@@ -17,7 +17,7 @@ import Testing
 
     @Test func eachMonthIsAHundredPercentOfWhatWasHeldAndTheNegativeIsNamed() throws {
         let shares = try chart(percent: true), values = try chart(percent: false)
-        #expect(shares.mode == .shares && values.mode == .values)
+        #expect(shares.mode == .shares && values.mode == .stacked)
         #expect(Array(shares.series.map(\.name).prefix(values.series.count)) == values.series.map(\.name))
         for g in shares.groups.indices {
             let stacked = shares.series.indices.map { shares.plotted($0, g) }.filter(\.isFinite)

@@ -12,7 +12,6 @@ public struct CompositionDataset: Dataset {
     public static let fields: Set<ChartRequest.Field> = [.portfolio, .months, .percent, .currency]
 
     /// The palette's distinguishable colours: beyond this, the smallest assets share one "Other" bar.
-    static let maxSeries = 8
 
     let months: Int
     let percent: Bool
@@ -41,8 +40,13 @@ public struct CompositionDataset: Dataset {
         let all = composition.assets.enumerated().map { a, asset in
             BarSeries(name: asset.rawValue, values: composition.periods.map { $0.values[a] ?? .nan })
         }
-        let mode: BarChart.Mode = percent ? .shares : .values
-        var series = BarSeries.keepingLargest(all, limit: Self.maxSeries, otherName: input.locale.other, for: mode)
+        // Values and shares alike are stacks of the same parts, in the colour map's order and colours: an
+        // asset grey in the map is inside "Other" here as in the pie.
+        let mode: BarChart.Mode = percent ? .shares : .stacked
+        func place(_ s: BarSeries) -> Int? { input.colourPlace(AssetCode(s.name)) }
+        let own = all.filter { place($0) != nil }.sorted { place($0)! < place($1)! }
+        var series = BarSeries.keeping(own + all.filter { place($0) == nil }, where: { place($0) != nil },
+                                       otherName: input.locale.other, for: mode)
         let assets = series.indices.filter { series[$0].swatch != .other }
         for (i, swatch) in zip(assets, input.swatches(assets.map { AssetCode(series[$0].name) }, places: frame.theme.series.count)) {
             series[i].swatch = swatch
