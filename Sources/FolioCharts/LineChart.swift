@@ -57,7 +57,8 @@ public struct LineChart: Chart, Hashable {
             var signed = format.withDecimals(of: max(abs(s.first), abs(s.last)))
             signed.explicitPlus = true
             let percent = change.fraction.map {
-                " (" + NumberFormat(locale: locale, style: .percent(2), explicitPlus: true).string($0) + ")"
+                // One decimal, as every chart writes a percentage (tables write two).
+                " (" + NumberFormat(locale: locale, style: .percent(1), explicitPlus: true).string($0) + ")"
             } ?? ""
             changeText = signed.string(amount) + percent
             changeRising = amount >= 0

@@ -6,8 +6,9 @@ import FolioInputs
 /// One asset, one colour (CHART-STYLE.md): one map per portfolio, used by every chart of its report,
 /// its daily images and `folio chart … --portfolio` alike, since all of them ask here.
 ///
-/// The portfolio's seven largest holdings by value at the end of the as-of day (ties by code) take the
-/// palette's first seven places, largest first, as the pie's slices run. Every other asset the
+/// The portfolio's seven largest holdings by value at the end of the as-of day (ties by code; dust worth
+/// less than 0.05 % of the whole aside) take the palette's first seven places, largest first, as the
+/// pie's slices run. Every other asset the
 /// portfolio has held is grey: inside "Other" wherever assets are summed (the pie, the bars) and grey
 /// where it is drawn alone (a 7-day panel), so that an asset is never black on one page and "Other" on
 /// the next. An asset outside the portfolio (a benchmark, one named with `--asset`) takes a place none
@@ -36,7 +37,11 @@ extension DatasetInput {
     /// every asset its ledger touched.
     func palette(_ p: PortfolioInputs) -> AssetPalette {
         memo.value("palette") {
-            let ranked = valuation(p).assets.sorted { ($0.value ?? -.infinity, $1.asset.rawValue) > ($1.value ?? -.infinity, $0.asset.rawValue) }
+            // Dust worth less than 0.05 % of the whole (a pie would print 0.0 %) takes no colour of its own.
+            let valuation = valuation(p)
+            let whole = valuation.assets.compactMap(\.value).filter { $0 > 0 }.reduce(0, +)
+            let ranked = valuation.assets.filter { ($0.value ?? 0) >= 0.0005 * whole }
+                .sorted { ($0.value ?? -.infinity, $1.asset.rawValue) > ($1.value ?? -.infinity, $0.asset.rawValue) }
                 .map(\.asset)
             return AssetPalette(ranked: ranked, held: Set(p.trades.map(\.asset) + p.cashTransactions.map(\.currency)))
         }

@@ -30,8 +30,9 @@ import Testing
         return out
     }
 
-    /// The report's value tile as the analytics compute it from the same database.
-    func expectedValue(_ locale: ChartLocale) throws -> String {
+    /// The report's value as the analytics compute it from the same database: the tile's (in millions,
+    /// to two decimals) and the holdings table's total (to the kopeck).
+    func expectedValue(_ locale: ChartLocale) throws -> (tile: String, table: String) {
         let store = try Store(path: try Self.database.get().path, access: .read)
         let portfolio = try store.portfolio(named: "Demo UAH")
         let replay = HoldingsReplay(trades: try store.trades(portfolio: portfolio), cashTransactions: try store.cashTransactions(portfolio: portfolio))
@@ -40,7 +41,8 @@ import Testing
         let day = try #require(Day(iso: Self.asOf))
         let series = ValueSeries(replay: replay, rates: rates, base: "UAH", range: DayRange(day: day))
         let value = try #require(series.total.last ?? nil)
-        return NumberFormat(locale: locale, style: .decimal(2), currency: .uah).string(value)
+        return (NumberFormat(locale: locale, style: .compact(decimals: 2), currency: .uah).string(value),
+                NumberFormat(locale: locale, style: .decimal(2)).string(value))
     }
 
     @Test(arguments: [("en", ChartLocale.en), ("uk", ChartLocale.uk)])
@@ -56,8 +58,9 @@ import Testing
         // pdftotext writes the no-break spaces Ukrainian grouping uses as plain spaces.
         func plain(_ s: String) -> String { s.replacingOccurrences(of: "\u{202F}", with: " ").replacingOccurrences(of: "\u{00A0}", with: " ") }
         let text = plain(try Tool.run("pdftotext", ["-layout", pdf.path, "-"]).stdout)
-        let value = plain(try expectedValue(chartLocale))
-        #expect(text.contains(value), "the value tile \(value) is not in the PDF")
+        let value = try expectedValue(chartLocale)
+        #expect(text.contains(plain(value.tile)), "the value tile \(value.tile) is not in the PDF")
+        #expect(text.contains(plain(value.table)), "the holdings' total \(value.table) is not in the PDF")
         #expect(text.contains(chartLocale == .uk ? "станом на 29.12.2017" : "as of 29 Dec 2017"))
         #expect(text.contains(chartLocale == .uk ? "Сторінка 1 з \(pages)" : "Page 1 of \(pages)"))
         #expect(text.contains(chartLocale == .uk ? "Угоди" : "Trades"))

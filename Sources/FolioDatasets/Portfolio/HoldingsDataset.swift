@@ -1,4 +1,5 @@
 import FolioAnalytics
+import Foundation
 import FolioCharts
 import FolioCore
 
@@ -40,7 +41,8 @@ public struct HoldingsDataset: Dataset {
         func number(_ value: Double?, _ format: NumberFormat) -> DataTable.Cell {
             DataTable.Cell(value.map(format.string) ?? "—", sort: value)
         }
-        let rows = valuation.assets.filter { abs($0.quantity) > HoldingsReplay.zeroTolerance }
+        // A holding a table would print as 0 of it worth 0.00 (dust a sale left) is no holding to a reader.
+        let rows = valuation.assets.filter { !Self.showsAsNothing($0.quantity, asset: input.market.asset($0.asset), value: $0.value) }
             .sorted { ($0.value ?? -.infinity, $1.asset) > ($1.value ?? -.infinity, $0.asset) }
             .map { item -> [DataTable.Cell] in
                 let asset = input.market.asset(item.asset)
@@ -75,7 +77,15 @@ public struct HoldingsDataset: Dataset {
 
     /// Whole shares print without decimals; fractions (coins, cash) with the asset's display decimals,
     /// trailing zeros and all, so that a column of one asset kind lines up.
-    static func quantityFormat(_ quantity: Double, asset: Asset?, locale: ChartLocale) -> NumberFormat {
+    /// Whether a holding prints as nothing: its quantity rounds to 0 at the digits it is printed to and
+    /// its value to 0.00 (nil, a value not known, is something).
+    public static func showsAsNothing(_ quantity: Double, asset: Asset?, value: Double?) -> Bool {
+        let digits = min(asset?.decimals ?? 2, 8)
+        return abs(quantity) < 0.5 * pow(10, -Double(digits)) && value.map { abs($0) < 0.005 } == true
+    }
+
+    /// A quantity as every table prints it: whole without decimals (138), else to the asset's digits.
+    public static func quantityFormat(_ quantity: Double, asset: Asset?, locale: ChartLocale) -> NumberFormat {
         let whole = quantity == quantity.rounded()
         return NumberFormat(locale: locale, style: .decimal(whole ? 0 : min(asset?.decimals ?? 2, 8)))
     }

@@ -33,6 +33,10 @@ extension PortfolioReportData {
     private typealias Cell = DataTable.Cell
 
     private func decimals(_ asset: AssetCode) -> Int { input.assets.first { $0.code == asset }?.decimals ?? 2 }
+    /// A quantity as the holdings table prints it (138, not 138.00 on the next page).
+    private func quantity(_ q: Double, _ asset: AssetCode) -> Cell {
+        Cell(HoldingsDataset.quantityFormat(q, asset: input.assets.first { $0.code == asset }, locale: locale).string(q), sort: q)
+    }
     private func number(_ v: Double?, _ d: Int) -> Cell {
         Cell(v.map { NumberFormat(locale: locale, style: .decimal(d)).string($0) } ?? "—", sort: v)
     }
@@ -67,7 +71,7 @@ extension PortfolioReportData {
             }
         }, row: { i in
             let t = trades[i]
-            return [time(t.time), side(t), Cell(t.asset.rawValue), number(t.quantity, decimals(t.asset)), price(t.price),
+            return [time(t.time), side(t), Cell(t.asset.rawValue), quantity(t.quantity, t.asset), price(t.price),
                     Cell(t.priceCurrency.rawValue), fee(t), Cell(t.feeCurrency.rawValue)]
         })
         return DataTable(columns: [
@@ -125,8 +129,13 @@ extension PortfolioReportData {
     /// dividend and fee columns are shown when the portfolio has any.
     var incomeTable: DataTable {
         func received(_ p: (dividends: Double?, interest: Double?)) -> Double? { p.dividends.flatMap { d in p.interest.map { d + $0 } } }
-        let rows = income.positions.map { p -> [Cell] in
-            [Cell(p.asset.rawValue), number(p.quantity, decimals(p.asset)), price(p.averageCost), number(p.costBasis, 2),
+        // A holding sold down to dust with nothing realised, received or paid prints as a row of zeros: left out.
+        let shown = income.positions.filter { p in
+            !HoldingsDataset.showsAsNothing(p.quantity, asset: input.assets.first { $0.code == p.asset }, value: p.value)
+                || [p.realised, p.unrealised, p.dividends, p.interest, p.accountFees].contains { ($0 ?? 1).magnitude >= 0.005 }
+        }
+        let rows = shown.map { p -> [Cell] in
+            [Cell(p.asset.rawValue), quantity(p.quantity, p.asset), price(p.averageCost), number(p.costBasis, 2),
              number(p.value, 2), number(p.realised, 2), number(p.unrealised, 2), number(received((p.dividends, p.interest)), 2),
              number(p.accountFees, 2)]
         }

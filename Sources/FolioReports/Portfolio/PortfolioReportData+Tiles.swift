@@ -22,39 +22,43 @@ extension PortfolioReportData: ReportDataSource {
         }
     }
 
+    /// A tile's money: the full figure below a million, above it two decimals of millions (₴6.19M,
+    /// 6,19 млн ₴): a tile is read at a glance, and the tables beside give every figure to the cent.
+    func tileMoney(_ value: Double?, signed: Bool = false) -> String {
+        guard let value else { return "—" }
+        var format = abs(value) >= 1_000_000 ? NumberFormat(locale: locale, style: .compact(decimals: 2), currency: money.currency) : money
+        format.explicitPlus = signed
+        return format.currency == nil ? format.string(value) + "\u{00A0}" + base.rawValue : format.string(value)
+    }
+
     public func tile(_ kind: KPIKind) -> KPITile? {
         let percent = NumberFormat(locale: locale, style: .percent(2), explicitPlus: true)
-        var signed = money
-        signed.explicitPlus = true
         // A change tile: the gain in money and the time-weighted return of the window's days (the figure the
         // performance table gives the same days), the days written under it.
         func changeTile(_ key: StringKey, since day: Day) -> KPITile {
             let days = strings.window(day.advanced(by: 1), input.asOf)
             guard let c = change(since: day) else { return KPITile(label: strings[key], value: "—", detail: days) }
-            return KPITile(label: strings[key], value: signedMoney(c.amount, signed),
+            return KPITile(label: strings[key], value: tileMoney(c.amount, signed: true),
                            detail: (c.timeWeighted.map { percent.string($0) + " · " } ?? "") + days,
                            tone: c.amount > 0 ? .up : c.amount < 0 ? .down : .neutral)
         }
         let asOf = input.asOf
         switch kind {
-        case .value: return KPITile(label: strings[.kpiValue], value: moneyText(series.total.last ?? nil))
+        case .value: return KPITile(label: strings[.kpiValue], value: tileMoney(series.total.last ?? nil))
         case .change1d: return changeTile(.kpiChange1d, since: asOf.advanced(by: -1))
         case .change7d: return changeTile(.kpiChange7d, since: asOf.advanced(by: -7))
         case .change30d: return changeTile(.kpiChange30d, since: asOf.advanced(by: -30))
         case .change1m: return changeTile(.kpiChange1m, since: asOf.addingMonths(-1))
         case .changeYTD: return changeTile(.kpiChangeYTD, since: Day(year: asOf.year - 1, month: 12, day: 31)!)
-        case .realised: return KPITile(label: strings[.kpiRealised], value: moneyText(income.realised))
-        case .unrealised: return KPITile(label: strings[.kpiUnrealised], value: moneyText(income.unrealised))
-        case .investmentIncome: return KPITile(label: strings[.kpiInvestmentIncome], value: moneyText(income.investmentIncome))
+        case .realised: return KPITile(label: strings[.kpiRealised], value: tileMoney(income.realised))
+        case .unrealised: return KPITile(label: strings[.kpiUnrealised], value: tileMoney(income.unrealised))
+        case .investmentIncome: return KPITile(label: strings[.kpiInvestmentIncome], value: tileMoney(income.investmentIncome))
         // The ledger's total: realised + unrealised + dividends and interest less fees, which is value −
         // net deposits; the tiles beside it add up to it.
-        case .gain: return KPITile(label: strings[.kpiGain], value: moneyText(income.total))
-        case .netDeposits: return KPITile(label: strings[.kpiNetDeposits], value: moneyText(series.netDeposits.last ?? nil))
+        case .gain: return KPITile(label: strings[.kpiGain], value: tileMoney(income.total))
+        case .netDeposits: return KPITile(label: strings[.kpiNetDeposits], value: tileMoney(series.netDeposits.last ?? nil))
         case .income, .expenses, .balance, .marketCap, .volume24h, .btcDominance: return nil
         }
     }
 
-    private func signedMoney(_ value: Double, _ format: NumberFormat) -> String {
-        format.currency == nil ? format.string(value) + "\u{00A0}" + base.rawValue : format.string(value)
-    }
 }

@@ -44,13 +44,6 @@ public struct PortfolioReportData: Sendable {
                                base: request, subjects: [.portfolio, .assetsOrPortfolio])
     }
 
-    /// Money in the base currency; a base without a symbol gets its code.
-    func moneyText(_ value: Double?) -> String {
-        guard let value else { return "—" }
-        let text = money.string(value)
-        return money.currency == nil ? text + "\u{00A0}" + base.rawValue : text
-    }
-
     /// The gain since `day` (`ValueGain`): what the market did, not what was paid in or taken out; the
     /// value chart's headline shows the same.
     func change(since day: Day) -> ValueGain? { series.gain(since: day, through: input.asOf) }
