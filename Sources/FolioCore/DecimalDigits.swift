@@ -2,8 +2,10 @@ import Foundation
 
 /// A non-negative decimal number as its digits, for exact decimal rounding and printing: the one
 /// rounding rule of every number Folio shows (tables in text, CSV-free display, PDF, tiles, charts):
-/// half away from zero on the shortest decimal representation of the `Double`, the digits a
-/// spreadsheet shows (0.125 → 0.13, 1.005 → 1.01, 2.675 → 2.68).
+/// half away from zero on the decimal value a spreadsheet shows — the shortest decimal representation
+/// of the `Double`, cut to 15 significant digits as a spreadsheet holds them (0.125 → 0.13, 1.005 →
+/// 1.01, 2.675 → 2.68; 3000 × 27.944315 is the double 83832.94499999999, which a spreadsheet holds as
+/// 83832.945, so → 83832.95).
 public struct DecimalDigits: Sendable {
     /// Digits without leading zeros in the integer part (at least one digit there).
     public var integer: [UInt8]
@@ -25,8 +27,26 @@ public struct DecimalDigits: Sendable {
         return out
     }
 
+    /// The significant digits a spreadsheet keeps of a number (Excel's and LibreOffice's 15).
+    public static let significantDigits = 15
+
+    /// `digits` rounded half away from zero at index `keep` (the digits from it on dropped); a carry out
+    /// of the first digit moves the point one place right.
+    private static func roundHalfUp(_ digits: [UInt8], at keep: Int, point: inout Int) -> [UInt8] {
+        guard keep < digits.count else { return digits }
+        var kept = Array(digits[..<keep])
+        guard digits[keep] >= 5 else { return kept }
+        var i = kept.count - 1
+        while i >= 0 {
+            if kept[i] == 9 { kept[i] = 0; i -= 1 } else { kept[i] += 1; break }
+        }
+        if i < 0 { kept.insert(1, at: 0); point += 1 }
+        return kept
+    }
+
     /// Rounds |value| half away from zero to `decimals` places, working on the shortest decimal
-    /// representation Swift prints for the double (the digits a person would have typed).
+    /// representation Swift prints for the double (the digits a person would have typed), first cut to
+    /// the 15 significant digits a spreadsheet holds.
     public static func round(_ value: Double, decimals: Int) -> DecimalDigits {
         var digits: [UInt8] = []
         var pointPosition = 0 // digits before the decimal point
@@ -46,6 +66,10 @@ public struct DecimalDigits: Sendable {
             if !seenPoint { pointPosition += 1 }
         }
         pointPosition += exponent
+        // The value a spreadsheet holds: at most 15 significant digits (83832.94499999999 is 83832.945).
+        if let first = digits.firstIndex(where: { $0 != 0 }), digits.count - first > significantDigits {
+            digits = roundHalfUp(digits, at: first + significantDigits, point: &pointPosition)
+        }
         // Normalise so that the integer part exists and the fraction has at least `decimals + 1` digits.
         if pointPosition <= 0 {
             digits = [UInt8](repeating: 0, count: 1 - pointPosition) + digits
@@ -54,15 +78,7 @@ public struct DecimalDigits: Sendable {
         if digits.count < pointPosition { digits += [UInt8](repeating: 0, count: pointPosition - digits.count) }
         let keep = pointPosition + max(decimals, 0)
         if digits.count < keep + 1 { digits += [UInt8](repeating: 0, count: keep + 1 - digits.count) }
-        let roundUp = digits[keep] >= 5
-        var kept = Array(digits[..<keep])
-        if roundUp {
-            var i = kept.count - 1
-            while i >= 0 {
-                if kept[i] == 9 { kept[i] = 0; i -= 1 } else { kept[i] += 1; break }
-            }
-            if i < 0 { kept.insert(1, at: 0); pointPosition += 1 }
-        }
+        let kept = roundHalfUp(digits, at: keep, point: &pointPosition)
         var integer = Array(kept[..<pointPosition])
         while integer.count > 1, integer[0] == 0 { integer.removeFirst() }
         return DecimalDigits(integer: integer, fraction: Array(kept[pointPosition...]))

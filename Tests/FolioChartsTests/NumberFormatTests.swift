@@ -77,6 +77,21 @@ private let nbsp = "\u{00A0}"
         }
     }
 
+    /// A spreadsheet holds 15 significant digits: 3000 × 27.944315 is the double 83832.94499999999, which
+    /// it holds (and shows) as 83832.945 and rounds to 83832.95; so does Folio. So are 0.1 + 0.2 (0.3) and
+    /// 1.0049999999999999 (1.005 → 1.01).
+    @Test func roundingWorksOnTheFifteenDigitsASpreadsheetHolds() {
+        #expect(3000 * 27.944315 == 83832.94499999999)
+        #expect(DecimalDigits.plain(3000 * 27.944315, decimals: 2) == "83832.95")
+        #expect(DecimalDigits.plain(-3000 * 27.944315, decimals: 2) == "-83832.95")
+        #expect(DecimalDigits.plain(0.1 + 0.2, decimals: 16) == "0.3000000000000000")
+        #expect(DecimalDigits.plain(1.0049999999999999, decimals: 2) == "1.01")
+        #expect(DecimalDigits.plain(99999999999999.99, decimals: 1) == "100000000000000.0")
+        // Below 15 digits nothing changes: 83832.94499 is no half.
+        #expect(DecimalDigits.plain(83832.94499, decimals: 2) == "83832.94")
+        #expect(NumberFormat(locale: .en, style: .decimal(2)).string(3000 * 27.944315) == "83,832.95")
+    }
+
     @Test func dates() {
         let day = FolioCoreDay.make(2026, 11, 21)
         #expect(DateText.date(day, locale: .uk) == "21.11.2026")
