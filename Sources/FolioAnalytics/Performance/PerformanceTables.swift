@@ -8,7 +8,7 @@ extension PeriodPerformance {
         func pct(_ v: Double?) -> ResultTable.Cell? { .finite(v.map { $0 * 100 }) }
         var columns: [ResultTable.Column] = [
             .init("period", .text), .init("from", .day), .init("to", .day), .init("twr", .percent),
-            .init("twr_annualised", .percent), .init("xirr", .percent), .init("volatility", .percent),
+            .init("twr_annualised", .percent), .init("mwr", .percent), .init("xirr", .percent), .init("volatility", .percent),
             .init("sharpe", .number), .init("sortino", .number), .init("max_drawdown", .percent), .init("calmar", .number),
             .init("best_day", .percent), .init("worst_day", .percent), .init("best_month", .percent),
             .init("worst_month", .percent), .init("positive_months", .percent),
@@ -21,17 +21,19 @@ extension PeriodPerformance {
             let s = p.statistics
             var row: [ResultTable.Cell?] = [
                 .text(p.period.rawValue), .day(p.from), .day(p.to), pct(p.timeWeighted), pct(p.annualised), pct(p.moneyWeighted),
-                pct(s?.volatility), .finite(s?.sharpe), .finite(s?.sortino), pct(s?.maxDrawdown), .finite(s?.calmar),
+                pct(p.xirr), pct(s?.volatility), .finite(s?.sharpe), .finite(s?.sortino), pct(s?.maxDrawdown), .finite(p.calmar),
                 pct(s?.bestDay), pct(s?.worstDay), pct(s?.bestMonth), pct(s?.worstMonth), pct(s?.positiveMonths),
             ]
             if benchmark != nil {
-                let difference = p.timeWeighted.flatMap { t in p.benchmark.map { t - $0 } }
-                row += [pct(p.benchmark), pct(difference), .finite(p.beta), .finite(p.correlation)]
+                row += [pct(p.benchmark), pct(p.difference), .finite(p.beta), .finite(p.correlation)]
             }
             return row
         }
         return ResultTable(columns: columns, rows: rows)
     }
+
+    /// The portfolio's time-weighted return less the benchmark's over the same days.
+    public var difference: Double? { timeWeighted.flatMap { t in benchmark.map { t - $0 } } }
 }
 
 extension DrawdownSeries {

@@ -15,13 +15,8 @@ public struct ReturnStatistics: Hashable, Sendable {
     public var sharpe: Double?
     /// mean(r − rf_d) / √(Σ min(r − rf_d, 0)² / n) × √periods (`qs.stats.sortino`).
     public var sortino: Double?
-    /// Compound annual growth: (1 + total)^(365 / calendar days) − 1, calendar days from the day before
-    /// the first counted day to the last (`qs.stats.cagr` with periods = 365).
-    public var cagr: Double?
     /// Deepest fall of the growth index below its running peak (negative).
     public var maxDrawdown: Double?
-    /// cagr / |max drawdown| (`qs.stats.calmar`).
-    public var calmar: Double?
     public var bestDay: Double?
     public var worstDay: Double?
     public var bestMonth: Double?
@@ -47,12 +42,7 @@ public struct ReturnStatistics: Hashable, Sendable {
             let downside = (excess.map { min($0, 0) * min($0, 0) }.compensatedSum() / Double(excess.count)).squareRoot()
             if downside > 0 { sortino = Self.mean(excess)! / downside * root }
         }
-        if let first = series.days.first, let last = series.days.last, let growth = series.index.last {
-            let calendarDays = Double(first.advanced(by: -1).distance(to: last))
-            cagr = pow(growth, 365 / calendarDays) - 1
-        }
         maxDrawdown = DrawdownSeries(series).maxDrawdown
-        if let cagr, let maxDrawdown, maxDrawdown < 0 { calmar = cagr / -maxDrawdown }
         bestDay = r.max()
         worstDay = r.min()
         let months = series.byPeriod(.month).map(\.value)

@@ -24,9 +24,11 @@ let englishStrings: [StringKey: String] = [
     .kindIndex: "Indices", .kindOther: "Other assets",
     .averageCost: "Average cost", .costBasis: "Cost", .incomeByHolding: "Cost and income by holding",
     .realised: "Realised", .unrealised: "Unrealised", .dividendsInterest: "Dividends & interest", .accountFees: "Account fees", .year: "Year", .performance: "Performance",
-    .period: "Period", .twr: "TWR", .twrAnnualised: "a year", .xirr: "XIRR/yr", .volatility: "Volatility",
-    .sharpe: "Sharpe", .sortino: "Sortino", .maxDrawdown: "Max drawdown", .difference: "Difference",
+    .period: "Period", .twr: "TWR", .twrAnnualised: "a year", .xirr: "XIRR/yr", .volatility: "Vol.",
+    .sharpe: "Sharpe", .sortino: "Sortino", .maxDrawdown: "Max DD", .difference: "Difference",
     .cumulativeReturn: "Cumulative return, %", .drawdown: "Drawdown", .monthlyReturns: "Monthly returns",
+    // The period's own money-weighted return beside "XIRR/yr", which says it is per year.
+    .mwr: "MWR",
     .budgetReport: "Budget report", .income: "Income", .expenses: "Expenses", .expensesByCategory: "Expenses by category",
     .incomeByCategory: "Income by category", .incomeVsExpenses: "Income and expenses by month", .category: "Category",
     .categories: "Categories", .months: "Months",

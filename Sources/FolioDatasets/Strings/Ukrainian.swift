@@ -25,6 +25,7 @@ let ukrainianStrings: [StringKey: String] = [
     .period: "Період", .twr: "TWR", .twrAnnualised: "за рік", .xirr: "XIRR/рік", .volatility: "Волат.",
     .sharpe: "Шарп", .sortino: "Сортіно", .maxDrawdown: "Макс. спад", .difference: "Різниця",
     .cumulativeReturn: "Накопичена дохідність, %", .drawdown: "Просідання", .monthlyReturns: "Дохідність за місяцями",
+    .mwr: "MWR",
     .budgetReport: "Бюджет", .income: "Доходи", .expenses: "Витрати", .expensesByCategory: "Витрати за категоріями",
     .incomeByCategory: "Доходи за категоріями", .incomeVsExpenses: "Доходи й витрати за місяцями", .category: "Категорія",
     .categories: "Категорії", .months: "Місяці",

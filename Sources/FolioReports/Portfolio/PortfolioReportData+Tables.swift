@@ -19,11 +19,11 @@ extension PortfolioReportData {
         }
     }
 
-    private typealias Column = DataTable.Column
-    private typealias Cell = DataTable.Cell
+    typealias Column = DataTable.Column
+    typealias Cell = DataTable.Cell
 
     private func decimals(_ asset: AssetCode) -> Int { input.assets.first { $0.code == asset }?.decimals ?? 2 }
-    private func number(_ v: Double?, _ d: Int) -> Cell {
+    func number(_ v: Double?, _ d: Int) -> Cell {
         Cell(v.map { NumberFormat(locale: locale, style: .decimal(d)).string($0) } ?? "—", sort: v)
     }
     private func price(_ v: Double?) -> Cell {
@@ -136,35 +136,5 @@ extension PortfolioReportData {
             Column(key: "account-fees", title: strings[.accountFees], numeric: true),
         ], rows: rows, totals: [total], defaultColumns: ["asset", "quantity", "average-cost", "cost", "value", "realised", "unrealised"]
             + (hasIncome ? ["dividends"] : []) + (hasFees ? ["account-fees"] : []))
-    }
-
-    /// The performance figures by period (FolioAnalytics' `PeriodPerformance`, as `folio table
-    /// performance` gives them), with the benchmark's return and the difference when the report names one.
-    var performanceTable: DataTable {
-        guard let history = try? charts.input.performance(input.inputs) else {
-            return DataTable(columns: [], rows: [])
-        }
-        let benchmark = input.benchmark.map { Benchmark($0, on: history.returns, rates: input.rates, base: base) }
-        let percent = NumberFormat(locale: locale, style: .percent(2))
-        func pct(_ v: Double?) -> Cell { Cell(v.map { percent.string($0) } ?? "—", sort: v) }
-        func ratio(_ v: Double?) -> Cell { number(v, 2) }
-        let rows = history.periods(benchmark: benchmark).map { r -> [Cell] in
-            var row = [Cell(strings.period(r.period)), pct(r.timeWeighted), pct(r.annualised), pct(r.moneyWeighted),
-                       pct(r.statistics?.volatility), ratio(r.statistics?.sharpe), ratio(r.statistics?.sortino),
-                       pct(r.statistics?.maxDrawdown)]
-            if benchmark != nil { row += [pct(r.benchmark), pct(r.timeWeighted.flatMap { t in r.benchmark.map { t - $0 } })] }
-            return row
-        }
-        var columns = [
-            Column(key: "period", title: strings[.period], numeric: false), Column(key: "twr", title: strings[.twr], numeric: true),
-            Column(key: "twr-annualised", title: strings[.twrAnnualised], numeric: true), Column(key: "xirr", title: strings[.xirr], numeric: true),
-            Column(key: "volatility", title: strings[.volatility], numeric: true), Column(key: "sharpe", title: strings[.sharpe], numeric: true),
-            Column(key: "sortino", title: strings[.sortino], numeric: true), Column(key: "max-drawdown", title: strings[.maxDrawdown], numeric: true),
-        ]
-        if let code = input.benchmark {
-            columns += [Column(key: "benchmark", title: code.rawValue, numeric: true),
-                        Column(key: "difference", title: strings[.difference], numeric: true)]
-        }
-        return DataTable(columns: columns, rows: rows)
     }
 }

@@ -1,0 +1,39 @@
+import Foundation
+import FolioAnalytics
+import FolioCharts
+import FolioCore
+import FolioDatasets
+
+extension PortfolioReportData {
+    /// The performance figures by period (FolioAnalytics' `PeriodPerformance`, as `folio table
+    /// performance` gives them), with the benchmark's return and the difference when the report names one.
+    /// Annualised columns say "a year" in their titles and are empty below a year.
+    var performanceTable: DataTable {
+        guard let history = try? charts.input.performance(input.inputs) else {
+            return DataTable(columns: [], rows: [])
+        }
+        let benchmark = input.benchmark.map { Benchmark($0, on: history.returns, rates: input.rates, base: base) }
+        let percent = NumberFormat(locale: locale, style: .percent(2))
+        func pct(_ v: Double?) -> Cell { Cell(v.map { percent.string($0) } ?? "—", sort: v) }
+        func ratio(_ v: Double?) -> Cell { number(v, 2) }
+        let rows = history.periods(benchmark: benchmark).map { r -> [Cell] in
+            var row = [Cell(strings.period(r.period)), pct(r.timeWeighted), pct(r.annualised), pct(r.moneyWeighted), pct(r.xirr),
+                       pct(r.statistics?.volatility), ratio(r.statistics?.sharpe), ratio(r.statistics?.sortino),
+                       pct(r.statistics?.maxDrawdown)]
+            if benchmark != nil { row += [pct(r.benchmark), pct(r.difference)] }
+            return row
+        }
+        var columns = [
+            Column(key: "period", title: strings[.period], numeric: false), Column(key: "twr", title: strings[.twr], numeric: true),
+            Column(key: "twr-annualised", title: strings[.twrAnnualised], numeric: true), Column(key: "mwr", title: strings[.mwr], numeric: true),
+            Column(key: "xirr", title: strings[.xirr], numeric: true),
+            Column(key: "volatility", title: strings[.volatility], numeric: true), Column(key: "sharpe", title: strings[.sharpe], numeric: true),
+            Column(key: "sortino", title: strings[.sortino], numeric: true), Column(key: "max-drawdown", title: strings[.maxDrawdown], numeric: true),
+        ]
+        if let code = input.benchmark {
+            columns += [Column(key: "benchmark", title: code.rawValue, numeric: true),
+                        Column(key: "difference", title: strings[.difference], numeric: true)]
+        }
+        return DataTable(columns: columns, rows: rows)
+    }
+}
