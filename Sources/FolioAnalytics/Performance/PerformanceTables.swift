@@ -11,7 +11,9 @@ extension PeriodPerformance {
             .init("twr_annualised", .percent), .init("mwr", .percent), .init("xirr", .percent), .init("volatility", .percent),
             .init("sharpe", .number), .init("sortino", .number), .init("max_drawdown", .percent), .init("calmar", .number),
             .init("best_day", .percent), .init("worst_day", .percent), .init("best_month", .percent),
-            .init("worst_month", .percent), .init("positive_months", .percent),
+            .init("worst_month", .percent), .init("best_year", .percent), .init("worst_year", .percent),
+            .init("positive_days", .percent), .init("positive_months", .percent),
+            .init("value_at_risk", .percent), .init("expected_shortfall", .percent), .init("omega", .number),
         ]
         if let benchmark {
             let b = benchmark.rawValue.lowercased()
@@ -22,7 +24,8 @@ extension PeriodPerformance {
             var row: [ResultTable.Cell?] = [
                 .text(p.period.rawValue), .day(p.from), .day(p.to), pct(p.timeWeighted), pct(p.annualised), pct(p.moneyWeighted),
                 pct(p.xirr), pct(s?.volatility), .finite(s?.sharpe), .finite(s?.sortino), pct(s?.maxDrawdown), .finite(p.calmar),
-                pct(s?.bestDay), pct(s?.worstDay), pct(s?.bestMonth), pct(s?.worstMonth), pct(s?.positiveMonths),
+                pct(s?.bestDay), pct(s?.worstDay), pct(s?.bestMonth), pct(s?.worstMonth), pct(s?.bestYear), pct(s?.worstYear),
+                pct(s?.positiveDays), pct(s?.positiveMonths), pct(s?.valueAtRisk), pct(s?.expectedShortfall), .finite(s?.omega),
             ]
             if benchmark != nil {
                 row += [pct(p.benchmark), pct(p.difference), .finite(p.beta), .finite(p.correlation)]
@@ -63,6 +66,19 @@ extension ReturnSeries {
         }
         let names = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
         return ResultTable(columns: [.init("year", .text)] + names.map { .init($0, .percent) } + [.init("year_return", .percent)],
+                           rows: rows)
+    }
+}
+
+extension ReturnSeries {
+    /// Table `daily-returns`: each counted day's time-weighted return, what every figure of `performance`
+    /// is computed from (the series to give QuantStats); with a benchmark, its return on the same days.
+    public func dailyTable(benchmark: Benchmark?) -> ResultTable {
+        let rows: [[ResultTable.Cell?]] = days.indices.map { i in
+            [.day(days[i]), .number(returns[i] * 100)] + (benchmark.map { [.finite($0.returns[i].map { $0 * 100 })] } ?? [])
+        }
+        return ResultTable(columns: [.init("day", .day), .init("twr", .percent, decimals: 4)]
+                               + (benchmark.map { [.init($0.asset.rawValue.lowercased(), .percent, decimals: 4)] } ?? []),
                            rows: rows)
     }
 }
