@@ -43,7 +43,7 @@ struct PerformanceConventionsTests {
     }
 
     /// GIPS' rule: below 365 calendar days nothing is annualised — not the time-weighted return, not XIRR,
-    /// not Calmar's CAGR; from a year on each is.
+    /// not Calmar's CAGR, not the benchmark's; from a year on each is.
     @Test func noPeriodUnderAYearShowsAnAnnualisedFigure() throws {
         #expect(PeriodPerformance.isAYearOrMore(from: d("2023-03-01"), to: d("2024-02-28")) == true)   // 365 days
         #expect(PeriodPerformance.isAYearOrMore(from: d("2023-03-02"), to: d("2024-02-28")) == false)  // 364
@@ -56,10 +56,10 @@ struct PerformanceConventionsTests {
         let benchmark = Benchmark("X", on: h.returns, rates: CrossRates(book: PriceBook(quotes)), base: "USD")
         let periods = PeriodPerformance.all(value: h.value, series: h.returns, benchmark: benchmark, end: h.value.days.last!,
                                             periods: PeriodPerformance.Period.allCases)
-        #expect(periods.map(\.period) == [.oneMonth, .threeMonths, .yearToDate, .oneYear, .sinceInception])
+        #expect(periods.map(\.period) == [.monthToDate, .oneMonth, .threeMonths, .sixMonths, .yearToDate, .oneYear, .sinceInception])
         for p in periods {
             let days = p.from.distance(to: p.to) + 1
-            let annualised = [p.annualised, p.xirr, p.calmar]
+            let annualised = [p.annualised, p.xirr, p.calmar, p.benchmarkAnnualised]
             if days < 365 {
                 #expect(annualised.allSatisfy { $0 == nil }, "\(p.period): \(days) days")
                 #expect(p.timeWeighted != nil && p.moneyWeighted != nil && p.benchmark != nil, "\(p.period)")

@@ -53,4 +53,15 @@ import Testing
         // ETH from its close on 1 Jan to 31 Jan, the days the portfolio counts.
         #expect(close(eth, (2_000 + 5 * 30 + 0) / 2_000.0, 1e-12))
     }
+
+    @Test func trailingReturnsAreThePeriodsTheHistoryCovers() throws {
+        let trailing = try table("trailing-returns", benchmark: "ETH")
+        #expect(trailing.columns.map(\.name) == ["period", "from", "to", "twr", "twr_annualised", "eth", "eth_annualised"])
+        // A month of history: to date, and since inception; none of them a year.
+        #expect(trailing.rows.map { $0.first } == [.text("MTD"), .text("YTD"), .text("inception")])
+        #expect(trailing.rows.allSatisfy { $0[4] == nil && $0[6] == nil })
+        let performance = try table("performance")
+        #expect(trailing.number(2, "twr") == performance.number(performance.rows.count - 1, "twr"))
+        #expect(trailing.number(0, "twr") == trailing.number(1, "twr"))
+    }
 }

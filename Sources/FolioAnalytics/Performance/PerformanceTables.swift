@@ -35,6 +35,24 @@ extension PeriodPerformance {
         return ResultTable(columns: columns, rows: rows)
     }
 
+    /// Table `trailing-returns`: the time-weighted return of each period ending at the as-of day, and per
+    /// year for a period of a year or more; with a benchmark, its own beside.
+    public static func trailingTable(_ periods: [PeriodPerformance], benchmark: AssetCode?) -> ResultTable {
+        func pct(_ v: Double?) -> ResultTable.Cell? { .finite(v.map { $0 * 100 }) }
+        var columns: [ResultTable.Column] = [
+            .init("period", .text), .init("from", .day), .init("to", .day), .init("twr", .percent), .init("twr_annualised", .percent),
+        ]
+        if let benchmark {
+            let b = benchmark.rawValue.lowercased()
+            columns += [.init(b, .percent), .init(b + "_annualised", .percent)]
+        }
+        let rows: [[ResultTable.Cell?]] = periods.map { p in
+            [.text(p.period.rawValue), .day(p.from), .day(p.to), pct(p.timeWeighted), pct(p.annualised)]
+                + (benchmark != nil ? [pct(p.benchmark), pct(p.benchmarkAnnualised)] : [])
+        }
+        return ResultTable(columns: columns, rows: rows)
+    }
+
     /// The portfolio's time-weighted return less the benchmark's over the same days.
     public var difference: Double? { timeWeighted.flatMap { t in benchmark.map { t - $0 } } }
 }

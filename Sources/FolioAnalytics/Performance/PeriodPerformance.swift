@@ -7,27 +7,34 @@ import FolioCore
 /// not "3M"): a return per year of a month's return says what the month did not do.
 public struct PeriodPerformance: Hashable, Sendable {
     public enum Period: String, Hashable, Sendable, CaseIterable {
-        case oneMonth = "1M", threeMonths = "3M", yearToDate = "YTD", oneYear = "1Y", threeYears = "3Y", sinceInception = "inception"
+        case monthToDate = "MTD", oneMonth = "1M", threeMonths = "3M", sixMonths = "6M", yearToDate = "YTD", oneYear = "1Y"
+        case threeYears = "3Y", fiveYears = "5Y", sinceInception = "inception"
 
         /// The rows of `folio table performance`.
         public static let performance: [Period] = [.oneMonth, .threeMonths, .yearToDate, .oneYear, .threeYears, .sinceInception]
+        /// The rows of `folio table trailing-returns`, QuantStats' "MTD … All-time" in its order.
+        public static let trailing: [Period] = [.monthToDate, .threeMonths, .sixMonths, .yearToDate, .oneYear, .threeYears, .fiveYears,
+                                                .sinceInception]
 
         /// The period's first day when it ends at `end`; nil for since inception. N months ending at `end`
         /// start the day after the same date N months earlier, so their days are the days of N months.
         func start(endingAt end: Day) -> Day? {
             switch self {
+            case .monthToDate: Day(year: end.year, month: end.month, day: 1)!
             case .oneMonth: end.addingMonths(-1).advanced(by: 1)
             case .threeMonths: end.addingMonths(-3).advanced(by: 1)
+            case .sixMonths: end.addingMonths(-6).advanced(by: 1)
             case .yearToDate: Day(year: end.year, month: 1, day: 1)!
             case .oneYear: end.addingMonths(-12).advanced(by: 1)
             case .threeYears: end.addingMonths(-36).advanced(by: 1)
+            case .fiveYears: end.addingMonths(-60).advanced(by: 1)
             case .sinceInception: nil
             }
         }
 
-        /// Shown from the first activity when the history is shorter: "so far this year", "since
+        /// Shown from the first activity when the history is shorter: "so far this month/year", "since
         /// inception". The others need the whole period (a 3-year row needs 3 years of history).
-        var startsAtInceptionWhenShorter: Bool { self == .yearToDate || self == .sinceInception }
+        var startsAtInceptionWhenShorter: Bool { self == .monthToDate || self == .yearToDate || self == .sinceInception }
     }
 
     public var period: Period
@@ -47,6 +54,8 @@ public struct PeriodPerformance: Hashable, Sendable {
     /// below a year, or without a drawdown.
     public var calmar: Double?
     public var benchmark: Double?
+    /// `benchmark` per year over the same calendar days; nil below a year.
+    public var benchmarkAnnualised: Double?
     public var beta: Double?
     public var correlation: Double?
 }
@@ -93,6 +102,7 @@ extension PeriodPerformance {
                 let bs = picked.compactMap { benchmark.returns[$0] }
                 if !bs.isEmpty, bs.count == picked.count {
                     p.benchmark = bs.reduce(1) { $0 * (1 + $1) } - 1
+                    p.benchmarkAnnualised = annualised(p.benchmark, from: from, to: end)
                     let r = sub.returns
                     p.correlation = r.withUnsafeBufferPointer { x in bs.withUnsafeBufferPointer { y in Pearson.pairwise(x, y, minimumOverlap: 2).0 } }
                     if let sdb = ReturnStatistics.sampleDeviation(bs), sdb > 0, let mr = ReturnStatistics.mean(r), let mb = ReturnStatistics.mean(bs) {

@@ -60,11 +60,14 @@ extension Catalogue {
     /// A period of the performance table, saying when a figure is per year.
     public func period(_ p: PeriodPerformance.Period) -> String {
         switch p {
+        case .monthToDate: pick("Month to date", "З початку місяця")
         case .oneMonth: pick("1 month", "1 місяць")
         case .threeMonths: pick("3 months", "3 місяці")
+        case .sixMonths: pick("6 months", "6 місяців")
         case .yearToDate: self[.kpiChangeYTD]
         case .oneYear: pick("1 year", "1 рік")
         case .threeYears: pick("3 years", "3 роки")
+        case .fiveYears: pick("5 years", "5 років")
         case .sinceInception: pick("Since inception", "З початку")
         }
     }

@@ -28,6 +28,11 @@ enum PerformanceTables {
         return PeriodPerformance.table(periods, benchmark: c.request.benchmark)
     }
 
+    static func trailingReturns(_ c: TableContext) throws -> ResultTable {
+        let h = try history(c)
+        return PeriodPerformance.trailingTable(h.periods(benchmark: try benchmark(c, h), PeriodPerformance.Period.trailing), benchmark: c.request.benchmark)
+    }
+
     static func dailyReturns(_ c: TableContext) throws -> ResultTable {
         let h = try history(c)
         return h.returns.dailyTable(benchmark: try benchmark(c, h))

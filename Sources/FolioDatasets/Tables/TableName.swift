@@ -4,7 +4,8 @@ public enum TableName: String, CaseIterable, Sendable {
     case holdings, value, allocation, composition, income, flows, diagnostics
     case prices, window, returns, correlation, rollingCorrelation = "rolling-correlation", normalised
     case budget, budgetMonths = "budget-months", budgetCategories = "budget-categories"
-    case performance, drawdowns, monthlyReturns = "monthly-returns", dailyReturns = "daily-returns"
+    case performance, drawdowns, monthlyReturns = "monthly-returns", trailingReturns = "trailing-returns"
+    case dailyReturns = "daily-returns"
 
     /// Options beyond `--format`, `--db`, `--market` and `--stale-days`, which every table takes.
     enum Option: String, Sendable {
@@ -31,14 +32,14 @@ public enum TableName: String, CaseIterable, Sendable {
         case .budget, .budgetMonths, .budgetCategories: return [.from, .to, .asOf, .currency]
         case .performance: return [.portfolio, .asOf, .benchmark, .riskFree]
         case .drawdowns, .monthlyReturns: return [.portfolio, .asOf]
-        case .dailyReturns: return [.portfolio, .asOf, .benchmark]
+        case .trailingReturns, .dailyReturns: return [.portfolio, .asOf, .benchmark]
         }
     }
 
     /// Tables of one portfolio's ledger (the others read quotes or the budget).
     var isPortfolioTable: Bool {
         [.holdings, .value, .allocation, .composition, .income, .flows, .diagnostics, .performance, .drawdowns, .monthlyReturns,
-         .dailyReturns].contains(self)
+         .trailingReturns, .dailyReturns].contains(self)
     }
 
     /// Tables of quotes: of named assets, or of what a portfolio holds.
@@ -69,6 +70,7 @@ public enum TableName: String, CaseIterable, Sendable {
         case .performance: "time- and money-weighted returns, risk, per period"
         case .drawdowns: "the five deepest falls: start, trough, recovery, depth"
         case .monthlyReturns: "time-weighted return of each month and year"
+        case .trailingReturns: "returns MTD, 3M, 6M, YTD, 1Y, 3Y, 5Y, since inception"
         case .dailyReturns: "each counted day's time-weighted return (--benchmark)"
         }
     }
