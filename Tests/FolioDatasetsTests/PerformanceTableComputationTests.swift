@@ -64,4 +64,33 @@ import Testing
         #expect(trailing.number(2, "twr") == performance.number(performance.rows.count - 1, "twr"))
         #expect(trailing.number(0, "twr") == trailing.number(1, "twr"))
     }
+
+    @Test func rollingTablesAreOneRowPerFullWindow() throws {
+        let volatility = try table("rolling-volatility", window: 5)
+        let sharpe = try table("rolling-sharpe", window: 5, riskFree: 3)
+        let daily = try table("daily-returns")
+        #expect(volatility.rows.count == daily.rows.count - 4 && sharpe.rows.count == volatility.rows.count)
+        #expect(volatility.cell(0, "day") == daily.cell(4, "day"))
+        // The first window by hand: sample deviation of five returns × √365 (crypto moves every day).
+        let r = (0..<5).map { daily.number($0, "twr")! / 100 }
+        let mean = r.reduce(0, +) / 5
+        let sd = (r.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / 4).squareRoot()
+        #expect(close(volatility.number(0, "volatility"), sd * 365.0.squareRoot() * 100, 1e-10))
+        let rf = pow(1.03, 1.0 / 365) - 1
+        #expect(close(sharpe.number(0, "sharpe"), (mean - rf) / sd * 365.0.squareRoot(), 1e-10))
+        // Half a year by default: a month has no window.
+        #expect(try table("rolling-volatility").rows.isEmpty)
+    }
+
+    @Test func optionsTheRollingTablesDoNotReadAreRefused() {
+        #expect(throws: ArgumentError("--window", "1 is not valid, a deviation needs at least 2 days")) {
+            try TableRequest(name: "rolling-sharpe", window: 1)
+        }
+        #expect(throws: ArgumentError("--benchmark", "not used by the rolling-volatility table")) {
+            try TableRequest(name: "rolling-volatility", benchmark: "ETH")
+        }
+        #expect(throws: ArgumentError("--risk-free", "not used by the rolling-volatility table")) {
+            try TableRequest(name: "rolling-volatility", riskFree: 2)
+        }
+    }
 }

@@ -23,4 +23,7 @@ public struct PerformanceHistory: Sendable {
         guard let end = value.days.last else { return [] }
         return PeriodPerformance.all(value: value, series: returns, benchmark: benchmark, end: end, riskFree: riskFree, periods: periods)
     }
+
+    /// Volatility and Sharpe over a sliding window of counted days (nil: half a year of them).
+    public func rolling(window: Int? = nil, riskFree: Double = 0) -> RollingRisk { RollingRisk(returns, window: window, riskFree: riskFree) }
 }

@@ -100,3 +100,15 @@ extension ReturnSeries {
                            rows: rows)
     }
 }
+
+extension RollingRisk {
+    /// Tables `rolling-volatility` and `rolling-sharpe`: one row per window, on its last day.
+    public var volatilityTable: ResultTable {
+        ResultTable(columns: [.init("day", .day), .init("volatility", .percent)],
+                    rows: days.indices.map { [.day(days[$0]), .finite(volatility[$0].map { $0 * 100 })] })
+    }
+
+    public var sharpeTable: ResultTable {
+        ResultTable(columns: [.init("day", .day), .init("sharpe", .number)], rows: days.indices.map { [.day(days[$0]), .finite(sharpe[$0])] })
+    }
+}

@@ -37,4 +37,8 @@ enum PerformanceTables {
         let h = try history(c)
         return h.returns.dailyTable(benchmark: try benchmark(c, h))
     }
+
+    static func rolling(_ c: TableContext) throws -> RollingRisk {
+        try history(c).rolling(window: c.request.window, riskFree: c.request.riskFree)
+    }
 }

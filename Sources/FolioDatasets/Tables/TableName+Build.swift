@@ -40,6 +40,8 @@ extension TableName {
         case .monthlyReturns: try PerformanceTables.history(context).returns.monthlyTable
         case .trailingReturns: try PerformanceTables.trailingReturns(context)
         case .dailyReturns: try PerformanceTables.dailyReturns(context)
+        case .rollingVolatility: try PerformanceTables.rolling(context).volatilityTable
+        case .rollingSharpe: try PerformanceTables.rolling(context).sharpeTable
         }
     }
 }
