@@ -45,6 +45,15 @@ import Testing
         #expect(drawdown.depths.dropFirst() == history.drawdowns.depth[...])
     }
 
+    @Test func annualBarsSetTheBenchmarkBesideEachYear() throws {
+        let bars = try #require(try build(.bars, "annual-returns", benchmark: "AAPL").chart as? BarChart)
+        let cumulative = try #require(try build(.line, "cumulative", benchmark: "AAPL").chart as? LineChart)
+        #expect(bars.groups == ["2024"] && bars.series.map(\.name) == ["P", "AAPL"])
+        // One year: the benchmark's bar is its cumulative return over the same days.
+        #expect(close(bars.series[1].values[0], cumulative.series[1].values.last! / 100, 1e-12))
+        #expect(close(bars.series[0].values[0], cumulative.series[0].values.last! / 100, 1e-12))
+    }
+
     @Test func rollingLinesAreTheRollingFigures() throws {
         let rolling = history.rolling(window: 3)
         let volatility = try #require(try build(.line, "rolling-volatility", window: 3).chart as? LineChart)

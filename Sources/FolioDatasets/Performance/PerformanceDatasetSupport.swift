@@ -42,3 +42,11 @@ extension DatasetInput {
                             footnote: performanceTexts(p, history).footnote, warnings: history.missing.map { "left out: " + $0 })
     }
 }
+
+extension DatasetInput {
+    /// `asset`'s returns on the history's counted days; an asset without quotes is refused, naming it.
+    func benchmark(_ asset: AssetCode, on history: PerformanceHistory, base: AssetCode) throws -> Benchmark {
+        guard market.book.assets.contains(asset) else { throw ArgumentError("--benchmark", "no quotes of \(asset) (see `folio info`)") }
+        return Benchmark(asset, on: history.returns, rates: rates, base: base)
+    }
+}
