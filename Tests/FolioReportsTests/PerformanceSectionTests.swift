@@ -33,6 +33,22 @@ import Testing
         #expect(table.rows.last?[0].text == "З початку")
     }
 
+    @Test func theDrawdownsTableSaysWhichFallIsNotRecovered() throws {
+        let input = SyntheticPortfolio.input(assets: 3, trades: 12)
+        let history = try #require(input.inputs.performance(endingAt: input.asOf))
+        let expected = Array(history.drawdowns.drawdowns.prefix(5))
+        for locale in [ChartLocale.en, .uk] {
+            let table = PortfolioReportData(input, locale: locale).drawdownsTable
+            #expect(table.columns.map(\.key) == ["start", "trough", "recovery", "depth", "days"])
+            #expect(table.rows.count == expected.count && !expected.isEmpty)
+            for (row, d) in zip(table.rows, expected) {
+                #expect(row[0].text == DateText.date(d.start, locale: locale))
+                #expect(row[2].text == (d.recovery.map { DateText.date($0, locale: locale) } ?? (locale == .uk ? "ще ні" : "not yet")))
+                #expect(row[3].text == NumberFormat(locale: locale, style: .percent(2)).string(d.depth))
+            }
+        }
+    }
+
     @Test func theDefinitionNamesTheBenchmark() throws {
         let parser = DefinitionParser(file: "mine.yaml")
         #expect(try parser.parse("benchmark: btc\npages: [{blocks: [{kind: table, data: performance}]}]").benchmark == "BTC")

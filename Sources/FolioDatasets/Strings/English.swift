@@ -28,7 +28,9 @@ let englishStrings: [StringKey: String] = [
     .sharpe: "Sharpe", .sortino: "Sortino", .maxDrawdown: "Max DD", .difference: "Difference",
     .cumulativeReturn: "Cumulative return, %", .drawdown: "Drawdown", .monthlyReturns: "Monthly returns",
     // The period's own money-weighted return beside "XIRR/yr", which says it is per year.
-    .mwr: "MWR",
+    .mwr: "MWR", .annualReturns: "Annual returns", .worstDrawdowns: "Deepest drawdowns", .drawdownStart: "Peak",
+    .drawdownTrough: "Trough", .drawdownRecovery: "Recovered", .drawdownDepth: "Depth", .drawdownDays: "Days below peak",
+    .notRecovered: "not yet",
     .budgetReport: "Budget report", .income: "Income", .expenses: "Expenses", .expensesByCategory: "Expenses by category",
     .incomeByCategory: "Income by category", .incomeVsExpenses: "Income and expenses by month", .category: "Category",
     .categories: "Categories", .months: "Months",

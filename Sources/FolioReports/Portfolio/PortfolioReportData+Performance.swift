@@ -36,4 +36,25 @@ extension PortfolioReportData {
         }
         return DataTable(columns: columns, rows: rows)
     }
+
+    /// The five deepest drawdowns since inception (FolioAnalytics' `DrawdownSeries`, as `folio table
+    /// drawdowns` gives them); one not recovered by the as-of day says so.
+    var drawdownsTable: DataTable {
+        guard let history = try? charts.input.performance(input.inputs) else {
+            return DataTable(columns: [], rows: [])
+        }
+        let percent = NumberFormat(locale: locale, style: .percent(2))
+        func day(_ d: Day) -> Cell { Cell(DateText.date(d, locale: locale), sort: Double(d.daysSinceEpoch)) }
+        let rows = history.drawdowns.drawdowns.prefix(5).map { d -> [Cell] in
+            [day(d.start), day(d.trough), d.recovery.map(day) ?? Cell(strings[.notRecovered]),
+             Cell(percent.string(d.depth), sort: d.depth), number(Double(d.days), 0)]
+        }
+        return DataTable(columns: [
+            Column(key: "start", title: strings[.drawdownStart], numeric: false),
+            Column(key: "trough", title: strings[.drawdownTrough], numeric: false),
+            Column(key: "recovery", title: strings[.drawdownRecovery], numeric: false),
+            Column(key: "depth", title: strings[.drawdownDepth], numeric: true),
+            Column(key: "days", title: strings[.drawdownDays], numeric: true),
+        ], rows: Array(rows))
+    }
 }

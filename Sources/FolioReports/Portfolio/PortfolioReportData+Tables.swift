@@ -5,7 +5,7 @@ import FolioCore
 import FolioDatasets
 
 extension PortfolioReportData {
-    public var tableNames: [String] { ["holdings", "trades", "cash-flows", "diagnostics", "income", "performance"] }
+    public var tableNames: [String] { ["holdings", "trades", "cash-flows", "diagnostics", "income", "performance", "drawdowns"] }
 
     public func table(_ name: String) -> DataTable? {
         switch name {
@@ -15,6 +15,7 @@ extension PortfolioReportData {
         case "diagnostics": diagnosticsTable
         case "income": incomeTable
         case "performance": performanceTable
+        case "drawdowns": drawdownsTable
         default: nil
         }
     }
