@@ -18,13 +18,18 @@ public enum MoneyWeightedReturn {
     /// The rate over the whole span of the flows, first day to last, not scaled to a year: the period's own
     /// money-weighted return, (1 + xirr)^(span / 365) − 1. With no flow between the first and the last it
     /// is last / first − 1 exactly.
-    public static func overSpan(_ flows: [Flow]) -> Double? {
+    ///
+    /// Below a year it is solved for the span itself: converted from the annual rate, which over a few days
+    /// can be ten thousand percent, it would lose the period's digits. Given the XIRR of a span of a year
+    /// or more (a moderate power), it is converted from it, which spares a second solve.
+    public static func overSpan(_ flows: [Flow], knowingXIRR annual: Double? = nil) -> Double? {
         guard let first = flows.map(\.day).min(), let last = flows.map(\.day).max(), first < last else { return nil }
-        return rate(flows, length: Double(first.distance(to: last)))
+        let span = Double(first.distance(to: last))
+        if let annual, span >= 365 { return pow(1 + annual, span / 365) - 1 }
+        return rate(flows, length: span)
     }
 
-    /// The rate per `length` days; solved for the span itself rather than converted from the annual rate,
-    /// which over a few days can be ten thousand percent and lose the period's digits in the conversion.
+    /// The rate per `length` days.
     static func rate(_ flows: [Flow], length: Double) -> Double? {
         guard let d0 = flows.map(\.day).min(),
               flows.contains(where: { $0.amount < 0 }), flows.contains(where: { $0.amount > 0 }) else { return nil }

@@ -94,8 +94,12 @@ extension PeriodPerformance {
                 if let a = p.annualised, let dd = p.statistics?.maxDrawdown, dd < 0 { p.calmar = a / -dd }
             }
             if let flows = cashFlows(value: value, range: range) {
-                p.moneyWeighted = MoneyWeightedReturn.overSpan(flows)
-                if isAYearOrMore(from: from, to: end) { p.xirr = MoneyWeightedReturn.xirr(flows) }
+                if isAYearOrMore(from: from, to: end) {
+                    p.xirr = MoneyWeightedReturn.xirr(flows)
+                    p.moneyWeighted = p.xirr.flatMap { MoneyWeightedReturn.overSpan(flows, knowingXIRR: $0) }
+                } else {
+                    p.moneyWeighted = MoneyWeightedReturn.overSpan(flows)
+                }
             }
             if let benchmark {
                 // Over the same days, or not at all: a benchmark with a missing price has no figure.

@@ -44,9 +44,11 @@ public struct ReturnStatistics: Hashable, Sendable {
         let periods = periodsPerYear ?? Self.periodsPerYear(of: series.days)
         self.periodsPerYear = periods
         self.riskFree = riskFree
-        let excess = r.map { $0 - Self.dailyRate(riskFree, periodsPerYear: periods) }
+        let dailyRiskFree = Self.dailyRate(riskFree, periodsPerYear: periods)
+        let excess = r.map { $0 - dailyRiskFree }
         let root = periods.squareRoot()
-        let sd = Self.sampleDeviation(r)
+        let mu = Self.mean(r)
+        let sd = mu.flatMap { Self.sampleDeviation(r, mean: $0) }
         volatility = sd.map { $0 * root }
         sharpe = Self.sharpe(excess: excess[...], periodsPerYear: periods)
         if !excess.isEmpty {
@@ -61,13 +63,14 @@ public struct ReturnStatistics: Hashable, Sendable {
         (bestYear, worstYear) = (years.max(), years.min())
         positiveDays = Self.winRate(r)
         positiveMonths = Self.winRate(months)
-        if let mu = Self.mean(r), let sd, sd > 0 {
+        if let mu, let sd, sd > 0 {
             valueAtRisk = mu + sd * Self.normalQuantile5
             expectedShortfall = mu - sd * Self.normalDensityAtQuantile5 / 0.05
         }
         if r.count >= 2 {
-            let gains = excess.filter { $0 > 0 }.compensatedSum(), losses = -excess.filter { $0 < 0 }.compensatedSum()
-            if losses > 0 { omega = gains / losses }
+            var gains = CompensatedSum(), losses = CompensatedSum()
+            for x in excess where x != 0 { if x > 0 { gains += x } else { losses += -x } }
+            if losses.value > 0 { omega = gains.value / losses.value }
         }
     }
 
@@ -83,17 +86,17 @@ public struct ReturnStatistics: Hashable, Sendable {
 
     /// mean / sample sd × √periods of excess returns; nil below two days or without dispersion (returns
     /// equal but for rounding, 1.01ⁿ⁺¹ / 1.01ⁿ, are no dispersion).
-    static func sharpe(excess: ArraySlice<Double>, periodsPerYear: Double) -> Double? {
-        let x = Array(excess)
-        guard let sd = sampleDeviation(x), let m = mean(x), sd > 1e-12 * max(abs(m), 1e-300) else { return nil }
+    static func sharpe(excess x: ArraySlice<Double>, periodsPerYear: Double) -> Double? {
+        guard let m = mean(x), let sd = sampleDeviation(x, mean: m), sd > 1e-12 * max(abs(m), 1e-300) else { return nil }
         return m / sd * periodsPerYear.squareRoot()
     }
 
     /// Positive ones among the non-zero ones; nil when all are zero (QuantStats says 0 there, which reads
     /// as "never won").
     static func winRate(_ x: [Double]) -> Double? {
-        let nonZero = x.filter { $0 != 0 }
-        return nonZero.isEmpty ? nil : Double(nonZero.filter { $0 > 0 }.count) / Double(nonZero.count)
+        var (positive, nonZero) = (0, 0)
+        for v in x where v != 0 { (positive, nonZero) = (positive + (v > 0 ? 1 : 0), nonZero + 1) }
+        return nonZero == 0 ? nil : Double(positive) / Double(nonZero)
     }
 
     /// Φ⁻¹(0.05), the standard normal's 5 % quantile (scipy.stats.norm.ppf(0.05), what QuantStats calls).
@@ -101,11 +104,16 @@ public struct ReturnStatistics: Hashable, Sendable {
     /// φ(Φ⁻¹(0.05)) = e^(−z²/2) / √(2π): the density there, for the normal tail's mean.
     static let normalDensityAtQuantile5 = exp(-normalQuantile5 * normalQuantile5 / 2) / (2 * Double.pi).squareRoot()
 
-    static func mean(_ x: [Double]) -> Double? { x.isEmpty ? nil : x.compensatedSum() / Double(x.count) }
+    static func mean(_ x: some Collection<Double>) -> Double? { x.isEmpty ? nil : x.compensatedSum() / Double(x.count) }
 
     /// Sample (n − 1) standard deviation, as pandas' `std()`; nil below two values.
-    static func sampleDeviation(_ x: [Double]) -> Double? {
-        guard x.count > 1, let m = mean(x) else { return nil }
-        return (x.map { ($0 - m) * ($0 - m) }.compensatedSum() / Double(x.count - 1)).squareRoot()
+    static func sampleDeviation(_ x: some Collection<Double>) -> Double? { mean(x).flatMap { sampleDeviation(x, mean: $0) } }
+
+    /// The same about a mean already known, which spares a pass.
+    static func sampleDeviation(_ x: some Collection<Double>, mean m: Double) -> Double? {
+        guard x.count > 1 else { return nil }
+        var squares = CompensatedSum()
+        for v in x { squares += (v - m) * (v - m) }
+        return (squares.value / Double(x.count - 1)).squareRoot()
     }
 }

@@ -34,7 +34,7 @@ public struct RollingRisk: Hashable, Sendable {
         days = ends.map { series.days[$0] }
         // Each window summed afresh (n × days additions, 0.3 M for five years of crypto): a running sum
         // would carry the rounding of every day that left the window into the next.
-        volatility = ends.map { end in ReturnStatistics.sampleDeviation(Array(r[(end - n + 1) ... end])).map { $0 * periods.squareRoot() } }
+        volatility = ends.map { end in ReturnStatistics.sampleDeviation(r[(end - n + 1) ... end]).map { $0 * periods.squareRoot() } }
         sharpe = ends.map { end in ReturnStatistics.sharpe(excess: excess[(end - n + 1) ... end], periodsPerYear: periods) }
     }
 }
