@@ -9,11 +9,12 @@ import Testing
 
 /// The performance charts draw the figures the tables give, from one history.
 @Suite struct PerformanceDatasetTests {
-    func build(_ kind: ChartKind, _ data: String, benchmark: AssetCode? = nil) throws -> DatasetChart {
+    func build(_ kind: ChartKind, _ data: String, benchmark: AssetCode? = nil, window: Int? = nil) throws -> DatasetChart {
         var request = ChartRequest(kind: kind)
         request.portfolio = "P"
         request.data = data
         request.benchmark = benchmark
+        request.window = window
         return try request.dataset().build(PortfolioDatasetTests.input(), as: kind, frame: ChartFrame())
     }
 
@@ -42,6 +43,31 @@ import Testing
         #expect(bars.series[0].values == [january])
         let drawdown = try #require(try build(.drawdown, "drawdown").chart as? DrawdownChart)
         #expect(drawdown.depths.dropFirst() == history.drawdowns.depth[...])
+    }
+
+    @Test func annualBarsSetTheBenchmarkBesideEachYear() throws {
+        let bars = try #require(try build(.bars, "annual-returns", benchmark: "AAPL").chart as? BarChart)
+        let cumulative = try #require(try build(.line, "cumulative", benchmark: "AAPL").chart as? LineChart)
+        #expect(bars.groups == ["2024"] && bars.series.map(\.name) == ["P", "AAPL"])
+        // One year: the benchmark's bar is its cumulative return over the same days.
+        #expect(close(bars.series[1].values[0], cumulative.series[1].values.last! / 100, 1e-12))
+        #expect(close(bars.series[0].values[0], cumulative.series[0].values.last! / 100, 1e-12))
+    }
+
+    @Test func rollingLinesAreTheRollingFigures() throws {
+        let rolling = history.rolling(window: 3)
+        let volatility = try #require(try build(.line, "rolling-volatility", window: 3).chart as? LineChart)
+        let sharpe = try #require(try build(.line, "rolling-sharpe", window: 3).chart as? LineChart)
+        #expect(volatility.series[0].times == rolling.days.map { $0.start.timeIntervalSince1970 })
+        for i in rolling.days.indices {
+            #expect(volatility.series[0].values[i] == rolling.volatility[i]! * 100)
+            #expect(sharpe.series[0].values[i] == rolling.sharpe[i] ?? .nan || sharpe.series[0].values[i].isNaN)
+        }
+        // Half a year of counted days by default: nine days have no window, which is said. The quotes move
+        // on weekends too: a year of 365 days.
+        #expect(throws: ArgumentError.self) { try build(.line, "rolling-volatility") }
+        let titled = try build(.line, "rolling-sharpe", window: 3)
+        #expect(titled.title == "P: rolling Sharpe ratio" && titled.subtitle == "3-day window, 365 days a year · 5 Jan 2024 – 10 Jan 2024")
     }
 
     @Test func aMemoisedNothingIsRememberedAsNothing() {

@@ -10,7 +10,8 @@ import Testing
 
 /// What a reader checks on a report page, over generated multi-currency portfolios (the ledger identity
 /// tests' generator): the shares of every pie and donut add up to 100 %, every holding is in the chart or
-/// named as not shown, the tiles add up to the gain, and a change tile is the performance table's figure.
+/// named as not shown, the tiles add up to the gain, a change tile is the performance table's figure, and
+/// no period under a year shows an annualised figure.
 /// (On the demo portfolios, `PortfolioPageTests` checks the 1-month tile against the 1-month row.)
 @Suite struct ReportIdentityTests {
     static let asOf = Day(year: 2024, month: 1, day: 30)!
@@ -102,5 +103,10 @@ import Testing
         let twr = try #require(table.columns.firstIndex { $0.key == "twr" })
         #expect(tile.detail.replacingOccurrences(of: "+", with: "").hasPrefix(row[twr].text + " · "),
                 "seed \(seed): \(tile.detail) vs \(row[twr].text)")
+        // A month of history: no period reaches a year, so nothing on the page is annualised.
+        for key in ["twr-annualised", "xirr"] {
+            let column = try #require(table.columns.firstIndex { $0.key == key })
+            #expect(table.rows.allSatisfy { $0[column].text == "—" }, "seed \(seed): \(key) \(table.rows.map { $0[column].text })")
+        }
     }
 }

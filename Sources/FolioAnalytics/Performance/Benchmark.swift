@@ -36,3 +36,20 @@ public struct Benchmark: Hashable, Sendable {
         self.missing = missing
     }
 }
+
+extension Benchmark {
+    /// The benchmark's return over the counted days of each calendar year of `series` (the series it was
+    /// built on), in `series.byPeriod(.year)`'s order; nil for a year with a missing price.
+    public func byYear(_ series: ReturnSeries) -> [Double?] {
+        var out: [Double?] = []
+        var year = Int.min
+        for (day, r) in zip(series.days, returns) {
+            if day.year != year {
+                year = day.year
+                out.append(1)
+            }
+            out[out.count - 1] = out[out.count - 1].flatMap { g in r.map { g * (1 + $0) } }
+        }
+        return out.map { $0.map { $0 - 1 } }
+    }
+}

@@ -22,8 +22,8 @@ public struct DrawdownSeries: Hashable, Sendable {
         public var recovery: Day?
         /// Negative: trough / peak − 1.
         public var depth: Double
-        /// Calendar days from the first day below the peak to the recovery, or to the last day when not
-        /// recovered, both included.
+        /// Calendar days from the first counted day below the peak to the last one, both included: how long
+        /// it was under water (`qs.stats.drawdown_details`' days, so a tear sheet shows the same).
         public var days: Int
     }
 
@@ -55,7 +55,7 @@ public struct DrawdownSeries: Hashable, Sendable {
                 }
             } else if var open = current {
                 open.recovery = days[i]
-                open.days = open.firstDay.distance(to: days[i]) + 1
+                open.days = open.firstDay.distance(to: days[i - 1]) + 1
                 out.append(open)
                 current = nil
             }

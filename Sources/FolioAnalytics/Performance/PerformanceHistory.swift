@@ -17,9 +17,13 @@ public struct PerformanceHistory: Sendable {
     public var drawdowns: DrawdownSeries { DrawdownSeries(returns) }
     public var missing: [String] { (value.missingBeforeRange + value.missing).map(\.description) }
 
-    /// The figures of every period ending at the last day.
-    public func periods(benchmark: Benchmark? = nil, riskFree: Double = 0) -> [PeriodPerformance] {
+    /// The figures of each of `periods` ending at the last day that the history covers.
+    public func periods(benchmark: Benchmark? = nil, riskFree: Double = 0,
+                        _ periods: [PeriodPerformance.Period] = PeriodPerformance.Period.performance) -> [PeriodPerformance] {
         guard let end = value.days.last else { return [] }
-        return PeriodPerformance.all(value: value, series: returns, benchmark: benchmark, end: end, riskFree: riskFree)
+        return PeriodPerformance.all(value: value, series: returns, benchmark: benchmark, end: end, riskFree: riskFree, periods: periods)
     }
+
+    /// Volatility and Sharpe over a sliding window of counted days (nil: half a year of them).
+    public func rolling(window: Int? = nil, riskFree: Double = 0) -> RollingRisk { RollingRisk(returns, window: window, riskFree: riskFree) }
 }

@@ -8,10 +8,12 @@ extension PeriodPerformance {
         func pct(_ v: Double?) -> ResultTable.Cell? { .finite(v.map { $0 * 100 }) }
         var columns: [ResultTable.Column] = [
             .init("period", .text), .init("from", .day), .init("to", .day), .init("twr", .percent),
-            .init("twr_annualised", .percent), .init("xirr", .percent), .init("volatility", .percent),
+            .init("twr_annualised", .percent), .init("mwr", .percent), .init("xirr", .percent), .init("volatility", .percent),
             .init("sharpe", .number), .init("sortino", .number), .init("max_drawdown", .percent), .init("calmar", .number),
             .init("best_day", .percent), .init("worst_day", .percent), .init("best_month", .percent),
-            .init("worst_month", .percent), .init("positive_months", .percent),
+            .init("worst_month", .percent), .init("best_year", .percent), .init("worst_year", .percent),
+            .init("positive_days", .percent), .init("positive_months", .percent),
+            .init("value_at_risk", .percent), .init("expected_shortfall", .percent), .init("omega", .number),
         ]
         if let benchmark {
             let b = benchmark.rawValue.lowercased()
@@ -21,17 +23,38 @@ extension PeriodPerformance {
             let s = p.statistics
             var row: [ResultTable.Cell?] = [
                 .text(p.period.rawValue), .day(p.from), .day(p.to), pct(p.timeWeighted), pct(p.annualised), pct(p.moneyWeighted),
-                pct(s?.volatility), .finite(s?.sharpe), .finite(s?.sortino), pct(s?.maxDrawdown), .finite(s?.calmar),
-                pct(s?.bestDay), pct(s?.worstDay), pct(s?.bestMonth), pct(s?.worstMonth), pct(s?.positiveMonths),
+                pct(p.xirr), pct(s?.volatility), .finite(s?.sharpe), .finite(s?.sortino), pct(s?.maxDrawdown), .finite(p.calmar),
+                pct(s?.bestDay), pct(s?.worstDay), pct(s?.bestMonth), pct(s?.worstMonth), pct(s?.bestYear), pct(s?.worstYear),
+                pct(s?.positiveDays), pct(s?.positiveMonths), pct(s?.valueAtRisk), pct(s?.expectedShortfall), .finite(s?.omega),
             ]
             if benchmark != nil {
-                let difference = p.timeWeighted.flatMap { t in p.benchmark.map { t - $0 } }
-                row += [pct(p.benchmark), pct(difference), .finite(p.beta), .finite(p.correlation)]
+                row += [pct(p.benchmark), pct(p.difference), .finite(p.beta), .finite(p.correlation)]
             }
             return row
         }
         return ResultTable(columns: columns, rows: rows)
     }
+
+    /// Table `trailing-returns`: the time-weighted return of each period ending at the as-of day, and per
+    /// year for a period of a year or more; with a benchmark, its own beside.
+    public static func trailingTable(_ periods: [PeriodPerformance], benchmark: AssetCode?) -> ResultTable {
+        func pct(_ v: Double?) -> ResultTable.Cell? { .finite(v.map { $0 * 100 }) }
+        var columns: [ResultTable.Column] = [
+            .init("period", .text), .init("from", .day), .init("to", .day), .init("twr", .percent), .init("twr_annualised", .percent),
+        ]
+        if let benchmark {
+            let b = benchmark.rawValue.lowercased()
+            columns += [.init(b, .percent), .init(b + "_annualised", .percent)]
+        }
+        let rows: [[ResultTable.Cell?]] = periods.map { p in
+            [.text(p.period.rawValue), .day(p.from), .day(p.to), pct(p.timeWeighted), pct(p.annualised)]
+                + (benchmark != nil ? [pct(p.benchmark), pct(p.benchmarkAnnualised)] : [])
+        }
+        return ResultTable(columns: columns, rows: rows)
+    }
+
+    /// The portfolio's time-weighted return less the benchmark's over the same days.
+    public var difference: Double? { timeWeighted.flatMap { t in benchmark.map { t - $0 } } }
 }
 
 extension DrawdownSeries {
@@ -62,5 +85,30 @@ extension ReturnSeries {
         let names = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
         return ResultTable(columns: [.init("year", .text)] + names.map { .init($0, .percent) } + [.init("year_return", .percent)],
                            rows: rows)
+    }
+}
+
+extension ReturnSeries {
+    /// Table `daily-returns`: each counted day's time-weighted return, what every figure of `performance`
+    /// is computed from (the series to give QuantStats); with a benchmark, its return on the same days.
+    public func dailyTable(benchmark: Benchmark?) -> ResultTable {
+        let rows: [[ResultTable.Cell?]] = days.indices.map { i in
+            [.day(days[i]), .number(returns[i] * 100)] + (benchmark.map { [.finite($0.returns[i].map { $0 * 100 })] } ?? [])
+        }
+        return ResultTable(columns: [.init("day", .day), .init("twr", .percent, decimals: 4)]
+                               + (benchmark.map { [.init($0.asset.rawValue.lowercased(), .percent, decimals: 4)] } ?? []),
+                           rows: rows)
+    }
+}
+
+extension RollingRisk {
+    /// Tables `rolling-volatility` and `rolling-sharpe`: one row per window, on its last day.
+    public var volatilityTable: ResultTable {
+        ResultTable(columns: [.init("day", .day), .init("volatility", .percent)],
+                    rows: days.indices.map { [.day(days[$0]), .finite(volatility[$0].map { $0 * 100 })] })
+    }
+
+    public var sharpeTable: ResultTable {
+        ResultTable(columns: [.init("day", .day), .init("sharpe", .number)], rows: days.indices.map { [.day(days[$0]), .finite(sharpe[$0])] })
     }
 }

@@ -78,15 +78,17 @@ public struct ReturnSeries: Hashable, Sendable {
     /// Returns per period (`.month` or `.year`), compounded from the days in it; oldest first.
     public func byPeriod(_ period: CompositionPeriod) -> [(start: Day, value: Double)] {
         var out: [(start: Day, value: Double)] = []
-        var key = (year: 0, month: 0)
+        // The days ascend: a day before the next period's first day is in the current one, so the calendar
+        // is worked out once per period, not per day (the performance table groups every period's days).
+        var next = Day(daysSinceEpoch: .min)
         for (day, r) in zip(days, returns) {
-            let c = day.components
-            let k = (year: c.year, month: period == .month ? c.month : 1)
-            if !out.isEmpty && k == key {
+            if day < next {
                 out[out.count - 1].value = (1 + out[out.count - 1].value) * (1 + r) - 1
             } else {
-                key = k
-                out.append((Day(year: k.year, month: k.month, day: 1)!, r))
+                let c = day.components
+                let start = Day(year: c.year, month: period == .month ? c.month : 1, day: 1)!
+                next = start.addingMonths(period == .month ? 1 : 12)
+                out.append((start, r))
             }
         }
         return out

@@ -3,15 +3,20 @@ import FolioCharts
 import FolioCore
 
 /// `annual-returns`: a portfolio's time-weighted return of each calendar year (the first and the
-/// current one partial, as the subtitle's range says), as bars, losses below zero.
+/// current one partial, as the subtitle's range says), as bars, losses below zero; with `--benchmark`,
+/// the asset's return in the base currency over the same days of each year beside it (FolioAnalytics'
+/// `Benchmark`), as QuantStats' "EOY returns vs benchmark".
 public struct AnnualReturnsDataset: Dataset {
     public static let name = "annual-returns"
     public static let kinds: [ChartKind] = [.bars]
     public static let subject = DatasetSubject.portfolio
-    public static let fields: Set<ChartRequest.Field> = [.portfolio]
+    public static let fields: Set<ChartRequest.Field> = [.portfolio, .benchmark]
+
+    let benchmark: AssetCode?
 
     public init(_ request: ChartRequest) throws {
         guard request.portfolio != nil else { throw ArgumentError("--portfolio", "\(Self.name) needs a portfolio") }
+        benchmark = request.benchmark
     }
 
     public func quoteDays(endingAt asOf: Day) -> DayRange? { .wholeHistory(endingAt: asOf) }
@@ -20,11 +25,18 @@ public struct AnnualReturnsDataset: Dataset {
         let p = try input.requirePortfolio(Self.name)
         let history = try input.performance(p)
         let years = history.returns.byPeriod(.year)
-        let chart = BarChart(frame: frame, groups: years.map { String($0.start.year) },
-                             series: [BarSeries(name: p.portfolio.name, values: years.map(\.value))],
+        var series = [BarSeries(name: p.portfolio.name, values: years.map(\.value))]
+        var warnings = history.missing.map { "left out: " + $0 }
+        if let benchmark {
+            let b = try input.benchmark(benchmark, on: history, base: p.portfolio.baseCurrency)
+            warnings += b.missing.map { "left out: " + $0.description }
+            // A year with a missing price has no bar rather than a return over fewer days.
+            series.append(BarSeries(name: benchmark.rawValue, values: b.byYear(history.returns).map { $0 ?? .nan }))
+        }
+        let chart = BarChart(frame: frame, groups: years.map { String($0.start.year) }, series: series,
                              valueFormat: NumberFormat(locale: input.locale, style: .percent(0)))
         let texts = input.performanceTexts(p, history)
         return DatasetChart(chart: chart, title: input.strings.performanceTitle(p.portfolio.name, .annual), subtitle: texts.subtitle,
-                            footnote: texts.footnote, warnings: history.missing.map { "left out: " + $0 })
+                            footnote: texts.footnote, warnings: warnings)
     }
 }

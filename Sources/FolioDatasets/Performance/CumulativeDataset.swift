@@ -29,10 +29,7 @@ public struct CumulativeDataset: Dataset {
         var series = [LineSeries(name: p.portfolio.name, times: times, values: [0] + r.index.map { ($0 - 1) * 100 })]
         var warnings = history.missing.map { "left out: " + $0 }
         if let benchmark {
-            guard input.market.book.assets.contains(benchmark) else {
-                throw ArgumentError("--benchmark", "no quotes of \(benchmark) (see `folio info`)")
-            }
-            let b = Benchmark(benchmark, on: r, rates: input.rates, base: p.portfolio.baseCurrency)
+            let b = try input.benchmark(benchmark, on: history, base: p.portfolio.baseCurrency)
             warnings += b.missing.map { "left out: " + $0.description }
             var growth = 1.0
             let values = [0] + b.returns.map { ret -> Double in

@@ -14,6 +14,7 @@ public enum StringKey: String, Hashable, Sendable, CaseIterable {
     case buy, sell, total, noData, emptyPortfolio
     case kindFiat, kindCrypto, kindStock, kindETF, kindMetal, kindIndex, kindOther
     case trade, cashTransaction, averageCost, costBasis, incomeByHolding, realised, unrealised, dividendsInterest, accountFees, year, performance, period, twr, twrAnnualised, xirr, volatility, sharpe, sortino, maxDrawdown, difference, cumulativeReturn, drawdown, monthlyReturns
+    case mwr, annualReturns, worstDrawdowns, drawdownStart, drawdownTrough, drawdownRecovery, drawdownDepth, drawdownDays, notRecovered
     case marketReport, currencyMarket, cryptoMarket, ratesByMarket, currencies7d, converter, coins, market, change, change24h, change7d, amount
     case totalMarketCap, volume24h, btcDominance, marketCap
     case spread, bestMarked

@@ -67,17 +67,29 @@ extension Catalogue {
         case .drawdown: pick("\(portfolio): drawdown", "\(portfolio): просідання")
         case .monthly: pick("\(portfolio): monthly returns", "\(portfolio): дохідність за місяцями")
         case .annual: pick("\(portfolio): annual returns", "\(portfolio): дохідність за роками")
+        case .rollingVolatility: pick("\(portfolio): rolling volatility, %", "\(portfolio): ковзна волатильність, %")
+        case .rollingSharpe: pick("\(portfolio): rolling Sharpe ratio", "\(portfolio): ковзний коефіцієнт Шарпа")
         }
     }
-    public enum PerformanceChart: Sendable { case cumulative, drawdown, monthly, annual }
+    public enum PerformanceChart: Sendable { case cumulative, drawdown, monthly, annual, rollingVolatility, rollingSharpe }
+    /// "126-day window, half a year of 252 days · …": how many counted days each point is of, and how many
+    /// make the year it is annualised over (trading days of a stock portfolio, every day of crypto).
+    public func rollingRiskSubtitle(window: Int, periodsPerYear n: Int, from: Day, to: Day) -> String {
+        let half = window == Int((Double(n) / 2).rounded(.up))
+        return pick("\(window)-day window" + (half ? ", half a year of \(n) days" : ", \(n) days a year"),
+                    "вікно \(window) дн." + (half ? ", пів року з \(n) дн." : ", \(n) дн. на рік")) + " · " + range(from, to)
+    }
     /// A period of the performance table, saying when a figure is per year.
     public func period(_ p: PeriodPerformance.Period) -> String {
         switch p {
+        case .monthToDate: pick("Month to date", "З початку місяця")
         case .oneMonth: pick("1 month", "1 місяць")
         case .threeMonths: pick("3 months", "3 місяці")
+        case .sixMonths: pick("6 months", "6 місяців")
         case .yearToDate: self[.kpiChangeYTD]
         case .oneYear: pick("1 year", "1 рік")
         case .threeYears: pick("3 years", "3 роки")
+        case .fiveYears: pick("5 years", "5 років")
         case .sinceInception: pick("Since inception", "З початку")
         }
     }

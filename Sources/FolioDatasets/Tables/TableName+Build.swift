@@ -38,6 +38,10 @@ extension TableName {
         case .performance: try PerformanceTables.performance(context)
         case .drawdowns: try PerformanceTables.history(context).drawdowns.table()
         case .monthlyReturns: try PerformanceTables.history(context).returns.monthlyTable
+        case .trailingReturns: try PerformanceTables.trailingReturns(context)
+        case .dailyReturns: try PerformanceTables.dailyReturns(context)
+        case .rollingVolatility: try PerformanceTables.rolling(context).volatilityTable
+        case .rollingSharpe: try PerformanceTables.rolling(context).sharpeTable
         }
     }
 }

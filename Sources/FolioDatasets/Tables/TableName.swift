@@ -4,7 +4,8 @@ public enum TableName: String, CaseIterable, Sendable {
     case holdings, value, allocation, composition, income, flows, diagnostics
     case prices, window, returns, correlation, rollingCorrelation = "rolling-correlation", normalised
     case budget, budgetMonths = "budget-months", budgetCategories = "budget-categories"
-    case performance, drawdowns, monthlyReturns = "monthly-returns"
+    case performance, drawdowns, monthlyReturns = "monthly-returns", trailingReturns = "trailing-returns"
+    case dailyReturns = "daily-returns", rollingVolatility = "rolling-volatility", rollingSharpe = "rolling-sharpe"
 
     /// Options beyond `--format`, `--db`, `--market` and `--stale-days`, which every table takes.
     enum Option: String, Sendable {
@@ -31,13 +32,16 @@ public enum TableName: String, CaseIterable, Sendable {
         case .budget, .budgetMonths, .budgetCategories: return [.from, .to, .asOf, .currency]
         case .performance: return [.portfolio, .asOf, .benchmark, .riskFree]
         case .drawdowns, .monthlyReturns: return [.portfolio, .asOf]
+        case .trailingReturns, .dailyReturns: return [.portfolio, .asOf, .benchmark]
+        case .rollingVolatility: return [.portfolio, .asOf, .window]
+        case .rollingSharpe: return [.portfolio, .asOf, .window, .riskFree]
         }
     }
 
     /// Tables of one portfolio's ledger (the others read quotes or the budget).
     var isPortfolioTable: Bool {
-        [.holdings, .value, .allocation, .composition, .income, .flows, .diagnostics, .performance, .drawdowns, .monthlyReturns]
-            .contains(self)
+        [.holdings, .value, .allocation, .composition, .income, .flows, .diagnostics, .performance, .drawdowns, .monthlyReturns,
+         .trailingReturns, .dailyReturns, .rollingVolatility, .rollingSharpe].contains(self)
     }
 
     /// Tables of quotes: of named assets, or of what a portfolio holds.
@@ -68,6 +72,10 @@ public enum TableName: String, CaseIterable, Sendable {
         case .performance: "time- and money-weighted returns, risk, per period"
         case .drawdowns: "the five deepest falls: start, trough, recovery, depth"
         case .monthlyReturns: "time-weighted return of each month and year"
+        case .trailingReturns: "returns MTD, 3M, 6M, YTD, 1Y, 3Y, 5Y, since inception"
+        case .dailyReturns: "each counted day's time-weighted return (--benchmark)"
+        case .rollingVolatility: "volatility over each --window of days (half a year)"
+        case .rollingSharpe: "Sharpe ratio over each --window of days (half a year)"
         }
     }
 }

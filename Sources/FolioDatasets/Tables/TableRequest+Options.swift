@@ -53,6 +53,9 @@ extension TableRequest {
         guard staleDays > 0 && staleDays.isFinite else { throw ArgumentError("--stale-days", "\(staleDays) is not a positive number of days") }
         self.staleDays = staleDays
         self.format = try ArgumentValue.choice(format, "--format")
+        if [.rollingVolatility, .rollingSharpe].contains(name), let w = self.window, w < 2 {
+            throw ArgumentError("--window", "\(w) is not valid, a deviation needs at least 2 days")
+        }
         if name == .rollingCorrelation && !self.assets.isEmpty && self.assets.count != 2 {
             throw ArgumentError("--asset", "rolling-correlation takes exactly two assets, \(self.assets.count) given")
         }

@@ -5,7 +5,7 @@ import FolioCore
 import FolioDatasets
 
 extension PortfolioReportData {
-    public var tableNames: [String] { ["holdings", "trades", "cash-flows", "diagnostics", "income", "performance"] }
+    public var tableNames: [String] { ["holdings", "trades", "cash-flows", "diagnostics", "income", "performance", "drawdowns"] }
 
     public func table(_ name: String) throws -> DataTable? {
         switch name {
@@ -15,6 +15,7 @@ extension PortfolioReportData {
         case "diagnostics": diagnosticsTable
         case "income": incomeTable
         case "performance": try performanceTable()
+        case "drawdowns": try drawdownsTable()
         default: nil
         }
     }
@@ -22,22 +23,22 @@ extension PortfolioReportData {
     /// A table a dataset builds: what its data does not have (an `ArgumentError`: a portfolio that holds
     /// nothing yet, a history without a counted day) is an empty table and a warning; anything else
     /// fails the report, naming what failed.
-    private func datasetTable(_ name: String, _ make: () throws -> DataTable) throws -> DataTable {
+    func datasetTable(_ name: String, _ make: () throws -> DataTable) throws -> DataTable {
         do { return try make() } catch let gap as ArgumentError {
             charts.warnings.add(["\(name): \(gap.problem)"])
             return DataTable(columns: [], rows: [])
         }
     }
 
-    private typealias Column = DataTable.Column
-    private typealias Cell = DataTable.Cell
+    typealias Column = DataTable.Column
+    typealias Cell = DataTable.Cell
 
     private func decimals(_ asset: AssetCode) -> Int { input.assets.first { $0.code == asset }?.decimals ?? 2 }
     /// A quantity as the holdings table prints it (138, not 138.00 on the next page).
     private func quantity(_ q: Double, _ asset: AssetCode) -> Cell {
         Cell(HoldingsDataset.quantityFormat(q, asset: input.assets.first { $0.code == asset }, locale: locale).string(q), sort: q)
     }
-    private func number(_ v: Double?, _ d: Int) -> Cell {
+    func number(_ v: Double?, _ d: Int) -> Cell {
         Cell(v.map { NumberFormat(locale: locale, style: .decimal(d)).string($0) } ?? "—", sort: v)
     }
     private func price(_ v: Double?) -> Cell {
@@ -157,36 +158,5 @@ extension PortfolioReportData {
             Column(key: "account-fees", title: strings[.accountFees], numeric: true),
         ], rows: rows, totals: [total], defaultColumns: ["asset", "quantity", "average-cost", "cost", "value", "realised", "unrealised"]
             + (hasIncome ? ["dividends"] : []) + (hasFees ? ["account-fees"] : []))
-    }
-
-    /// The performance figures by period (FolioAnalytics' `PeriodPerformance`, as `folio table
-    /// performance` gives them), with the benchmark's return and the difference when the report names one.
-    func performanceTable() throws -> DataTable {
-        try datasetTable("performance") { performanceTable(try charts.input.performance(input.inputs)) }
-    }
-
-    private func performanceTable(_ history: PerformanceHistory) -> DataTable {
-        let benchmark = input.benchmark.map { Benchmark($0, on: history.returns, rates: input.rates, base: base) }
-        let percent = NumberFormat(locale: locale, style: .percent(2))
-        func pct(_ v: Double?) -> Cell { Cell(v.map { percent.string($0) } ?? "—", sort: v) }
-        func ratio(_ v: Double?) -> Cell { number(v, 2) }
-        let rows = history.periods(benchmark: benchmark).map { r -> [Cell] in
-            var row = [Cell(strings.period(r.period)), pct(r.timeWeighted), pct(r.annualised), pct(r.moneyWeighted),
-                       pct(r.statistics?.volatility), ratio(r.statistics?.sharpe), ratio(r.statistics?.sortino),
-                       pct(r.statistics?.maxDrawdown)]
-            if benchmark != nil { row += [pct(r.benchmark), pct(r.timeWeighted.flatMap { t in r.benchmark.map { t - $0 } })] }
-            return row
-        }
-        var columns = [
-            Column(key: "period", title: strings[.period], numeric: false), Column(key: "twr", title: strings[.twr], numeric: true),
-            Column(key: "twr-annualised", title: strings[.twrAnnualised], numeric: true), Column(key: "xirr", title: strings[.xirr], numeric: true),
-            Column(key: "volatility", title: strings[.volatility], numeric: true), Column(key: "sharpe", title: strings[.sharpe], numeric: true),
-            Column(key: "sortino", title: strings[.sortino], numeric: true), Column(key: "max-drawdown", title: strings[.maxDrawdown], numeric: true),
-        ]
-        if let code = input.benchmark {
-            columns += [Column(key: "benchmark", title: code.rawValue, numeric: true),
-                        Column(key: "difference", title: strings[.difference], numeric: true)]
-        }
-        return DataTable(columns: columns, rows: rows)
     }
 }
