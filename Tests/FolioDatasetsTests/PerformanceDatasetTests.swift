@@ -67,7 +67,7 @@ import Testing
         // on weekends too: a year of 365 days.
         #expect(throws: ArgumentError.self) { try build(.line, "rolling-volatility") }
         let titled = try build(.line, "rolling-sharpe", window: 3)
-        #expect(titled.title == "P: rolling Sharpe ratio" && titled.subtitle == "3-day window, 365 days a year · 5 Jan 2024 – 10 Jan 2024")
+        #expect(titled.title == "P: rolling Sharpe ratio" && titled.subtitle == "3-day window, 365 days a year · 5 Jan – 10 Jan 2024")
     }
 
     @Test func aMemoisedNothingIsRememberedAsNothing() {
