@@ -7,7 +7,15 @@ RELEASE := .build/release
 FOLIO_BUILD := .build-static
 FOLIO := $(FOLIO_BUILD)/release/folio
 
-.PHONY: deps build demo test bench clean
+.PHONY: deps build demo test bench clean install uninstall man deb
+
+# Where `make install` puts Folio (`DESTDIR` stages it for a package): the binary in bin/, its fonts and
+# report definitions in share/folio/ (the binary finds them from there), manual pages, completions.
+PREFIX ?= /usr/local
+DESTDIR ?=
+# The version is written once, in FolioVersion.swift; the commit is recorded beside the binary.
+VERSION := $(shell sed -n 's/.*static let current = "\(.*\)"/\1/p' Sources/FolioCore/FolioVersion.swift)
+COMMIT := $(shell git rev-parse --short=12 HEAD 2>/dev/null)$(shell git diff --quiet HEAD -- 2>/dev/null || echo -dirty)
 
 deps:
 	@scripts/install-deps.sh
@@ -34,6 +42,7 @@ build: deps
 	PKG_CONFIG_PATH="$(abspath $(FOLIO_BUILD))/static-libs/pkgconfig" \
 	$(SWIFT) build -c release --static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic $(NO_MANGLED_METADATA) \
 		--scratch-path $(FOLIO_BUILD) --product folio
+	@if [ -n "$(COMMIT)" ] && [ "$(COMMIT)" != "-dirty" ]; then echo "$(COMMIT)" > $(FOLIO_BUILD)/release/folio.commit; fi
 
 demo: build
 	scripts/make-demo-db.sh $(FOLIO) $(DEMO_DB)
@@ -60,6 +69,25 @@ test: deps build
 bench: build
 	$(SWIFT) build -c release --product folio-bench
 	$(RELEASE)/folio-bench --workloads ../shared/bench --data ../shared/data --out out/bench --folio $(FOLIO)
+
+# Manual pages from the help the commands print (ArgumentParser's generate-manual, run on the binary
+# being installed): folio(1) and one page per command, so that they never drift from --help.
+MAN_DIR := $(FOLIO_BUILD)/man
+man: build
+	$(SWIFT) build --product generate-manual
+	rm -rf $(MAN_DIR) && mkdir -p $(MAN_DIR)
+	.build/debug/generate-manual $(FOLIO) --multi-page --date "$$(git log -1 --format=%cs 2>/dev/null || date -u +%F)" -o $(MAN_DIR)
+
+install: man
+	scripts/install.sh "$(FOLIO)" "$(MAN_DIR)" "$(DESTDIR)$(PREFIX)" "$(COMMIT)"
+
+uninstall:
+	scripts/install.sh --uninstall "$(DESTDIR)$(PREFIX)"
+
+# A Debian package of what `make install PREFIX=/usr` lays out (scripts/make-deb.sh); scripts/test-deb.sh
+# installs it into a clean Debian 12 root and renders the demo's reports there.
+deb: man
+	scripts/make-deb.sh "$(FOLIO)" "$(MAN_DIR)" "$(VERSION)" "$(COMMIT)" out
 
 clean:
 	rm -rf .build $(FOLIO_BUILD) out $(DEMO_DB)

@@ -1,10 +1,12 @@
 import Foundation
 
 /// Where Folio finds its own files (`fonts/`, `reports/`). First hit wins:
-/// 1. the directory an environment variable names (installs, and tests that move things);
-/// 2. a folder of that name in the executable's directory or any parent of it: `swift build` puts the
-///    binary in `<package>/.build/<config>/`, so walking up finds the package's own;
-/// 3. the folder under `/usr/local/share/folio`, where an installed Folio keeps them.
+/// 1. the directory an environment variable names (tests that move things);
+/// 2. a folder of that name in the executable's directory or any parent of it — `swift build` puts the
+///    binary in `<package>/.build/<config>/`, so walking up finds the package's own — or in `share/folio`
+///    beside it: an installed `<prefix>/bin/folio` finds `<prefix>/share/folio/fonts`, whatever the
+///    prefix (`/usr` of the package, `/usr/local` of `make install`, a `DESTDIR`);
+/// 3. the folder under `/usr/local/share/folio`.
 /// A directory counts only when it holds the file asked for, so an unrelated `fonts/` is skipped.
 public enum ResourceDirectory {
     public static func installed(_ folder: String) -> String { "/usr/local/share/folio/" + folder }
@@ -21,8 +23,10 @@ public enum ResourceDirectory {
         if let executable {
             var dir = executable.resolvingSymlinksInPath().deletingLastPathComponent()
             while dir.path != "/" {
-                let candidate = dir.appendingPathComponent(folder, isDirectory: true)
-                if holds(candidate) { return candidate }
+                for candidate in [dir.appendingPathComponent(folder, isDirectory: true),
+                                  dir.appendingPathComponent("share/folio/" + folder, isDirectory: true)] where holds(candidate) {
+                    return candidate
+                }
                 dir = dir.deletingLastPathComponent()
             }
         }

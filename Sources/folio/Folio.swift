@@ -19,13 +19,13 @@ struct Folio: ParsableCommand {
               folio import trades --portfolio "My stocks" trades.csv
               folio info
             """,
-        version: FolioVersion.current,
+        version: FolioVersion.described,
         // Every command, nested ones too, gives its commandName: ArgumentParser would otherwise derive it
         // from the type's name (String(describing:)), a scan of the runtime's conformance records for
         // each command at every start, since it names the whole tree before parsing.
         subcommands: [InitCommand.self, ImportCommand.self, FetchCommand.self, MailCommand.self, PortfolioCommand.self,
                       AssetCommand.self, TradesCommand.self, TransactionsCommand.self, QuotesCommand.self, InfoCommand.self, TableCommand.self, ConvertCommand.self, ReportCommand.self, ChartCommand.self,
-                      BatchCommand.self]
+                      BatchCommand.self, CompletionsCommand.self]
     )
 
     /// ArgumentParser's own `main`, but for a Foundation file error that escaped the code meant to

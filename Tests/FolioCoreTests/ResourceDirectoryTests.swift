@@ -3,7 +3,7 @@ import Testing
 @testable import FolioCore
 
 /// How `fonts/` and `reports/` are found: the variable, else the nearest parent of the executable that
-/// holds the file, else the installed folder.
+/// holds the file (itself or in its `share/folio`), else the installed folder.
 @Suite struct ResourceDirectoryTests {
     @Test func theVariableThenTheNearestFolderAboveTheExecutableThatHoldsTheFile() throws {
         let fm = FileManager.default
@@ -28,6 +28,20 @@ import Testing
         try fm.createSymbolicLink(atPath: root + "/elsewhere/folio", withDestinationPath: executable.path)
         #expect(find([:], URL(fileURLWithPath: root + "/elsewhere/folio")) == root + "/fonts")
         #expect(find([:], nil) == nil)
+    }
+
+    /// Installed under any prefix (`/usr` by the package, `/usr/local` or a `DESTDIR` by make install):
+    /// `<prefix>/bin/folio` finds `<prefix>/share/folio/fonts`, from any working directory.
+    @Test func anInstalledExecutableFindsItsPrefixsShareFolder() throws {
+        let fm = FileManager.default
+        let root = fm.temporaryDirectory.appendingPathComponent("folio-prefix-\(UUID().uuidString)").path
+        defer { try? fm.removeItem(atPath: root) }
+        for dir in ["stage/usr/bin", "stage/usr/share/folio/fonts"] { try fm.createDirectory(atPath: root + "/" + dir, withIntermediateDirectories: true) }
+        fm.createFile(atPath: root + "/stage/usr/share/folio/fonts/f.ttf", contents: Data())
+        fm.createFile(atPath: root + "/stage/usr/bin/folio", contents: Data())
+        let found = ResourceDirectory.find("fonts", holding: "f.ttf", variable: "FOLIO_X", environment: [:],
+                                           executable: URL(fileURLWithPath: root + "/stage/usr/bin/folio"))
+        #expect(found?.path == root + "/stage/usr/share/folio/fonts")
     }
 
     @Test func theRunningExecutableIsNamed() throws {

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Builds out/folio_VERSION_ARCH.deb from what `make install PREFIX=/usr` lays out (scripts/install.sh),
+# with dpkg-deb. Depends: what the static binary still loads (libc6, libgcc-s1, the glibc version its
+# symbols need); Recommends: libcurl4, which `folio fetch` and `folio mail` load when they run (every
+# other command works without it). usr/share/doc/folio/copyright lists the fonts' and the statically
+# linked libraries' licences.
+# Usage: make-deb.sh FOLIO MAN_DIR VERSION COMMIT OUT_DIR
+set -euo pipefail
+folio=${1:?usage: make-deb.sh FOLIO MAN_DIR VERSION COMMIT OUT_DIR}
+man=${2:?}
+version=${3:?}
+commit=${4:-}
+out=${5:?}
+here=$(cd "$(dirname "$0")/.." && pwd)
+arch=$(dpkg --print-architecture)
+root=$(mktemp -d)
+trap 'rm -rf "$root"' EXIT
+
+"$here/scripts/install.sh" "$folio" "$man" "$root/usr" "$commit" >/dev/null
+# The newest glibc symbol version the binary needs is the oldest libc6 it runs on.
+glibc=$(objdump -T "$root/usr/bin/folio" | grep -o 'GLIBC_[0-9.]*' | sed 's/GLIBC_//' | sort -V | tail -1)
+install -d "$root/DEBIAN" "$root/usr/share/doc/folio"
+cat > "$root/DEBIAN/control" <<CONTROL
+Package: folio
+Version: $version
+Architecture: $arch
+Maintainer: Folio maintainers <folio@example.com>
+Installed-Size: $(du -sk "$root/usr" | cut -f1)
+Depends: libc6 (>= $glibc), libgcc-s1
+Recommends: libcurl4
+Section: utils
+Priority: optional
+Homepage: https://github.com/folio
+Description: charts and reports from market quotes and portfolio history
+ Folio keeps quotes and portfolio history in SQLite, computes what investors
+ look at (returns, drawdowns, allocation, income) and renders PNG charts and
+ vector PDF reports, in Ukrainian and English. It fetches quotes (NBU,
+ CoinGecko, Monobank, PrivatBank, Stooq) and mails reports through libcurl.
+CONTROL
+cat > "$root/usr/share/doc/folio/copyright" <<COPYRIGHT
+Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/
+Upstream-Name: folio
+Comment: Folio ${version}${commit:+ (commit $commit)}. The binary links the Swift runtime, Foundation and
+ the C libraries below statically; their licences follow.
+
+Files: usr/share/folio/fonts/*
+Copyright: Google LLC and the Noto Project Authors
+License: OFL-1.1
+ The SIL Open Font License 1.1, in usr/share/folio/fonts/OFL.txt.
+
+Files: usr/bin/folio
+Comment: statically linked components and their licences:
+ Swift standard library, Foundation, Dispatch: Apache-2.0 with the Runtime Library Exception;
+ swift-argument-parser, swift-mustache, swift-collections: Apache-2.0;
+ GRDB.swift, Yams (and libyaml): MIT;
+ SQLite: public domain;
+ Cairo: LGPL-2.1 or MPL-1.1; pixman: MIT; fontconfig: MIT-style (HPND);
+ FreeType: FreeType License (FTL) or GPL-2; expat: MIT; libpng: libpng-2.0;
+ zlib: Zlib; brotli: MIT; libdeflate: MIT; libstdc++: GPL-3 with the GCC Runtime Library Exception.
+License: Apache-2.0
+ On Debian systems the full text is in /usr/share/common-licenses/Apache-2.0.
+COPYRIGHT
+chmod 644 "$root/DEBIAN/control" "$root/usr/share/doc/folio/copyright"
+mkdir -p "$out"
+deb="$out/folio_${version}_${arch}.deb"
+dpkg-deb --root-owner-group --build "$root" "$deb" >/dev/null
+echo "$deb"
