@@ -130,7 +130,7 @@ struct TableShaping {
     let block: BlockDefinition
     let file: String
 
-    func shaped() throws -> (columns: [TableColumn], rows: [[String]]) {
+    func shaped() throws -> (columns: [TableColumn], rows: [[TableBlock.Cell]]) {
         let keys = block.columns.isEmpty ? table.defaultColumns : block.columns
         let known = table.columns.map(\.key)
         var indices: [Int] = []
@@ -163,7 +163,8 @@ struct TableShaping {
         if let limit = block.limit { order = Array(order.prefix(limit)) }
         var rows = order.map { table.lazyRows?.row($0) ?? made[$0] }
         rows += table.totals
-        let columns = indices.map { TableColumn(title: table.columns[$0].title, numeric: table.columns[$0].numeric) }
-        return (columns, rows.map { row in indices.map { row[$0].text } })
+        let columns = indices.map { TableColumn(title: table.columns[$0].title, numeric: table.columns[$0].numeric,
+                                                alignsDecimals: table.columns[$0].alignsDecimals) }
+        return (columns, rows.map { row in indices.map { TableBlock.Cell(row[$0].text, bold: row[$0].bold) } })
     }
 }
