@@ -85,6 +85,16 @@ extension MarketReportData: ReportDataSource {
         return LineChart(frame: frame, series: series, valueFormat: NumberFormat(locale: locale, style: .price(minimum: 2, significant: 4)))
     }
 
+    /// The one precision a currency pair's figures are written with in the rates table: the most decimals
+    /// any of its buys, sells, rates and the rates its 1-day changes start from needs (trailing zeros
+    /// dropped, from 2 to 4 as `.upTo` writes a rate), so that a pair's rows line up digit by digit and a
+    /// change or spread has the decimals of the rates it is the difference of.
+    static func decimals(of rows: [RatesByMarket.Row]) -> Int {
+        let needed = NumberFormat(locale: .en, style: .upTo(minimum: 2, maximum: 4), grouping: false)
+        let figures = rows.flatMap { [$0.latest.bid, $0.latest.ask, $0.latest.price, $0.dayBase?.value].compactMap { $0 } }
+        return figures.map { needed.string($0).split(separator: ".").dropFirst().first?.count ?? 2 }.max() ?? 2
+    }
+
     /// Whether any coin has this statistic (the coins table shows market caps only when fetched).
     func statistics(_ name: MarketStatistic.Name) -> Bool {
         input.statistics.contains { $0.name == name && $0.subject != MarketStatistic.cryptoMarket }
@@ -94,29 +104,33 @@ extension MarketReportData: ReportDataSource {
 
     public func table(_ name: String) -> DataTable? {
         let price = NumberFormat(locale: locale, style: .price(minimum: 2, significant: 4))
-        // Four decimals: daily moves of a hryvnia rate are hundredths and thousandths.
-        let signed = NumberFormat(locale: locale, style: .decimal(4), explicitPlus: true)
         let percent = NumberFormat(locale: locale, style: .percent(2), explicitPlus: true)
         func number(_ v: Double?, _ f: NumberFormat) -> DataTable.Cell { DataTable.Cell(v.map(f.string) ?? "—", sort: v) }
         switch name {
         case "rates":
-            let rate = NumberFormat(locale: locale, style: .upTo(minimum: 2, maximum: 4))
+            let decimals = Dictionary(uniqueKeysWithValues: fiatRates.currencies.map { ($0, Self.decimals(of: fiatRates.rows(of: $0))) })
             let rows = fiatRates.rows.map { row -> [DataTable.Cell] in
-                // The best buy and sell are marked with a bullet, not by colour alone.
-                func marked(_ v: Double?, _ best: Bool) -> DataTable.Cell {
-                    DataTable.Cell(v.map { (best ? "• " : "") + rate.string($0) } ?? "—", sort: v)
+                let places = decimals[row.currency] ?? 2
+                let rate = NumberFormat(locale: locale, style: .decimal(places))
+                let signed = NumberFormat(locale: locale, style: .decimal(places), explicitPlus: true)
+                // The best buy and sell are set in bold: a weight, not a colour alone or a sign inside the figure.
+                func figure(_ v: Double?, best: Bool = false, _ format: NumberFormat = rate) -> DataTable.Cell {
+                    DataTable.Cell(v.map(format.string) ?? "—", sort: v, bold: best && v != nil)
                 }
                 return [DataTable.Cell(row.currency.rawValue), DataTable.Cell(venueName(row.venue)),
-                        marked(row.latest.bid, row.isBestBuy), marked(row.latest.ask, row.isBestSell), number(row.spread, rate),
-                        number(row.latest.price, rate), number(row.dayChange, signed), number(row.dayChangeFraction, percent),
+                        figure(row.latest.bid, best: row.isBestBuy), figure(row.latest.ask, best: row.isBestSell), figure(row.spread),
+                        figure(row.latest.price), figure(row.dayChange, signed), number(row.dayChangeFraction, percent),
                         DataTable.Cell(DateText.date(Day(row.latest.time), locale: locale), sort: row.latest.time.timeIntervalSince1970)]
             }
+            // A column's pairs may differ in decimals: their figures line up on the decimal separator.
             return DataTable(columns: [
                 .init(key: "currency", title: strings[.currency], numeric: false), .init(key: "market", title: strings[.market], numeric: false),
-                .init(key: "buy", title: strings[.buy], numeric: true), .init(key: "sell", title: strings[.sell], numeric: true),
-                .init(key: "spread", title: strings[.spread], numeric: true),
-                .init(key: "rate", title: strings[.rate] + ", " + input.currency.rawValue, numeric: true),
-                .init(key: "change", title: strings.changeOver(days: 1), numeric: true), .init(key: "change-percent", title: "%", numeric: true),
+                .init(key: "buy", title: strings[.buy], numeric: true, alignsDecimals: true),
+                .init(key: "sell", title: strings[.sell], numeric: true, alignsDecimals: true),
+                .init(key: "spread", title: strings[.spread], numeric: true, alignsDecimals: true),
+                .init(key: "rate", title: strings[.rate] + ", " + strings.currency(input.currency), numeric: true, alignsDecimals: true),
+                .init(key: "change", title: strings.changeOver(days: 1), numeric: true, alignsDecimals: true),
+                .init(key: "change-percent", title: "%", numeric: true),
                 .init(key: "day", title: strings[.time], numeric: false),
             ], rows: rows)
         case "converter":
