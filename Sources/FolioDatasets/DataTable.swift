@@ -9,8 +9,11 @@ public struct DataTable: Sendable {
         public var numeric: Bool
         /// Numbers lined up on their decimal separator: a column whose rows differ in decimals.
         public var alignsDecimals: Bool
-        public init(key: String, title: String, numeric: Bool, alignsDecimals: Bool = false) {
+        /// Rows that share this column's value stay on one page when the table splits, where they can.
+        public var keepsRowsTogether: Bool
+        public init(key: String, title: String, numeric: Bool, alignsDecimals: Bool = false, keepsRowsTogether: Bool = false) {
             self.key = key; self.title = title; self.numeric = numeric; self.alignsDecimals = alignsDecimals
+            self.keepsRowsTogether = keepsRowsTogether
         }
     }
     public struct Cell: Sendable {

@@ -164,7 +164,8 @@ struct TableShaping {
         var rows = order.map { table.lazyRows?.row($0) ?? made[$0] }
         rows += table.totals
         let columns = indices.map { TableColumn(title: table.columns[$0].title, numeric: table.columns[$0].numeric,
-                                                alignsDecimals: table.columns[$0].alignsDecimals) }
+                                                alignsDecimals: table.columns[$0].alignsDecimals,
+                                                keepsRowsTogether: table.columns[$0].keepsRowsTogether) }
         return (columns, rows.map { row in indices.map { TableBlock.Cell(row[$0].text, bold: row[$0].bold) } })
     }
 }

@@ -7,8 +7,11 @@ public struct TableColumn: Hashable, Sendable {
     /// Numbers lined up on their decimal separator rather than on their last digit: a column whose rows
     /// have different decimals (rates of several currency pairs), where right-aligned points would zigzag.
     public var alignsDecimals: Bool
-    public init(title: String, numeric: Bool, alignsDecimals: Bool = false) {
-        self.title = title; self.numeric = numeric; self.alignsDecimals = alignsDecimals
+    /// Rows that share this column's value (one currency's rates) stay on one page when the table splits,
+    /// where the split can fall between them and leave each part its fewest rows.
+    public var keepsRowsTogether: Bool
+    public init(title: String, numeric: Bool, alignsDecimals: Bool = false, keepsRowsTogether: Bool = false) {
+        self.title = title; self.numeric = numeric; self.alignsDecimals = alignsDecimals; self.keepsRowsTogether = keepsRowsTogether
     }
 }
 
@@ -41,6 +44,7 @@ public struct TableBlock: LayoutBlock {
     }
 
     var rowHeight: Double { style.layout.height(style.cell) * 1.55 }
+    public var splitsOnlyWhenLong: Bool { true }
 
     public func height(width: Double) -> Double { Double(rows.count + 1) * rowHeight }
     /// The header and the fewest rows a first part keeps; a table too short to split, whole.
@@ -57,6 +61,11 @@ public struct TableBlock: LayoutBlock {
         var fit = Int(height / rowHeight) - 1
         if fit >= rows.count { return (self, nil) }
         fit = min(fit, rows.count - Self.minimumRowsPerPart)
+        if let g = columns.firstIndex(where: \.keepsRowsTogether), fit > 0 {
+            var start = fit
+            while start > 0, rows[start][g].text == rows[start - 1][g].text { start -= 1 }
+            if start >= Self.minimumRowsPerPart { fit = start }
+        }
         if fit < Self.minimumRowsPerPart { return (nil, self) }
         var head = self, tail = self
         let w = columnWidths(width)

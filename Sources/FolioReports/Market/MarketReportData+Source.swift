@@ -124,7 +124,9 @@ extension MarketReportData: ReportDataSource {
             }
             // A column's pairs may differ in decimals: their figures line up on the decimal separator.
             return DataTable(columns: [
-                .init(key: "currency", title: strings[.currency], numeric: false), .init(key: "market", title: strings[.market], numeric: false),
+                // A long table splits between currencies: one currency's markets are compared on one page.
+                .init(key: "currency", title: strings[.currency], numeric: false, keepsRowsTogether: true),
+                .init(key: "market", title: strings[.market], numeric: false),
                 .init(key: "buy", title: strings[.buy], numeric: true, alignsDecimals: true),
                 .init(key: "sell", title: strings[.sell], numeric: true, alignsDecimals: true),
                 .init(key: "spread", title: strings[.spread], numeric: true, alignsDecimals: true),
