@@ -75,7 +75,9 @@ public struct ReportBuilder: Sendable {
         case .text: return [TextBlock(text: text(block.text, data), isCaption: previous == .chart || previous == .table, style: style)]
         case .pageBreak: return [PageBreakBlock()]
         case .kpis:
-            return [KPIBlock(tiles: block.items.compactMap { KPIKind(rawValue: $0).flatMap(data.tile) }, perRow: block.perRow, style: style)]
+            // Tiles the data has none of (market statistics never fetched) take no room, not an empty row's gap.
+            let tiles = block.items.compactMap { KPIKind(rawValue: $0).flatMap(data.tile) }
+            return tiles.isEmpty ? [] : [KPIBlock(tiles: tiles, perRow: block.perRow, style: style)]
         case .chart:
             guard let kind = ChartKind(rawValue: block.chart) else { return [] }
             guard let kinds = data.chartData[block.data] else {

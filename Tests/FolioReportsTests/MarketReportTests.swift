@@ -2,6 +2,7 @@ import Foundation
 import FolioAnalytics
 import FolioCharts
 import FolioCore
+import FolioDatasets
 @testable import FolioReports
 import Testing
 
@@ -213,5 +214,67 @@ import Testing
         let scenes = try builder.scenes(data)
         PageChecks.verify(scenes, setup: builder.definition.page)
         #expect(scenes.count == 3)
+    }
+
+    /// Page 1 is the day's tables, page 2 the three currencies' weeks side by side (the USD chart once
+    /// ended page 1, EUR and PLN began page 2), page 3 the coins.
+    @Test(arguments: ChartLocale.allCases) func theCurrenciesWeeksShareAPageAfterTheDaysTables(locale: ChartLocale) throws {
+        let data = MarketReportData(input(), locale: locale)
+        let builder = ReportBuilder(definition: try ReportFiles.builtIn("market"), theme: .light, locale: locale, measurer: ApproximateMeasurer())
+        let strings = Catalogue.for(locale)
+        let titles = try builder.scenes(data).map { Set($0.texts.filter { $0.role == .title }.map(\.text)) }
+        #expect(titles.count == 3)
+        #expect(titles[0].isSuperset(of: [strings[.currencyMarket], strings[.ratesByMarket], strings[.converter]]))
+        #expect(titles[1].isSuperset(of: [strings[.currencies7d], "USD", "EUR", "PLN"]))
+        #expect(titles[2].isSuperset(of: [strings[.cryptoMarket], "BTC", strings[.coins]]))
+    }
+
+    /// The coins stop a week before as-of: the crypto page says so first, and the BTC line's subtitle
+    /// names its last quote; quoted on the day, neither note nor "last quote" is written.
+    @Test(arguments: ChartLocale.allCases) func theCryptoPageSaysWhenItsLastQuoteIsOlderThanTheReport(locale: ChartLocale) throws {
+        let builder = ReportBuilder(definition: try ReportFiles.builtIn("market"), theme: .light, locale: locale, measurer: ApproximateMeasurer())
+        let stale = MarketReportData(input(), locale: locale)
+        #expect(stale.condition("crypto-quoted-earlier") == true)
+        let page = try #require(try builder.scenes(stale).last).texts.map(\.text)
+        let (note, subtitle) = locale == .en
+            ? ("Last quote 21 Jun 2024: the coins' prices and changes below are of that day, not of 28 Jun 2024.", "BTC/USD · last quote 21 Jun 2024")
+            : ("Останнє котирування 21.06.2024: ціни й зміни монет нижче — на цей день, а не на 28.06.2024.",
+               "BTC у дол. США · останнє котирування 21.06.2024")
+        // The note may wrap: its words, in order, start the page's text after the heading.
+        #expect(page.joined(separator: " ").contains(note), "\(page)")
+        #expect(page.contains(subtitle))
+
+        var current = input()
+        current.asOf = Self.asOf.advanced(by: -7)
+        let fresh = MarketReportData(current, locale: locale)
+        #expect(fresh.condition("crypto-quoted-earlier") == false)
+        let freshPage = try #require(try builder.scenes(fresh).last).texts.map(\.text)
+        #expect(!freshPage.contains { $0.lowercased().contains("last quote") || $0.contains("котирування") })
+        #expect(freshPage.contains(locale == .en ? "BTC/USD · as of 21 Jun 2024" : "BTC у дол. США · станом на 21.06.2024"))
+    }
+
+    /// Without fetched market statistics the tiles block is left out, not drawn as an empty row's gap.
+    @Test func tilesWithoutStatisticsTakeNoRoom() throws {
+        var bare = input()
+        bare.statistics = []
+        let builder = ReportBuilder(definition: try ReportFiles.builtIn("market"), theme: .light, locale: .en, measurer: ApproximateMeasurer())
+        let blocks = try builder.pages(MarketReportData(bare, locale: .en)).flatMap(\.blocks).map(\.block)
+        #expect(!blocks.contains { $0 is KPIBlock })
+        let all = try builder.pages(MarketReportData(input(), locale: .en)).flatMap(\.blocks).map(\.block)
+        #expect(all.compactMap { ($0 as? KPIBlock)?.tiles.count } == [3])
+    }
+
+    /// Ukrainian headings, subtitles and column titles write the currencies' words ("Курс, грн",
+    /// "Ціна, дол. США"), not ISO codes; nothing is shortened to fit (a unit is never dropped).
+    @Test func ukrainianTitlesWriteTheCurrencysWordAndKeepTheirUnits() throws {
+        let data = MarketReportData(input(), locale: .uk)
+        let builder = ReportBuilder(definition: try ReportFiles.builtIn("market"), theme: .light, locale: .uk, measurer: ApproximateMeasurer())
+        let texts = try builder.scenes(data).flatMap(\.texts)
+        let words = texts.filter { [.subtitle, .header].contains($0.role) }.map(\.text)
+        #expect(words.contains("Курс, грн") && words.contains("Ціна, дол. США"))
+        #expect(words.filter { $0 == "грн" }.count == 2)  // the converter's two results
+        #expect(words.contains("Курс дол. США у грн за 7 днів · банки: середнє купівлі й продажу"))
+        for code in ["UAH", "USD"] { #expect(!words.contains { $0.contains(code) }, "\(words.filter { $0.contains(code) })") }
+        #expect(!texts.contains { $0.text.hasSuffix("…") }, "\(texts.filter { $0.text.hasSuffix("…") }.map(\.text))")
     }
 }

@@ -8,6 +8,7 @@ extension MarketReportData: ReportDataSource {
     public var values: [String: String] {
         ReportStamp.values(asOf: input.asOf, generated: input.generated, locale: locale).merging([
             "portfolio": strings[.marketReport], "base": input.currency.rawValue, "title": strings[.marketReport],
+            "cryptoLastQuote": strings.cryptoLastQuote(cryptoDay, asOf: input.asOf),
         ]) { $1 }
     }
 
@@ -15,6 +16,8 @@ extension MarketReportData: ReportDataSource {
         switch name {
         case "fiat": !fiatRates.rows.isEmpty
         case "crypto": !coins.isEmpty
+        // Coins stopped being quoted before the report's day: the page says so before its figures.
+        case "crypto-quoted-earlier": !coins.isEmpty && cryptoDay < input.asOf
         case "best-marked": fiatRates.hasBuyAndSell
         default: nil
         }
@@ -61,7 +64,7 @@ extension MarketReportData: ReportDataSource {
             let asset = AssetCode((parameters["asset"] ?? "BTC").uppercased())
             var frame = frame
             let day = cryptoDay
-            frame.subtitle = asset.rawValue + "/USD · " + strings[.asOf] + " " + DateText.date(day, locale: locale)
+            frame.subtitle = strings.coinSubtitle(asset, in: "USD", lastQuote: day, asOf: input.asOf)
             return .chart(LineChart(frame: frame, series: series(asset, in: "USD", to: day).map { [$0] } ?? [],
                                           valueFormat: NumberFormat(locale: locale, style: .price(minimum: 2, significant: 4), currency: .usd)))
         }
@@ -77,8 +80,7 @@ extension MarketReportData: ReportDataSource {
     func marketsChart(_ currency: AssetCode, frame: ChartFrame) -> LineChart {
         var frame = frame
         let rows = fiatRates.rows(of: currency)
-        frame.subtitle = strings.marketsSubtitle(currency.rawValue + "/" + input.currency.rawValue, days: 7,
-                                                 banks: rows.contains { $0.venue.bank != nil })
+        frame.subtitle = strings.marketsSubtitle(currency, in: input.currency, days: 7, banks: rows.contains { $0.venue.bank != nil })
         let series = rows.filter { !$0.week.isEmpty }.map { row in
             LineSeries(name: venueName(row.venue), times: row.week.map { $0.time.timeIntervalSince1970 }, values: row.week.map(\.value))
         }
@@ -146,9 +148,9 @@ extension MarketReportData: ReportDataSource {
             return DataTable(columns: [
                 .init(key: "currency", title: strings[.currency], numeric: false),
                 .init(key: "amount-100", title: strings[.amount], numeric: true),
-                .init(key: "result-100", title: input.currency.rawValue, numeric: true),
+                .init(key: "result-100", title: strings.currency(input.currency), numeric: true),
                 .init(key: "amount-1000", title: strings[.amount], numeric: true),
-                .init(key: "result-1000", title: input.currency.rawValue, numeric: true),
+                .init(key: "result-1000", title: strings.currency(input.currency), numeric: true),
             ], rows: rows)
         case "coins":
             let rows = coins.map { c -> [DataTable.Cell] in
@@ -160,7 +162,7 @@ extension MarketReportData: ReportDataSource {
                         number(cap, NumberFormat(locale: locale, style: .compact(decimals: 1), currency: .usd))]
             }
             return DataTable(columns: [
-                .init(key: "coin", title: strings[.asset], numeric: false), .init(key: "price", title: strings[.price] + ", USD", numeric: true),
+                .init(key: "coin", title: strings[.asset], numeric: false), .init(key: "price", title: strings[.price] + ", " + strings.currency("USD"), numeric: true),
                 .init(key: "change-24h", title: strings[.change24h], numeric: true), .init(key: "change-7d", title: strings[.change7d], numeric: true),
                 .init(key: "market-cap", title: strings[.marketCap], numeric: true),
             ], rows: rows, defaultColumns: statistics(.marketCap) ? nil : ["coin", "price", "change-24h", "change-7d"])
