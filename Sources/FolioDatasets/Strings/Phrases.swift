@@ -183,7 +183,8 @@ extension Catalogue {
     }
     public func holdingsTitle(_ portfolio: String) -> String { pick("\(portfolio): holdings", "\(portfolio): активи") }
     public func budgetSubtitle(_ currency: AssetCode, income: Bool = false, from: Day, to: Day) -> String {
-        (income ? pick("Income in \(currency)", "Доходи у \(currency)") : pick("Expenses in \(currency)", "Витрати у \(currency)"))
+        (income ? pick("Income in \(currency)", "Доходи у \(self.currency(currency))")
+            : pick("Expenses in \(currency)", "Витрати у \(self.currency(currency))"))
             + " · " + monthRange(from, to)
     }
 
