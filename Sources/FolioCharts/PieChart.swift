@@ -23,6 +23,9 @@ public struct PieSlice: Hashable, Sendable {
 /// ("Not shown: EUR −$5.83"), with the net whole beside it, and a donut's centre then gives both the
 /// drawn total and the net one ("$313 held", "$293 net"). Whatever the data left out for want of a
 /// quote (`leftOut`, already in words) is named on the same line.
+///
+/// A pie whose largest slice is over `barAbove` says one number: it draws itself as a 100 % bar with
+/// direct labels (`PieBar`), the same slices, colours, shares and, for a donut, total.
 public struct PieChart: Chart, Hashable {
     public var frame: ChartFrame
     public var slices: [PieSlice]
@@ -61,6 +64,16 @@ public struct PieChart: Chart, Hashable {
         if grouped.count == 1, kept.count < maxSlices { return kept + grouped }
         if !grouped.isEmpty { kept.append(PieSlice(label: frame.locale.other, value: grouped.reduce(0) { $0 + $1.value }, swatch: .other)) }
         return kept
+    }
+
+    /// The largest share a slice may have and still be drawn as a pie; over it the others are slivers.
+    public static let barAbove = 0.9
+
+    /// Whether the pie is drawn as a 100 % bar: its largest slice is over `barAbove` of what is drawn,
+    /// beside at least one other (a whole pie of one slice has no sliver to lose).
+    public var drawsAsBar: Bool {
+        let drawn = drawnSlices, whole = total
+        return drawn.count > 1 && whole > 0 && drawn.contains { $0.value / whole > Self.barAbove }
     }
 
     /// The whole the percentages are of: what is drawn, the positive slices.
@@ -108,6 +121,15 @@ public struct PieChart: Chart, Hashable {
         let nameStyle = TextStyle(size: theme.annotationSize, weight: .regular, color: theme.text, role: .annotation)
         let percentStyle = TextStyle(size: theme.annotationSize, weight: .bold, color: theme.text, role: .annotation)
         let lineHeight = b.layout.height(nameStyle)
+
+        if drawsAsBar {
+            let parts = drawn.indices.map { i in
+                PieBar.Part(name: drawn[i].label, percent: percentFormat.string(shares[i]), color: theme.color(drawn[i].swatch, position: i),
+                            share: shares[i])
+            }
+            PieBar.draw(parts, total: donut ? donutTotal(b) : [], body: body, nameStyle: nameStyle, percentStyle: percentStyle, builder: &b)
+            return b.scene()
+        }
 
         // Radius: the body's height, less the room outside labels need on either side.
         let maxLabelWidth = body.width * 0.24
@@ -159,6 +181,7 @@ public struct PieChart: Chart, Hashable {
         if donut {
             // The ring is what is held; with a negative balance not drawn, the net whole goes under it.
             let format = totalFormat ?? NumberFormat(locale: locale, style: .compact(decimals: 1))
+            let label = centreLabel
             var big = TextStyle(size: theme.titleSize, weight: .bold, color: theme.text, role: .annotation)
             let text = format.string(total)
             let room = inner * 1.7
@@ -167,8 +190,6 @@ public struct PieChart: Chart, Hashable {
             let small = b.subtitleStyle
             let top = centre.y - (net == nil ? 0 : b.layout.height(small) / 2)
             b.add(b.layout.run(text, at: Point(x: centre.x, y: top), anchor: .middle, baseline: .bottom, style: big))
-            // "Total" only when nothing is left out: a holding without a rate is not in the ring.
-            let label = !leftOut.isEmpty ? locale.shown : net == nil ? locale.total : locale.held
             b.add(b.layout.run(label, at: Point(x: centre.x, y: top + 2), anchor: .middle, baseline: .top, style: small))
             if let net {
                 b.add(b.layout.run(b.layout.fit(net, maxWidth: room, style: small), at: Point(x: centre.x, y: top + 2 + b.layout.height(small)),
@@ -176,6 +197,23 @@ public struct PieChart: Chart, Hashable {
             }
         }
         return b.scene()
+    }
+}
+
+extension PieChart {
+    /// What a donut's total is: "Total" only when nothing is left out (a holding without a rate is not in
+    /// the ring), "held" beside a net whole when a negative balance is not drawn.
+    var centreLabel: String { !leftOut.isEmpty ? frame.locale.shown : notShown.isEmpty ? frame.locale.total : frame.locale.held }
+
+    /// A donut drawn as a bar writes its centre above it, on one line: "₴34.9K Total", "$313 held · $293 net".
+    func donutTotal(_ b: SceneBuilder) -> [(text: String, style: TextStyle)] {
+        let format = totalFormat ?? NumberFormat(locale: frame.locale, style: .compact(decimals: 1))
+        var big = b.subtitleStyle
+        big.weight = .bold
+        big.color = b.theme.text
+        var out = [(format.string(total), big), (centreLabel, b.subtitleStyle)]
+        if !notShown.isEmpty { out.append(("· " + format.string(netTotal) + " " + frame.locale.net, b.subtitleStyle)) }
+        return out
     }
 }
 

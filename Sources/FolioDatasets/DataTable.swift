@@ -7,12 +7,21 @@ public struct DataTable: Sendable {
         public var key: String
         public var title: String
         public var numeric: Bool
-        public init(key: String, title: String, numeric: Bool) { self.key = key; self.title = title; self.numeric = numeric }
+        /// Numbers lined up on their decimal separator: a column whose rows differ in decimals.
+        public var alignsDecimals: Bool
+        /// Rows that share this column's value stay on one page when the table splits, where they can.
+        public var keepsRowsTogether: Bool
+        public init(key: String, title: String, numeric: Bool, alignsDecimals: Bool = false, keepsRowsTogether: Bool = false) {
+            self.key = key; self.title = title; self.numeric = numeric; self.alignsDecimals = alignsDecimals
+            self.keepsRowsTogether = keepsRowsTogether
+        }
     }
     public struct Cell: Sendable {
         public var text: String
         public var sortNumber: Double?
-        public init(_ text: String, sort: Double? = nil) { self.text = text; self.sortNumber = sort }
+        /// Set in bold: the best of its column, a subtotal.
+        public var bold: Bool
+        public init(_ text: String, sort: Double? = nil, bold: Bool = false) { self.text = text; self.sortNumber = sort; self.bold = bold }
     }
     /// Rows made when asked for: a table of a million trades is sorted by its keys, and only the rows a
     /// definition keeps are formatted (`TableShaping` in FolioReports).

@@ -75,7 +75,9 @@ public struct ReportBuilder: Sendable {
         case .text: return [TextBlock(text: text(block.text, data), isCaption: previous == .chart || previous == .table, style: style)]
         case .pageBreak: return [PageBreakBlock()]
         case .kpis:
-            return [KPIBlock(tiles: block.items.compactMap { KPIKind(rawValue: $0).flatMap(data.tile) }, perRow: block.perRow, style: style)]
+            // Tiles the data has none of (market statistics never fetched) take no room, not an empty row's gap.
+            let tiles = block.items.compactMap { KPIKind(rawValue: $0).flatMap(data.tile) }
+            return tiles.isEmpty ? [] : [KPIBlock(tiles: tiles, perRow: block.perRow, style: style)]
         case .chart:
             guard let kind = ChartKind(rawValue: block.chart) else { return [] }
             guard let kinds = data.chartData[block.data] else {
@@ -130,7 +132,7 @@ struct TableShaping {
     let block: BlockDefinition
     let file: String
 
-    func shaped() throws -> (columns: [TableColumn], rows: [[String]]) {
+    func shaped() throws -> (columns: [TableColumn], rows: [[TableBlock.Cell]]) {
         let keys = block.columns.isEmpty ? table.defaultColumns : block.columns
         let known = table.columns.map(\.key)
         var indices: [Int] = []
@@ -163,7 +165,9 @@ struct TableShaping {
         if let limit = block.limit { order = Array(order.prefix(limit)) }
         var rows = order.map { table.lazyRows?.row($0) ?? made[$0] }
         rows += table.totals
-        let columns = indices.map { TableColumn(title: table.columns[$0].title, numeric: table.columns[$0].numeric) }
-        return (columns, rows.map { row in indices.map { row[$0].text } })
+        let columns = indices.map { TableColumn(title: table.columns[$0].title, numeric: table.columns[$0].numeric,
+                                                alignsDecimals: table.columns[$0].alignsDecimals,
+                                                keepsRowsTogether: table.columns[$0].keepsRowsTogether) }
+        return (columns, rows.map { row in indices.map { TableBlock.Cell(row[$0].text, bold: row[$0].bold) } })
     }
 }

@@ -85,7 +85,12 @@ import Testing
             }
         }
         #expect(text.contains(names.last!))
-        // The best buy and best sell of each currency are marked.
-        #expect(lines.filter { $0.contains("•") && ($0.hasPrefix("USD") || $0.hasPrefix("EUR")) }.count >= 2, "\(text)")
+        // The best buy and best sell of each currency are set in bold (poppler's XML writes <b>), not marked
+        // with a character inside the figure.
+        #expect(!text.contains("•"), "\(text)")
+        let xml = try FolioProcess.tool("pdftohtml", ["-xml", "-i", "-stdout", "-f", "1", "-l", "1", pdf]).stdout
+        let bold = xml.components(separatedBy: "<b>").dropFirst().compactMap { $0.components(separatedBy: "</b>").first }
+        let figures = bold.filter { !$0.isEmpty && $0.allSatisfy { $0.isNumber || ".,\u{202F}".contains($0) } }
+        #expect(figures.count == 4, "\(bold)")  // USD's and EUR's best buy and best sell
     }
 }

@@ -1,6 +1,7 @@
 import FolioAnalytics
 import FolioCharts
 import FolioCore
+import FolioDatasets
 @testable import FolioReports
 import Testing
 
@@ -49,5 +50,71 @@ import Testing
         #expect(table.rows.count == 6)  // the salary and five categories
         let months = try #require(data.table("months"))
         #expect(months.rows.last?[2].sortNumber == 5_000)
+    }
+
+    /// Income and expenses are two tables, each of its own kind with its shares of its own total and that
+    /// total as its last, bold row: 98.2 % of income no longer stands beside 34.4 % of expenses.
+    @Test(arguments: ChartLocale.allCases) func eachKindIsATableWithItsSubtotal(locale: ChartLocale) throws {
+        var input = input()
+        input.entries.append(BudgetEntry(id: 99, day: Day(year: 2026, month: 11, day: 20)!, kind: .income, category: "Deposit",
+                                         amount: 733.25, currency: "UAH"))
+        let data = BudgetReportData(input, locale: locale)
+        let money = NumberFormat(locale: locale, style: .decimal(2)), percent = NumberFormat(locale: locale, style: .percent(1))
+        for (name, kind, tile) in [("income-by-category", BudgetEntryKind.income, KPIKind.income), ("expenses-by-category", .expense, .expenses)] {
+            let table = try #require(data.table(name))
+            // Independently: the month's entries of the kind, by category.
+            let entries = input.entries.filter { $0.kind == kind && $0.day.month == 11 }
+            let total = entries.map(\.amount).reduce(0, +)
+            let byCategory = Dictionary(entries.map { ($0.category, $0.amount) }, uniquingKeysWith: +)
+            #expect(Set(table.rows.map { $0[0].text }) == Set(byCategory.keys))
+            for row in table.rows {
+                let amount = try #require(byCategory[row[0].text])
+                #expect(row[1].text == money.string(amount) && row[2].text == percent.string(amount / total))
+                #expect(!row.contains { $0.bold })
+            }
+            let subtotal = try #require(table.totals.first)
+            #expect(table.totals.count == 1 && subtotal.allSatisfy(\.bold))
+            #expect(subtotal.map(\.text) == [Catalogue.for(locale)[.total], money.string(total), percent.string(1)])
+            // The subtotal is the tile's figure.
+            #expect(data.tile(tile)?.value.filter(\.isNumber) == money.string(total).filter(\.isNumber))
+        }
+        // 40,000 of 40,733.25: the salary's share is of income only, and income is a 100 % bar.
+        #expect(try #require(data.table("income-by-category")).rows.first?[2].text == percent.string(40_000 / 40_733.25))
+        guard case let .chart(chart) = try data.chart(.pie, data: "income-by-category", parameters: [:], frame: ChartFrame()),
+              let pie = chart as? PieChart else { Issue.record("no pie"); return }
+        #expect(pie.drawsAsBar)
+    }
+
+    /// Page 1 is the month at a glance (tiles, the expenses donut and the income bar together), page 2
+    /// its two category tables, page 3 the months: the twelve months' table whole, under its chart (it
+    /// was split seven and five; `PaginationTests` checks the rule that moves a short table whole).
+    @Test(arguments: ChartLocale.allCases) func theMonthsTableIsWholeUnderItsChart(locale: ChartLocale) throws {
+        let builder = ReportBuilder(definition: try ReportFiles.builtIn("budget"), theme: .light, locale: locale, measurer: ApproximateMeasurer())
+        var input = input()
+        // Twelve months of entries.
+        for month in 1...10 {
+            input.entries.append(BudgetEntry(id: Int64(100 + month), day: Day(year: 2026, month: month, day: 3)!, kind: .expense,
+                                             category: "Category 1", amount: 100, currency: "UAH"))
+        }
+        input.entries.append(BudgetEntry(id: 99, day: Day(year: 2025, month: 12, day: 3)!, kind: .income, category: "Salary", amount: 100, currency: "UAH"))
+        let pages = try builder.pages(BudgetReportData(input, locale: locale))
+        PageChecks.verify(pages, content: builder.composer.content)
+        let tables = pages.map { $0.blocks.compactMap { ($0.block as? TableBlock)?.rows.count } }
+        // 12 expense categories and the subtotal, the salary and its subtotal; 12 months.
+        #expect(tables == [[], [13, 2], [12]])
+        #expect(pages[0].blocks.filter { $0.block is ChartBlock }.count == 2 && pages[2].blocks.contains { $0.block is ChartBlock })
+    }
+
+    /// Ukrainian titles write грн where a Ukrainian writes it ("Сума, грн", "Витрати у грн"), and no
+    /// title is shortened to fit.
+    @Test func ukrainianTitlesWriteHryvniaAndKeepTheirUnits() throws {
+        let builder = ReportBuilder(definition: try ReportFiles.builtIn("budget"), theme: .light, locale: .uk, measurer: ApproximateMeasurer())
+        let texts = try builder.scenes(BudgetReportData(input(), locale: .uk)).flatMap(\.texts)
+        let words = texts.filter { [.subtitle, .header].contains($0.role) }.map(\.text)
+        for title in ["Сума, грн", "Доходи, грн", "Витрати, грн", "Залишок, грн", "Витрати у грн · лист.\u{00A0}2026", "Доходи у грн · лист.\u{00A0}2026"] {
+            #expect(words.contains(title), "\(title) in \(words)")
+        }
+        #expect(!words.contains { $0.contains("UAH") })
+        #expect(!texts.contains { $0.text.hasSuffix("…") })
     }
 }

@@ -121,7 +121,7 @@ import Testing
         let shaped = try TableShaping(table: try #require(try data.table("trades")), block: block, file: "x").shaped()
         #expect(shaped.rows.count == 5 && shaped.columns.map(\.title) == ["Time", "Asset"])
         let times = data.input.trades.sorted { $0.time > $1.time }.prefix(5).map { DateText.date(.init($0.time), locale: .en) }
-        #expect(shaped.rows.map { $0[0] } == Array(times))
+        #expect(shaped.rows.map { $0[0].text } == Array(times))
     }
 
     /// The trades table makes its rows when asked (a report keeps 500 of what may be a million): sorted by

@@ -2,6 +2,7 @@ import Foundation
 import FolioAnalytics
 import FolioCharts
 import FolioCore
+import FolioDatasets
 @testable import FolioReports
 import Testing
 
@@ -85,15 +86,67 @@ import Testing
         ])
         #expect(rates.columns.map(\.key) == ["currency", "market", "buy", "sell", "spread", "rate", "change", "change-percent", "day"])
         let usd = rates.rows.prefix(4).map { Array($0[2...6].map(\.text)) }
+        // Every USD figure needs two decimals: the pair is written with two, its changes too.
         #expect(usd == [
-            ["—", "—", "—", "41.00", "+0.0100"],
+            ["—", "—", "—", "41.00", "+0.01"],
             // The card's 1-day change is from the day before's quote at 01:00 (40) to 41.05.
-            ["40.80", "41.30", "0.50", "41.05", "+1.0500"],
-            ["40.70", "• 41.20", "0.50", "40.95", "—"],
-            ["• 40.90", "41.40", "0.50", "41.15", "+0.1600"],
+            ["40.80", "41.30", "0.50", "41.05", "+1.05"],
+            ["40.70", "41.20", "0.50", "40.95", "—"],
+            ["40.90", "41.40", "0.50", "41.15", "+0.16"],
         ])
-        // EUR has one bank row: nothing to choose between, nothing marked.
-        #expect(!rates.rows.suffix(2).contains { $0.contains { $0.text.hasPrefix("•") } })
+        // The best buy (PrivatBank's cash) and sell (Monobank's cash) are bold, and nothing else is.
+        let bold = rates.rows.flatMap { row in row.indices.filter { row[$0].bold }.map { row[1].text + " " + rates.columns[$0].key } }
+        #expect(bold == ["cash · Monobank sell", "cash · PrivatBank buy"])
+        #expect(!rates.rows.joined().contains { $0.text.contains("•") })
+    }
+
+    /// One precision per currency pair: the most decimals any of the pair's figures needs, from 2 to 4.
+    /// USD's NBU rate has four, so every USD figure has four (a bank's 40.9 is 40.9000); EUR's need two.
+    @Test func eachPairIsWrittenWithOnePrecisionAndItsColumnsAlignOnTheDecimalPoint() throws {
+        let asOf = Self.asOf
+        func at(_ days: Int) -> Date { asOf.advanced(by: days).start.addingTimeInterval(36_000) }
+        let quotes = [
+            Quote(asset: "USD", currency: "UAH", market: .nbu, time: at(-1), price: 41.1, source: "nbu"),
+            Quote(asset: "USD", currency: "UAH", market: .nbu, time: at(0), price: 41.1234, source: "nbu"),
+            Quote(asset: "USD", currency: "UAH", market: .cash, time: at(0), price: 41.15, bid: 40.9, ask: 41.4, source: "privatbank"),
+            Quote(asset: "EUR", currency: "UAH", market: .nbu, time: at(-1), price: 44.25, source: "nbu"),
+            Quote(asset: "EUR", currency: "UAH", market: .nbu, time: at(0), price: 44.5, source: "nbu"),
+            Quote(asset: "EUR", currency: "UAH", market: .cash, time: at(0), price: 44.5, bid: 44.2, ask: 44.8, source: "privatbank"),
+            // Six decimals, as the NBU wrote before December 2019: four at most.
+            Quote(asset: "PLN", currency: "UAH", market: .nbu, time: at(0), price: 7.123456, source: "nbu"),
+        ]
+        let assets = ["UAH", "USD", "EUR", "PLN"].map { Asset(code: AssetCode($0), kind: .fiat) }
+        let book = PriceBook(quotes)
+        let input = MarketReportInput(book: book, rates: CrossRates(book: book, preference: MarketPreference(assets: assets)), assets: assets,
+                                      currency: "UAH", asOf: asOf, rateQuotes: quotes)
+        for locale in ChartLocale.allCases {
+            let data = MarketReportData(input, locale: locale)
+            let rates = try #require(data.table("rates"))
+            let figures = rates.rows.map { $0[0].text + " " + $0[2...6].map(\.text).joined(separator: " ") }
+            #expect(figures == (locale == .en ? [
+                "USD — — — 41.1234 +0.0234", "USD 40.9000 41.4000 0.5000 41.1500 —",
+                "EUR — — — 44.50 +0.25", "EUR 44.20 44.80 0.60 44.50 —",
+                "PLN — — — 7.1235 —",
+            ] : [
+                "USD — — — 41,1234 +0,0234", "USD 40,9000 41,4000 0,5000 41,1500 —",
+                "EUR — — — 44,50 +0,25", "EUR 44,20 44,80 0,60 44,50 —",
+                "PLN — — — 7,1235 —",
+            ]))
+            #expect(rates.columns.filter(\.alignsDecimals).map(\.key) == ["buy", "sell", "spread", "rate", "change"])
+
+            // On the page, the rate column's separators stand one above the other across the three pairs.
+            let yaml = "pages: [{blocks: [{kind: table, data: rates}]}]"
+            let builder = ReportBuilder(definition: try DefinitionParser(file: "t").parse(yaml), theme: .light, locale: locale,
+                                        measurer: ApproximateMeasurer())
+            let scene = try #require(try builder.scenes(data).first)
+            let layout = TextLayout(measurer: ApproximateMeasurer())
+            let rateCells = scene.texts.filter { run in rates.rows.contains { $0[5].text == run.text } && run.role == .cell }
+            let points = rateCells.map { run in
+                run.box.minX + layout.width(String(run.text.prefix { String($0) != locale.decimalSeparator }),
+                                            TextStyle(size: run.size, weight: run.weight, color: run.color, role: run.role))
+            }
+            #expect(points.count == 5 && points.allSatisfy { abs($0 - points[0]) < 0.01 }, "\(points)")
+        }
     }
 
     /// Only banks' card and cash offers of the last two days compete for the marks, and a change over a
@@ -161,5 +214,67 @@ import Testing
         let scenes = try builder.scenes(data)
         PageChecks.verify(scenes, setup: builder.definition.page)
         #expect(scenes.count == 3)
+    }
+
+    /// Page 1 is the day's tables, page 2 the three currencies' weeks side by side (the USD chart once
+    /// ended page 1, EUR and PLN began page 2), page 3 the coins.
+    @Test(arguments: ChartLocale.allCases) func theCurrenciesWeeksShareAPageAfterTheDaysTables(locale: ChartLocale) throws {
+        let data = MarketReportData(input(), locale: locale)
+        let builder = ReportBuilder(definition: try ReportFiles.builtIn("market"), theme: .light, locale: locale, measurer: ApproximateMeasurer())
+        let strings = Catalogue.for(locale)
+        let titles = try builder.scenes(data).map { Set($0.texts.filter { $0.role == .title }.map(\.text)) }
+        #expect(titles.count == 3)
+        #expect(titles[0].isSuperset(of: [strings[.currencyMarket], strings[.ratesByMarket], strings[.converter]]))
+        #expect(titles[1].isSuperset(of: [strings[.currencies7d], "USD", "EUR", "PLN"]))
+        #expect(titles[2].isSuperset(of: [strings[.cryptoMarket], "BTC", strings[.coins]]))
+    }
+
+    /// The coins stop a week before as-of: the crypto page says so first, and the BTC line's subtitle
+    /// names its last quote; quoted on the day, neither note nor "last quote" is written.
+    @Test(arguments: ChartLocale.allCases) func theCryptoPageSaysWhenItsLastQuoteIsOlderThanTheReport(locale: ChartLocale) throws {
+        let builder = ReportBuilder(definition: try ReportFiles.builtIn("market"), theme: .light, locale: locale, measurer: ApproximateMeasurer())
+        let stale = MarketReportData(input(), locale: locale)
+        #expect(stale.condition("crypto-quoted-earlier") == true)
+        let page = try #require(try builder.scenes(stale).last).texts.map(\.text)
+        let (note, subtitle) = locale == .en
+            ? ("Last quote 21 Jun 2024: the coins' prices and changes below are of that day, not of 28 Jun 2024.", "BTC/USD · last quote 21 Jun 2024")
+            : ("Останнє котирування 21.06.2024: ціни й зміни монет нижче — на цей день, а не на 28.06.2024.",
+               "BTC у дол. США · останнє котирування 21.06.2024")
+        // The note may wrap: its words, in order, start the page's text after the heading.
+        #expect(page.joined(separator: " ").contains(note), "\(page)")
+        #expect(page.contains(subtitle))
+
+        var current = input()
+        current.asOf = Self.asOf.advanced(by: -7)
+        let fresh = MarketReportData(current, locale: locale)
+        #expect(fresh.condition("crypto-quoted-earlier") == false)
+        let freshPage = try #require(try builder.scenes(fresh).last).texts.map(\.text)
+        #expect(!freshPage.contains { $0.lowercased().contains("last quote") || $0.contains("котирування") })
+        #expect(freshPage.contains(locale == .en ? "BTC/USD · as of 21 Jun 2024" : "BTC у дол. США · станом на 21.06.2024"))
+    }
+
+    /// Without fetched market statistics the tiles block is left out, not drawn as an empty row's gap.
+    @Test func tilesWithoutStatisticsTakeNoRoom() throws {
+        var bare = input()
+        bare.statistics = []
+        let builder = ReportBuilder(definition: try ReportFiles.builtIn("market"), theme: .light, locale: .en, measurer: ApproximateMeasurer())
+        let blocks = try builder.pages(MarketReportData(bare, locale: .en)).flatMap(\.blocks).map(\.block)
+        #expect(!blocks.contains { $0 is KPIBlock })
+        let all = try builder.pages(MarketReportData(input(), locale: .en)).flatMap(\.blocks).map(\.block)
+        #expect(all.compactMap { ($0 as? KPIBlock)?.tiles.count } == [3])
+    }
+
+    /// Ukrainian headings, subtitles and column titles write the currencies' words ("Курс, грн",
+    /// "Ціна, дол. США"), not ISO codes; nothing is shortened to fit (a unit is never dropped).
+    @Test func ukrainianTitlesWriteTheCurrencysWordAndKeepTheirUnits() throws {
+        let data = MarketReportData(input(), locale: .uk)
+        let builder = ReportBuilder(definition: try ReportFiles.builtIn("market"), theme: .light, locale: .uk, measurer: ApproximateMeasurer())
+        let texts = try builder.scenes(data).flatMap(\.texts)
+        let words = texts.filter { [.subtitle, .header].contains($0.role) }.map(\.text)
+        #expect(words.contains("Курс, грн") && words.contains("Ціна, дол. США"))
+        #expect(words.filter { $0 == "грн" }.count == 2)  // the converter's two results
+        #expect(words.contains("Курс дол. США у грн за 7 днів · банки: середнє купівлі й продажу"))
+        for code in ["UAH", "USD"] { #expect(!words.contains { $0.contains(code) }, "\(words.filter { $0.contains(code) })") }
+        #expect(!texts.contains { $0.text.hasSuffix("…") }, "\(texts.filter { $0.text.hasSuffix("…") }.map(\.text))")
     }
 }

@@ -109,6 +109,53 @@ import Testing
         }
     }
 
+    /// A table of at most half a page moves whole, with its heading, to the next page rather than leave a
+    /// few rows behind (the budget's 12 months were split 7 + 5); a longer one still splits, each part
+    /// keeping at least three rows.
+    @Test func aShortTableMovesWholeWithItsHeadingALongOneSplits() throws {
+        let style = ReportStyle(theme: .light, locale: .en, measurer: measurer)
+        let columns = [TableColumn(title: "a", numeric: false), TableColumn(title: "b", numeric: true)]
+        let row = TableBlock(columns: columns, rows: [["r", "1"]], style: style).height(width: 400) / 2
+        let content = Rect(x: 0, y: 0, width: 400, height: row * 40 + 1)
+        func layout(_ count: Int) -> [[String]] {
+            let table = TableBlock(columns: columns, rows: (0..<count).map { ["r\($0)", "\($0)"] }, style: style)
+            // Room for a heading and the header and seven rows below the spacer.
+            let heading = HeadingBlock(text: "Months", style: style)
+            let spacer = SpacerBlock(height: content.height - heading.height(width: 400) - 8 * row - 1)
+            let pages = Paginator.paginate([spacer, heading, table], content: content, gap: 0)
+            PageChecks.verify(pages, content: content)
+            return pages.map { $0.blocks.map { ($0.block as? TableBlock).map { "\($0.rows.count) rows" } ?? ($0.block is HeadingBlock ? "h" : "s") } }
+        }
+        #expect(layout(12) == [["s"], ["h", "12 rows"]])
+        #expect(layout(19) == [["s"], ["h", "19 rows"]])
+        // 21 rows and the header are more than half of 40: read page by page, split after seven.
+        #expect(layout(21) == [["s", "h", "7 rows"], ["14 rows"]])
+        // Seven rows fit where they are.
+        #expect(layout(7) == [["s", "h", "7 rows"]])
+    }
+
+    /// A table whose first column keeps its rows together (the market's rates, by currency) splits between
+    /// groups when a group boundary leaves each part at least three rows, and between rows when one group
+    /// is longer than the room.
+    @Test func aSplitFallsBetweenGroupsWhereItCan() throws {
+        let style = ReportStyle(theme: .light, locale: .en, measurer: measurer)
+        let columns = [TableColumn(title: "Currency", numeric: false, keepsRowsTogether: true), TableColumn(title: "Rate", numeric: true)]
+        func parts(_ groups: [(String, Int)], room: Int) throws -> [[String]] {
+            let rows = groups.flatMap { code, n in (0..<n).map { [code, "\($0)"] } }
+            let table = TableBlock(columns: columns, rows: rows, style: style)
+            let row = table.height(width: 400) / Double(rows.count + 1)
+            let (head, tail) = table.split(width: 400, height: row * Double(room + 1) + 0.5)
+            return try [#require(head as? TableBlock), #require(tail as? TableBlock)].map { part in
+                Array(Set(part.rows.map(\.[0].text))).sorted().map { code in "\(code)×\(part.rows.filter { $0[0].text == code }.count)" }
+            }
+        }
+        #expect(try parts([("EUR", 8), ("PLN", 8), ("USD", 8)], room: 11) == [["EUR×8"], ["PLN×8", "USD×8"]])
+        #expect(try parts([("EUR", 8), ("PLN", 8), ("USD", 8)], room: 20) == [["EUR×8", "PLN×8"], ["USD×8"]])
+        // A boundary after two rows leaves too few: the cut stays between rows.
+        #expect(try parts([("EUR", 2), ("USD", 22)], room: 11) == [["EUR×2", "USD×9"], ["USD×13"]])
+        #expect(try parts([("USD", 24)], room: 11) == [["USD×11"], ["USD×13"]])
+    }
+
     @Test func pageBreakStartsANewPageButNeverLeavesAnEmptyOne() {
         let style = ReportStyle(theme: .light, locale: .en, measurer: measurer)
         let content = Rect(x: 0, y: 0, width: 400, height: 300)

@@ -39,7 +39,7 @@ let englishStrings: [StringKey: String] = [
     .ratesByMarket: "Rates by market", .currencies7d: "Currencies over the last 7 days", .converter: "Converter",
     .coins: "Coins", .market: "Market", .change: "Change", .change24h: "24 h", .change7d: "7 days", .amount: "Amount",
     .spread: "Spread",
-    .bestMarked: "• marks the best rate of each currency: the most a bank pays when it buys, the least it asks when it sells. Spread: sell − buy. Rate: at a bank, the middle of buy and sell.",
+    .bestMarked: "Bold marks the best rate of each currency: the most a bank pays when it buys, the least it asks when it sells. Spread: sell − buy. Rate: at a bank, the middle of buy and sell.",
     .totalMarketCap: "Total market cap", .volume24h: "24 h volume", .btcDominance: "BTC dominance", .marketCap: "Market cap",
     .trade: "trade", .cashTransaction: "transfer",
 ]

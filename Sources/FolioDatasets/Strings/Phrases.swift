@@ -195,7 +195,8 @@ extension Catalogue {
     }
     public func holdingsTitle(_ portfolio: String) -> String { pick("\(portfolio): holdings", "\(portfolio): активи") }
     public func budgetSubtitle(_ currency: AssetCode, income: Bool = false, from: Day, to: Day) -> String {
-        (income ? pick("Income in \(currency)", "Доходи у \(currency)") : pick("Expenses in \(currency)", "Витрати у \(currency)"))
+        (income ? pick("Income in \(currency)", "Доходи у \(self.currency(currency))")
+            : pick("Expenses in \(currency)", "Витрати у \(self.currency(currency))"))
             + " · " + monthRange(from, to)
     }
 
@@ -229,10 +230,24 @@ extension Catalogue {
     /// A change column's title with its period: "Change, 1 day" / "Зміна за 1 день".
     public func changeOver(days n: Int) -> String { pick("Change, \(days(n))", "Зміна за \(days(n))") }
 
-    /// The market chart's subtitle: the pair and period, and what a bank's line is.
-    public func marketsSubtitle(_ pair: String, days n: Int, banks: Bool) -> String {
-        pick("\(pair), last \(days(n))", "\(pair) за \(days(n))")
+    /// The market chart's subtitle: the pair and period, and what a bank's line is. A Ukrainian reader
+    /// gets the currencies' words ("Курс дол. США у грн"), not a pair of codes.
+    public func marketsSubtitle(_ asset: AssetCode, in quote: AssetCode, days n: Int, banks: Bool) -> String {
+        pick("\(asset)/\(quote), last \(days(n))", "Курс \(currency(asset)) у \(currency(quote)) за \(days(n))")
             + (banks ? pick(" · banks: middle of buy and sell", " · банки: середнє купівлі й продажу") : "")
+    }
+
+    /// A coin's price line's subtitle: the pair, and the day of its last quote, said as such when it is
+    /// before the report's day ("BTC/USD · last quote 30 Jun 2020").
+    public func coinSubtitle(_ asset: AssetCode, in quote: AssetCode, lastQuote: Day, asOf: Day) -> String {
+        pick("\(asset)/\(quote)", "\(asset) у \(currency(quote))") + " · "
+            + (lastQuote < asOf ? pick("last quote ", "останнє котирування ") : self[.asOf] + " ") + date(lastQuote)
+    }
+
+    /// The crypto page's note when its coins' last quote is older than the report's day.
+    public func cryptoLastQuote(_ day: Day, asOf: Day) -> String {
+        pick("Last quote \(date(day)): the coins' prices and changes below are of that day, not of \(date(asOf)).",
+             "Останнє котирування \(date(day)): ціни й зміни монет нижче — на цей день, а не на \(date(asOf)).")
     }
 
     /// A market as a reader says it: the NBU's official rate, banks' cards and cash desks.

@@ -107,13 +107,28 @@ extension BudgetReportData: ReportDataSource {
         return try charts.content(kind, data: data, parameters: parameters, frame: frame)
     }
 
-    public var tableNames: [String] { ["categories", "months"] }
+    public var tableNames: [String] { ["expenses-by-category", "income-by-category", "categories", "months"] }
 
     public func table(_ name: String) -> DataTable? {
         let percent = NumberFormat(locale: locale, style: .percent(1))
         let plain = NumberFormat(locale: locale, style: .decimal(2))
-        func amount(_ v: Double?) -> DataTable.Cell { DataTable.Cell(v.map(plain.string) ?? "—", sort: v) }
+        func amount(_ v: Double?, bold: Bool = false) -> DataTable.Cell { DataTable.Cell(v.map(plain.string) ?? "—", sort: v, bold: bold) }
+        // "Amount, грн": a budget's figures are amounts (a value is what a holding is worth), in the words of the locale.
+        let amountTitle = strings[.amount] + ", " + strings.currency(input.currency)
         switch name {
+        case "expenses-by-category", "income-by-category":
+            // One kind a table: a share is of its own kind's total, which the table ends with.
+            let kind: BudgetEntryKind = name == "income-by-category" ? .income : .expense
+            let rows = month.categories.filter { $0.kind == kind }.map { c -> [DataTable.Cell] in
+                [DataTable.Cell(c.category), amount(c.amount), DataTable.Cell(c.share.map { percent.string($0 / 100) } ?? "—", sort: c.share)]
+            }
+            let total = kind == .income ? month.income : month.expenses
+            let whole = total.map { $0 != 0 } == true ? percent.string(1) : "—"
+            return DataTable(columns: [
+                .init(key: "category", title: strings[.category], numeric: false),
+                .init(key: "amount", title: amountTitle, numeric: true), .init(key: "share", title: strings[.share], numeric: true),
+            ], rows: rows, totals: rows.isEmpty ? [] : [[DataTable.Cell(strings[.total], bold: true), amount(total, bold: true),
+                                                        DataTable.Cell(whole, bold: true)]])
         case "categories":
             let rows = month.categories.map { c -> [DataTable.Cell] in
                 [DataTable.Cell(c.kind == .income ? strings[.income] : strings[.expenses]), DataTable.Cell(c.category),
@@ -121,7 +136,7 @@ extension BudgetReportData: ReportDataSource {
             }
             return DataTable(columns: [
                 .init(key: "kind", title: strings[.kind], numeric: false), .init(key: "category", title: strings[.category], numeric: false),
-                .init(key: "amount", title: strings[.value] + ", " + input.currency.rawValue, numeric: true),
+                .init(key: "amount", title: amountTitle, numeric: true),
                 .init(key: "share", title: strings[.share], numeric: true),
             ], rows: rows)
         case "months":
@@ -130,8 +145,10 @@ extension BudgetReportData: ReportDataSource {
                  amount(m.income), amount(m.expenses), amount(m.balance)]
             }
             return DataTable(columns: [
-                .init(key: "month", title: strings[.month], numeric: false), .init(key: "income", title: strings[.income], numeric: true),
-                .init(key: "expenses", title: strings[.expenses], numeric: true), .init(key: "balance", title: strings[.balance], numeric: true),
+                .init(key: "month", title: strings[.month], numeric: false),
+                .init(key: "income", title: strings[.income] + ", " + strings.currency(input.currency), numeric: true),
+                .init(key: "expenses", title: strings[.expenses] + ", " + strings.currency(input.currency), numeric: true),
+                .init(key: "balance", title: strings[.balance] + ", " + strings.currency(input.currency), numeric: true),
             ], rows: rows)
         default:
             return nil

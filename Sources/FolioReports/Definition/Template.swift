@@ -6,7 +6,8 @@ import Foundation
 /// `{t.key}` for a label from the locale's catalogue. Unknown names are caught when the definition is
 /// read, not when a page is drawn.
 public enum Template {
-    public static let placeholders: Set<String> = ["portfolio", "asOf", "base", "generated", "stamp", "page", "pages", "title", "month", "asOfNote", "flowsWindow"]
+    public static let placeholders: Set<String> = ["portfolio", "asOf", "base", "generated", "stamp", "page", "pages", "title", "month", "asOfNote", "flowsWindow",
+                                                   "cryptoLastQuote"]
 
     /// What is wrong with a template, or nil when every placeholder is known.
     static func problem(in text: String) -> (expected: String, found: String)? {

@@ -18,6 +18,9 @@ public protocol LayoutBlock: Sendable {
     var keepsWithPrevious: Bool { get }
     /// A page break: starts a new page unless the current one is empty.
     var breaksPage: Bool { get }
+    /// Split only when long (a table): one short enough (`Paginator.shortBlock`) moves whole to the next
+    /// page rather than leave a few rows behind.
+    var splitsOnlyWhenLong: Bool { get }
 }
 
 extension LayoutBlock {
@@ -28,6 +31,7 @@ extension LayoutBlock {
     public var keepsWithNext: Bool { false }
     public var keepsWithPrevious: Bool { false }
     public var breaksPage: Bool { false }
+    public var splitsOnlyWhenLong: Bool { false }
 }
 
 /// Sizes and colours of report text, from the theme, so that a dark report is dark everywhere.

@@ -16,7 +16,8 @@ public struct LaidOutPage: Sendable {
 
 /// Pagination as a pure function: blocks in, pages out. Rules, in order:
 /// - a page break starts a new page unless the current one is empty;
-/// - a block that fits is placed; one that does not is split, its first part closing the page;
+/// - a block that fits is placed; one that does not is split, its first part closing the page, unless it
+///   splits only when long (a table) and is short: at most `shortBlock` of a page moves on whole;
 /// - a heading (`keepsWithNext`) moves to a new page when the smallest first part of the block after it
 ///   would not fit below it, so a heading never ends a page and a chart stays with its title; a block
 ///   followed by its caption (`keepsWithPrevious`) likewise keeps room for the caption's first lines;
@@ -36,6 +37,13 @@ public enum Paginator {
         }
         var isEmpty: Bool { pages[pages.count - 1].blocks.isEmpty }
         let width = content.width
+        func movesWhole(_ block: any LayoutBlock) -> Bool {
+            block.splitsOnlyWhenLong && block.height(width: width) <= content.height * shortBlock
+        }
+        /// The smallest first part of a block a page must have room for: all of one that moves whole.
+        func firstPart(_ block: any LayoutBlock) -> Double {
+            movesWhole(block) ? block.height(width: width) : block.minimumHeight(width: width)
+        }
 
         var queue = blocks[...]
         /// Moves whole later units of this section up into the room left, skipping the `held` blocks at
@@ -58,7 +66,7 @@ public enum Paginator {
                 continue
             }
             if block.keepsWithNext, !isEmpty, let next = queue.first(where: { !$0.breaksPage }) {
-                let needed = block.height(width: width) + gap + next.minimumHeight(width: width)
+                let needed = block.height(width: width) + gap + firstPart(next)
                 if y + needed > content.maxY {
                     fillHole(held: glued(after: block, in: queue))
                     newPage()
@@ -70,7 +78,7 @@ public enum Paginator {
                 let room = content.maxY - y - caption
                 let h = block.height(width: width)
                 if h <= room { place(block, height: h); break }
-                let (fitting, rest) = block.split(width: width, height: room)
+                let (fitting, rest) = movesWhole(block) ? (nil, block) : block.split(width: width, height: room)
                 if let fitting {
                     place(fitting, height: fitting.height(width: width))
                     newPage()
@@ -94,6 +102,11 @@ public enum Paginator {
     /// The share of a page that may stay empty before later blocks move up into it: a smaller hole reads
     /// as the end of a topic, a larger one as a missing page.
     public static let largestHole = 1.0 / 3
+
+    /// The largest share of a page a table may take and still move whole to the next page: a short table
+    /// split leaves a few rows on their own ("5 orphan rows"); a long one is read page by page anyway, and
+    /// moving it would leave most of a page empty.
+    public static let shortBlock = 0.5
 
     /// How many blocks at the head of `rest` belong with `block`: what a heading keeps with it, and the
     /// captions after a block.

@@ -4,25 +4,47 @@ import FolioCharts
 public struct TableColumn: Hashable, Sendable {
     public var title: String
     public var numeric: Bool
-    public init(title: String, numeric: Bool) { self.title = title; self.numeric = numeric }
+    /// Numbers lined up on their decimal separator rather than on their last digit: a column whose rows
+    /// have different decimals (rates of several currency pairs), where right-aligned points would zigzag.
+    public var alignsDecimals: Bool
+    /// Rows that share this column's value (one currency's rates) stay on one page when the table splits,
+    /// where the split can fall between them and leave each part its fewest rows.
+    public var keepsRowsTogether: Bool
+    public init(title: String, numeric: Bool, alignsDecimals: Bool = false, keepsRowsTogether: Bool = false) {
+        self.title = title; self.numeric = numeric; self.alignsDecimals = alignsDecimals; self.keepsRowsTogether = keepsRowsTogether
+    }
 }
 
 /// A table that splits between rows and repeats its header on every page it reaches. Column widths are
 /// measured once over all rows, before splitting, so that the parts on different pages line up.
 public struct TableBlock: LayoutBlock {
+    /// A cell: its text, already formatted for the locale, and whether it is set in bold (the best of its
+    /// column, a subtotal), so that a mark is a weight and not a character inside the figure.
+    public struct Cell: Hashable, Sendable {
+        public var text: String
+        public var bold: Bool
+        public init(_ text: String, bold: Bool = false) { self.text = text; self.bold = bold }
+    }
+
     public var columns: [TableColumn]
-    /// Cells already formatted for the locale.
-    public var rows: [[String]]
+    public var rows: [[Cell]]
     /// Index of the first row in the whole table, for zebra striping that continues across pages.
     var firstRow = 0
     var widths: [Double]?
+    /// Each decimal-aligned column's widest fraction, measured over all rows like the widths.
+    var fractions: [Double]?
     let style: ReportStyle
 
-    public init(columns: [TableColumn], rows: [[String]], style: ReportStyle) {
+    public init(columns: [TableColumn], rows: [[Cell]], style: ReportStyle) {
         self.columns = columns; self.rows = rows; self.style = style
     }
 
+    public init(columns: [TableColumn], rows: [[String]], style: ReportStyle) {
+        self.init(columns: columns, rows: rows.map { $0.map { Cell($0) } }, style: style)
+    }
+
     var rowHeight: Double { style.layout.height(style.cell) * 1.55 }
+    public var splitsOnlyWhenLong: Bool { true }
 
     public func height(width: Double) -> Double { Double(rows.count + 1) * rowHeight }
     /// The header and the fewest rows a first part keeps; a table too short to split, whole.
@@ -39,10 +61,16 @@ public struct TableBlock: LayoutBlock {
         var fit = Int(height / rowHeight) - 1
         if fit >= rows.count { return (self, nil) }
         fit = min(fit, rows.count - Self.minimumRowsPerPart)
+        if let g = columns.firstIndex(where: \.keepsRowsTogether), fit > 0 {
+            var start = fit
+            while start > 0, rows[start][g].text == rows[start - 1][g].text { start -= 1 }
+            if start >= Self.minimumRowsPerPart { fit = start }
+        }
         if fit < Self.minimumRowsPerPart { return (nil, self) }
         var head = self, tail = self
         let w = columnWidths(width)
         head.widths = w; tail.widths = w
+        head.fractions = widestFractions(); tail.fractions = head.fractions
         head.rows = Array(rows[..<fit])
         tail.rows = Array(rows[fit...])
         tail.firstRow = firstRow + fit
@@ -59,8 +87,13 @@ public struct TableBlock: LayoutBlock {
         var cellWidths = columns.map { _ in pad }
         for row in rows {
             for (i, cell) in row.enumerated() where i < cellWidths.count {
-                cellWidths[i] = max(cellWidths[i], style.layout.width(cell, style.cell) + pad)
+                cellWidths[i] = max(cellWidths[i], style.layout.width(cell.text, text(cell)) + pad)
             }
+        }
+        for i in columns.indices where columns[i].alignsDecimals {
+            // The widest whole part and the widest fraction need not be of the same row.
+            let parts = rows.compactMap { $0.indices.contains(i) ? decimalParts($0[i]) : nil }
+            cellWidths[i] = max(cellWidths[i], (parts.map(\.whole).max() ?? 0) + (parts.map(\.fraction).max() ?? 0) + pad)
         }
         var w = zip(columns, cellWidths).map { max(style.layout.width($0.title, style.headerCell) + pad, $1) }
         func shrink(_ excess: Double, room: [Double]) {
@@ -79,30 +112,58 @@ public struct TableBlock: LayoutBlock {
         return w
     }
 
+    func text(_ cell: Cell) -> TextStyle {
+        var text = style.cell
+        if cell.bold { text.weight = .bold }
+        return text
+    }
+
+    /// The widths of a number's whole part and of its fraction from the decimal separator on ("28" and
+    /// ".2746", ",05 %"); nil for a cell without a digit ("—"), which is right-aligned like the header.
+    func decimalParts(_ cell: Cell) -> (whole: Double, fraction: Double)? {
+        guard cell.text.contains(where: \.isNumber) else { return nil }
+        let s = text(cell)
+        guard let point = cell.text.range(of: style.locale.decimalSeparator, options: .backwards) else {
+            return (style.layout.width(cell.text, s), 0)
+        }
+        return (style.layout.width(String(cell.text[..<point.lowerBound]), s), style.layout.width(String(cell.text[point.lowerBound...]), s))
+    }
+
+    /// Where each decimal-aligned column's separators stand: its widest fraction's width left of its right edge.
+    func widestFractions() -> [Double] {
+        fractions ?? columns.indices.map { i in
+            columns[i].alignsDecimals ? rows.compactMap { $0.indices.contains(i) ? decimalParts($0[i])?.fraction : nil }.max() ?? 0 : 0
+        }
+    }
+
     public func draw(in rect: Rect) -> [Primitive] {
         let widths = columnWidths(rect.width)
         let theme = style.theme
         var out: [Primitive] = []
         let h = rowHeight
-        func line(_ cells: [String], y: Double, text: TextStyle) {
+        let fractions = widestFractions()
+        func line(_ cells: [Cell], y: Double, header: Bool) {
             var x = rect.minX
             for (i, column) in columns.enumerated() {
-                let cell = i < cells.count ? cells[i] : ""
+                let cell = i < cells.count ? cells[i] : Cell("")
+                let text = header ? style.headerCell : self.text(cell)
                 let inner = widths[i] - 10 + 0.5  // measured widths plus rounding slack
-                let fitted = style.layout.fit(cell, maxWidth: inner, style: text)
-                let anchor = column.numeric ? Point(x: x + widths[i] - 5, y: y + h / 2) : Point(x: x + 5, y: y + h / 2)
+                let fitted = style.layout.fit(cell.text, maxWidth: inner, style: text)
+                var right = x + widths[i] - 5
+                if !header, column.alignsDecimals, let parts = decimalParts(cell) { right += parts.fraction - fractions[i] }
+                let anchor = column.numeric ? Point(x: right, y: y + h / 2) : Point(x: x + 5, y: y + h / 2)
                 out.append(.text(style.layout.run(fitted, at: anchor, anchor: column.numeric ? .end : .start,
                                                   baseline: .middle, style: text)))
                 x += widths[i]
             }
         }
-        line(columns.map(\.title), y: rect.minY, text: style.headerCell)
+        line(columns.map { Cell($0.title) }, y: rect.minY, header: true)
         out.append(.path(.segment(Point(x: rect.minX, y: rect.minY + h), Point(x: rect.maxX, y: rect.minY + h),
                                   stroke: Stroke(color: theme.axis, width: 0.75))))
         for (i, row) in rows.enumerated() {
             let y = rect.minY + Double(i + 1) * h
             if (firstRow + i) % 2 == 1 { out.append(.path(.rect(Rect(x: rect.minX, y: y, width: rect.width, height: h), fill: theme.zebra))) }
-            line(row, y: y, text: style.cell)
+            line(row, y: y, header: false)
         }
         return out
     }

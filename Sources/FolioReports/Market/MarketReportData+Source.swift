@@ -8,6 +8,7 @@ extension MarketReportData: ReportDataSource {
     public var values: [String: String] {
         ReportStamp.values(asOf: input.asOf, generated: input.generated, locale: locale).merging([
             "portfolio": strings[.marketReport], "base": input.currency.rawValue, "title": strings[.marketReport],
+            "cryptoLastQuote": strings.cryptoLastQuote(cryptoDay, asOf: input.asOf),
         ]) { $1 }
     }
 
@@ -15,6 +16,8 @@ extension MarketReportData: ReportDataSource {
         switch name {
         case "fiat": !fiatRates.rows.isEmpty
         case "crypto": !coins.isEmpty
+        // Coins stopped being quoted before the report's day: the page says so before its figures.
+        case "crypto-quoted-earlier": !coins.isEmpty && cryptoDay < input.asOf
         case "best-marked": fiatRates.hasBuyAndSell
         default: nil
         }
@@ -61,7 +64,7 @@ extension MarketReportData: ReportDataSource {
             let asset = AssetCode((parameters["asset"] ?? "BTC").uppercased())
             var frame = frame
             let day = cryptoDay
-            frame.subtitle = asset.rawValue + "/USD · " + strings[.asOf] + " " + DateText.date(day, locale: locale)
+            frame.subtitle = strings.coinSubtitle(asset, in: "USD", lastQuote: day, asOf: input.asOf)
             return .chart(LineChart(frame: frame, series: series(asset, in: "USD", to: day).map { [$0] } ?? [],
                                           valueFormat: NumberFormat(locale: locale, style: .price(minimum: 2, significant: 4), currency: .usd)))
         }
@@ -77,12 +80,21 @@ extension MarketReportData: ReportDataSource {
     func marketsChart(_ currency: AssetCode, frame: ChartFrame) -> LineChart {
         var frame = frame
         let rows = fiatRates.rows(of: currency)
-        frame.subtitle = strings.marketsSubtitle(currency.rawValue + "/" + input.currency.rawValue, days: 7,
-                                                 banks: rows.contains { $0.venue.bank != nil })
+        frame.subtitle = strings.marketsSubtitle(currency, in: input.currency, days: 7, banks: rows.contains { $0.venue.bank != nil })
         let series = rows.filter { !$0.week.isEmpty }.map { row in
             LineSeries(name: venueName(row.venue), times: row.week.map { $0.time.timeIntervalSince1970 }, values: row.week.map(\.value))
         }
         return LineChart(frame: frame, series: series, valueFormat: NumberFormat(locale: locale, style: .price(minimum: 2, significant: 4)))
+    }
+
+    /// The one precision a currency pair's figures are written with in the rates table: the most decimals
+    /// any of its buys, sells, rates and the rates its 1-day changes start from needs (trailing zeros
+    /// dropped, from 2 to 4 as `.upTo` writes a rate), so that a pair's rows line up digit by digit and a
+    /// change or spread has the decimals of the rates it is the difference of.
+    static func decimals(of rows: [RatesByMarket.Row]) -> Int {
+        let needed = NumberFormat(locale: .en, style: .upTo(minimum: 2, maximum: 4), grouping: false)
+        let figures = rows.flatMap { [$0.latest.bid, $0.latest.ask, $0.latest.price, $0.dayBase?.value].compactMap { $0 } }
+        return figures.map { needed.string($0).split(separator: ".").dropFirst().first?.count ?? 2 }.max() ?? 2
     }
 
     /// Whether any coin has this statistic (the coins table shows market caps only when fetched).
@@ -94,29 +106,35 @@ extension MarketReportData: ReportDataSource {
 
     public func table(_ name: String) -> DataTable? {
         let price = NumberFormat(locale: locale, style: .price(minimum: 2, significant: 4))
-        // Four decimals: daily moves of a hryvnia rate are hundredths and thousandths.
-        let signed = NumberFormat(locale: locale, style: .decimal(4), explicitPlus: true)
         let percent = NumberFormat(locale: locale, style: .percent(2), explicitPlus: true)
         func number(_ v: Double?, _ f: NumberFormat) -> DataTable.Cell { DataTable.Cell(v.map(f.string) ?? "—", sort: v) }
         switch name {
         case "rates":
-            let rate = NumberFormat(locale: locale, style: .upTo(minimum: 2, maximum: 4))
+            let decimals = Dictionary(uniqueKeysWithValues: fiatRates.currencies.map { ($0, Self.decimals(of: fiatRates.rows(of: $0))) })
             let rows = fiatRates.rows.map { row -> [DataTable.Cell] in
-                // The best buy and sell are marked with a bullet, not by colour alone.
-                func marked(_ v: Double?, _ best: Bool) -> DataTable.Cell {
-                    DataTable.Cell(v.map { (best ? "• " : "") + rate.string($0) } ?? "—", sort: v)
+                let places = decimals[row.currency] ?? 2
+                let rate = NumberFormat(locale: locale, style: .decimal(places))
+                let signed = NumberFormat(locale: locale, style: .decimal(places), explicitPlus: true)
+                // The best buy and sell are set in bold: a weight, not a colour alone or a sign inside the figure.
+                func figure(_ v: Double?, best: Bool = false, _ format: NumberFormat = rate) -> DataTable.Cell {
+                    DataTable.Cell(v.map(format.string) ?? "—", sort: v, bold: best && v != nil)
                 }
                 return [DataTable.Cell(row.currency.rawValue), DataTable.Cell(venueName(row.venue)),
-                        marked(row.latest.bid, row.isBestBuy), marked(row.latest.ask, row.isBestSell), number(row.spread, rate),
-                        number(row.latest.price, rate), number(row.dayChange, signed), number(row.dayChangeFraction, percent),
+                        figure(row.latest.bid, best: row.isBestBuy), figure(row.latest.ask, best: row.isBestSell), figure(row.spread),
+                        figure(row.latest.price), figure(row.dayChange, signed), number(row.dayChangeFraction, percent),
                         DataTable.Cell(DateText.date(Day(row.latest.time), locale: locale), sort: row.latest.time.timeIntervalSince1970)]
             }
+            // A column's pairs may differ in decimals: their figures line up on the decimal separator.
             return DataTable(columns: [
-                .init(key: "currency", title: strings[.currency], numeric: false), .init(key: "market", title: strings[.market], numeric: false),
-                .init(key: "buy", title: strings[.buy], numeric: true), .init(key: "sell", title: strings[.sell], numeric: true),
-                .init(key: "spread", title: strings[.spread], numeric: true),
-                .init(key: "rate", title: strings[.rate] + ", " + input.currency.rawValue, numeric: true),
-                .init(key: "change", title: strings.changeOver(days: 1), numeric: true), .init(key: "change-percent", title: "%", numeric: true),
+                // A long table splits between currencies: one currency's markets are compared on one page.
+                .init(key: "currency", title: strings[.currency], numeric: false, keepsRowsTogether: true),
+                .init(key: "market", title: strings[.market], numeric: false),
+                .init(key: "buy", title: strings[.buy], numeric: true, alignsDecimals: true),
+                .init(key: "sell", title: strings[.sell], numeric: true, alignsDecimals: true),
+                .init(key: "spread", title: strings[.spread], numeric: true, alignsDecimals: true),
+                .init(key: "rate", title: strings[.rate] + ", " + strings.currency(input.currency), numeric: true, alignsDecimals: true),
+                .init(key: "change", title: strings.changeOver(days: 1), numeric: true, alignsDecimals: true),
+                .init(key: "change-percent", title: "%", numeric: true),
                 .init(key: "day", title: strings[.time], numeric: false),
             ], rows: rows)
         case "converter":
@@ -130,9 +148,9 @@ extension MarketReportData: ReportDataSource {
             return DataTable(columns: [
                 .init(key: "currency", title: strings[.currency], numeric: false),
                 .init(key: "amount-100", title: strings[.amount], numeric: true),
-                .init(key: "result-100", title: input.currency.rawValue, numeric: true),
+                .init(key: "result-100", title: strings.currency(input.currency), numeric: true),
                 .init(key: "amount-1000", title: strings[.amount], numeric: true),
-                .init(key: "result-1000", title: input.currency.rawValue, numeric: true),
+                .init(key: "result-1000", title: strings.currency(input.currency), numeric: true),
             ], rows: rows)
         case "coins":
             let rows = coins.map { c -> [DataTable.Cell] in
@@ -144,7 +162,7 @@ extension MarketReportData: ReportDataSource {
                         number(cap, NumberFormat(locale: locale, style: .compact(decimals: 1), currency: .usd))]
             }
             return DataTable(columns: [
-                .init(key: "coin", title: strings[.asset], numeric: false), .init(key: "price", title: strings[.price] + ", USD", numeric: true),
+                .init(key: "coin", title: strings[.asset], numeric: false), .init(key: "price", title: strings[.price] + ", " + strings.currency("USD"), numeric: true),
                 .init(key: "change-24h", title: strings[.change24h], numeric: true), .init(key: "change-7d", title: strings[.change7d], numeric: true),
                 .init(key: "market-cap", title: strings[.marketCap], numeric: true),
             ], rows: rows, defaultColumns: statistics(.marketCap) ? nil : ["coin", "price", "change-24h", "change-7d"])
