@@ -135,8 +135,52 @@ import Testing
         // A short report block: fewer ticks, none overlapping.
         expectCleanLayout(DrawdownChart(frame: frame(width: 510, height: 150), times: days, depths: depths.map { $0 * 2 })
             .scene(measurer: measurer), "510x150")
+        // The line's end says where it stands on the last day.
+        let last = DrawdownChart(frame: frame(), times: days, depths: depths).scene(measurer: measurer)
+        #expect(last.text(NumberFormat(locale: .en, style: .percent(1)).string(depths[depths.count - 1])) != nil)
         // Never below its peak: no trough to mark.
         let flat = DrawdownChart(frame: frame(), times: Array(days.prefix(10)), depths: Array(repeating: 0, count: 10))
         #expect(flat.trough == nil && discs(flat.scene(measurer: measurer)).isEmpty)
+    }
+
+    /// Growth of 100 on a log scale (the cumulative return), each line's end labelled with its name and
+    /// last figure, one line or two.
+    @Test func lineEndsCarryTheirLastFigures() {
+        let days = (0 ..< 400).map { 1_700_000_000 + Double($0) * 86_400 }
+        let growth = LineSeries(name: "Demo UAH", times: days, values: days.indices.map { 100 * pow(1.006, Double($0)) })
+        let benchmark = LineSeries(name: "USD", times: days, values: days.indices.map { 100 + Double($0) * 0.6 })
+        for locale in [ChartLocale.en, .uk] {
+            let format = NumberFormat(locale: locale, style: .decimal(1))
+            for series in [[growth], [growth, benchmark]] {
+                var chart = LineChart(frame: frame(.light, locale), series: series, valueFormat: format, annotateWindow: false, logScale: true)
+                chart.endFigures = true
+                let scene = chart.scene(measurer: measurer)
+                expectCleanLayout(scene, "\(locale) \(series.count)")
+                for s in series {
+                    #expect(scene.text(s.name + "\u{00A0}" + format.string(s.values.last!)) != nil, "\(s.name) \(locale)")
+                }
+                // 100 × 1.006³⁹⁹ ≈ 1,088: ticks 100, 200, 500, 1,000, written for the locale.
+                let ticks = ["100", "200", "500", locale == .en ? "1,000" : "1\u{202F}000"]
+                #expect(ticks.allSatisfy { scene.text($0) != nil }, "\(locale)")
+            }
+        }
+    }
+
+    /// A time plot keeps at least the room it is given on either side: two charts over the same days
+    /// given the larger of their own label room start and end at the same x.
+    @Test func minimumInsetsLineUpTwoPlots() {
+        let days = (0 ..< 400).map { 1_700_000_000 + Double($0) * 86_400 }
+        var line = LineChart(frame: frame(width: 547, height: 276), series: [LineSeries(name: "Demo UAH", times: days, values: days.map { _ in 150 })],
+                             valueFormat: NumberFormat(locale: .en, style: .decimal(1)), annotateWindow: false, logScale: true)
+        line.endFigures = true
+        var drawdown = DrawdownChart(frame: frame(width: 547, height: 270), times: days, depths: days.indices.map { -Double($0 % 50) / 100 })
+        let a = line.labelInsets(measurer: measurer)!, b = drawdown.labelInsets(measurer: measurer)!
+        #expect(a.left != b.left && a.right != b.right, "the test needs charts that differ")
+        let shared = PlotInsets(left: max(a.left, b.left), right: max(a.right, b.right))
+        line.minimumInsets = shared
+        drawdown.minimumInsets = shared
+        let p = line.plotArea(measurer: measurer)!, q = drawdown.plotArea(measurer: measurer)!
+        #expect(p.minX == q.minX && p.maxX == q.maxX && p.minX == shared.left && p.maxX == 547 - shared.right)
+        #expect(line.timeSpan == drawdown.timeSpan)
     }
 }
