@@ -27,7 +27,7 @@ let englishStrings: [StringKey: String] = [
     .realised: "Realised", .unrealised: "Unrealised", .dividendsInterest: "Dividends & interest", .accountFees: "Account fees", .year: "Year", .performance: "Performance",
     .period: "Period", .twr: "TWR", .twrAnnualised: "a year", .xirr: "XIRR/yr", .volatility: "Volatility",
     .sharpe: "Sharpe", .sortino: "Sortino", .maxDrawdown: "Max drawdown", .difference: "Difference",
-    .cumulativeReturn: "Cumulative return, %", .drawdown: "Drawdown", .monthlyReturns: "Monthly returns",
+    .cumulativeReturn: "Cumulative return (start = 100)", .drawdown: "Drawdown", .monthlyReturns: "Monthly returns",
     .budgetReport: "Budget report", .income: "Income", .expenses: "Expenses", .expensesByCategory: "Expenses by category",
     .incomeByCategory: "Income by category", .incomeVsExpenses: "Income and expenses by month", .category: "Category",
     .categories: "Categories", .months: "Months",

@@ -63,7 +63,7 @@ extension Catalogue {
     }
     public func performanceTitle(_ portfolio: String, _ what: PerformanceChart) -> String {
         switch what {
-        case .cumulative: pick("\(portfolio): cumulative return, %", "\(portfolio): накопичена дохідність, %")
+        case .cumulative: pick("\(portfolio): cumulative return (start = 100)", "\(portfolio): накопичена дохідність (початок = 100)")
         case .drawdown: pick("\(portfolio): drawdown", "\(portfolio): просідання")
         case .monthly: pick("\(portfolio): monthly returns", "\(portfolio): дохідність за місяцями")
         case .annual: pick("\(portfolio): annual returns", "\(portfolio): дохідність за роками")

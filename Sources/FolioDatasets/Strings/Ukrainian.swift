@@ -25,7 +25,7 @@ let ukrainianStrings: [StringKey: String] = [
     .realised: "Реалізовано", .unrealised: "Нереалізовано", .dividendsInterest: "Дивіденди й відсотки", .accountFees: "Комісії рахунку", .year: "Рік", .performance: "Дохідність",
     .period: "Період", .twr: "TWR", .twrAnnualised: "за рік", .xirr: "XIRR/рік", .volatility: "Волат.",
     .sharpe: "Шарп", .sortino: "Сортіно", .maxDrawdown: "Макс. спад", .difference: "Різниця",
-    .cumulativeReturn: "Накопичена дохідність, %", .drawdown: "Просідання", .monthlyReturns: "Дохідність за місяцями",
+    .cumulativeReturn: "Накопичена дохідність (початок = 100)", .drawdown: "Просідання", .monthlyReturns: "Дохідність за місяцями",
     .budgetReport: "Бюджет", .income: "Доходи", .expenses: "Витрати", .expensesByCategory: "Витрати за категоріями",
     .incomeByCategory: "Доходи за категоріями", .incomeVsExpenses: "Доходи й витрати за місяцями", .category: "Категорія",
     .categories: "Категорії", .months: "Місяці",
