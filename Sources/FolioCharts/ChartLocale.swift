@@ -54,6 +54,10 @@ public enum ChartLocale: String, Hashable, Sendable, CaseIterable {
     public var source: String { self == .uk ? "Джерело" : "Source" }
     public var asOf: String { self == .uk ? "станом на" : "as of" }
     public var noData: String { self == .uk ? "Немає даних" : "No data" }
+    /// A colour key's end that values beyond it share ("15% or more"): in words, as the fonts have no ≥.
+    public func orBeyond(_ figure: String, above: Bool) -> String {
+        figure + "\u{00A0}" + (above ? (self == .uk ? "і більше" : "or more") : (self == .uk ? "і менше" : "or less"))
+    }
 }
 
 /// Money and number presentation in one currency.

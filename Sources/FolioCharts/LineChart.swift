@@ -15,8 +15,8 @@ public struct LineSeries: Hashable, Sendable {
 /// A line chart of one or more series over time. With one series and `annotateWindow` (the 7-day price
 /// line), it marks the minimum and maximum with labelled discs, draws the average as a dashed line
 /// labelled at its right end, and shows the change over the window, coloured and signed by direction.
-/// Several series are labelled directly at their last values.
-public struct LineChart: Chart, Hashable {
+/// Several series are labelled directly at their last values, with those values when `endFigures`.
+public struct LineChart: TimePlotChart, Hashable {
     public var frame: ChartFrame
     public var series: [LineSeries]
     /// Format of marker values and the change; `nil` picks price formatting (significant digits for
@@ -30,6 +30,10 @@ public struct LineChart: Chart, Hashable {
     public var headlineChange: HeadlineChange?
     /// Values on a log scale (`LogScale`): equal ratios at equal heights. Every value must be above zero.
     public var logScale: Bool
+    /// Each line's end label gives its last value after its name ("Demo UAH 1,002.3", in `valueFormat`),
+    /// a single line's too: where the line ends is the figure the chart is about (a cumulative return).
+    public var endFigures = false
+    public var minimumInsets = PlotInsets()
 
     public init(frame: ChartFrame, series: [LineSeries], valueFormat: NumberFormat? = nil, annotateWindow: Bool = true,
                 maxStep: Double? = nil, headlineChange: HeadlineChange? = nil, logScale: Bool = false) {
@@ -41,7 +45,16 @@ public struct LineChart: Chart, Hashable {
     /// The summary the annotations show (the single series), for tests and reports.
     public var summary: SeriesSummary? { series.count == 1 ? SeriesSummary(series[0].values) : nil }
 
-    public func scene(measurer: any TextMeasurer) -> Scene {
+    public var timeSpan: ClosedRange<Double>? {
+        let times = series.flatMap { zip($0.times, $0.values).filter { $0.1.isFinite }.map(\.0) }
+        guard let t0 = times.min(), let t1 = times.max() else { return nil }
+        return t0...t1
+    }
+
+    public func scene(measurer: any TextMeasurer) -> Scene { drawn(measurer: measurer).scene }
+    public func plotArea(measurer: any TextMeasurer) -> Rect? { drawn(measurer: measurer).plot }
+
+    private func drawn(measurer: any TextMeasurer) -> (scene: Scene, plot: Rect?) {
         var b = SceneBuilder(frame: frame, measurer: measurer)
         let locale = frame.locale
         let format = valueFormat ?? NumberFormat(locale: locale, style: .price(minimum: 2, significant: 4))
@@ -80,7 +93,7 @@ public struct LineChart: Chart, Hashable {
         }
 
         let all = series.flatMap { zip($0.times, $0.values).filter { $0.1.isFinite } }
-        guard !all.isEmpty else { b.drawNoData(in: body); return b.scene() }
+        guard !all.isEmpty else { b.drawNoData(in: body); return (b.scene(), nil) }
 
         // Room under the plot for time labels, and above/below the data for marker labels.
         let annotationHeight = b.layout.height(b.annotationStyle)
@@ -107,7 +120,7 @@ public struct LineChart: Chart, Hashable {
             : LinearScale(dataMin: lo, dataMax: hi, range: (plotBottom, plotTop), targetTicks: 5, maxTicks: frame.maxTicks ?? .max)
         let axisFormat = Axes.tickFormat(yScale, locale: locale, currency: nil, width: body.width, builder: b)
         let labelWidth = Axes.valueLabelWidth(yScale, format: axisFormat, builder: b)
-        let left = body.minX + labelWidth + b.theme.axisSize * 0.6
+        let left = max(body.minX + labelWidth + b.theme.axisSize * 0.6, minimumInsets.left)
 
         // Right gutter: the average label (one series) or the series names at the line ends.
         var gutter = 0.0
@@ -115,11 +128,17 @@ public struct LineChart: Chart, Hashable {
         if annotate, let averageText { gutter = b.layout.width(averageText, b.axisStyle) + b.theme.axisSize * 0.6 }
         let nameStyle = TextStyle(size: b.theme.axisSize, weight: .bold, color: b.theme.text, role: .legend)
         let maxName = body.width * 0.22
-        if series.count > 1 {
-            gutter = (series.map { b.layout.width(b.layout.fit($0.name, maxWidth: maxName, style: nameStyle), nameStyle) }
-                .max() ?? 0) + b.theme.axisSize * 0.6
+        let labelsEnds = series.count > 1 || endFigures
+        func endLabel(_ s: LineSeries) -> String {
+            let name = b.layout.fit(s.name, maxWidth: maxName, style: nameStyle)
+            guard endFigures, let last = s.values.last(where: \.isFinite) else { return name }
+            return name + "\u{00A0}" + format.string(last)
         }
-        let plot = Rect(x: left, y: plotTop, width: max(body.maxX - gutter - left, 1), height: plotHeight)
+        if labelsEnds {
+            gutter = (series.map { b.layout.width(endLabel($0), nameStyle) }.max() ?? 0) + b.theme.axisSize * 0.6
+        }
+        let right = min(body.maxX - gutter, frame.width - minimumInsets.right)
+        let plot = Rect(x: left, y: plotTop, width: max(right - left, 1), height: plotHeight)
         let t0 = all.map(\.0).min()!, t1 = all.map(\.0).max()!
         let maxTicks = min(max(2, Int(plot.width / (b.layout.width("00 Sep.", b.axisStyle) * 1.8))), frame.maxTicks ?? .max)
         let xScale = TimeScale(start: t0, end: t1, range: (plot.minX, plot.maxX), maxTicks: maxTicks)
@@ -137,7 +156,7 @@ public struct LineChart: Chart, Hashable {
         }
 
         let width = series.count == 1 ? b.theme.singleLineWidth : b.theme.multiLineWidth
-        var ends: [(name: String, y: Double, color: Color)] = []
+        var ends: [(text: String, y: Double, color: Color)] = []
         for (index, s) in series.enumerated() {
             let color = b.theme.lineColor(b.theme.color(s.swatch, position: index))
             let geometry = LineGeometry.path(times: s.times, values: s.values,
@@ -148,7 +167,7 @@ public struct LineChart: Chart, Hashable {
                 b.add(.disc(center: p, radius: width * 1.2, fill: color, outline: nil))
             }
             if let lastIndex = s.values.lastIndex(where: \.isFinite) {
-                ends.append((s.name, yScale(s.values[lastIndex]), color))
+                ends.append((endLabel(s), yScale(s.values[lastIndex]), color))
             }
         }
 
@@ -157,19 +176,18 @@ public struct LineChart: Chart, Hashable {
                                 locale: locale, plot: plot,
                                 x: { xScale($0) }, y: { yScale($0) }, builder: &b)
         }
-        if series.count > 1 {
+        if labelsEnds {
             let height = b.layout.height(nameStyle)
             let centres = LabelStacking.stack(desired: ends.map(\.y), heights: ends.map { _ in height },
                                               lower: plot.minY, upper: plot.maxY + height / 2, gap: 2)
             for (i, end) in ends.enumerated() {
                 var style = nameStyle
                 style.color = b.theme.labelColor(for: end.color)
-                let text = b.layout.fit(end.name, maxWidth: maxName, style: style)
-                b.add(b.layout.run(text, at: Point(x: plot.maxX + b.theme.axisSize * 0.5, y: centres[i]),
+                b.add(b.layout.run(end.text, at: Point(x: plot.maxX + b.theme.axisSize * 0.5, y: centres[i]),
                                    baseline: .middle, style: style))
             }
         }
-        return b.scene()
+        return (b.scene(), plot)
     }
 }
 

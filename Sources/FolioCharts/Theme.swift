@@ -15,6 +15,10 @@ public struct Theme: Hashable, Sendable {
     public var down: Color
     /// ColorBrewer RdBu, 11 classes, −1 → +1.
     public var diverging: [Color]
+    /// The heatmap's diverging scale, 11 classes, −1 → +1: RdBu on light; on dark the same hues around a
+    /// dark midpoint, lighter outwards, so that the strongest months are the brightest cells and a flat one
+    /// recedes (RdBu's near-white zero would make the quietest months the loudest blocks on a dark page).
+    public var heatmap: [Color]
     public var zebra: Color
     /// Black and white candidates for text on coloured cells: with RdBu, one of the two always reaches
     /// 4.5:1 (the worst cell, luminance ≈ 0.18, gets 4.58:1), which near-black #1A1A1A would not.
@@ -38,20 +42,27 @@ public struct Theme: Hashable, Sendable {
     public static let rdBu: [Color] = [
         0x67001F, 0xB2182B, 0xD6604D, 0xF4A582, 0xFDDBC7, 0xF7F7F7, 0xD1E5F0, 0x92C5DE, 0x4393C3, 0x2166AC, 0x053061,
     ].map { Color(hex: $0) }
+    /// For a dark page: RdBu's hues from its lightest strong classes at ±1 inwards to a near-background
+    /// #22262D at zero (±0.4: halfway between RdBu's two darkest; ±0.2: halfway from those to zero). The
+    /// contrast with the background rises with |value| on both sides, from 1.2 : 1 at zero to 9 : 1 at the
+    /// ends, and near-black or white text keeps ≥ 4.6 : 1 on every colour between the classes.
+    public static let rdBuOnDark: [Color] = [
+        0xF4A582, 0xD6604D, 0xB2182B, 0x8C0C25, 0x571929, 0x22262D, 0x1A385A, 0x134B86, 0x2166AC, 0x4393C3, 0x92C5DE,
+    ].map { Color(hex: $0) }
 
     public static let light = Theme(
         name: "light", background: Color(hex: 0xFFFFFF), text: Color(hex: 0x1A1A1A), secondaryText: Color(hex: 0x5A5A5A),
         grid: Color(hex: 0xE6E6E6), axis: Color(hex: 0xBDBDBD),
         // Yellow on white needs an outline (`outline(for:)` gives it one); black is the eighth.
         series: okabeIto + [Color(hex: 0x000000)],
-        up: Color(hex: 0x009E73), down: Color(hex: 0xD55E00), diverging: rdBu, zebra: Color(hex: 0xF5F5F5),
+        up: Color(hex: 0x009E73), down: Color(hex: 0xD55E00), diverging: rdBu, heatmap: rdBu, zebra: Color(hex: 0xF5F5F5),
         cellTextCandidates: [Color(hex: 0x000000), Color(hex: 0xFFFFFF)])
 
     public static let dark = Theme(
         name: "dark", background: Color(hex: 0x111418), text: Color(hex: 0xECECEC), secondaryText: Color(hex: 0xA0A0A0),
         grid: Color(hex: 0x2A2F36), axis: Color(hex: 0x4A515B),
         series: okabeIto + [Color(hex: 0xFFFFFF)],
-        up: Color(hex: 0x009E73), down: Color(hex: 0xD55E00), diverging: rdBu, zebra: Color(hex: 0x1A1E24),
+        up: Color(hex: 0x009E73), down: Color(hex: 0xD55E00), diverging: rdBu, heatmap: rdBuOnDark, zebra: Color(hex: 0x1A1E24),
         cellTextCandidates: [Color(hex: 0x000000), Color(hex: 0xFFFFFF)])
 
     public static func named(_ name: String) -> Theme? {
@@ -101,10 +112,15 @@ public struct Theme: Hashable, Sendable {
     }
 
     /// The RdBu colour for a correlation in −1…+1, interpolated between the 11 classes.
-    public func divergingColor(_ value: Double) -> Color {
+    public func divergingColor(_ value: Double) -> Color { Self.interpolated(diverging, value) }
+
+    /// The heatmap's colour for a value in −1…+1 (beyond: the end colour).
+    public func heatmapColor(_ value: Double) -> Color { Self.interpolated(heatmap, value) }
+
+    private static func interpolated(_ classes: [Color], _ value: Double) -> Color {
         let v = min(max(value, -1), 1)
-        let position = (v + 1) / 2 * Double(diverging.count - 1)
-        let i = min(Int(position), diverging.count - 2)
-        return diverging[i].mixed(with: diverging[i + 1], amount: position - Double(i))
+        let position = (v + 1) / 2 * Double(classes.count - 1)
+        let i = min(Int(position), classes.count - 2)
+        return classes[i].mixed(with: classes[i + 1], amount: position - Double(i))
     }
 }

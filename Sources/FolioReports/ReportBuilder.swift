@@ -3,7 +3,8 @@ import FolioDatasets
 
 /// The report pipeline, written down once (DESIGN.md §1, Vega-Lite style):
 /// definition (YAML, checked with paths) + data source (analytics results)
-///   → layout blocks, each measured for the content width
+///   → layout blocks, each measured for the content width (charts over the same days one after another
+///     share their plots' x extent, `ChartBlock.aligningTimePlots`)
 ///   → `Paginator.paginate` (pure: split, keep headings and captions with their blocks, fill holes, page breaks)
 ///   → `PageComposer` (scenes, then header and footer with "page X of Y")
 ///   → `[Scene]` that FolioRender writes as one PDF page each.
@@ -42,7 +43,7 @@ public struct ReportBuilder: Sendable {
                 previous = block.kind
             }
         }
-        return Paginator.paginate(blocks, content: content, gap: style.blockGap)
+        return Paginator.paginate(ChartBlock.aligningTimePlots(blocks, width: content.width), content: content, gap: style.blockGap)
     }
 
     /// Pages as scenes, headers and footers included.

@@ -20,18 +20,27 @@ import Testing
 
     var history: PerformanceHistory { PortfolioDatasetTests.input().portfolio!.performance(endingAt: d("2024-01-10"))! }
 
+    /// Growth of 100 (issue 32): the portfolio's ends at 100 × (1 + its time-weighted return), the
+    /// benchmark's at 100 × its price ratio, on a log scale, each line's end giving its figure.
     @Test func cumulativeEndsAtTheTimeWeightedReturnAndTheBenchmarkAtItsOwn() throws {
         let chart = try #require(try build(.line, "cumulative", benchmark: "AAPL").chart as? LineChart)
         let returns = history.returns
         #expect(chart.series.map(\.name) == ["P", "AAPL"])
-        #expect(chart.series[0].values.first == 0)
-        #expect(close(chart.series[0].values.last, (returns.index.last! - 1) * 100, 1e-12))
+        #expect(chart.series.allSatisfy { $0.values.first == 100 })
+        #expect(chart.logScale && chart.endFigures)
+        let twr = try #require(history.periods(benchmark: nil).last?.timeWeighted)
+        #expect(close(chart.series[0].values.last, 100 * (1 + twr), 1e-9))
         // AAPL in UAH from the day before the first counted day to 10 Jan.
         let start = returns.startDay!
         let rates = PortfolioDatasetTests.input().rates
         let a = try rates.rate(from: "AAPL", to: "UAH", at: start.end).get().value
         let b = try rates.rate(from: "AAPL", to: "UAH", at: d("2024-01-10").end).get().value
-        #expect(close(chart.series[1].values.last, (b / a - 1) * 100, 1e-12))
+        #expect(close(chart.series[1].values.last, 100 * b / a, 1e-9))
+        // The figures at the line ends are those, to the digit shown.
+        let scene = chart.scene(measurer: ApproximateMeasurer())
+        let format = NumberFormat(locale: .en, style: .decimal(1))
+        #expect(scene.text("P\u{00A0}" + format.string(100 * (1 + twr))) != nil)
+        #expect(scene.text("AAPL\u{00A0}" + format.string(100 * b / a)) != nil)
     }
 
     @Test func heatmapAndBarsShowTheMonthsAndYears() throws {

@@ -2,9 +2,11 @@ import FolioAnalytics
 import FolioCharts
 import FolioCore
 
-/// `cumulative`: a portfolio's time-weighted return since its first activity, in percent from 0, and
-/// with `--benchmark` an asset's return in the base currency over the same days (FolioAnalytics'
-/// `Benchmark`), the two named at their line ends.
+/// `cumulative`: a portfolio's time-weighted growth since its first activity as the growth of 100 (its
+/// cumulative return r is 100 × (1 + r): 902.29 % ends at 1,002.29), and with `--benchmark` an asset's
+/// growth in the base currency over the same days (FolioAnalytics' `Benchmark`), on a log scale, so that
+/// a year's +20 % is as steep in the first year as in the tenth; each line's end names it and gives its
+/// last figure. A growth at or below zero (everything lost) cannot be on a log scale: the axis is linear then.
 public struct CumulativeDataset: Dataset {
     public static let name = "cumulative"
     public static let kinds: [ChartKind] = [.line]
@@ -26,21 +28,23 @@ public struct CumulativeDataset: Dataset {
         let r = history.returns
         let start = r.startDay ?? r.days[0].advanced(by: -1)
         let times = ([start] + r.days).map { $0.start.timeIntervalSince1970 }
-        var series = [LineSeries(name: p.portfolio.name, times: times, values: [0] + r.index.map { ($0 - 1) * 100 })]
+        var series = [LineSeries(name: p.portfolio.name, times: times, values: [100] + r.index.map { $0 * 100 })]
         var warnings = history.missing.map { "left out: " + $0 }
         if let benchmark {
             let b = try input.benchmark(benchmark, on: history, base: p.portfolio.baseCurrency)
             warnings += b.missing.map { "left out: " + $0.description }
             var growth = 1.0
-            let values = [0] + b.returns.map { ret -> Double in
+            let values = [100] + b.returns.map { ret -> Double in
                 guard let ret else { return .nan }
                 growth *= 1 + ret
-                return (growth - 1) * 100
+                return growth * 100
             }
             series.append(LineSeries(name: benchmark.rawValue, times: times, values: values))
         }
-        let chart = LineChart(frame: frame, series: series, valueFormat: NumberFormat(locale: input.locale, style: .decimal(1)),
-                              annotateWindow: false)
+        let positive = series.allSatisfy { $0.values.allSatisfy { !($0 <= 0) } }
+        var chart = LineChart(frame: frame, series: series, valueFormat: NumberFormat(locale: input.locale, style: .decimal(1)),
+                              annotateWindow: false, logScale: positive)
+        chart.endFigures = true
         let texts = input.performanceTexts(p, history)
         return DatasetChart(chart: chart, title: input.strings.performanceTitle(p.portfolio.name, .cumulative),
                             subtitle: texts.subtitle, footnote: texts.footnote, warnings: warnings)

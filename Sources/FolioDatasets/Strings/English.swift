@@ -27,7 +27,7 @@ let englishStrings: [StringKey: String] = [
     .realised: "Realised", .unrealised: "Unrealised", .dividendsInterest: "Dividends & interest", .accountFees: "Account fees", .year: "Year", .performance: "Performance",
     .period: "Period", .twr: "TWR", .twrAnnualised: "a year", .xirr: "XIRR/yr", .volatility: "Vol.",
     .sharpe: "Sharpe", .sortino: "Sortino", .maxDrawdown: "Max DD", .difference: "Difference",
-    .cumulativeReturn: "Cumulative return, %", .drawdown: "Drawdown", .monthlyReturns: "Monthly returns",
+    .cumulativeReturn: "Cumulative return (start = 100)", .drawdown: "Drawdown", .monthlyReturns: "Monthly returns",
     // The period's own money-weighted return beside "XIRR/yr", which says it is per year.
     .mwr: "MWR", .annualReturns: "Annual returns", .worstDrawdowns: "Deepest drawdowns", .drawdownStart: "Peak",
     .drawdownTrough: "Trough", .drawdownRecovery: "Recovered", .drawdownDepth: "Depth", .drawdownDays: "Days below peak",

@@ -63,7 +63,7 @@ extension Catalogue {
     }
     public func performanceTitle(_ portfolio: String, _ what: PerformanceChart) -> String {
         switch what {
-        case .cumulative: pick("\(portfolio): cumulative return, %", "\(portfolio): накопичена дохідність, %")
+        case .cumulative: pick("\(portfolio): cumulative return (start = 100)", "\(portfolio): накопичена дохідність (початок = 100)")
         case .drawdown: pick("\(portfolio): drawdown", "\(portfolio): просідання")
         case .monthly: pick("\(portfolio): monthly returns", "\(portfolio): дохідність за місяцями")
         case .annual: pick("\(portfolio): annual returns", "\(portfolio): дохідність за роками")
@@ -163,7 +163,7 @@ extension Catalogue {
         case .value(let n): pick("value, \(days(n))", "вартість за \(days(n))")
         case .holding(let code, let n): pick("\(code), \(days(n))", "\(code) за \(days(n))")
         case .drawdown: pick("drawdown", "просідання")
-        case .cumulative: pick("cumulative return", "накопичена дохідність")
+        case .cumulative: pick("growth of 100", "зростання 100")
         }
     }
 

@@ -25,7 +25,7 @@ let ukrainianStrings: [StringKey: String] = [
     .realised: "Реалізовано", .unrealised: "Нереалізовано", .dividendsInterest: "Дивіденди й відсотки", .accountFees: "Комісії рахунку", .year: "Рік", .performance: "Дохідність",
     .period: "Період", .twr: "TWR", .twrAnnualised: "за рік", .xirr: "XIRR/рік", .volatility: "Волат.",
     .sharpe: "Шарп", .sortino: "Сортіно", .maxDrawdown: "Макс. спад", .difference: "Різниця",
-    .cumulativeReturn: "Накопичена дохідність, %", .drawdown: "Просідання", .monthlyReturns: "Дохідність за місяцями",
+    .cumulativeReturn: "Накопичена дохідність (початок = 100)", .drawdown: "Просідання", .monthlyReturns: "Дохідність за місяцями",
     .mwr: "MWR", .annualReturns: "Дохідність за роками", .worstDrawdowns: "Найглибші просідання", .drawdownStart: "Пік",
     .drawdownTrough: "Дно", .drawdownRecovery: "Відновлено", .drawdownDepth: "Глибина", .drawdownDays: "Днів нижче піку",
     .notRecovered: "ще ні",

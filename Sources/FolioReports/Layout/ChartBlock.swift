@@ -19,9 +19,46 @@ public struct ChartBlock: LayoutBlock {
     public func height(width: Double) -> Double { preferredHeight }
 
     public func draw(in rect: Rect) -> [Primitive] {
-        let m = chartMargin(chart.frame, width: rect.width, height: rect.height)
-        let sized = chart.resized(width: rect.width + 2 * m, height: rect.height)
+        let (sized, m) = canvas(width: rect.width, height: rect.height)
         return translated(sized.scene(measurer: measurer).primitives, dx: rect.minX - m, dy: rect.minY)
+    }
+
+    /// The chart as drawn in a rectangle of this size, and its margin, which it is widened by on both sides.
+    func canvas(width: Double, height: Double) -> (chart: any Chart, margin: Double) {
+        let m = chartMargin(chart.frame, width: width, height: height)
+        return (chart.resized(width: width + 2 * m, height: height), m)
+    }
+
+    /// Chart blocks one after another that plot the same days (`TimePlotChart.timeSpan`: the drawdown
+    /// under the cumulative return) get plots that start and end at the same x on the page: each keeps at
+    /// least the room the others' labels take on either side. Measured as `draw(in:)` draws them, at the
+    /// content width and the block's height.
+    static func aligningTimePlots(_ blocks: [any LayoutBlock], width: Double) -> [any LayoutBlock] {
+        func span(_ i: Int) -> ClosedRange<Double>? { ((blocks[i] as? ChartBlock)?.chart as? any TimePlotChart)?.timeSpan }
+        var out = blocks
+        var i = 0
+        while i < blocks.count {
+            guard let first = span(i) else { i += 1; continue }
+            var end = i + 1
+            while end < blocks.count, span(end) == first { end += 1 }
+            if end - i > 1 {
+                // On the page a plot's left edge is at the block's left − the chart's margin + its left inset,
+                // its right edge at the block's right + the margin − its right inset.
+                let group = (i..<end).map { blocks[$0] as! ChartBlock }
+                let measured = group.map { block -> (insets: PlotInsets, margin: Double) in
+                    let (chart, m) = block.canvas(width: width, height: block.preferredHeight)
+                    return ((chart as? any TimePlotChart)?.labelInsets(measurer: block.measurer) ?? PlotInsets(left: m, right: m), m)
+                }
+                let left = measured.map { $0.insets.left - $0.margin }.max()!, right = measured.map { $0.insets.right - $0.margin }.max()!
+                for (k, block) in group.enumerated() {
+                    var chart = block.chart as! any TimePlotChart
+                    chart.minimumInsets = PlotInsets(left: left + measured[k].margin, right: right + measured[k].margin)
+                    out[i + k] = ChartBlock(chart: chart, height: block.preferredHeight, measurer: block.measurer)
+                }
+            }
+            i = end
+        }
+        return out
     }
 }
 
