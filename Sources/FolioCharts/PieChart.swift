@@ -51,8 +51,8 @@ public struct PieChart: Chart, Hashable {
         let total = positive.reduce(0) { $0 + $1.value }
         guard total > 0 else { return [] }
         if positive.contains(where: { $0.swatch != nil }) {
-            let grey = positive.filter { $0.swatch == .other }
             let own = positive.filter { $0.swatch != .other }
+            let grey = positive.filter { $0.swatch == .other }
             return grey.isEmpty ? own : own + [PieSlice(label: frame.locale.other, value: grey.reduce(0) { $0 + $1.value }, swatch: .other)]
         }
         var kept: [PieSlice] = []

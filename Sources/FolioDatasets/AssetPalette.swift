@@ -43,7 +43,9 @@ extension DatasetInput {
             let ranked = valuation.assets.filter { ($0.value ?? 0) >= 0.0005 * whole }
                 .sorted { ($0.value ?? -.infinity, $1.asset.rawValue) > ($1.value ?? -.infinity, $0.asset.rawValue) }
                 .map(\.asset)
-            return AssetPalette(ranked: ranked, held: Set(p.trades.map(\.asset) + p.cashTransactions.map(\.currency)))
+            // Every asset the ledger touched: what it traded, paid in and held, dust included.
+            let touched = p.trades.flatMap { [$0.asset, $0.priceCurrency, $0.feeCurrency] } + p.cashTransactions.map(\.currency)
+            return AssetPalette(ranked: ranked, held: Set(touched + valuation.assets.map(\.asset)))
         }
     }
 

@@ -23,7 +23,7 @@ import Testing
             let pdf = directory.appendingPathComponent("out/DSX_crypto/portfolio.pdf").path
             // The page of the performance table, wherever the pages before it end.
             let pages = try FolioProcess.tool("pdftotext", ["-layout", pdf, "-"]).stdout.split(separator: "\u{0C}").map(String.init)
-            return (result, pages.first { $0.contains("Max drawdown") } ?? "")
+            return (result, pages.first { $0.contains("Sortino") } ?? "")
         }
         let btc = try run("BTC")
         #expect(btc.result.status == 0, "\(btc.result.stderr)")

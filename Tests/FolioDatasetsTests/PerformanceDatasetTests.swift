@@ -59,8 +59,9 @@ import Testing
         let cumulative = try #require(try build(.line, "cumulative", benchmark: "AAPL").chart as? LineChart)
         #expect(bars.groups == ["2024"] && bars.series.map(\.name) == ["P", "AAPL"])
         // One year: the benchmark's bar is its cumulative return over the same days.
-        #expect(close(bars.series[1].values[0], cumulative.series[1].values.last! / 100, 1e-12))
-        #expect(close(bars.series[0].values[0], cumulative.series[0].values.last! / 100, 1e-12))
+        // (The cumulative is the growth of 100: 100 × (1 + return).)
+        #expect(close(bars.series[1].values[0], cumulative.series[1].values.last! / 100 - 1, 1e-12))
+        #expect(close(bars.series[0].values[0], cumulative.series[0].values.last! / 100 - 1, 1e-12))
     }
 
     @Test func rollingLinesAreTheRollingFigures() throws {

@@ -67,7 +67,9 @@ import Testing
                         #expect(note.contains("\(holding.asset.rawValue) — no rate after"), "seed \(seed) \(by): \(note)")
                     }
                     if by == "asset" {
-                        for holding in held {
+                        // Dust that prints as nothing (0 worth 0.00) is in no table and no slice.
+                        for holding in held where !HoldingsDataset.showsAsNothing(holding.quantity, asset: data.input.assets.first { $0.code == holding.asset },
+                                                                                   value: holding.value) {
                             guard let value = holding.value else { continue }
                             let name = holding.asset.rawValue
                             let shown = drawn.contains { $0.label == name } || drawn.contains { $0.label == "Other" }

@@ -34,7 +34,9 @@ public struct AllocationDataset: Dataset {
         // What could be valued is drawn, as shares of itself; what could not is named under the chart, so
         // that a holding without a rate never disappears in silence nor takes its group with it.
         // Threshold 0: the pie groups the small slices itself, under a label in the chart's language.
-        let valuation = input.rates.value(p.replay.holdings(at: asOf.end), in: base)
+        // Dust a sale left (0 worth 0.00) is no holding here, as in the holdings table.
+        var valuation = input.rates.value(p.replay.holdings(at: asOf.end), in: base)
+        valuation.assets.removeAll { HoldingsDataset.showsAsNothing($0.quantity, asset: input.market.asset($0.asset), value: $0.value) }
         let allocation = try input.rethrow({ () throws(AnalyticsError) in
             try Allocation(valuation.valuedOnly, rates: input.rates, by: grouping, thresholdPercent: 0)
         }, range: DayRange(day: asOf), what: "holdings", currencyGiven: currency != nil)
