@@ -7,7 +7,7 @@ RELEASE := .build/release
 FOLIO_BUILD := .build-static
 FOLIO := $(FOLIO_BUILD)/release/folio
 
-.PHONY: deps build demo test bench clean install uninstall man deb
+.PHONY: deps build demo test bench clean install uninstall man deb package-test
 
 # Where `make install` puts Folio (`DESTDIR` stages it for a package): the binary in bin/, its fonts and
 # report definitions in share/folio/ (the binary finds them from there), manual pages, completions.
@@ -88,6 +88,11 @@ uninstall:
 # installs it into a clean Debian 12 root and renders the demo's reports there.
 deb: man
 	scripts/make-deb.sh "$(FOLIO)" "$(MAN_DIR)" "$(VERSION)" "$(COMMIT)" out
+
+# The package installed into a clean Debian 12 root, the demo's reports rendered there (needs root).
+package-test: deb
+	@test -f $(DEMO_DB) || scripts/make-demo-db.sh $(FOLIO) $(DEMO_DB)
+	scripts/test-deb.sh "out/folio_$(VERSION)_$$(dpkg --print-architecture).deb" $(DEMO_DB)
 
 clean:
 	rm -rf .build $(FOLIO_BUILD) out $(DEMO_DB)
