@@ -33,6 +33,11 @@ echo "test-deb: dpkg -i $(basename "$deb") in the clean root" >&2
 chroot "$root" dpkg -i /tmp/folio-test/folio.deb
 chroot "$root" sh -c 'ls /usr/include/swift 2>/dev/null; command -v swift cc gcc' && { echo "test-deb: the root is not clean" >&2; exit 1; }
 chroot "$root" folio --version
+# A manual page for every command folio --help lists.
+for command in $(chroot "$root" folio --help | sed -n '/^SUBCOMMANDS:/,/^$/p' | awk '/^  [a-z]/ {print $1}'); do
+    [ -f "$root/usr/share/man/man1/folio.$command.1" ] || { echo "test-deb: no manual page for folio $command" >&2; exit 1; }
+done
+grep -q 'folio.report 1' "$root/usr/share/man/man1/folio.1" || { echo "test-deb: folio(1) does not name its commands" >&2; exit 1; }
 # From a directory of the user's, no variable set: the installed binary finds /usr/share/folio itself.
 chroot "$root" env -i PATH=/usr/bin:/bin HOME=/tmp/folio-test sh -ec '
     cd /tmp/folio-test/work

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Every `folio` command in README's shell blocks runs as written, in a folder holding the demo database
+/// Every `folio` command in the shell blocks of README and docs/ runs as written, in a folder holding the demo database
 /// and the files the commands name (written here, or copied from `../shared/data`), and succeeds; an
 /// `--out` file exists afterwards. Two kinds are left to their own suites, which run them against real
 /// local servers: `folio fetch` (network; FetchTests) and `folio mail` without `--dry-run` (SMTP; MailTests).
@@ -63,8 +63,16 @@ import Testing
         return nil
     }
 
+    /// README and the manual in docs/, whose examples are run alike.
+    static func manual() throws -> String {
+        let docs = Paths.projectRoot.appendingPathComponent("docs")
+        let pages = try FileManager.default.contentsOfDirectory(atPath: docs.path).filter { $0.hasSuffix(".md") }.sorted()
+        return try ([Paths.projectRoot.appendingPathComponent("README.md")] + pages.map { docs.appendingPathComponent($0) })
+            .map { try String(contentsOf: $0, encoding: .utf8) }.joined(separator: "\n")
+    }
+
     @Test func readmeHasTheCommandsThisTestRuns() throws {
-        let commands = try Self.commands(in: String(contentsOf: Paths.projectRoot.appendingPathComponent("README.md"), encoding: .utf8))
+        let commands = Self.commands(in: try Self.manual())
         #expect(commands.count >= 40)
         #expect(commands.contains { $0.line.hasPrefix("folio import csv") } && commands.contains { $0.line.hasPrefix("folio asset set") })
         #expect(Self.withoutComment(#"folio a "x # y" # note"#) == #"folio a "x # y" "#)
@@ -127,7 +135,7 @@ import Testing
             #expect(try run(line, database: demo).status == 0)
         }
 
-        let commands = try Self.commands(in: String(contentsOf: Paths.projectRoot.appendingPathComponent("README.md"), encoding: .utf8))
+        let commands = Self.commands(in: try Self.manual())
         var ran = 0
         for command in commands {
             if Self.skipReason(command.line) != nil { continue }
