@@ -42,6 +42,7 @@ build: deps
 	PKG_CONFIG_PATH="$(abspath $(FOLIO_BUILD))/static-libs/pkgconfig" \
 	$(SWIFT) build -c release --static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic $(NO_MANGLED_METADATA) \
 		--scratch-path $(FOLIO_BUILD) --product folio
+	@rm -f $(FOLIO_BUILD)/release/folio.commit
 	@if [ -n "$(COMMIT)" ] && [ "$(COMMIT)" != "-dirty" ]; then echo "$(COMMIT)" > $(FOLIO_BUILD)/release/folio.commit; fi
 
 demo: build

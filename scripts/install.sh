@@ -32,7 +32,8 @@ install -d "$prefix/bin" "$prefix/share/folio" "$prefix/share/man/man1" "$prefix
 install -m 755 "$folio" "$prefix/bin/folio"
 rm -rf "$prefix/share/folio/fonts" "$prefix/share/folio/reports"
 cp -R "$here/fonts" "$here/reports" "$prefix/share/folio/"
-[ -n "$commit" ] && [ "$commit" != "-dirty" ] && echo "$commit" > "$prefix/share/folio/commit"
+rm -f "$prefix/share/folio/commit"   # never a stale one: a build without git records none
+if [ -n "$commit" ] && [ "$commit" != "-dirty" ]; then echo "$commit" > "$prefix/share/folio/commit"; fi
 install -m 644 "$man"/*.1 "$prefix/share/man/man1/"
 "$folio" completions bash > "$prefix/share/bash-completion/completions/folio"
 "$folio" completions zsh > "$prefix/share/zsh/site-functions/_folio"

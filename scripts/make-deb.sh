@@ -17,6 +17,15 @@ root=$(mktemp -d)
 trap 'rm -rf "$root"' EXIT
 
 "$here/scripts/install.sh" "$folio" "$man" "$root/usr" "$commit" >/dev/null
+# The package depends on libc6 and libgcc-s1 alone: a library static-libs.sh had to link shared would be
+# missing on the machine the package is installed on, so it stops the package here.
+extra=$(objdump -p "$root/usr/bin/folio" | awk '/NEEDED/ {print $2}' \
+    | grep -v -E '^(libc|libm|libgcc_s|ld-linux-[a-z0-9-]+|libpthread|libdl|librt)\.so' || true)
+if [ -n "$extra" ]; then
+    echo "make-deb: folio loads $(echo $extra), which the package would not bring; install the static archives" \
+         "(scripts/install-deps.sh) and make build again" >&2
+    exit 1
+fi
 # The newest glibc symbol version the binary needs is the oldest libc6 it runs on.
 glibc=$(objdump -T "$root/usr/bin/folio" | grep -o 'GLIBC_[0-9.]*' | sed 's/GLIBC_//' | sort -V | tail -1)
 install -d "$root/DEBIAN" "$root/usr/share/doc/folio"

@@ -14,12 +14,22 @@ mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 [ "$(id -u)" -eq 0 ] || { echo "test-deb: run as root (debootstrap and chroot need it)" >&2; exit 1; }
 [ -f "$deb" ] || { echo "test-deb: no package at $deb; make deb first" >&2; exit 1; }
 [ -f "$demo" ] || { echo "test-deb: no demo database at $demo; make demo first" >&2; exit 1; }
-command -v debootstrap >/dev/null || apt-get install -y -qq --no-install-recommends debootstrap >/dev/null
+fail() { echo "test-deb: $*" >&2; exit 1; }
+if ! command -v debootstrap >/dev/null; then
+    apt-get update -qq && apt-get install -y -qq --no-install-recommends debootstrap >/dev/null || fail "cannot install debootstrap"
+fi
 
-if [ ! -x "$root/usr/bin/dpkg" ]; then
+# Made into a sibling and moved into place only when debootstrap finished: a run killed half-way never
+# leaves a root that a later run would take for a whole one.
+if [ ! -f "$root/.folio-complete" ]; then
     echo "test-deb: making a clean Debian 12 root in $root (debootstrap --variant=minbase)" >&2
-    rm -rf "$root"
-    debootstrap --variant=minbase bookworm "$root" "$mirror" >/dev/null
+    for dir in "$root" "$root.new"; do
+        for mounted in proc sys dev; do umount "$dir/$mounted" 2>/dev/null || true; done
+        rm -rf --one-file-system "$dir"
+    done
+    debootstrap --variant=minbase bookworm "$root.new" "$mirror" >/dev/null || fail "debootstrap failed"
+    touch "$root.new/.folio-complete"
+    mv "$root.new" "$root"
 fi
 # Nothing of a previous run: the package is installed afresh each time.
 chroot "$root" dpkg --purge folio >/dev/null 2>&1 || true
@@ -31,13 +41,17 @@ trap 'umount "$root/proc" 2>/dev/null || true' EXIT
 
 echo "test-deb: dpkg -i $(basename "$deb") in the clean root" >&2
 chroot "$root" dpkg -i /tmp/folio-test/folio.deb
-chroot "$root" sh -c 'ls /usr/include/swift 2>/dev/null; command -v swift cc gcc' && { echo "test-deb: the root is not clean" >&2; exit 1; }
+# dash's command -v looks at one name at a time.
+chroot "$root" sh -c '[ ! -e /usr/include/swift ] && ! command -v swift && ! command -v cc && ! command -v gcc' >/dev/null \
+    || fail "the root is not clean: it has Swift or a C compiler"
 chroot "$root" folio --version
 # A manual page for every command folio --help lists.
-for command in $(chroot "$root" folio --help | sed -n '/^SUBCOMMANDS:/,/^$/p' | awk '/^  [a-z]/ {print $1}'); do
-    [ -f "$root/usr/share/man/man1/folio.$command.1" ] || { echo "test-deb: no manual page for folio $command" >&2; exit 1; }
+commands=$(chroot "$root" folio --help | sed -n '/^SUBCOMMANDS:/,/^$/p' | awk '/^  [a-z]/ {print $1}')
+[ "$(echo "$commands" | wc -w)" -ge 15 ] || fail "folio --help lists only: $commands"
+for command in $commands; do
+    [ -f "$root/usr/share/man/man1/folio.$command.1" ] || fail "no manual page for folio $command"
 done
-grep -q 'folio.report 1' "$root/usr/share/man/man1/folio.1" || { echo "test-deb: folio(1) does not name its commands" >&2; exit 1; }
+grep -q 'folio.report 1' "$root/usr/share/man/man1/folio.1" || fail "folio(1) does not name its commands"
 # From a directory of the user's, no variable set: the installed binary finds /usr/share/folio itself.
 chroot "$root" env -i PATH=/usr/bin:/bin HOME=/tmp/folio-test sh -ec '
     cd /tmp/folio-test/work
@@ -53,7 +67,8 @@ for pdf in "$root"/tmp/folio-test/work/*.pdf; do
     pages=$(pdfinfo "$pdf" | awk '/^Pages:/ {print $2}')
     fonts=$(pdffonts "$pdf" | tail -n +3 | wc -l)
     echo "test-deb: $(basename "$pdf"): $pages pages, $fonts embedded fonts"
-    [ "$pages" -gt 0 ] && [ "$fonts" -gt 0 ]
+    [ "${pages:-0}" -gt 0 ] || fail "$(basename "$pdf") has no pages"
+    [ "$fonts" -gt 0 ] || fail "$(basename "$pdf") embeds no fonts"
 done
 ls "$root/tmp/folio-test/work/daily" | sed 's/^/test-deb: daily\//'
 echo "test-deb: ok — $(basename "$deb") renders the demo's reports in a clean Debian 12 root"

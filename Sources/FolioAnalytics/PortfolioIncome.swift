@@ -40,13 +40,10 @@ public struct PositionIncome: Hashable, Sendable {
 
     /// What the holding brought in all: realised + unrealised + dividends + interest − account fees (nil
     /// when a part is unknown). The holdings' totals sum to the portfolio's, which is value − net deposits.
-    public var total: Double? { PortfolioIncome.sum(realised, unrealised, dividends, interest, accountFees) }
+    public var total: Double? { PortfolioIncome.total(realised, unrealised, investmentIncome) }
 
     /// Dividends and interest less account fees: the income that is neither a sale nor a price.
-    public var investmentIncome: Double? {
-        guard let dividends, let interest, let accountFees else { return nil }
-        return dividends + interest - accountFees
-    }
+    public var investmentIncome: Double? { PortfolioIncome.received(dividends, interest, accountFees) }
 }
 
 /// Realised and unrealised income of a portfolio by a cost-basis method, from `CostBasisLedger`.
@@ -66,17 +63,20 @@ public struct PortfolioIncome: Hashable, Sendable {
     public var interest: Double?
     public var accountFees: Double?
     /// All the income: realised + unrealised + dividends + interest − account fees, which is value − net deposits.
-    public var total: Double? { Self.sum(realised, unrealised, dividends, interest, accountFees) }
+    public var total: Double? { Self.total(realised, unrealised, investmentIncome) }
 
     /// Dividends and interest less account fees (the report's tile beside realised and unrealised).
-    public var investmentIncome: Double? {
+    public var investmentIncome: Double? { Self.received(dividends, interest, accountFees) }
+
+    /// The one way a holding's and the portfolio's parts are put together (nil when one is unknown).
+    static func received(_ dividends: Double?, _ interest: Double?, _ accountFees: Double?) -> Double? {
         guard let dividends, let interest, let accountFees else { return nil }
         return dividends + interest - accountFees
     }
 
-    static func sum(_ realised: Double?, _ unrealised: Double?, _ dividends: Double?, _ interest: Double?, _ accountFees: Double?) -> Double? {
-        guard let realised, let unrealised, let dividends, let interest, let accountFees else { return nil }
-        return realised + unrealised + dividends + interest - accountFees
+    static func total(_ realised: Double?, _ unrealised: Double?, _ received: Double?) -> Double? {
+        guard let realised, let unrealised, let received else { return nil }
+        return realised + unrealised + received
     }
     /// What the open lots cost: net deposits + realised.
     public var costBasis: Double?

@@ -31,13 +31,13 @@ import Testing
     }
 
     /// A money tile's figure as a number and the half-unit of its last digit: "−₴1 234,56" and
-    /// "+$1,234.56" alike, "₴6.19M" and "6,19 млн ₴" in millions.
+    /// "+$1,234.56" alike, "₴6.19M" and "6,19 млн ₴" in millions, "₴690.12K" in thousands.
     static func money(_ text: String, _ locale: ChartLocale) -> (value: Double, rounding: Double)? {
         let sign: Double = text.contains("−") || text.contains("-") ? -1 : 1
         var digits = text.filter { $0.isNumber || $0 == (locale == .uk ? "," : ".") }
         if locale == .uk { digits = digits.replacingOccurrences(of: ",", with: ".") }
-        let millions = text.contains("M") || text.contains("млн")
-        return Double(digits).map { (sign * $0 * (millions ? 1e6 : 1), millions ? 5_000 : 0.005) }
+        let unit: Double = text.contains("M") || text.contains("млн") ? 1e6 : text.contains("K") || text.contains("тис") ? 1e3 : 1
+        return Double(digits).map { (sign * $0 * unit, 0.005 * unit) }
     }
 
     @Test(arguments: Array(UInt64(1)...8))

@@ -4,7 +4,7 @@ import FolioCharts
 import FolioCore
 
 /// `holdings`: what a portfolio holds at the end of the as-of day — quantity, price and value in its base
-/// currency (FolioAnalytics' `HoldingsValuation`) and share of the total — largest first, with a total
+/// currency (FolioAnalytics' `HoldingsValuation`) and share of what is held — largest first, with a total
 /// row, so that the shares visibly add up to 100 % and the total is the portfolio's value. The one
 /// holdings table: a report's table block and `folio chart table` show this.
 public struct HoldingsDataset: Dataset {
@@ -34,10 +34,15 @@ public struct HoldingsDataset: Dataset {
         let money = NumberFormat(locale: input.locale, style: .decimal(2))
         let percent = NumberFormat(locale: input.locale, style: .percent(1))
         let total = valuation.total
+        // A share is of what is held — the positive holdings, as the donut draws them — so that an asset's
+        // share is one figure in the table and on the chart; a negative balance is no share (—), and the
+        // total row's 100 % holds only when none is below zero (it is the net value).
+        let held = valuation.assets.compactMap(\.value).filter { $0 > 0 }.reduce(0, +)
         func share(_ value: Double?) -> DataTable.Cell {
-            guard let value, let total, total > 0 else { return DataTable.Cell("—") }
-            return DataTable.Cell(percent.string(value / total), sort: value / total)
+            guard let value, value >= 0, total != nil, held > 0 else { return DataTable.Cell("—") }
+            return DataTable.Cell(percent.string(value / held), sort: value / held)
         }
+        let netIsHeld = !valuation.assets.contains { ($0.value ?? 0) < 0 }
         func number(_ value: Double?, _ format: NumberFormat) -> DataTable.Cell {
             DataTable.Cell(value.map(format.string) ?? "—", sort: value)
         }
@@ -51,7 +56,7 @@ public struct HoldingsDataset: Dataset {
                         number(item.rate, price), number(item.value, money), share(item.value)]
             }
         let totals = [[DataTable.Cell(strings[.total]), DataTable.Cell(""), DataTable.Cell(""), DataTable.Cell(""),
-                       number(total, money), share(total)]]
+                       number(total, money), netIsHeld ? share(total) : DataTable.Cell("—")]]
         let table = DataTable(columns: [
             .init(key: "asset", title: strings[.asset], numeric: false), .init(key: "kind", title: strings[.kind], numeric: false),
             .init(key: "quantity", title: strings[.quantity], numeric: true),

@@ -21,7 +21,6 @@ public struct PortfolioReports: Sendable {
     /// The benchmark came from the definition, not from the user: a database without its quotes gets a
     /// report without a benchmark rather than no report.
     var benchmarkIsDefault = false
-    /// The daily set also draws the drawdown and the cumulative return.
     /// The daily image set as the portfolio definition describes it (`following(_:)`).
     public var daily = DailyChartSet()
 
@@ -68,10 +67,11 @@ public struct PortfolioReports: Sendable {
                                          benchmark: benchmark == inputs.portfolio.baseCurrency ? nil : benchmark)
         // Said only when the holdings that set the day are the lesser part of the value (a 0.3 % EUR
         // position moving the whole report back); stocks whose quotes end before the cash's are the day.
-        if let setBy = found?.setBy, let total = inputs.valuation(at: day).assets.map({ abs($0.value ?? 0) }).reduce(0, +) as Double?,
-           total > 0 {
-            let setting = inputs.valuation(at: day).assets.filter { setBy.assets.contains($0.asset) }.map { abs($0.value ?? 0) }.reduce(0, +)
-            input.asOfSetBy = setting / total < 0.5 ? setBy : nil
+        if let setBy = found?.setBy {
+            let assets = inputs.valuation(at: day).assets
+            let total = assets.map { abs($0.value ?? 0) }.reduce(0, +)
+            let setting = assets.filter { setBy.assets.contains($0.asset) }.map { abs($0.value ?? 0) }.reduce(0, +)
+            input.asOfSetBy = total > 0 && setting / total < 0.5 ? setBy : nil
         }
         return input
     }

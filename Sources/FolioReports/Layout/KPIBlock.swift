@@ -23,7 +23,7 @@ public struct KPIBlock: LayoutBlock {
 
     func columns(width: Double) -> Int {
         let fits = width >= 420 ? 4 : width >= 300 ? 3 : 2
-        return perRow.map { min($0, max(fits, 2)) } ?? fits
+        return perRow.map { min($0, fits) } ?? fits
     }
     func rows(width: Double) -> Int { (tiles.count + columns(width: width) - 1) / columns(width: width) }
 

@@ -22,11 +22,17 @@ extension PortfolioReportData: ReportDataSource {
         }
     }
 
-    /// A tile's money: the full figure below a million, above it two decimals of millions (₴6.19M,
-    /// 6,19 млн ₴): a tile is read at a glance, and the tables beside give every figure to the cent.
+    /// Whether the tiles write compact figures: when the portfolio's value, net deposits or gain reach a
+    /// million, every money tile does (₴6.19M, 6,19 млн ₴; ₴690.12K), so that the tiles a reader adds up
+    /// are written alike; the tables beside give every figure to the cent.
+    var compactTiles: Bool {
+        [series.total.last ?? nil, series.netDeposits.last ?? nil, income.total].contains { ($0 ?? 0).magnitude >= 1_000_000 }
+    }
+
+    /// A tile's money, compact with two decimals when `compactTiles`, else in full.
     func tileMoney(_ value: Double?, signed: Bool = false) -> String {
         guard let value else { return "—" }
-        var format = abs(value) >= 1_000_000 ? NumberFormat(locale: locale, style: .compact(decimals: 2), currency: money.currency) : money
+        var format = compactTiles ? NumberFormat(locale: locale, style: .compact(decimals: 2), currency: money.currency) : money
         format.explicitPlus = signed
         return format.currency == nil ? format.string(value) + "\u{00A0}" + base.rawValue : format.string(value)
     }
@@ -37,7 +43,9 @@ extension PortfolioReportData: ReportDataSource {
         // performance table gives the same days), the days written under it.
         func changeTile(_ key: StringKey, since day: Day) -> KPITile {
             let days = strings.window(day.advanced(by: 1), input.asOf)
-            guard let c = change(since: day) else { return KPITile(label: strings[key], value: "—", detail: days) }
+            // A month of a portfolio younger than a month is no month: "—", as the table has no such row.
+            let whole = key == .kpiChange1m ? (input.inputs.ledger.activity?.first).map { $0 <= day.advanced(by: 1) } ?? false : true
+            guard whole, let c = change(since: day) else { return KPITile(label: strings[key], value: "—", detail: days) }
             return KPITile(label: strings[key], value: tileMoney(c.amount, signed: true),
                            detail: (c.timeWeighted.map { percent.string($0) + " · " } ?? "") + days,
                            tone: c.amount > 0 ? .up : c.amount < 0 ? .down : .neutral)

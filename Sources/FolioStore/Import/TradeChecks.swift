@@ -35,7 +35,7 @@ enum TradeChecks {
             JOIN asset pc ON pc.id = t.price_currency_id
             WHERE t.portfolio_id = ? ORDER BY t.time_ms, t.id
             """, arguments: [portfolioID])
-        var prices = 0
+        var farPrices: [String: Int] = [:]
         while let row = try rows.next() {
             while let split = splits.last, split.time <= row[8] as Int64 {
                 balances[split.asset]? *= split.ratio
@@ -52,8 +52,8 @@ enum TradeChecks {
             guard let mine = byID[id] else { continue }
             if !(row[7] as Bool), unquoted[asset] == nil { unquoted[asset] = mine }
             if let far = try farPrice(db, price: row[9], time: row[8], assetID: row[10], currencyID: row[11]) {
-                prices += 1
-                if prices <= ImportSummary.differencesShown {
+                farPrices[mine.file, default: 0] += 1
+                if farPrices[mine.file]! <= ImportSummary.differencesShown {
                     warnings[mine.file, default: []].append(
                         "\(mine.file):\(mine.line): \(asset) at \(Self.quantity(row[9])) \(row[12] as String) is far from \(far); a typo?")
                 }
@@ -70,8 +70,8 @@ enum TradeChecks {
                 }
             }
         }
-        if prices > ImportSummary.differencesShown, let file = written.first?.file {
-            warnings[file, default: []].append("\(file): and \(prices - ImportSummary.differencesShown) more trades far from their stored quotes")
+        for (file, count) in farPrices where count > ImportSummary.differencesShown {
+            warnings[file, default: []].append("\(file): and \(count - ImportSummary.differencesShown) more trades far from their stored quotes")
         }
         for (file, count) in sales where count > ImportSummary.differencesShown {
             warnings[file, default: []].append("\(file): and \(count - ImportSummary.differencesShown) more sales that go short")
