@@ -1,0 +1,106 @@
+import Foundation
+import FolioCore
+
+/// From one value to another over a range of days, every amount in the base currency:
+///
+///     start value + deposits − withdrawals + price effect + currency effect + dividends + interest
+///       − fees − taxes = end value
+///
+/// to the last cent, with no line for what is left over (`ReturnAttribution` says why none is).
+/// Dividends and interest are before the tax withheld from them and their fees, which are on the
+/// `taxes` and `fees` lines; fees are those of trades, of deposits and withdrawals, of income and of
+/// the account. Undefined (nil, with the missing quotes named) when a value at either end, a rate at a
+/// close on either end or the rate of an entry in the range is missing: never a partial sum.
+public struct ValueBridge: Hashable, Sendable {
+    public var range: DayRange
+    public var base: AssetCode
+    /// The value at the end of the day before the range.
+    public var start: Double?
+    public var deposits: Double?
+    public var withdrawals: Double?
+    public var price: Double?
+    public var currency: Double?
+    public var dividends: Double?
+    public var interest: Double?
+    public var fees: Double?
+    public var taxes: Double?
+    /// The value at the end of the range's last day.
+    public var end: Double?
+    /// Why it is undefined, one line per pair.
+    public var missing: [MissingQuoteSpan]
+
+    /// What the money invested earned: price + currency + dividends + interest − fees − taxes, which is
+    /// end − start − deposits + withdrawals.
+    public var gain: Double? {
+        guard let price, let currency, let dividends, let interest, let fees, let taxes else { return nil }
+        return price + currency + dividends + interest - fees - taxes
+    }
+
+    /// The bridge's lines in order, each signed as it adds up (withdrawals, fees and taxes negative), so
+    /// that the column sums from the start value to the end value; with each effect's share of the gain.
+    public var lines: [(name: String, amount: Double?, shareOfGain: Double?)] {
+        let gain = self.gain.flatMap { $0 == 0 ? nil : $0 }
+        func effect(_ name: String, _ v: Double?) -> (String, Double?, Double?) { (name, v, v.flatMap { v in gain.map { v / $0 } }) }
+        return [
+            ("start_value", start, nil), ("deposits", deposits, nil), ("withdrawals", withdrawals.map { -$0 }, nil),
+            effect("price_effect", price), effect("currency_effect", currency), effect("dividends", dividends),
+            effect("interest", interest), effect("fees", fees.map { -$0 }), effect("taxes", taxes.map { -$0 }),
+            ("end_value", end, nil),
+        ]
+    }
+
+    /// Table `attribution`: one row per line; `share_of_gain` in percent of the gain (negative for a line
+    /// that worked against it), for the lines between the money moved and the end value.
+    public var table: ResultTable {
+        ResultTable(
+            columns: [.init("line", .text), .init("amount_\(base.rawValue.lowercased())", .number), .init("share_of_gain", .percent)],
+            rows: lines.map { [.text($0.name), .finite($0.amount), .finite($0.shareOfGain.map { $0 * 100 })] }
+        )
+    }
+}
+
+extension ReturnAttribution {
+    /// The first day a bridge can start: the day after the opening valuation (the day of the first activity).
+    public var inception: Day? { days.count > 1 ? days[1] : nil }
+
+    /// The bridge over `range`, which must lie within the days after the first one.
+    public func bridge(over range: DayRange) -> ValueBridge {
+        var bridge = ValueBridge(range: range, base: base, missing: [])
+        guard let a = index(of: range.from), a > 0, let b = index(of: range.to) else { return bridge }
+        var sums = [BridgeLine: CompensatedSum]()
+        var price = CompensatedSum(), currency = CompensatedSum()
+        for h in holdings.indices {
+            for d in a ... b {
+                let p = parts[h][d]
+                price += p.price
+                currency += p.currency
+                for line in BridgeLine.allCases { sums[line, default: CompensatedSum()] += p[line] }
+            }
+        }
+        let lines = [price.value, currency.value] + BridgeLine.allCases.map { sums[$0]!.value }
+        guard isSplit(at: a - 1), isSplit(at: b), let start = value.total[a - 1], let end = value.total[b],
+              lines.allSatisfy(\.isFinite) else {
+            bridge.missing = missing(a, b)
+            return bridge
+        }
+        (bridge.start, bridge.end, bridge.price, bridge.currency) = (start, end, price.value, currency.value)
+        (bridge.deposits, bridge.withdrawals) = (sums[.deposits]!.value, sums[.withdrawals]!.value)
+        (bridge.dividends, bridge.interest) = (sums[.dividends]!.value, sums[.interest]!.value)
+        (bridge.fees, bridge.taxes) = (sums[.fees]!.value, sums[.taxes]!.value)
+        return bridge
+    }
+
+    /// Whether every holding's value at the close of day `d` (an index) was split into price and rate.
+    func isSplit(at d: Int) -> Bool { holdings.indices.allSatisfy { marked[$0][d] } }
+
+    /// The quotes a bridge over days `a` … `b` (indices) needs and lacks: at its entries, and at the
+    /// closes it starts and ends at (a close between them that lacks one is carried into the next).
+    func missing(_ a: Int, _ b: Int) -> [MissingQuoteSpan] {
+        var log = MissingQuoteLog()
+        for miss in misses where miss.atClose ? miss.day == a - 1 || miss.day == b : (a ... b).contains(miss.day) {
+            log.record(miss.missing, on: days[miss.day])
+        }
+        let ends = [days[a - 1], days[b]]
+        return log.all + value.missing.filter { span in ends.contains { span.first <= $0 && $0 <= span.last } }
+    }
+}
