@@ -38,6 +38,7 @@ extension TableName {
         case .performance: try PerformanceTables.performance(context)
         case .drawdowns: try PerformanceTables.history(context).drawdowns.table()
         case .monthlyReturns: try PerformanceTables.history(context).returns.monthlyTable
+        case .attribution: try AttributionTables.attribution(context)
         }
     }
 }

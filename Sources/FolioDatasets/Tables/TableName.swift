@@ -5,6 +5,7 @@ public enum TableName: String, CaseIterable, Sendable {
     case prices, window, returns, correlation, rollingCorrelation = "rolling-correlation", normalised
     case budget, budgetMonths = "budget-months", budgetCategories = "budget-categories"
     case performance, drawdowns, monthlyReturns = "monthly-returns"
+    case attribution
 
     /// Options beyond `--format`, `--db`, `--market` and `--stale-days`, which every table takes.
     enum Option: String, Sendable {
@@ -31,13 +32,14 @@ public enum TableName: String, CaseIterable, Sendable {
         case .budget, .budgetMonths, .budgetCategories: return [.from, .to, .asOf, .currency]
         case .performance: return [.portfolio, .asOf, .benchmark, .riskFree]
         case .drawdowns, .monthlyReturns: return [.portfolio, .asOf]
+        case .attribution: return [.portfolio, .from, .to, .asOf, .period, .by]
         }
     }
 
     /// Tables of one portfolio's ledger (the others read quotes or the budget).
     var isPortfolioTable: Bool {
-        [.holdings, .value, .allocation, .composition, .income, .flows, .diagnostics, .performance, .drawdowns, .monthlyReturns]
-            .contains(self)
+        [.holdings, .value, .allocation, .composition, .income, .flows, .diagnostics, .performance, .drawdowns, .monthlyReturns,
+         .attribution].contains(self)
     }
 
     /// Tables of quotes: of named assets, or of what a portfolio holds.
@@ -68,6 +70,7 @@ public enum TableName: String, CaseIterable, Sendable {
         case .performance: "time- and money-weighted returns, risk, per period"
         case .drawdowns: "the five deepest falls: start, trough, recovery, depth"
         case .monthlyReturns: "time-weighted return of each month and year"
+        case .attribution: "value bridge: price, currency, income (--by holding)"
         }
     }
 }
