@@ -57,7 +57,7 @@ struct AttributionTests {
         let first = try Self.bridge(a, "2024-03-01", "2024-03-01")
         #expect(close(first.end, 99_960) && first.price == 0 && first.currency == 0 && close(first.fees, 40))
         // The shares of the gain: 4,000 / 6,059, 2,099 / 6,059, −40 / 6,059.
-        let shares = Dictionary(uniqueKeysWithValues: b.lines.map { ($0.name, $0.shareOfGain) })
+        let shares = Dictionary(uniqueKeysWithValues: b.lines.map { ($0.line.rawValue, $0.shareOfGain) })
         #expect(close(shares["price_effect"]!, 4_000 / 6_059.0) && close(shares["fees"]!, -40 / 6_059.0))
         #expect(shares["deposits"]! == nil && shares["end_value"]! == nil)
     }

@@ -36,17 +36,36 @@ public struct ValueBridge: Hashable, Sendable {
         return price + currency + dividends + interest - fees - taxes
     }
 
+    /// A line of the bridge, by the name the table gives it.
+    public enum Line: String, CaseIterable, Sendable {
+        case startValue = "start_value", deposits, withdrawals, priceEffect = "price_effect", currencyEffect = "currency_effect"
+        case dividends, interest, fees, taxes, endValue = "end_value"
+
+        /// The start and the end value; the other lines move from one to the other.
+        public var isTotal: Bool { self == .startValue || self == .endValue }
+    }
+
     /// The bridge's lines in order, each signed as it adds up (withdrawals, fees and taxes negative), so
     /// that the column sums from the start value to the end value; with each effect's share of the gain.
-    public var lines: [(name: String, amount: Double?, shareOfGain: Double?)] {
+    public var lines: [(line: Line, amount: Double?, shareOfGain: Double?)] {
         let gain = self.gain.flatMap { $0 == 0 ? nil : $0 }
-        func effect(_ name: String, _ v: Double?) -> (String, Double?, Double?) { (name, v, v.flatMap { v in gain.map { v / $0 } }) }
-        return [
-            ("start_value", start, nil), ("deposits", deposits, nil), ("withdrawals", withdrawals.map { -$0 }, nil),
-            effect("price_effect", price), effect("currency_effect", currency), effect("dividends", dividends),
-            effect("interest", interest), effect("fees", fees.map { -$0 }), effect("taxes", taxes.map { -$0 }),
-            ("end_value", end, nil),
-        ]
+        return Line.allCases.map { line in
+            let amount: Double? = switch line {
+            case .startValue: start
+            case .deposits: deposits
+            case .withdrawals: withdrawals.map { -$0 }
+            case .priceEffect: price
+            case .currencyEffect: currency
+            case .dividends: dividends
+            case .interest: interest
+            case .fees: fees.map { -$0 }
+            case .taxes: taxes.map { -$0 }
+            case .endValue: end
+            }
+            // Money paid in or taken out is not part of the gain: only the effects, income and costs have a share.
+            let share = line.isTotal || line == .deposits || line == .withdrawals ? nil : amount.flatMap { a in gain.map { a / $0 } }
+            return (line, amount, share)
+        }
     }
 
     /// Table `attribution`: one row per line; `share_of_gain` in percent of the gain (negative for a line
@@ -54,7 +73,7 @@ public struct ValueBridge: Hashable, Sendable {
     public var table: ResultTable {
         ResultTable(
             columns: [.init("line", .text), .init("amount_\(base.rawValue.lowercased())", .number), .init("share_of_gain", .percent)],
-            rows: lines.map { [.text($0.name), .finite($0.amount), .finite($0.shareOfGain.map { $0 * 100 })] }
+            rows: lines.map { [.text($0.line.rawValue), .finite($0.amount), .finite($0.shareOfGain.map { $0 * 100 })] }
         )
     }
 }
