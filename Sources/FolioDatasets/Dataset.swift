@@ -71,6 +71,7 @@ public enum Datasets {
         NormalisedDataset.self, CorrelationDataset.self, ValueDataset.self, RollingCorrelationDataset.self,
         ExpensesByCategoryDataset.self, IncomeByCategoryDataset.self, BudgetMonthsDataset.self,
         MonthlyReturnsDataset.self, DrawdownDataset.self, CumulativeDataset.self, AnnualReturnsDataset.self,
+        AttributionDataset.self,
     ]
 
     /// Names that report definitions used before, still read.

@@ -38,4 +38,7 @@ let englishStrings: [StringKey: String] = [
     .bestMarked: "• marks the best rate of each currency: the most a bank pays when it buys, the least it asks when it sells. Spread: sell − buy. Rate: at a bank, the middle of buy and sell.",
     .totalMarketCap: "Total market cap", .volume24h: "24 h volume", .btcDominance: "BTC dominance", .marketCap: "Market cap",
     .trade: "trade", .cashTransaction: "transfer",
+    .whereReturnCameFrom: "Where the return came from", .attributionSinceInception: "Since inception",
+    .attributionLastYear: "Last calendar year", .contributionByHolding: "Contribution by holding since inception",
+    .attributionNote: "Price effect: what each holding gained in its own currency, at the day before's exchange rate. Currency effect: what the rate's moves did to its value; cash in a foreign currency is all currency effect. The contributions add up to the time-weighted return.",
 ]

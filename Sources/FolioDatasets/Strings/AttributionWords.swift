@@ -1,0 +1,44 @@
+import FolioAnalytics
+import FolioCore
+
+/// The words of the value bridge and the contribution by holding, in English and Ukrainian: its lines
+/// as a waterfall's bars and a table's rows name them, and its chart's title and subtitle.
+extension Catalogue {
+    private func pick(_ en: String, _ uk: String) -> String { locale == .uk ? uk : en }
+
+    public func bridgeLine(_ line: ValueBridge.Line) -> String {
+        switch line {
+        case .startValue: pick("Start value", "Вартість на початку")
+        case .deposits: self[.deposits]
+        case .withdrawals: self[.withdrawals]
+        case .priceEffect: pick("Price effect", "Ціновий ефект")
+        case .currencyEffect: pick("Currency effect", "Валютний ефект")
+        case .dividends: pick("Dividends", "Дивіденди")
+        case .interest: pick("Interest", "Відсотки")
+        case .fees: self[.fees]
+        case .taxes: pick("Taxes", "Податки")
+        case .endValue: pick("End value", "Вартість на кінець")
+        }
+    }
+
+    public func attributionTitle(_ portfolio: String) -> String {
+        pick("\(portfolio): where the return came from", "\(portfolio): звідки взявся прибуток")
+    }
+
+    /// "In UAH · 1 Jan – 31 Dec 2017": the currency and the days a bridge covers.
+    public func attributionSubtitle(_ base: AssetCode, _ days: DayRange) -> String {
+        inCurrency(base).capitalisedFirst + " · " + range(days.from, days.to)
+    }
+
+    /// Why a bridge is not drawn: the first quote it lacks ("Not shown: no USD/UAH rate on 12 Jan 2024").
+    public func bridgeUndefined(_ missing: MissingQuoteSpan) -> String {
+        let (pair, day) = ("\(missing.pair)", date(missing.first))
+        return pick("Not shown: no \(pair) rate on \(day)", "Не показано: немає курсу \(pair) на \(day)")
+    }
+
+    /// A column of the contribution table: its contribution to the time-weighted return.
+    public var twrContribution: String { pick("Share of TWR", "Внесок у TWR") }
+
+    /// The row of the holdings a table of the largest leaves out, with how many there are.
+    public func otherHoldings(_ count: Int) -> String { pick("Other (\(count))", "Інші (\(count))") }
+}
