@@ -71,13 +71,15 @@ public struct WaterfallChart: Chart, Hashable {
         let lineHeight = b.layout.height(b.axisStyle)
         let low = levels.flatMap { [$0.from, $0.to] }.min()!, high = levels.flatMap { [$0.from, $0.to] }.max()!
         /// The plot and its scales when the names under it take `rows` lines.
-        func layout(rows: Int) -> (y: LinearScale, format: NumberFormat, plot: Rect, band: BandScale) {
+        func layout(rows: Int) -> (y: BridgeScale, format: NumberFormat, plot: Rect, band: BandScale) {
+            // A strip above the plot for the labels of the highest bars, and under it for the lowest's.
             let plotTop = body.minY + labelHeight + pad
             let plotBottom = body.maxY - Double(rows) * lineHeight - theme.axisSize * 0.6
-            // Room under the lowest bar for a label below it.
             let below = low < 0 ? labelHeight + pad : 0
-            let y = LinearScale(dataMin: low, dataMax: high, range: (plotBottom - below, plotTop), targetTicks: 5, includeZero: true,
-                                maxTicks: frame.maxTicks ?? .max)
+            // As many ticks as fit one above the other with a label's height between them (a report block
+            // has room for three or four, a full canvas for five).
+            let ticks = max(2, min(5, Int((plotBottom - below - plotTop) / (lineHeight * 2))))
+            let y = BridgeScale(low: low, high: high, range: (plotBottom - below, plotTop), ticks: ticks, maxTicks: frame.maxTicks)
             let format = Axes.tickFormat(y, locale: frame.locale, currency: currency, width: body.width, builder: b)
             let left = body.minX + Axes.valueLabelWidth(y, format: format, builder: b) + theme.axisSize * 0.6
             let plot = Rect(x: left, y: plotTop, width: max(body.maxX - left, 1), height: max(plotBottom - plotTop, 1))
@@ -164,4 +166,30 @@ public struct WaterfallChart: Chart, Hashable {
             a.map { b.layout.width($0, b.axisStyle) }.max()! < c.map { b.layout.width($0, b.axisStyle) }.max()!
         }!
     }
+}
+
+/// The value axis of a bridge: its domain is the data's own, from the lower of zero and the lowest level
+/// to the higher of zero and the highest, with the 1-2-5 ticks that fall inside it. A bridge's labels
+/// stand above its bars, so the headroom of a "nice" domain (up to 8 M for an end value of 6.2 M) would
+/// only squash the bars of a report block.
+struct BridgeScale: ValueScale {
+    let nice: LinearScale
+    let lower: Double
+    let upper: Double
+    let range: (Double, Double)
+
+    init(low: Double, high: Double, range: (Double, Double), ticks: Int, maxTicks: Int?) {
+        // One tick more than fits may be chosen: the nice one past the data is dropped.
+        nice = LinearScale(dataMin: low, dataMax: high, range: range, targetTicks: ticks, includeZero: true,
+                           maxTicks: min(ticks + 2, maxTicks ?? .max))
+        (lower, upper) = high > low ? (min(low, 0), max(high, 0)) : (nice.lower, nice.upper)
+        self.range = range
+    }
+
+    var ticks: [Double] {
+        let slack = (upper - lower) * 1e-9
+        return nice.ticks.filter { $0 >= lower - slack && $0 <= upper + slack }
+    }
+    var tickDecimals: Int { nice.step.decimals }
+    func callAsFunction(_ v: Double) -> Double { range.0 + (v - lower) / (upper - lower) * (range.1 - range.0) }
 }
