@@ -40,5 +40,5 @@ let englishStrings: [StringKey: String] = [
     .trade: "trade", .cashTransaction: "transfer",
     .whereReturnCameFrom: "Where the return came from", .attributionSinceInception: "Since inception",
     .attributionLastYear: "Last calendar year", .contributionByHolding: "Contribution by holding since inception",
-    .attributionNote: "Price effect: what each holding gained in its own currency, at the day before's exchange rate. Currency effect: what the rate's moves did to its value; cash in a foreign currency is all currency effect. The contributions add up to the time-weighted return.",
+    .attributionNote: "Price effect: what a holding gained in its own currency, at the day before's rate. Currency effect: what the rate's moves did to it (foreign cash is all currency effect). Shares of TWR add up to the time-weighted return.",
 ]

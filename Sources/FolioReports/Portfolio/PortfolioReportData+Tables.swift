@@ -5,7 +5,7 @@ import FolioCore
 import FolioDatasets
 
 extension PortfolioReportData {
-    public var tableNames: [String] { ["holdings", "trades", "cash-flows", "diagnostics", "income", "performance"] }
+    public var tableNames: [String] { ["holdings", "trades", "cash-flows", "diagnostics", "income", "performance", "attribution"] }
 
     public func table(_ name: String) throws -> DataTable? {
         switch name {
@@ -15,6 +15,7 @@ extension PortfolioReportData {
         case "diagnostics": diagnosticsTable
         case "income": incomeTable
         case "performance": try performanceTable()
+        case "attribution": try datasetTable("attribution") { try AttributionDataset().contributionTable(charts.input) }
         default: nil
         }
     }
@@ -22,7 +23,7 @@ extension PortfolioReportData {
     /// A table a dataset builds: what its data does not have (an `ArgumentError`: a portfolio that holds
     /// nothing yet, a history without a counted day) is an empty table and a warning; anything else
     /// fails the report, naming what failed.
-    private func datasetTable(_ name: String, _ make: () throws -> DataTable) throws -> DataTable {
+    func datasetTable(_ name: String, _ make: () throws -> DataTable) throws -> DataTable {
         do { return try make() } catch let gap as ArgumentError {
             charts.warnings.add(["\(name): \(gap.problem)"])
             return DataTable(columns: [], rows: [])
