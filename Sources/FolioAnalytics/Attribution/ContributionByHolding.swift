@@ -69,13 +69,9 @@ extension ReturnAttribution {
         let linked = timeWeighted(a, b)
         var totals = [CompensatedSum](repeating: CompensatedSum(), count: 9)
         for h in holdings.indices {
-            var sums = [CompensatedSum](repeating: CompensatedSum(), count: 7)
-            for d in a ... b {
-                let p = parts[h][d]
-                for (k, v) in [p.moved, p.price, p.currency, p.dividends, p.interest, p.fees, p.taxes].enumerated() { sums[k] += v }
-            }
+            let s = sum(a, b, holding: h)
             let ends = [a - 1, b].map { d in valueIndex[holdings[h]].map { value.assetValues[$0][d] } ?? 0 }
-            let figures = [ends[0], ends[1]] + sums.map(\.value)
+            let figures: [Double?] = [ends[0], ends[1], s.moved, s.price, s.currency, s.dividends, s.interest, s.fees, s.taxes]
             guard figures.contains(where: { $0 != 0 }) else { continue }
             let known = marked[h][a - 1] && marked[h][b] && figures.allSatisfy { $0?.isFinite == true }
             var row = HoldingContribution(asset: holdings[h])

@@ -120,8 +120,9 @@ public struct ReturnAttribution: Sendable {
                 misses.append((day, atClose, MissingQuote(pair: CurrencyPair(holdings[h], base), markets: [], at: time, reason: .noRoute)))
                 return nil
             }
-            switch rates.rate(along: route, at: time) {
-            case let .success(r): return r.value
+            // One unit converted, not `rate(along:)`: a valuation asks this of every holding on every day.
+            switch rates.convert(1, along: route, at: time) {
+            case let .success(x): return x
             case let .failure(why):
                 misses.append((day, atClose, why))
                 return nil

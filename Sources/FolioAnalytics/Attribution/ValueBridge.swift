@@ -86,27 +86,33 @@ extension ReturnAttribution {
     public func bridge(over range: DayRange) -> ValueBridge {
         var bridge = ValueBridge(range: range, base: base, missing: [])
         guard let a = index(of: range.from), a > 0, let b = index(of: range.to) else { return bridge }
-        var sums = [BridgeLine: CompensatedSum]()
-        var price = CompensatedSum(), currency = CompensatedSum()
-        for h in holdings.indices {
-            for d in a ... b {
-                let p = parts[h][d]
-                price += p.price
-                currency += p.currency
-                for line in BridgeLine.allCases { sums[line, default: CompensatedSum()] += p[line] }
-            }
-        }
-        let lines = [price.value, currency.value] + BridgeLine.allCases.map { sums[$0]!.value }
+        let sum = sum(a, b)
         guard isSplit(at: a - 1), isSplit(at: b), let start = value.total[a - 1], let end = value.total[b],
-              lines.allSatisfy(\.isFinite) else {
+              [sum.price, sum.currency, sum.deposits, sum.withdrawals, sum.dividends, sum.interest, sum.fees, sum.taxes]
+                .allSatisfy(\.isFinite) else {
             bridge.missing = missing(a, b)
             return bridge
         }
-        (bridge.start, bridge.end, bridge.price, bridge.currency) = (start, end, price.value, currency.value)
-        (bridge.deposits, bridge.withdrawals) = (sums[.deposits]!.value, sums[.withdrawals]!.value)
-        (bridge.dividends, bridge.interest) = (sums[.dividends]!.value, sums[.interest]!.value)
-        (bridge.fees, bridge.taxes) = (sums[.fees]!.value, sums[.taxes]!.value)
+        (bridge.start, bridge.end, bridge.price, bridge.currency) = (start, end, sum.price, sum.currency)
+        (bridge.deposits, bridge.withdrawals, bridge.dividends) = (sum.deposits, sum.withdrawals, sum.dividends)
+        (bridge.interest, bridge.fees, bridge.taxes) = (sum.interest, sum.fees, sum.taxes)
         return bridge
+    }
+
+    /// Every holding's (or, given `holding`, one's) amounts over days `a` … `b` (indices), each summed with
+    /// compensation.
+    func sum(_ a: Int, _ b: Int, holding: Int? = nil) -> DayParts {
+        var sums = [CompensatedSum](repeating: CompensatedSum(), count: 9)
+        for h in holding.map({ [$0] }) ?? Array(holdings.indices) {
+            for d in a ... b {
+                let p = parts[h][d]
+                sums[0] += p.price; sums[1] += p.currency; sums[2] += p.deposits; sums[3] += p.withdrawals
+                sums[4] += p.dividends; sums[5] += p.interest; sums[6] += p.fees; sums[7] += p.taxes; sums[8] += p.moved
+            }
+        }
+        return DayParts(price: sums[0].value, currency: sums[1].value, deposits: sums[2].value, withdrawals: sums[3].value,
+                        dividends: sums[4].value, interest: sums[5].value, fees: sums[6].value, taxes: sums[7].value,
+                        moved: sums[8].value)
     }
 
     /// Whether every holding's value at the close of day `d` (an index) was split into price and rate.
