@@ -21,7 +21,7 @@ public enum BridgeLine: String, Hashable, Sendable, CaseIterable {
 ///   So a trade moves value between holdings and only its fee leaves the portfolio.
 /// - A split multiplies the units held and divides the price: it moves no value.
 /// Per entry, the legs' values add up to the lines' (deposits and income in, withdrawals, fees and taxes
-/// out), to the last bit: each line is converted once and a leg is made of lines.
+/// out), to a rounding of the last bit: each line is converted once and the legs are made of those amounts.
 struct BookedEntry: Sendable {
     struct Leg: Sendable {
         var holding: AssetCode

@@ -102,7 +102,7 @@ extension ReturnAttribution {
         // Known days as `ReturnSeries` reads them: a value and the day's transfers known. Each counted
         // day's return is over the days since the last known one.
         let flows = (try? DayRange(from: days[0], to: days[days.count - 1])).map { value.transfers.byDay($0) }
-        var index = 1.0, counted = false, complete = true
+        var growth = 1.0, counted = false, complete = true
         var linked = [CompensatedSum](repeating: CompensatedSum(), count: holdings.count)
         var gains = [Double](repeating: 0, count: holdings.count)
         var previous: Int? = nil
@@ -113,10 +113,10 @@ extension ReturnAttribution {
             guard d >= a, let r = returnOf[days[d]], let p = previous.flatMap({ value.total[$0] }) else { continue }
             counted = true
             if !isSplit(at: d) || !isSplit(at: previous!) || gains.contains(where: { !$0.isFinite }) { complete = false }
-            for h in holdings.indices { linked[h] += gains[h] / p * index }
-            index *= 1 + r
+            for h in holdings.indices { linked[h] += gains[h] / p * growth }
+            growth *= 1 + r
         }
         guard counted else { return (nil, nil) }
-        return (complete ? linked.map(\.value) : nil, index - 1)
+        return (complete ? linked.map(\.value) : nil, growth - 1)
     }
 }

@@ -49,7 +49,7 @@ public struct AttributionDataset: Dataset {
             return WaterfallChart.Bar(label: input.strings.bridgeLine(line.line), value: amount, kind: kind)
         }
         let chart = WaterfallChart(frame: frame, bars: bars, currency: Currency(code: base.rawValue),
-                                   emptyNote: bridge.missing.first.map(input.strings.bridgeUndefined))
+                                   emptyNote: input.strings.bridgeUndefined(bridge.missing))
         return DatasetChart(chart: chart, title: input.strings.attributionTitle(p.portfolio.name),
                             subtitle: input.strings.attributionSubtitle(base, range),
                             footnote: input.footnote(valuing: attribution.holdings, in: base),
