@@ -35,12 +35,7 @@ struct CostBasisLedger {
 
     init(trades: [Trade], cashTransactions: [CashTransaction], method: CostBasisMethod, asOf: Date,
          rates: CrossRates, base: AssetCode) {
-        enum Event { case cash(CashTransaction), trade(Trade) }
-        // Same total order as HoldingsReplay, so both agree on what is held after every event.
-        var events: [(time: Date, order: Int, id: Int64, event: Event)] = []
-        for c in cashTransactions where c.status == .completed && c.time <= asOf { events.append((c.time, 0, c.id, .cash(c))) }
-        for t in trades where t.time <= asOf { events.append((t.time, 1, t.id, .trade(t))) }
-        events.sort { ($0.time, $0.order, $0.id) < ($1.time, $1.order, $1.id) }
+        let entries = LedgerEntry.inReplayOrder(trades: trades, cashTransactions: cashTransactions, through: asOf)
 
         var missing: [MissingQuote] = []
         /// `amount` of `currency` in the base currency at `time`; NaN (unknown) when the rate is missing.
@@ -53,8 +48,9 @@ struct CostBasisLedger {
                 return .nan
             }
         }
-        for (time, _, _, event) in events {
-            switch event {
+        for entry in entries {
+            let time = entry.time
+            switch entry {
             case let .cash(c):
                 switch c.kind {
                 case .deposit:

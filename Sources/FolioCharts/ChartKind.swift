@@ -24,7 +24,7 @@ extension Chart {
 public enum ChartKind: String, Hashable, Sendable, CaseIterable {
     case line, compare, pie, donut, bars, hbars, correlation, table
     case smallMultiples = "small-multiples"
-    case heatmap, drawdown
+    case heatmap, drawdown, waterfall
 
     public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }

@@ -72,6 +72,7 @@ public enum Datasets {
         ExpensesByCategoryDataset.self, IncomeByCategoryDataset.self, BudgetMonthsDataset.self,
         MonthlyReturnsDataset.self, DrawdownDataset.self, CumulativeDataset.self, AnnualReturnsDataset.self,
         RollingVolatilityDataset.self, RollingSharpeDataset.self,
+        AttributionDataset.self,
     ]
 
     /// Names that report definitions used before, still read.

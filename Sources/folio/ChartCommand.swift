@@ -32,6 +32,8 @@ struct ChartCommand: ParsableCommand {
               table        a portfolio's holdings: kind, quantity, price, value,
                            share and the total
               small-multiples  one panel per asset, as line
+              waterfall    where a portfolio's return came from: the value
+                           bridge over --period (since inception)
 
             --data draws another dataset, the same ones report definitions
             name: \(Datasets.names).
@@ -57,6 +59,8 @@ struct ChartCommand: ParsableCommand {
                 --days 90 --out value.png
               folio chart correlation --portfolio "DSX crypto" --out c.png
               folio chart table --portfolio "Demo UAH" --out holdings.pdf
+              folio chart waterfall --portfolio "Demo UAH" --period 2017 \\
+                --out bridge.png
             """
     )
 
@@ -105,6 +109,9 @@ struct ChartCommand: ParsableCommand {
     @Option(help: ArgumentHelp("cumulative: an asset to compare the portfolio's returns with (e.g. SPY, BTC, USD).", valueName: "code"))
     var benchmark: String?
 
+    @Option(help: ArgumentHelp("waterfall: 1M, 3M, YTD, 1Y, 3Y, inception (default), a year (2017) or last-year.", valueName: "period"))
+    var period: String?
+
     /// `--method` was `--normalise`'s name before `folio table` and `folio chart` spelt it alike.
     @Option(name: .customLong("method"), help: .hidden)
     var method: String?
@@ -135,7 +142,7 @@ struct ChartCommand: ParsableCommand {
         var request = ChartRequest(kind: kind)
         let given: [(ChartRequest.Field, String?)] = [
             (.data, data), (.portfolio, portfolio), (.asOf, asOf), (.days, days), (.months, months), (.window, window),
-            (.currency, currency), (.by, by), (.normalise, normalise ?? method), (.benchmark, benchmark), (.size, size), (.scale, scale),
+            (.currency, currency), (.by, by), (.normalise, normalise ?? method), (.benchmark, benchmark), (.period, period), (.size, size), (.scale, scale),
             (.theme, theme), (.locale, locale), (.title, title),
         ]
         for case let (field, value?) in given { try request.set(field, [value]) }

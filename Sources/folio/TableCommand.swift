@@ -37,6 +37,7 @@ struct TableCommand: ParsableCommand {
               folio table correlation --asset AAPL MSFT KO
               folio table rolling-correlation --asset BTC ETH --format json
               folio table normalised --asset BTC ETH --normalise rebased
+              folio table attribution --portfolio "Demo UAH" --period 2017 --by holding
               folio table budget-months --format csv > budget.csv
             """
     )
@@ -81,10 +82,10 @@ struct TableCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Preferred market of quotes, e.g. nbu, interbank, cash, exchange.", valueName: "market"))
     var market: String?
 
-    @Option(help: ArgumentHelp("Allocation grouping: asset (default), kind or currency.", valueName: "grouping"))
+    @Option(help: ArgumentHelp("Allocation grouping: asset (default), kind or currency; attribution: holding.", valueName: "grouping"))
     var by: String?
 
-    @Option(help: ArgumentHelp("Composition period: month (default) or year.", valueName: "period"))
+    @Option(help: ArgumentHelp("Composition period: month (default) or year; attribution: 1M, 3M, YTD, 1Y, 3Y, inception (default), a year (2017) or last-year.", valueName: "period"))
     var period: String?
 
     @Option(help: ArgumentHelp("Currency of prices and of the budget.", valueName: "code"))

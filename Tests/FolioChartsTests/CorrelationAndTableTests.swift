@@ -87,6 +87,6 @@ import Testing
 
     @Test func everyKindHasACase() {
         #expect(ChartKind.allCases.map(\.rawValue) == ["line", "compare", "pie", "donut", "bars", "hbars", "correlation", "table", "small-multiples",
-                                                    "heatmap", "drawdown"])
+                                                    "heatmap", "drawdown", "waterfall"])
     }
 }

@@ -68,7 +68,7 @@ import Testing
         (["--by", "colour"], "--by: unknown grouping \"colour\", expected asset, kind, currency or category"),
         (["--as-of", "2024-02-30"], "--as-of: \"2024-02-30\" is not a date such as 2024-03-31"),
         (["--theme", "blue"], "--theme: unknown theme \"blue\", expected light or dark"),
-        (["--colour", "red"], "--colour: unknown option, expected one of --data, --portfolio, --asset, --as-of, --days, --months, --window, --currency, --by, --percent, --log, --normalise, --benchmark, --size, --scale, --theme, --locale, --title"),
+        (["--colour", "red"], "--colour: unknown option, expected one of --data, --portfolio, --asset, --as-of, --days, --months, --window, --currency, --by, --percent, --log, --normalise, --benchmark, --period, --size, --scale, --theme, --locale, --title"),
     ])
     func badValuesAreNamed(_ words: [String], _ message: String) {
         #expect { try fromWords(.line, words) } throws: { "\($0)" == message }

@@ -64,8 +64,16 @@ enum Gallery {
                                     .number(r.2, price), .number(r.3, money), .number(r.4, pct)]
                                })
         let multiples = SmallMultiplesChart(frame: frame(theme, locale, title: uk ? "7 днів, погодинно" : "7 days, hourly"), series: series)
+        let bridge: [(String, String, Double, WaterfallChart.Bar.Kind)] = [
+            ("Start value", "Вартість на початку", 4_058_718, .total), ("Deposits", "Внески", 375_863, .transfer),
+            ("Withdrawals", "Виведення", -99_314, .transfer), ("Price effect", "Ціновий ефект", 1_407_965, .effect),
+            ("Currency effect", "Валютний ефект", -229_055, .effect), ("Fees", "Комісії", -692, .effect),
+            ("End value", "Вартість на кінець", 5_513_485, .total),
+        ]
+        let waterfall = WaterfallChart(frame: frame(theme, locale, title: uk ? "Звідки взявся прибуток" : "Where the return came from"),
+                                       bars: bridge.map { .init(label: uk ? $0.1 : $0.0, value: $0.2, kind: $0.3) }, currency: .uah)
         return [("line", line), ("compare", compare), ("pie", pie), ("donut", donut),
                 ("bars", bars), ("hbars", hbars), ("correlation", correlation),
-                ("table", table), ("multiples", multiples)]
+                ("table", table), ("multiples", multiples), ("waterfall", waterfall)]
     }
 }

@@ -87,8 +87,8 @@ import Testing
     @Test(arguments: [
         ("{by: kind, months: zero}", "pages[0].blocks[0].parameters.months: \"zero\" is not a whole number"),
         ("{by: colour}", "pages[0].blocks[0].parameters.by: unknown grouping \"colour\", expected asset, kind, currency or category"),
-        ("{portfolio: Other}", "pages[0].blocks[0].parameters.portfolio: unknown parameter, expected one of asset, days, months, window, currency, by, percent, log, normalise, benchmark (the report sets portfolio for every chart)"),
-        ("{as-of: 2017-01-01}", "pages[0].blocks[0].parameters.as-of: unknown parameter, expected one of asset, days, months, window, currency, by, percent, log, normalise, benchmark (the report sets as-of for every chart)"),
+        ("{portfolio: Other}", "pages[0].blocks[0].parameters.portfolio: unknown parameter, expected one of asset, days, months, window, currency, by, percent, log, normalise, benchmark, period (the report sets portfolio for every chart)"),
+        ("{as-of: 2017-01-01}", "pages[0].blocks[0].parameters.as-of: unknown parameter, expected one of asset, days, months, window, currency, by, percent, log, normalise, benchmark, period (the report sets as-of for every chart)"),
         ("{percent: true}", "pages[0].blocks[0].parameters.percent: not used by donut charts of allocation"),
         ("{currency: XYZ}", "pages[0].blocks[0].parameters.currency: XYZ has no quotes in this report's data"),
     ])

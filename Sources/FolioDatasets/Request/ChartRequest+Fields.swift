@@ -7,7 +7,7 @@ extension ChartRequest {
     /// The fields a chart request is written in: the option names of `folio chart` without their dashes,
     /// which are also the keys of a jobs file's chart job and of a report block's `parameters`.
     public enum Field: String, CaseIterable, Sendable {
-        case data, portfolio, asset, asOf = "as-of", days, months, window, currency, by, percent, log, normalise, benchmark
+        case data, portfolio, asset, asOf = "as-of", days, months, window, currency, by, percent, log, normalise, benchmark, period
         case size, scale, theme, locale, title
 
         /// Spellings that were documented before and are still read: `folio chart --method` (now
@@ -70,6 +70,7 @@ extension ChartRequest {
             log = text == "true" || text == "yes"
         case .normalise: normalise = try ArgumentValue.normalisation(try one(), option)
         case .benchmark: benchmark = try ArgumentValue.asset(try one().uppercased(), option)
+        case .period: period = try AttributionPeriod(try one(), option)
         case .size: (width, height) = try Self.size(try one())
         case .scale:
             let text = try one()

@@ -30,6 +30,8 @@ public struct ChartRequest: Sendable, Hashable {
     public var normalise: Normalisation?
     /// An asset a portfolio's returns are compared with, in its base currency.
     public var benchmark: AssetCode?
+    /// The days a value bridge covers (`attribution`); nil: since inception.
+    public var period: AttributionPeriod?
     public var width = 1200.0
     public var height = 675.0
     /// Pixels per point of a PNG.

@@ -42,4 +42,7 @@ let englishStrings: [StringKey: String] = [
     .bestMarked: "Bold marks the best rate of each currency: the most a bank pays when it buys, the least it asks when it sells. Spread: sell − buy. Rate: at a bank, the middle of buy and sell.",
     .totalMarketCap: "Total market cap", .volume24h: "24 h volume", .btcDominance: "BTC dominance", .marketCap: "Market cap",
     .trade: "trade", .cashTransaction: "transfer",
+    .whereReturnCameFrom: "Where the return came from", .attributionSinceInception: "Since inception",
+    .attributionLastYear: "Last calendar year", .contributionByHolding: "Contribution by holding since inception",
+    .attributionNote: "Price effect: what a holding gained in its own currency, at the day before's rate. Currency effect: what the rate's moves did to it (foreign cash is all currency effect). Shares of TWR add up to the time-weighted return.",
 ]

@@ -6,6 +6,7 @@ public enum TableName: String, CaseIterable, Sendable {
     case budget, budgetMonths = "budget-months", budgetCategories = "budget-categories"
     case performance, drawdowns, monthlyReturns = "monthly-returns", trailingReturns = "trailing-returns"
     case dailyReturns = "daily-returns", rollingVolatility = "rolling-volatility", rollingSharpe = "rolling-sharpe"
+    case attribution
 
     /// Options beyond `--format`, `--db`, `--market` and `--stale-days`, which every table takes.
     enum Option: String, Sendable {
@@ -35,13 +36,14 @@ public enum TableName: String, CaseIterable, Sendable {
         case .trailingReturns, .dailyReturns: return [.portfolio, .asOf, .benchmark]
         case .rollingVolatility: return [.portfolio, .asOf, .window]
         case .rollingSharpe: return [.portfolio, .asOf, .window, .riskFree]
+        case .attribution: return [.portfolio, .from, .to, .asOf, .period, .by]
         }
     }
 
     /// Tables of one portfolio's ledger (the others read quotes or the budget).
     var isPortfolioTable: Bool {
         [.holdings, .value, .allocation, .composition, .income, .flows, .diagnostics, .performance, .drawdowns, .monthlyReturns,
-         .trailingReturns, .dailyReturns, .rollingVolatility, .rollingSharpe].contains(self)
+         .trailingReturns, .dailyReturns, .rollingVolatility, .rollingSharpe, .attribution].contains(self)
     }
 
     /// Tables of quotes: of named assets, or of what a portfolio holds.
@@ -76,6 +78,7 @@ public enum TableName: String, CaseIterable, Sendable {
         case .dailyReturns: "each counted day's time-weighted return (--benchmark)"
         case .rollingVolatility: "volatility over each --window of days (half a year)"
         case .rollingSharpe: "Sharpe ratio over each --window of days (half a year)"
+        case .attribution: "value bridge: price, currency, income (--by holding)"
         }
     }
 }

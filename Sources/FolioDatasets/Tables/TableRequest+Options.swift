@@ -36,8 +36,12 @@ extension TableRequest {
         self.minOverlap = try ArgumentValue.positive(minOverlap, "--min-overlap")
         if let method { self.method = try ArgumentValue.choice(method, "--method") }
         self.market = try ArgumentValue.market(market)
-        if let by { grouping = try ArgumentValue.choice(by, "--by") }
-        if let period { self.period = try ArgumentValue.choice(period, "--period") }
+        if name == .attribution {
+            try readAttribution(period: period, by: by)
+        } else {
+            if let by { grouping = try ArgumentValue.choice(by, "--by") }
+            if let period { self.period = try ArgumentValue.choice(period, "--period") }
+        }
         self.currency = try currency.map { try ArgumentValue.asset($0, "--currency") }
         if let threshold {
             guard threshold >= 0 && threshold < 100 else { throw ArgumentError("--threshold", "\(threshold) is not a percent from 0 to below 100") }

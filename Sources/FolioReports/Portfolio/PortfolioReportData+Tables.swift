@@ -5,7 +5,7 @@ import FolioCore
 import FolioDatasets
 
 extension PortfolioReportData {
-    public var tableNames: [String] { ["holdings", "trades", "cash-flows", "diagnostics", "income", "performance", "drawdowns"] }
+    public var tableNames: [String] { ["holdings", "trades", "cash-flows", "diagnostics", "income", "performance", "drawdowns", "attribution"] }
 
     public func table(_ name: String) throws -> DataTable? {
         switch name {
@@ -16,6 +16,7 @@ extension PortfolioReportData {
         case "income": incomeTable
         case "performance": try performanceTable()
         case "drawdowns": try drawdownsTable()
+        case "attribution": try datasetTable("attribution") { try AttributionDataset().contributionTable(charts.input) }
         default: nil
         }
     }

@@ -1,0 +1,50 @@
+import Foundation
+import FolioCore
+
+/// The days a value bridge covers, as `--period` names them: a period of the performance table ending at
+/// the as-of day (`1M` … `inception`), a calendar year (`2017`), or the last whole calendar year before
+/// the as-of day's (`last-year`).
+public enum AttributionPeriod: Hashable, Sendable {
+    case trailing(PeriodPerformance.Period)
+    case year(Int)
+    case lastYear
+
+    /// `text` as `--period` spells it; an error naming `argument` otherwise.
+    public init(_ text: String, _ argument: String) throws {
+        if let period = PeriodPerformance.Period.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) {
+            self = .trailing(period)
+        } else if text.lowercased() == "last-year" {
+            self = .lastYear
+        } else if text.count == 4, let year = Int(text), year >= 1970 {
+            self = .year(year)
+        } else {
+            let names = PeriodPerformance.Period.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ArgumentError(argument, "\"\(text)\" is not a period: \(names), a year such as 2017, or last-year")
+        }
+    }
+
+    /// Its days when the history starts at `inception` (the first activity) and ends at `end`. A trailing
+    /// period is the performance table's row: from the day after the same date N months back, and only when
+    /// the history covers it all (month and year to date and since inception start at inception when it is
+    /// later: the performance table's one rule, `startsAtInceptionWhenShorter`).
+    /// A year is cut to the history.
+    public func range(inception: Day, end: Day) throws -> DayRange {
+        let (from, to): (Day, Day)
+        switch self {
+        case let .trailing(period):
+            let start = period.start(endingAt: end) ?? inception
+            guard start >= inception || period.startsAtInceptionWhenShorter else {
+                throw ArgumentError("--period", "\(period.rawValue) starts on \(start.iso), before the first activity on \(inception.iso)")
+            }
+            (from, to) = (max(start, inception), end)
+        case let .year(year):
+            (from, to) = (max(Day(year: year, month: 1, day: 1)!, inception), min(Day(year: year, month: 12, day: 31)!, end))
+        case .lastYear:
+            return try AttributionPeriod.year(end.year - 1).range(inception: inception, end: end)
+        }
+        guard from <= to, let range = try? DayRange(from: from, to: to) else {
+            throw ArgumentError("--period", "no day of it lies between the first activity on \(inception.iso) and \(end.iso)")
+        }
+        return range
+    }
+}

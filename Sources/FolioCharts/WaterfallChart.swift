@@ -1,0 +1,195 @@
+import Foundation
+
+/// A bridge from one total to another: the first and last bars are totals standing on zero, each bar
+/// between floats from the running total, up for an amount that adds and down for one that takes away,
+/// with a signed label (never colour alone); a thin connector carries each bar's level to the next, so
+/// the eye follows the sum from the start to the end. Effects take the up and down colours; money paid
+/// in or taken out (a transfer) is no gain or loss, and takes a pale shade of the totals' colour.
+///
+/// Labels sit above a bar that ends higher and below one that ends lower, with grouped figures when
+/// they fit the bar's step and compact ones (1,5 млн ₴) when not. The names under the bars take two
+/// lines when one is too narrow ("Currency / effect"). A tiny amount beside millions still gets a
+/// hairline bar, so that its label has something to name.
+public struct WaterfallChart: Chart, Hashable {
+    public struct Bar: Hashable, Sendable {
+        public enum Kind: Hashable, Sendable {
+            /// Stands on zero (the start, the end).
+            case total
+            /// Floats from the running total: money moved in or out, or an effect that was earned or lost.
+            case transfer, effect
+        }
+        public var label: String
+        public var value: Double
+        public var kind: Kind
+        public init(label: String, value: Double, kind: Kind = .effect) {
+            self.label = label; self.value = value; self.kind = kind
+        }
+        public var isTotal: Bool { kind == .total }
+    }
+
+    public var frame: ChartFrame
+    public var bars: [Bar]
+    /// The values' currency, written with each label.
+    public var currency: Currency?
+    /// Said in the plot's place when there are no bars: why the bridge cannot be drawn.
+    public var emptyNote: String?
+
+    public init(frame: ChartFrame, bars: [Bar], currency: Currency? = nil, emptyNote: String? = nil) {
+        self.frame = frame; self.bars = bars; self.currency = currency; self.emptyNote = emptyNote
+    }
+
+    /// Each bar's bottom and top values: a total from zero, a step from where the previous bar ended.
+    public var levels: [(from: Double, to: Double)] {
+        var running = 0.0
+        return bars.map { bar in
+            let from = bar.isTotal ? 0 : running
+            running = bar.isTotal ? bar.value : running + bar.value
+            return (from, running)
+        }
+    }
+
+    func color(_ bar: Bar, _ theme: Theme) -> Color {
+        switch bar.kind {
+        case .total: theme.seriesColor(0)
+        case .transfer: theme.seriesColor(0).mixed(with: theme.background, amount: 0.55)
+        case .effect: bar.value < 0 ? theme.down : theme.up
+        }
+    }
+
+    public func scene(measurer: any TextMeasurer) -> Scene {
+        var b = SceneBuilder(frame: frame, measurer: measurer)
+        let body = b.drawFrame()
+        let theme = b.theme
+        guard !bars.isEmpty, bars.allSatisfy({ $0.value.isFinite }) else {
+            let note = emptyNote.map { b.layout.fit($0, maxWidth: body.width, style: b.subtitleStyle) } ?? frame.locale.noData
+            b.add(b.layout.run(note, at: Point(x: body.midX, y: body.midY), anchor: .middle, baseline: .middle, style: b.subtitleStyle))
+            return b.scene()
+        }
+        let levels = self.levels
+        let labelHeight = b.layout.height(b.annotationStyle)
+        let pad = theme.axisSize * 0.3
+        let lineHeight = b.layout.height(b.axisStyle)
+        let low = levels.flatMap { [$0.from, $0.to] }.min()!, high = levels.flatMap { [$0.from, $0.to] }.max()!
+        /// The plot and its scales when the names under it take `rows` lines.
+        func layout(rows: Int) -> (y: BridgeScale, format: NumberFormat, plot: Rect, band: BandScale) {
+            // A strip above the plot for the labels of the highest bars, and under it for the lowest's.
+            let plotTop = body.minY + labelHeight + pad
+            let plotBottom = body.maxY - Double(rows) * lineHeight - theme.axisSize * 0.6
+            let below = low < 0 ? labelHeight + pad : 0
+            // As many ticks as fit one above the other with a label's height between them (a report block
+            // has room for three or four, a full canvas for five).
+            let ticks = max(2, min(5, Int((plotBottom - below - plotTop) / (lineHeight * 2))))
+            let y = BridgeScale(low: low, high: high, range: (plotBottom - below, plotTop), ticks: ticks, maxTicks: frame.maxTicks)
+            let format = Axes.tickFormat(y, locale: frame.locale, currency: currency, width: body.width, builder: b)
+            let left = body.minX + Axes.valueLabelWidth(y, format: format, builder: b) + theme.axisSize * 0.6
+            let plot = Rect(x: left, y: plotTop, width: max(body.maxX - left, 1), height: max(plotBottom - plotTop, 1))
+            return (y, format, plot, BandScale(count: bars.count, range: (plot.minX, plot.maxX), paddingInner: 0.3, paddingOuter: 0.15))
+        }
+        // Names take one line, or two where one is too wide; where even a word is wider than a bar's step,
+        // every other name goes a row lower (staggered), so that neighbours never touch.
+        var rows = 1, names: [[String]] = [], stagger = false
+        var (yScale, axisFormat, plot, band) = layout(rows: rows)
+        for _ in 0 ..< 3 {
+            let room = band.step - theme.axisSize * 0.5
+            names = bars.map { wrapped($0.label, width: room, b) }
+            let lines = names.map(\.count).max() ?? 1
+            stagger = names.joined().contains { b.layout.width($0, b.axisStyle) > room }
+            let needed = stagger ? 2 * lines : lines
+            guard needed > rows else { break }
+            rows = needed
+            (yScale, axisFormat, plot, band) = layout(rows: rows)
+        }
+        let nameRows = names.map(\.count).max() ?? 1
+        Axes.drawValueAxis(yScale, format: axisFormat, plot: plot, builder: &b, zeroLine: true)
+
+        let format = labelFormat(step: band.step, b)
+        var rects: [Rect] = []
+        for (i, bar) in bars.enumerated() {
+            let (y0, y1) = (yScale(levels[i].from), yScale(levels[i].to))
+            // A hairline at least, centred on its level, for an amount too small to see beside the others.
+            let (lo, hi) = (min(y0, y1), max(y0, y1))
+            let height = max(hi - lo, 1)
+            let rect = Rect(x: band.start(i), y: (lo + hi - height) / 2, width: band.bandwidth, height: height)
+            var shape = PathShape.rect(rect, fill: color(bar, theme))
+            shape.stroke = theme.outline(for: color(bar, theme))
+            b.add(shape)
+            rects.append(rect)
+            // The connector: this bar's end level, carried to the next bar.
+            if i + 1 < bars.count {
+                let y = Axes.snap(y1, width: 1)
+                b.add(.segment(Point(x: rect.maxX, y: y), Point(x: band.start(i + 1), y: y), stroke: Stroke(color: theme.axis, width: 1)))
+            }
+        }
+        for (i, bar) in bars.enumerated() {
+            var style = b.annotationStyle
+            if bar.kind == .effect { style.color = theme.labelColor(for: color(bar, theme)) }
+            var labelFormat = format
+            labelFormat.explicitPlus = !bar.isTotal
+            let ends = levels[i].to < levels[i].from || (bar.isTotal && bar.value < 0)
+            let at = ends ? Point(x: band.center(i), y: rects[i].maxY + pad) : Point(x: band.center(i), y: rects[i].minY - pad)
+            var text = labelFormat.string(bar.value)
+            // An amount that rounds to nothing at the chart's precision is still something: its cents, signed.
+            if bar.value != 0 && !text.contains(where: { $0.isNumber && $0 != "0" }) {
+                labelFormat.style = .price(minimum: 2, significant: 1)
+                text = labelFormat.string(bar.value)
+            }
+            b.add(b.layout.run(text, at: at, anchor: .middle, baseline: ends ? .top : .bottom, style: style))
+            let row = stagger && i % 2 == 1 ? nameRows : 0
+            for (k, line) in names[i].enumerated() {
+                let y = plot.maxY + theme.axisSize * 0.6 + Double(row + k) * lineHeight
+                b.add(b.layout.run(line, at: Point(x: band.center(i), y: y), anchor: .middle, baseline: .top, style: b.axisStyle))
+            }
+        }
+        return b.scene()
+    }
+
+    /// Whole figures grouped for the locale when the widest label fits a bar's step, else compact ones
+    /// with a decimal, else without.
+    func labelFormat(step: Double, _ b: SceneBuilder) -> NumberFormat {
+        let candidates: [NumberFormat.Style] = [.decimal(0), .compact(decimals: 1), .compact(decimals: 0)]
+        for style in candidates {
+            let format = NumberFormat(locale: frame.locale, style: style, currency: currency, explicitPlus: true)
+            let widest = bars.map { b.layout.width(format.string($0.value), b.annotationStyle) }.max() ?? 0
+            if widest <= step * 0.95 { return format }
+        }
+        return NumberFormat(locale: frame.locale, style: .compact(decimals: 0), currency: currency, explicitPlus: true)
+    }
+
+    /// A name on one line, or on two split at the space that leaves the longer line shortest, when one
+    /// line is wider than `width` (a name is never cut).
+    func wrapped(_ name: String, width: Double, _ b: SceneBuilder) -> [String] {
+        guard b.layout.width(name, b.axisStyle) > width else { return [name] }
+        let words = name.split(separator: " ").map(String.init)
+        guard words.count > 1 else { return [name] }
+        let splits = (1 ..< words.count).map { k in [words[..<k].joined(separator: " "), words[k...].joined(separator: " ")] }
+        return splits.min { a, c in
+            a.map { b.layout.width($0, b.axisStyle) }.max()! < c.map { b.layout.width($0, b.axisStyle) }.max()!
+        }!
+    }
+}
+
+/// The value axis of a bridge: its domain is the data's own, from the lower of zero and the lowest level
+/// to the higher of zero and the highest, with the 1-2-5 ticks that fall inside it. A bridge's labels
+/// stand above its bars, so the headroom of a "nice" domain (up to 8 M for an end value of 6.2 M) would
+/// only squash the bars of a report block.
+struct BridgeScale: ValueScale {
+    let nice: LinearScale
+    let lower: Double
+    let upper: Double
+    let range: (Double, Double)
+
+    init(low: Double, high: Double, range: (Double, Double), ticks: Int, maxTicks: Int?) {
+        // One tick more than fits may be chosen: the nice one past the data is dropped.
+        nice = LinearScale(dataMin: low, dataMax: high, range: range, targetTicks: ticks, includeZero: true,
+                           maxTicks: min(ticks + 2, maxTicks ?? .max))
+        (lower, upper) = high > low ? (min(low, 0), max(high, 0)) : (nice.lower, nice.upper)
+        self.range = range
+    }
+
+    var ticks: [Double] {
+        let slack = (upper - lower) * 1e-9
+        return nice.ticks.filter { $0 >= lower - slack && $0 <= upper + slack }
+    }
+    var tickDecimals: Int { nice.step.decimals }
+    func callAsFunction(_ v: Double) -> Double { range.0 + (v - lower) / (upper - lower) * (range.1 - range.0) }
+}
