@@ -261,9 +261,9 @@ import Testing
         #expect(Set(message["html_cids"] as? [String] ?? []) == Set(images.keys))
         #expect(message["html_widths"] as? [String] == Array(repeating: "600", count: 7))
         let text = try #require(message["text"] as? String)
-        // The value as its tile gives it (millions to two decimals), with the day's change and the day.
+        // The value and the day's change as the tiles give them (compact once the portfolio reaches a million), and the day.
         let plain = text.replacingOccurrences(of: "\u{00A0}", with: " ").replacingOccurrences(of: "\u{202F}", with: " ")
-        #expect(plain.contains("Вартість: 6,19 млн ₴ (−96 063,46 ₴, −1,53 % · 7 лют.)"), "\(text)")
+        #expect(plain.contains("Вартість: 6,19 млн ₴ (−96,06 тис. ₴, −1,53 % · 7 лют.)"), "\(text)")
         #expect(text.contains("- allocation.png\r\n- value-30d.png") || text.contains("- allocation.png\n- value-30d.png"))
         let pdf = try #require((message["attachments"] as? [[String: Any]])?.first?["path"] as? String)
         let info = try FolioProcess.tool("pdfinfo", [pdf])
