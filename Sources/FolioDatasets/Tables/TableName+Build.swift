@@ -42,6 +42,7 @@ extension TableName {
         case .dailyReturns: try PerformanceTables.dailyReturns(context)
         case .rollingVolatility: try PerformanceTables.rolling(context).volatilityTable
         case .rollingSharpe: try PerformanceTables.rolling(context).sharpeTable
+        case .taxYear: try TaxTables.taxYear(context).salesTable
         }
     }
 }

@@ -6,11 +6,13 @@ public enum TableName: String, CaseIterable, Sendable {
     case budget, budgetMonths = "budget-months", budgetCategories = "budget-categories"
     case performance, drawdowns, monthlyReturns = "monthly-returns", trailingReturns = "trailing-returns"
     case dailyReturns = "daily-returns", rollingVolatility = "rolling-volatility", rollingSharpe = "rolling-sharpe"
+    case taxYear = "tax-year"
 
     /// Options beyond `--format`, `--db`, `--market` and `--stale-days`, which every table takes.
     enum Option: String, Sendable {
         case portfolio, asset, from, to, asOf = "as-of", window, method, by, period, currency, threshold
         case calendar, minOverlap = "min-overlap", normalise, benchmark, riskFree = "risk-free"
+        case year, taxRates = "tax-rates"
     }
 
     var options: Set<Option> {
@@ -35,13 +37,14 @@ public enum TableName: String, CaseIterable, Sendable {
         case .trailingReturns, .dailyReturns: return [.portfolio, .asOf, .benchmark]
         case .rollingVolatility: return [.portfolio, .asOf, .window]
         case .rollingSharpe: return [.portfolio, .asOf, .window, .riskFree]
+        case .taxYear: return [.portfolio, .year, .taxRates]
         }
     }
 
     /// Tables of one portfolio's ledger (the others read quotes or the budget).
     var isPortfolioTable: Bool {
         [.holdings, .value, .allocation, .composition, .income, .flows, .diagnostics, .performance, .drawdowns, .monthlyReturns,
-         .trailingReturns, .dailyReturns, .rollingVolatility, .rollingSharpe].contains(self)
+         .trailingReturns, .dailyReturns, .rollingVolatility, .rollingSharpe, .taxYear].contains(self)
     }
 
     /// Tables of quotes: of named assets, or of what a portfolio holds.
@@ -76,6 +79,7 @@ public enum TableName: String, CaseIterable, Sendable {
         case .dailyReturns: "each counted day's time-weighted return (--benchmark)"
         case .rollingVolatility: "volatility over each --window of days (half a year)"
         case .rollingSharpe: "Sharpe ratio over each --window of days (half a year)"
+        case .taxYear: "sales, net profit and taxes in UAH of one --year"
         }
     }
 }
