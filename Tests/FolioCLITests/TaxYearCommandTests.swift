@@ -100,3 +100,33 @@ import Testing
         #expect(result.stderr == "Error: --year: not used by the holdings table\n")
     }
 }
+
+/// `folio report tax` on the demo: Ukrainian unless asked otherwise, the table's figures on its pages,
+/// read back from the PDF by a real reader.
+@Suite struct TaxReportCommandTests {
+    @Test func demoUAH2017InUkrainianAndInEnglish() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for locale in ["uk", "en"] {
+            let pdf = directory.appendingPathComponent("tax-\(locale).pdf").path
+            let arguments = ["report", "tax", "--db", try DemoDatabase.path(), "--portfolio", "Demo UAH", "--year", "2017", "--out", pdf]
+            let result = try FolioProcess.run(arguments + (locale == "en" ? ["--locale", "en"] : []))
+            #expect(result.status == 0 && result.stderr.hasSuffix("3 pages, tax year 2017\n"), "\(result.stderr)")
+            let info = try FolioProcess.tool("pdfinfo", [pdf]).stdout
+            #expect(info.contains("Pages:           3") && info.contains("841.89 x 595.28 pts (A4)"), "\(info)")
+            func page(_ n: Int) throws -> String { try FolioProcess.tool("pdftotext", ["-layout", "-f", "\(n)", "-l", "\(n)", pdf, "-"]).stdout }
+            let (one, two) = (try page(1), try page(2))
+            if locale == "uk" {
+                #expect(one.contains("Податковий рік 2017: Demo UAH") && one.contains("Це не податкова консультація"))
+                #expect(one.contains("680 426,62") && one.contains("122 476,79") && one.contains("10 206,40") && one.contains("132 683,19"), "\(one)")
+                #expect(two.contains("144 520,67") && two.contains("27,021745"), "\(two)")
+            } else {
+                #expect(one.contains("Tax year 2017: Demo UAH") && one.contains("It is not tax advice"))
+                #expect(one.contains("680,426.62") && one.contains("122,476.79") && one.contains("10,206.40") && one.contains("132,683.19"), "\(one)")
+                #expect(two.contains("144,520.67") && two.contains("27.021745"), "\(two)")
+            }
+            // Each sale traceable to both its trades.
+            #expect(two.contains("DEMO-T0004") && two.contains("DEMO-T0016") && two.contains("DEMO-T0108"))
+        }
+    }
+}

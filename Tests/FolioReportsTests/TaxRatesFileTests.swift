@@ -20,7 +20,9 @@ struct TaxRatesFileTests {
         #expect(percent(rates.militaryLevy, "2024-11-30") == 1.5 && percent(rates.militaryLevy, "2024-12-01") == 5)
         // A year is taxed at its last day's rates: 2024 at 5 %, 2023 at 1.5 %.
         #expect(percent(rates.militaryLevy, TaxRates.taxDay(of: 2024).iso) == 5 && percent(rates.militaryLevy, TaxRates.taxDay(of: 2023).iso) == 1.5)
-        #expect(rates.militaryLevy.last?.law.contains("4015-IX") == true)
+        // Each law cited in Ukrainian, and in English for the English report.
+        #expect(rates.militaryLevy.last?.law == "Закон № 4015-IX" && rates.militaryLevy.last?.law(english: true) == "Law No. 4015-IX")
+        #expect(rates.personalIncomeTax.allSatisfy { $0.lawInEnglish != nil } && rates.militaryLevy.allSatisfy { $0.lawInEnglish != nil })
     }
 
     @Test func aBadValueIsOneLineNamingTheFileTheKeyAndItsLine() {
@@ -48,7 +50,9 @@ struct TaxRatesFileTests {
         ("carry-losses-forward: true\npersonal-income-tax: [{percent: 18, from: 1 Jan 2016, law: x}]\nmilitary-levy: [{percent: 5, law: x}]",
          "mine.yaml: personal-income-tax[0].from (line 2): expected a day such as 2024-12-01; found \"1 Jan 2016\""),
         ("carry-losses-forward: true\npersonal-income-tax: [{percent: 18}]\nmilitary-levy: [{percent: 5, law: x}]",
-         "mine.yaml: personal-income-tax[0].law (line 2): expected the law that set the rate, as text"),
+         "mine.yaml: personal-income-tax[0].law (line 2): expected the law that set the rate, as text or as {uk: …, en: …}"),
+        ("carry-losses-forward: true\npersonal-income-tax: [{percent: 18, law: {uk: x, de: y}}]\nmilitary-levy: [{percent: 5, law: x}]",
+         "mine.yaml: personal-income-tax[0].law.de (line 2): expected uk or en; found an unknown key"),
     ])
     func mistakes(_ yaml: String, _ message: String) {
         #expect(error(yaml) == message)

@@ -10,12 +10,17 @@ public struct TaxRates: Hashable, Sendable {
         public var percent: Double
         public var from: Day?
         public var to: Day?
-        /// The law that set it, as the file cites it.
+        /// The law that set it, as the file cites it (in Ukrainian, as the declaration's reader cites it),
+        /// and in English when the file says it in English too.
         public var law: String
+        public var lawInEnglish: String?
 
-        public init(percent: Double, from: Day? = nil, to: Day? = nil, law: String) {
-            self.percent = percent; self.from = from; self.to = to; self.law = law
+        public init(percent: Double, from: Day? = nil, to: Day? = nil, law: String, lawInEnglish: String? = nil) {
+            self.percent = percent; self.from = from; self.to = to; self.law = law; self.lawInEnglish = lawInEnglish
         }
+
+        /// The citation for a reader of English or of Ukrainian.
+        public func law(english: Bool) -> String { english ? lawInEnglish ?? law : law }
 
         public func contains(_ day: Day) -> Bool { (from.map { $0 <= day } ?? true) && (to.map { day <= $0 } ?? true) }
     }

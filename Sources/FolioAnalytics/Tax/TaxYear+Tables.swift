@@ -37,29 +37,34 @@ extension TaxYear {
         ], rows: rows)
     }
 
+    /// The totals in the order both the table and the report show them: what the sales add up to, what
+    /// is taxed, and each tax with its rate's period (a loss carried in or out only when losses carry).
+    public var totals: [(item: String, amount: Hryvnias?, levy: Levy?)] {
+        var rows: [(item: String, amount: Hryvnias?, levy: Levy?)] = [("gains", gains, nil), ("losses", losses, nil), ("net_investment_profit", net, nil)]
+        if let lossFromEarlierYears { rows.append(("loss_from_earlier_years", lossFromEarlierYears, nil)) }
+        rows.append(("taxable_profit", taxable, nil))
+        if let lossToLaterYears { rows.append(("loss_to_later_years", lossToLaterYears, nil)) }
+        rows += [("personal_income_tax", personalIncomeTax.amount, personalIncomeTax), ("military_levy", militaryLevy.amount, militaryLevy),
+                 ("tax_total", totalTax, nil)]
+        return rows
+    }
+
     /// The year's totals and the taxes on them; each tax row says its rate and where the rate comes from.
     public var totalsTable: ResultTable {
         let file = URL(fileURLWithPath: rates.source).lastPathComponent
-        var rows: [[ResultTable.Cell?]] = [
-            [.text("gains"), .number(gains.uah), nil, .text("sum of the sales' positive results")],
-            [.text("losses"), .number(losses.uah), nil, .text("sum of the sales' negative results")],
-            [.text("net_investment_profit"), .number(net.uah), nil, .text("gains + losses")],
+        let notes = [
+            "gains": "sum of the sales' positive results", "losses": "sum of the sales' negative results",
+            "net_investment_profit": "gains + losses",
+            "loss_from_earlier_years": "net losses of earlier years not yet used (\(file): carry-losses-forward: true)",
+            "taxable_profit": rates.carryLossesForward ? "net profit less the losses carried in, at least 0"
+                : "net profit, at least 0; losses of earlier years not carried (\(file): carry-losses-forward: false)",
+            "loss_to_later_years": "what is left of the losses", "tax_total": "personal income tax + military levy",
         ]
-        if let lossFromEarlierYears, let lossToLaterYears {
-            rows.append([.text("loss_from_earlier_years"), .number(lossFromEarlierYears.uah), nil,
-                         .text("net losses of earlier years not yet used (\(file): carry-losses-forward: true)")])
-            rows.append([.text("taxable_profit"), .number(taxable.uah), nil, .text("net profit less the losses carried in, at least 0")])
-            rows.append([.text("loss_to_later_years"), .number(lossToLaterYears.uah), nil, .text("what is left of the losses")])
-        } else {
-            rows.append([.text("taxable_profit"), .number(taxable.uah), nil,
-                         .text("net profit, at least 0; losses of earlier years not carried (\(file): carry-losses-forward: false)")])
-        }
         let day = TaxRates.taxDay(of: year)
-        for (item, levy) in [("personal_income_tax", personalIncomeTax), ("military_levy", militaryLevy)] {
-            rows.append([.text(item), levy.amount.map { .number($0.uah) }, levy.period.map { .number($0.percent) },
-                         .text(levy.period.map { Self.rule($0, file: file) } ?? "\(file) has no rate in force on \(day.iso)")])
+        let rows: [[ResultTable.Cell?]] = totals.map { item, amount, levy in
+            let rule = levy.map { $0.period.map { Self.rule($0, file: file) } ?? "\(file) has no rate in force on \(day.iso)" } ?? notes[item] ?? ""
+            return [.text(item), amount.map { .number($0.uah) }, levy?.period.map { .number($0.percent) }, .text(rule)]
         }
-        rows.append([.text("tax_total"), totalTax.map { .number($0.uah) }, nil, .text("personal income tax + military levy")])
         return ResultTable(columns: [
             .init("item", .text), .init("uah", .number), .init("percent", .percent, decimals: 1), .init("rule", .text),
         ], rows: rows)
@@ -89,11 +94,11 @@ extension TaxYear {
         case let (nil, to?): "until \(to.iso)"
         case (nil, nil): "always"
         }
-        return "\(ResultTable.Cell.exact(p.percent)) % \(days) (\(p.law)), \(file)"
+        return "\(ResultTable.Cell.exact(p.percent)) % \(days) (\(p.law(english: true))), \(file)"
     }
 
     /// The fewest decimals (`least` at least, `most` at most) that print every value as its shortest decimal.
-    static func decimals(_ values: [Double], least: Int = 2, most: Int) -> Int {
+    public static func decimals(_ values: [Double], least: Int = 2, most: Int) -> Int {
         values.reduce(least) { needed, v in
             let fraction = DecimalDigits.round(v, decimals: most).fraction
             return max(needed, (fraction.lastIndex { $0 != 0 } ?? -1) + 1)

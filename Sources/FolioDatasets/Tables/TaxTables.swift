@@ -9,10 +9,8 @@ extension TableRequest {
     /// `--market` is refused, since the tax view converts at NBU rates alone.
     mutating func taxYear(_ year: Int?, file: String?, market: String?) throws {
         guard let year else { throw ArgumentError("--year", "required for the tax-year table (the year to declare, e.g. --year 2024)") }
-        let now = Day(Date()).year
-        guard (1970...now).contains(year) else { throw ArgumentError("--year", "\(year) is not a year from 1970 to \(now)") }
+        self.year = try ArgumentValue.taxYear(year)
         if market != nil { throw ArgumentError("--market", "not used by the tax-year table, which converts at NBU rates only") }
-        self.year = year
         taxRatesFile = file
     }
 
@@ -23,6 +21,15 @@ extension TableRequest {
         let context = try TableContext.load(self, store: store)
         defer { warnings += context.warnings }
         return try TaxTables.taxYear(context).parts
+    }
+}
+
+extension ArgumentValue {
+    /// `--year` of the tax table and report: a year from 1970 to this one (a year not over yet is as of today).
+    public static func taxYear(_ year: Int, _ argument: String = "--year") throws -> Int {
+        let now = Day(Date()).year
+        guard (1970...now).contains(year) else { throw ArgumentError(argument, "\(year) is not a year from 1970 to \(now)") }
+        return year
     }
 }
 

@@ -75,13 +75,11 @@ public struct TaxRatesFile {
             guard case .scalar = p, let percent = Double(p.string ?? ""), (0...100).contains(percent) else {
                 throw error(p, "\(at).percent", "a percent from 0 to 100", found: describe(p))
             }
-            guard let l = fields["law"], case .scalar = l, let law = l.string, !law.isEmpty else {
-                throw error(fields["law"] ?? item, "\(at).law", "the law that set the rate, as text")
-            }
+            let (law, lawInEnglish) = try self.law(fields["law"], item, "\(at).law")
             let from = try fields["from"].map { try day($0, "\(at).from") }
             let to = try fields["to"].map { try day($0, "\(at).to") }
             if let from, let to, from > to { throw error(fields["to"]!, "\(at).to", "a day not before from (\(from.iso))", found: to.iso) }
-            let period = TaxRates.Period(percent: percent, from: from, to: to, law: law)
+            let period = TaxRates.Period(percent: percent, from: from, to: to, law: law, lawInEnglish: lawInEnglish)
             // Two rates in force on one day leave the tax of a year ending then undecided.
             if let other = out.firstIndex(where: { Self.overlap($0, period) }) {
                 throw error(item, at, "days of its own", found: "days \(path)[\(other)] covers too")
@@ -89,6 +87,26 @@ public struct TaxRatesFile {
             out.append(period)
         }
         return out
+    }
+
+    /// `law: "ПКУ ст. 167.1"`, or `law: {uk: "ПКУ ст. 167.1", en: "Tax Code art. 167.1"}` for both languages.
+    private func law(_ node: Node?, _ item: Node, _ path: String) throws -> (String, String?) {
+        let expected = "the law that set the rate, as text or as {uk: …, en: …}"
+        func text(_ node: Node?) -> String? {
+            guard let node, case .scalar = node, let text = node.string, !text.isEmpty else { return nil }
+            return text
+        }
+        guard let node else { throw error(item, path, expected) }
+        if let law = text(node) { return (law, nil) }
+        guard case .mapping(let map) = node else { throw error(node, path, expected, found: describe(node)) }
+        var languages: [String: Node] = [:]
+        for (key, value) in map {
+            guard ["uk", "en"].contains(key.string ?? "") else { throw error(key, "\(path).\(key.string ?? "")", "uk or en", found: "an unknown key") }
+            languages[key.string ?? ""] = value
+        }
+        guard let uk = text(languages["uk"]) else { throw error(languages["uk"] ?? node, "\(path).uk", "the citation in Ukrainian, as text") }
+        if let en = languages["en"], text(en) == nil { throw error(en, "\(path).en", "the citation in English, as text", found: describe(en)) }
+        return (uk, text(languages["en"]))
     }
 
     private static func overlap(_ a: TaxRates.Period, _ b: TaxRates.Period) -> Bool {
