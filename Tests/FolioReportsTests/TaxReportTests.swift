@@ -70,6 +70,20 @@ import Testing
         #expect(pages[0].joined(separator: " ").contains(purpose))
     }
 
+    @Test(arguments: ChartLocale.allCases) func salesLeftOutAreNamedOnPageOne(locale: ChartLocale) throws {
+        var input = try Self.input()
+        let coin = [Trade(id: 8, time: Self.t("2024-01-10T10:00"), side: .buy, asset: "BTC", quantity: 1, price: 40_000, priceCurrency: "USD"),
+                    Trade(id: 9, time: Self.t("2024-06-03T10:00"), side: .sell, asset: "BTC", quantity: 1, price: 60_000, priceCurrency: "USD")]
+        let official = OfficialRates(["USD": [Self.d("2024-01-10"): 38, Self.d("2024-06-03"): 40]])
+        input.tax = try TaxYear(year: 2024, trades: coin, cashTransactions: [], kinds: ["BTC": .crypto, "USD": .fiat], official: official,
+                                rates: input.tax.rates)
+        let builder = ReportBuilder(definition: try ReportFiles.builtIn("tax"), theme: .light, locale: locale, measurer: ApproximateMeasurer())
+        let data = TaxReportData(input, locale: locale)
+        let first = try builder.scenes(data)[0].texts.map(\.text).joined(separator: " ")
+        #expect(first.contains(locale == .uk ? "Не враховано: продажі BTC" : "Not included: sales of BTC"), "\(first)")
+        #expect(data.warnings.count == 1 && data.warnings[0].hasPrefix("left out: sales of BTC (crypto)"))
+    }
+
     @Test(arguments: ChartLocale.allCases) func noWordOrCodeIsCut(locale: ChartLocale) throws {
         // Sixteen columns on a landscape page: every title and code whole, none ending in an ellipsis.
         for text in try pages(locale).joined() { #expect(!text.hasSuffix("…"), "\(text)") }

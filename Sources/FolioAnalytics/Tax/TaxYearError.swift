@@ -42,3 +42,8 @@ extension Trade {
     /// Folio's own (`folio trades list`).
     public var reference: String { externalID ?? "#\(id)" }
 }
+
+extension CashTransaction {
+    /// As `Trade.reference`: the broker's id, else Folio's (`folio transactions list`).
+    public var reference: String { externalID ?? "#\(id)" }
+}

@@ -19,7 +19,7 @@ public enum StringKey: String, Hashable, Sendable, CaseIterable {
     case totalMarketCap, volume24h, btcDominance, marketCap
     case spread, bestMarked
     case budgetReport, income, expenses, expensesByCategory, incomeByCategory, incomeVsExpenses, category, categories, months
-    case taxReport, taxPurpose, taxNotAdvice, taxMethod, taxTotals, taxSales, taxSalesNote, taxIncome, taxIncomeNote, taxNoIncome
+    case taxReport, taxPurpose, taxNotAdvice, taxMethod, taxTotals, taxSales, taxSalesNote, taxNoSales, taxIncome, taxIncomeNote, taxNoIncome
 }
 
 /// One language's labels. Catalogues are Swift dictionaries so that a missing translation is caught by

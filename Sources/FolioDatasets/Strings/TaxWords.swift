@@ -17,6 +17,7 @@ let taxEnglish: [StringKey: String] = [
     .taxTotals: "The year's totals", .taxSales: "Sales: each purchase a sale closed",
     .taxSalesNote: "Prices in the trade's currency; NBU rates in hryvnias per unit; fees, cost, proceeds and result in "
         + "hryvnias. A trade is named by its broker's id, or by Folio's (#12) when it has none.",
+    .taxNoSales: "No stock or ETF was sold this year.",
     .taxIncome: "Dividends and interest received",
     .taxNoIncome: "The portfolio received no dividends and no interest this year.",
     .taxIncomeNote: "At the NBU rate of the day received, with the tax withheld abroad beside it. Not taxed in this "
@@ -37,6 +38,7 @@ let taxUkrainian: [StringKey: String] = [
     .taxTotals: "Підсумки року", .taxSales: "Продажі: кожна закрита купівля",
     .taxSalesNote: "Ціни — у валюті угоди; курс НБУ — гривень за одиницю; комісії, витрати, дохід і результат — у "
         + "гривнях. Угоду названо номером брокера, а без нього — номером у Folio (#12).",
+    .taxNoSales: "Цього року не продано жодної акції чи ETF.",
     .taxIncome: "Отримані дивіденди й відсотки",
     .taxNoIncome: "Цього року портфель не отримав ні дивідендів, ні відсотків.",
     .taxIncomeNote: "За курсом НБУ на день отримання, поруч — податок, утриманий за кордоном. У цьому звіті їх не "

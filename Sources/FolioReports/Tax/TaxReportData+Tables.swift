@@ -72,7 +72,7 @@ extension TaxReportData {
         let rates = TaxYear.decimals(tax.income.map(\.rate), most: 6)
         let rows = tax.income.map { i -> [DataTable.Cell] in
             [day(i.day), DataTable.Cell(strings.taxColumn(i.kind.rawValue)), DataTable.Cell(i.asset.rawValue),
-             DataTable.Cell(i.transaction.externalID ?? "#\(i.transaction.id)"), DataTable.Cell(i.currency.rawValue),
+             DataTable.Cell(i.transaction.reference), DataTable.Cell(i.currency.rawValue),
              figure(i.gross, 2), figure(i.rate, rates), uah(i.grossUAH), figure(i.withheld, 2), uah(i.withheldUAH)]
         }
         let blank = DataTable.Cell("")

@@ -65,6 +65,7 @@ extension TaxReportData: ReportDataSource {
         switch name {
         case "left-out": !tax.leftOut.isEmpty
         case "sales": !tax.sales.isEmpty
+        case "no-sales": tax.sales.isEmpty
         case "income": !tax.income.isEmpty
         case "no-income": tax.income.isEmpty
         default: nil
