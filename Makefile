@@ -57,6 +57,8 @@ demo: build
 	$(FOLIO) report market --db $(DEMO_DB) --locale en --out out/market-en.pdf
 	$(FOLIO) report budget --db $(DEMO_DB) --locale uk --out out/budget-uk.pdf
 	$(FOLIO) report budget --db $(DEMO_DB) --locale en --out out/budget-en.pdf
+	$(FOLIO) report tax --db $(DEMO_DB) --portfolio "Demo UAH" --year 2017 --out out/tax-2017-uk.pdf
+	$(FOLIO) report tax --db $(DEMO_DB) --portfolio "Demo UAH" --year 2017 --locale en --out out/tax-2017-en.pdf
 	$(FOLIO) report daily --db $(DEMO_DB) --portfolio "Demo UAH" --locale uk --out out/daily
 
 # The command-line tests run a second time against the `folio` users run (`make build`: static C

@@ -59,6 +59,7 @@ chroot "$root" env -i PATH=/usr/bin:/bin HOME=/tmp/folio-test sh -ec '
     folio report portfolio --db ../demo.sqlite --portfolio "DSX crypto" --locale en --out portfolio-dsx-en.pdf
     folio report market --db ../demo.sqlite --locale uk --out market-uk.pdf
     folio report budget --db ../demo.sqlite --locale en --out budget-en.pdf
+    folio report tax --db ../demo.sqlite --portfolio "Demo UAH" --year 2017 --out tax-2017-uk.pdf
     folio report daily --db ../demo.sqlite --portfolio "Demo UAH" --out daily
     folio chart donut --db ../demo.sqlite --portfolio "Demo UAH" --out donut.png
     man -w folio >/dev/null 2>&1 || test -f /usr/share/man/man1/folio.1

@@ -12,7 +12,7 @@ struct ReportCommand: ParsableCommand {
         commandName: "report",
         abstract: "Render a multi-page PDF report from a definition in reports/.",
         discussion: """
-            Reports: portfolio (needs --portfolio), market (rates in --currency by market, crypto coins), budget (the month of --as-of, totalled in --currency), and daily (needs --portfolio; allocation.png, value-30d.png and holding-N-CODE-7d.png for the five largest holdings, written into the directory --out names).
+            Reports: portfolio (needs --portfolio), market (rates in --currency by market, crypto coins), budget (the month of --as-of, totalled in --currency), daily (needs --portfolio; allocation.png, value-30d.png and holding-N-CODE-7d.png for the five largest holdings, written into the directory --out names), and tax (needs --portfolio and --year; in Ukrainian unless --locale en: the figures of a declaration of investment profit, not tax advice).
 
             The same database and --as-of give the same PDF bytes: the footer says "as of" the day and the PDF's creation date is that day; --now adds "generated" with the real time to the footer and makes it the creation date. --as-of defaults to the last day on which every holding has a quote (portfolio), the last budget entry (budget), or the last quote in --currency (market).
 
@@ -26,6 +26,7 @@ struct ReportCommand: ParsableCommand {
               folio report market --currency UAH --locale uk --out out/market-uk.pdf
               folio report budget --as-of 2026-11-30 --locale uk --out out/budget-uk.pdf
               folio report daily --portfolio "Demo UAH" --out out/daily
+              folio report tax --portfolio "Demo UAH" --year 2017 --out tax-2017.pdf
             """
     )
 
@@ -34,11 +35,14 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "The portfolio to report on.") var portfolio: String?
     @Option(name: .customLong("as-of"), help: ArgumentHelp("The report day, YYYY-MM-DD.", valueName: "day")) var asOf: String?
     @Option(help: ArgumentHelp("Budget: the currency totals are in; market: the currency rates are in.", valueName: "code")) var currency = "UAH"
-    @Option(help: "uk or en: labels, numbers and dates.") var locale = "en"
+    @Option(help: "uk or en: labels, numbers and dates (default: en; tax: uk).") var locale: String?
     @Option(help: "light or dark.") var theme = "light"
     @Option(help: ArgumentHelp("A report definition to use instead of the built-in one.", valueName: "file")) var definition: String?
     @Option(help: ArgumentHelp("Portfolio: the asset its returns are compared with, instead of the definition's.", valueName: "code"))
     var benchmark: String?
+    @Option(help: ArgumentHelp("Tax: the calendar year to declare.", valueName: "year")) var year: Int?
+    @Option(name: .customLong("tax-rates"), help: ArgumentHelp("Tax: a rates file instead of reports/tax-rates.yaml.", valueName: "file"))
+    var taxRates: String?
     @Option(help: ArgumentHelp("The PDF to write (daily: the directory for the images).", valueName: "file.pdf|dir")) var out: String
     @Flag(help: "Stamp the real generation time (the PDF then differs from run to run).") var now = false
 
@@ -49,11 +53,17 @@ struct ReportCommand: ParsableCommand {
         request.portfolio = portfolio
         request.asOf = try ArgumentValue.day(asOf, "--as-of", within: name == .budget ? .budget() : DateBounds())
         request.currency = try ArgumentValue.asset(currency.uppercased(), "--currency")
-        request.locale = try ArgumentValue.locale(locale)
+        // Ukrainian first for the tax report: its reader declares to the Ukrainian tax service.
+        request.locale = try ArgumentValue.locale(locale ?? (name == .tax ? "uk" : "en"))
         request.theme = try ArgumentValue.theme(theme)
         request.definition = definition.map { URL(fileURLWithPath: $0) }
         request.stampNow = now
         request.benchmark = try benchmark.map { try ArgumentValue.asset($0.uppercased(), "--benchmark") }
+        if name != .tax, year != nil || taxRates != nil {
+            throw ArgumentError(year != nil ? "--year" : "--tax-rates", "used by the tax report only")
+        }
+        request.year = try year.map { try ArgumentValue.taxYear($0) }
+        request.taxRatesFile = taxRates
         try request.validate()
         return request
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FolioAnalytics
 import FolioDatasets
+import FolioDeliver
 
 struct TableCommand: ParsableCommand {
     // Read at every start (ArgumentParser takes every command's configuration): the names are padded
@@ -39,6 +40,7 @@ struct TableCommand: ParsableCommand {
               folio table normalised --asset BTC ETH --normalise rebased
               folio table attribution --portfolio "Demo UAH" --period 2017 --by holding
               folio table budget-months --format csv > budget.csv
+              folio table tax-year --portfolio "Demo UAH" --year 2017
             """
     )
 
@@ -109,6 +111,12 @@ struct TableCommand: ParsableCommand {
     @Option(name: .customLong("risk-free"), help: ArgumentHelp("performance: annual risk-free rate in percent for Sharpe and Sortino (default 0).", valueName: "percent"))
     var riskFree: Double?
 
+    @Option(help: ArgumentHelp("tax-year: the calendar year to declare.", valueName: "year"))
+    var year: Int?
+
+    @Option(name: .customLong("tax-rates"), help: ArgumentHelp("tax-year: a rates file instead of reports/tax-rates.yaml.", valueName: "file"))
+    var taxRates: String?
+
     @Option(name: .customLong("stale-days"), help: ArgumentHelp("A quote older than this many days counts as missing.", valueName: "days"))
     var staleDays: Double = 7
 
@@ -121,16 +129,17 @@ struct TableCommand: ParsableCommand {
             name: name, portfolio: portfolio, assets: asset, from: from, to: to, asOf: asOf, window: window, method: method,
             market: market, by: by, period: period, currency: currency, threshold: threshold, calendar: calendar,
             minOverlap: minOverlap, normalise: normalise, benchmark: benchmark, riskFree: riskFree, staleDays: staleDays,
-            format: format
+            format: format, year: year, taxRates: taxRates
         )
     }
 
     func run() throws {
-        let request = try request()
+        var request = try request()
+        if request.name == .taxYear { request.taxRates = try TaxRatesLocation.load(path: request.taxRatesFile) }
         var warnings: [String] = []
-        let table: ResultTable
+        let table: ResultTableParts
         do {
-            table = try request.table(from: database.openForReading(), warnings: &warnings)
+            table = try request.parts(from: database.openForReading(), warnings: &warnings)
         } catch {
             Output.warn(warnings)  // what was found missing before the error, above its line
             throw error

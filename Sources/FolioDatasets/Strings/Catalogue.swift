@@ -20,6 +20,7 @@ public enum StringKey: String, Hashable, Sendable, CaseIterable {
     case spread, bestMarked
     case budgetReport, income, expenses, expensesByCategory, incomeByCategory, incomeVsExpenses, category, categories, months
     case whereReturnCameFrom, attributionSinceInception, attributionLastYear, contributionByHolding, attributionNote
+    case taxReport, taxPurpose, taxNotAdvice, taxMethod, taxTotals, taxSales, taxSalesNote, taxNoSales, taxIncome, taxIncomeNote, taxNoIncome
 }
 
 /// One language's labels. Catalogues are Swift dictionaries so that a missing translation is caught by
@@ -30,8 +31,8 @@ public struct Catalogue: Sendable {
 
     public static func `for`(_ locale: ChartLocale) -> Catalogue {
         switch locale {
-        case .en: Catalogue(locale: .en, strings: englishStrings)
-        case .uk: Catalogue(locale: .uk, strings: ukrainianStrings)
+        case .en: Catalogue(locale: .en, strings: englishStrings.merging(taxEnglish) { a, _ in a })
+        case .uk: Catalogue(locale: .uk, strings: ukrainianStrings.merging(taxUkrainian) { a, _ in a })
         }
     }
 

@@ -43,6 +43,7 @@ extension TableName {
         case .rollingVolatility: try PerformanceTables.rolling(context).volatilityTable
         case .rollingSharpe: try PerformanceTables.rolling(context).sharpeTable
         case .attribution: try AttributionTables.attribution(context)
+        case .taxYear: try TaxTables.taxYear(context).salesTable
         }
     }
 }

@@ -7,11 +7,13 @@ public enum TableName: String, CaseIterable, Sendable {
     case performance, drawdowns, monthlyReturns = "monthly-returns", trailingReturns = "trailing-returns"
     case dailyReturns = "daily-returns", rollingVolatility = "rolling-volatility", rollingSharpe = "rolling-sharpe"
     case attribution
+    case taxYear = "tax-year"
 
     /// Options beyond `--format`, `--db`, `--market` and `--stale-days`, which every table takes.
     enum Option: String, Sendable {
         case portfolio, asset, from, to, asOf = "as-of", window, method, by, period, currency, threshold
         case calendar, minOverlap = "min-overlap", normalise, benchmark, riskFree = "risk-free"
+        case year, taxRates = "tax-rates"
     }
 
     var options: Set<Option> {
@@ -37,13 +39,14 @@ public enum TableName: String, CaseIterable, Sendable {
         case .rollingVolatility: return [.portfolio, .asOf, .window]
         case .rollingSharpe: return [.portfolio, .asOf, .window, .riskFree]
         case .attribution: return [.portfolio, .from, .to, .asOf, .period, .by]
+        case .taxYear: return [.portfolio, .year, .taxRates]
         }
     }
 
     /// Tables of one portfolio's ledger (the others read quotes or the budget).
     var isPortfolioTable: Bool {
         [.holdings, .value, .allocation, .composition, .income, .flows, .diagnostics, .performance, .drawdowns, .monthlyReturns,
-         .trailingReturns, .dailyReturns, .rollingVolatility, .rollingSharpe, .attribution].contains(self)
+         .trailingReturns, .dailyReturns, .rollingVolatility, .rollingSharpe, .attribution, .taxYear].contains(self)
     }
 
     /// Tables of quotes: of named assets, or of what a portfolio holds.
@@ -79,6 +82,7 @@ public enum TableName: String, CaseIterable, Sendable {
         case .rollingVolatility: "volatility over each --window of days (half a year)"
         case .rollingSharpe: "Sharpe ratio over each --window of days (half a year)"
         case .attribution: "value bridge: price, currency, income (--by holding)"
+        case .taxYear: "sales, net profit and taxes in UAH of one --year"
         }
     }
 }

@@ -9,7 +9,7 @@ extension TableRequest {
                 asOf: String? = nil, window: Int? = nil, method: String? = nil, market: String? = nil, by: String? = nil,
                 period: String? = nil, currency: String? = nil, threshold: Double? = nil, calendar: String? = nil,
                 minOverlap: Int? = nil, normalise: String? = nil, benchmark: String? = nil, riskFree: Double? = nil,
-                staleDays: Double = 7, format: String = "text") throws {
+                staleDays: Double = 7, format: String = "text", year: Int? = nil, taxRates: String? = nil) throws {
         guard let name = TableName(rawValue: text.lowercased()) else {
             throw ArgumentError("NAME", "unknown table \"\(text)\"; tables: \(TableName.allCases.map(\.rawValue).joined(separator: ", "))")
         }
@@ -18,7 +18,7 @@ extension TableRequest {
             (.asOf, asOf != nil), (.window, window != nil), (.method, method != nil), (.by, by != nil),
             (.period, period != nil), (.currency, currency != nil), (.threshold, threshold != nil),
             (.calendar, calendar != nil), (.minOverlap, minOverlap != nil), (.normalise, normalise != nil),
-            (.benchmark, benchmark != nil), (.riskFree, riskFree != nil),
+            (.benchmark, benchmark != nil), (.riskFree, riskFree != nil), (.year, year != nil), (.taxRates, taxRates != nil),
         ]
         for (option, isGiven) in given where isGiven && !name.options.contains(option) {
             throw ArgumentError("--\(option.rawValue)", "not used by the \(name.rawValue) table")
@@ -60,6 +60,7 @@ extension TableRequest {
         if [.rollingVolatility, .rollingSharpe].contains(name), let w = self.window, w < 2 {
             throw ArgumentError("--window", "\(w) is not valid, a deviation needs at least 2 days")
         }
+        if name == .taxYear { try taxYear(year, file: taxRates, market: market) }
         if name == .rollingCorrelation && !self.assets.isEmpty && self.assets.count != 2 {
             throw ArgumentError("--asset", "rolling-correlation takes exactly two assets, \(self.assets.count) given")
         }

@@ -31,6 +31,11 @@ public struct TableRequest: Sendable, Hashable {
     public var riskFree = 0.0
     public var staleDays = 7.0
     public var format: ResultTable.Format = .text
+    /// The tax year of `tax-year`, the rates file `--tax-rates` names (nil: the built-in one) and the rates
+    /// read from it, which the caller loads (reading YAML is the reports' part) before computing.
+    public var year: Int?
+    public var taxRatesFile: String?
+    public var taxRates: TaxRates?
 
     /// A request with every option at its default.
     public init(_ name: TableName) { self.name = name }

@@ -9,7 +9,7 @@ import Foundation
 
 /// One report to render, typed, as `folio report` reads it from its options.
 public struct ReportRequest: Sendable {
-    public enum Name: String, Sendable, CaseIterable { case portfolio, market, budget, daily }
+    public enum Name: String, Sendable, CaseIterable { case portfolio, market, budget, daily, tax }
 
     public var name: Name
     public var portfolio: String?
@@ -27,6 +27,9 @@ public struct ReportRequest: Sendable {
     public var stampNow = false
     /// Portfolio: what its returns are compared with, instead of the definition's `benchmark`.
     public var benchmark: AssetCode?
+    /// Tax: the year declared, and a rates file instead of `reports/tax-rates.yaml`.
+    public var year: Int?
+    public var taxRatesFile: String?
 
     public init(name: Name, out: URL) {
         self.name = name
@@ -35,7 +38,9 @@ public struct ReportRequest: Sendable {
 
     /// Refuses a request that cannot be rendered, naming the option.
     public func validate() throws {
-        if name == .portfolio || name == .daily, portfolio == nil {
+        if name == .tax, year == nil { throw ArgumentError("--year", "required for the tax report (the year to declare, e.g. --year 2024)") }
+        if name == .tax, asOf != nil { throw ArgumentError("--as-of", "not used by the tax report, which covers --year") }
+        if name == .portfolio || name == .daily || name == .tax, portfolio == nil {
             throw ArgumentError("--portfolio", "required for the \(name.rawValue) report")
         }
         if name != .daily, out.pathExtension.lowercased() != "pdf" {
@@ -91,9 +96,17 @@ extension ReportRequest {
             generated = input.generated
             let data = BudgetReportData(input, locale: locale)
             (scenes, title, warnings) = (try builder.scenes(data), builder.title(data), data.warnings)
+        case .tax:
+            let rates = try TaxRatesLocation.load(path: taxRatesFile)
+            let input = try TaxReportInput.load(store, portfolio: portfolio ?? "", year: year ?? 0, rates: rates, stampNow: stampNow)
+            day = input.asOf
+            generated = input.generated
+            let data = TaxReportData(input, locale: locale)
+            (scenes, title, warnings) = (try builder.scenes(data), builder.title(data), data.warnings)
         }
         try renderer.writePDF(scenes, to: out, metadata: PDFMetadata(title: title, creationDate: ReportStamp.creationDate(day, generated: generated)))
-        return ReportOutcome(files: [out], summary: "\(out.relativePath): \(scenes.count) pages, \(name.rawValue) as of \(day.iso)",
+        let subject = name == .tax ? "tax year \(year ?? 0)" : "\(name.rawValue) as of \(day.iso)"
+        return ReportOutcome(files: [out], summary: "\(out.relativePath): \(scenes.count) pages, \(subject)",
                              warnings: warnings)
     }
 

@@ -7,7 +7,7 @@ import Foundation
 /// read, not when a page is drawn.
 public enum Template {
     public static let placeholders: Set<String> = ["portfolio", "asOf", "base", "generated", "stamp", "page", "pages", "title", "month", "asOfNote", "flowsWindow",
-                                                   "cryptoLastQuote"]
+                                                   "cryptoLastQuote", "year", "taxRates", "leftOut"]
 
     /// What is wrong with a template, or nil when every placeholder is known.
     static func problem(in text: String) -> (expected: String, found: String)? {

@@ -1,0 +1,39 @@
+import FolioCore
+
+/// An amount of hryvnias in whole kopecks: what a declaration is written in. Each figure of the tax
+/// view is rounded to kopecks once, by the one rounding rule of every figure Folio shows
+/// (`DecimalDigits`: half away from zero on the decimal value a spreadsheet holds), and then only
+/// added and subtracted, so that rows sum to their totals to the kopeck in every format.
+public struct Hryvnias: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let kopecks: Int64
+
+    public init(kopecks: Int64) { self.kopecks = kopecks }
+
+    /// `uah` rounded to kopecks.
+    public init(rounding uah: Double) {
+        let digits = DecimalDigits.round(uah, decimals: 2)
+        var k: Int64 = 0
+        for d in digits.integer + digits.fraction { k = k * 10 + Int64(d) }
+        kopecks = uah < 0 ? -k : k
+    }
+
+    public static let zero = Hryvnias(kopecks: 0)
+
+    /// The amount as a number of hryvnias (12345.67), for tables: the double nearest to the kopecks,
+    /// which prints as them.
+    public var uah: Double { Double(kopecks) / 100 }
+
+    public static func + (a: Hryvnias, b: Hryvnias) -> Hryvnias { Hryvnias(kopecks: a.kopecks + b.kopecks) }
+    public static func - (a: Hryvnias, b: Hryvnias) -> Hryvnias { Hryvnias(kopecks: a.kopecks - b.kopecks) }
+    public static prefix func - (a: Hryvnias) -> Hryvnias { Hryvnias(kopecks: -a.kopecks) }
+    public static func < (a: Hryvnias, b: Hryvnias) -> Bool { a.kopecks < b.kopecks }
+
+    /// `percent` % of this amount, rounded to kopecks (a tax on a base).
+    public func percent(_ percent: Double) -> Hryvnias { Hryvnias(rounding: Double(kopecks) * percent / 10_000) }
+
+    public var description: String { DecimalDigits.plain(uah, decimals: 2) }
+}
+
+extension Sequence where Element == Hryvnias {
+    public func sum() -> Hryvnias { reduce(.zero, +) }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import FolioCore
+
+/// Why a tax year cannot be computed. Each is one line naming what is missing, since a figure for a
+/// declaration is never guessed: no rate from another day or market, no zero cost.
+public enum TaxYearError: Error, Equatable, Sendable, LocalizedError, CustomStringConvertible {
+    /// The NBU rate of a currency on a day some figure is converted on.
+    case missingRate(currency: AssetCode, day: Day)
+    /// A sale of more units than the trades Folio holds bought before it: the cost of `unknown` units
+    /// is not known (they were bought before the first trade Folio knows, or a buy is missing).
+    case unknownLots(sale: String, day: Day, asset: AssetCode, quantity: Double, unknown: Double)
+    /// A sale of an asset whose lots are not known any more, because an earlier sale (`earlier`) sold
+    /// more than was known: first in, first out cannot say which units this sale closed.
+    case lotsUnknownAfter(sale: String, earlier: String, asset: AssetCode)
+    /// A year outside what a declaration can be about.
+    case invalidYear(Int)
+
+    public var description: String {
+        switch self {
+        case let .missingRate(currency, day):
+            "no NBU rate of \(currency) in UAH on \(day.iso): the tax view converts at the NBU rate of each day, "
+                + "with no other day or market in its place (fetch it: folio fetch nbu --currencies \(currency) --date \(day.iso))"
+        case let .unknownLots(sale, day, asset, quantity, unknown):
+            "sale \(sale) on \(day.iso) sells \(Self.units(quantity)) \(asset), \(Self.units(unknown)) more than the trades "
+                + "Folio holds bought before it: their cost is unknown (bought before the first trade Folio knows; import that buy)"
+        case let .lotsUnknownAfter(sale, earlier, asset):
+            "sale \(sale) of \(asset): its lots are unknown since sale \(earlier) sold more \(asset) than Folio knew was bought "
+                + "(import the earlier buys)"
+        case let .invalidYear(year):
+            "--year: \(year) is not a year from 1970 to this one"
+        }
+    }
+
+    public var errorDescription: String? { description }
+
+    /// Units as typed: 8, 0.5, never 8.000000.
+    static func units(_ q: Double) -> String { ResultTable.Cell.exact(q) }
+}
+
+extension Trade {
+    /// How a tax row names the trade: its broker's id when it has one (what a statement shows), else
+    /// Folio's own (`folio trades list`).
+    public var reference: String { externalID ?? "#\(id)" }
+}
+
+extension CashTransaction {
+    /// As `Trade.reference`: the broker's id, else Folio's (`folio transactions list`).
+    public var reference: String { externalID ?? "#\(id)" }
+}

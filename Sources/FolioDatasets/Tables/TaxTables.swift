@@ -1,0 +1,55 @@
+import FolioAnalytics
+import FolioCore
+import FolioInputs
+import FolioStore
+import Foundation
+
+extension TableRequest {
+    /// `--year` (required: a declaration is about one year, never a default one) and `--tax-rates`;
+    /// `--market` is refused, since the tax view converts at NBU rates alone.
+    mutating func taxYear(_ year: Int?, file: String?, market: String?) throws {
+        guard let year else { throw ArgumentError("--year", "required for the tax-year table (the year to declare, e.g. --year 2024)") }
+        self.year = try ArgumentValue.taxYear(year)
+        if market != nil { throw ArgumentError("--market", "not used by the tax-year table, which converts at NBU rates only") }
+        taxRatesFile = file
+    }
+
+    /// The result `folio table` prints: the table, or for `tax-year` its three parts (sales, totals,
+    /// dividends and interest).
+    public func parts(from store: Store, warnings: inout [String]) throws -> ResultTableParts {
+        guard name == .taxYear else { return ResultTableParts(try table(from: store, warnings: &warnings)) }
+        let context = try TableContext.load(self, store: store)
+        defer { warnings += context.warnings }
+        return try TaxTables.taxYear(context).parts
+    }
+}
+
+extension ArgumentValue {
+    /// `--year` of the tax table and report: a year from 1970 to this one (a year not over yet is as of today).
+    public static func taxYear(_ year: Int, _ argument: String = "--year") throws -> Int {
+        let now = Day(Date()).year
+        guard (1970...now).contains(year) else { throw ArgumentError(argument, "\(year) is not a year from 1970 to \(now)") }
+        return year
+    }
+}
+
+/// The tax year of the table's portfolio (`TaxYear`), its left-out assets named on stderr.
+enum TaxTables {
+    static func taxYear(_ context: TableContext) throws -> TaxYear {
+        let request = context.request
+        guard let year = request.year else { throw ArgumentError("--year", "required for the tax-year table") }
+        guard let rates = request.taxRates else { throw ArgumentError("--tax-rates", "the rates file was not read") }
+        let tax = try TaxYear.load(context.store, ledger: try context.ledger.ledger, year: year, rates: rates)
+        if let note = tax.leftOutNote { context.note(note) }
+        return tax
+    }
+}
+
+extension TaxYear {
+    /// "left out: BTC (crypto), GLD (other) — …", or nil when every sale of the year is a security's.
+    public var leftOutNote: String? {
+        guard !leftOut.isEmpty else { return nil }
+        let names = leftOut.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value.rawValue))" }.joined(separator: ", ")
+        return "left out: sales of \(names): only stocks and ETFs count as securities here (folio asset set CODE --kind stock, if one is)"
+    }
+}
