@@ -28,7 +28,7 @@ public struct Allocation: Hashable, Sendable {
     public var slices: [AllocationSlice]
     /// Nil when a quote is missing (then every percent is nil too; the values found are still shown).
     public var total: Double?
-    public var missing: [MissingQuote]
+    public var missing: [MissingQuoteError]
 
     public static let otherLabel = "Other"
     public static let defaultThresholdPercent = 2.0

@@ -15,7 +15,7 @@ public enum AnalyticsError: Error, Equatable, Sendable, LocalizedError, CustomSt
     /// A number outside what the function accepts, e.g. a window of 1 for a correlation.
     case invalidArgument(name: String, value: String, expected: String)
     /// A value that needs a quote that is not there (or too old); never guessed.
-    case missingQuote(MissingQuote)
+    case missingQuote(MissingQuoteError)
 
     public var description: String {
         switch self {

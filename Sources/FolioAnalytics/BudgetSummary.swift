@@ -41,7 +41,7 @@ public struct BudgetSummary: Hashable, Sendable {
     public var income: Double?
     public var expenses: Double?
     public var balance: Double?
-    public var missing: [MissingQuote]
+    public var missing: [MissingQuoteError]
 
     /// Totals of `entries` (those in `range`, or all) in `currency`; `rates` convert entries in other currencies.
     public init(entries: [BudgetEntry], currency: AssetCode, rates: CrossRates? = nil, range: DayRange? = nil) {
@@ -49,7 +49,7 @@ public struct BudgetSummary: Hashable, Sendable {
         struct Sum { var sum = CompensatedSum(); var known = true
             var value: Double? { known ? sum.value : nil } }
         var byLine: [Key: Sum] = [:]
-        var missing: [MissingQuote] = []
+        var missing: [MissingQuoteError] = []
         for entry in entries where range?.contains(entry.day) ?? true {
             let key = Key(month: String(entry.day.iso.prefix(7)), kind: entry.kind, category: entry.category)
             var s = byLine[key] ?? Sum()
@@ -64,7 +64,7 @@ public struct BudgetSummary: Hashable, Sendable {
                 }
             } else {
                 s.known = false
-                missing.append(MissingQuote(pair: CurrencyPair(entry.currency, currency), markets: [], at: entry.day.end, reason: .noRoute))
+                missing.append(MissingQuoteError(pair: CurrencyPair(entry.currency, currency), markets: [], at: entry.day.end, reason: .noRoute))
             }
             byLine[key] = s
         }

@@ -21,7 +21,7 @@ public struct CashFlowsByMonth: Hashable, Sendable {
     public var base: AssetCode
     /// Every month of the range, those without transactions included (with zeros).
     public var months: [Month]
-    public var missing: [MissingQuote]
+    public var missing: [MissingQuoteError]
 
     /// Flows of `cashTransactions` in `range`, or from the first to the last transaction's month.
     public init(cashTransactions: [CashTransaction], rates: CrossRates, base: AssetCode, range: DayRange? = nil) {

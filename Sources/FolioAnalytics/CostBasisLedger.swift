@@ -31,13 +31,13 @@ struct CostBasisLedger {
     var accountFees: [AssetCode: CompensatedSum] = [:]
     /// Every dividend, interest and account fee, in replay order, for their running sums over time.
     var received: [PortfolioIncome.Received] = []
-    var missing: [MissingQuote] = []
+    var missing: [MissingQuoteError] = []
 
     init(trades: [Trade], cashTransactions: [CashTransaction], method: CostBasisMethod, asOf: Date,
          rates: CrossRates, base: AssetCode) {
         let entries = LedgerEntry.inReplayOrder(trades: trades, cashTransactions: cashTransactions, through: asOf)
 
-        var missing: [MissingQuote] = []
+        var missing: [MissingQuoteError] = []
         /// `amount` of `currency` in the base currency at `time`; NaN (unknown) when the rate is missing.
         func inBase(_ amount: Double, _ currency: AssetCode, at time: Date) -> Double {
             if currency == base || amount == 0 { return amount }

@@ -176,7 +176,7 @@ public struct CrossRates: Sendable {
 
     /// The rate along `route` at `time` for `side`: along its shortest chain, or the first alternative
     /// with every quote when that one misses one (the shortest chain's gap is reported when all do).
-    public func rate(along route: Route, at time: Date, side: QuoteSide = .mid) -> Result<Rate, MissingQuote> {
+    public func rate(along route: Route, at time: Date, side: QuoteSide = .mid) -> Result<Rate, MissingQuoteError> {
         let shortest = rate(along: route.legs, at: time, side: side)
         guard case .failure = shortest else { return shortest }
         for chain in route.alternatives {
@@ -185,7 +185,7 @@ public struct CrossRates: Sendable {
         return shortest
     }
 
-    private func rate(along legs: [Leg], at time: Date, side: QuoteSide) -> Result<Rate, MissingQuote> {
+    private func rate(along legs: [Leg], at time: Date, side: QuoteSide) -> Result<Rate, MissingQuoteError> {
         let t = time.timeIntervalSince1970
         var numerator = 1.0, denominator = 1.0
         var used: [UsedQuote] = []
@@ -210,7 +210,7 @@ public struct CrossRates: Sendable {
     /// `amount` converted along `route` at the mid price, without recording the quotes used: the inner
     /// loop of daily valuations, where a list per value would cost more than the arithmetic. Falls back
     /// as `rate(along:at:side:)` does.
-    public func convert(_ amount: Double, along route: Route, at time: Date) -> Result<Double, MissingQuote> {
+    public func convert(_ amount: Double, along route: Route, at time: Date) -> Result<Double, MissingQuoteError> {
         let shortest = convert(amount, along: route.legs, at: time)
         guard case .failure = shortest else { return shortest }
         for chain in route.alternatives {
@@ -219,7 +219,7 @@ public struct CrossRates: Sendable {
         return shortest
     }
 
-    private func convert(_ amount: Double, along legs: [Leg], at time: Date) -> Result<Double, MissingQuote> {
+    private func convert(_ amount: Double, along legs: [Leg], at time: Date) -> Result<Double, MissingQuoteError> {
         let t = time.timeIntervalSince1970
         var numerator = amount, denominator = 1.0
         for leg in legs {
@@ -252,16 +252,16 @@ public struct CrossRates: Sendable {
         return .missing(stale: stale)
     }
 
-    private func missing(_ leg: Leg, at time: Date, stale: Double?) -> MissingQuote {
-        let reason: MissingQuote.Reason = stale.map { .stale(lastQuote: Date(timeIntervalSince1970: $0)) } ?? .noQuoteBefore
-        return MissingQuote(pair: leg.pair, markets: leg.markets, at: time, reason: reason)
+    private func missing(_ leg: Leg, at time: Date, stale: Double?) -> MissingQuoteError {
+        let reason: MissingQuoteError.Reason = stale.map { .stale(lastQuote: Date(timeIntervalSince1970: $0)) } ?? .noQuoteBefore
+        return MissingQuoteError(pair: leg.pair, markets: leg.markets, at: time, reason: reason)
     }
 
     /// Units of `to` per unit of `from` at `time`. Finds the route each time; for many conversions
     /// between the same two assets, find the route once with `route(from:to:)`.
-    public func rate(from: AssetCode, to: AssetCode, at time: Date, side: QuoteSide = .mid) -> Result<Rate, MissingQuote> {
+    public func rate(from: AssetCode, to: AssetCode, at time: Date, side: QuoteSide = .mid) -> Result<Rate, MissingQuoteError> {
         guard let route = route(from: from, to: to) else {
-            return .failure(MissingQuote(pair: CurrencyPair(from, to), markets: [], at: time, reason: .noRoute))
+            return .failure(MissingQuoteError(pair: CurrencyPair(from, to), markets: [], at: time, reason: .noRoute))
         }
         return rate(along: route, at: time, side: side)
     }

@@ -9,7 +9,7 @@ public struct ValuedAsset: Hashable, Sendable {
     public var rate: Double?
     public var value: Double?
     /// Why there is no value, when there is none.
-    public var missing: MissingQuote? = nil
+    public var missing: MissingQuoteError? = nil
 }
 
 /// Holdings valued in a base currency at one instant. The total is `nil` when any asset could not be
@@ -20,14 +20,14 @@ public struct HoldingsValuation: Hashable, Sendable {
     /// In asset code order.
     public var assets: [ValuedAsset]
     public var total: Double?
-    public var missing: [MissingQuote]
+    public var missing: [MissingQuoteError]
 }
 
 extension CrossRates {
     /// Values `holdings` in `base` at `holdings.time` (the base currency itself is worth 1).
     public func value(_ holdings: Holdings, in base: AssetCode) -> HoldingsValuation {
         var items: [ValuedAsset] = []
-        var missing: [MissingQuote] = []
+        var missing: [MissingQuoteError] = []
         var sum = CompensatedSum()
         for asset in holdings.assets {
             let quantity = holdings[asset]

@@ -3,7 +3,7 @@ import FolioCore
 
 /// A value that could not be computed because a quote is missing: never replaced by an older price or 0.
 /// Names the pair, the markets looked in, the instant, and the last quote found if it was too old.
-public struct MissingQuote: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
+public struct MissingQuoteError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
     public enum Reason: Hashable, Sendable {
         /// No chain of quoted pairs links the two assets at all.
         case noRoute
@@ -46,7 +46,7 @@ public struct MissingQuoteSpan: Hashable, Sendable, CustomStringConvertible {
     public var first: Day
     public var last: Day
     public var days: Int
-    public var example: MissingQuote
+    public var example: MissingQuoteError
 
     public var description: String {
         "\(pair) missing on \(days) day(s) between \(first.iso) and \(last.iso); e.g. \(example)"
@@ -59,10 +59,10 @@ public struct MissingQuoteSpan: Hashable, Sendable, CustomStringConvertible {
 /// earlier day than `first` ("5 day(s) between 2019-06-02 and 2019-06-02").
 struct MissingQuoteLog {
     /// The example shown is the one of the pair's first day.
-    private var examples: [CurrencyPair: (day: Day, missing: MissingQuote)] = [:]
+    private var examples: [CurrencyPair: (day: Day, missing: MissingQuoteError)] = [:]
     private var days: [CurrencyPair: Set<Day>] = [:]
 
-    mutating func record(_ missing: MissingQuote, on day: Day) {
+    mutating func record(_ missing: MissingQuoteError, on day: Day) {
         if let known = examples[missing.pair], known.day <= day {} else { examples[missing.pair] = (day, missing) }
         days[missing.pair, default: []].insert(day)
     }

@@ -82,7 +82,7 @@ public struct PortfolioIncome: Hashable, Sendable {
     public var costBasis: Double?
     /// The valuation's total: the holdings table's.
     public var valueTotal: Double?
-    public var missing: [MissingQuote]
+    public var missing: [MissingQuoteError]
     /// Every change that realised income, in time order, for realised income over time.
     public var disposals: [Disposal]
     /// Every dividend and interest (positive) and account fee (negative), in time order, for their sum

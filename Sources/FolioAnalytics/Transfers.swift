@@ -13,7 +13,7 @@ public struct Transfers: Hashable, Sendable {
         /// nil when its rate is missing.
         public var amount: Double?
         public var fee: Double?
-        public var missing: MissingQuote?
+        public var missing: MissingQuoteError?
 
         /// Its effect on net deposits: + for a deposit, − for a withdrawal.
         public var netDeposit: Double? { amount.map { kind == .deposit ? $0 : -$0 } }

@@ -62,7 +62,7 @@ public struct ValueSeries: Hashable, Sendable {
                 }
                 guard let route = routes[a] else {
                     complete = false
-                    log.record(MissingQuote(pair: CurrencyPair(holdings.assets[a], base), markets: [], at: end, reason: .noRoute), on: day)
+                    log.record(MissingQuoteError(pair: CurrencyPair(holdings.assets[a], base), markets: [], at: end, reason: .noRoute), on: day)
                     continue
                 }
                 switch rates.convert(quantity, along: route, at: end) {

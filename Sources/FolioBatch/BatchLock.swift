@@ -14,22 +14,10 @@ final class BatchLock {
     private let fd: Int32
     let path: String
 
-    enum Failure: Error, CustomStringConvertible {
-        case held(path: String, holder: String), io(path: String, reason: String)
-
-        var description: String {
-            switch self {
-            case let .held(path, holder): "\(path) is held by another run" + (holder.isEmpty ? "" : " (pid \(holder))")
-            // A read-only jobs folder (a ConfigMap) cannot hold the lock: --lock-file names one elsewhere.
-            case let .io(path, reason): "\(path): cannot take the lock (\(reason)); give a writable --lock-file"
-            }
-        }
-    }
-
     init(path: String) throws {
         self.path = path
         fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw Failure.io(path: path, reason: FileError.reason(errno: errno)) }
+        guard fd >= 0 else { throw BatchLockError.io(path: path, reason: FileError.reason(errno: errno)) }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
             let busy = errno == EWOULDBLOCK
             let reason = FileError.reason(errno: errno)
@@ -37,7 +25,7 @@ final class BatchLock {
             let written = (try? BoundedFile.read(path, limit: 32)).map { String(decoding: $0, as: UTF8.self) } ?? ""
             let holder = written.allSatisfy({ $0.isNumber || $0.isNewline }) ? written.trimmingCharacters(in: .newlines) : ""
             close(fd)
-            throw busy ? Failure.held(path: path, holder: holder) : Failure.io(path: path, reason: reason)
+            throw busy ? BatchLockError.held(path: path, holder: holder) : BatchLockError.io(path: path, reason: reason)
         }
         ftruncate(fd, 0)
         let pid = Array("\(getpid())\n".utf8)
@@ -45,4 +33,17 @@ final class BatchLock {
     }
 
     deinit { close(fd) }
+}
+
+/// Why a run could not take its jobs file's lock.
+enum BatchLockError: Error, CustomStringConvertible {
+    case held(path: String, holder: String), io(path: String, reason: String)
+
+    var description: String {
+        switch self {
+        case let .held(path, holder): "\(path) is held by another run" + (holder.isEmpty ? "" : " (pid \(holder))")
+        // A read-only jobs folder (a ConfigMap) cannot hold the lock: --lock-file names one elsewhere.
+        case let .io(path, reason): "\(path): cannot take the lock (\(reason)); give a writable --lock-file"
+        }
+    }
 }

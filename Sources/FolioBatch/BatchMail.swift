@@ -46,7 +46,7 @@ struct BatchMail: Sendable, Equatable {
                 let reason = PortfolioBatch.reason(error)
                 outcomes[i].failures.append("mail: " + reason)
                 outcomes[i].mailNotDelivered = true
-                if let problem = remember(reason, (error as? MailNotSent)?.failure, outcome) { outcomes[i].failures.append(problem) }
+                if let problem = remember(reason, (error as? MailDeliveryError)?.failure, outcome) { outcomes[i].failures.append(problem) }
                 continue
             }
             BatchProgress.line("mailed \(outcome.portfolio): \(line)")
@@ -58,7 +58,7 @@ struct BatchMail: Sendable, Equatable {
 
     /// Records the failure in the portfolio's pending mail, and which recipients are still owed when
     /// some got the message. Returns a failure of its own when the record cannot be written.
-    private func remember(_ reason: String, _ failure: SMTPFailure?, _ outcome: PortfolioOutcome) -> String? {
+    private func remember(_ reason: String, _ failure: SMTPError?, _ outcome: PortfolioOutcome) -> String? {
         guard let file = outcome.mailRecord else { return nil }
         var record = outcome.pendingMail ?? PendingMail(file: file)
         record.failure = ISOTime.format(Date()) + " " + (failure?.description ?? reason)

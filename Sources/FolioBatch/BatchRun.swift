@@ -45,7 +45,7 @@ extension BatchRequest {
     public func run(openStore: () throws -> Store) -> BatchResult {
         do {
             return try runBatch(openStore: openStore)
-        } catch BatchLock.Failure.held(let path, let holder) {
+        } catch BatchLockError.held(let path, let holder) {
             return BatchResult(exitCode: BatchResult.lockedExitCode,
                                text: "folio batch: \(path) is held by another run\(holder.isEmpty ? "" : " (pid \(holder))"); nothing done\n")
         } catch {

@@ -61,7 +61,7 @@ struct PendingMail: Equatable, Sendable {
     static func read(_ file: URL) throws -> PendingMail? {
         guard BatchFile.size(of: file) != nil else { return nil }
         let data: Data
-        do { data = try BoundedFile.read(file.path, limit: maxBytes) } catch let large as BoundedFile.TooLarge {
+        do { data = try BoundedFile.read(file.path, limit: maxBytes) } catch let large as BoundedFile.TooLargeError {
             throw BatchFileError(description: "\(file.path): \(large.sizeText), the limit for a pending-mail record")
         }
         var record = PendingMail(file: file, since: "")

@@ -26,7 +26,7 @@ public enum AtomicFile {
         }
         do {
             try body(file)
-        } catch let failed as StreamWriteFailed {
+        } catch let failed as StreamWriteError {
             fclose(file); unlink(tempPath)
             throw FileError(path: path, errno: failed.errno)
         } catch {
@@ -50,7 +50,7 @@ public enum AtomicFile {
     public static func write(_ bytes: [UInt8], to url: URL) throws {
         try write(to: url) { file in
             let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
-            guard written == bytes.count else { throw StreamWriteFailed(errno: errno > 0 ? errno : EIO) }
+            guard written == bytes.count else { throw StreamWriteError(errno: errno > 0 ? errno : EIO) }
         }
     }
 
@@ -74,7 +74,7 @@ public enum AtomicFile {
 }
 
 /// A write to a stdio stream failed; `AtomicFile` names the output it was for.
-public struct StreamWriteFailed: Error {
+public struct StreamWriteError: Error {
     public let errno: Int32
     public init(errno: Int32) { self.errno = errno }
 }

@@ -8,7 +8,7 @@ import Glibc
 /// minutes that ignore SIGTERM.
 public enum BoundedFile {
     /// Over the bound. `size` is the file's when it is a regular file (refused before any byte is read).
-    public struct TooLarge: Error, Equatable {
+    public struct TooLargeError: Error, Equatable {
         public let path: String
         public let size: Int?
         public let limit: Int
@@ -29,7 +29,7 @@ public enum BoundedFile {
     public static func read(_ path: String, limit: Int) throws -> Data {
         var info = stat()
         if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > limit {
-            throw TooLarge(path: path, size: Int(info.st_size), limit: limit)
+            throw TooLargeError(path: path, size: Int(info.st_size), limit: limit)
         }
         let data: Data
         do {
@@ -39,7 +39,7 @@ public enum BoundedFile {
         } catch {
             throw FileError(path: path, error: error)
         }
-        guard data.count <= limit else { throw TooLarge(path: path, size: nil, limit: limit) }
+        guard data.count <= limit else { throw TooLargeError(path: path, size: nil, limit: limit) }
         return data
     }
 }

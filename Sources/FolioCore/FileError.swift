@@ -44,12 +44,7 @@ public struct FileError: Error, Equatable, CustomStringConvertible, LocalizedErr
         guard ns.domain == NSCocoaErrorDomain || ns.domain == NSPOSIXErrorDomain else { return error }
         let path = ns.userInfo[NSFilePathErrorKey] as? String ?? (ns.userInfo[NSURLErrorKey] as? URL)?.path
         let reason = errno(of: error).map(reason(errno:)) ?? "a file operation failed (\(ns.domain) \(ns.code))"
-        return path.map { FileError(path: $0, reason: reason) } ?? Cause(description: reason)
-    }
-
-    /// A file error without the file's name.
-    struct Cause: Error, CustomStringConvertible {
-        var description: String
+        return path.map { FileError(path: $0, reason: reason) } ?? UnnamedFileError(description: reason)
     }
 
     /// `FileManager.createDirectory` with intermediate folders, failing with the folder that could not be made.
@@ -89,4 +84,9 @@ public struct FileError: Error, Equatable, CustomStringConvertible, LocalizedErr
 
     public var description: String { "\(path): \(reason)" }
     public var errorDescription: String? { description }
+}
+
+/// A Foundation file error that carries no file's name: its cause alone.
+struct UnnamedFileError: Error, CustomStringConvertible {
+    var description: String
 }

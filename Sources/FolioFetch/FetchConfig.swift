@@ -34,7 +34,7 @@ public struct FetchConfig: Equatable, Sendable {
     /// value a `ConfigFileError` naming its key.
     public static func load(path: String) throws -> FetchConfig {
         let node: Any?
-        do { node = try BoundedYAML.load(contentsOf: URL(fileURLWithPath: path)) } catch let failure as BoundedYAML.Failure {
+        do { node = try BoundedYAML.load(contentsOf: URL(fileURLWithPath: path)) } catch let failure as BoundedYAMLError {
             switch failure {
             case .unreadable: throw ArgumentError("--config", "cannot read \(path)")
             case .notYAML: throw ArgumentError(message: failure.description)

@@ -64,7 +64,7 @@ public enum AsOf {
     /// in a window ending there. In `currency`, an asset's last day is that of its way there
     /// (`lastQuote`); without one, its newest quote in any currency and market. The first asset without
     /// quotes (or without a way to the currency) is returned as the error's subject.
-    public static func assets(_ codes: [AssetCode], in currency: AssetCode? = nil, lastQuotes: PriceBook) -> Result<Day, MissingQuotes> {
+    public static func assets(_ codes: [AssetCode], in currency: AssetCode? = nil, lastQuotes: PriceBook) -> Result<Day, MissingQuotesError> {
         let rates = currency.map { _ in CrossRates(book: lastQuotes) }
         var days: [Day] = []
         for code in codes {
@@ -76,16 +76,16 @@ public enum AsOf {
                     lastQuotes.markets(for: pair).compactMap { lastQuotes.last(pair, market: $0, atOrBefore: .distantFuture)?.time }
                 }.max()
             }
-            guard let last else { return .failure(MissingQuotes(asset: code)) }
+            guard let last else { return .failure(MissingQuotesError(asset: code)) }
             days.append(Day(last))
         }
-        return days.min().map { .success($0) } ?? .failure(MissingQuotes(asset: codes.first ?? .usd))
+        return days.min().map { .success($0) } ?? .failure(MissingQuotesError(asset: codes.first ?? .usd))
     }
 
     /// The budget's last day with data: its last entry's day; nil for an empty budget.
     public static func budget(_ entries: [BudgetEntry]) -> Day? { entries.map(\.day).max() }
 
-    public struct MissingQuotes: Error, Sendable { public var asset: AssetCode }
+    public struct MissingQuotesError: Error, Sendable { public var asset: AssetCode }
 
     /// The newest instant at which every quote on the way from `from` to `to` exists: for each leg of
     /// a chain of the route, its newest quote in any market; the oldest of those; the newest over the

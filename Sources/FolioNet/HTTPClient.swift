@@ -30,7 +30,7 @@ public struct HTTPResponse: Sendable {
 }
 
 /// Why a GET failed after its retries, with the URL (keys removed) for the message.
-public struct HTTPFailure: Error, CustomStringConvertible {
+public struct HTTPError: Error, CustomStringConvertible {
     public var url: String
     public var reason: String
     public var attempts: Int
@@ -58,7 +58,7 @@ public final class HTTPClient {
     private let libcurl: UnsafePointer<folio_curl>
 
     /// `sleep` and `jitter` (a factor in 0.5…1) are injectable so that tests can check the waits.
-    /// Throws `LibCurlUnavailable` when libcurl cannot be loaded.
+    /// Throws `LibCurlUnavailableError` when libcurl cannot be loaded.
     public init(
         policy: HTTPPolicy = HTTPPolicy(),
         userAgent: String = "Folio/\(FolioVersion.current) (portfolio reports; +https://github.com/folio)",
@@ -79,20 +79,20 @@ public final class HTTPClient {
         let redaction = Self.redaction(url: url, credentials: credentials)
         let shown = redaction.apply(Redaction.url(url))
         if let info = URLUserInfo(in: url), !info.isWellFormed {
-            throw HTTPFailure(url: shown, reason: URLUserInfo.notEncodedProblem, attempts: 1, status: nil)
+            throw HTTPError(url: shown, reason: URLUserInfo.notEncodedProblem, attempts: 1, status: nil)
         }
         var attempt = 0
         while true {
             attempt += 1
             let outcome = Result { try follow(url, headers: headers, credentials: credentials) }
             var wait: Double?
-            var failure: HTTPFailure
+            var failure: HTTPError
             switch outcome {
             case let .success(response) where (200..<300).contains(response.status):
                 return response
             case let .success(response):
                 let reason = redaction.apply("HTTP \(response.status)\(Self.excerpt(redaction.redacting(response.body)))")
-                failure = HTTPFailure(url: shown, reason: reason, attempts: attempt, status: response.status)
+                failure = HTTPError(url: shown, reason: reason, attempts: attempt, status: response.status)
                 if response.status == 429 || (500..<600).contains(response.status) {
                     wait = backoff(attempt)
                     if let retryAfter = RetryAfter.seconds(response.headers["retry-after"]) {
@@ -104,10 +104,10 @@ public final class HTTPClient {
                     }
                 }
             case let .failure(error as TransferError):
-                failure = HTTPFailure(url: shown, reason: redaction.apply(error.description), attempts: attempt, status: nil)
+                failure = HTTPError(url: shown, reason: redaction.apply(error.description), attempts: attempt, status: nil)
                 wait = error.isTransient ? backoff(attempt) : nil
             case let .failure(error):
-                throw HTTPFailure(url: shown, reason: redaction.apply("\(error)"), attempts: attempt, status: nil)
+                throw HTTPError(url: shown, reason: redaction.apply("\(error)"), attempts: attempt, status: nil)
             }
             guard let wait, attempt < policy.maxAttempts else { throw failure }
             sleep(wait)

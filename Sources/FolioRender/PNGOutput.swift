@@ -137,7 +137,7 @@ enum PNGWriter {
         let result = idat.withUnsafeBufferPointer { folio_png_write_idat(file, UInt32(width), UInt32(height), $0.baseAddress, $0.count) }
         guard result == 0 else {
             // A write to the stream failed (a full disk): the caller knows the file to name.
-            if result > 0 { throw StreamWriteFailed(errno: result) }
+            if result > 0 { throw StreamWriteError(errno: result) }
             throw RenderError.png("libpng refused the image")
         }
     }
@@ -149,7 +149,7 @@ enum PNGWriter {
         guard let stream = open_memstream(&buffer, &size) else { throw RenderError.png("open_memstream failed") }
         do {
             try write(scanlines: raw, width: width, height: height, to: stream, encoding: encoding)
-        } catch let failed as StreamWriteFailed {
+        } catch let failed as StreamWriteError {
             fclose(stream); free(buffer)
             throw RenderError.png("cannot hold the image in memory: \(FileError.reason(errno: failed.errno))")
         } catch {

@@ -46,7 +46,7 @@ public struct SourcePlan {
             do {
                 response = try client.get(request.url, headers: request.headers, credentials: request.credentials)
             } catch {
-                guard let failure = error as? HTTPFailure else { throw SourceError(source: source, url: shownURL, reason: redaction.apply("\(error)")) }
+                guard let failure = error as? HTTPError else { throw SourceError(source: source, url: shownURL, reason: redaction.apply("\(error)")) }
                 let reason = failure.reason + (failure.attempts > 1 ? " (after \(failure.attempts) attempts)" : "")
                 throw SourceError(source: source, url: shownURL, reason: redaction.apply(reason))
             }

@@ -22,27 +22,6 @@ public enum BoundedYAML {
     public static let maxDepth = 64
     public static let maxNodes = 100_000
 
-    public enum Failure: Error, Equatable, CustomStringConvertible {
-        case unreadable(file: String, reason: String)
-        case notUTF8(file: String, line: Int, problem: String)
-        /// `line` and `column` from 1; `problem` is libyaml's words (or the duplicated key's name), never the file's text.
-        case notYAML(file: String, line: Int, column: Int, problem: String)
-        case overLimit(file: String, line: Int?, limit: String)
-        /// A mapping's key that is a list or a mapping (`? [a, b]`): every key Folio reads is a name, and
-        /// Yams's constructor traps on such a key, so it is refused before anything is composed.
-        case keyNotText(file: String, line: Int)
-
-        public var description: String {
-            switch self {
-            case let .unreadable(file, reason): "\(file): cannot read the file (\(reason))"
-            case let .notUTF8(file, line, problem): "\(file):\(line): \(problem)"
-            case let .notYAML(file, line, column, problem): "\(file):\(line):\(column): not YAML: \(problem)"
-            case let .overLimit(file, line, limit): file + (line.map { ":\($0)" } ?? "") + ": " + limit + ", the limit for a YAML file"
-            case let .keyNotText(file, line): "\(file):\(line): a key that is not text, expected a name"
-            }
-        }
-    }
-
     /// The file's single document as a node tree (nil when it holds none), its plain scalars tagged by
     /// `resolver`'s rules (Yams's default: YAML 1.1's booleans, numbers, nulls, timestamps…).
     public static func compose(contentsOf url: URL, resolver: Resolver = .default) throws -> Node? {
@@ -56,15 +35,15 @@ public enum BoundedYAML {
 
     public static func compose(_ text: String, file: String, resolver: Resolver = .default) throws -> Node? {
         let bytes = Array(text.utf8)
-        guard bytes.count <= maxBytes else { throw Failure.overLimit(file: file, line: nil, limit: "\(bytes.count) bytes, more than 1 MiB") }
+        guard bytes.count <= maxBytes else { throw BoundedYAMLError.overLimit(file: file, line: nil, limit: "\(bytes.count) bytes, more than 1 MiB") }
         try bytes.withUnsafeBufferPointer { try checkShape($0, file: file) }
         do {
             return try Yams.compose(yaml: text, resolver)
         } catch let error as YamlError {
             let (line, column, problem) = located(error)
-            throw Failure.notYAML(file: file, line: line, column: column, problem: Redaction.escapingControlCharacters(problem))
+            throw BoundedYAMLError.notYAML(file: file, line: line, column: column, problem: Redaction.escapingControlCharacters(problem))
         } catch {
-            throw Failure.notYAML(file: file, line: 1, column: 1, problem: "cannot be read as YAML")
+            throw BoundedYAMLError.notYAML(file: file, line: 1, column: 1, problem: "cannot be read as YAML")
         }
     }
 
@@ -97,16 +76,16 @@ public enum BoundedYAML {
     static func read(_ url: URL) throws -> String {
         let path = url.path
         let data: Data
-        do { data = try BoundedFile.read(path, limit: maxBytes) } catch let large as BoundedFile.TooLarge {
-            throw Failure.overLimit(file: path, line: nil, limit: large.sizeText)
+        do { data = try BoundedFile.read(path, limit: maxBytes) } catch let large as BoundedFile.TooLargeError {
+            throw BoundedYAMLError.overLimit(file: path, line: nil, limit: large.sizeText)
         } catch let error as FileError {
-            throw Failure.unreadable(file: path, reason: error.reason)
+            throw BoundedYAMLError.unreadable(file: path, reason: error.reason)
         }
         return try data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
             if let bad = UTF8Validation.firstInvalidOffset(bytes) {
                 let line = 1 + bytes[..<bad].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-                throw Failure.notUTF8(file: path, line: line, problem: UTF8Validation.problem(foundByte: bytes[bad], fileStart: bytes.prefix(2)))
+                throw BoundedYAMLError.notUTF8(file: path, line: line, problem: UTF8Validation.problem(foundByte: bytes[bad], fileStart: bytes.prefix(2)))
             }
             return String(decoding: bytes, as: UTF8.self)
         }
@@ -129,7 +108,7 @@ public enum BoundedYAML {
         /// Counts a node as an entry of the open mapping, refusing it as a key unless it is text.
         func entry(isText: Bool, line: Int) throws {
             guard let top = open.indices.last, open[top].isMapping else { return }
-            if open[top].entries % 2 == 0 && !isText { throw Failure.keyNotText(file: file, line: line) }
+            if open[top].entries % 2 == 0 && !isText { throw BoundedYAMLError.keyNotText(file: file, line: line) }
             open[top].entries += 1
         }
         var nodes = 0
@@ -138,7 +117,7 @@ public enum BoundedYAML {
             defer { yaml_event_delete(&event) }
             let line = Int(clamping: event.start_mark.line) + 1
             func reached(_ depth: Int) throws {
-                guard depth <= maxDepth else { throw Failure.overLimit(file: file, line: line, limit: "nested more than \(maxDepth) levels deep") }
+                guard depth <= maxDepth else { throw BoundedYAMLError.overLimit(file: file, line: line, limit: "nested more than \(maxDepth) levels deep") }
                 if !open.isEmpty { open[open.count - 1].deepest = max(open[open.count - 1].deepest, depth) }
             }
             switch event.type {
@@ -169,7 +148,7 @@ public enum BoundedYAML {
                 break
             }
             if nodes > maxNodes {
-                throw Failure.overLimit(file: file, line: line, limit: "more than \(maxNodes) values once aliases are expanded")
+                throw BoundedYAMLError.overLimit(file: file, line: line, limit: "more than \(maxNodes) values once aliases are expanded")
             }
         }
     }

@@ -3,7 +3,7 @@ import Foundation
 /// One timed case of the benchmark executable. `prepare` runs once, untimed (load CSVs, build inputs);
 /// the closure it returns is the measured work and returns how many output bytes it produced
 /// (0 when it writes nothing). `outputDirectory` receives the outputs of the last run. `prepare` throws
-/// `BenchSkipped` when the case cannot run on this machine (a tool it compares with is missing).
+/// `BenchSkippedError` when the case cannot run on this machine (a tool it compares with is missing).
 struct BenchCase {
     let name: String
     /// A cap on the timed runs for cases that take tens of seconds each (`--runs` above it is cut).
@@ -30,7 +30,7 @@ struct BenchCase {
 }
 
 /// A case that cannot run here, with the reason; the other cases run.
-struct BenchSkipped: Error {
+struct BenchSkippedError: Error {
     let reason: String
 }
 

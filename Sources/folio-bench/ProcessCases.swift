@@ -59,7 +59,7 @@ func processCases() -> [BenchCase] {
         ["report", "portfolio", "--db", db, "--portfolio", "Demo UAH", "--out", out.path]
     }
     let gnuplot = BenchCase(name: "process-w1-vs-gnuplot", comparedWith: { context in
-        guard let gnuplot = executableInPath("gnuplot") else { throw BenchSkipped(reason: "gnuplot is not installed") }
+        guard let gnuplot = executableInPath("gnuplot") else { throw BenchSkippedError(reason: "gnuplot is not installed") }
         let script = URL(fileURLWithPath: "scripts/w1.gnuplot")
         guard FileManager.default.fileExists(atPath: script.path) else {
             throw BenchError("run folio-bench from the project root: \(script.path) is not here")

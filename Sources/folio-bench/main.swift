@@ -63,7 +63,7 @@ for benchCase in cases {
         }
         results.append(result)
         if !arguments.json { print(result.line) }
-    } catch let skipped as BenchSkipped {
+    } catch let skipped as BenchSkippedError {
         FileHandle.standardError.write(Data("folio-bench: \(benchCase.name) skipped: \(skipped.reason)\n".utf8))
     } catch {
         FileHandle.standardError.write(Data("folio-bench: \(benchCase.name): \(error)\n".utf8))

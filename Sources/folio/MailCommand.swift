@@ -96,7 +96,7 @@ struct MailCommand: ParsableCommand {
     func run() throws {
         do {
             print(try Mailer().deliver(try request(), store: database.openForReading))
-        } catch let failure as MailNotSent {
+        } catch let failure as MailDeliveryError {
             FileHandle.standardError.write(Data("Error: \(failure)\n".utf8))
             throw ExitCode(1)
         }

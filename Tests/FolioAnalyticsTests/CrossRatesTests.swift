@@ -94,7 +94,7 @@ struct CrossRatesTests {
         // AAPL's last close is 2024-03-01T21:00; seven days later it may no longer stand for the price.
         #expect(value("AAPL", "USD", "2024-03-08T21:00") == 180)
         let result = rates.rate(from: "AAPL", to: "UAH", at: t("2024-03-08T21:01"))
-        let missing = MissingQuote(pair: CurrencyPair("AAPL", "USD"), markets: [.exchange], at: t("2024-03-08T21:01"),
+        let missing = MissingQuoteError(pair: CurrencyPair("AAPL", "USD"), markets: [.exchange], at: t("2024-03-08T21:01"),
                                    reason: .stale(lastQuote: t("2024-03-01T21:00")))
         #expect(result == .failure(missing))
         #expect(missing.description
@@ -106,11 +106,11 @@ struct CrossRatesTests {
 
     @Test func missingCrossRateAndNoQuoteYet() {
         #expect(rates.rate(from: "XYZ", to: "UAH", at: t("2024-03-02")) ==
-            .failure(MissingQuote(pair: CurrencyPair("XYZ", "UAH"), markets: [], at: t("2024-03-02"), reason: .noRoute)))
+            .failure(MissingQuoteError(pair: CurrencyPair("XYZ", "UAH"), markets: [], at: t("2024-03-02"), reason: .noRoute)))
         #expect(rates.route(from: "BTC", to: "UAH") == nil)
         let early = rates.rate(from: "EUR", to: "UAH", at: t("2024-02-01"))
-        #expect(early == .failure(MissingQuote(pair: CurrencyPair("EUR", "UAH"), markets: [.nbu], at: t("2024-02-01"), reason: .noQuoteBefore)))
-        #expect(MissingQuote(pair: CurrencyPair("XYZ", "UAH"), markets: [], at: t("2024-03-02"), reason: .noRoute).description
+        #expect(early == .failure(MissingQuoteError(pair: CurrencyPair("EUR", "UAH"), markets: [.nbu], at: t("2024-02-01"), reason: .noQuoteBefore)))
+        #expect(MissingQuoteError(pair: CurrencyPair("XYZ", "UAH"), markets: [], at: t("2024-03-02"), reason: .noRoute).description
             == "no quote links XYZ to UAH")
     }
 

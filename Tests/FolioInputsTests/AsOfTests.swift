@@ -60,6 +60,6 @@ import Testing
         let t = try store()
         let book = try t.store.lastQuotes()
         #expect(try AsOf.assets(["AAPL", "USD"], lastQuotes: book).get() == Day(iso: "2024-01-10"))
-        #expect(throws: AsOf.MissingQuotes.self) { try AsOf.assets(["AAPL", "MSFT"], lastQuotes: book).get() }
+        #expect(throws: AsOf.MissingQuotesError.self) { try AsOf.assets(["AAPL", "MSFT"], lastQuotes: book).get() }
     }
 }

@@ -8,7 +8,7 @@ import Testing
         var lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
         for i in 1..<8 { lines.append("a\(i): &a\(i) [" + Array(repeating: "*a\(i - 1)", count: 10).joined(separator: ", ") + "]") }
         let text = (lines + ["? *a7\n: boom"]).joined(separator: "\n") + "\n"
-        #expect(throws: BoundedYAML.Failure.overLimit(file: "mine.yaml", line: 5, limit: "more than 100000 values once aliases are expanded")) {
+        #expect(throws: BoundedYAMLError.overLimit(file: "mine.yaml", line: 5, limit: "more than 100000 values once aliases are expanded")) {
             _ = try DefinitionParser(file: "mine.yaml").parse(text)
         }
     }

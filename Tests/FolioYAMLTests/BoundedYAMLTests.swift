@@ -18,11 +18,11 @@ import Yams
     func anAliasNestIsRefusedBeforeItExpands(_ use: String) throws {
         let text = Self.aliasNest(levels: 8, use: use)
         let started = Date()
-        #expect(throws: BoundedYAML.Failure.overLimit(file: "evil.yaml", line: 5, limit: "more than 100000 values once aliases are expanded")) {
+        #expect(throws: BoundedYAMLError.overLimit(file: "evil.yaml", line: 5, limit: "more than 100000 values once aliases are expanded")) {
             _ = try BoundedYAML.compose(text, file: "evil.yaml")
         }
         #expect(Date().timeIntervalSince(started) < 1)
-        let message = "\(BoundedYAML.Failure.overLimit(file: "evil.yaml", line: 5, limit: "more than 100000 values once aliases are expanded"))"
+        let message = "\(BoundedYAMLError.overLimit(file: "evil.yaml", line: 5, limit: "more than 100000 values once aliases are expanded"))"
         #expect(message == "evil.yaml:5: more than 100000 values once aliases are expanded, the limit for a YAML file")
     }
 
@@ -35,9 +35,9 @@ import Yams
     ])
     func aKeyThatIsNotTextIsRefused(_ text: String, line: Int) throws {
         let started = Date()
-        #expect(throws: BoundedYAML.Failure.keyNotText(file: "m.yaml", line: line)) { _ = try BoundedYAML.compose(text, file: "m.yaml") }
+        #expect(throws: BoundedYAMLError.keyNotText(file: "m.yaml", line: line)) { _ = try BoundedYAML.compose(text, file: "m.yaml") }
         #expect(Date().timeIntervalSince(started) < 1)
-        #expect("\(BoundedYAML.Failure.keyNotText(file: "m.yaml", line: 2))" == "m.yaml:2: a key that is not text, expected a name")
+        #expect("\(BoundedYAMLError.keyNotText(file: "m.yaml", line: 2))" == "m.yaml:2: a key that is not text, expected a name")
         // An alias of text is text.
         #expect(try BoundedYAML.compose("name: &n x\nother:\n  *n : y\n", file: "m.yaml")?["other"]?["x"]?.string == "y")
     }
@@ -52,12 +52,12 @@ import Yams
     @Test func nestingDeeperThan64IsRefused() throws {
         func nested(_ depth: Int) -> String { String(repeating: "[", count: depth) + "x" + String(repeating: "]", count: depth) }
         #expect(try BoundedYAML.compose(nested(64), file: "deep.yaml") != nil)
-        #expect(throws: BoundedYAML.Failure.overLimit(file: "deep.yaml", line: 1, limit: "nested more than 64 levels deep")) {
+        #expect(throws: BoundedYAMLError.overLimit(file: "deep.yaml", line: 1, limit: "nested more than 64 levels deep")) {
             _ = try BoundedYAML.compose(nested(65), file: "deep.yaml")
         }
         // An alias adds the depth of what it names.
         let viaAlias = "a: &deep \(nested(40))\nb: \(String(repeating: "[", count: 30))*deep\(String(repeating: "]", count: 30))\n"
-        #expect(throws: BoundedYAML.Failure.overLimit(file: "deep.yaml", line: 2, limit: "nested more than 64 levels deep")) {
+        #expect(throws: BoundedYAMLError.overLimit(file: "deep.yaml", line: 2, limit: "nested more than 64 levels deep")) {
             _ = try BoundedYAML.compose(viaAlias, file: "deep.yaml")
         }
     }
@@ -68,11 +68,11 @@ import Yams
         defer { try? FileManager.default.removeItem(at: directory) }
         let big = directory.appendingPathComponent("big.yaml")
         try Data(("notes: \"" + String(repeating: "x", count: BoundedYAML.maxBytes) + "\"\n").utf8).write(to: big)
-        #expect(throws: BoundedYAML.Failure.overLimit(file: big.path, line: nil, limit: "\(BoundedYAML.maxBytes + 10) bytes, more than 1 MiB")) {
+        #expect(throws: BoundedYAMLError.overLimit(file: big.path, line: nil, limit: "\(BoundedYAML.maxBytes + 10) bytes, more than 1 MiB")) {
             _ = try BoundedYAML.compose(contentsOf: big)
         }
         // A device that never ends is read no further than the limit.
-        #expect(throws: BoundedYAML.Failure.overLimit(file: "/dev/zero", line: nil, limit: "more than 1 MiB")) {
+        #expect(throws: BoundedYAMLError.overLimit(file: "/dev/zero", line: nil, limit: "more than 1 MiB")) {
             _ = try BoundedYAML.compose(contentsOf: URL(fileURLWithPath: "/dev/zero"))
         }
     }
@@ -83,13 +83,13 @@ import Yams
         defer { try? FileManager.default.removeItem(at: directory) }
         let cp1251 = directory.appendingPathComponent("cp1251.yaml")
         try Data(Array("name: x\ntitle: ".utf8) + [0xCF, 0xEE, 0xF0, 0xF2]).write(to: cp1251)
-        #expect(throws: BoundedYAML.Failure.notUTF8(file: cp1251.path, line: 2, problem: "not UTF-8 (found byte 0xCF); convert with iconv -f CP1251 -t UTF-8")) {
+        #expect(throws: BoundedYAMLError.notUTF8(file: cp1251.path, line: 2, problem: "not UTF-8 (found byte 0xCF); convert with iconv -f CP1251 -t UTF-8")) {
             _ = try BoundedYAML.compose(contentsOf: cp1251)
         }
         #expect {
             _ = try BoundedYAML.compose("pages: [ {kind: ", file: "broken.yaml")
         } throws: { error in
-            guard case .notYAML(let file, let line, _, let problem) = error as? BoundedYAML.Failure else { return false }
+            guard case .notYAML(let file, let line, _, let problem) = error as? BoundedYAMLError else { return false }
             return file == "broken.yaml" && line == 2 && !problem.contains("\n")
         }
         #expect {

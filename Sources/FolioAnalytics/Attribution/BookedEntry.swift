@@ -40,7 +40,7 @@ struct BookedEntry: Sendable {
     var legs: [Leg] = []
     var bookings: [Booking] = []
     var split: (asset: AssetCode, ratio: Double)?
-    var missing: [MissingQuote] = []
+    var missing: [MissingQuoteError] = []
 
     init(_ entry: LedgerEntry, rates: CrossRates, base: AssetCode) {
         time = entry.time

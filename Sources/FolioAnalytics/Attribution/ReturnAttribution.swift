@@ -39,7 +39,7 @@ public struct ReturnAttribution: Sendable {
     /// Where each holding is in `value.assets`.
     let valueIndex: [AssetCode: Int]
     /// Rates missing at entries and closes, with the index of their day.
-    let misses: [(day: Int, atClose: Bool, missing: MissingQuote)]
+    let misses: [(day: Int, atClose: Bool, missing: MissingQuoteError)]
 
     /// One holding's amounts over one day, in the base currency.
     struct DayParts: Sendable {
@@ -109,7 +109,7 @@ public struct ReturnAttribution: Sendable {
 
         var parts = [[DayParts]](repeating: [DayParts](repeating: DayParts(), count: days.count), count: holdings.count)
         var marked = [[Bool]](repeating: [Bool](repeating: true, count: days.count), count: holdings.count)
-        var misses: [(day: Int, atClose: Bool, missing: MissingQuote)] = []
+        var misses: [(day: Int, atClose: Bool, missing: MissingQuoteError)] = []
         var units = [Double](repeating: 0, count: holdings.count)
         var mark = [(price: Double, rate: Double)](repeating: (.nan, .nan), count: holdings.count)
 
@@ -117,7 +117,7 @@ public struct ReturnAttribution: Sendable {
         func rate(_ h: Int, at time: Date, day: Int, atClose: Bool) -> Double? {
             guard case let .quoted(route) = pricing[h] else { return nil }
             guard let route else {
-                misses.append((day, atClose, MissingQuote(pair: CurrencyPair(holdings[h], base), markets: [], at: time, reason: .noRoute)))
+                misses.append((day, atClose, MissingQuoteError(pair: CurrencyPair(holdings[h], base), markets: [], at: time, reason: .noRoute)))
                 return nil
             }
             // One unit converted, not `rate(along:)`: a valuation asks this of every holding on every day.

@@ -8,15 +8,15 @@ public struct Benchmark: Hashable, Sendable {
     /// The benchmark's return on each of the portfolio's counted days (price / price the counted day
     /// before − 1; the first from the calendar day before); nil where a price is missing.
     public var returns: [Double?]
-    public var missing: [MissingQuote]
+    public var missing: [MissingQuoteError]
 
     public init(_ asset: AssetCode, on series: ReturnSeries, rates: CrossRates, base: AssetCode) {
         self.asset = asset
-        var missing: [MissingQuote] = []
+        var missing: [MissingQuoteError] = []
         let route = rates.route(from: asset, to: base)
         func price(_ day: Day) -> Double? {
             guard let route else {
-                missing.append(MissingQuote(pair: CurrencyPair(asset, base), markets: [], at: day.end, reason: .noRoute))
+                missing.append(MissingQuoteError(pair: CurrencyPair(asset, base), markets: [], at: day.end, reason: .noRoute))
                 return nil
             }
             switch rates.convert(1, along: route, at: day.end) {

@@ -74,7 +74,7 @@ public struct MailRequest: Sendable, Equatable {
 }
 
 /// The server refused or could not be reached; the rendered files stay where they are.
-public struct MailNotSent: Error, CustomStringConvertible {
+public struct MailDeliveryError: Error, CustomStringConvertible {
     public var description: String
-    public var failure: SMTPFailure?
+    public var failure: SMTPError?
 }

@@ -40,9 +40,9 @@ public struct Mailer: Sendable {
             let count = delivery.recipients
             return "sent to \(count) recipient\(count == 1 ? "" : "s") through \(settings.shownURL)"
                 + (delivery.transactions > 1 ? " in \(delivery.transactions) transactions (the server limits recipients per message)" : "")
-        } catch let failure as SMTPFailure {
+        } catch let failure as SMTPError {
             let kept = rendered.images.map(\.path) + request.files + rendered.attachments.map(\.path) + request.attach
-            throw MailNotSent(description: "\(failure)\nthe files were not sent and are kept: \(kept.joined(separator: " "))", failure: failure)
+            throw MailDeliveryError(description: "\(failure)\nthe files were not sent and are kept: \(kept.joined(separator: " "))", failure: failure)
         }
     }
 }

@@ -14,26 +14,26 @@ public final class SMTPClient {
     private let sleep: (Double) -> Void
     private let libcurl: UnsafePointer<folio_curl>
 
-    /// Throws `LibCurlUnavailable` when libcurl cannot be loaded.
+    /// Throws `LibCurlUnavailableError` when libcurl cannot be loaded.
     public init(settings: SMTPSettings, sleep: @escaping (Double) -> Void = { Thread.sleep(forTimeInterval: $0) }) throws {
         libcurl = try LibCurl.functions()
         self.settings = settings
         self.sleep = sleep
     }
 
-    /// Sends `message` to `recipients` (default: its envelope recipients). Throws `SMTPFailure`, which
+    /// Sends `message` to `recipients` (default: its envelope recipients). Throws `SMTPError`, which
     /// says which recipients, if any, already got it.
     @discardableResult
     public func send(_ message: MailMessage, to recipients: [String]? = nil) throws -> SMTPDelivery {
         let shown = settings.shownURL
         if let info = URLUserInfo(in: settings.url), !info.isWellFormed {
-            throw SMTPFailure(url: shown, reason: URLUserInfo.notEncodedProblem, attempts: 0)
+            throw SMTPError(url: shown, reason: URLUserInfo.notEncodedProblem, attempts: 0)
         }
         guard let scheme = settings.components?.scheme?.lowercased(), ["smtp", "smtps"].contains(scheme), !settings.host.isEmpty else {
-            throw SMTPFailure(url: shown, reason: "expected smtp://host:port or smtps://host:port", attempts: 0)
+            throw SMTPError(url: shown, reason: "expected smtp://host:port or smtps://host:port", attempts: 0)
         }
         guard SMTPSettings.timeoutRange.contains(settings.timeout) else {
-            throw SMTPFailure(url: shown, reason: "the timeout must be 1 to 3600 s, not \(settings.timeout)", attempts: 0)
+            throw SMTPError(url: shown, reason: "the timeout must be 1 to 3600 s, not \(settings.timeout)", attempts: 0)
         }
         let route = Route(settings)
         let data = message.rendered()
@@ -53,7 +53,7 @@ public final class SMTPClient {
                 batchSize = accepted
             case .failed(let reason, let transient):
                 guard transient, attempt < settings.maxAttempts else {
-                    throw SMTPFailure(url: shown, reason: settings.redaction.apply(reason), attempts: attempt,
+                    throw SMTPError(url: shown, reason: settings.redaction.apply(reason), attempts: attempt,
                                       delivered: Array(all.prefix(all.count - remaining.count)), undelivered: Array(remaining))
                 }
                 sleep(settings.retryDelay * Double(attempt))

@@ -56,7 +56,7 @@ public struct SMTPSettings: Sendable {
 /// Why sending failed, safe to print: the server's answer or the transport error, never the user or
 /// password. When the recipients went out in several transactions (a server's recipient limit) and a
 /// later one failed, `delivered` names those that did get the message.
-public struct SMTPFailure: Error, CustomStringConvertible {
+public struct SMTPError: Error, CustomStringConvertible {
     public var url: String
     public var reason: String
     public var attempts: Int

@@ -29,7 +29,7 @@ public struct DefinitionParser {
 
     /// An unreadable file and a syntax error in definition terms; a limit passed as `BoundedYAML` says it.
     private func translatingFailures(_ compose: () throws -> Node?) throws -> Node? {
-        do { return try compose() } catch let failure as BoundedYAML.Failure {
+        do { return try compose() } catch let failure as BoundedYAMLError {
             switch failure {
             case .unreadable(_, let reason): throw DefinitionError(file: file, path: "", expected: "a readable UTF-8 file", found: reason)
             case let .notYAML(_, line, column, problem):

@@ -22,7 +22,7 @@ public struct TaxRatesFile {
     public static func load(_ url: URL) throws -> TaxRates {
         let reader = TaxRatesFile(file: url.path)
         let root: Node?
-        do { root = try BoundedYAML.compose(contentsOf: url, resolver: .basic) } catch let failure as BoundedYAML.Failure {
+        do { root = try BoundedYAML.compose(contentsOf: url, resolver: .basic) } catch let failure as BoundedYAMLError {
             switch failure {
             case .unreadable(_, let reason): throw DefinitionError(file: url.path, path: "", expected: "a readable UTF-8 file", found: reason)
             case let .notYAML(_, line, column, problem):
