@@ -80,7 +80,7 @@ let package = Package(
             name: "folio",
             dependencies: [
                 "FolioCore", "FolioStore", "FolioInputs", "FolioAnalytics", "FolioCharts", "FolioDatasets", "FolioRender",
-                "FolioDeliver", "FolioBatch", "FolioFetch", "FolioYAML",
+                "FolioDeliver", "FolioBatch", "FolioFetch", "FolioSources", "FolioYAML",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -117,21 +117,22 @@ let package = Package(
         .testTarget(name: "FolioInputsTests", dependencies: ["FolioCore", "FolioStore", "FolioAnalytics", "FolioInputs", "FolioTestSupport"]),
         .testTarget(name: "FolioSourcesTests", dependencies: ["FolioCore", "FolioNet", "FolioSources"]),
         // In-process fetches into a temporary store, from the fake sources server on 127.0.0.1.
-        .testTarget(name: "FolioFetchTests", dependencies: ["FolioCore", "FolioStore", "FolioFetch", "FolioTestSupport"]),
+        .testTarget(name: "FolioFetchTests", dependencies: ["FolioCore", "FolioStore", "FolioFetch", "FolioYAML", "FolioTestSupport"]),
         // Tables, conversions and requests computed in-process on temporary databases.
         .testTarget(
-            name: "FolioDatasetsTests", dependencies: ["FolioCore", "FolioAnalytics", "FolioStore", "FolioDatasets", "FolioTestSupport"]
+            name: "FolioDatasetsTests",
+            dependencies: ["FolioCore", "FolioAnalytics", "FolioStore", "FolioInputs", "FolioCharts", "FolioDatasets", "FolioTestSupport"]
         ),
         .testTarget(name: "FolioChartsTests", dependencies: ["FolioCore", "FolioCharts"]),
         .testTarget(
-            name: "FolioRenderTests", dependencies: ["FolioCore", "FolioCharts", "FolioRender"],
+            name: "FolioRenderTests", dependencies: ["FolioCore", "FolioCharts", "FolioRender", "CPNG"],
             exclude: ["Baselines"]  // read from the source tree by path (#filePath), not bundled
         ),
         // Pages as data with the approximate measurer; PDFs read back with poppler, rendered by `folio`.
         .testTarget(
             name: "FolioReportsTests",
             dependencies: ["FolioCore", "FolioAnalytics", "FolioInputs", "FolioCharts", "FolioDatasets", "FolioReports", "FolioRender", "FolioStore", "FolioYAML",
-                           "FolioDeliver"],
+                           "FolioDeliver", "FolioTestSupport"],
             exclude: ["Baselines"]  // page images read by path (#filePath), not bundled
         ),
     ],

@@ -30,7 +30,7 @@ public struct Allocation: Hashable, Sendable {
     public var total: Double?
     public var missing: [MissingQuoteError]
 
-    public static let otherLabel = "Other"
+    static let otherLabel = "Other"
     public static let defaultThresholdPercent = 2.0
 
     /// The allocation of `valuation` grouped `by`.

@@ -33,7 +33,7 @@ public struct CrossRates: Sendable {
 
     public static let defaultStalenessLimit: TimeInterval = 7 * 86_400
     /// Longest chain of quotes tried: AAPL → USD → UAH → EUR needs three.
-    public static let maximumLegs = 3
+    static let maximumLegs = 3
 
     /// Rates from `book`, choosing markets by `preference`, refusing quotes older than `stalenessLimit` seconds.
     public init(book: PriceBook, preference: MarketPreference = .standard,
@@ -47,7 +47,7 @@ public struct CrossRates: Sendable {
     /// One quoted pair on the way, read forwards (asset → currency, multiply by price) or inverted.
     public struct Leg: Hashable, Sendable {
         public var pair: CurrencyPair
-        public var inverted: Bool
+        var inverted: Bool
         /// Series indices in preference order.
         var candidates: [Int]
         public var markets: [Market]
@@ -61,7 +61,7 @@ public struct CrossRates: Sendable {
         /// Chains of two legs through another asset, tried in order at an instant when a quote of `legs`
         /// is missing: a pair quoted only lately (Monobank's EUR/USD card rate, from the first fetch on)
         /// must not hide the years its cross through the hryvnia covers.
-        public var alternatives: [[Leg]] = []
+        var alternatives: [[Leg]] = []
 
         /// Every chain, the shortest first.
         public var chains: [[Leg]] { [legs] + alternatives }
@@ -71,8 +71,8 @@ public struct CrossRates: Sendable {
     public struct Rate: Hashable, Sendable {
         /// Product of the prices of forward legs and of inverted legs, kept apart so that an amount is
         /// converted with one division (37,500 / 108,953) rather than through a rounded reciprocal.
-        public var numerator: Double
-        public var denominator: Double
+        var numerator: Double
+        var denominator: Double
         public var legs: [UsedQuote]
 
         /// Units of the target per unit of the source.
@@ -88,7 +88,7 @@ public struct CrossRates: Sendable {
         public var market: Market
         public var time: Date
         public var price: Double
-        public var inverted: Bool
+        var inverted: Bool
     }
 
     /// The shortest chain of quoted pairs from `from` to `to`, preferring a direct quote, then its inverse;

@@ -13,7 +13,7 @@ public struct MarketPreference: Hashable, Sendable {
     /// Markets tried first for every pair, before the defaults (the command line's `--market`).
     public var first: [Market]
     /// Per asset overrides: the markets for pairs whose asset is the key, replacing the defaults.
-    public var byAsset: [AssetCode: [Market]]
+    var byAsset: [AssetCode: [Market]]
     /// Kinds of assets not in `KnownAssets` (stocks, funds); anything unknown counts as a traded asset.
     public var kinds: [AssetCode: AssetKind]
 
@@ -30,8 +30,8 @@ public struct MarketPreference: Hashable, Sendable {
 
     public static let standard = MarketPreference()
 
-    public static let officialFirst: [Market] = [.nbu, .interbank, .bankAverage, .card, .cash, .exchange]
-    public static let exchangeFirst: [Market] = [.exchange, .interbank, .nbu, .bankAverage, .card, .cash]
+    static let officialFirst: [Market] = [.nbu, .interbank, .bankAverage, .card, .cash, .exchange]
+    static let exchangeFirst: [Market] = [.exchange, .interbank, .nbu, .bankAverage, .card, .cash]
 
     public func kind(of asset: AssetCode) -> AssetKind {
         kinds[asset] ?? KnownAssets.kind(of: asset) ?? .other

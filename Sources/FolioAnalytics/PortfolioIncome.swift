@@ -84,7 +84,7 @@ public struct PortfolioIncome: Hashable, Sendable {
     public var valueTotal: Double?
     public var missing: [MissingQuoteError]
     /// Every change that realised income, in time order, for realised income over time.
-    public var disposals: [Disposal]
+    var disposals: [Disposal]
     /// Every dividend and interest (positive) and account fee (negative), in time order, for their sum
     /// over time.
     public var received: [Received]
@@ -96,11 +96,11 @@ public struct PortfolioIncome: Hashable, Sendable {
     }
 
     /// Income realised by one change of a holding: a sale, a currency spent or withdrawn, a short covered.
-    public struct Disposal: Hashable, Sendable {
-        public var time: Date
-        public var asset: AssetCode
+    struct Disposal: Hashable, Sendable {
+        var time: Date
+        var asset: AssetCode
         /// Nil when a rate to the base currency was missing for the lots it closed or for its proceeds.
-        public var realised: Double?
+        var realised: Double?
     }
 
     /// Income of the trades and completed cash transactions up to the valuation's time. Quantities and

@@ -4,7 +4,7 @@ import FolioCore
 extension ResultTable {
     /// Aligned text for a terminal: a header, a rule, then rows; numbers, percents, times and days are
     /// right-aligned so that digits line up, text is left-aligned; undefined cells show `—`.
-    public func alignedText() -> String {
+    func alignedText() -> String {
         let body = rows.map { row in row.enumerated().map { c, cell in display(cell, columns[c]) } }
         var widths = columns.map { $0.name.count }
         for row in body { for (c, text) in row.enumerated() { widths[c] = max(widths[c], text.count) } }

@@ -16,7 +16,7 @@ public struct Transfers: Hashable, Sendable {
         public var missing: MissingQuoteError?
 
         /// Its effect on net deposits: + for a deposit, − for a withdrawal.
-        public var netDeposit: Double? { amount.map { kind == .deposit ? $0 : -$0 } }
+        var netDeposit: Double? { amount.map { kind == .deposit ? $0 : -$0 } }
     }
 
     /// In time order (the replay's order for transfers at one instant).
@@ -37,7 +37,7 @@ public struct Transfers: Hashable, Sendable {
     }
 
     /// Deposits and withdrawals of each day of `range`, as positive sums; nil on a day with a missing rate.
-    public func byDay(_ range: DayRange) -> (deposits: [Double?], withdrawals: [Double?]) {
+    package func byDay(_ range: DayRange) -> (deposits: [Double?], withdrawals: [Double?]) {
         var deposits = [Double?](repeating: 0, count: range.count), withdrawals = deposits
         for t in all where t.time >= range.from.start && t.time <= range.to.end {
             let d = range.from.distance(to: Day(t.time))

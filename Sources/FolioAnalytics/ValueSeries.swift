@@ -18,7 +18,7 @@ public struct ValueSeries: Hashable, Sendable {
     /// Assets held on at least one day, in code order.
     public var assets: [AssetCode]
     /// `assetValues[a][d]`: value of `assets[a]` at the end of `days[d]`; nil when a quote is missing.
-    public var assetValues: [[Double?]]
+    var assetValues: [[Double?]]
     /// Sum of the asset values; nil on a day when any held asset could not be valued.
     public var total: [Double?]
     /// Deposits minus withdrawals up to the end of each day, in the base currency.
@@ -34,7 +34,7 @@ public struct ValueSeries: Hashable, Sendable {
     public var unrealised: [Double?]
     /// Deposits minus withdrawals from the start of the range to the end of each day: the flows a gain
     /// over the range removes (`gain(from:to:)`), known even when an older transfer's rate is not.
-    public var flowsInRange: [Double?]
+    var flowsInRange: [Double?]
     /// The transfers net deposits are made of, each in the base currency at its time.
     public var transfers: Transfers
     /// Quotes that were missing on the range's days (values and transfers), one line per pair.

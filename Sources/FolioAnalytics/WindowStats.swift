@@ -9,7 +9,7 @@ public struct WindowStats: Hashable, Sendable {
     /// `last − first`.
     public var change: Double
     /// Percentage points; nil when the first value is 0.
-    public var changePercent: Double?
+    var changePercent: Double?
     /// The lowest value; the earliest when it occurs more than once.
     public var min: TimedValue
     /// The highest value; the earliest when it occurs more than once.
@@ -19,7 +19,7 @@ public struct WindowStats: Hashable, Sendable {
     public var count: Int
 
     /// Fewer points than this has no change to speak of.
-    public static let minimumPoints = 2
+    static let minimumPoints = 2
 
     /// The statistics of `points` (any order), or `.tooFewPoints` when there are fewer than two.
     public static func of(_ points: [TimedValue]) -> WindowOutcome {
@@ -54,7 +54,7 @@ public enum WindowOutcome: Hashable, Sendable {
     case stats(WindowStats)
     case tooFewPoints(count: Int, required: Int)
 
-    public var stats: WindowStats? {
+    package var stats: WindowStats? {
         if case let .stats(s) = self { return s }
         return nil
     }
@@ -82,11 +82,11 @@ public enum ChangeWindow {
 }
 
 /// The 7-day window of the mission's price line (`ChangeWindow` with 7 days).
-public enum SevenDayWindow {
-    public static let length: TimeInterval = 7 * 86_400
+enum SevenDayWindow {
+    static let length: TimeInterval = 7 * 86_400
 
     /// Statistics of the seven days ending at `end` (default: the last point).
-    public static func stats(_ points: [TimedValue], endingAt end: Date? = nil) -> WindowOutcome {
+    package static func stats(_ points: [TimedValue], endingAt end: Date? = nil) -> WindowOutcome {
         guard let end = end ?? points.map(\.time).max() else { return .tooFewPoints(count: 0, required: WindowStats.minimumPoints) }
         return WindowStats.of(ChangeWindow.points(points, length: length, endingAt: end))
     }

@@ -4,7 +4,7 @@ import FolioDeliver
 import FolioStore
 import FolioNet
 import Foundation
-import Yams
+internal import Yams
 
 /// The jobs file's optional `mail:` step: each portfolio's outputs sent by `folio mail`'s own code
 /// (PNGs inline, PDFs and SVGs attached) once every portfolio has rendered, one message per portfolio.

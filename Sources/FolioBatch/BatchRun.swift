@@ -33,8 +33,8 @@ public struct BatchResult: Sendable {
     /// The summary as JSON, when the run got as far as running portfolios.
     public var json: String?
 
-    public static let partialExitCode: Int32 = 2
-    public static let lockedExitCode: Int32 = 3
+    static let partialExitCode: Int32 = 2
+    static let lockedExitCode: Int32 = 3
 }
 
 extension BatchRequest {

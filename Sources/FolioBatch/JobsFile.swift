@@ -4,7 +4,7 @@ import FolioDatasets
 import FolioReports
 import FolioYAML
 import Foundation
-import Yams
+internal import Yams
 
 /// A bad jobs file: one line with the file, the path inside it (`render[2].locale`) and what was expected.
 struct JobsFileError: Error, CustomStringConvertible {

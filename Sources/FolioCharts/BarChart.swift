@@ -40,7 +40,7 @@ public struct BarChart: Chart, Hashable {
 
     /// The plotted value of series `s` in group `g`: the value, or its share of the group's positive
     /// values (0…1, NaN for a value that is no share); NaN when missing.
-    public func plotted(_ s: Int, _ g: Int) -> Double {
+    func plotted(_ s: Int, _ g: Int) -> Double {
         let v = value(s, g)
         guard mode == .shares else { return v }
         let held = series.indices.map { value($0, g) }.filter { $0 > 0 }.reduce(0, +)
@@ -49,7 +49,7 @@ public struct BarChart: Chart, Hashable {
 
     /// Shares: the series with negative values, each with the groups they are in ("BTC (Mar – Dec)"),
     /// named under the chart since the stacks leave them out; nil when nothing is left out.
-    public var notShownText: String? {
+    package var notShownText: String? {
         guard mode == .shares else { return nil }
         let named = series.indices.compactMap { s -> String? in
             let below = groups.indices.filter { value(s, $0) < 0 }

@@ -27,42 +27,42 @@ public struct ChartFrame: Hashable, Sendable {
 }
 
 /// Accumulates primitives for one chart and knows its scaled theme and text layout.
-public struct SceneBuilder {
-    public let frame: ChartFrame
-    public let theme: Theme
-    public let layout: TextLayout
-    public var primitives: [Primitive] = []
+struct SceneBuilder {
+    let frame: ChartFrame
+    let theme: Theme
+    let layout: TextLayout
+    var primitives: [Primitive] = []
 
-    public init(frame: ChartFrame, measurer: any TextMeasurer) {
+    init(frame: ChartFrame, measurer: any TextMeasurer) {
         self.frame = frame
         self.theme = frame.sizeScale.map { frame.theme.scaled(by: $0) } ?? frame.theme.scaled(for: frame.width, frame.height)
         self.layout = TextLayout(measurer: measurer)
         primitives.reserveCapacity(64)
     }
 
-    public var titleStyle: TextStyle { TextStyle(size: theme.titleSize, weight: .bold, color: theme.text, role: .title) }
-    public var subtitleStyle: TextStyle {
+    var titleStyle: TextStyle { TextStyle(size: theme.titleSize, weight: .bold, color: theme.text, role: .title) }
+    var subtitleStyle: TextStyle {
         TextStyle(size: theme.subtitleSize, weight: .regular, color: theme.secondaryText, role: .subtitle)
     }
-    public var axisStyle: TextStyle {
+    var axisStyle: TextStyle {
         TextStyle(size: theme.axisSize, weight: .regular, color: theme.secondaryText, role: .axis)
     }
-    public var annotationStyle: TextStyle {
+    var annotationStyle: TextStyle {
         TextStyle(size: theme.annotationSize, weight: .bold, color: theme.text, role: .annotation)
     }
-    public var footnoteStyle: TextStyle {
+    var footnoteStyle: TextStyle {
         TextStyle(size: theme.footnoteSize, weight: .regular, color: theme.secondaryText, role: .footnote)
     }
-    public var legendStyle: TextStyle {
+    var legendStyle: TextStyle {
         TextStyle(size: theme.axisSize, weight: .regular, color: theme.text, role: .legend)
     }
 
-    public mutating func add(_ shape: PathShape) { primitives.append(.path(shape)) }
-    public mutating func add(_ run: TextRun) { primitives.append(.text(run)) }
+    mutating func add(_ shape: PathShape) { primitives.append(.path(shape)) }
+    mutating func add(_ run: TextRun) { primitives.append(.text(run)) }
 
     /// Draws title, subtitle and footnote and returns the rectangle left for the chart body.
     /// Long titles are shortened with an ellipsis rather than clipped.
-    public mutating func drawFrame(subtitleTrailingWidth: Double = 0) -> Rect {
+    mutating func drawFrame(subtitleTrailingWidth: Double = 0) -> Rect {
         let m = theme.margin
         let innerWidth = frame.width - 2 * m
         var top = m
@@ -90,17 +90,17 @@ public struct SceneBuilder {
     }
 
     /// The y position of the subtitle line's top, for text placed at its right end (change over a window).
-    public func subtitleTop() -> Double {
+    func subtitleTop() -> Double {
         theme.margin + (frame.title.isEmpty ? 0 : layout.height(titleStyle) + theme.subtitleSize * 0.2)
     }
 
-    public func scene() -> Scene {
+    func scene() -> Scene {
         Scene(width: frame.width, height: frame.height, background: theme.background, primitives: primitives,
               title: frame.title)
     }
 
     /// A centred message for charts without data, so an empty chart says why it is empty.
-    public mutating func drawNoData(in body: Rect) {
+    mutating func drawNoData(in body: Rect) {
         add(layout.run(frame.locale.noData, at: Point(x: body.midX, y: body.midY), anchor: .middle,
                        baseline: .middle, style: subtitleStyle))
     }

@@ -10,7 +10,7 @@ public enum ChartLocale: String, Hashable, Sendable, CaseIterable {
     public var decimalSeparator: String { self == .uk ? "," : "." }
     /// uk groups thousands with a narrow no-break space (as Ukrainian typesetting does), so "1 234 567"
     /// never wraps inside a number and reads as one.
-    public var groupSeparator: String { self == .uk ? "\u{202F}" : "," }
+    var groupSeparator: String { self == .uk ? "\u{202F}" : "," }
     /// A true minus sign (U+2212), as typographers set it; same width as the plus sign.
     public static let minus = "\u{2212}"
 
@@ -19,14 +19,6 @@ public enum ChartLocale: String, Hashable, Sendable, CaseIterable {
         switch self {
         case .en: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         case .uk: ["січ.", "лют.", "бер.", "квіт.", "трав.", "черв.", "лип.", "серп.", "вер.", "жовт.", "лист.", "груд."]
-        }
-    }
-
-    /// Short weekday names, Monday first.
-    public var weekdayAbbreviations: [String] {
-        switch self {
-        case .en: ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
-        case .uk: ["пн", "вт", "ср", "чт", "пт", "сб", "нд"]
         }
     }
 
@@ -55,7 +47,7 @@ public enum ChartLocale: String, Hashable, Sendable, CaseIterable {
     public var asOf: String { self == .uk ? "станом на" : "as of" }
     public var noData: String { self == .uk ? "Немає даних" : "No data" }
     /// A colour key's end that values beyond it share ("15% or more"): in words, as the fonts have no ≥.
-    public func orBeyond(_ figure: String, above: Bool) -> String {
+    package func orBeyond(_ figure: String, above: Bool) -> String {
         figure + "\u{00A0}" + (above ? (self == .uk ? "і більше" : "or more") : (self == .uk ? "і менше" : "or less"))
     }
 }

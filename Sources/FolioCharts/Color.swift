@@ -20,10 +20,10 @@ public struct Color: Hashable, Sendable {
                   blue: Double(hex & 0xFF) / 255, alpha: alpha)
     }
 
-    public func withAlpha(_ alpha: Double) -> Color { Color(red: red, green: green, blue: blue, alpha: alpha) }
+    func withAlpha(_ alpha: Double) -> Color { Color(red: red, green: green, blue: blue, alpha: alpha) }
 
     /// `#RRGGBB` (alpha is written separately by the SVG backend).
-    public var hexString: String {
+    package var hexString: String {
         func byte(_ v: Double) -> Int { Int((min(max(v, 0), 1) * 255).rounded()) }
         let value = byte(red) << 16 | byte(green) << 8 | byte(blue)
         let digits = String(value, radix: 16, uppercase: true)

@@ -7,7 +7,7 @@ extension Color {
     public static let minimumTextContrast = 4.5
 
     /// WCAG 2 relative luminance.
-    public var relativeLuminance: Double {
+    var relativeLuminance: Double {
         func linear(_ c: Double) -> Double { c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4) }
         return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
     }
@@ -19,7 +19,7 @@ extension Color {
     }
 
     /// Of the candidates, the one with the highest contrast against this colour (used for text on cells).
-    public func bestText(among candidates: [Color]) -> Color {
+    func bestText(among candidates: [Color]) -> Color {
         candidates.max { contrast(with: $0) < contrast(with: $1) } ?? Color(hex: 0x000000)
     }
 

@@ -15,7 +15,7 @@ public struct CorrelationChart: Chart, Hashable {
     }
 
     /// The text a cell shows.
-    public func cellText(_ row: Int, _ column: Int) -> String {
+    func cellText(_ row: Int, _ column: Int) -> String {
         let v = row < matrix.count && column < matrix[row].count ? matrix[row][column] : .nan
         return NumberFormat(locale: frame.locale, style: .decimal(2), grouping: false).string(v)
     }

@@ -19,7 +19,7 @@ public struct HeatmapChart: Chart, Hashable {
 
     /// The smallest cell figure drawn, in points (issue 32: read on paper); a canvas too small for it
     /// shows the colours alone, as a small chart shows fewer labels rather than smaller ones.
-    public static let smallestFigure = 8.0
+    static let smallestFigure = 8.0
 
     public init(frame: ChartFrame, rowLabels: [String], columnLabels: [String], values: [[Double]], totalColumns: Int = 0,
                 format: NumberFormat) {
@@ -52,7 +52,7 @@ public struct HeatmapChart: Chart, Hashable {
     /// 45.3 % → 50 %, 3.2 % → 3.5 %). One month in ten or so saturates: a single +81.8 % no longer
     /// washes every other month to white, and the months that share the end colour still show their
     /// figures. A percentile of 0 (nine months in ten flat) takes the largest; all flat, a nominal 1 %.
-    public static func robustLimit(_ magnitudes: [Double]) -> Limit {
+    static func robustLimit(_ magnitudes: [Double]) -> Limit {
         let sorted = magnitudes.sorted()
         guard let largest = sorted.last, largest > 0 else { return Limit(step: TickStep(mantissa: 1, exponent: -2), count: 1) }
         let rank = Double(sorted.count - 1) * 0.9

@@ -24,7 +24,7 @@ public struct LineChart: TimePlotChart, Hashable {
     public var valueFormat: NumberFormat?
     public var annotateWindow: Bool
     /// Longest time step still joined by a line; `nil` = three times the median step.
-    public var maxStep: Double?
+    var maxStep: Double?
     /// The change shown in the headline instead of last − first: a portfolio's value moves with deposits
     /// and withdrawals, which are not gains (the value dataset passes its `ValueGain`).
     public var headlineChange: HeadlineChange?

@@ -26,19 +26,19 @@ public struct TickStep: Hashable, Sendable {
 }
 
 /// A linear map from a data domain to a pixel range, with d3-style "nice" domains and 1-2-5 ticks.
-public struct LinearScale: Hashable, Sendable {
-    public var domain: (lower: Double, upper: Double) { (lower, upper) }
-    public let lower: Double
-    public let upper: Double
-    public let rangeStart: Double
-    public let rangeEnd: Double
-    public let ticks: [Double]
-    public let step: TickStep
+struct LinearScale: Hashable, Sendable {
+    var domain: (lower: Double, upper: Double) { (lower, upper) }
+    let lower: Double
+    let upper: Double
+    let rangeStart: Double
+    let rangeEnd: Double
+    let ticks: [Double]
+    let step: TickStep
 
     /// Extends [min, max] to whole tick steps, choosing the 1-2-5 step that gives a tick count closest to
     /// `targetTicks` inside 4…7 where possible, and never more than `maxTicks` (a phone-width image shows
     /// four). A flat or empty domain is widened around its value.
-    public init(dataMin: Double, dataMax: Double, range: (Double, Double), targetTicks: Int = 5,
+    init(dataMin: Double, dataMax: Double, range: (Double, Double), targetTicks: Int = 5,
                 includeZero: Bool = false, maxTicks: Int = .max) {
         var lo = dataMin.isFinite ? dataMin : 0
         var hi = dataMax.isFinite ? dataMax : 1
@@ -65,12 +65,12 @@ public struct LinearScale: Hashable, Sendable {
         self.rangeEnd = range.1
     }
 
-    public static func == (a: LinearScale, b: LinearScale) -> Bool {
+    static func == (a: LinearScale, b: LinearScale) -> Bool {
         a.lower == b.lower && a.upper == b.upper && a.rangeStart == b.rangeStart && a.rangeEnd == b.rangeEnd
     }
-    public func hash(into h: inout Hasher) { h.combine(lower); h.combine(upper); h.combine(rangeStart) }
+    func hash(into h: inout Hasher) { h.combine(lower); h.combine(upper); h.combine(rangeStart) }
 
-    public func callAsFunction(_ v: Double) -> Double {
+    func callAsFunction(_ v: Double) -> Double {
         let span = upper - lower
         return rangeStart + (span == 0 ? 0.5 : (v - lower) / span) * (rangeEnd - rangeStart)
     }
@@ -98,22 +98,22 @@ public struct LinearScale: Hashable, Sendable {
 }
 
 /// Evenly spaced bands for groups (months, assets), with inner and outer padding as fractions of a step.
-public struct BandScale: Hashable, Sendable {
-    public let count: Int
-    public let rangeStart: Double
-    public let rangeEnd: Double
-    public let paddingInner: Double
-    public let paddingOuter: Double
+struct BandScale: Hashable, Sendable {
+    let count: Int
+    let rangeStart: Double
+    let rangeEnd: Double
+    let paddingInner: Double
+    let paddingOuter: Double
 
-    public init(count: Int, range: (Double, Double), paddingInner: Double = 0.2, paddingOuter: Double = 0.1) {
+    init(count: Int, range: (Double, Double), paddingInner: Double = 0.2, paddingOuter: Double = 0.1) {
         self.count = count; self.rangeStart = range.0; self.rangeEnd = range.1
         self.paddingInner = paddingInner; self.paddingOuter = paddingOuter
     }
 
-    public var step: Double {
+    var step: Double {
         (rangeEnd - rangeStart) / max(Double(count) - paddingInner + 2 * paddingOuter, 1)
     }
-    public var bandwidth: Double { step * (1 - paddingInner) }
-    public func start(_ index: Int) -> Double { rangeStart + step * (paddingOuter + Double(index)) }
-    public func center(_ index: Int) -> Double { start(index) + bandwidth / 2 }
+    var bandwidth: Double { step * (1 - paddingInner) }
+    func start(_ index: Int) -> Double { rangeStart + step * (paddingOuter + Double(index)) }
+    func center(_ index: Int) -> Double { start(index) + bandwidth / 2 }
 }

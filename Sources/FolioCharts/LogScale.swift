@@ -2,14 +2,14 @@ import Foundation
 
 /// What a value axis needs of its scale: where a value goes, where the ticks are, and the decimals that
 /// print every tick exactly.
-public protocol ValueScale: Sendable {
+protocol ValueScale: Sendable {
     var ticks: [Double] { get }
     var tickDecimals: Int { get }
     func callAsFunction(_ v: Double) -> Double
 }
 
 extension LinearScale: ValueScale {
-    public var tickDecimals: Int { step.decimals }
+    var tickDecimals: Int { step.decimals }
 }
 
 /// A logarithmic map from a positive data domain to a pixel range, for prices that span many times over
@@ -19,16 +19,16 @@ extension LinearScale: ValueScale {
 /// fall inside. Ticks are at 1, 2 and 5 times each power of ten, thinned to 1 and 5, then to 1 alone,
 /// then to every k-th decade, until at most `maxTicks` remain; their values come from `TickStep`, so
 /// 0.2 is 0.2.
-public struct LogScale: ValueScale, Hashable {
-    public let lower: Double
-    public let upper: Double
-    public let rangeStart: Double
-    public let rangeEnd: Double
-    public let ticks: [Double]
-    public let tickDecimals: Int
+struct LogScale: ValueScale, Hashable {
+    let lower: Double
+    let upper: Double
+    let rangeStart: Double
+    let rangeEnd: Double
+    let ticks: [Double]
+    let tickDecimals: Int
 
     /// `dataMin` must be above zero (callers refuse data that is not, `--log`'s one-line error).
-    public init(dataMin: Double, dataMax: Double, range: (Double, Double), maxTicks: Int = 7) {
+    init(dataMin: Double, dataMax: Double, range: (Double, Double), maxTicks: Int = 7) {
         var lo = max(min(dataMin, dataMax), .leastNormalMagnitude), hi = max(dataMin, dataMax, lo)
         let first = Int(log10(lo).rounded(.down)) - 1, last = Int(log10(hi).rounded(.up)) + 1
         let candidates = (first...last).flatMap { e in [1, 2, 5].map { TickStep(mantissa: $0, exponent: e) } }
@@ -56,7 +56,7 @@ public struct LogScale: ValueScale, Hashable {
         rangeEnd = range.1
     }
 
-    public func callAsFunction(_ v: Double) -> Double {
+    func callAsFunction(_ v: Double) -> Double {
         let span = log10(upper) - log10(lower)
         return rangeStart + (span > 0 ? (log10(v) - log10(lower)) / span : 0.5) * (rangeEnd - rangeStart)
     }

@@ -40,7 +40,7 @@ public struct NumberFormat: Hashable, Sendable {
 
     /// This format with the decimals it gives `value`, fixed, for a figure written beside it: a change
     /// of a price takes the price's decimals (−0.75 $ beside 32.50 $, not −0.7500 $).
-    public func withDecimals(of value: Double) -> NumberFormat {
+    func withDecimals(of value: Double) -> NumberFormat {
         guard case .price(let minimum, let significant) = style, value.isFinite else { return self }
         var fixed = self
         fixed.style = .decimal(Self.priceDecimals(abs(value), minimum: minimum, significant: significant))

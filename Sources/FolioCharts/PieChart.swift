@@ -30,8 +30,8 @@ public struct PieChart: Chart, Hashable {
     public var frame: ChartFrame
     public var slices: [PieSlice]
     public var donut: Bool
-    public var otherThreshold: Double
-    public var maxSlices: Int
+    var otherThreshold: Double
+    var maxSlices: Int
     /// Format of the donut's centre total; `nil` = compact number in the frame's locale.
     public var totalFormat: NumberFormat?
     /// What the data could not put in the chart, each in words ("EUR — no rate after 1 Dec 2017").
@@ -46,7 +46,7 @@ public struct PieChart: Chart, Hashable {
     /// The slices as drawn: positive values, largest first, small ones grouped into "Other" at the end.
     /// When the data gave the slices their colours (a portfolio's colour map), its grey ones are "Other"
     /// and the rest keep their own, as every other chart of the portfolio draws them.
-    public var drawnSlices: [PieSlice] {
+    package var drawnSlices: [PieSlice] {
         let positive = slices.filter { $0.value.isFinite && $0.value > 0 }.sorted { ($0.value, $1.label) > ($1.value, $0.label) }
         let total = positive.reduce(0) { $0 + $1.value }
         guard total > 0 else { return [] }
@@ -67,11 +67,11 @@ public struct PieChart: Chart, Hashable {
     }
 
     /// The largest share a slice may have and still be drawn as a pie; over it the others are slivers.
-    public static let barAbove = 0.9
+    static let barAbove = 0.9
 
     /// Whether the pie is drawn as a 100 % bar: its largest slice is over `barAbove` of what is drawn,
     /// beside at least one other (a whole pie of one slice has no sliver to lose).
-    public var drawsAsBar: Bool {
+    package var drawsAsBar: Bool {
         let drawn = drawnSlices, whole = total
         return drawn.count > 1 && whole > 0 && drawn.contains { $0.value / whole > Self.barAbove }
     }
@@ -80,14 +80,14 @@ public struct PieChart: Chart, Hashable {
     public var total: Double { slices.map(\.value).filter { $0.isFinite && $0 > 0 }.compensatedSum() }
 
     /// Every finite slice, negative ones included: a portfolio's net value.
-    public var netTotal: Double { slices.map(\.value).filter(\.isFinite).compensatedSum() }
+    package var netTotal: Double { slices.map(\.value).filter(\.isFinite).compensatedSum() }
 
     /// The negative slices, largest loss first.
     public var notShown: [PieSlice] { slices.filter { $0.value.isFinite && $0.value < 0 }.sorted { ($0.value, $0.label) < ($1.value, $1.label) } }
 
     /// "Not shown: EUR −$5.83, LTC −$3.76 (net $283.58); XAU — no rate after 1 Dec 2017"; nil when
     /// everything is drawn.
-    public var notShownText: String? {
+    package var notShownText: String? {
         var parts: [String] = []
         let negative = notShown
         if !negative.isEmpty, total > 0 {

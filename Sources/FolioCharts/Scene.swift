@@ -20,18 +20,18 @@ public struct Rect: Hashable, Sendable {
     public var minY: Double { y }
     public var maxX: Double { x + width }
     public var maxY: Double { y + height }
-    public var midX: Double { x + width / 2 }
-    public var midY: Double { y + height / 2 }
+    var midX: Double { x + width / 2 }
+    var midY: Double { y + height / 2 }
 
     /// Strict overlap: rectangles that only touch do not intersect.
-    public func intersects(_ other: Rect) -> Bool {
+    package func intersects(_ other: Rect) -> Bool {
         minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
     }
     public func contains(_ other: Rect, tolerance: Double = 0.01) -> Bool {
         other.minX >= minX - tolerance && other.maxX <= maxX + tolerance
             && other.minY >= minY - tolerance && other.maxY <= maxY + tolerance
     }
-    public func insetBy(dx: Double, dy: Double) -> Rect {
+    func insetBy(dx: Double, dy: Double) -> Rect {
         Rect(x: x + dx, y: y + dy, width: width - 2 * dx, height: height - 2 * dy)
     }
     public func union(_ other: Rect) -> Rect {
@@ -78,7 +78,7 @@ public struct PathShape: Hashable, Sendable {
     public static func segment(_ a: Point, _ b: Point, stroke: Stroke) -> PathShape {
         PathShape(elements: [.move(a), .line(b)], stroke: stroke)
     }
-    public static func disc(center: Point, radius: Double, fill: Color, outline: Stroke?) -> PathShape {
+    static func disc(center: Point, radius: Double, fill: Color, outline: Stroke?) -> PathShape {
         PathShape(elements: [.move(Point(x: center.x + radius, y: center.y)),
                              .arc(center: center, radius: radius, start: 0, end: 2 * .pi, clockwise: true), .close],
                   fill: fill, stroke: outline)
@@ -146,7 +146,7 @@ public struct TextRun: Hashable, Sendable {
     }
 
     /// The four corners of the text's line box in scene space (turned with the text).
-    public var corners: [Point] {
+    var corners: [Point] {
         let (c, s) = (cos(rotation), sin(rotation))
         return [(0.0, -ascent), (width, -ascent), (width, descent), (0.0, descent)].map { (x, y) in
             Point(x: origin.x + x * c - y * s, y: origin.y + x * s + y * c)

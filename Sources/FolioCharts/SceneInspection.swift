@@ -1,10 +1,10 @@
 import Foundation
 
-/// Layout checks on a finished scene, for tests and for reports that want to validate what they compose:
+/// Layout checks on a finished scene, for the tests (`package`: no user of Folio calls them):
 /// text that collides, and ink that leaves the canvas.
 extension Scene {
     /// Pairs of text runs (indices into `texts`) whose line boxes overlap.
-    public func overlappingTexts(tolerance: Double = 0.25) -> [(TextRun, TextRun)] {
+    package func overlappingTexts(tolerance: Double = 0.25) -> [(TextRun, TextRun)] {
         let runs = texts
         var out: [(TextRun, TextRun)] = []
         for i in runs.indices {
@@ -16,7 +16,7 @@ extension Scene {
     }
 
     /// Text runs and paths whose bounds leave the canvas.
-    public func primitivesOutsideCanvas(tolerance: Double = 0.5) -> [Primitive] {
+    package func primitivesOutsideCanvas(tolerance: Double = 0.5) -> [Primitive] {
         let canvas = bounds
         return primitives.filter { p in
             switch p {
@@ -27,12 +27,12 @@ extension Scene {
     }
 
     /// The first text run whose text is exactly `text`.
-    public func text(_ text: String) -> TextRun? { texts.first { $0.text == text } }
+    package func text(_ text: String) -> TextRun? { texts.first { $0.text == text } }
 
     /// Every text run with the lowest WCAG contrast it has against what is painted behind it, sampled at
     /// the centre and near the corners of its line box: a label half on a bar and half off is checked
     /// against both.
-    public func textContrasts() -> [(run: TextRun, contrast: Double)] {
+    package func textContrasts() -> [(run: TextRun, contrast: Double)] {
         primitives.indices.compactMap { i in
             guard case .text(let run) = primitives[i] else { return nil }
             let c = run.corners
@@ -46,7 +46,7 @@ extension Scene {
     /// The colour at `point` under the primitive at `index`: the background with every filled path
     /// painted earlier that covers the point composited over it, in paint order (strokes are left out:
     /// a grid line under a label is a hairline, not its background).
-    public func backdrop(at point: Point, before index: Int) -> Color {
+    package func backdrop(at point: Point, before index: Int) -> Color {
         var colour = background
         for primitive in primitives[..<index] {
             guard case .path(let shape) = primitive, let fill = shape.fill, shape.bounds.map({ $0.contains(point) }) ?? false,

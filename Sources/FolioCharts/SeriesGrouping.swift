@@ -11,7 +11,7 @@ extension BarSeries {
     /// one order), but "Other" sums only the positive values: a negative balance is no share of a whole.
     /// Each summed series with negative values follows "Other" with those alone, so that the chart, which
     /// stacks none of them, names them under it.
-    public static func keepingLargest(_ series: [BarSeries], limit: Int, otherName: String,
+    static func keepingLargest(_ series: [BarSeries], limit: Int, otherName: String,
                                       for mode: BarChart.Mode = .values) -> [BarSeries] {
         func size(_ s: BarSeries) -> Double { s.values.reduce(0) { $0 + ($1.isFinite ? abs($1) : 0) } }
         let ranked = series.enumerated().sorted { a, b in

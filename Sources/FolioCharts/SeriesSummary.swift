@@ -4,8 +4,8 @@ import FolioCore
 /// What a window of one series says at a glance: extremes, average and change from first to last value.
 /// Non-finite values are gaps and are skipped.
 public struct SeriesSummary: Hashable, Sendable {
-    public let minIndex: Int
-    public let maxIndex: Int
+    package let minIndex: Int
+    package let maxIndex: Int
     public let minimum: Double
     public let maximum: Double
     /// Compensated mean of the finite values.

@@ -12,9 +12,9 @@ public protocol TextMeasurer: Sendable {
 }
 
 /// A deterministic measurer for pure scene tests: fixed advances close to Noto Sans's.
-public struct ApproximateMeasurer: TextMeasurer {
-    public init() {}
-    public func width(of text: String, size: Double, weight: FontWeight) -> Double {
+package struct ApproximateMeasurer: TextMeasurer {
+    package init() {}
+    package func width(of text: String, size: Double, weight: FontWeight) -> Double {
         var units = 0.0
         for s in text.unicodeScalars {
             switch s.value {
@@ -26,8 +26,8 @@ public struct ApproximateMeasurer: TextMeasurer {
         }
         return units * size * (weight == .bold ? 1.05 : 1)
     }
-    public var ascent: Double { 0.9 }
-    public var descent: Double { 0.26 }
+    package var ascent: Double { 0.9 }
+    package var descent: Double { 0.26 }
 }
 
 /// Vertical placement of a text's anchor point.

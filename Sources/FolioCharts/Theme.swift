@@ -14,7 +14,7 @@ public struct Theme: Hashable, Sendable {
     public var up: Color
     public var down: Color
     /// ColorBrewer RdBu, 11 classes, −1 → +1.
-    public var diverging: [Color]
+    var diverging: [Color]
     /// The heatmap's diverging scale, 11 classes, −1 → +1: RdBu on light; on dark the same hues around a
     /// dark midpoint, lighter outwards, so that the strongest months are the brightest cells and a flat one
     /// recedes (RdBu's near-white zero would make the quietest months the loudest blocks on a dark page).
@@ -22,31 +22,31 @@ public struct Theme: Hashable, Sendable {
     public var zebra: Color
     /// Black and white candidates for text on coloured cells: with RdBu, one of the two always reaches
     /// 4.5:1 (the worst cell, luminance ≈ 0.18, gets 4.58:1), which near-black #1A1A1A would not.
-    public var cellTextCandidates: [Color]
+    var cellTextCandidates: [Color]
 
-    public var titleSize = 22.0
-    public var subtitleSize = 15.0
-    public var axisSize = 13.0
-    public var annotationSize = 13.0
-    public var footnoteSize = 11.0
+    var titleSize = 22.0
+    var subtitleSize = 15.0
+    var axisSize = 13.0
+    var annotationSize = 13.0
+    var footnoteSize = 11.0
     public var margin = 24.0
-    public var singleLineWidth = 2.5
-    public var multiLineWidth = 2.0
-    public var markerRadius = 3.5
-    public var markerOutline = 1.5
-    public var averageLineWidth = 1.5
-    public var gridWidth = 1.0
+    var singleLineWidth = 2.5
+    var multiLineWidth = 2.0
+    var markerRadius = 3.5
+    var markerOutline = 1.5
+    var averageLineWidth = 1.5
+    var gridWidth = 1.0
 
-    public static let okabeIto: [Color] = [0x0072B2, 0xE69F00, 0x009E73, 0xD55E00, 0xCC79A7, 0x56B4E9, 0xF0E442]
+    static let okabeIto: [Color] = [0x0072B2, 0xE69F00, 0x009E73, 0xD55E00, 0xCC79A7, 0x56B4E9, 0xF0E442]
         .map { Color(hex: $0) }
-    public static let rdBu: [Color] = [
+    static let rdBu: [Color] = [
         0x67001F, 0xB2182B, 0xD6604D, 0xF4A582, 0xFDDBC7, 0xF7F7F7, 0xD1E5F0, 0x92C5DE, 0x4393C3, 0x2166AC, 0x053061,
     ].map { Color(hex: $0) }
     /// For a dark page: RdBu's hues from its lightest strong classes at ±1 inwards to a near-background
     /// #22262D at zero (±0.4: halfway between RdBu's two darkest; ±0.2: halfway from those to zero). The
     /// contrast with the background rises with |value| on both sides, from 1.2 : 1 at zero to 9 : 1 at the
     /// ends, and near-black or white text keeps ≥ 4.6 : 1 on every colour between the classes.
-    public static let rdBuOnDark: [Color] = [
+    static let rdBuOnDark: [Color] = [
         0xF4A582, 0xD6604D, 0xB2182B, 0x8C0C25, 0x571929, 0x22262D, 0x1A385A, 0x134B86, 0x2166AC, 0x4393C3, 0x92C5DE,
     ].map { Color(hex: $0) }
 
@@ -92,30 +92,30 @@ public struct Theme: Hashable, Sendable {
         return t
     }
 
-    public func seriesColor(_ index: Int) -> Color { series[index % series.count] }
+    func seriesColor(_ index: Int) -> Color { series[index % series.count] }
 
     /// The colour of a text that names or values a coloured mark (a line's label, a change in the up or
     /// down colour): the mark's hue at ≥ 4.5:1 against the background, so that no label vanishes.
-    public func labelColor(for mark: Color) -> Color { mark.readable(on: background) }
+    func labelColor(for mark: Color) -> Color { mark.readable(on: background) }
 
     /// The colour a line of series colour `color` is stroked in: the colour itself, or for one that barely
     /// stands out from the background (Okabe–Ito yellow on white, 1.2:1) its hue darkened to 3:1, the
     /// contrast WCAG asks of a graphic; its slices and bars keep the colour, with an outline.
-    public func lineColor(_ color: Color) -> Color {
+    func lineColor(_ color: Color) -> Color {
         color.contrast(with: background) < 1.5 ? color.readable(on: background, minimum: 3) : color
     }
 
     /// A thin outline for fills that barely stand out from the background (Okabe–Ito yellow on white,
     /// contrast 1.2:1), so that the area stays visible; `nil` for every other fill.
-    public func outline(for fill: Color) -> Stroke? {
+    func outline(for fill: Color) -> Stroke? {
         fill.contrast(with: background) < 1.5 ? Stroke(color: axis, width: 1) : nil
     }
 
     /// The RdBu colour for a correlation in −1…+1, interpolated between the 11 classes.
-    public func divergingColor(_ value: Double) -> Color { Self.interpolated(diverging, value) }
+    func divergingColor(_ value: Double) -> Color { Self.interpolated(diverging, value) }
 
     /// The heatmap's colour for a value in −1…+1 (beyond: the end colour).
-    public func heatmapColor(_ value: Double) -> Color { Self.interpolated(heatmap, value) }
+    func heatmapColor(_ value: Double) -> Color { Self.interpolated(heatmap, value) }
 
     private static func interpolated(_ classes: [Color], _ value: Double) -> Color {
         let v = min(max(value, -1), 1)

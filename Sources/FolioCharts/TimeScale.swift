@@ -3,9 +3,9 @@ import FolioCore
 
 /// A map from UTC time (seconds since 1970) to pixels, with ticks on calendar boundaries: hours within a
 /// day, days, Mondays, months, quarters, years. Folio stores and draws times in UTC.
-public struct TimeScale: Hashable, Sendable {
+struct TimeScale: Hashable, Sendable {
     /// A calendar interval between ticks.
-    public enum Interval: Hashable, Sendable {
+    enum Interval: Hashable, Sendable {
         case hours(Int)
         case days(Int)
         /// Mondays, every n weeks (counted from the first Monday of 1970, so the same for any window).
@@ -25,12 +25,12 @@ public struct TimeScale: Hashable, Sendable {
         }
     }
 
-    public let start: Double
-    public let end: Double
-    public let rangeStart: Double
-    public let rangeEnd: Double
-    public let interval: Interval
-    public let ticks: [Double]
+    let start: Double
+    let end: Double
+    let rangeStart: Double
+    let rangeEnd: Double
+    let interval: Interval
+    let ticks: [Double]
 
     static let candidates: [Interval] = [
         .hours(1), .hours(3), .hours(6), .hours(12), .days(1), .days(2), .days(3), .weeks(1), .weeks(2), .months(1), .months(3),
@@ -38,7 +38,7 @@ public struct TimeScale: Hashable, Sendable {
     ]
 
     /// Picks the finest calendar interval that keeps at most `maxTicks` ticks inside [start, end].
-    public init(start: Double, end: Double, range: (Double, Double), maxTicks: Int = 8) {
+    init(start: Double, end: Double, range: (Double, Double), maxTicks: Int = 8) {
         let (s, e) = start < end ? (start, end) : (start - 43_200, start + 43_200)
         self.start = s
         self.end = e
@@ -55,12 +55,12 @@ public struct TimeScale: Hashable, Sendable {
         self.ticks = chosenTicks
     }
 
-    public func callAsFunction(_ t: Double) -> Double {
+    func callAsFunction(_ t: Double) -> Double {
         rangeStart + (t - start) / (end - start) * (rangeEnd - rangeStart)
     }
 
     /// Calendar-aligned times in [from, to] (UTC).
-    public static func ticks(from: Double, to: Double, every interval: Interval) -> [Double] {
+    static func ticks(from: Double, to: Double, every interval: Interval) -> [Double] {
         var out: [Double] = []
         let firstDay = Day(daysSinceEpoch: Int((from / 86_400).rounded(.down)))
         switch interval {
@@ -97,7 +97,7 @@ public struct TimeScale: Hashable, Sendable {
     }
 
     /// The label for a tick at this scale's interval.
-    public func label(_ t: Double, locale: ChartLocale) -> String {
+    func label(_ t: Double, locale: ChartLocale) -> String {
         let day = Day(daysSinceEpoch: Int((t / 86_400).rounded(.down)))
         let c = day.components
         let month = locale.monthAbbreviations[c.month - 1]

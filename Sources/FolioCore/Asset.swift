@@ -49,7 +49,7 @@ extension Asset {
     /// Names come from answers and imported files (CoinGecko's `name`, NBU's `txt`) and are shown in
     /// tables and reports: a name longer than this is cut, ending in "…", rather than failing a fetch
     /// or an import over a label — no real asset's name comes near it.
-    public static let maxNameLength = 200
+    static let maxNameLength = 200
 
     /// `text` as a stored name: control characters escaped, at most `maxNameLength` characters.
     public static func storedName(_ text: String) -> String {

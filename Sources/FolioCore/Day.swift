@@ -71,9 +71,9 @@ public struct Day: Hashable, Comparable, Sendable, Strideable, CustomStringConve
         return Day(year: y, month: m, day: min(c.day, Day.daysIn(month: m, year: y)))!
     }
 
-    public static func isLeap(_ year: Int) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
+    static func isLeap(_ year: Int) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
 
-    public static func daysIn(month: Int, year: Int) -> Int {
+    static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: isLeap(year) ? 29 : 28
         case 4, 6, 9, 11: 30

@@ -28,7 +28,7 @@ public struct DecimalDigits: Sendable {
     }
 
     /// The significant digits a spreadsheet keeps of a number (Excel's and LibreOffice's 15).
-    public static let significantDigits = 15
+    static let significantDigits = 15
 
     /// `digits` rounded half away from zero at index `keep` (the digits from it on dropped); a carry out
     /// of the first digit moves the point one place right.

@@ -60,7 +60,7 @@ public enum ISOTime {
         return seconds - sign * Double(oh * 3600 + om * 60)
     }
 
-    public static func parseDay(_ b: UnsafeBufferPointer<UInt8>) -> Day? {
+    static func parseDay(_ b: UnsafeBufferPointer<UInt8>) -> Day? {
         guard b.count == 10,
               let (y, a) = number(b, from: b.startIndex, minDigits: 4, maxDigits: 4), b[a] == UInt8(ascii: "-"),
               let (m, c) = number(b, from: a + 1, minDigits: 2, maxDigits: 2), b[c] == UInt8(ascii: "-"),

@@ -36,7 +36,7 @@ public enum KnownAssets {
         "COIN", "MSTR", "EPAM",
     ]
     /// Exchange-traded funds most held: index, bond and gold funds.
-    public static let etfs: Set<String> = [
+    static let etfs: Set<String> = [
         "SPY", "VOO", "IVV", "VTI", "QQQ", "QQQM", "DIA", "IWM", "VEA", "VWO", "VXUS", "VT", "EFA", "EEM", "AGG",
         "BND", "TLT", "IEF", "SHY", "LQD", "HYG", "TIP", "GLD", "IAU", "SLV", "VNQ", "XLK", "XLF", "XLE", "XLV",
         "SCHD", "VIG", "VYM", "ARKK", "SMH", "SOXX", "VGT", "IEMG", "VB", "VO",

@@ -12,7 +12,7 @@ public struct Redaction: Sendable {
     /// Secrets shorter than this are replaced only where they stand alone, not inside a longer word of
     /// letters and digits: a user `bob` is hidden in `bob@example.com` and `user bob`, but a password
     /// `ab` does not turn every "about" into "***out". Longer secrets are replaced wherever they occur.
-    public static let minimumSecretLength = 4
+    static let minimumSecretLength = 4
 
     public private(set) var secrets: [String]
 
@@ -64,7 +64,7 @@ public struct Redaction: Sendable {
     }
 
     /// Query parameters whose values are secrets, compared lower-cased.
-    public static let secretParameterNames: Set<String> = [
+    static let secretParameterNames: Set<String> = [
         "key", "apikey", "api_key", "token", "access_token", "x_cg_demo_api_key", "x_cg_pro_api_key", "password", "secret",
     ]
 

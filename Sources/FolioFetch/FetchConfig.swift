@@ -21,7 +21,7 @@ public struct FetchConfig: Equatable, Sendable {
     public var nbu: NBUSection?
     /// The other sections, whose queries do not depend on the day, in the order coingecko, monobank,
     /// privatbank, stooq whatever the file's order (NBU is asked first).
-    public var otherSources: [QuoteQuery] = []
+    var otherSources: [QuoteQuery] = []
 
     public struct NBUSection: Equatable, Sendable {
         public var currencies: [AssetCode]

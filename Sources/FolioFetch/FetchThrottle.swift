@@ -8,13 +8,13 @@ import Foundation
 /// entry every minute neither hammers a failing server nor waits a whole interval to try again:
 /// after n failures in a row the next attempt may come min(interval, 1 min × 2^(n−1)) after the last
 /// one (1, 2, 4, 8 … minutes).
-public struct FetchThrottle: Sendable {
+struct FetchThrottle: Sendable {
     /// Seconds between successful asks.
-    public let interval: Double
+    let interval: Double
 
-    public init(interval: Double) { self.interval = interval }
+    init(interval: Double) { self.interval = interval }
 
-    public enum Decision: Equatable, Sendable {
+    enum Decision: Equatable, Sendable {
         case ask
         /// Asked successfully `ago` seconds ago: nothing to do, and nothing wrong.
         case recentlyAsked(ago: Double)
@@ -22,7 +22,7 @@ public struct FetchThrottle: Sendable {
         case backingOff(ago: Double, failures: Int, wait: Double, message: String)
     }
 
-    public func decide(_ history: FetchHistory, now: Date) -> Decision {
+    func decide(_ history: FetchHistory, now: Date) -> Decision {
         if history.failuresInARow > 0, let failed = history.lastFailure {
             let wait = backoff(failures: history.failuresInARow)
             let ago = now.timeIntervalSince(failed)
@@ -35,12 +35,12 @@ public struct FetchThrottle: Sendable {
     }
 
     /// The exponent is capped well before 2^n leaves Double's exact range; the interval caps the wait anyway.
-    public func backoff(failures: Int) -> Double {
+    func backoff(failures: Int) -> Double {
         min(interval, 60 * pow(2, Double(min(max(failures, 1), 30) - 1)))
     }
 
     /// "3 min 5 s" for a span of seconds (negative spans, from a clock set back, count as 0).
-    public static func span(_ seconds: Double) -> String {
+    static func span(_ seconds: Double) -> String {
         let whole = seconds > 0 ? Int(exactly: min(seconds, 1e9).rounded(.down)) ?? 0 : 0
         return "\(whole / 60) min \(whole % 60) s"
     }

@@ -48,16 +48,16 @@ public enum QuoteQuery: Equatable, Sendable {
 }
 
 /// Base URLs: `FOLIO_<SOURCE>_URL` from the environment, else the configuration file, else the public API.
-public struct SourceURLs: Sendable {
-    public var configured: [String: String]
-    public var environment: [String: String]
+struct SourceURLs: Sendable {
+    var configured: [String: String]
+    var environment: [String: String]
 
-    public init(configured: [String: String] = [:], environment: [String: String] = ProcessInfo.processInfo.environment) {
+    init(configured: [String: String] = [:], environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.configured = configured
         self.environment = environment
     }
 
-    public func base(_ source: String, default fallback: String) -> String {
+    func base(_ source: String, default fallback: String) -> String {
         if let url = environment["FOLIO_\(source.uppercased())_URL"], !url.isEmpty { return url }
         return configured[source] ?? fallback
     }

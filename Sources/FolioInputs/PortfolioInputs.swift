@@ -28,7 +28,7 @@ public struct PortfolioLedger: Sendable {
 
     /// Every asset the portfolio traded, priced a trade in, paid a fee in or moved as cash, and its base:
     /// the quotes a report on it can need (a report need not read another portfolio's coins).
-    public var touchedAssets: Set<AssetCode> {
+    var touchedAssets: Set<AssetCode> {
         var codes = Set(trades.flatMap { [$0.asset, $0.priceCurrency, $0.feeCurrency] })
         codes.formUnion(cashTransactions.map(\.currency))
         codes.formUnion(cashTransactions.compactMap(\.asset))
@@ -50,7 +50,7 @@ public struct PortfolioLedger: Sendable {
 
     /// What is held at the end of the ledger, the base currency aside: the assets whose quotes say how
     /// far the portfolio can be valued.
-    public var heldAtEnd: [AssetCode] {
+    var heldAtEnd: [AssetCode] {
         replay.final.quantities.filter { $0.value > HoldingsReplay.zeroTolerance && $0.key != base }.map(\.key).sorted()
     }
 }

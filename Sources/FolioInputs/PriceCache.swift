@@ -42,7 +42,7 @@ extension Store: PriceBookSource {
 public final class PriceCache: PriceBookSource {
     /// Above this many quotes the cache is not built and each output reads the store: the book keeps
     /// about 40 bytes a quote, and building it holds the rows (about 110 bytes each) for a moment.
-    public static let maximumQuotes = 2_000_000
+    static let maximumQuotes = 2_000_000
 
     private let knownAssets: [Asset]
     private let all: PriceBook

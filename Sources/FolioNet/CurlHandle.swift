@@ -1,4 +1,4 @@
-import CCurl
+internal import CCurl
 import Foundation
 
 /// One libcurl easy handle, freed with its owner.
@@ -102,7 +102,7 @@ final class CurlHandle {
 }
 
 /// Failures below HTTP: the connection, TLS, a timeout, a limit, a redirect or a credential refused.
-public enum TransferError: Error, Equatable, CustomStringConvertible {
+enum TransferError: Error, Equatable, CustomStringConvertible {
     case setup(String)
     case transport(code: Int, message: String)
     case timedOut(seconds: Double)
@@ -115,7 +115,7 @@ public enum TransferError: Error, Equatable, CustomStringConvertible {
     /// Whether another attempt may succeed: a timeout, or a connection that could not be made or was
     /// lost. A refused certificate, an unsupported scheme, a redirect loop or a size limit will fail
     /// the same way every time, so they are not retried.
-    public var isTransient: Bool {
+    var isTransient: Bool {
         switch self {
         case .timedOut: true
         case let .transport(code, _): Self.transientCodes.contains(code)
@@ -129,7 +129,7 @@ public enum TransferError: Error, Equatable, CustomStringConvertible {
         CURLE_HTTP3, CURLE_QUIC_CONNECT_ERROR, CURLE_OPERATION_TIMEDOUT,
     ].map { Int($0.rawValue) })
 
-    public var description: String {
+    var description: String {
         switch self {
         case let .setup(message): message
         case let .transport(_, message): message

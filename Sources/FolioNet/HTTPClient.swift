@@ -1,4 +1,4 @@
-import CCurl
+internal import CCurl
 import FolioCore
 import Foundation
 
@@ -7,15 +7,15 @@ public struct HTTPPolicy: Sendable {
     public var connectTimeout: Double = 10
     /// The whole transfer, including redirects.
     public var totalTimeout: Double = 30
-    public var maxResponseBytes = 16 << 20
-    public var maxRedirects = 5
+    var maxResponseBytes = 16 << 20
+    var maxRedirects = 5
     /// Attempts in all, the first included.
     public var maxAttempts = 4
     /// The first retry waits about this long, the next about twice as long, and so on (with jitter).
-    public var baseBackoff: Double = 1
-    public var maxBackoff: Double = 60
+    var baseBackoff: Double = 1
+    var maxBackoff: Double = 60
     /// A `Retry-After` longer than this is not waited for: the fetch fails and says so.
-    public var maxRetryAfter: Double = 300
+    var maxRetryAfter: Double = 300
     /// Credentials go over plain http only to this machine (`Loopback`) unless this is set.
     public var allowPlainCredentials = false
 
@@ -52,7 +52,7 @@ public struct HTTPError: Error, CustomStringConvertible {
 /// and credentials go only to the origin (scheme, host, port) of the URL they were given with.
 public final class HTTPClient {
     public let policy: HTTPPolicy
-    public let userAgent: String
+    let userAgent: String
     private let sleep: (Double) -> Void
     private let jitter: () -> Double
     private let libcurl: UnsafePointer<folio_curl>

@@ -1,4 +1,4 @@
-import CCurl
+internal import CCurl
 
 /// libcurl's functions, loaded from libcurl.so.4 the first time a network client is made (see the
 /// CCurl shim for why Folio does not link it). Commands that do not use the network never load it.
@@ -29,8 +29,8 @@ enum LibCurl {
 
 /// libcurl is not installed (or not the libcurl Folio was built against): the network commands fail
 /// with this one line, the others work without it.
-public struct LibCurlUnavailableError: Error, CustomStringConvertible {
-    public let reason: String
+struct LibCurlUnavailableError: Error, CustomStringConvertible {
+    let reason: String
 
-    public var description: String { "cannot load libcurl (\(LibCurl.soname)): \(reason); install libcurl4" }
+    var description: String { "cannot load libcurl (\(LibCurl.soname)): \(reason); install libcurl4" }
 }

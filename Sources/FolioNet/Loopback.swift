@@ -1,4 +1,4 @@
-import CCurl
+internal import CCurl
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -10,13 +10,13 @@ import Glibc
 /// it resolves, and every address it resolves to is in 127.0.0.0/8 or is ::1 (also as the IPv4-mapped
 /// ::ffff:127.x.y.z). A name that does not resolve is not loopback. SMTP's plain-text rule and the
 /// CoinGecko key's plain-HTTP rule both ask here.
-public enum Loopback {
-    public static func isLoopback(host: String) -> Bool { addresses(host: host) != nil }
+enum Loopback {
+    static func isLoopback(host: String) -> Bool { addresses(host: host) != nil }
 
     /// The loopback addresses `host` stands for, as numbers (`127.0.0.1`, `::1`); nil when it is not
     /// loopback. A caller that goes on to connect pins the name to these (libcurl's `CURLOPT_RESOLVE`),
     /// so that a second lookup cannot answer differently from the one checked here (DNS rebinding).
-    public static func addresses(host: String) -> [String]? {
+    package static func addresses(host: String) -> [String]? {
         var name = host.lowercased()
         if name.hasPrefix("[") && name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
         if name.hasSuffix(".") { name.removeLast() }

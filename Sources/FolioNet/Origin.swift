@@ -1,20 +1,20 @@
-import CCurl
+internal import CCurl
 import Foundation
 
 /// The scheme, host and port of an http or https URL (RFC 6454): the unit a credential is bound to.
 ///
 /// Parsed by libcurl's own URL parser, so that the host compared here is the host libcurl connects
 /// to; a second parser could read a crafted URL (`http://a.example\@b.example/`) differently.
-public struct Origin: Equatable, Sendable, CustomStringConvertible {
-    public var scheme: String
+struct Origin: Equatable, Sendable, CustomStringConvertible {
+    var scheme: String
     /// Lower-cased; an IPv6 address keeps its brackets (`[::1]`).
-    public var host: String
+    var host: String
     /// The scheme's default port when the URL gives none.
-    public var port: Int
+    var port: Int
 
     /// Nil for anything but an absolute http or https URL with a host; nil too without libcurl, which
     /// only a caller without an `HTTPClient` can meet (making one loads libcurl or fails).
-    public init?(url: String) {
+    init?(url: String) {
         guard let curl = try? LibCurl.functions().pointee, let handle = curl.url() else { return nil }
         defer { curl.url_cleanup(handle) }
         guard curl.url_set(handle, CURLUPART_URL, url, 0) == CURLUE_OK else { return nil }
@@ -33,5 +33,5 @@ public struct Origin: Equatable, Sendable, CustomStringConvertible {
         self.port = port
     }
 
-    public var description: String { "\(scheme)://\(host):\(port)" }
+    var description: String { "\(scheme)://\(host):\(port)" }
 }

@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 import Foundation
 
 /// Owns a cairo surface; finishing flushes it (PDF/SVG write their trailer then).

@@ -5,10 +5,10 @@ import Foundation
 /// else `/usr/local/share/folio/fonts` (see `ResourceDirectory`). A directory counts only when it holds
 /// `NotoSans-Regular.ttf`.
 public enum FontLocator {
-    public static let regularFile = "NotoSans-Regular.ttf"
-    public static let boldFile = "NotoSans-Bold.ttf"
-    public static let regularFallbackFile = "NotoSansGurmukhi-Regular.ttf"
-    public static let boldFallbackFile = "NotoSansGurmukhi-Bold.ttf"
+    static let regularFile = "NotoSans-Regular.ttf"
+    static let boldFile = "NotoSans-Bold.ttf"
+    static let regularFallbackFile = "NotoSansGurmukhi-Regular.ttf"
+    static let boldFallbackFile = "NotoSansGurmukhi-Bold.ttf"
     public static let installedDirectory = ResourceDirectory.installed("fonts")
 
     public static func directory(environment: [String: String] = ProcessInfo.processInfo.environment,

@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 import Foundation
 import FolioCharts
 import Synchronization
@@ -171,7 +171,7 @@ public final class FontSet: TextMeasurer, @unchecked Sendable {
     }
 
     /// Advance widths of the digits 0–9 per point of size, to check that figures are tabular.
-    public func digitAdvances(weight: FontWeight) -> [Double] {
+    func digitAdvances(weight: FontWeight) -> [Double] {
         lock.withLock { _ in (0x30...0x39).map { resolve(UInt32($0), weight).advance } }
     }
 }

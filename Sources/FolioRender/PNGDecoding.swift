@@ -1,10 +1,10 @@
-import CCairo
+internal import CCairo
 import Foundation
 
 /// Reads a PNG back into RGB pixels (through Cairo's reader), for comparing renders with baselines.
-public enum PNGDecoding {
+package enum PNGDecoding {
     /// RGB bytes row-major, and the image size; `nil` when the file is missing or not a PNG.
-    public static func rgb(contentsOf path: String) -> (pixels: [UInt8], width: Int, height: Int)? {
+    package static func rgb(contentsOf path: String) -> (pixels: [UInt8], width: Int, height: Int)? {
         guard let surface = cairo_image_surface_create_from_png(path) else { return nil }
         defer { cairo_surface_destroy(surface) }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else { return nil }
@@ -24,7 +24,7 @@ public enum PNGDecoding {
     }
 
     /// Writes RGB pixels as a PNG (for diff images in test failures).
-    public static func write(rgb pixels: [UInt8], width: Int, height: Int, to path: String) throws {
+    package static func write(rgb pixels: [UInt8], width: Int, height: Int, to path: String) throws {
         let surface = try CairoSurface(cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)), what: "image")
         guard let data = cairo_image_surface_get_data(surface.pointer) else { throw RenderError.png("no pixel data") }
         let stride = Int(cairo_image_surface_get_stride(surface.pointer))

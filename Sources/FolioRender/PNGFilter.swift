@@ -1,4 +1,4 @@
-import CPNG
+internal import CPNG
 import Foundation
 
 /// PNG row filtering for charts, for the libdeflate path only (`PNGEncoding(level:)`: baselines, rows over

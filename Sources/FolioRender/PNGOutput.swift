@@ -1,6 +1,6 @@
 import FolioCore
-import CCairo
-import CPNG
+internal import CCairo
+internal import CPNG
 import Foundation
 import FolioCharts
 #if canImport(Glibc)

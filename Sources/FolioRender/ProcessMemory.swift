@@ -1,4 +1,4 @@
-import CPNG
+internal import CPNG
 
 /// How glibc's allocator treats the memory a renderer frees, set once at the start of a process that
 /// renders. Rendering allocates and frees the same large buffers over and over (token and bit buffers of
@@ -18,5 +18,5 @@ public enum ProcessMemory {
     }
 
     /// Hands the free heap back to the kernel now (for a measurement of resident memory).
-    public static func returnFreedMemory() { malloc_trim(0) }
+    package static func returnFreedMemory() { malloc_trim(0) }
 }

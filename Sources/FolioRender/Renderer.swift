@@ -45,7 +45,7 @@ public struct Renderer: Sendable {
     }
 
     /// RGB pixels (row-major, 3 bytes each) and the raster size, for image comparisons.
-    public func rgb(_ scene: Scene, scale: Double = 1) throws -> (pixels: [UInt8], width: Int, height: Int) {
+    package func rgb(_ scene: Scene, scale: Double = 1) throws -> (pixels: [UInt8], width: Int, height: Int) {
         let image = try RasterImage(scene: scene, scale: scale, fonts: fonts, memory: rasterMemory)
         return (try image.rgbPixels(), image.width, image.height)
     }

@@ -1,4 +1,4 @@
-import CPNG
+internal import CPNG
 
 /// A zlib stream (RFC 1950/1951) for PNG scanlines, made for speed on rendered charts (the idea of
 /// fpng/fpnge). A general deflate searches hash chains of earlier positions for the longest match; in a

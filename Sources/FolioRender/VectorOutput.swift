@@ -1,11 +1,11 @@
-import CCairo
+internal import CCairo
 import Foundation
 import FolioCharts
 
 /// Document metadata for PDF output.
 public struct PDFMetadata: Hashable, Sendable {
     public var title: String
-    public var author: String
+    var author: String
     /// `YYYY-MM-DDThh:mm:ss` (UTC). Fixed by default because Cairo would otherwise stamp the current time,
     /// and the same input must give the same bytes; reports pass their data's as-of date.
     public var creationDate: String

@@ -7,16 +7,16 @@ import FolioDatasets
 /// A report chart has its own title (the definition's), the dataset's subtitle (its currency and the
 /// period it covers, ending at the report's as-of day) and no source line (the page header says the day
 /// once for every chart).
-public struct DatasetCharts: Sendable {
-    public let input: DatasetInput
+struct DatasetCharts: Sendable {
+    let input: DatasetInput
     /// The request every block starts from: the portfolio, and defaults the report wants.
-    public let base: ChartRequest
+    let base: ChartRequest
     /// The datasets of this report, by the names its definitions use.
-    public let names: [String: Set<ChartKind>]
+    let names: [String: Set<ChartKind>]
     /// What the charts drawn so far left out (`DatasetChart.warnings`).
-    public let warnings = ReportWarnings()
+    let warnings = ReportWarnings()
 
-    public init(input: DatasetInput, base: ChartRequest, subjects: Set<DatasetSubject>) {
+    init(input: DatasetInput, base: ChartRequest, subjects: Set<DatasetSubject>) {
         self.input = input
         self.base = base
         var names: [String: Set<ChartKind>] = [:]
@@ -32,7 +32,7 @@ public struct DatasetCharts: Sendable {
     /// fails the report with the block's path (`ParameterError`), as does an asset or currency the
     /// report has no quotes of. Data the dataset does not find (a portfolio holding nothing yet) is a
     /// chart that says "No data", not a failed report.
-    public func content(_ kind: ChartKind, data: String, parameters: [String: String], frame: ChartFrame) throws -> ChartContent {
+    func content(_ kind: ChartKind, data: String, parameters: [String: String], frame: ChartFrame) throws -> ChartContent {
         var request = base
         request.kind = kind
         request.data = data
@@ -74,8 +74,8 @@ public struct DatasetCharts: Sendable {
 
     /// A block that cannot be drawn as written, for the builder to report with the block's path:
     /// `parameters.KEY` when one parameter is at fault.
-    public struct ParameterError: Error {
-        public var key: String?
-        public var problem: String
+    struct ParameterError: Error {
+        var key: String?
+        var problem: String
     }
 }

@@ -64,13 +64,13 @@ enum JSONBody {
 /// after the fetch. Rates are published ahead (NBU sets tomorrow's rate today), but never by more than
 /// a day; a time in the year 2500 is a broken answer, and stored it would stand as the newest quote
 /// for centuries.
-public struct AnswerClock: Sendable {
-    public let bounds: DateBounds
+struct AnswerClock: Sendable {
+    let bounds: DateBounds
 
-    public init(now: Date) { bounds = DateBounds(now: now) }
+    init(now: Date) { bounds = DateBounds(now: now) }
 
-    public var now: Date { bounds.now }
-    public var latest: Date { bounds.latest }
+    var now: Date { bounds.now }
+    var latest: Date { bounds.latest }
 
     /// A time given as seconds since 1970 in a JSON field.
     func time(seconds value: Any?, _ path: String) throws -> Date {

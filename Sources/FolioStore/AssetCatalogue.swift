@@ -1,5 +1,5 @@
 import FolioCore
-import GRDB
+internal import GRDB
 
 /// An asset as `folio asset list` shows it: the stored row and how many quotes price it.
 public struct AssetListing: Sendable {

@@ -1,5 +1,5 @@
 import FolioCore
-import GRDB
+internal import GRDB
 
 /// Finds or creates asset rows by code during one transaction, caching ids so that a million-row
 /// import asks SQLite once per distinct asset, not once per row.

@@ -1,6 +1,6 @@
 import FolioCore
 import Foundation
-import GRDB
+internal import GRDB
 
 /// How a cash transaction is read from its table, in one place: the columns and their decoding, for a
 /// portfolio's ledger (`cashTransactions(portfolio:)`) and for `folio transactions list|remove`.

@@ -1,6 +1,6 @@
 import Foundation
 import FolioCore
-import GRDBSQLite
+internal import GRDBSQLite
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,6 +1,6 @@
 import Foundation
 import FolioCore
-import GRDB
+internal import GRDB
 
 public struct FetchStored: Equatable, Sendable {
     public var inserted = 0

@@ -1,5 +1,5 @@
 import FolioCore
-import GRDB
+internal import GRDB
 
 extension Store {
     /// Text lines that change whenever anything a portfolio's reports read changes: every column of its

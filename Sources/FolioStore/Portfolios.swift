@@ -1,6 +1,6 @@
 import Foundation
 import FolioCore
-import GRDB
+internal import GRDB
 
 extension Store {
     /// Creates a portfolio; its base currency becomes an asset if it is not one yet.

@@ -1,7 +1,7 @@
 import Foundation
 import FolioCore
-import GRDB
-import GRDBSQLite
+internal import GRDB
+internal import GRDBSQLite
 
 /// Reads that return domain values for the analytics module. Nothing here computes a statistic.
 extension Store {

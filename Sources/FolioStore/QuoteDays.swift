@@ -1,4 +1,4 @@
-import GRDB
+internal import GRDB
 
 /// `quote_day`: for each quote series, the days with more than one quote, each with its last quote (the
 /// day's close) and how many quotes it has. A valuation over years needs one price per day; with hourly

@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// Process-wide settings of the SQLite library, made once before the first connection.
 enum SQLiteLibrary {

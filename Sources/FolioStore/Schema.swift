@@ -1,4 +1,4 @@
-import GRDB
+internal import GRDB
 
 /// The database schema, as versioned migrations. Never edit a shipped migration: add a new one,
 /// so that every database written by an older Folio upgrades in place.

@@ -1,7 +1,7 @@
 import FolioCore
 import Foundation
-import GRDB
-import GRDBSQLite
+internal import GRDB
+internal import GRDBSQLite
 
 extension Statement {
     /// Runs the statement with `arguments` and hands `body` each row as SQLite's own statement, to read

@@ -1,6 +1,7 @@
 import Foundation
 import FolioCore
-import GRDB
+// `package`: `read`/`write` hand GRDB's `Database` to folio-bench and the tests, never past the package.
+package import GRDB
 
 /// The Folio database: one SQLite file in WAL mode, so that a `folio import` and a report rendering
 /// in another process can run at once; a writer waits (busy timeout) for another writer instead of
@@ -31,7 +32,7 @@ public final class Store: Sendable {
     let database: any DatabaseWriter
 
     /// How long a writer waits for another process's write lock before giving up.
-    public static let busyTimeout: TimeInterval = 30
+    static let busyTimeout: TimeInterval = 30
 
     public init(path: String, access: Access) throws {
         SQLiteLibrary.configured
@@ -100,11 +101,11 @@ public final class Store: Sendable {
     }
 
     /// Runs `body` in one write transaction: everything it writes commits together or not at all.
-    public func write<T>(_ body: (Database) throws -> T) throws -> T {
+    package func write<T>(_ body: (Database) throws -> T) throws -> T {
         do { return try database.write(body) } catch let error as DatabaseError { throw StoreError(error, path: path) }
     }
 
-    public func read<T>(_ body: (Database) throws -> T) throws -> T {
+    package func read<T>(_ body: (Database) throws -> T) throws -> T {
         do { return try database.read(body) } catch let error as DatabaseError { throw StoreError(error, path: path) }
     }
 }

@@ -1,10 +1,10 @@
 import Foundation
 import FolioCore
-import GRDB
+internal import GRDB
 
 /// Failures of the store itself, as opposed to bad rows in an import (`ImportError`). Each is one line
 /// that starts with the database's path.
-public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedError {
+enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedError {
     case newerSchema(path: String, unknownMigrations: [String])
     case needsUpgrade(path: String, missingMigrations: [String])
     case notADatabase(path: String, reason: String)
@@ -17,7 +17,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
     case unknownPortfolio(String)
     case duplicatePortfolio(String)
 
-    public var description: String {
+    var description: String {
         switch self {
         case let .newerSchema(path, unknown):
             "\(path): written by a newer Folio (schema steps \(unknown.joined(separator: ", ")) are unknown to \(FolioVersion.current)); upgrade Folio to use it — the file was not changed"
@@ -42,7 +42,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedErro
         }
     }
 
-    public var errorDescription: String? { description }
+    var errorDescription: String? { description }
 }
 
 extension StoreError {

@@ -1,6 +1,6 @@
 import Foundation
 import FolioCore
-import GRDB
+internal import GRDB
 
 /// What a database holds, for `folio info`: assets, quote series (per asset, currency and market) with
 /// their date range and row count, portfolios with their trade and transaction counts, budget months.
@@ -21,7 +21,7 @@ public struct StoreInfo: Codable, Equatable, Sendable {
     }
 
     public var path: String
-    public var schemaVersion: String
+    var schemaVersion: String
     public var assets: [AssetRow]
     public var quoteSeries: [QuoteSeries]
     public var portfolios: [PortfolioRow]

@@ -1,7 +1,7 @@
 import FolioCore
 import Foundation
-import GRDB
-import GRDBSQLite
+internal import GRDB
+internal import GRDBSQLite
 
 extension Store {
     /// The quotes a portfolio's valuation over time asks for, of every series of `assets` (nil: all):

@@ -8,9 +8,9 @@ import Foundation
 /// W5 (`../shared/bench/README.md`): an A4 PDF of four pages — title, six KPI tiles and the W2 pie;
 /// ten 7-day small multiples of the hourly data; the W3 bars; the W4 table — laid out by the report
 /// engine's own blocks, paginator and page composer, so the benchmark times the path reports take.
-public enum W5Report {
+package enum W5Report {
     /// The pages as scenes, computing every figure from the data in memory.
-    public static func scenes(_ data: WorkloadData, measurer: any TextMeasurer) throws -> [Scene] {
+    package static func scenes(_ data: WorkloadData, measurer: any TextMeasurer) throws -> [Scene] {
         let setup = PageSetup(size: .a4, orientation: .portrait, margins: Margins(top: 60, right: 42, bottom: 56, left: 42))
         let style = ReportStyle(theme: .light, locale: .en, measurer: measurer)
         let composer = PageComposer(

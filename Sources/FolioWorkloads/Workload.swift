@@ -5,11 +5,11 @@ import Foundation
 
 /// The standard chart workloads W1–W4 (`../shared/bench/README.md`), each the computation its chart
 /// shows plus the chart itself: the benchmark times them and the tests check what they draw.
-public enum Workload: String, CaseIterable, Sendable {
+package enum Workload: String, CaseIterable, Sendable {
     case w1, w2, w3, w4
 
     /// The chart, computed from the data in memory (extremes, shares, returns and correlations).
-    public func chart(_ data: WorkloadData) throws -> any Chart {
+    package func chart(_ data: WorkloadData) throws -> any Chart {
         switch self {
         case .w1: try Self.sevenDayLine(data, asset: "ALFA")
         case .w2: try Self.allocation(data)
@@ -18,7 +18,7 @@ public enum Workload: String, CaseIterable, Sendable {
         }
     }
 
-    public var fileName: String {
+    package var fileName: String {
         switch self {
         case .w1: "w1-line.png"
         case .w2: "w2-pie.png"
@@ -68,7 +68,7 @@ public enum Workload: String, CaseIterable, Sendable {
     }
 
     /// The matrix W4 draws, for the benchmark and for tests that check the drawing against it.
-    public static func correlationMatrix(_ data: WorkloadData) throws -> CorrelationMatrix {
+    package static func correlationMatrix(_ data: WorkloadData) throws -> CorrelationMatrix {
         let table = data.dailyCloses
         var prices: [AssetCode: [DatedValue]] = [:]
         for column in table.header.indices.dropFirst() {

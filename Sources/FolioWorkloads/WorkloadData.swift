@@ -3,13 +3,13 @@ import Foundation
 
 /// The standard workload files of `../shared/bench` (README there), read once into memory so that a
 /// timed run measures computing, laying out, rendering and writing, not reading CSV.
-public struct WorkloadData: Sendable {
+package struct WorkloadData: Sendable {
     /// A small CSV: a header and rows of text cells, with every column also parsed to numbers once, on
     /// loading, so that a timed run starts from numbers (as a charting tool given arrays would).
-    public struct Table: Sendable {
+    package struct Table: Sendable {
         // Constants, so that the numbers always match the text they were parsed from.
-        public let header: [String]
-        public let rows: [[String]]
+        package let header: [String]
+        package let rows: [[String]]
         /// `columns[c][row]`: the cell as a number; NaN where it is not one (tickers, dates).
         private let columns: [[Double]]
 
@@ -19,28 +19,28 @@ public struct WorkloadData: Sendable {
             columns = header.indices.map { c in rows.map { Double($0[c]) ?? .nan } }
         }
 
-        public func column(_ name: String) throws -> Int {
+        package func column(_ name: String) throws -> Int {
             guard let i = header.firstIndex(of: name) else { throw WorkloadError("no column \(name) in \(header.joined(separator: ","))") }
             return i
         }
 
-        public func numbers(_ column: Int) -> [Double] { columns[column] }
+        package func numbers(_ column: Int) -> [Double] { columns[column] }
     }
 
     /// `timestamp,ALFA,…`: 10 assets × 168 hourly points.
-    public var hourly: Table
+    package var hourly: Table
     /// `ticker,quantity,last_close,value`: 8 positions.
-    public var holdings: Table
+    package var holdings: Table
     /// `month,ALFA,…`: 12 month ends × 6 assets.
-    public var composition: Table
+    package var composition: Table
     /// `date,ALFA,…,TNGO`: 20 assets × 782 weekdays.
-    public var dailyCloses: Table
+    package var dailyCloses: Table
     /// The hourly timestamps in seconds since 1970 (UTC).
-    public var hourlyTimes: [Double]
+    var hourlyTimes: [Double]
     /// The days of the daily closes.
-    public var days: [Day]
+    package var days: [Day]
 
-    public init(directory: URL) throws {
+    package init(directory: URL) throws {
         hourly = try Self.read(directory, "hourly_7d.csv")
         holdings = try Self.read(directory, "holdings.csv")
         composition = try Self.read(directory, "composition.csv")
@@ -67,7 +67,7 @@ public struct WorkloadData: Sendable {
     }
 }
 
-public struct WorkloadError: Error, CustomStringConvertible {
-    public let description: String
-    public init(_ description: String) { self.description = description }
+struct WorkloadError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }

@@ -1,7 +1,7 @@
-import CYaml
+internal import CYaml
 import FolioCore
 import Foundation
-import Yams
+package import Yams
 
 /// The one way Folio reads a YAML file — report definitions, jobs files, fetch configurations,
 /// smtp.yaml — with limits no real file comes near, each checked before the work it bounds:
@@ -19,12 +19,12 @@ import Yams
 public enum BoundedYAML {
     /// Folio's own definitions are a few KiB; a jobs file for thousands of portfolios names them by `all`.
     public static let maxBytes = 1 << 20
-    public static let maxDepth = 64
-    public static let maxNodes = 100_000
+    static let maxDepth = 64
+    static let maxNodes = 100_000
 
     /// The file's single document as a node tree (nil when it holds none), its plain scalars tagged by
     /// `resolver`'s rules (Yams's default: YAML 1.1's booleans, numbers, nulls, timestamps…).
-    public static func compose(contentsOf url: URL, resolver: Resolver = .default) throws -> Node? {
+    package static func compose(contentsOf url: URL, resolver: Resolver = .default) throws -> Node? {
         try compose(try read(url), file: url.path, resolver: resolver)
     }
 
@@ -33,7 +33,7 @@ public enum BoundedYAML {
         try compose(contentsOf: url)?.any
     }
 
-    public static func compose(_ text: String, file: String, resolver: Resolver = .default) throws -> Node? {
+    package static func compose(_ text: String, file: String, resolver: Resolver = .default) throws -> Node? {
         let bytes = Array(text.utf8)
         guard bytes.count <= maxBytes else { throw BoundedYAMLError.overLimit(file: file, line: nil, limit: "\(bytes.count) bytes, more than 1 MiB") }
         try bytes.withUnsafeBufferPointer { try checkShape($0, file: file) }

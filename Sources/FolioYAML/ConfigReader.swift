@@ -1,5 +1,5 @@
 import Foundation
-import Yams
+internal import Yams
 
 /// A configuration file (fetch.yaml, smtp.yaml) with a value that is not what Folio reads: one line
 /// naming the file, the key and what was expected.

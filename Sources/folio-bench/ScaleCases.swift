@@ -1,6 +1,6 @@
 import FolioStore
 import Foundation
-import GRDB
+internal import GRDB
 
 /// How cost grows with what the database stores rather than with what a page shows: the same commands
 /// on the one-portfolio database of the process cases (`base`), on a copy with two million intraday

@@ -3,7 +3,7 @@ import FolioCore
 
 /// The lines of a value bridge that money crossing a holding's boundary is booked on: what the owner
 /// put in or took out, and the income and costs that are neither a price nor a rate.
-public enum BridgeLine: String, Hashable, Sendable, CaseIterable {
+enum BridgeLine: String, Hashable, Sendable, CaseIterable {
     case deposits, withdrawals, dividends, interest, fees, taxes
 }
 

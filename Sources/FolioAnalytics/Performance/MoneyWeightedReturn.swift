@@ -8,12 +8,12 @@ import FolioCore
 /// same (day, amount) list gives the same rate: Excel, LibreOffice and Google Sheets all count whole
 /// days. Amounts are signed from the owner's side: deposits negative, withdrawals and the end value
 /// positive.
-public enum MoneyWeightedReturn {
-    public typealias Flow = (day: Day, amount: Double)
+enum MoneyWeightedReturn {
+    typealias Flow = (day: Day, amount: Double)
 
     /// The annual rate (length 365 days): Excel's XIRR. Nil when there is no money both in and out, or
     /// no rate above −100 % balances them.
-    public static func xirr(_ flows: [Flow]) -> Double? { rate(flows, length: 365) }
+    static func xirr(_ flows: [Flow]) -> Double? { rate(flows, length: 365) }
 
     /// The rate over the whole span of the flows, first day to last, not scaled to a year: the period's own
     /// money-weighted return, (1 + xirr)^(span / 365) − 1. With no flow between the first and the last it
@@ -22,7 +22,7 @@ public enum MoneyWeightedReturn {
     /// Below a year it is solved for the span itself: converted from the annual rate, which over a few days
     /// can be ten thousand percent, it would lose the period's digits. Given the XIRR of a span of a year
     /// or more (a moderate power), it is converted from it, which spares a second solve.
-    public static func overSpan(_ flows: [Flow], knowingXIRR annual: Double? = nil) -> Double? {
+    static func overSpan(_ flows: [Flow], knowingXIRR annual: Double? = nil) -> Double? {
         guard let first = flows.map(\.day).min(), let last = flows.map(\.day).max(), first < last else { return nil }
         let span = Double(first.distance(to: last))
         if let annual, span >= 365 { return pow(1 + annual, span / 365) - 1 }

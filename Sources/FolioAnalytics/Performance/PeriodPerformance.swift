@@ -52,18 +52,18 @@ public struct PeriodPerformance: Hashable, Sendable {
     public var statistics: ReturnStatistics?
     /// `annualised` / |max drawdown| (`qs.stats.calmar`, its CAGR over the period's calendar days); nil
     /// below a year, or without a drawdown.
-    public var calmar: Double?
+    package var calmar: Double?
     public var benchmark: Double?
     /// `benchmark` per year over the same calendar days; nil below a year.
-    public var benchmarkAnnualised: Double?
-    public var beta: Double?
+    var benchmarkAnnualised: Double?
+    package var beta: Double?
     public var correlation: Double?
 }
 
 extension PeriodPerformance {
     /// A period of at least 365 calendar days (both ends included) is a year; only such a period's
     /// returns are annualised.
-    public static func isAYearOrMore(from: Day, to: Day) -> Bool { from.distance(to: to) + 1 >= 365 }
+    static func isAYearOrMore(from: Day, to: Day) -> Bool { from.distance(to: to) + 1 >= 365 }
 
     /// (1 + r)^(365 / calendar days) − 1 over `from`…`to`, both included; nil below a year.
     public static func annualised(_ r: Double?, from: Day, to: Day) -> Double? {

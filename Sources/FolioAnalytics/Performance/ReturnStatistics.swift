@@ -17,27 +17,27 @@ public struct ReturnStatistics: Hashable, Sendable {
     public var sortino: Double?
     /// Deepest fall of the growth index below its running peak (negative).
     public var maxDrawdown: Double?
-    public var bestDay: Double?
-    public var worstDay: Double?
-    public var bestMonth: Double?
-    public var worstMonth: Double?
+    var bestDay: Double?
+    var worstDay: Double?
+    var bestMonth: Double?
+    var worstMonth: Double?
     /// The best and worst calendar year's compounded return, a part-year counting as its year
     /// (`qs.stats.best` / `worst` with `aggregate="YE"`).
-    public var bestYear: Double?
-    public var worstYear: Double?
+    var bestYear: Double?
+    var worstYear: Double?
     /// Share of days with a positive return among days with a non-zero one (`qs.stats.win_rate`).
-    public var positiveDays: Double?
+    var positiveDays: Double?
     /// Share of months with a positive return among months with a non-zero one (`qs.stats.win_rate`
     /// with `aggregate="ME"`).
-    public var positiveMonths: Double?
+    var positiveMonths: Double?
     /// The daily return a normal distribution with the returns' mean and sample deviation falls below
     /// on 5 % of days (`qs.stats.value_at_risk`, variance-covariance): negative for a loss.
-    public var valueAtRisk: Double?
+    var valueAtRisk: Double?
     /// The mean daily return on those 5 % of days, of the same normal distribution
     /// (`qs.stats.expected_shortfall`, parametric, QuantStats 0.0.83 and later).
-    public var expectedShortfall: Double?
+    var expectedShortfall: Double?
     /// Σ gains / Σ losses of the daily returns over rf_d (`qs.stats.omega` with required return 0).
-    public var omega: Double?
+    package var omega: Double?
 
     public init(_ series: ReturnSeries, riskFree: Double = 0, periodsPerYear: Double? = nil) {
         let r = series.returns

@@ -19,7 +19,7 @@ public struct RollingRisk: Hashable, Sendable {
     public var sharpe: [Double?]
 
     /// Half a year of counted days, ⌈periods / 2⌉, QuantStats' `win_half_year`.
-    public static func halfYear(periodsPerYear: Double) -> Int { Int((periodsPerYear / 2).rounded(.up)) }
+    static func halfYear(periodsPerYear: Double) -> Int { Int((periodsPerYear / 2).rounded(.up)) }
 
     /// `window` nil: half a year. `riskFree` is annual, de-annualised as for `ReturnStatistics.sharpe`.
     public init(_ series: ReturnSeries, window: Int? = nil, riskFree: Double = 0) {

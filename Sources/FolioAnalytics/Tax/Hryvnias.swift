@@ -5,7 +5,7 @@ import FolioCore
 /// (`DecimalDigits`: half away from zero on the decimal value a spreadsheet holds), and then only
 /// added and subtracted, so that rows sum to their totals to the kopeck in every format.
 public struct Hryvnias: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public let kopecks: Int64
+    package let kopecks: Int64
 
     public init(kopecks: Int64) { self.kopecks = kopecks }
 

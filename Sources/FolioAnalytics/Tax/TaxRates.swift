@@ -44,5 +44,5 @@ public struct TaxRates: Hashable, Sendable {
     public static func taxDay(of year: Int) -> Day { Day(year: year, month: 12, day: 31)! }
 
     /// The period of `periods` in force on `day`, nil when none is.
-    public static func inForce(_ periods: [Period], on day: Day) -> Period? { periods.first { $0.contains(day) } }
+    package static func inForce(_ periods: [Period], on day: Day) -> Period? { periods.first { $0.contains(day) } }
 }

@@ -76,14 +76,14 @@ public struct TaxYear: Sendable {
     public let losses: Hryvnias
     public var net: Hryvnias { gains + losses }
     /// The net losses of earlier years not yet used (≤ 0), when the rates carry losses forward.
-    public let lossFromEarlierYears: Hryvnias?
+    let lossFromEarlierYears: Hryvnias?
     /// What is taxed: the net profit less the losses carried in, never below zero.
-    public let taxable: Hryvnias
+    let taxable: Hryvnias
     /// What is left of the losses for later years (≤ 0), when the rates carry losses forward.
-    public let lossToLaterYears: Hryvnias?
+    let lossToLaterYears: Hryvnias?
     public let personalIncomeTax: Levy
     public let militaryLevy: Levy
-    public var totalTax: Hryvnias? {
+    var totalTax: Hryvnias? {
         guard let a = personalIncomeTax.amount, let b = militaryLevy.amount else { return nil }
         return a + b
     }
@@ -93,7 +93,7 @@ public struct TaxYear: Sendable {
     public let leftOut: [AssetCode: AssetKind]
 
     /// Stocks and ETFs: the investment assets of art. 170.2 that Folio knows the kind of.
-    public static func isSecurity(_ kind: AssetKind) -> Bool { kind == .stock || kind == .etf }
+    static func isSecurity(_ kind: AssetKind) -> Bool { kind == .stock || kind == .etf }
 
     /// The tax year `year` of a portfolio's trades and cash transactions. `kinds` tells securities from
     /// currencies and the rest (an asset it does not name counts as `other`); `official` converts.

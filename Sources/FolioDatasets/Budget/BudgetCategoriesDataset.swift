@@ -6,7 +6,7 @@ import FolioCore
 /// months up to the as-of day (default 12; the budget report asks for its one month), totalled by
 /// category in `--currency` or else the currency most entries are in (FolioAnalytics' `BudgetSummary`);
 /// a pie or a donut. `folio chart pie --by category` draws the expenses.
-public struct BudgetCategoriesDataset: Sendable {
+struct BudgetCategoriesDataset: Sendable {
     let kind: BudgetEntryKind
     let months: Int
     let currency: AssetCode?
@@ -59,14 +59,14 @@ extension BudgetCategoriesOfKind {
     }
 }
 
-public struct ExpensesByCategoryDataset: BudgetCategoriesOfKind {
-    public static let name = "expenses-by-category"
+struct ExpensesByCategoryDataset: BudgetCategoriesOfKind {
+    static let name = "expenses-by-category"
     static let entryKind = BudgetEntryKind.expense
     let categories: BudgetCategoriesDataset
 }
 
-public struct IncomeByCategoryDataset: BudgetCategoriesOfKind {
-    public static let name = "income-by-category"
+struct IncomeByCategoryDataset: BudgetCategoriesOfKind {
+    static let name = "income-by-category"
     static let entryKind = BudgetEntryKind.income
     let categories: BudgetCategoriesDataset
 }

@@ -6,22 +6,22 @@ import FolioCore
 /// current one partial, as the subtitle's range says), as bars, losses below zero; with `--benchmark`,
 /// the asset's return in the base currency over the same days of each year beside it (FolioAnalytics'
 /// `Benchmark`), as QuantStats' "EOY returns vs benchmark".
-public struct AnnualReturnsDataset: Dataset {
-    public static let name = "annual-returns"
-    public static let kinds: [ChartKind] = [.bars]
-    public static let subject = DatasetSubject.portfolio
-    public static let fields: Set<ChartRequest.Field> = [.portfolio, .benchmark]
+struct AnnualReturnsDataset: Dataset {
+    static let name = "annual-returns"
+    static let kinds: [ChartKind] = [.bars]
+    static let subject = DatasetSubject.portfolio
+    static let fields: Set<ChartRequest.Field> = [.portfolio, .benchmark]
 
     let benchmark: AssetCode?
 
-    public init(_ request: ChartRequest) throws {
+    init(_ request: ChartRequest) throws {
         guard request.portfolio != nil else { throw ArgumentError("--portfolio", "\(Self.name) needs a portfolio") }
         benchmark = request.benchmark
     }
 
-    public func quoteDays(endingAt asOf: Day) -> DayRange? { .wholeHistory(endingAt: asOf) }
+    func quoteDays(endingAt asOf: Day) -> DayRange? { .wholeHistory(endingAt: asOf) }
 
-    public func build(_ input: DatasetInput, as kind: ChartKind, frame: ChartFrame) throws -> DatasetChart {
+    func build(_ input: DatasetInput, as kind: ChartKind, frame: ChartFrame) throws -> DatasetChart {
         let p = try input.requirePortfolio(Self.name)
         let history = try input.performance(p)
         let years = history.returns.byPeriod(.year)

@@ -7,22 +7,22 @@ import FolioCore
 /// growth in the base currency over the same days (FolioAnalytics' `Benchmark`), on a log scale, so that
 /// a year's +20 % is as steep in the first year as in the tenth; each line's end names it and gives its
 /// last figure. A growth at or below zero (everything lost) cannot be on a log scale: the axis is linear then.
-public struct CumulativeDataset: Dataset {
-    public static let name = "cumulative"
-    public static let kinds: [ChartKind] = [.line]
-    public static let subject = DatasetSubject.portfolio
-    public static let fields: Set<ChartRequest.Field> = [.portfolio, .benchmark]
+struct CumulativeDataset: Dataset {
+    static let name = "cumulative"
+    static let kinds: [ChartKind] = [.line]
+    static let subject = DatasetSubject.portfolio
+    static let fields: Set<ChartRequest.Field> = [.portfolio, .benchmark]
 
     let benchmark: AssetCode?
 
-    public init(_ request: ChartRequest) throws {
+    init(_ request: ChartRequest) throws {
         guard request.portfolio != nil else { throw ArgumentError("--portfolio", "\(Self.name) needs a portfolio") }
         benchmark = request.benchmark
     }
 
-    public func quoteDays(endingAt asOf: Day) -> DayRange? { .wholeHistory(endingAt: asOf) }
+    func quoteDays(endingAt asOf: Day) -> DayRange? { .wholeHistory(endingAt: asOf) }
 
-    public func build(_ input: DatasetInput, as kind: ChartKind, frame: ChartFrame) throws -> DatasetChart {
+    func build(_ input: DatasetInput, as kind: ChartKind, frame: ChartFrame) throws -> DatasetChart {
         let p = try input.requirePortfolio(Self.name)
         let history = try input.performance(p)
         let r = history.returns

@@ -4,19 +4,19 @@ import FolioCore
 
 /// `drawdown`: how far a portfolio's time-weighted growth was below its running peak on each counted
 /// day since its first activity (FolioAnalytics' `DrawdownSeries`), the deepest trough marked.
-public struct DrawdownDataset: Dataset {
-    public static let name = "drawdown"
-    public static let kinds: [ChartKind] = [.drawdown]
-    public static let subject = DatasetSubject.portfolio
-    public static let fields: Set<ChartRequest.Field> = [.portfolio]
+struct DrawdownDataset: Dataset {
+    static let name = "drawdown"
+    static let kinds: [ChartKind] = [.drawdown]
+    static let subject = DatasetSubject.portfolio
+    static let fields: Set<ChartRequest.Field> = [.portfolio]
 
-    public init(_ request: ChartRequest) throws {
+    init(_ request: ChartRequest) throws {
         guard request.portfolio != nil else { throw ArgumentError("--portfolio", "\(Self.name) needs a portfolio") }
     }
 
-    public func quoteDays(endingAt asOf: Day) -> DayRange? { .wholeHistory(endingAt: asOf) }
+    func quoteDays(endingAt asOf: Day) -> DayRange? { .wholeHistory(endingAt: asOf) }
 
-    public func build(_ input: DatasetInput, as kind: ChartKind, frame: ChartFrame) throws -> DatasetChart {
+    func build(_ input: DatasetInput, as kind: ChartKind, frame: ChartFrame) throws -> DatasetChart {
         let p = try input.requirePortfolio(Self.name)
         let history = try input.performance(p)
         let drawdowns = history.drawdowns

@@ -4,19 +4,19 @@ import FolioCore
 
 /// `monthly-returns`: a portfolio's time-weighted return of each month (FolioAnalytics' `ReturnSeries`,
 /// the days compounded), years down and months across with the year's return last; a heatmap.
-public struct MonthlyReturnsDataset: Dataset {
-    public static let name = "monthly-returns"
-    public static let kinds: [ChartKind] = [.heatmap]
-    public static let subject = DatasetSubject.portfolio
-    public static let fields: Set<ChartRequest.Field> = [.portfolio]
+struct MonthlyReturnsDataset: Dataset {
+    static let name = "monthly-returns"
+    static let kinds: [ChartKind] = [.heatmap]
+    static let subject = DatasetSubject.portfolio
+    static let fields: Set<ChartRequest.Field> = [.portfolio]
 
-    public init(_ request: ChartRequest) throws {
+    init(_ request: ChartRequest) throws {
         guard request.portfolio != nil else { throw ArgumentError("--portfolio", "\(Self.name) needs a portfolio") }
     }
 
-    public func quoteDays(endingAt asOf: Day) -> DayRange? { .wholeHistory(endingAt: asOf) }
+    func quoteDays(endingAt asOf: Day) -> DayRange? { .wholeHistory(endingAt: asOf) }
 
-    public func build(_ input: DatasetInput, as kind: ChartKind, frame: ChartFrame) throws -> DatasetChart {
+    func build(_ input: DatasetInput, as kind: ChartKind, frame: ChartFrame) throws -> DatasetChart {
         let p = try input.requirePortfolio(Self.name)
         let history = try input.performance(p)
         let months = history.returns.byPeriod(.month), years = history.returns.byPeriod(.year)

@@ -4,16 +4,16 @@ import FolioCore
 
 /// `allocation`: what a portfolio held at the end of the as-of day, by asset, asset kind or currency,
 /// valued in its base currency (or `--currency`) by FolioAnalytics' `Allocation`; a pie or a donut.
-public struct AllocationDataset: Dataset {
-    public static let name = "allocation"
-    public static let kinds: [ChartKind] = [.donut, .pie]
-    public static let subject = DatasetSubject.portfolio
-    public static let fields: Set<ChartRequest.Field> = [.portfolio, .by, .currency]
+struct AllocationDataset: Dataset {
+    static let name = "allocation"
+    static let kinds: [ChartKind] = [.donut, .pie]
+    static let subject = DatasetSubject.portfolio
+    static let fields: Set<ChartRequest.Field> = [.portfolio, .by, .currency]
 
     let grouping: AllocationGrouping
     let currency: AssetCode?
 
-    public init(_ request: ChartRequest) throws {
+    init(_ request: ChartRequest) throws {
         guard request.portfolio != nil else {
             throw ArgumentError("--portfolio", "\(request.kind.rawValue) needs a portfolio (or --by category for the budget)")
         }
@@ -24,9 +24,9 @@ public struct AllocationDataset: Dataset {
         currency = request.currency
     }
 
-    public func quoteDays(endingAt asOf: Day) -> DayRange? { DayRange(day: asOf) }
+    func quoteDays(endingAt asOf: Day) -> DayRange? { DayRange(day: asOf) }
 
-    public func build(_ input: DatasetInput, as kind: ChartKind, frame: ChartFrame) throws -> DatasetChart {
+    func build(_ input: DatasetInput, as kind: ChartKind, frame: ChartFrame) throws -> DatasetChart {
         let p = try input.requirePortfolio(Self.name)
         let name = p.portfolio.name
         let base = currency ?? p.portfolio.baseCurrency

@@ -5,11 +5,11 @@ import FolioCore
 /// `composition`: a portfolio's holdings valued at each month end of the last `--months` months
 /// (FolioAnalytics' `CompositionByPeriod`), one cluster per month and one bar per asset; `--percent`
 /// draws each month as a bar stacked to 100 % from the assets' shares of what it held.
-public struct CompositionDataset: Dataset {
-    public static let name = "composition"
-    public static let kinds: [ChartKind] = [.bars]
-    public static let subject = DatasetSubject.portfolio
-    public static let fields: Set<ChartRequest.Field> = [.portfolio, .months, .percent, .currency]
+struct CompositionDataset: Dataset {
+    static let name = "composition"
+    static let kinds: [ChartKind] = [.bars]
+    static let subject = DatasetSubject.portfolio
+    static let fields: Set<ChartRequest.Field> = [.portfolio, .months, .percent, .currency]
 
     /// The palette's distinguishable colours: beyond this, the smallest assets share one "Other" bar.
 
@@ -17,16 +17,16 @@ public struct CompositionDataset: Dataset {
     let percent: Bool
     let currency: AssetCode?
 
-    public init(_ request: ChartRequest) throws {
+    init(_ request: ChartRequest) throws {
         guard request.portfolio != nil else { throw ArgumentError("--portfolio", "\(request.kind.rawValue) needs a portfolio") }
         months = request.months ?? 12
         percent = request.percent
         currency = request.currency
     }
 
-    public func quoteDays(endingAt asOf: Day) -> DayRange? { .months(months, endingAt: asOf) }
+    func quoteDays(endingAt asOf: Day) -> DayRange? { .months(months, endingAt: asOf) }
 
-    public func build(_ input: DatasetInput, as kind: ChartKind, frame: ChartFrame) throws -> DatasetChart {
+    func build(_ input: DatasetInput, as kind: ChartKind, frame: ChartFrame) throws -> DatasetChart {
         let p = try input.requirePortfolio(Self.name)
         let base = currency ?? p.portfolio.baseCurrency
         let range = DayRange.months(months, endingAt: input.asOf)

@@ -4,25 +4,25 @@ import FolioCore
 
 /// `value`: a portfolio's value in its base currency at the end of each of the last `--days` days
 /// (default 30), from FolioAnalytics' `ValueSeries`; a line.
-public struct ValueDataset: Dataset {
-    public static let name = "value"
-    public static let kinds: [ChartKind] = [.line]
-    public static let subject = DatasetSubject.portfolio
-    public static let fields: Set<ChartRequest.Field> = [.portfolio, .days, .currency]
+struct ValueDataset: Dataset {
+    static let name = "value"
+    static let kinds: [ChartKind] = [.line]
+    static let subject = DatasetSubject.portfolio
+    static let fields: Set<ChartRequest.Field> = [.portfolio, .days, .currency]
 
     let days: Int
     let currency: AssetCode?
 
-    public init(_ request: ChartRequest) throws {
+    init(_ request: ChartRequest) throws {
         guard request.portfolio != nil else { throw ArgumentError("--portfolio", "value needs a portfolio") }
         days = request.days ?? 30
         currency = request.currency
     }
 
     /// The as-of day and the `days` days before it: the change over N days starts at the close N days back.
-    public func quoteDays(endingAt asOf: Day) -> DayRange? { .days(days + 1, endingAt: asOf) }
+    func quoteDays(endingAt asOf: Day) -> DayRange? { .days(days + 1, endingAt: asOf) }
 
-    public func build(_ input: DatasetInput, as kind: ChartKind, frame: ChartFrame) throws -> DatasetChart {
+    func build(_ input: DatasetInput, as kind: ChartKind, frame: ChartFrame) throws -> DatasetChart {
         let p = try input.requirePortfolio(Self.name)
         let base = currency ?? p.portfolio.baseCurrency
         let range = DayRange.days(days + 1, endingAt: input.asOf)

@@ -5,17 +5,17 @@ import FolioCore
 /// `correlation`: Pearson correlations of the daily returns of `--asset …`, or of what the portfolio
 /// holds at the as-of day, over the last `--days` days (default 365): FolioAnalytics' `DailyReturns`
 /// and `CorrelationMatrix`, drawn as a matrix of coloured cells.
-public struct CorrelationDataset: Dataset {
-    public static let name = "correlation"
-    public static let kinds: [ChartKind] = [.correlation]
-    public static let subject = DatasetSubject.assetsOrPortfolio
-    public static let fields: Set<ChartRequest.Field> = [.portfolio, .asset, .days, .currency]
+struct CorrelationDataset: Dataset {
+    static let name = "correlation"
+    static let kinds: [ChartKind] = [.correlation]
+    static let subject = DatasetSubject.assetsOrPortfolio
+    static let fields: Set<ChartRequest.Field> = [.portfolio, .asset, .days, .currency]
 
     let assets: [AssetCode]
     let days: Int
     let currency: AssetCode?
 
-    public init(_ request: ChartRequest) throws {
+    init(_ request: ChartRequest) throws {
         if request.assets.count == 1 {
             throw ArgumentError("--asset", "a correlation needs two assets or more, or none to use the portfolio's holdings")
         }
@@ -28,7 +28,7 @@ public struct CorrelationDataset: Dataset {
         currency = request.currency
     }
 
-    public func quoteDays(endingAt asOf: Day) -> DayRange? { .days(days, endingAt: asOf) }
+    func quoteDays(endingAt asOf: Day) -> DayRange? { .days(days, endingAt: asOf) }
 
     /// Daily returns of the subject's assets over the range, with what was left out.
     func returns(_ input: DatasetInput) throws -> (returns: DailyReturns, currencies: [AssetCode: AssetCode], warnings: [String]) {
@@ -57,7 +57,7 @@ public struct CorrelationDataset: Dataset {
         return (DailyReturns(prices: usable, calendar: .union), result.currencies, result.warnings)
     }
 
-    public func build(_ input: DatasetInput, as kind: ChartKind, frame: ChartFrame) throws -> DatasetChart {
+    func build(_ input: DatasetInput, as kind: ChartKind, frame: ChartFrame) throws -> DatasetChart {
         let range = DayRange.days(days, endingAt: input.asOf)
         let (returns, currencies, warnings) = try returns(input)
         guard returns.assets.count >= 2 else {

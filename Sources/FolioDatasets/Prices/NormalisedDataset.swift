@@ -5,11 +5,11 @@ import FolioCore
 /// `normalised`: daily closes of two or more assets (or of the portfolio's largest holdings) over the
 /// last `--days` days (default 90), rebased to 100 at the start or min–max scaled by FolioAnalytics'
 /// `NormalisedSeries`, drawn with their names at the line ends.
-public struct NormalisedDataset: Dataset {
-    public static let name = "normalised"
-    public static let kinds: [ChartKind] = [.compare]
-    public static let subject = DatasetSubject.assetsOrPortfolio
-    public static let fields: Set<ChartRequest.Field> = [.portfolio, .asset, .days, .currency, .normalise, .log]
+struct NormalisedDataset: Dataset {
+    static let name = "normalised"
+    static let kinds: [ChartKind] = [.compare]
+    static let subject = DatasetSubject.assetsOrPortfolio
+    static let fields: Set<ChartRequest.Field> = [.portfolio, .asset, .days, .currency, .normalise, .log]
 
     /// Lines beyond the palette's distinguishable colours would repeat one.
     static let maxSeries = 7
@@ -20,7 +20,7 @@ public struct NormalisedDataset: Dataset {
     let method: Normalisation
     let log: Bool
 
-    public init(_ request: ChartRequest) throws {
+    init(_ request: ChartRequest) throws {
         if request.portfolio == nil || !request.assets.isEmpty, request.assets.count < 2 {
             throw ArgumentError("--asset", "\(request.kind.rawValue) needs at least two assets, e.g. --asset AAPL MSFT")
         }
@@ -34,9 +34,9 @@ public struct NormalisedDataset: Dataset {
         log = request.log
     }
 
-    public func quoteDays(endingAt asOf: Day) -> DayRange? { .days(days, endingAt: asOf) }
+    func quoteDays(endingAt asOf: Day) -> DayRange? { .days(days, endingAt: asOf) }
 
-    public func build(_ input: DatasetInput, as kind: ChartKind, frame: ChartFrame) throws -> DatasetChart {
+    func build(_ input: DatasetInput, as kind: ChartKind, frame: ChartFrame) throws -> DatasetChart {
         let range = DayRange.days(days, endingAt: input.asOf)
         var closes: [AssetCode: [DatedValue]] = [:]
         var currencies: [AssetCode: AssetCode] = [:]

@@ -7,11 +7,11 @@ import FolioCore
 /// marked and its change; several share one axis when their prices are alike, otherwise (or when asked
 /// for `small-multiples`) each gets a panel with its own scale: AAPL at 170 and BAC at 30 would flatten
 /// each other.
-public struct PricesDataset: Dataset {
-    public static let name = "prices"
-    public static let kinds: [ChartKind] = [.line, .smallMultiples]
-    public static let subject = DatasetSubject.assetsOrPortfolio
-    public static let fields: Set<ChartRequest.Field> = [.portfolio, .asset, .days, .currency, .log]
+struct PricesDataset: Dataset {
+    static let name = "prices"
+    static let kinds: [ChartKind] = [.line, .smallMultiples]
+    static let subject = DatasetSubject.assetsOrPortfolio
+    static let fields: Set<ChartRequest.Field> = [.portfolio, .asset, .days, .currency, .log]
 
     /// Above this ratio between the highest and lowest of the series' averages, lines on one axis would
     /// squash the cheaper ones flat.
@@ -24,7 +24,7 @@ public struct PricesDataset: Dataset {
     let currency: AssetCode?
     let log: Bool
 
-    public init(_ request: ChartRequest) throws {
+    init(_ request: ChartRequest) throws {
         guard !request.assets.isEmpty || request.portfolio != nil else {
             throw ArgumentError("--asset", "\(request.kind.rawValue) needs at least one asset, e.g. --asset AAPL")
         }
@@ -36,9 +36,9 @@ public struct PricesDataset: Dataset {
 
     /// The window's days and a week before them, where the last price before the window (the base of
     /// its change, `ChangeWindow`) is found across a weekend or a holiday.
-    public func quoteDays(endingAt asOf: Day) -> DayRange? { .days(days + 8, endingAt: asOf) }
+    func quoteDays(endingAt asOf: Day) -> DayRange? { .days(days + 8, endingAt: asOf) }
 
-    public func build(_ input: DatasetInput, as kind: ChartKind, frame: ChartFrame) throws -> DatasetChart {
+    func build(_ input: DatasetInput, as kind: ChartKind, frame: ChartFrame) throws -> DatasetChart {
         let range = DayRange.days(days + 8, endingAt: input.asOf)
         var series: [LineSeries] = []
         var currencies: [AssetCode] = []

@@ -6,17 +6,17 @@ import FolioCore
 /// return days (default 30) sliding over the last `--days` days (default 365), from FolioAnalytics'
 /// `RollingCorrelation`. For a portfolio, its two largest holdings that have returns (cash in the
 /// pricing currency has none).
-public struct RollingCorrelationDataset: Dataset {
-    public static let name = "rolling-correlation"
-    public static let kinds: [ChartKind] = [.line]
-    public static let subject = DatasetSubject.assetsOrPortfolio
-    public static let fields: Set<ChartRequest.Field> = [.portfolio, .asset, .days, .window, .currency]
+struct RollingCorrelationDataset: Dataset {
+    static let name = "rolling-correlation"
+    static let kinds: [ChartKind] = [.line]
+    static let subject = DatasetSubject.assetsOrPortfolio
+    static let fields: Set<ChartRequest.Field> = [.portfolio, .asset, .days, .window, .currency]
 
     let returns: CorrelationDataset
     let assets: [AssetCode]
     let window: Int
 
-    public init(_ request: ChartRequest) throws {
+    init(_ request: ChartRequest) throws {
         guard (request.portfolio != nil && request.assets.isEmpty) || request.assets.count == 2 else {
             throw ArgumentError("--asset", "a rolling correlation takes a portfolio or exactly two assets, e.g. --asset BTC ETH")
         }
@@ -27,9 +27,9 @@ public struct RollingCorrelationDataset: Dataset {
         window = request.window ?? 30
     }
 
-    public func quoteDays(endingAt asOf: Day) -> DayRange? { returns.quoteDays(endingAt: asOf) }
+    func quoteDays(endingAt asOf: Day) -> DayRange? { returns.quoteDays(endingAt: asOf) }
 
-    public func build(_ input: DatasetInput, as kind: ChartKind, frame: ChartFrame) throws -> DatasetChart {
+    func build(_ input: DatasetInput, as kind: ChartKind, frame: ChartFrame) throws -> DatasetChart {
         let (daily, currencies, warnings) = try returns.returns(input)
         let pair: [AssetCode]
         if assets.isEmpty {

@@ -20,12 +20,12 @@ extension ChartRequest {
         }
 
         /// What every chart takes: the dataset, the day, the canvas and the words.
-        public static let everyChart: Set<Field> = [.data, .asOf, .size, .scale, .theme, .locale, .title]
+        static let everyChart: Set<Field> = [.data, .asOf, .size, .scale, .theme, .locale, .title]
 
         /// Takes no value on the command line (`--percent`, `--log`); in YAML it is true or false.
-        public var isFlag: Bool { self == .percent || self == .log }
+        var isFlag: Bool { self == .percent || self == .log }
         /// Takes several values: `--asset AAPL MSFT`, `--asset AAPL,MSFT`, `asset: [AAPL, MSFT]`.
-        public var isList: Bool { self == .asset }
+        var isList: Bool { self == .asset }
     }
 
     /// Sets `field` from the text it was written as; a bad value is an `ArgumentError` naming the

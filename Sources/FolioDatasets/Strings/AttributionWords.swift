@@ -6,7 +6,7 @@ import FolioCore
 extension Catalogue {
     private func pick(_ en: String, _ uk: String) -> String { locale == .uk ? uk : en }
 
-    public func bridgeLine(_ line: ValueBridge.Line) -> String {
+    func bridgeLine(_ line: ValueBridge.Line) -> String {
         switch line {
         case .startValue: pick("Start value", "Вартість на початку")
         case .deposits: self[.deposits]
@@ -21,18 +21,18 @@ extension Catalogue {
         }
     }
 
-    public func attributionTitle(_ portfolio: String) -> String {
+    func attributionTitle(_ portfolio: String) -> String {
         pick("\(portfolio): where the return came from", "\(portfolio): звідки взявся прибуток")
     }
 
     /// "In UAH · 1 Jan – 31 Dec 2017": the currency and the days a bridge covers.
-    public func attributionSubtitle(_ base: AssetCode, _ days: DayRange) -> String {
+    package func attributionSubtitle(_ base: AssetCode, _ days: DayRange) -> String {
         inCurrency(base).capitalisedFirst + " · " + range(days.from, days.to)
     }
 
     /// Why a bridge is not drawn, by the first quote it lacks: "Not shown: no AAPL/USD rate after 7 Feb
     /// 2018 (and 9 more)" when the last one is too old, "… on 12 Jan 2024" when there is none before.
-    public func bridgeUndefined(_ missing: [MissingQuoteSpan]) -> String? {
+    func bridgeUndefined(_ missing: [MissingQuoteSpan]) -> String? {
         guard let first = missing.first else { return nil }
         let pair = "\(first.pair)"
         let why: String
@@ -46,8 +46,8 @@ extension Catalogue {
     }
 
     /// A column of the contribution table: its contribution to the time-weighted return.
-    public var twrContribution: String { pick("Share of TWR", "Внесок у TWR") }
+    var twrContribution: String { pick("Share of TWR", "Внесок у TWR") }
 
     /// The row of the holdings a table of the largest leaves out, with how many there are.
-    public func otherHoldings(_ count: Int) -> String { pick("Other (\(count))", "Інші (\(count))") }
+    package func otherHoldings(_ count: Int) -> String { pick("Other (\(count))", "Інші (\(count))") }
 }

@@ -18,7 +18,7 @@ extension Catalogue {
 
     /// Ukrainian nouns after a number: 1, 21, 31 take the first form; 2–4, 22–24 the second; the rest,
     /// 11–14 included, the third.
-    public static func ukPlural(_ n: Int, _ one: String, _ few: String, _ many: String) -> String {
+    static func ukPlural(_ n: Int, _ one: String, _ few: String, _ many: String) -> String {
         let (last, lastTwo) = (n % 10, n % 100)
         if last == 1 && lastTwo != 11 { return one }
         if (2...4).contains(last) && !(12...14).contains(lastTwo) { return few }
@@ -49,19 +49,19 @@ extension Catalogue {
 
     // MARK: Titles and subtitles
 
-    public func priceTitle(_ asset: String, days n: Int) -> String { pick("\(asset) price, last \(days(n))", "Ціна \(asset) за \(days(n))") }
-    public func pricesTitle(days n: Int) -> String { pick("Prices, last \(days(n))", "Ціни за \(days(n))") }
+    func priceTitle(_ asset: String, days n: Int) -> String { pick("\(asset) price, last \(days(n))", "Ціна \(asset) за \(days(n))") }
+    func pricesTitle(days n: Int) -> String { pick("Prices, last \(days(n))", "Ціни за \(days(n))") }
     /// A currency as a heading writes it: the code in English ("Value, UAH"), the word a Ukrainian writes
     /// in Ukrainian ("Вартість, грн", "у дол. США"); a code without a usual word stays a code.
     public func currency(_ code: AssetCode) -> String {
         guard locale == .uk else { return code.rawValue }
         return ["UAH": "грн", "USD": "дол. США", "EUR": "євро", "PLN": "зл.", "GBP": "фунт. ст."][code.rawValue] ?? code.rawValue
     }
-    public func inCurrency(_ code: AssetCode) -> String { pick("in \(code)", "у \(currency(code))") }
-    public func valueTitle(_ portfolio: String, days n: Int) -> String {
+    func inCurrency(_ code: AssetCode) -> String { pick("in \(code)", "у \(currency(code))") }
+    func valueTitle(_ portfolio: String, days n: Int) -> String {
         pick("\(portfolio): value, last \(days(n))", "\(portfolio): вартість за \(days(n))")
     }
-    public func performanceTitle(_ portfolio: String, _ what: PerformanceChart) -> String {
+    func performanceTitle(_ portfolio: String, _ what: PerformanceChart) -> String {
         switch what {
         case .cumulative: pick("\(portfolio): cumulative return (start = 100)", "\(portfolio): накопичена дохідність (початок = 100)")
         case .drawdown: pick("\(portfolio): drawdown", "\(portfolio): просідання")
@@ -71,10 +71,10 @@ extension Catalogue {
         case .rollingSharpe: pick("\(portfolio): rolling Sharpe ratio", "\(portfolio): ковзний коефіцієнт Шарпа")
         }
     }
-    public enum PerformanceChart: Sendable { case cumulative, drawdown, monthly, annual, rollingVolatility, rollingSharpe }
+    enum PerformanceChart: Sendable { case cumulative, drawdown, monthly, annual, rollingVolatility, rollingSharpe }
     /// "126-day window, half a year of 252 days · …": how many counted days each point is of, and how many
     /// make the year it is annualised over (trading days of a stock portfolio, every day of crypto).
-    public func rollingRiskSubtitle(window: Int, periodsPerYear n: Int, from: Day, to: Day) -> String {
+    func rollingRiskSubtitle(window: Int, periodsPerYear n: Int, from: Day, to: Day) -> String {
         let half = window == Int((Double(n) / 2).rounded(.up))
         return pick("\(window)-day window" + (half ? ", half a year of \(n) days" : ", \(n) days a year"),
                     "вікно \(window) дн." + (half ? ", пів року з \(n) дн." : ", \(n) дн. на рік")) + " · " + range(from, to)
@@ -94,40 +94,40 @@ extension Catalogue {
         }
     }
     /// "Time-weighted, in UAH · 1 Mar 2013 – 7 Feb 2018": what a performance chart's numbers are.
-    public func timeWeightedSubtitle(_ base: AssetCode, _ from: Day, _ to: Day) -> String {
+    func timeWeightedSubtitle(_ base: AssetCode, _ from: Day, _ to: Day) -> String {
         pick("Time-weighted, in \(base)", "Зважена за часом, у \(currency(base))") + " · " + range(from, to)
     }
-    public func rollingTitle(_ first: AssetCode, _ second: AssetCode) -> String {
+    func rollingTitle(_ first: AssetCode, _ second: AssetCode) -> String {
         pick("Rolling correlation of \(first) and \(second)", "Ковзна кореляція \(first) і \(second)")
     }
     /// "NVDA / JPM, 30-day window": which pair a rolling correlation follows.
-    public func rollingSubtitle(_ first: AssetCode, _ second: AssetCode, window: Int) -> String {
+    func rollingSubtitle(_ first: AssetCode, _ second: AssetCode, window: Int) -> String {
         "\(first) / \(second), " + self[.rollingWindow].replacingOccurrences(of: "%d", with: "\(window)")
     }
-    public func compareTitle(_ assets: [String]) -> String {
+    func compareTitle(_ assets: [String]) -> String {
         pick("\(list(assets)) compared", "Порівняння: \(list(assets))")
     }
-    public func rebasedSubtitle(_ currency: AssetCode?, from: Day, to: Day) -> String {
+    func rebasedSubtitle(_ currency: AssetCode?, from: Day, to: Day) -> String {
         let price = currency.map { pick("Price in \($0)", "Ціна у \($0)") } ?? pick("Price", "Ціна")
         return price + pick(", 100 at the start", ", 100 на початку") + " · " + range(from, to)
     }
-    public func minMaxSubtitle(_ currency: AssetCode?, from: Day, to: Day) -> String {
+    func minMaxSubtitle(_ currency: AssetCode?, from: Day, to: Day) -> String {
         let price = currency.map { pick("Price in \($0)", "Ціна у \($0)") } ?? pick("Price", "Ціна")
         return price + pick(", each scaled from its low (0) to its high (1)", ", кожна від свого мінімуму (0) до максимуму (1)")
             + " · " + range(from, to)
     }
-    public func allocationTitle(_ portfolio: String, by grouping: AllocationGrouping) -> String {
+    func allocationTitle(_ portfolio: String, by grouping: AllocationGrouping) -> String {
         switch grouping {
         case .asset: pick("\(portfolio): allocation by asset", "\(portfolio): розподіл за активами")
         case .kind: pick("\(portfolio): allocation by asset kind", "\(portfolio): розподіл за видами активів")
         case .currency: pick("\(portfolio): allocation by currency", "\(portfolio): розподіл за валютами")
         }
     }
-    public var spendingTitle: String { self[.expensesByCategory] }
-    public var incomeTitle: String { self[.incomeByCategory] }
+    var spendingTitle: String { self[.expensesByCategory] }
+    var incomeTitle: String { self[.incomeByCategory] }
     /// A holding a chart cannot draw for want of a rate, as the chart names it: "EUR — no rate after
     /// 1 Dec 2017" (its last rate's day), "… no rate on 7 Feb 2018" (none yet), "… no rate to USD".
-    public func notValued(_ holding: ValuedAsset) -> String {
+    func notValued(_ holding: ValuedAsset) -> String {
         let asset = holding.asset.rawValue
         switch holding.missing?.reason {
         case .stale(let last)?: return pick("\(asset) — no rate after \(date(Day(last)))", "\(asset) — немає курсу після \(date(Day(last)))")
@@ -167,34 +167,34 @@ extension Catalogue {
         }
     }
 
-    public func valuedSubtitle(_ base: AssetCode, on day: Day) -> String {
+    func valuedSubtitle(_ base: AssetCode, on day: Day) -> String {
         pick("Value in \(base) at the end of \(date(day))", "Вартість у \(currency(base)) на кінець \(date(day))")
     }
-    public func compositionTitle(_ portfolio: String, percent: Bool) -> String {
+    func compositionTitle(_ portfolio: String, percent: Bool) -> String {
         percent ? pick("\(portfolio): share of each asset by month", "\(portfolio): частка активів за місяцями")
             : pick("\(portfolio): value by asset at month end", "\(portfolio): вартість активів на кінець місяця")
     }
-    public func compositionSubtitle(_ base: AssetCode, from: Day, to: Day, percent: Bool) -> String {
+    func compositionSubtitle(_ base: AssetCode, from: Day, to: Day, percent: Bool) -> String {
         // A share is of what was held: a negative balance is named under the chart, not netted off.
         (percent ? pick("Share of the month-end holdings valued in \(base)", "Частка активів на кінець місяця, вартість у \(currency(base))")
             : pick("Value in \(base)", "Вартість у \(currency(base))")) + " · " + monthRange(from, to)
     }
-    public func flowsTitle(_ portfolio: String) -> String { pick("\(portfolio): deposits and withdrawals", "\(portfolio): внески та виведення") }
-    public func flowsSubtitle(_ base: AssetCode, from: Day, to: Day) -> String {
+    func flowsTitle(_ portfolio: String) -> String { pick("\(portfolio): deposits and withdrawals", "\(portfolio): внески та виведення") }
+    func flowsSubtitle(_ base: AssetCode, from: Day, to: Day) -> String {
         pick("By month, in \(base)", "За місяцями, у \(currency(base))") + " · " + monthRange(from, to)
     }
-    public func correlationTitle(_ subject: String?) -> String {
+    func correlationTitle(_ subject: String?) -> String {
         let what = pick("correlation of daily returns", "кореляція денних доходностей")
         guard let subject else { return pick("Correlation of daily returns", "Кореляція денних доходностей") }
         return subject + ": " + what
     }
-    public func correlationSubtitle(_ currency: AssetCode?, from: Day, to: Day, minimumOverlap: Int) -> String {
+    func correlationSubtitle(_ currency: AssetCode?, from: Day, to: Day, minimumOverlap: Int) -> String {
         let prices = currency.map { pick("Returns in \($0)", "Доходності у \($0)") } ?? pick("Returns", "Доходності")
         return prices + " · " + range(from, to) + " · "
             + pick("Pearson, at least \(days(minimumOverlap)) in common", "Пірсон, щонайменше \(days(minimumOverlap)) спільних")
     }
-    public func holdingsTitle(_ portfolio: String) -> String { pick("\(portfolio): holdings", "\(portfolio): активи") }
-    public func budgetSubtitle(_ currency: AssetCode, income: Bool = false, from: Day, to: Day) -> String {
+    func holdingsTitle(_ portfolio: String) -> String { pick("\(portfolio): holdings", "\(portfolio): активи") }
+    func budgetSubtitle(_ currency: AssetCode, income: Bool = false, from: Day, to: Day) -> String {
         (income ? pick("Income in \(currency)", "Доходи у \(self.currency(currency))")
             : pick("Expenses in \(currency)", "Витрати у \(self.currency(currency))"))
             + " · " + monthRange(from, to)
@@ -274,5 +274,5 @@ extension Catalogue {
 
 extension String {
     /// "in USD" → "In USD" for the start of a subtitle.
-    public var capitalisedFirst: String { prefix(1).uppercased() + dropFirst() }
+    var capitalisedFirst: String { prefix(1).uppercased() + dropFirst() }
 }

@@ -17,9 +17,9 @@ public struct TableRequest: Sendable, Hashable {
     public var grouping: AllocationGrouping = .asset
     public var period: CompositionPeriod = .month
     /// The days of the `attribution` table (`--period 1Y`, `2017`, `last-year`); nil: `--from`/`--to`, else since inception.
-    public var attributionPeriod: AttributionPeriod?
+    var attributionPeriod: AttributionPeriod?
     /// `attribution --by holding`: the contribution of each holding instead of the bridge.
-    public var byHolding = false
+    var byHolding = false
     public var currency: AssetCode?
     public var threshold = Allocation.defaultThresholdPercent
     public var calendar: ReturnCalendar = .union

@@ -1,7 +1,7 @@
 import FolioCharts
 import FolioCore
 import Foundation
-import Mustache
+internal import Mustache
 
 /// Subject and bodies from Mustache templates. Placeholders: `{{portfolio}}`, `{{date}}`, `{{value}}`,
 /// `{{change}}`, `{{count}}`, and `{{#images}}…{{name}}…{{cid}}…{{width}}…{{/images}}`,

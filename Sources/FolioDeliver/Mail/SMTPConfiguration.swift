@@ -12,18 +12,18 @@ import Foundation
 ///     user: reports@example.com
 ///     password: …
 ///     from: Folio reports <reports@example.com>
-public struct SMTPConfiguration: Sendable {
-    public var url: String?
-    public var user: String?
-    public var password: String?
-    public var from: String?
+struct SMTPConfiguration: Sendable {
+    var url: String?
+    var user: String?
+    var password: String?
+    var from: String?
 
-    public static func defaultPath(environment: [String: String]) -> String {
+    static func defaultPath(environment: [String: String]) -> String {
         let home = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.config")
         return home + "/folio/smtp.yaml"
     }
 
-    public static func load(path explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> SMTPConfiguration {
+    static func load(path explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> SMTPConfiguration {
         let path = explicit ?? defaultPath(environment: environment)
         var config = SMTPConfiguration()
         if FileManager.default.fileExists(atPath: path) {

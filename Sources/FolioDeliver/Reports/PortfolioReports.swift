@@ -78,7 +78,7 @@ public struct PortfolioReports: Sendable {
 
     /// The daily PNG set (allocation, value over 30 days, 7-day lines of the largest holdings) with
     /// stable file names, each written atomically; returns the files in order.
-    public func writeDaily(_ data: PortfolioReportData, renderer: Renderer, into directory: URL) throws -> [URL] {
+    func writeDaily(_ data: PortfolioReportData, renderer: Renderer, into directory: URL) throws -> [URL] {
         try FileError.createDirectory(directory)
         return try daily.images(data, theme: theme).map { image in
             let url = directory.appendingPathComponent(image.fileName)

@@ -1,14 +1,13 @@
 import Foundation
 
 /// One reply of an SMTP server: `550 5.1.1 No such user` (the lines of a multi-line reply joined).
-public struct SMTPReply: Equatable, Sendable, CustomStringConvertible {
-    public var code: Int
-    public var text: String
+struct SMTPReply: Equatable, Sendable, CustomStringConvertible {
+    var code: Int
+    var text: String
 
-    public var isTransient: Bool { (400..<500).contains(code) }
-    public var isPermanent: Bool { (500..<600).contains(code) }
+    var isTransient: Bool { (400..<500).contains(code) }
 
-    public var description: String { text.isEmpty ? "\(code)" : "\(code) \(text)" }
+    var description: String { text.isEmpty ? "\(code)" : "\(code) \(text)" }
 }
 
 /// What an SMTP session said, as far as the failure messages need it: the step the session was at (which

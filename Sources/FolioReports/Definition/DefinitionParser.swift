@@ -2,7 +2,7 @@ import FolioCharts
 import FolioCore
 import FolioYAML
 import Foundation
-import Yams
+internal import Yams
 
 /// Reads a definition from YAML by walking the node tree by hand rather than through `Decodable`, so every
 /// error can name the path inside the file (`pages[2].blocks[1].kind`), the line, and what was expected.

@@ -21,9 +21,9 @@ public struct ReportDefinition: Hashable, Sendable {
     /// The daily images' canvas in points and the pixels per point they are written at: mail is read on
     /// a phone, which shows an image about 375 CSS pixels wide, so the set is drawn on a phone's width
     /// (390 points) at scale 3 — 1,170 pixels, sharp on the phone's screen and text it can read.
-    public var dailyWidth = 390.0
-    public var dailyHeight = 300.0
-    public var dailyScale = 3.0
+    var dailyWidth = 390.0
+    var dailyHeight = 300.0
+    var dailyScale = 3.0
 
     public init(name: String, title: String, page: PageSetup, header: PageLine, footer: PageLine, sections: [Section],
                 benchmark: AssetCode? = nil, dailyPerformance: Bool = false) {
@@ -102,7 +102,7 @@ public struct BlockDefinition: Hashable, Sendable {
     /// kpis: the tiles in order, and how many to a row (nil: as many as the width takes, up to four), so
     /// that a row can read as a sum (realised, unrealised, dividends and interest: the gain).
     public var items: [String]
-    public var perRow: Int?
+    var perRow: Int?
     /// chart: parameters of the dataset (`by: kind`, `mode: percent`, `days: 7`).
     public var parameters: [String: String]
     /// chart: height in points (small multiples: of one row of panels).
@@ -128,6 +128,6 @@ public struct BlockDefinition: Hashable, Sendable {
 /// A table's order: a column and a direction (`sort: -time` in YAML is descending by time).
 public struct SortOrder: Hashable, Sendable {
     public var column: String
-    public var descending: Bool
+    var descending: Bool
     public init(column: String, descending: Bool) { self.column = column; self.descending = descending }
 }

@@ -15,7 +15,7 @@ public struct KPITile: Hashable, Sendable {
 /// Tiles in rows of up to four (or `perRow`, as narrow pages allow); splits between rows.
 public struct KPIBlock: LayoutBlock {
     public var tiles: [KPITile]
-    public var perRow: Int?
+    var perRow: Int?
     let style: ReportStyle
     let tileHeight = 58.0, gap = 8.0
 

@@ -39,10 +39,10 @@ public struct ReportStyle: Sendable {
     public var theme: Theme
     public var locale: ChartLocale
     public var layout: TextLayout
-    public var headingSize = 16.0
-    public var bodySize = 9.5
-    public var cellSize = 8.0
-    public var pageLineSize = 7.5
+    var headingSize = 16.0
+    var bodySize = 9.5
+    var cellSize = 8.0
+    var pageLineSize = 7.5
     public var blockGap = 14.0
 
     public init(theme: Theme, locale: ChartLocale, measurer: any TextMeasurer) {

@@ -11,7 +11,7 @@ public struct LaidOutPage: Sendable {
     public var blocks: [PlacedBlock] = []
     /// The page ends where its section does (at a page break or the report's end): the one page of a
     /// section allowed to stay short, since nothing of the section is left to move up into it.
-    public var endsSection = false
+    var endsSection = false
 }
 
 /// Pagination as a pure function: blocks in, pages out. Rules, in order:
@@ -101,12 +101,12 @@ public enum Paginator {
 
     /// The share of a page that may stay empty before later blocks move up into it: a smaller hole reads
     /// as the end of a topic, a larger one as a missing page.
-    public static let largestHole = 1.0 / 3
+    static let largestHole = 1.0 / 3
 
     /// The largest share of a page a table may take and still move whole to the next page: a short table
     /// split leaves a few rows on their own ("5 orphan rows"); a long one is read page by page anyway, and
     /// moving it would leave most of a page empty.
-    public static let shortBlock = 0.5
+    static let shortBlock = 0.5
 
     /// How many blocks at the head of `rest` belong with `block`: what a heading keeps with it, and the
     /// captions after a block.

@@ -1,33 +1,33 @@
 import FolioCharts
 
 /// A column of a report table: its header and whether it holds numbers (right-aligned).
-public struct TableColumn: Hashable, Sendable {
-    public var title: String
-    public var numeric: Bool
+struct TableColumn: Hashable, Sendable {
+    var title: String
+    var numeric: Bool
     /// Numbers lined up on their decimal separator rather than on their last digit: a column whose rows
     /// have different decimals (rates of several currency pairs), where right-aligned points would zigzag.
-    public var alignsDecimals: Bool
+    var alignsDecimals: Bool
     /// Rows that share this column's value (one currency's rates) stay on one page when the table splits,
     /// where the split can fall between them and leave each part its fewest rows.
-    public var keepsRowsTogether: Bool
-    public init(title: String, numeric: Bool, alignsDecimals: Bool = false, keepsRowsTogether: Bool = false) {
+    var keepsRowsTogether: Bool
+    init(title: String, numeric: Bool, alignsDecimals: Bool = false, keepsRowsTogether: Bool = false) {
         self.title = title; self.numeric = numeric; self.alignsDecimals = alignsDecimals; self.keepsRowsTogether = keepsRowsTogether
     }
 }
 
 /// A table that splits between rows and repeats its header on every page it reaches. Column widths are
 /// measured once over all rows, before splitting, so that the parts on different pages line up.
-public struct TableBlock: LayoutBlock {
+struct TableBlock: LayoutBlock {
     /// A cell: its text, already formatted for the locale, and whether it is set in bold (the best of its
     /// column, a subtotal), so that a mark is a weight and not a character inside the figure.
-    public struct Cell: Hashable, Sendable {
-        public var text: String
-        public var bold: Bool
-        public init(_ text: String, bold: Bool = false) { self.text = text; self.bold = bold }
+    struct Cell: Hashable, Sendable {
+        var text: String
+        var bold: Bool
+        init(_ text: String, bold: Bool = false) { self.text = text; self.bold = bold }
     }
 
-    public var columns: [TableColumn]
-    public var rows: [[Cell]]
+    var columns: [TableColumn]
+    var rows: [[Cell]]
     /// Index of the first row in the whole table, for zebra striping that continues across pages.
     var firstRow = 0
     var widths: [Double]?
@@ -35,20 +35,20 @@ public struct TableBlock: LayoutBlock {
     var fractions: [Double]?
     let style: ReportStyle
 
-    public init(columns: [TableColumn], rows: [[Cell]], style: ReportStyle) {
+    init(columns: [TableColumn], rows: [[Cell]], style: ReportStyle) {
         self.columns = columns; self.rows = rows; self.style = style
     }
 
-    public init(columns: [TableColumn], rows: [[String]], style: ReportStyle) {
+    init(columns: [TableColumn], rows: [[String]], style: ReportStyle) {
         self.init(columns: columns, rows: rows.map { $0.map { Cell($0) } }, style: style)
     }
 
     var rowHeight: Double { style.layout.height(style.cell) * 1.55 }
-    public var splitsOnlyWhenLong: Bool { true }
+    var splitsOnlyWhenLong: Bool { true }
 
-    public func height(width: Double) -> Double { Double(rows.count + 1) * rowHeight }
+    func height(width: Double) -> Double { Double(rows.count + 1) * rowHeight }
     /// The header and the fewest rows a first part keeps; a table too short to split, whole.
-    public func minimumHeight(width: Double) -> Double {
+    func minimumHeight(width: Double) -> Double {
         let rows = self.rows.count < 2 * Self.minimumRowsPerPart ? self.rows.count : Self.minimumRowsPerPart
         return Double(rows + 1) * rowHeight
     }
@@ -57,7 +57,7 @@ public struct TableBlock: LayoutBlock {
     /// table that ends a page with its header and one row, reads as a layout mistake (widows and orphans).
     static let minimumRowsPerPart = 3
 
-    public func split(width: Double, height: Double) -> (fitting: (any LayoutBlock)?, rest: (any LayoutBlock)?) {
+    func split(width: Double, height: Double) -> (fitting: (any LayoutBlock)?, rest: (any LayoutBlock)?) {
         var fit = Int(height / rowHeight) - 1
         if fit >= rows.count { return (self, nil) }
         fit = min(fit, rows.count - Self.minimumRowsPerPart)
@@ -136,7 +136,7 @@ public struct TableBlock: LayoutBlock {
         }
     }
 
-    public func draw(in rect: Rect) -> [Primitive] {
+    func draw(in rect: Rect) -> [Primitive] {
         let widths = columnWidths(rect.width)
         let theme = style.theme
         var out: [Primitive] = []

@@ -21,7 +21,7 @@ public struct HeadingBlock: LayoutBlock {
 public struct TextBlock: LayoutBlock {
     public var text: String
     /// The note under a chart or table (what its marks mean): kept with it.
-    public var isCaption: Bool
+    var isCaption: Bool
     let style: ReportStyle
     /// Lines already wrapped, when this block is the rest of a split paragraph.
     var prewrapped: [String]?

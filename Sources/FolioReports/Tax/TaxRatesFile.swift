@@ -2,7 +2,7 @@ import FolioAnalytics
 import FolioCore
 import FolioYAML
 import Foundation
-import Yams
+internal import Yams
 
 /// Reads a rates file (`reports/tax-rates.yaml`, or the file `--tax-rates` names) into `TaxRates`,
 /// walking the YAML tree by hand so that a mistake is one line naming the file, the key and its line:

@@ -1,6 +1,6 @@
 import Foundation
 import FolioCore
-import GRDB
+internal import GRDB
 
 /// A stored cash transaction (a transfer, dividend, interest, fee or split) with the portfolio it belongs to, as `folio transactions list` shows it.
 public struct PortfolioCashTransaction: Hashable, Sendable {

@@ -1,6 +1,6 @@
 import Foundation
 import FolioCore
-import GRDB
+internal import GRDB
 
 /// Quotes have no id (the table is keyed by asset, currency, market and time, WITHOUT ROWID): they are
 /// listed with that key and removed by a filter on it.

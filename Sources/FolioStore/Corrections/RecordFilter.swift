@@ -1,6 +1,6 @@
 import Foundation
 import FolioCore
-import GRDB
+internal import GRDB
 
 /// Which stored trades, cash transactions or quotes `folio trades|transactions|quotes list|remove` mean.
 /// Every condition given must hold; an empty filter means every row (refused by a remove).

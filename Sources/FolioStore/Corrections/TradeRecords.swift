@@ -1,6 +1,6 @@
 import Foundation
 import FolioCore
-import GRDB
+internal import GRDB
 
 /// A stored trade with the portfolio it belongs to, as `folio trades list` shows it.
 public struct PortfolioTrade: Hashable, Sendable {

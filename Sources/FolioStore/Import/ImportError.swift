@@ -45,14 +45,14 @@ public struct ImportSummary: Equatable, Sendable {
     public var ignored = 0
     public var notes: [String] = []
     /// One line per differing or updated row, the first `differencesShown` of them, then how many more.
-    public var differences: [String] = []
+    package var differences: [String] = []
     /// What the file's trades allow but is probably wrong (`TradeChecks`), one line each, for stderr.
     public var warnings: [String] = []
     /// The trades the file wrote, for `TradeChecks`.
     var writtenTrades: [TradeChecks.Written] = []
 
     /// A file that corrects a whole history would otherwise print a line per row.
-    public static let differencesShown = 20
+    static let differencesShown = 20
 
     public init(file: String, kind: String, replaces: Bool = false) {
         self.file = file

@@ -1,6 +1,6 @@
 import FolioCore
-import GRDB
-import GRDBSQLite
+internal import GRDB
+internal import GRDBSQLite
 
 /// Where importers write, inside the import's transaction. Inserts skip rows whose natural key is
 /// already present (`ON CONFLICT DO NOTHING` — unlike `OR IGNORE` it lets CHECK failures surface); the

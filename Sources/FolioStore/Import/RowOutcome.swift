@@ -4,7 +4,7 @@ import FolioCore
 /// What an import does with a row whose key is already stored with other values: say so and keep the
 /// stored row (the default, so that a re-import never changes data behind the user's back), update it
 /// (`--replace`), or keep it without a word (a fetch, which re-reads the same answers all day).
-public enum ConflictPolicy: Sendable {
+enum ConflictPolicy: Sendable {
     case report
     case replace
     case keepSilently

@@ -1,6 +1,6 @@
 import FolioCore
 import Foundation
-import GRDB
+internal import GRDB
 
 /// What an import of trades allows but is probably wrong, said on stderr as it happens rather than
 /// pages later in a report: a trade in an asset with no quotes yet (its value is unknown), a sale of
