@@ -48,6 +48,7 @@ struct ImportCommand: ParsableCommand {
               csv               quotes from any CSV through --columns or --mapping;
                                 --wide: a date column and a column per asset
               ibkr-flex         Interactive Brokers Flex Query trades (CSV)
+              trading212        Trading 212 history export (CSV), into --portfolio
               monobank-json     saved answer of Monobank /bank/currency (card rates)
               privatbank-json   saved PrivatBank answer: --market cash|card, --time
 
@@ -79,6 +80,7 @@ struct ImportCommand: ParsableCommand {
               folio import csv nbu_rates_wide.csv --wide --date-column date \\
                 --currency UAH --market nbu
               folio import ibkr-flex --portfolio IB trades.csv
+              folio import trading212 --portfolio T212 from_2024-01-01_to_2024-12-31.csv
               folio import quotes --replace corrected-prices.csv
               folio import monobank-json mono-2025-06-20.json
               folio import privatbank-json --market cash \\

@@ -16,11 +16,15 @@ public enum ImportKind: String, CaseIterable, Sendable {
     case csv
     /// Interactive Brokers' Flex Query trades, saved as CSV.
     case ibkrFlex = "ibkr-flex"
+    /// Brokers' own exports and other tools' files, read as they are downloaded (`Presets/`).
+    case trading212, degiro, revolut, freedom24, ghostfolio
+    case ppCSV = "pp-csv"
 
     /// Imports of trades and cash transactions go into a portfolio.
     public var needsPortfolio: Bool {
         switch self {
         case .dsxTrades, .dsxTransactions, .trades, .transactions, .ibkrFlex: true
+        case .trading212, .degiro, .revolut, .freedom24, .ghostfolio, .ppCSV: true
         case .quotes, .stockCSV, .nbuJSON, .budget, .csv: false
         }
     }
@@ -83,6 +87,8 @@ extension Store {
                 case .csv where options.csv.wide == true: try WideCSVImporter(url: url, sink: sink, mapping: options.csv).run(&summary)
                 case .csv: try MappedCSVImporter(url: url, sink: sink, mapping: options.csv).run(&summary)
                 case .ibkrFlex: try IBKRFlexTradesImporter(url: url, sink: sink, portfolioID: portfolioID!).run(&summary)
+                case .trading212, .degiro, .revolut, .freedom24, .ghostfolio, .ppCSV:
+                    try BrokerPresets.run(kind, url: url, ledger: BrokerLedger(sink: sink, portfolioID: portfolioID!), &summary)
                 }
                 summary.writtenTrades = sink.takeWrittenTrades().map { TradeChecks.Written(file: url.path, id: $0.id, line: $0.line) }
                 return summary

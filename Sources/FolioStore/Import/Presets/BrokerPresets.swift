@@ -1,0 +1,12 @@
+import Foundation
+
+/// The importers of brokers' own files and of other tools' exports, each writing through one
+/// `BrokerLedger`.
+enum BrokerPresets {
+    static func run(_ kind: ImportKind, url: URL, ledger: BrokerLedger, _ summary: inout ImportSummary) throws {
+        switch kind {
+        case .trading212: try Trading212Importer(url: url, ledger: ledger).run(&summary)
+        default: throw ImportError(file: url.path, message: "import \(kind.rawValue) is not available yet")
+        }
+    }
+}
