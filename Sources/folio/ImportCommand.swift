@@ -49,6 +49,7 @@ struct ImportCommand: ParsableCommand {
                                 --wide: a date column and a column per asset
               ibkr-flex         Interactive Brokers Flex Query trades (CSV)
               trading212        Trading 212 history export (CSV), into --portfolio
+              degiro            Degiro Transactions.csv and Account.csv, both
               monobank-json     saved answer of Monobank /bank/currency (card rates)
               privatbank-json   saved PrivatBank answer: --market cash|card, --time
 
@@ -81,6 +82,7 @@ struct ImportCommand: ParsableCommand {
                 --currency UAH --market nbu
               folio import ibkr-flex --portfolio IB trades.csv
               folio import trading212 --portfolio T212 from_2024-01-01_to_2024-12-31.csv
+              folio import degiro --portfolio Degiro Transactions.csv Account.csv
               folio import quotes --replace corrected-prices.csv
               folio import monobank-json mono-2025-06-20.json
               folio import privatbank-json --market cash \\

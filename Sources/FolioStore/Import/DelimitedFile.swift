@@ -9,6 +9,9 @@ struct DelimitedFile {
     var delimiter: UInt8 = UInt8(ascii: ",")
     var decimalComma = false
     var quotes = true
+    /// Whether a row may stop before the header's last columns, which are then blank: Degiro's rows are
+    /// one field short of their own header where an order has no id in the column after `Order ID`.
+    var shortRows = false
     /// The dates rows may carry (`DateBounds`).
     var dates = DateBounds()
 
@@ -52,7 +55,8 @@ struct DelimitedFile {
             // quoted (`12,5`) every field after it moves one column on, and the row would be read
             // cut short. Extra fields that are all blank lose nothing (a trailing delimiter, as
             // spreadsheets write) and are let through.
-            guard fields.count == width || (fields.count > width && (width..<fields.count).allSatisfy(fields.isBlank)) else {
+            guard fields.count == width || (fields.count > width && (width..<fields.count).allSatisfy(fields.isBlank))
+                || (shortRows && fields.count < width) else {
                 throw ImportError(file: url.path, line: number, message: "found \(fields.count) fields, expected \(width) as in the header")
             }
             try row(RowFields(fields: fields, file: path, line: number, decimalComma: decimalComma, dates: dates))

@@ -40,4 +40,29 @@ import Testing
         #expect(sameMoney(s.fees, ["EUR": 4.97]))
         #expect(sameMoney(s.interest, ["EUR": 1.46]))
     }
+
+    /// Apple known by its ISIN beforehand; the two securities Degiro names only by ISIN keep it as code.
+    @Test func degiro() throws {
+        let quotes = FixtureLedger.quotes([
+            ("USD", "EUR", 0.92), ("AAPL", "USD", 190), ("IE00BK5BQT80", "EUR", 110), ("NL0011794037", "EUR", 28),
+        ], from: "2023-12-25", to: "2024-07-05")
+        let t = try TemporaryStore()
+        try t.importText(quotes, as: .quotes)
+        _ = try t.store.setAsset("AAPL", kind: nil, name: nil, isin: ISIN("US0378331005"))
+        _ = try t.store.addPortfolio(name: "D", baseCurrency: "EUR")
+        _ = try t.store.importFiles(["degiro-transactions.csv", "degiro-account.csv"].map(Self.fixture), kind: .degiro, options: ImportOptions(portfolio: "D"))
+        let ledger = FixtureLedger(db: t, portfolio: "D", base: "EUR", day: "2024-07-01")
+        var holdings = try ledger.holdings()
+        // Degiro's last balance, 1544.31, less the fund distribution of 0.50 Folio does not take.
+        let eur = holdings.removeValue(forKey: "EUR"), usd = holdings.removeValue(forKey: "USD")
+        #expect(abs(try #require(eur) - 1543.81) < 1e-9)
+        #expect(abs(usd ?? 0) < 1e-9)
+        #expect(holdings == ["AAPL": 2, "IE00BK5BQT80": 10, "NL0011794037": 40])
+        let s = try ledger.statement()
+        #expect(sameMoney(s.dividends, ["USD": 1.20, "EUR": 2.46]))
+        #expect(sameMoney(s.tax, ["USD": 0.18]))
+        // Trades 1 + 4.07 (2.00 and AutoFX 2.07) + 3 + 3.31; the account 0.03 of interest paid and 2.50.
+        #expect(sameMoney(s.fees, ["EUR": 13.91]))
+        #expect(sameMoney(s.interest, ["EUR": 0.42]))
+    }
 }

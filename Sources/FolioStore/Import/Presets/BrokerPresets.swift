@@ -6,6 +6,7 @@ enum BrokerPresets {
     static func run(_ kind: ImportKind, url: URL, ledger: BrokerLedger, _ summary: inout ImportSummary) throws {
         switch kind {
         case .trading212: try Trading212Importer(url: url, ledger: ledger).run(&summary)
+        case .degiro: try DegiroImporter(url: url, ledger: ledger).run(&summary)
         default: throw ImportError(file: url.path, message: "import \(kind.rawValue) is not available yet")
         }
     }
