@@ -50,6 +50,7 @@ struct ImportCommand: ParsableCommand {
               ibkr-flex         Interactive Brokers Flex Query trades (CSV)
               trading212        Trading 212 history export (CSV), into --portfolio
               degiro            Degiro Transactions.csv and Account.csv, both
+              revolut           Revolut trading account statement (CSV)
               monobank-json     saved answer of Monobank /bank/currency (card rates)
               privatbank-json   saved PrivatBank answer: --market cash|card, --time
 

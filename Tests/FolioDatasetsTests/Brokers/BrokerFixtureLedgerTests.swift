@@ -65,4 +65,21 @@ import Testing
         #expect(sameMoney(s.fees, ["EUR": 13.91]))
         #expect(sameMoney(s.interest, ["EUR": 0.42]))
     }
+
+    @Test func revolut() throws {
+        let quotes = FixtureLedger.quotes([("AAPL", "USD", 190), ("MSFT", "USD", 330), ("O", "USD", 58), ("NVDA", "USD", 1000)],
+                                          from: "2023-02-25", to: "2024-07-05", changes: [("NVDA", "2024-06-10", 100)])
+        let t = try Self.store("R", base: "USD", quotes: quotes, files: ["revolut-statement.csv"], kind: .revolut)
+        let ledger = FixtureLedger(db: t, portfolio: "R", base: "USD", day: "2024-07-01")
+        var holdings = try ledger.holdings()
+        // 2,500 in, 300 out; 581.24 + 625.25 + 650.16 + 138.89 for shares, 342.64 from the sale;
+        // dividends 0.82 + 2.29, the custody fee 0.24.
+        let usd = holdings.removeValue(forKey: "USD")
+        #expect(abs(try #require(usd) - 549.97) < 1e-9)
+        // The split added 4.5 NVDA to the 0.5 held: 10 for 1.
+        #expect(holdings == ["AAPL": 4, "MSFT": 1.5, "O": 10.5, "NVDA": 5])
+        let s = try ledger.statement()
+        #expect(sameMoney(s.dividends, ["USD": 3.11]) && s.tax.isEmpty && s.interest.isEmpty)
+        #expect(sameMoney(s.fees, ["USD": 0.24]))
+    }
 }

@@ -40,6 +40,8 @@ struct BrokerEntry {
         case accountFee(Money)
         /// New units per old of a security.
         case split(BrokerSecurity, ratio: Double)
+        /// A split said as the units it added (Revolut): its ratio is found from what was held before it.
+        case splitAdding(BrokerSecurity, units: Double)
     }
 
     var event: Event

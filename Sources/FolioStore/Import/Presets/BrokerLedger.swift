@@ -42,6 +42,14 @@ struct BrokerLedger {
             case let .split(security, ratio):
                 let asset = try code(security, entry)
                 outcome = try cash(entry, .split, Money(0, asset), asset: asset, ratio: ratio)
+            case let .splitAdding(security, units):
+                let asset = try code(security, entry)
+                let before = try held(asset, before: entry.timeMs)
+                guard before > 0, before + units > 0 else {
+                    throw ImportError(file: entry.file, line: entry.line, field: "Quantity",
+                                      message: "found a split adding \(units) \(asset) to the \(before) held before it, expected a holding to split")
+                }
+                outcome = try cash(entry, .split, Money(0, asset), asset: asset, ratio: (before + units) / before)
             }
             summary.record(outcome, at: entry.location)
         }
