@@ -51,6 +51,7 @@ struct ImportCommand: ParsableCommand {
               trading212        Trading 212 history export (CSV), into --portfolio
               degiro            Degiro Transactions.csv and Account.csv, both
               revolut           Revolut trading account statement (CSV)
+              freedom24         Freedom24 / Tradernet broker report (JSON)
               monobank-json     saved answer of Monobank /bank/currency (card rates)
               privatbank-json   saved PrivatBank answer: --market cash|card, --time
 

@@ -82,4 +82,23 @@ import Testing
         #expect(sameMoney(s.dividends, ["USD": 3.11]) && s.tax.isEmpty && s.interest.isEmpty)
         #expect(sameMoney(s.fees, ["USD": 0.24]))
     }
+
+    @Test func freedom24() throws {
+        let quotes = FixtureLedger.quotes([("USD", "EUR", 0.92), ("AAPL", "USD", 190), ("BRK.B", "USD", 400), ("TLT", "USD", 92)],
+                                          from: "2024-01-25", to: "2024-07-05")
+        let t = try Self.store("F", base: "EUR", quotes: quotes, files: ["freedom24-report.json"], kind: .freedom24)
+        let ledger = FixtureLedger(db: t, portfolio: "F", base: "EUR", day: "2024-07-01")
+        var holdings = try ledger.holdings()
+        // 5,000 in, 1,000 out; 2,731.50 for 3,000 dollars, 461.25 for 500 of them; commissions 7.70 and
+        // 0.03 of interest on a negative balance.
+        let eur = holdings.removeValue(forKey: "EUR"), usd = holdings.removeValue(forKey: "USD")
+        #expect(abs(try #require(eur) - 1722.02) < 1e-9)
+        // 3,000 − 938.40 − 796.40 − 941.00 + 382.08 − 500, dividends 1.20 − 0.18 and 3.13 (paid again
+        // without tax after its reversal); the bond's 99.12 is not taken.
+        #expect(abs(try #require(usd) - 210.43) < 1e-9)
+        #expect(holdings == ["AAPL": 3, "BRK.B": 2, "TLT": 10])
+        let s = try ledger.statement()
+        #expect(sameMoney(s.dividends, ["USD": 4.33]) && sameMoney(s.tax, ["USD": 0.18]) && s.interest.isEmpty)
+        #expect(sameMoney(s.fees, ["EUR": 7.73]))
+    }
 }
