@@ -47,7 +47,8 @@ struct ImportCommand: ParsableCommand {
               budget            CSV: date,type,category,amount,currency[,note]
               csv               quotes from any CSV through --columns or --mapping;
                                 --wide: a date column and a column per asset
-              ibkr-flex         Interactive Brokers Flex Query trades (CSV)
+              ibkr-flex         Interactive Brokers Flex Query (CSV): trades and cash
+                                transactions (dividends, tax, interest, fees, deposits)
               trading212        Trading 212 history export (CSV), into --portfolio
               degiro            Degiro Transactions.csv and Account.csv, both
               revolut           Revolut trading account statement (CSV)

@@ -12,6 +12,9 @@ struct DelimitedFile {
     /// Whether a row may stop before the header's last columns, which are then blank: Degiro's rows are
     /// one field short of their own header where an order has no id in the column after `Order ID`.
     var shortRows = false
+    /// Whether a line starts a section of its own, with its own header (an IB Flex Query's trades, then
+    /// its cash transactions): it is then given to `header` in place of a row.
+    var newSection: ((DelimitedLine) -> Bool)?
     /// The dates rows may carry (`DateBounds`).
     var dates = DateBounds()
 
@@ -46,7 +49,7 @@ struct DelimitedFile {
                 throw ImportError(file: url.path, line: number, message: "a quoted field is not closed, expected a closing \" on the same line")
             }
             try checkFields(fields, line: number)
-            guard let width = headerWidth else {
+            guard let width = headerWidth, !(newSection?(fields) ?? false) else {
                 headerWidth = fields.count
                 try header(CSVHeader(fields, file: url.path, line: number))
                 return

@@ -14,7 +14,7 @@ public enum ImportKind: String, CaseIterable, Sendable {
     case budget
     /// Quotes from a CSV of any shape, through a column mapping (`ImportOptions.csv`).
     case csv
-    /// Interactive Brokers' Flex Query trades, saved as CSV.
+    /// Interactive Brokers' Flex Query (trades and cash transactions), saved as CSV.
     case ibkrFlex = "ibkr-flex"
     /// Brokers' own exports and other tools' files, read as they are downloaded (`Presets/`).
     case trading212, degiro, revolut, freedom24, ghostfolio
@@ -86,8 +86,7 @@ extension Store {
                 case .budget: try BudgetCSVImporter(url: url, sink: sink).run(&summary)
                 case .csv where options.csv.wide == true: try WideCSVImporter(url: url, sink: sink, mapping: options.csv).run(&summary)
                 case .csv: try MappedCSVImporter(url: url, sink: sink, mapping: options.csv).run(&summary)
-                case .ibkrFlex: try IBKRFlexTradesImporter(url: url, sink: sink, portfolioID: portfolioID!).run(&summary)
-                case .trading212, .degiro, .revolut, .freedom24, .ghostfolio, .ppCSV:
+                case .ibkrFlex, .trading212, .degiro, .revolut, .freedom24, .ghostfolio, .ppCSV:
                     try BrokerPresets.run(kind, url: url, ledger: BrokerLedger(sink: sink, portfolioID: portfolioID!), &summary)
                 }
                 summary.writtenTrades = sink.takeWrittenTrades().map { TradeChecks.Written(file: url.path, id: $0.id, line: $0.line) }

@@ -101,4 +101,22 @@ import Testing
         #expect(sameMoney(s.dividends, ["USD": 4.33]) && sameMoney(s.tax, ["USD": 0.18]) && s.interest.isEmpty)
         #expect(sameMoney(s.fees, ["EUR": 7.73]))
     }
+
+    @Test func ibkrFlex() throws {
+        let quotes = FixtureLedger.quotes([("EUR", "USD", 1.09), ("VT", "USD", 110), ("MSFT", "USD", 418), ("SAP", "EUR", 178)],
+                                          from: "2024-03-01", to: "2024-05-05")
+        let t = try Self.store("IB", base: "USD", quotes: quotes, files: ["ibkr-flex.csv"], kind: .ibkrFlex)
+        let ledger = FixtureLedger(db: t, portfolio: "IB", base: "USD", day: "2024-04-30")
+        var holdings = try ledger.holdings()
+        // 50,000 in, 2,000 out; 10,843 + 2,019.80 + 1,094.50 (for 1,000 euros) spent, 841.9977 from the
+        // sale; dividends 29.82 − 4.47 and 3.75 (reversed and paid again untaxed), interest 12.34, fees 10.
+        let usd = holdings.removeValue(forKey: "USD"), eur = holdings.removeValue(forKey: "EUR")
+        #expect(abs(try #require(usd) - 34916.1377) < 1e-9)
+        // 1,000 deposited and 1,000 bought; 879 for SAP, its dividend 4.10 − 1.08, 0.21 of interest paid.
+        #expect(abs(try #require(eur) - 1123.81) < 1e-9)
+        #expect(holdings == ["VT": 100, "MSFT": 3, "SAP": 5])
+        let s = try ledger.statement()
+        #expect(sameMoney(s.dividends, ["USD": 33.57, "EUR": 4.10]) && sameMoney(s.tax, ["USD": 4.47, "EUR": 1.08]))
+        #expect(sameMoney(s.fees, ["USD": 15.0023, "EUR": 3.21]) && sameMoney(s.interest, ["USD": 12.34]))
+    }
 }

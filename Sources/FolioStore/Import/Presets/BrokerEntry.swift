@@ -6,6 +6,8 @@ struct BrokerSecurity: Equatable {
     var ticker: String?
     var isin: ISIN?
     var name: String?
+    /// A currency or a coin traded as an asset (IB's `EUR.USD`): its code, not a security to look up.
+    var code: AssetCode? = nil
 }
 
 /// An amount of one asset (a currency, or a coin).

@@ -5,6 +5,7 @@ import Foundation
 enum BrokerPresets {
     static func run(_ kind: ImportKind, url: URL, ledger: BrokerLedger, _ summary: inout ImportSummary) throws {
         switch kind {
+        case .ibkrFlex: try IBKRFlexImporter(url: url, ledger: ledger).run(&summary)
         case .trading212: try Trading212Importer(url: url, ledger: ledger).run(&summary)
         case .degiro: try DegiroImporter(url: url, ledger: ledger).run(&summary)
         case .revolut: try RevolutImporter(url: url, ledger: ledger).run(&summary)

@@ -21,6 +21,7 @@ final class SecurityCodes {
 
     /// The code of `security`, creating or completing its asset.
     func code(of security: BrokerSecurity, sink: ImportSink) throws -> AssetCode {
+        if let code = security.code { return code }
         let db = sink.db
         let ticker = security.ticker.flatMap(Self.tickerCode)
         if let isin = security.isin {
