@@ -53,6 +53,7 @@ struct ImportCommand: ParsableCommand {
               degiro            Degiro Transactions.csv and Account.csv, both
               revolut           Revolut trading account statement (CSV)
               freedom24         Freedom24 / Tradernet broker report (JSON)
+              ghostfolio        Ghostfolio's export JSON (folio export ghostfolio)
               monobank-json     saved answer of Monobank /bank/currency (card rates)
               privatbank-json   saved PrivatBank answer: --market cash|card, --time
 

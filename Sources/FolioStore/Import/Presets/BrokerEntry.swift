@@ -34,10 +34,10 @@ struct BrokerEntry {
         case exchange(sold: Money, bought: Money, fee: Money?)
         /// Money in (deposit) or out (withdrawal) of the account.
         case transfer(CashTransactionKind, Money, fee: Double)
-        /// A dividend of `gross` before withholding `tax` (in the gross's currency).
-        case dividend(BrokerSecurity, gross: Money, tax: Double)
-        /// Interest received, before withholding `tax`.
-        case interest(Money, tax: Double)
+        /// A dividend of `gross` before withholding `tax` and a `fee` (in the gross's currency).
+        case dividend(BrokerSecurity, gross: Money, tax: Double, fee: Double = 0)
+        /// Interest received, before withholding `tax` and a `fee`.
+        case interest(Money, tax: Double, fee: Double = 0)
         /// A cost of the account not tied to a trade (custody, connectivity, interest paid on a debit).
         case accountFee(Money)
         /// New units per old of a security.

@@ -33,10 +33,10 @@ struct BrokerLedger {
                 ), line: entry.line ?? 0)
             case let .transfer(kind, money, fee):
                 outcome = try cash(entry, kind, money, fee: fee)
-            case let .dividend(security, gross, tax):
-                outcome = try cash(entry, .dividend, gross, asset: try code(security, entry), tax: tax)
-            case let .interest(money, tax):
-                outcome = try cash(entry, .interest, money, tax: tax)
+            case let .dividend(security, gross, tax, fee):
+                outcome = try cash(entry, .dividend, gross, fee: fee, asset: try code(security, entry), tax: tax)
+            case let .interest(money, tax, fee):
+                outcome = try cash(entry, .interest, money, fee: fee, tax: tax)
             case let .accountFee(money):
                 outcome = try cash(entry, .fee, money)
             case let .split(security, ratio):

@@ -10,6 +10,7 @@ enum BrokerPresets {
         case .degiro: try DegiroImporter(url: url, ledger: ledger).run(&summary)
         case .revolut: try RevolutImporter(url: url, ledger: ledger).run(&summary)
         case .freedom24: try Freedom24Importer(url: url, ledger: ledger).run(&summary)
+        case .ghostfolio: try GhostfolioImporter(url: url, ledger: ledger).run(&summary)
         default: throw ImportError(file: url.path, message: "import \(kind.rawValue) is not available yet")
         }
     }

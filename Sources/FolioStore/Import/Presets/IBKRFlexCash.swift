@@ -91,7 +91,7 @@ struct IBKRFlexCash {
                 throw ImportError(file: file, line: rows[0].row.line, field: "Amount",
                                   message: "found dividends of \(gross) and tax of \(tax) for one payment, expected a dividend above zero and a tax below it")
             }
-            guard case let .dividend(security, money, _) = first.row.event else { continue }
+            guard case let .dividend(security, money, _, _) = first.row.event else { continue }
             result.append(first.row.with(.dividend(security, gross: Money(gross, money.currency), tax: max(0, tax))))
         }
         return result
