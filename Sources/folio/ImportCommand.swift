@@ -54,6 +54,8 @@ struct ImportCommand: ParsableCommand {
               revolut           Revolut trading account statement (CSV)
               freedom24         Freedom24 / Tradernet broker report (JSON)
               ghostfolio        Ghostfolio's export JSON (folio export ghostfolio)
+              pp-csv            Portfolio Performance's CSV export of accounts' and
+                                securities accounts' transactions (folio export pp-csv)
               monobank-json     saved answer of Monobank /bank/currency (card rates)
               privatbank-json   saved PrivatBank answer: --market cash|card, --time
 

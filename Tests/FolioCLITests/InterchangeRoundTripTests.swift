@@ -49,7 +49,7 @@ import Testing
         }
     }
 
-    @Test(arguments: ["ghostfolio"])
+    @Test(arguments: ["ghostfolio", "pp-csv"])
     func demoUAHComesBackToTheCent(_ format: String) throws {
         let directory = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -81,7 +81,7 @@ import Testing
         }
     }
 
-    @Test(arguments: ["ghostfolio"])
+    @Test(arguments: ["ghostfolio", "pp-csv"])
     func dsxCryptoComesBackOrIsNamed(_ format: String) throws {
         let directory = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -11,7 +11,8 @@ enum BrokerPresets {
         case .revolut: try RevolutImporter(url: url, ledger: ledger).run(&summary)
         case .freedom24: try Freedom24Importer(url: url, ledger: ledger).run(&summary)
         case .ghostfolio: try GhostfolioImporter(url: url, ledger: ledger).run(&summary)
-        default: throw ImportError(file: url.path, message: "import \(kind.rawValue) is not available yet")
+        case .ppCSV: try PortfolioPerformanceImporter(url: url, ledger: ledger).run(&summary)
+        default: preconditionFailure("import \(kind.rawValue) is not a preset")
         }
     }
 }
