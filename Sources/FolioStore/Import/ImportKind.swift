@@ -45,6 +45,9 @@ public struct ImportOptions: Sendable {
     public var replace: Bool
     /// How a `csv` file's columns make quotes.
     public var csv: CSVMapping
+    /// The base currency of `portfolio` when the import is to create it (`--base`): a new user's first
+    /// broker file goes into a portfolio in one command.
+    public var newPortfolioBase: AssetCode?
 
     public init(portfolio: String? = nil, asset: AssetCode? = nil, currency: AssetCode = .usd, market: Market = .exchange,
                 replace: Bool = false, csv: CSVMapping = CSVMapping()) {
@@ -67,11 +70,17 @@ extension Store {
         return try write { db in
             let sink = try ImportSink(db: db, conflicts: options.replace ? .replace : .report)
             var portfolioID: Int64?
+            var created: String?
             if kind.needsPortfolio {
                 guard let name = options.portfolio else {
                     throw ArgumentError("--portfolio", "import \(kind.rawValue) needs the portfolio to import into")
                 }
-                portfolioID = try Store.portfolio(named: name, db).id
+                if let base = options.newPortfolioBase, try Int64.fetchOne(db, sql: "SELECT id FROM portfolio WHERE name = ?", arguments: [name]) == nil {
+                    portfolioID = try Store.insertPortfolio(name: name, baseCurrency: base, db).id
+                    created = "created portfolio \"\(name)\" with base currency \(base)"
+                } else {
+                    portfolioID = try Store.portfolio(named: name, db).id
+                }
             }
             var summaries = try files.map { url in
                 var summary = ImportSummary(file: url.path, kind: kind.rawValue, replaces: options.replace)
@@ -93,6 +102,7 @@ extension Store {
                 return summary
             }
             try sink.finish()
+            if let created, !summaries.isEmpty { summaries[0].notes.insert(created, at: 0) }
             if let portfolioID {
                 let warnings = try TradeChecks.warnings(db, portfolioID: portfolioID, written: summaries.flatMap(\.writtenTrades))
                 for i in summaries.indices { summaries[i].warnings = warnings[summaries[i].file] ?? [] }
