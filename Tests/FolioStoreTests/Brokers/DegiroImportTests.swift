@@ -27,8 +27,8 @@ import Testing
         let (t, a) = (Self.transactions.path, Self.account.path)
         #expect(summaries[0].lines == [
             "\(t): read 5, inserted 5, skipped 0 as duplicates",
-            "  created IE00BK5BQT80 (no ticker in the file, \"VANGUARD FTSE ALL-WORLD UCITS ETF USD ACC\")",
-            "  created NL0011794037 (no ticker in the file, \"AHOLD DELHAIZE\")",
+            "  created IE00BK5BQT80 (\"VANGUARD FTSE ALL-WORLD UCITS ETF USD ACC\", named by its ISIN)",
+            "  created NL0011794037 (\"AHOLD DELHAIZE\", named by its ISIN)",
         ])
         let fees = [7, 8, 19, 25, 26, 28].map { "\(a):\($0)" }.joined(separator: ", ")
         #expect(summaries[1].lines == [

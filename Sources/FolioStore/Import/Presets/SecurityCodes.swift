@@ -56,8 +56,9 @@ final class SecurityCodes {
             try sink.db.execute(sql: "UPDATE asset SET isin = ? WHERE id = ? AND isin IS NULL", arguments: [isin.rawValue, id])
         }
         if !exists {
-            let named = isin?.rawValue == code.rawValue ? "no ticker in the file" : isin?.rawValue
-            let said = [named, security.name.map { "\"\($0)\"" }].compactMap { $0 }.joined(separator: ", ")
+            let byISIN = isin?.rawValue == code.rawValue
+            let said = [byISIN ? nil : isin?.rawValue, security.name.map { "\"\($0)\"" }, byISIN ? "named by its ISIN" : nil]
+                .compactMap { $0 }.joined(separator: ", ")
             notes.append("created \(code)" + (said.isEmpty ? "" : " (\(said))"))
         }
     }
