@@ -138,7 +138,7 @@ struct Trading212Importer {
     }
 
     private func need(_ column: Int?, _ name: String, _ row: RowFields) throws -> Int {
-        guard let column else { throw row.fail(name, "the file has no \"\(name)\" column, which a \"\(row.string(0))\" row needs") }
+        guard let column else { throw row.fail(name, "the file has no \"\(name)\" column, which this row needs") }
         return column
     }
 
