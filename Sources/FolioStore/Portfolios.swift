@@ -6,6 +6,11 @@ extension Store {
     /// Creates a portfolio; its base currency becomes an asset if it is not one yet.
     @discardableResult
     public func addPortfolio(name: String, baseCurrency: AssetCode) throws -> Portfolio {
+        try write { db in try Store.insertPortfolio(name: name, baseCurrency: baseCurrency, db) }
+    }
+
+    /// `addPortfolio` within a transaction that does more (an import that creates its portfolio).
+    static func insertPortfolio(name: String, baseCurrency: AssetCode, _ db: Database) throws -> Portfolio {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
         // A name is printed in lists, logs and mail subjects: no control characters (escaped in the error).
         guard !trimmed.isEmpty, trimmed.count <= 200, trimmed.unicodeScalars.allSatisfy({ $0.properties.generalCategory != .control }) else {
@@ -15,15 +20,13 @@ extension Store {
         guard KnownAssets.isBaseCurrency(baseCurrency) else {
             throw ArgumentError("--base", "expected an ISO 4217 currency code (UAH, USD, EUR…), a metal or a known coin, found \"\(baseCurrency)\"")
         }
-        return try write { db in
-            if try Int64.fetchOne(db, sql: "SELECT id FROM portfolio WHERE name = ?", arguments: [trimmed]) != nil {
-                throw StoreError.duplicatePortfolio(trimmed)
-            }
-            var registry = AssetRegistry()
-            let currencyID = try registry.id(of: baseCurrency, kindHint: .fiat, in: db)
-            try db.execute(sql: "INSERT INTO portfolio (name, base_currency_id) VALUES (?, ?)", arguments: [trimmed, currencyID])
-            return Portfolio(id: db.lastInsertedRowID, name: trimmed, baseCurrency: baseCurrency)
+        if try Int64.fetchOne(db, sql: "SELECT id FROM portfolio WHERE name = ?", arguments: [trimmed]) != nil {
+            throw StoreError.duplicatePortfolio(trimmed)
         }
+        var registry = AssetRegistry()
+        let currencyID = try registry.id(of: baseCurrency, kindHint: .fiat, in: db)
+        try db.execute(sql: "INSERT INTO portfolio (name, base_currency_id) VALUES (?, ?)", arguments: [trimmed, currencyID])
+        return Portfolio(id: db.lastInsertedRowID, name: trimmed, baseCurrency: baseCurrency)
     }
 
     /// Removes a portfolio with its trades and cash transactions (quotes stay: they are shared).

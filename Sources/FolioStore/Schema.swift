@@ -12,6 +12,7 @@ enum Schema {
         migrator.registerMigration("v2-market-statistics", migrate: createMarketStatistics)
         migrator.registerMigration("v3-income-and-splits", migrate: addIncomeAndSplits)
         migrator.registerMigration("v4-daily-closes", migrate: QuoteDays.create)
+        migrator.registerMigration("v5-asset-isin", migrate: addAssetISIN)
         return migrator
     }
 
@@ -158,6 +159,15 @@ enum Schema {
             DROP TABLE cash_transaction;
             ALTER TABLE cash_transaction_v3 RENAME TO cash_transaction;
             CREATE INDEX cash_transaction_by_time ON cash_transaction(portfolio_id, time_ms);
+            """)
+    }
+
+    /// A security's ISIN, which brokers' files name it by when their tickers differ (or are missing):
+    /// at most one asset has a given ISIN, so an import finds the asset by it.
+    private static func addAssetISIN(_ db: Database) throws {
+        try db.execute(sql: """
+            ALTER TABLE asset ADD COLUMN isin TEXT;
+            CREATE UNIQUE INDEX asset_by_isin ON asset(isin) WHERE isin IS NOT NULL;
             """)
     }
 }

@@ -23,7 +23,7 @@ struct Folio: ParsableCommand {
         // Every command, nested ones too, gives its commandName: ArgumentParser would otherwise derive it
         // from the type's name (String(describing:)), a scan of the runtime's conformance records for
         // each command at every start, since it names the whole tree before parsing.
-        subcommands: [InitCommand.self, ImportCommand.self, FetchCommand.self, MailCommand.self, PortfolioCommand.self,
+        subcommands: [InitCommand.self, ImportCommand.self, ExportCommand.self, FetchCommand.self, MailCommand.self, PortfolioCommand.self,
                       AssetCommand.self, TradesCommand.self, TransactionsCommand.self, QuotesCommand.self, InfoCommand.self, TableCommand.self, ConvertCommand.self, ReportCommand.self, ChartCommand.self,
                       BatchCommand.self, CompletionsCommand.self]
     )

@@ -47,7 +47,15 @@ struct ImportCommand: ParsableCommand {
               budget            CSV: date,type,category,amount,currency[,note]
               csv               quotes from any CSV through --columns or --mapping;
                                 --wide: a date column and a column per asset
-              ibkr-flex         Interactive Brokers Flex Query trades (CSV)
+              ibkr-flex         Interactive Brokers Flex Query (CSV): trades and cash
+                                transactions (dividends, tax, interest, fees, deposits)
+              trading212        Trading 212 history export (CSV), into --portfolio
+              degiro            Degiro Transactions.csv and Account.csv, both
+              revolut           Revolut trading account statement (CSV)
+              freedom24         Freedom24 / Tradernet broker report (JSON)
+              ghostfolio        Ghostfolio's export JSON (folio export ghostfolio)
+              pp-csv            Portfolio Performance's CSV export of accounts' and
+                                securities accounts' transactions (folio export pp-csv)
               monobank-json     saved answer of Monobank /bank/currency (card rates)
               privatbank-json   saved PrivatBank answer: --market cash|card, --time
 
@@ -79,6 +87,9 @@ struct ImportCommand: ParsableCommand {
               folio import csv nbu_rates_wide.csv --wide --date-column date \\
                 --currency UAH --market nbu
               folio import ibkr-flex --portfolio IB trades.csv
+              folio import trading212 --portfolio T212 --base EUR \\
+                from_2024-01-01_to_2024-12-31.csv
+              folio import degiro --portfolio Degiro Transactions.csv Account.csv
               folio import quotes --replace corrected-prices.csv
               folio import monobank-json mono-2025-06-20.json
               folio import privatbank-json --market cash \\
@@ -96,6 +107,9 @@ struct ImportCommand: ParsableCommand {
 
     @Option(help: "Portfolio to import trades or transactions into.")
     var portfolio: String?
+
+    @Option(help: ArgumentHelp("Create --portfolio with this base currency if it does not exist.", valueName: "currency"))
+    var base: String?
 
     @Option(help: "Asset of a stock-csv or csv file without an asset column.")
     var asset: String?
@@ -122,6 +136,10 @@ struct ImportCommand: ParsableCommand {
             if kind.needsPortfolio && portfolio == nil {
                 throw ArgumentError("--portfolio", "import \(kind.rawValue) needs the portfolio to import into")
             }
+            if let base {
+                guard kind.needsPortfolio else { throw ArgumentError("--base", "import \(kind.rawValue) goes into no portfolio; --base is not taken") }
+                _ = try ArgumentValue.asset(base, "--base")
+            }
             if let asset { _ = try ArgumentValue.asset(asset, "--asset") }
             if let currency { _ = try ArgumentValue.asset(currency, "--currency") }
             if kind != .csv && csv.isGiven { throw ArgumentError("--columns", "only import csv takes a column mapping") }
@@ -129,7 +147,7 @@ struct ImportCommand: ParsableCommand {
         case let .savedAnswer(answer):
             if csv.isGiven { throw ArgumentError("--columns", "only import csv takes a column mapping") }
             if replace { throw ArgumentError("--replace", "\(answer.rawValue) keeps stored quotes, as a fetch does; correct one with folio import quotes --replace") }
-            for (option, given) in [("--portfolio", portfolio != nil), ("--asset", asset != nil), ("--currency", currency != nil)] where given {
+            for (option, given) in [("--portfolio", portfolio != nil), ("--asset", asset != nil), ("--currency", currency != nil), ("--base", base != nil)] where given {
                 throw ArgumentError(option, "\(answer.rawValue) takes its assets and currencies from the answer; \(option) is not taken")
             }
             if answer.needsMarketAndTime {
@@ -149,10 +167,13 @@ struct ImportCommand: ParsableCommand {
         let store = try database.openForWriting()
         let summaries = switch kind {
         case let .file(kind):
-            try store.importFiles(files.map { URL(fileURLWithPath: $0) }, kind: kind, options: ImportOptions(
-                portfolio: portfolio, asset: asset.map { AssetCode($0) }, currency: AssetCode(currency ?? "USD"), market: Market(market ?? "exchange"),
-                replace: replace, csv: kind == .csv ? try csv.mapping(asset: asset, currency: currency, market: market) : CSVMapping()
-            ))
+            try store.importFiles(files.map { URL(fileURLWithPath: $0) }, kind: kind, options: {
+                var options = ImportOptions(
+                    portfolio: portfolio, asset: asset.map { AssetCode($0) }, currency: AssetCode(currency ?? "USD"), market: Market(market ?? "exchange"),
+                    replace: replace, csv: kind == .csv ? try csv.mapping(asset: asset, currency: currency, market: market) : CSVMapping())
+                options.newPortfolioBase = base.map { AssetCode($0) }
+                return options
+            }())
         case let .savedAnswer(answer):
             try store.importSavedAnswers(files, as: answer, market: market.map { Market($0) }, time: try time.map(parsedTime))
         }

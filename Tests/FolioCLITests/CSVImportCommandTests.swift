@@ -104,7 +104,7 @@ import Testing
 
             """.write(to: flex, atomically: true, encoding: .utf8)
         let first = try FolioProcess.run(["import", "ibkr-flex", "--portfolio", "IB", flex.path, "--db", db])
-        #expect(first.stdout == "\(flex.path): read 2, inserted 2, skipped 0 as duplicates\n", "\(first.stderr)")
+        #expect(first.stdout == "\(flex.path): read 2, inserted 2, skipped 0 as duplicates\n  created AAPL\n", "\(first.stderr)")
         let again = try FolioProcess.run(["import", "ibkr-flex", "--portfolio", "IB", flex.path, "--db", db])
         #expect(again.stdout == "\(flex.path): read 2, inserted 0, skipped 2 as duplicates\n", "\(again.stderr)")
         let listed = try FolioProcess.run(["trades", "list", "--portfolio", "IB", "--format", "csv", "--db", db])

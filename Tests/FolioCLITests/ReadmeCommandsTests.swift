@@ -106,6 +106,8 @@ import Testing
 
             """)
         try fm.copyItem(at: Paths.projectRoot.appendingPathComponent("reports/portfolio.yaml"), to: work.appendingPathComponent("my-portfolio.yaml"))
+        try fm.copyItem(at: Paths.projectRoot.appendingPathComponent("samples/brokers/trading212-history.csv"),
+                        to: work.appendingPathComponent("from_2024-01-01_to_2024-12-31.csv"))
         try fm.createDirectory(at: work.appendingPathComponent("samples"), withIntermediateDirectories: true)
         try fm.copyItem(at: Paths.projectRoot.appendingPathComponent("samples/jobs.yaml"), to: work.appendingPathComponent("samples/jobs.yaml"))
         try fm.createSymbolicLink(atPath: work.appendingPathComponent("samples/demo.sqlite").path, withDestinationPath: demo)

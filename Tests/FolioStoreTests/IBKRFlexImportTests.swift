@@ -32,7 +32,10 @@ import Testing
         let summary = try t.store.importFiles([file], kind: .ibkrFlex, options: ImportOptions(portfolio: "IB"))[0]
         #expect(summary.lines == [
             "\(file.path): read 6, inserted 5, skipped 0 as duplicates, ignored 1",
-            "  OPT: 1 row ignored (Folio imports stocks, funds, currencies and crypto, not derivatives or bonds)",
+            "  created AAPL (\"APPLE INC\")",
+            "  created MSFT (\"MICROSOFT CORP\")",
+            "  created SAP (\"SAP SE\")",
+            "  ignored 1 row of type \"OPT\": \(file.path):6 (Folio imports stocks, funds, currencies and crypto, not derivatives or bonds)",
         ])
         let trades = try t.store.trades(portfolio: try t.store.portfolio(named: "IB"))
         #expect(trades.map(\.externalID) == ["411820641", "411820655", "412005310", "412094117", "413555902"])
@@ -61,7 +64,8 @@ import Testing
         let summary = try t.store.importFiles([file], kind: .ibkrFlex, options: ImportOptions(portfolio: "IB"))[0]
         #expect(summary.lines == [
             "\(file.path): read 3, inserted 2, skipped 0 as duplicates, ignored 1",
-            "  ORDER: 1 row ignored (a summary; Folio imports the EXECUTION rows)",
+            "  created KO",
+            "  ignored 1 row of type \"ORDER\": \(file.path):3 (a summary; Folio imports the EXECUTION rows)",
         ])
         let trades = try t.store.trades(portfolio: try t.store.portfolio(named: "IB"))
         #expect(trades.map { ISOTime.format($0.time) } == ["2024-05-02T10:15:00Z", "2024-05-03T00:00:00Z"])

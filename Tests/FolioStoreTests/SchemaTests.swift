@@ -14,7 +14,7 @@ import Testing
              try Int.fetchOne(db, sql: "PRAGMA foreign_keys"))
         }
         #expect(tables == ["asset", "budget_category", "budget_entry", "cash_transaction", "fetch_log", "market_statistic", "portfolio", "quote", "quote_day", "quote_series", "trade"])
-        #expect(Set(applied) == ["v1-initial", "v2-market-statistics", "v3-income-and-splits", "v4-daily-closes"])
+        #expect(Set(applied) == ["v1-initial", "v2-market-statistics", "v3-income-and-splits", "v4-daily-closes", "v5-asset-isin"])
         #expect(journal == "wal")
         #expect(foreignKeys == 1)
     }

@@ -23,7 +23,7 @@ public enum JSONNumber {
         return double(value)
     }
 
-    static func isBoolean(_ value: Any?) -> Bool {
+    public static func isBoolean(_ value: Any?) -> Bool {
         guard let number = value as? NSNumber else { return false }
         return String(cString: number.objCType) == "c"
     }

@@ -68,10 +68,10 @@ extension RecordTables {
     public static func assets(_ rows: [AssetListing]) -> ResultTable {
         ResultTable(columns: [
             .init("code", .text), .init("name", .text), .init("kind", .text), .init("decimals", .number, decimals: 0),
-            .init("quotes", .number, decimals: 0),
+            .init("quotes", .number, decimals: 0), .init("isin", .text),
         ], rows: rows.map { row in
             [.text(row.asset.code.rawValue), .text(row.asset.name), .text(row.asset.kind.rawValue),
-             .number(Double(row.asset.decimals)), .number(Double(row.quotes))]
+             .number(Double(row.asset.decimals)), .number(Double(row.quotes)), row.isin.map { .text($0.rawValue) }]
         })
     }
 }

@@ -9,6 +9,12 @@ struct DelimitedFile {
     var delimiter: UInt8 = UInt8(ascii: ",")
     var decimalComma = false
     var quotes = true
+    /// Whether a row may stop before the header's last columns, which are then blank: Degiro's rows are
+    /// one field short of their own header where an order has no id in the column after `Order ID`.
+    var shortRows = false
+    /// Whether a line starts a section of its own, with its own header (an IB Flex Query's trades, then
+    /// its cash transactions): it is then given to `header` in place of a row.
+    var newSection: ((DelimitedLine) -> Bool)?
     /// The dates rows may carry (`DateBounds`).
     var dates = DateBounds()
 
@@ -43,7 +49,7 @@ struct DelimitedFile {
                 throw ImportError(file: url.path, line: number, message: "a quoted field is not closed, expected a closing \" on the same line")
             }
             try checkFields(fields, line: number)
-            guard let width = headerWidth else {
+            guard let width = headerWidth, !(newSection?(fields) ?? false) else {
                 headerWidth = fields.count
                 try header(CSVHeader(fields, file: url.path, line: number))
                 return
@@ -52,7 +58,8 @@ struct DelimitedFile {
             // quoted (`12,5`) every field after it moves one column on, and the row would be read
             // cut short. Extra fields that are all blank lose nothing (a trailing delimiter, as
             // spreadsheets write) and are let through.
-            guard fields.count == width || (fields.count > width && (width..<fields.count).allSatisfy(fields.isBlank)) else {
+            guard fields.count == width || (fields.count > width && (width..<fields.count).allSatisfy(fields.isBlank))
+                || (shortRows && fields.count < width) else {
                 throw ImportError(file: url.path, line: number, message: "found \(fields.count) fields, expected \(width) as in the header")
             }
             try row(RowFields(fields: fields, file: path, line: number, decimalComma: decimalComma, dates: dates))

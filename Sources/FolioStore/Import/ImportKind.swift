@@ -14,13 +14,17 @@ public enum ImportKind: String, CaseIterable, Sendable {
     case budget
     /// Quotes from a CSV of any shape, through a column mapping (`ImportOptions.csv`).
     case csv
-    /// Interactive Brokers' Flex Query trades, saved as CSV.
+    /// Interactive Brokers' Flex Query (trades and cash transactions), saved as CSV.
     case ibkrFlex = "ibkr-flex"
+    /// Brokers' own exports and other tools' files, read as they are downloaded (`Presets/`).
+    case trading212, degiro, revolut, freedom24, ghostfolio
+    case ppCSV = "pp-csv"
 
     /// Imports of trades and cash transactions go into a portfolio.
     public var needsPortfolio: Bool {
         switch self {
         case .dsxTrades, .dsxTransactions, .trades, .transactions, .ibkrFlex: true
+        case .trading212, .degiro, .revolut, .freedom24, .ghostfolio, .ppCSV: true
         case .quotes, .stockCSV, .nbuJSON, .budget, .csv: false
         }
     }
@@ -41,6 +45,9 @@ public struct ImportOptions: Sendable {
     public var replace: Bool
     /// How a `csv` file's columns make quotes.
     public var csv: CSVMapping
+    /// The base currency of `portfolio` when the import is to create it (`--base`): a new user's first
+    /// broker file goes into a portfolio in one command.
+    public var newPortfolioBase: AssetCode?
 
     public init(portfolio: String? = nil, asset: AssetCode? = nil, currency: AssetCode = .usd, market: Market = .exchange,
                 replace: Bool = false, csv: CSVMapping = CSVMapping()) {
@@ -63,11 +70,17 @@ extension Store {
         return try write { db in
             let sink = try ImportSink(db: db, conflicts: options.replace ? .replace : .report)
             var portfolioID: Int64?
+            var created: String?
             if kind.needsPortfolio {
                 guard let name = options.portfolio else {
                     throw ArgumentError("--portfolio", "import \(kind.rawValue) needs the portfolio to import into")
                 }
-                portfolioID = try Store.portfolio(named: name, db).id
+                if let base = options.newPortfolioBase, try Int64.fetchOne(db, sql: "SELECT id FROM portfolio WHERE name = ?", arguments: [name]) == nil {
+                    portfolioID = try Store.insertPortfolio(name: name, baseCurrency: base, db).id
+                    created = "created portfolio \"\(name)\" with base currency \(base)"
+                } else {
+                    portfolioID = try Store.portfolio(named: name, db).id
+                }
             }
             var summaries = try files.map { url in
                 var summary = ImportSummary(file: url.path, kind: kind.rawValue, replaces: options.replace)
@@ -82,12 +95,14 @@ extension Store {
                 case .budget: try BudgetCSVImporter(url: url, sink: sink).run(&summary)
                 case .csv where options.csv.wide == true: try WideCSVImporter(url: url, sink: sink, mapping: options.csv).run(&summary)
                 case .csv: try MappedCSVImporter(url: url, sink: sink, mapping: options.csv).run(&summary)
-                case .ibkrFlex: try IBKRFlexTradesImporter(url: url, sink: sink, portfolioID: portfolioID!).run(&summary)
+                case .ibkrFlex, .trading212, .degiro, .revolut, .freedom24, .ghostfolio, .ppCSV:
+                    try BrokerPresets.run(kind, url: url, ledger: BrokerLedger(sink: sink, portfolioID: portfolioID!), &summary)
                 }
                 summary.writtenTrades = sink.takeWrittenTrades().map { TradeChecks.Written(file: url.path, id: $0.id, line: $0.line) }
                 return summary
             }
             try sink.finish()
+            if let created, !summaries.isEmpty { summaries[0].notes.insert(created, at: 0) }
             if let portfolioID {
                 let warnings = try TradeChecks.warnings(db, portfolioID: portfolioID, written: summaries.flatMap(\.writtenTrades))
                 for i in summaries.indices { summaries[i].warnings = warnings[summaries[i].file] ?? [] }

@@ -13,6 +13,8 @@ final class ImportSink {
     let db: Database
     let conflicts: ConflictPolicy
     var assets = AssetRegistry()
+    /// The codes of the securities brokers' files name (by ticker or ISIN), for the presets.
+    lazy var securities = SecurityCodes()
     private let quoteInsert: Statement
     private let quoteStored: Statement
     private let tradeInsert: Statement

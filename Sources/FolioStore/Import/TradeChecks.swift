@@ -12,7 +12,10 @@ enum TradeChecks {
     struct Written: Equatable, Sendable {
         var file: String
         var id: Int64
+        /// 0 for a row of a JSON file, which has no line to name.
         var line: Int
+
+        var location: String { line > 0 ? "\(file):\(line)" : file }
     }
 
     /// Warnings per file, in the files' order; at most `ImportSummary.differencesShown` sale lines each.
@@ -55,7 +58,7 @@ enum TradeChecks {
                 farPrices[mine.file, default: 0] += 1
                 if farPrices[mine.file]! <= ImportSummary.differencesShown {
                     warnings[mine.file, default: []].append(
-                        "\(mine.file):\(mine.line): \(asset) at \(Self.quantity(row[9])) \(row[12] as String) is far from \(far); a typo?")
+                        "\(mine.location): \(asset) at \(Self.quantity(row[9])) \(row[12] as String) is far from \(far); a typo?")
                 }
             }
             // Named where the holding crosses below zero, as the diagnostics page lists it; the sales
@@ -65,7 +68,7 @@ enum TradeChecks {
                 sales[mine.file, default: 0] += 1
                 if sales[mine.file]! <= ImportSummary.differencesShown {
                     warnings[mine.file, default: []].append(
-                        "\(mine.file):\(mine.line): a sale of \(Self.quantity(quantity)) \(asset) leaves \(Self.quantity(after)) "
+                        "\(mine.location): a sale of \(Self.quantity(quantity)) \(asset) leaves \(Self.quantity(after)) "
                             + "(\(Self.quantity(before)) held before it)")
                 }
             }
@@ -78,7 +81,7 @@ enum TradeChecks {
         }
         for (asset, first) in unquoted.sorted(by: { $0.key < $1.key }) {
             warnings[first.file, default: []].append(
-                "\(first.file):\(first.line): \(asset) has no quotes yet: its value stays unknown until they are imported or fetched")
+                "\(first.location): \(asset) has no quotes yet: its value stays unknown until they are imported or fetched")
         }
         return warnings
     }

@@ -1,0 +1,163 @@
+import Foundation
+import FolioCore
+
+/// `folio import pp-csv`: Portfolio Performance's CSV export of transactions (`PortfolioPerformanceFormat`),
+/// its cash accounts' files and its securities accounts' files, in English or German, `,` or `;`
+/// between fields (the delimiter of the interface's language), numbers as that language writes them
+/// (`1,234.56`, `1.234,56`). Columns are read by name.
+///
+/// - Deposit, Withdrawal: transfers; Interest (its `Value` after `Taxes` and `Fees`): interest; Interest
+///   Charge and Fees: fees of the account; Dividend: a dividend of the security (its `Value` after tax).
+/// - Buy and Sell in a cash account's file: trades of `Shares` of the security (its `Ticker Symbol`,
+///   `ISIN`, `Security Name`) at what they cost before `Fees` and `Taxes`; when `Gross Amount` is in
+///   another currency, the price is in that currency and an exchange of the account's money for it is
+///   written beside the trade. In a securities account's file (a buy's `Value` above zero) a trade is
+///   the copy of its cash account's: named and left, as are Deliveries (units without money).
+/// - Transfer (Outbound) with a `Gross Amount` in another currency: an exchange; the Transfer (Inbound)
+///   that is its other side, and transfers between accounts of one currency, are named and left.
+/// - Taxes, Tax Refund and Fees Refund not tied to a dividend Folio cannot hold: named and left.
+struct PortfolioPerformanceImporter {
+    let url: URL
+    let ledger: BrokerLedger
+
+    private struct Columns {
+        var date, type, value: Int
+        var time, currency, gross, grossCurrency, fees, taxes, shares, isin, ticker, name: Int?
+    }
+
+    func run(_ summary: inout ImportSummary) throws {
+        var file = DelimitedFile(url: url)
+        let firstLine = try Self.firstLine(url)
+        if firstLine.filter({ $0 == ";" }).count > firstLine.filter({ $0 == "," }).count { file.delimiter = UInt8(ascii: ";") }
+        let german = firstLine.contains("Datum")
+        var c: Columns?
+        var entries: [BrokerEntry] = []
+        var ignored = IgnoredRows()
+        try file.forEachRow(header: { header in
+            var h = header
+            h.expectedHint = "Portfolio Performance's Date,Type,Value,Transaction Currency,…,Shares,ISIN,WKN,Ticker Symbol,Security Name,Note"
+            c = Columns(date: try h.required("Date", "Datum"), type: try h.required("Type", "Typ"), value: try h.required("Value", "Wert"))
+            c!.time = try h.optional("Time", "Uhrzeit")
+            c!.currency = try h.optional("Transaction Currency", "Buchungswährung")
+            c!.gross = try h.optional("Gross Amount", "Bruttobetrag")
+            c!.grossCurrency = try h.optional("Currency Gross Amount", "Währung Bruttobetrag")
+            c!.fees = try h.optional("Fees", "Gebühren")
+            c!.taxes = try h.optional("Taxes", "Steuern")
+            c!.shares = try h.optional("Shares", "Stück")
+            c!.isin = try h.optional("ISIN")
+            c!.ticker = try h.optional("Ticker Symbol", "Ticker-Symbol")
+            c!.name = try h.optional("Security Name", "Wertpapiername")
+        }, row: { row in
+            summary.read += 1
+            if let entry = try read(row, c!, german: german, &ignored) { entries += entry }
+        })
+        try ledger.write(entries, into: &summary)
+        summary.notes += ledger.sink.securities.takeNotes()
+        ignored.report(into: &summary)
+    }
+
+    private func read(_ row: RowFields, _ c: Columns, german: Bool, _ ignored: inout IgnoredRows) throws -> [BrokerEntry]? {
+        let type = row.string(c.type)
+        guard let kind = PortfolioPerformanceFormat.kinds[type] else {
+            throw row.fail(german ? "Typ" : "Type", "found \(RowFields.shown(type)), expected a type such as Deposit, Buy or Dividend")
+        }
+        func number(_ column: Int?, _ field: String) throws -> Decimal? {
+            guard let column, !row.isBlank(column) else { return nil }
+            guard let value = PortfolioPerformanceFormat.number(row.string(column), german: german) else {
+                throw row.fail(field, "found \(RowFields.shown(row.string(column))), expected a number such as \(german ? "-1.234,56" : "-1,234.56")")
+            }
+            return value
+        }
+        let value = try number(c.value, "Value")!
+        let currency = try row.currency(c.currency, "Transaction Currency")
+        let fees = abs(try number(c.fees, "Fees") ?? 0), taxes = abs(try number(c.taxes, "Taxes") ?? 0)
+        var time = try row.time(c.date, "Date")
+        if let t = c.time, !row.isBlank(t), let seconds = ISOTime.parse("1970-01-01T" + row.string(t)) {
+            time += Int64((seconds.timeIntervalSince1970 * 1000).rounded())
+        }
+        let entry = BrokerEntry(event: .accountFee(Money(0, currency)), timeMs: time, id: nil, file: url.path, line: row.line)
+        let money = { (amount: Decimal) in Money(ExactDecimal.double(amount), currency) }
+        func security() throws -> BrokerSecurity {
+            let ticker = row.string(c.ticker), name = row.string(c.name)
+            return BrokerSecurity(ticker: ticker.isEmpty ? nil : ticker, isin: try row.isin(c.isin, "ISIN"), name: name.isEmpty ? nil : name)
+        }
+        switch kind {
+        case .deposit, .withdrawal:
+            guard value != 0 else { throw row.fail("Value", "found 0, expected the amount moved") }
+            return [entry.with(.transfer(kind == .deposit ? .deposit : .withdrawal, money(abs(value)), fee: 0))]
+        case .interest:
+            return [entry.with(.interest(money(abs(value) + taxes + fees), tax: ExactDecimal.double(taxes), fee: ExactDecimal.double(fees)))]
+        case .interestCharge, .fees:
+            return [entry.with(.accountFee(money(abs(value))))]
+        case .dividend:
+            return [entry.with(.dividend(try security(), gross: money(abs(value) + taxes + fees), tax: ExactDecimal.double(taxes),
+                                         fee: ExactDecimal.double(fees)))]
+        case .buy, .sell:
+            // A buy takes money from its cash account and gives units to its securities account.
+            if (kind == .buy) == (value > 0) {
+                ignored.add(type, at: row.location, "a securities account's copy of a trade; Folio reads it from its cash account's file")
+                return nil
+            }
+            guard let sharesColumn = c.shares, let shares = try number(sharesColumn, "Shares"), shares > 0 else {
+                throw row.fail("Shares", "found \(RowFields.shown(row.string(c.shares))), expected the units traded")
+            }
+            let paid = kind == .buy ? abs(value) - fees - taxes : abs(value) + fees + taxes
+            guard paid > 0 else { throw row.fail("Value", "found \(value) with fees \(fees) and taxes \(taxes), expected what the shares cost, above zero") }
+            let fee = fees + taxes == 0 ? nil : money(fees + taxes)
+            let side: TradeSide = kind == .buy ? .buy : .sell
+            if let grossAmount = try number(c.gross, "Gross Amount"), !row.isBlank(c.grossCurrency),
+               case let grossCurrency = try row.currency(c.grossCurrency, "Currency Gross Amount"), grossCurrency != currency {
+                let trade = entry.with(.trade(side, try security(), quantity: ExactDecimal.double(shares),
+                                              price: ExactDecimal.double(grossAmount / shares), currency: grossCurrency, fee: fee))
+                let exchange = entry.settlement(of: Money(ExactDecimal.double(grossAmount), grossCurrency), by: money(paid), paying: kind == .buy)
+                return kind == .buy ? [exchange, trade].compactMap { $0 } : [trade, exchange].compactMap { $0 }
+            }
+            return [entry.with(.trade(side, try security(), quantity: ExactDecimal.double(shares), price: ExactDecimal.double(paid / shares),
+                                      currency: currency, fee: fee))]
+        case .transferOut:
+            guard let grossAmount = try number(c.gross, "Gross Amount"), !row.isBlank(c.grossCurrency),
+                  case let other = try row.currency(c.grossCurrency, "Currency Gross Amount"), other != currency else {
+                ignored.add(type, at: row.location, "between two accounts of one currency, within the portfolio")
+                return nil
+            }
+            return [entry.with(.exchange(sold: money(abs(value)), bought: Money(ExactDecimal.double(abs(grossAmount)), other), fee: nil))]
+        case .transferIn:
+            ignored.add(type, at: row.location, "the other side of a transfer; Folio reads its Transfer (Outbound)")
+            return nil
+        case .deliveryIn, .deliveryOut:
+            ignored.add(type, at: row.location, "units moved without money; record them as trades")
+            return nil
+        case .taxes, .taxRefund, .feesRefund:
+            ignored.add(type, at: row.location, "a tax or refund of its own, which Folio's ledger does not hold")
+            return nil
+        }
+    }
+
+    /// The file's first line, to see which delimiter and language it is written in.
+    static func firstLine(_ url: URL) throws -> String {
+        let handle: FileHandle
+        do { handle = try FileHandle(forReadingFrom: url) } catch {
+            throw ImportError(file: url.path, message: FileError(path: url.path, error: error).reason)
+        }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 4096)) ?? nil
+        return String(decoding: head ?? Data(), as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+    }
+}
+
+extension PortfolioPerformanceFormat {
+    /// A number as the interface's language writes it: German `-1.234,56`, English `-1,234.56`.
+    /// Grouping only between groups of three digits, so that a number of the other language
+    /// (`1.070,00` in an English file) is refused rather than read as 1.07.
+    static func number(_ text: String, german: Bool) -> Decimal? {
+        let (group, point): (Character, Character) = german ? (".", ",") : (",", ".")
+        let t = text.trimmingCharacters(in: .whitespaces)
+        let parts = t.split(separator: point, omittingEmptySubsequences: false)
+        guard parts.count <= 2, parts.count == 1 || !parts[1].contains(group) else { return nil }
+        let groups = parts[0].split(separator: group, omittingEmptySubsequences: false)
+        guard groups.dropFirst().allSatisfy({ $0.count == 3 && $0.allSatisfy(\.isNumber) }) else { return nil }
+        let plain = groups.joined() + (parts.count == 2 ? "." + parts[1] : "")
+        guard DecimalText.parse(plain) != nil else { return nil }
+        return Decimal(string: plain)
+    }
+}
