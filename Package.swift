@@ -94,9 +94,11 @@ let package = Package(
         ),
 
         // MARK: Tests
-        // What several test targets share: paths, literal inputs, temporary stores, test servers.
+        // What several test targets share: paths, literal inputs, temporary stores, test servers, and the
+        // one way drawings are compared with their baselines (scene dumps and images).
         .target(
-            name: "FolioTestSupport", dependencies: ["FolioCore", "FolioAnalytics", "FolioStore", .product(name: "GRDB", package: "GRDB.swift")],
+            name: "FolioTestSupport",
+            dependencies: ["FolioCore", "FolioAnalytics", "FolioStore", "FolioCharts", "FolioRender", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/FolioTestSupport"
         ),
         .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore"]),
