@@ -126,14 +126,14 @@ let package = Package(
         ),
         .testTarget(name: "FolioChartsTests", dependencies: ["FolioCore", "FolioCharts"]),
         .testTarget(
-            name: "FolioRenderTests", dependencies: ["FolioCore", "FolioCharts", "FolioRender"],
+            name: "FolioRenderTests", dependencies: ["FolioCore", "FolioCharts", "FolioRender", "FolioTestSupport"],
             exclude: ["Baselines"]  // read from the source tree by path (#filePath), not bundled
         ),
         // Pages as data with the approximate measurer; PDFs read back with poppler, rendered by `folio`.
         .testTarget(
             name: "FolioReportsTests",
             dependencies: ["FolioCore", "FolioAnalytics", "FolioInputs", "FolioCharts", "FolioDatasets", "FolioReports", "FolioRender", "FolioStore", "FolioYAML",
-                           "FolioDeliver"],
+                           "FolioDeliver", "FolioTestSupport"],
             exclude: ["Baselines"]  // page images read by path (#filePath), not bundled
         ),
     ],
