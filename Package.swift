@@ -94,9 +94,11 @@ let package = Package(
         ),
 
         // MARK: Tests
-        // What several test targets share: paths, literal inputs, temporary stores, test servers.
+        // What several test targets share: paths, literal inputs, temporary stores, test servers, and the
+        // one way drawings are compared with their baselines (scene dumps and images).
         .target(
-            name: "FolioTestSupport", dependencies: ["FolioCore", "FolioAnalytics", "FolioStore", .product(name: "GRDB", package: "GRDB.swift")],
+            name: "FolioTestSupport",
+            dependencies: ["FolioCore", "FolioAnalytics", "FolioStore", "FolioCharts", "FolioRender", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/FolioTestSupport"
         ),
         .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore"]),
@@ -125,7 +127,7 @@ let package = Package(
         ),
         .testTarget(name: "FolioChartsTests", dependencies: ["FolioCore", "FolioCharts"]),
         .testTarget(
-            name: "FolioRenderTests", dependencies: ["FolioCore", "FolioCharts", "FolioRender", "CPNG"],
+            name: "FolioRenderTests", dependencies: ["FolioCore", "FolioCharts", "FolioRender", "CPNG", "FolioTestSupport"],
             exclude: ["Baselines"]  // read from the source tree by path (#filePath), not bundled
         ),
         // Pages as data with the approximate measurer; PDFs read back with poppler, rendered by `folio`.

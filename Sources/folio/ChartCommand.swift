@@ -32,6 +32,11 @@ struct ChartCommand: ParsableCommand {
               table        a portfolio's holdings: kind, quantity, price, value,
                            share and the total
               small-multiples  one panel per asset, as line
+              heatmap      a portfolio's time-weighted return of each month,
+                           years down, the year's return last
+              drawdown     how far a portfolio's time-weighted growth was
+                           below its running peak each day, the deepest
+                           trough marked
               waterfall    where a portfolio's return came from: the value
                            bridge over --period (since inception)
 
@@ -59,6 +64,9 @@ struct ChartCommand: ParsableCommand {
                 --days 90 --out value.png
               folio chart correlation --portfolio "DSX crypto" --out c.png
               folio chart table --portfolio "Demo UAH" --out holdings.pdf
+              folio chart small-multiples --asset BTC ETH LTC --out p.png
+              folio chart heatmap --portfolio "Demo UAH" --out months.png
+              folio chart drawdown --portfolio "Demo UAH" --out under.png
               folio chart waterfall --portfolio "Demo UAH" --period 2017 \\
                 --out bridge.png
             """

@@ -4,6 +4,7 @@ import FolioCharts
 import FolioCore
 import FolioRender
 import FolioStore
+import FolioTestSupport
 import Testing
 
 /// The real thing: the sample database built from `samples/` by the script `make demo` uses, the report
@@ -66,42 +67,30 @@ import Testing
         #expect(text.contains(chartLocale == .uk ? "Угоди" : "Trades"))
     }
 
+    static let pages = Snapshots(directory: ReportFiles.root.appendingPathComponent("Tests/FolioReportsTests/Baselines"),
+                                 group: "FolioReportsTests")
+
     /// Every page of the English and Ukrainian portfolio report, turned to PNG by poppler at 50 dpi and
-    /// compared with the committed images (RMS tolerance). Re-record with FOLIO_RECORD_BASELINES=1 and LOOK
-    /// at every page before committing.
+    /// compared with the committed images through FolioTestSupport's `Snapshots` (RMS tolerance; a failure
+    /// names the page, its diff and where they are). Re-record with FOLIO_RECORD_BASELINES=1 and LOOK at
+    /// every page before committing.
     @Test(arguments: ["en", "uk"]) func pagesMatchTheirBaselines(locale: String) throws {
         let pdf = try render(locale, name: "baseline-\(locale).pdf")
         let dir = pdf.deletingLastPathComponent().appendingPathComponent("pages-\(locale)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         #expect(try Tool.run("pdftoppm", ["-r", "50", "-png", pdf.path, dir.appendingPathComponent("p").path]).status == 0)
         let pages = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".png") }.sorted()
-        let baselines = ReportFiles.root.appendingPathComponent("Tests/FolioReportsTests/Baselines")
         let prefix = "portfolio-\(locale)-"
-        if ProcessInfo.processInfo.environment["FOLIO_RECORD_BASELINES"] == "1" {
-            try FileManager.default.createDirectory(at: baselines, withIntermediateDirectories: true)
-            for old in try FileManager.default.contentsOfDirectory(atPath: baselines.path) where old.hasPrefix(prefix) {
-                try FileManager.default.removeItem(at: baselines.appendingPathComponent(old))
-            }
-            for page in pages {
-                try FileManager.default.copyItem(at: dir.appendingPathComponent(page), to: baselines.appendingPathComponent(prefix + page))
-            }
-            return
+        // A page the report no longer has is a baseline nobody checks: it fails, and recording removes it.
+        let names = Set(pages.map { prefix + $0 })
+        let stale = try FileManager.default.contentsOfDirectory(atPath: Self.pages.directory.path)
+            .filter { $0.hasPrefix(prefix) && !names.contains($0) }.sorted()
+        if Snapshots.recording {
+            for old in stale { try FileManager.default.removeItem(at: Self.pages.directory.appendingPathComponent(old)) }
         }
-        let expected = try FileManager.default.contentsOfDirectory(atPath: baselines.path).filter { $0.hasPrefix(prefix) }.sorted()
-        #expect(expected.map { String($0.dropFirst(prefix.count)) } == pages, "page count or names changed")
+        #expect(stale.isEmpty, "baselines of pages the report no longer has: \(stale)")
         for page in pages {
-            let actual = try #require(PNGDecoding.rgb(contentsOf: dir.appendingPathComponent(page).path))
-            guard let base = PNGDecoding.rgb(contentsOf: baselines.appendingPathComponent(prefix + page).path) else { continue }
-            guard base.width == actual.width, base.height == actual.height else {
-                Issue.record("\(prefix + page): size changed"); continue
-            }
-            var sum = 0.0
-            for i in actual.pixels.indices {
-                let d = Double(Int(actual.pixels[i]) - Int(base.pixels[i]))
-                sum += d * d
-            }
-            let rms = (sum / Double(actual.pixels.count)).squareRoot()
-            #expect(rms <= 2.5, "\(prefix + page): RMS \(rms); the page is in \(dir.path)")
+            try Self.pages.checkImage(prefix + String(page.dropLast(".png".count)), file: dir.appendingPathComponent(page))
         }
     }
 
