@@ -103,6 +103,6 @@ func analyticsPortfolio() -> (HoldingsReplay, CrossRates, DayRange, [Trade]) {
             }
         }
     }
-    let range = try! DayRange(from: first, to: last)
+    guard let range = try? DayRange(from: first, to: last) else { preconditionFailure("the generated days run backwards") }
     return (HoldingsReplay(trades: trades, cashTransactions: cash), CrossRates(book: PriceBook(quotes)), range, trades)
 }

@@ -52,5 +52,8 @@ struct BenchContext {
 final class ExitActions {
     private var actions: [() -> Void] = []
     func add(_ action: @escaping () -> Void) { actions.append(action) }
-    func run() { actions.reversed().forEach { $0() }; actions = [] }
+    func run() {
+        for action in actions.reversed() { action() }
+        actions = []
+    }
 }

@@ -111,23 +111,23 @@ import Testing
         _ = try t.store.removeQuotes(matching: RecordFilter(assets: ["BTC"], from: Day(iso: "2024-03-03")), dryRun: false)
         #expect(try changed(), "a removed quote")
         // Two prices swapped: the count and the plain sum stay as they were.
-        try t.store.importFiles([try TestPaths.write("""
+        let swap = try TestPaths.write("""
             date,asset,currency,price,market,source
             2024-03-01,BTC,USD,61000,exchange,x
             2024-03-02,BTC,USD,60000,exchange,x
-            """, "swap.csv", in: t.directory)], kind: .quotes, options: ImportOptions(replace: true)).forEach { #expect($0.updated == 2) }
+            """, "swap.csv", in: t.directory)
+        #expect(try t.store.importFiles([swap], kind: .quotes, options: ImportOptions(replace: true)).map(\.updated) == [2])
         #expect(try changed(), "two prices swapped")
-        try t.store.importFiles([try TestPaths.write("date,asset,currency,price,bid,market,source\n2024-03-01,BTC,USD,61000,60990,exchange,x\n",
-                                                     "bid.csv", in: t.directory)], kind: .quotes, options: ImportOptions(replace: true))
-            .forEach { #expect($0.updated == 1) }
+        let bid = try TestPaths.write("date,asset,currency,price,bid,market,source\n2024-03-01,BTC,USD,61000,60990,exchange,x\n", "bid.csv", in: t.directory)
+        #expect(try t.store.importFiles([bid], kind: .quotes, options: ImportOptions(replace: true)).map(\.updated) == [1])
         #expect(try changed(), "a bid added")
         try t.importText("time,asset,currency,price,market,source\n2024-03-01T10:00:00Z,BTC,USD,60500,exchange,x\n2024-03-01T12:00:00Z,BTC,USD,60600,exchange,x\n",
                          as: .quotes)
         #expect(try changed(), "intraday quotes added")
         // A quote that is not its day's close, corrected in place: neither the count nor the close moves.
-        try t.store.importFiles([try TestPaths.write("time,asset,currency,price,market,source\n2024-03-01T10:00:00Z,BTC,USD,60400,exchange,x\n",
-                                                     "intraday.csv", in: t.directory)], kind: .quotes, options: ImportOptions(replace: true))
-            .forEach { #expect($0.updated == 1) }
+        let intraday = try TestPaths.write("time,asset,currency,price,market,source\n2024-03-01T10:00:00Z,BTC,USD,60400,exchange,x\n",
+                                           "intraday.csv", in: t.directory)
+        #expect(try t.store.importFiles([intraday], kind: .quotes, options: ImportOptions(replace: true)).map(\.updated) == [1])
         #expect(try changed(), "a price inside a day corrected")
         _ = try t.store.removeTrades(matching: RecordFilter(portfolio: "Q"), dryRun: false)
         #expect(try !changed(), "another portfolio's trades")

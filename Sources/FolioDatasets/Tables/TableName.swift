@@ -11,9 +11,11 @@ public enum TableName: String, CaseIterable, Sendable {
 
     /// Options beyond `--format`, `--db`, `--market` and `--stale-days`, which every table takes.
     enum Option: String, Sendable {
-        case portfolio, asset, from, to, asOf = "as-of", window, method, by, period, currency, threshold
-        case calendar, minOverlap = "min-overlap", normalise, benchmark, riskFree = "risk-free"
-        case year, taxRates = "tax-rates"
+        case portfolio, asset, from, to, window, method, by, period, currency, threshold, calendar, normalise, benchmark, year
+        case asOf = "as-of"
+        case minOverlap = "min-overlap"
+        case riskFree = "risk-free"
+        case taxRates = "tax-rates"
     }
 
     var options: Set<Option> {

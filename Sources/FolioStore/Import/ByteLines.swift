@@ -14,7 +14,7 @@ struct ByteLines {
     static let maxLineBytes = 1 << 20
 
     /// Calls `body` with each line (without its line end) and its 1-based number. Blank lines are passed too.
-    func forEach(_ body: (UnsafeBufferPointer<UInt8>, Int) throws -> Void) throws {
+    func forEachLine(_ body: (UnsafeBufferPointer<UInt8>, Int) throws -> Void) throws {
         // Foundation's errors become the file and the cause: a folder opens, and fails at the first read.
         func unreadable(_ error: any Error) -> ImportError { ImportError(file: url.path, message: FileError(path: url.path, error: error).reason) }
         let handle: FileHandle

@@ -14,6 +14,15 @@ public struct DatePattern: Sendable, Equatable, CustomStringConvertible {
     let parts: [Part]
     public let description: String
 
+    /// A pattern written in Folio's own code (a broker's date format): a mistake in it is Folio's, found
+    /// by that format's tests the first time they run, so it stops the program.
+    static func fixed(_ pattern: String) -> DatePattern {
+        switch parse(pattern) {
+        case let .success(parsed): return parsed
+        case let .failure(error): preconditionFailure("date pattern \"\(pattern)\": \(error.reason)")
+        }
+    }
+
     /// The pattern, or why it is not one Folio reads.
     public static func parse(_ pattern: String) -> Result<DatePattern, PatternError> {
         var parts: [Part] = []

@@ -43,7 +43,7 @@ struct DelimitedFile {
         var fields = DelimitedLine()
         let path = url.path
         var headerWidth: Int?
-        try ByteLines(url: url).forEach { line, number in
+        try ByteLines(url: url).forEachLine { line, number in
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
             guard fields.split(line, delimiter: delimiter, quotes: quotes) else {
                 throw ImportError(file: url.path, line: number, message: "a quoted field is not closed, expected a closing \" on the same line")
@@ -73,7 +73,7 @@ struct DelimitedFile {
     func forEachRow(width: Int, row: (RowFields) throws -> Void) throws {
         var fields = DelimitedLine()
         let path = url.path
-        try ByteLines(url: url).forEach { line, number in
+        try ByteLines(url: url).forEachLine { line, number in
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
             _ = fields.split(line, delimiter: delimiter, quotes: false)
             try checkFields(fields, line: number)

@@ -21,7 +21,7 @@ struct NBUJSONImporter {
         do { rows = try NBURates.parse(data, dates: DateBounds()) } catch let error as NBURates.FormatError {
             throw ImportError(file: url.path, field: error.path, message: error.message)
         }
-        try rows.enumerated().forEach { index, parsed in
+        for (index, parsed) in rows.enumerated() {
             switch parsed {
             case let .rate(code, name, day, uahPerUnit):
                 summary.read += 1

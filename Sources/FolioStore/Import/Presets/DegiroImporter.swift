@@ -16,7 +16,7 @@ struct DegiroImporter {
     let url: URL
     let ledger: BrokerLedger
 
-    static let timePattern = try! DatePattern.parse("dd-MM-yyyy HH:mm").get()  // fixed, tested
+    static let timePattern = DatePattern.fixed("dd-MM-yyyy HH:mm")
 
     func run(_ summary: inout ImportSummary) throws {
         var transactions: DegiroTransactions?

@@ -23,7 +23,7 @@ struct Freedom24Importer {
     let url: URL
     let ledger: BrokerLedger
 
-    static let timePatterns = ["yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd"].map { try! DatePattern.parse($0).get() }  // fixed, tested
+    static let timePatterns = ["yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd"].map(DatePattern.fixed)
 
     /// The words of a trade's commission in each language of the report (the interface's).
     static let tradeCommission = ["for trade", "für eine transaktion", "per transactie", "za transakcję", "за сделку", "за угоду",

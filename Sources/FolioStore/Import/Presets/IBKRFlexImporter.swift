@@ -25,7 +25,7 @@ struct IBKRFlexImporter {
     /// IB's date formats, with and without a time, each time joined by any of its separators.
     static let timePatterns: [DatePattern] = ["yyyyMMdd", "yyyy-MM-dd"].flatMap { date in
         [date] + [";", ",", " "].flatMap { separator in ["HHmmss", "HH:mm:ss"].map { date + separator + $0 } }
-    }.map { try! DatePattern.parse($0).get() }  // fixed, tested
+    }.map(DatePattern.fixed)
 
     private enum Section {
         case trades(IBKRFlexTrades.Columns)

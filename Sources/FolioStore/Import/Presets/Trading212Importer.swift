@@ -43,7 +43,7 @@ struct Trading212Importer {
     static let feeNames = ["Currency conversion fee", "Stamp duty reserve tax", "Stamp duty", "Finra fee", "French transaction tax",
                            "Transaction fee", "PTM levy"]
 
-    static let timePatterns = ["yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd HH:mm", "dd/MM/yyyy HH:mm:ss"].map { try! DatePattern.parse($0).get() }  // fixed, tested
+    static let timePatterns = ["yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd HH:mm", "dd/MM/yyyy HH:mm:ss"].map(DatePattern.fixed)
 
     func run(_ summary: inout ImportSummary) throws {
         var c: Columns?
