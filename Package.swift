@@ -45,21 +45,31 @@ let package = Package(
         .target(name: "FolioNet", dependencies: ["FolioCore", "CCurl"]),
         .target(name: "FolioSources", dependencies: ["FolioCore", "FolioNet"]),
         // Fetch → store: typed queries, the configuration file, throttling by the fetch log, outcomes.
-        .target(name: "FolioFetch", dependencies: ["FolioCore", "FolioNet", "FolioSources", "FolioStore", "FolioYAML"]),
+        .target(
+            name: "FolioFetch",
+            dependencies: ["FolioCore", "FolioNet", "FolioSources", "FolioStore", "FolioYAML"]
+        ),
         .target(name: "FolioCharts", dependencies: ["FolioCore"]),
         // Analytics → charts and tables: one builder per dataset, the typed chart request, the words in both
         // languages; the typed table and conversion requests of `folio table` and `folio convert`.
-        .target(name: "FolioDatasets", dependencies: ["FolioCore", "FolioStore", "FolioInputs", "FolioAnalytics", "FolioCharts"]),
+        .target(
+            name: "FolioDatasets",
+            dependencies: ["FolioCore", "FolioStore", "FolioInputs", "FolioAnalytics", "FolioCharts"]
+        ),
         .target(name: "FolioRender", dependencies: ["FolioCore", "FolioCharts", "CCairo", "CPNG"]),
         .target(
             name: "FolioReports",
-            dependencies: ["FolioCore", "FolioInputs", "FolioAnalytics", "FolioCharts", "FolioDatasets", "FolioYAML", .product(name: "Yams", package: "Yams")]
+            dependencies: [
+                "FolioCore", "FolioInputs", "FolioAnalytics", "FolioCharts", "FolioDatasets", "FolioYAML",
+                .product(name: "Yams", package: "Yams"),
+            ]
         ),
         // Render → deliver: charts and reports written to files, mail composed and sent.
         .target(
             name: "FolioDeliver",
             dependencies: [
-                "FolioCore", "FolioStore", "FolioInputs", "FolioAnalytics", "FolioCharts", "FolioDatasets", "FolioReports", "FolioRender",
+                "FolioCore", "FolioStore", "FolioInputs", "FolioAnalytics", "FolioCharts", "FolioDatasets",
+                "FolioReports", "FolioRender",
                 "FolioNet", "FolioYAML", .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
@@ -67,19 +77,24 @@ let package = Package(
         .target(
             name: "FolioBatch",
             dependencies: [
-                "FolioCore", "FolioStore", "FolioInputs", "FolioCharts", "FolioDatasets", "FolioReports", "FolioRender", "FolioNet",
+                "FolioCore", "FolioStore", "FolioInputs", "FolioCharts", "FolioDatasets", "FolioReports", "FolioRender",
+                "FolioNet",
                 "FolioDeliver", "FolioYAML", .product(name: "Yams", package: "Yams"),
             ]
         ),
         // The standard chart workloads W1–W4, shared by folio-bench (which times them) and the tests
         // (which check what they draw).
-        .target(name: "FolioWorkloads", dependencies: ["FolioCore", "FolioAnalytics", "FolioCharts", "FolioDatasets", "FolioReports"]),
+        .target(
+            name: "FolioWorkloads",
+            dependencies: ["FolioCore", "FolioAnalytics", "FolioCharts", "FolioDatasets", "FolioReports"]
+        ),
 
         // MARK: Executables
         .executableTarget(
             name: "folio",
             dependencies: [
-                "FolioCore", "FolioStore", "FolioInputs", "FolioAnalytics", "FolioCharts", "FolioDatasets", "FolioRender",
+                "FolioCore", "FolioStore", "FolioInputs", "FolioAnalytics", "FolioCharts", "FolioDatasets",
+                "FolioRender",
                 "FolioDeliver", "FolioBatch", "FolioFetch", "FolioSources", "FolioYAML",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -87,7 +102,8 @@ let package = Package(
         .executableTarget(
             name: "folio-bench",
             dependencies: [
-                "FolioCore", "FolioStore", "FolioAnalytics", "FolioCharts", "FolioRender", "FolioNet", "FolioSources", "FolioWorkloads",
+                "FolioCore", "FolioStore", "FolioAnalytics", "FolioCharts", "FolioRender", "FolioNet", "FolioSources",
+                "FolioWorkloads",
                 // The scale cases generate their millions of rows by SQL.
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
@@ -98,43 +114,73 @@ let package = Package(
         // one way drawings are compared with their baselines (scene dumps and images).
         .target(
             name: "FolioTestSupport",
-            dependencies: ["FolioCore", "FolioAnalytics", "FolioStore", "FolioCharts", "FolioRender", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "FolioCore", "FolioAnalytics", "FolioStore", "FolioCharts", "FolioRender",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             path: "Tests/FolioTestSupport"
         ),
         .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore"]),
-        .testTarget(name: "FolioBatchTests", dependencies: ["FolioCore", "FolioCharts", "FolioDatasets", "FolioBatch", "FolioTestSupport"]),
-        .testTarget(name: "FolioYAMLTests", dependencies: ["FolioCore", "FolioYAML", "FolioTestSupport", .product(name: "Yams", package: "Yams")]),
+        .testTarget(
+            name: "FolioBatchTests",
+            dependencies: ["FolioCore", "FolioCharts", "FolioDatasets", "FolioBatch", "FolioTestSupport"]
+        ),
+        .testTarget(
+            name: "FolioYAMLTests",
+            dependencies: ["FolioCore", "FolioYAML", "FolioTestSupport", .product(name: "Yams", package: "Yams")]
+        ),
         .testTarget(
             name: "FolioStoreTests",
-            dependencies: ["FolioCore", "FolioStore", "FolioTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "FolioCore", "FolioStore", "FolioTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         // Runs the built `folio` executable as users do (SwiftPM builds it with the tests).
         .testTarget(
             name: "FolioCLITests",
-            dependencies: ["FolioCore", "FolioCharts", "FolioRender", "FolioTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "FolioCore", "FolioCharts", "FolioRender", "FolioTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
-        .testTarget(name: "FolioWorkloadsTests", dependencies: ["FolioCore", "FolioAnalytics", "FolioCharts", "FolioReports", "FolioWorkloads"]),
+        .testTarget(
+            name: "FolioWorkloadsTests",
+            dependencies: ["FolioCore", "FolioAnalytics", "FolioCharts", "FolioReports", "FolioWorkloads"]
+        ),
         .testTarget(name: "FolioNetTests", dependencies: ["FolioCore", "FolioNet"]),
         .testTarget(name: "FolioAnalyticsTests", dependencies: ["FolioCore", "FolioAnalytics", "FolioTestSupport"]),
-        .testTarget(name: "FolioInputsTests", dependencies: ["FolioCore", "FolioStore", "FolioAnalytics", "FolioInputs", "FolioTestSupport"]),
+        .testTarget(
+            name: "FolioInputsTests",
+            dependencies: ["FolioCore", "FolioStore", "FolioAnalytics", "FolioInputs", "FolioTestSupport"]
+        ),
         .testTarget(name: "FolioSourcesTests", dependencies: ["FolioCore", "FolioNet", "FolioSources"]),
         // In-process fetches into a temporary store, from the fake sources server on 127.0.0.1.
-        .testTarget(name: "FolioFetchTests", dependencies: ["FolioCore", "FolioStore", "FolioFetch", "FolioYAML", "FolioTestSupport"]),
+        .testTarget(
+            name: "FolioFetchTests",
+            dependencies: ["FolioCore", "FolioStore", "FolioFetch", "FolioYAML", "FolioTestSupport"]
+        ),
         // Tables, conversions and requests computed in-process on temporary databases.
         .testTarget(
             name: "FolioDatasetsTests",
-            dependencies: ["FolioCore", "FolioAnalytics", "FolioStore", "FolioInputs", "FolioCharts", "FolioDatasets", "FolioTestSupport"]
+            dependencies: [
+                "FolioCore", "FolioAnalytics", "FolioStore", "FolioInputs", "FolioCharts", "FolioDatasets",
+                "FolioTestSupport",
+            ]
         ),
         .testTarget(name: "FolioChartsTests", dependencies: ["FolioCore", "FolioCharts"]),
         .testTarget(
-            name: "FolioRenderTests", dependencies: ["FolioCore", "FolioCharts", "FolioRender", "CPNG", "FolioTestSupport"],
+            name: "FolioRenderTests",
+            dependencies: ["FolioCore", "FolioCharts", "FolioRender", "CPNG", "FolioTestSupport"],
             exclude: ["Baselines"]  // read from the source tree by path (#filePath), not bundled
         ),
         // Pages as data with the approximate measurer; PDFs read back with poppler, rendered by `folio`.
         .testTarget(
             name: "FolioReportsTests",
-            dependencies: ["FolioCore", "FolioAnalytics", "FolioInputs", "FolioCharts", "FolioDatasets", "FolioReports", "FolioRender", "FolioStore", "FolioYAML",
-                           "FolioDeliver", "FolioTestSupport"],
+            dependencies: [
+                "FolioCore", "FolioAnalytics", "FolioInputs", "FolioCharts", "FolioDatasets", "FolioReports",
+                "FolioRender", "FolioStore", "FolioYAML",
+                "FolioDeliver", "FolioTestSupport",
+            ],
             exclude: ["Baselines"]  // page images read by path (#filePath), not bundled
         ),
     ],

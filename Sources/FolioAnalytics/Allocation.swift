@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// How an allocation groups assets.
 public enum AllocationGrouping: String, Hashable, Sendable, CaseIterable {
@@ -34,10 +34,18 @@ public struct Allocation: Hashable, Sendable {
     public static let defaultThresholdPercent = 2.0
 
     /// The allocation of `valuation` grouped `by`.
-    public init(_ valuation: HoldingsValuation, rates: CrossRates, by grouping: AllocationGrouping,
-                thresholdPercent: Double = Allocation.defaultThresholdPercent) throws(AnalyticsError) {
+    public init(
+        _ valuation: HoldingsValuation,
+        rates: CrossRates,
+        by grouping: AllocationGrouping,
+        thresholdPercent: Double = Allocation.defaultThresholdPercent
+    ) throws(AnalyticsError) {
         guard thresholdPercent >= 0 && thresholdPercent < 100 else {
-            throw .invalidArgument(name: "threshold", value: "\(thresholdPercent)", expected: "a percent from 0 to below 100")
+            throw .invalidArgument(
+                name: "threshold",
+                value: "\(thresholdPercent)",
+                expected: "a percent from 0 to below 100"
+            )
         }
         func label(_ asset: AssetCode) -> String {
             switch grouping {
@@ -70,8 +78,14 @@ public struct Allocation: Hashable, Sendable {
             if small.count >= 2 {
                 let smallLabels = Set(small.map(\.label))
                 slices.removeAll { smallLabels.contains($0.label) }
-                slices.append(AllocationSlice(label: Allocation.otherLabel, assets: small.flatMap(\.assets).sorted(),
-                                              value: small.map { $0.value! }.compensatedSum(), percent: nil))
+                slices.append(
+                    AllocationSlice(
+                        label: Allocation.otherLabel,
+                        assets: small.flatMap(\.assets).sorted(),
+                        value: small.map { $0.value! }.compensatedSum(),
+                        percent: nil
+                    )
+                )
             }
         }
         for i in slices.indices { slices[i].percent = percent(slices[i].value) }
@@ -86,10 +100,20 @@ public struct Allocation: Hashable, Sendable {
     }
 
     /// The allocation at the end of `day`.
-    public init(replay: HoldingsReplay, rates: CrossRates, base: AssetCode, on day: Day,
-                by grouping: AllocationGrouping, thresholdPercent: Double = Allocation.defaultThresholdPercent) throws(AnalyticsError) {
-        try self.init(rates.value(replay.holdings(at: day.end), in: base), rates: rates, by: grouping,
-                      thresholdPercent: thresholdPercent)
+    public init(
+        replay: HoldingsReplay,
+        rates: CrossRates,
+        base: AssetCode,
+        on day: Day,
+        by grouping: AllocationGrouping,
+        thresholdPercent: Double = Allocation.defaultThresholdPercent
+    ) throws(AnalyticsError) {
+        try self.init(
+            rates.value(replay.holdings(at: day.end), in: base),
+            rates: rates,
+            by: grouping,
+            thresholdPercent: thresholdPercent
+        )
     }
 }
 
@@ -97,10 +121,16 @@ extension Allocation {
     /// Table `allocation`: one row per slice, then the total.
     public var table: ResultTable {
         ResultTable(
-            columns: [.init(grouping.rawValue, .text), .init("value", .number), .init("percent", .percent),
-                      .init("assets", .text)],
-            rows: slices.map { [.text($0.label), .finite($0.value), .finite($0.percent),
-                                .text($0.assets.map(\.rawValue).joined(separator: " "))] }
+            columns: [
+                .init(grouping.rawValue, .text), .init("value", .number), .init("percent", .percent),
+                .init("assets", .text),
+            ],
+            rows: slices.map {
+                [
+                    .text($0.label), .finite($0.value), .finite($0.percent),
+                    .text($0.assets.map(\.rawValue).joined(separator: " ")),
+                ]
+            }
                 + [[.text("Total"), .finite(total), total.map { $0 > 0 ? .number(100) : nil } ?? nil, nil]]
         )
     }

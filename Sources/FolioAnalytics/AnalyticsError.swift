@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// Bad input to an analytics function. Each case names the argument so that the command line can show
 /// the description as its one-line error without adding context.

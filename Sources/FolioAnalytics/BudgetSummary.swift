@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// Budget totals in one currency: by month and category, income, expenses and balance per month, and each
 /// category's share of its kind (a category's share of all expenses, or of all income).
@@ -45,9 +45,16 @@ public struct BudgetSummary: Hashable, Sendable {
 
     /// Totals of `entries` (those in `range`, or all) in `currency`; `rates` convert entries in other currencies.
     public init(entries: [BudgetEntry], currency: AssetCode, rates: CrossRates? = nil, range: DayRange? = nil) {
-        struct Key: Hashable { var month: String; var kind: BudgetEntryKind; var category: String }
-        struct Sum { var sum = CompensatedSum(); var known = true
-            var value: Double? { known ? sum.value : nil } }
+        struct Key: Hashable {
+            var month: String
+            var kind: BudgetEntryKind
+            var category: String
+        }
+        struct Sum {
+            var sum = CompensatedSum()
+            var known = true
+            var value: Double? { known ? sum.value : nil }
+        }
         var byLine: [Key: Sum] = [:]
         var missing: [MissingQuoteError] = []
         for entry in entries where range?.contains(entry.day) ?? true {
@@ -64,7 +71,14 @@ public struct BudgetSummary: Hashable, Sendable {
                 }
             } else {
                 s.known = false
-                missing.append(MissingQuoteError(pair: CurrencyPair(entry.currency, currency), markets: [], at: entry.day.end, reason: .noRoute))
+                missing.append(
+                    MissingQuoteError(
+                        pair: CurrencyPair(entry.currency, currency),
+                        markets: [],
+                        at: entry.day.end,
+                        reason: .noRoute
+                    )
+                )
             }
             byLine[key] = s
         }
@@ -84,13 +98,24 @@ public struct BudgetSummary: Hashable, Sendable {
                 totals[kind] = add(byLine.filter { $0.key.month == month && $0.key.kind == kind }.map(\.value.value))
             }
             for kind in BudgetEntryKind.allCases {
-                for (key, s) in byLine.filter({ $0.key.month == month && $0.key.kind == kind }).sorted(by: { $0.key.category < $1.key.category }) {
-                    lines.append(Line(month: month, kind: kind, category: key.category, amount: s.value,
-                                      share: share(s.value, totals[kind] ?? nil)))
+                for (key, s) in byLine.filter({ $0.key.month == month && $0.key.kind == kind }).sorted(by: {
+                    $0.key.category < $1.key.category
+                }) {
+                    lines.append(
+                        Line(
+                            month: month,
+                            kind: kind,
+                            category: key.category,
+                            amount: s.value,
+                            share: share(s.value, totals[kind] ?? nil)
+                        )
+                    )
                 }
             }
             let (i, e) = (totals[.income] ?? nil, totals[.expense] ?? nil)
-            months.append(MonthTotals(month: month, income: i, expenses: e, balance: i.flatMap { i in e.map { i - $0 } }))
+            months.append(
+                MonthTotals(month: month, income: i, expenses: e, balance: i.flatMap { i in e.map { i - $0 } })
+            )
         }
         let income = add(months.map(\.income))
         let expenses = add(months.map(\.expenses))
@@ -99,10 +124,18 @@ public struct BudgetSummary: Hashable, Sendable {
             let whole = kind == .income ? income : expenses
             let names = Array(Set(lines.filter { $0.kind == kind }.map(\.category)))
             let totals = names.map { name in
-                CategoryTotal(kind: kind, category: name,
-                              amount: add(lines.filter { $0.kind == kind && $0.category == name }.map(\.amount)), share: nil)
+                CategoryTotal(
+                    kind: kind,
+                    category: name,
+                    amount: add(lines.filter { $0.kind == kind && $0.category == name }.map(\.amount)),
+                    share: nil
+                )
             }.sorted { ($0.amount ?? -.infinity, $1.category) > ($1.amount ?? -.infinity, $0.category) }
-            categories += totals.map { var c = $0; c.share = share(c.amount, whole); return c }
+            categories += totals.map {
+                var c = $0
+                c.share = share(c.amount, whole)
+                return c
+            }
         }
         self.currency = currency
         self.lines = lines
@@ -119,16 +152,22 @@ extension BudgetSummary {
     /// Table `budget`: one row per month, kind and category, with its share of the month's kind total.
     public var table: ResultTable {
         ResultTable(
-            columns: [.init("month", .text), .init("kind", .text), .init("category", .text),
-                      .init("amount", .number), .init("share", .percent)],
-            rows: lines.map { [.text($0.month), .text($0.kind.rawValue), .text($0.category), .finite($0.amount), .finite($0.share)] }
+            columns: [
+                .init("month", .text), .init("kind", .text), .init("category", .text),
+                .init("amount", .number), .init("share", .percent),
+            ],
+            rows: lines.map {
+                [.text($0.month), .text($0.kind.rawValue), .text($0.category), .finite($0.amount), .finite($0.share)]
+            }
         )
     }
 
     /// Table `budget-months`: income, expenses and balance per month, then the total.
     public var monthsTable: ResultTable {
         ResultTable(
-            columns: [.init("month", .text), .init("income", .number), .init("expenses", .number), .init("balance", .number)],
+            columns: [
+                .init("month", .text), .init("income", .number), .init("expenses", .number), .init("balance", .number),
+            ],
             rows: months.map { [.text($0.month), .finite($0.income), .finite($0.expenses), .finite($0.balance)] }
                 + [[.text("Total"), .finite(income), .finite(expenses), .finite(balance)]]
         )
@@ -137,8 +176,12 @@ extension BudgetSummary {
     /// Table `budget-categories`: each category over the whole range with its share of its kind.
     public var categoriesTable: ResultTable {
         ResultTable(
-            columns: [.init("kind", .text), .init("category", .text), .init("amount", .number), .init("share", .percent)],
-            rows: categories.map { [.text($0.kind.rawValue), .text($0.category), .finite($0.amount), .finite($0.share)] }
+            columns: [
+                .init("kind", .text), .init("category", .text), .init("amount", .number), .init("share", .percent),
+            ],
+            rows: categories.map {
+                [.text($0.kind.rawValue), .text($0.category), .finite($0.amount), .finite($0.share)]
+            }
         )
     }
 }

@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// Deposits and withdrawals per calendar month in the base currency (horizontal bars of money in and out).
 /// Only completed transactions count; each is converted at its own time (`Transfers`).
@@ -25,10 +25,14 @@ public struct CashFlowsByMonth: Hashable, Sendable {
 
     /// Flows of `cashTransactions` in `range`, or from the first to the last transaction's month.
     public init(cashTransactions: [CashTransaction], rates: CrossRates, base: AssetCode, range: DayRange? = nil) {
-        let transfers = Transfers(cashTransactions, rates: rates, base: base).all.filter { range?.contains(Day($0.time)) ?? true }
+        let transfers = Transfers(cashTransactions, rates: rates, base: base).all.filter {
+            range?.contains(Day($0.time)) ?? true
+        }
         // An account fee moves no money across the portfolio's boundary, but it is a fee: the month's
         // fees column has it, converted at its time as a transfer's fee is.
-        let accountFees = cashTransactions.filter { $0.kind == .fee && $0.status == .completed && (range?.contains(Day($0.time)) ?? true) }
+        let accountFees = cashTransactions.filter {
+            $0.kind == .fee && $0.status == .completed && (range?.contains(Day($0.time)) ?? true)
+        }
         let days = (transfers.map(\.time) + accountFees.map(\.time)).map(Day.init)
         self.base = base
         self.missing = []
@@ -42,7 +46,10 @@ public struct CashFlowsByMonth: Hashable, Sendable {
             firsts.append(m)
             m = m.addingMonths(1)
         }
-        struct Sums { var deposits = CompensatedSum(), withdrawals = CompensatedSum(), fees = CompensatedSum(); var known = true }
+        struct Sums {
+            var deposits = CompensatedSum(), withdrawals = CompensatedSum(), fees = CompensatedSum()
+            var known = true
+        }
         var sums = [Sums](repeating: Sums(), count: firsts.count)
         for t in transfers {
             let day = Day(t.time)
@@ -67,9 +74,14 @@ public struct CashFlowsByMonth: Hashable, Sendable {
         }
         self.months = zip(firsts, sums).map { first, s in
             let known = s.known
-            return Month(label: String(first.iso.prefix(7)), first: first,
-                         deposits: known ? s.deposits.value : nil, withdrawals: known ? s.withdrawals.value : nil,
-                         fees: known ? s.fees.value : nil, net: known ? s.deposits.value - s.withdrawals.value : nil)
+            return Month(
+                label: String(first.iso.prefix(7)),
+                first: first,
+                deposits: known ? s.deposits.value : nil,
+                withdrawals: known ? s.withdrawals.value : nil,
+                fees: known ? s.fees.value : nil,
+                net: known ? s.deposits.value - s.withdrawals.value : nil
+            )
         }
     }
 }
@@ -78,9 +90,13 @@ extension CashFlowsByMonth {
     /// Table `flows`: one row per month.
     public var table: ResultTable {
         ResultTable(
-            columns: [.init("month", .text), .init("deposits", .number), .init("withdrawals", .number),
-                      .init("fees", .number), .init("net", .number)],
-            rows: months.map { [.text($0.label), .finite($0.deposits), .finite($0.withdrawals), .finite($0.fees), .finite($0.net)] }
+            columns: [
+                .init("month", .text), .init("deposits", .number), .init("withdrawals", .number),
+                .init("fees", .number), .init("net", .number),
+            ],
+            rows: months.map {
+                [.text($0.label), .finite($0.deposits), .finite($0.withdrawals), .finite($0.fees), .finite($0.net)]
+            }
         )
     }
 }

@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// Calendar periods a composition is taken at.
 public enum CompositionPeriod: String, Hashable, Sendable, CaseIterable {
@@ -44,8 +44,13 @@ public struct CompositionByPeriod: Hashable, Sendable {
     public var missing: [MissingQuoteSpan]
 
     /// Holdings of `replay` at the end of each `period` (month or year) that `range` touches, valued in `base`.
-    public init(replay: HoldingsReplay, rates: CrossRates, base: AssetCode, range: DayRange,
-                period: CompositionPeriod) {
+    public init(
+        replay: HoldingsReplay,
+        rates: CrossRates,
+        base: AssetCode,
+        range: DayRange,
+        period: CompositionPeriod
+    ) {
         var ends: [Day] = []
         var day = period.end(of: range.from)
         while true {
@@ -80,12 +85,16 @@ extension CompositionByPeriod {
         var rows: [[ResultTable.Cell?]] = []
         for p in periods {
             for (a, asset) in assets.enumerated() {
-                rows.append([.text(p.label), .day(p.day), .text(asset.rawValue), .finite(p.values[a]), .finite(p.percents[a])])
+                rows.append([
+                    .text(p.label), .day(p.day), .text(asset.rawValue), .finite(p.values[a]), .finite(p.percents[a]),
+                ])
             }
         }
         return ResultTable(
-            columns: [.init(period.rawValue, .text), .init("day", .day), .init("asset", .text),
-                      .init("value", .number), .init("percent", .percent)],
+            columns: [
+                .init(period.rawValue, .text), .init("day", .day), .init("asset", .text),
+                .init("value", .number), .init("percent", .percent),
+            ],
             rows: rows
         )
     }

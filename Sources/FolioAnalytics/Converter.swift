@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// An amount of one currency or asset expressed in another, with the quotes it went through.
 public struct Conversion: Hashable, Sendable {
@@ -26,9 +26,17 @@ public struct Converter: Sendable {
     /// Converts `amount` of `from` into `to` with the quotes at `at`. `market` is tried first on every
     /// leg (legs it does not quote use the default markets; the quotes used are listed in the result).
     /// `side` picks the quote column: a bank's buy rate (bid) or sell rate (ask), or the plain price.
-    public func convert(_ amount: Double, from: AssetCode, to: AssetCode, at: Date, side: QuoteSide = .mid,
-                        market: Market? = nil) throws(AnalyticsError) -> Conversion {
-        guard amount.isFinite else { throw .invalidArgument(name: "amount", value: "\(amount)", expected: "a finite number") }
+    public func convert(
+        _ amount: Double,
+        from: AssetCode,
+        to: AssetCode,
+        at: Date,
+        side: QuoteSide = .mid,
+        market: Market? = nil
+    ) throws(AnalyticsError) -> Conversion {
+        guard amount.isFinite else {
+            throw .invalidArgument(name: "amount", value: "\(amount)", expected: "a finite number")
+        }
         let known = rates.book.assets
         guard from == to || known.contains(from) else { throw .unknownAsset(from, argument: "from") }
         guard from == to || known.contains(to) else { throw .unknownAsset(to, argument: "to") }
@@ -39,8 +47,16 @@ public struct Converter: Sendable {
         }
         switch rates.rate(from: from, to: to, at: at, side: side) {
         case let .success(rate):
-            return Conversion(amount: amount, from: from, to: to, side: side, at: at, rate: rate.value,
-                              result: rate.convert(amount), quotes: rate.legs)
+            return Conversion(
+                amount: amount,
+                from: from,
+                to: to,
+                side: side,
+                at: at,
+                rate: rate.value,
+                result: rate.convert(amount),
+                quotes: rate.legs
+            )
         case let .failure(missing):
             throw .missingQuote(missing)
         }
@@ -50,13 +66,20 @@ public struct Converter: Sendable {
 extension Conversion {
     /// Table `convert`: one row with the amounts and rate, then one row per quote used.
     public var table: ResultTable {
-        let head: [ResultTable.Cell?] = [.text("\(from) → \(to)"), .number(amount), .number(result), .number(rate), nil, .time(at)]
+        let head: [ResultTable.Cell?] = [
+            .text("\(from) → \(to)"), .number(amount), .number(result), .number(rate), nil, .time(at),
+        ]
         let legs: [[ResultTable.Cell?]] = quotes.map { q in
-            [.text(q.inverted ? "1 / \(q.pair)" : q.pair.description), nil, nil, .number(q.price), .text(q.market.rawValue), .time(q.time)]
+            [
+                .text(q.inverted ? "1 / \(q.pair)" : q.pair.description), nil, nil, .number(q.price),
+                .text(q.market.rawValue), .time(q.time),
+            ]
         }
         return ResultTable(
-            columns: [.init("pair", .text), .init("amount", .number, decimals: 8), .init("result", .number, decimals: 8),
-                      .init("rate", .number, decimals: 8), .init("market", .text), .init("time", .time)],
+            columns: [
+                .init("pair", .text), .init("amount", .number, decimals: 8), .init("result", .number, decimals: 8),
+                .init("rate", .number, decimals: 8), .init("market", .text), .init("time", .time),
+            ],
             rows: [head] + legs
         )
     }

@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// Pearson correlations of daily returns between every two assets, over pairwise-complete days: each
 /// pair uses the days on which both have a return. A pair with fewer than `minimumOverlap` such days, or
@@ -15,7 +15,10 @@ public struct CorrelationMatrix: Hashable, Sendable {
     public static let defaultMinimumOverlap = 20
 
     /// Correlations over all the days of `returns` (restrict or cut it first for a window).
-    public init(_ returns: DailyReturns, minimumOverlap: Int = CorrelationMatrix.defaultMinimumOverlap) throws(AnalyticsError) {
+    public init(
+        _ returns: DailyReturns,
+        minimumOverlap: Int = CorrelationMatrix.defaultMinimumOverlap
+    ) throws(AnalyticsError) {
         guard minimumOverlap >= 2 else {
             throw .invalidArgument(name: "minimum overlap", value: "\(minimumOverlap)", expected: "at least 2")
         }
@@ -29,14 +32,19 @@ public struct CorrelationMatrix: Hashable, Sendable {
         }
         var values = [Double](repeating: .nan, count: n * n)
         var overlaps = [Int](repeating: 0, count: n * n)
-        for a in 0 ..< n {
-            for b in a ..< n {
+        for a in 0..<n {
+            for b in a..<n {
                 var r: Double?
                 var overlap: Int
                 if complete[a] && complete[b] {
                     overlap = m
                     if let za = standardised[a], let zb = standardised[b] {
-                        r = a == b ? 1 : za.withUnsafeBufferPointer { pa in zb.withUnsafeBufferPointer { Pearson.clamp(Pearson.dot(pa, $0)) } }
+                        r =
+                            a == b
+                            ? 1
+                            : za.withUnsafeBufferPointer { pa in
+                                zb.withUnsafeBufferPointer { Pearson.clamp(Pearson.dot(pa, $0)) }
+                            }
                     }
                 } else {
                     (r, overlap) = columns[a].withUnsafeBufferPointer { pa in

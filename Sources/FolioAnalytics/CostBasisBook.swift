@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// The open lots of one holding, long or short, and the income realised when lots are closed.
 ///

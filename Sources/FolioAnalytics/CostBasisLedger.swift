@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// The lots of every holding of a portfolio, cash in every currency included, with costs in the base
 /// currency: the one ledger that quantities, costs and income come from.
@@ -33,8 +33,14 @@ struct CostBasisLedger {
     var received: [PortfolioIncome.Received] = []
     var missing: [MissingQuoteError] = []
 
-    init(trades: [Trade], cashTransactions: [CashTransaction], method: CostBasisMethod, asOf: Date,
-         rates: CrossRates, base: AssetCode) {
+    init(
+        trades: [Trade],
+        cashTransactions: [CashTransaction],
+        method: CostBasisMethod,
+        asOf: Date,
+        rates: CrossRates,
+        base: AssetCode
+    ) {
         let entries = LedgerEntry.inReplayOrder(trades: trades, cashTransactions: cashTransactions, through: asOf)
 
         var missing: [MissingQuoteError] = []
@@ -54,14 +60,29 @@ struct CostBasisLedger {
             case let .cash(c):
                 switch c.kind {
                 case .deposit:
-                    add(c.currency, c.cashChange, cost: inBase(c.amount, c.currency, at: time), at: time, method: method)
+                    add(
+                        c.currency,
+                        c.cashChange,
+                        cost: inBase(c.amount, c.currency, at: time),
+                        at: time,
+                        method: method
+                    )
                 case .withdrawal:
-                    add(c.currency, c.cashChange, cost: -inBase(c.amount, c.currency, at: time), at: time, method: method)
+                    add(
+                        c.currency,
+                        c.cashChange,
+                        cost: -inBase(c.amount, c.currency, at: time),
+                        at: time,
+                        method: method
+                    )
                 case .dividend, .interest:
                     let received = inBase(c.cashChange, c.currency, at: time)
                     add(c.currency, c.cashChange, cost: received, at: time, method: method)
-                    if c.kind == .dividend { dividends[c.asset ?? c.currency, default: CompensatedSum()] += received }
-                    else { interest[c.currency, default: CompensatedSum()] += received }
+                    if c.kind == .dividend {
+                        dividends[c.asset ?? c.currency, default: CompensatedSum()] += received
+                    } else {
+                        interest[c.currency, default: CompensatedSum()] += received
+                    }
                     self.received.append(PortfolioIncome.Received(time: time, amount: received.isNaN ? nil : received))
                 case .fee:
                     let paid = inBase(-c.cashChange, c.currency, at: time)
@@ -69,12 +90,15 @@ struct CostBasisLedger {
                     accountFees[c.currency, default: CompensatedSum()] += paid
                     self.received.append(PortfolioIncome.Received(time: time, amount: paid.isNaN ? nil : -paid))
                 case .split:
-                    if let asset = c.asset, let ratio = c.ratio { books[asset, default: CostBasisBook(method: method)].split(ratio) }
+                    if let asset = c.asset, let ratio = c.ratio {
+                        books[asset, default: CostBasisBook(method: method)].split(ratio)
+                    }
                 }
             case let .trade(t):
                 let paid = t.quantity * t.price
                 let paidInBase = inBase(paid, t.priceCurrency, at: time)
-                var feeInBase = 0.0, feeInAsset = 0.0
+                var feeInBase = 0.0
+                var feeInAsset = 0.0
                 if t.fee != 0 {
                     if t.feeCurrency == t.asset {
                         feeInAsset = t.fee
@@ -96,10 +120,18 @@ struct CostBasisLedger {
         self.missing += missing
     }
 
-    private mutating func add(_ asset: AssetCode, _ quantity: Double, cost: Double, at time: Date, method: CostBasisMethod) {
+    private mutating func add(
+        _ asset: AssetCode,
+        _ quantity: Double,
+        cost: Double,
+        at time: Date,
+        method: CostBasisMethod
+    ) {
         let realised = books[asset, default: CostBasisBook(method: method)].add(quantity: quantity, cost: cost)
         if realised != 0 || realised.isNaN {
-            disposals.append(PortfolioIncome.Disposal(time: time, asset: asset, realised: realised.isNaN ? nil : realised))
+            disposals.append(
+                PortfolioIncome.Disposal(time: time, asset: asset, realised: realised.isNaN ? nil : realised)
+            )
         }
     }
 }

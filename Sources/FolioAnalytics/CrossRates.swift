@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 import Synchronization
 
 /// Rates between any two assets at any instant, from a price book: directly, by inverting the reverse
@@ -9,7 +9,10 @@ import Synchronization
 public struct CrossRates: Sendable {
     public let book: PriceBook
     public var preference: MarketPreference {
-        didSet { edges = Self.edges(book, preference); routes = RouteCache() }
+        didSet {
+            edges = Self.edges(book, preference)
+            routes = RouteCache()
+        }
     }
     /// How old the last quote may be, in seconds (default 7 days: a week of holidays still values).
     public var stalenessLimit: TimeInterval
@@ -36,8 +39,11 @@ public struct CrossRates: Sendable {
     static let maximumLegs = 3
 
     /// Rates from `book`, choosing markets by `preference`, refusing quotes older than `stalenessLimit` seconds.
-    public init(book: PriceBook, preference: MarketPreference = .standard,
-                stalenessLimit: TimeInterval = CrossRates.defaultStalenessLimit) {
+    public init(
+        book: PriceBook,
+        preference: MarketPreference = .standard,
+        stalenessLimit: TimeInterval = CrossRates.defaultStalenessLimit
+    ) {
         self.book = book
         self.preference = preference
         self.stalenessLimit = stalenessLimit
@@ -117,7 +123,7 @@ public struct CrossRates: Sendable {
         var previous: [AssetCode: (AssetCode, Leg)] = [:]
         var frontier = [from]
         var visited: Set<AssetCode> = [from]
-        for _ in 0 ..< Self.maximumLegs {
+        for _ in 0..<Self.maximumLegs {
             var next: [AssetCode] = []
             for node in frontier {
                 for edge in ranked(node) where !visited.contains(edge.other) {
@@ -163,7 +169,8 @@ public struct CrossRates: Sendable {
         return edges
     }
 
-    private static func leg(_ pair: CurrencyPair, inverted: Bool, book: PriceBook, preference: MarketPreference) -> Leg {
+    private static func leg(_ pair: CurrencyPair, inverted: Bool, book: PriceBook, preference: MarketPreference) -> Leg
+    {
         let quoted = book.byPair[pair] ?? []
         let order = preference.markets(for: pair)
         let ranked = quoted.sorted { a, b in
@@ -187,7 +194,8 @@ public struct CrossRates: Sendable {
 
     private func rate(along legs: [Leg], at time: Date, side: QuoteSide) -> Result<Rate, MissingQuoteError> {
         let t = time.timeIntervalSince1970
-        var numerator = 1.0, denominator = 1.0
+        var numerator = 1.0
+        var denominator = 1.0
         var used: [UsedQuote] = []
         used.reserveCapacity(legs.count)
         for leg in legs {
@@ -198,8 +206,15 @@ public struct CrossRates: Sendable {
                 // inverted or not: 4,200 UAH at the bank's USD sell rate is 4,200 / ask.
                 let price = point.price(side)
                 if leg.inverted { denominator *= price } else { numerator *= price }
-                used.append(UsedQuote(pair: leg.pair, market: book.series[s].market, time: point.time, price: price,
-                                      inverted: leg.inverted))
+                used.append(
+                    UsedQuote(
+                        pair: leg.pair,
+                        market: book.series[s].market,
+                        time: point.time,
+                        price: price,
+                        inverted: leg.inverted
+                    )
+                )
             case let .missing(stale):
                 return .failure(missing(leg, at: time, stale: stale))
             }
@@ -221,7 +236,8 @@ public struct CrossRates: Sendable {
 
     private func convert(_ amount: Double, along legs: [Leg], at time: Date) -> Result<Double, MissingQuoteError> {
         let t = time.timeIntervalSince1970
-        var numerator = amount, denominator = 1.0
+        var numerator = amount
+        var denominator = 1.0
         for leg in legs {
             switch find(leg, at: t) {
             case let .found(s, i):
@@ -253,13 +269,19 @@ public struct CrossRates: Sendable {
     }
 
     private func missing(_ leg: Leg, at time: Date, stale: Double?) -> MissingQuoteError {
-        let reason: MissingQuoteError.Reason = stale.map { .stale(lastQuote: Date(timeIntervalSince1970: $0)) } ?? .noQuoteBefore
+        let reason: MissingQuoteError.Reason =
+            stale.map { .stale(lastQuote: Date(timeIntervalSince1970: $0)) } ?? .noQuoteBefore
         return MissingQuoteError(pair: leg.pair, markets: leg.markets, at: time, reason: reason)
     }
 
     /// Units of `to` per unit of `from` at `time`. Finds the route each time; for many conversions
     /// between the same two assets, find the route once with `route(from:to:)`.
-    public func rate(from: AssetCode, to: AssetCode, at time: Date, side: QuoteSide = .mid) -> Result<Rate, MissingQuoteError> {
+    public func rate(
+        from: AssetCode,
+        to: AssetCode,
+        at time: Date,
+        side: QuoteSide = .mid
+    ) -> Result<Rate, MissingQuoteError> {
         guard let route = route(from: from, to: to) else {
             return .failure(MissingQuoteError(pair: CurrencyPair(from, to), markets: [], at: time, reason: .noRoute))
         }

@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// Which days returns are computed between.
 public enum ReturnCalendar: String, Hashable, Sendable, CaseIterable {
@@ -25,10 +25,11 @@ public struct DailyReturns: Hashable, Sendable {
     public init(prices: [AssetCode: [DatedValue]], calendar kind: ReturnCalendar = .union) {
         let assets = prices.keys.sorted()
         let series = assets.map { DayPrices(prices[$0]!) }
-        let calendar = switch kind {
-        case .union: SortedDays.union(series.map(\.listed))
-        case .common: SortedDays.intersection(series.map(\.days))
-        }
+        let calendar =
+            switch kind {
+            case .union: SortedDays.union(series.map(\.listed))
+            case .common: SortedDays.intersection(series.map(\.days))
+            }
         var returns: [[Double?]] = []
         for prices in series {
             let column = prices.values(on: calendar)
@@ -53,7 +54,11 @@ public struct DailyReturns: Hashable, Sendable {
     public func restricted(to range: DayRange) throws(AnalyticsError) -> DailyReturns {
         let keep = days.indices.filter { range.contains(days[$0]) }
         guard !keep.isEmpty else { throw .emptyRange(argument: "from/to") }
-        return DailyReturns(assets: assets, days: keep.map { days[$0] }, returns: returns.map { r in keep.map { r[$0] } })
+        return DailyReturns(
+            assets: assets,
+            days: keep.map { days[$0] },
+            returns: returns.map { r in keep.map { r[$0] } }
+        )
     }
 
     /// The last `count` days of returns (the `--window N` of the command line).

@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// A value on a calendar day (daily closes, daily portfolio values).
 public struct DatedValue: Hashable, Sendable {

@@ -15,7 +15,8 @@ struct DayPrices {
     init(_ prices: [DatedValue]) {
         let inOrder = zip(prices, prices.dropFirst()).allSatisfy { $0.day < $1.day }
         // Sorting by (day, position) keeps duplicates in the order given, so the later one still wins.
-        let ordered = inOrder ? prices : prices.indices.sorted { (prices[$0].day, $0) < (prices[$1].day, $1) }.map { prices[$0] }
+        let ordered =
+            inOrder ? prices : prices.indices.sorted { (prices[$0].day, $0) < (prices[$1].day, $1) }.map { prices[$0] }
         days = []
         values = []
         listed = []

@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// An inclusive range of UTC days, checked on construction so that every function taking one can rely on
 /// `from <= to`.

@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// What a portfolio holds at one instant: a quantity per asset, currencies included.
 /// Assets whose quantity is zero are left out.

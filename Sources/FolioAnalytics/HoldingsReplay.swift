@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// Replays trades and completed cash transactions in time order to know what a portfolio held when.
 ///
@@ -40,8 +40,13 @@ public struct HoldingsReplay: Sendable {
         var codes: [AssetCode] = []
         // Most rows repeat the previous row's currencies, so each role (asset, price currency, fee
         // currency) compares with its own previous code before hashing.
-        struct Recent { var code: AssetCode? = nil; var index: Int32 = 0 }
-        var recentAsset = Recent(), recentPriceCurrency = Recent(), recentFeeCurrency = Recent()
+        struct Recent {
+            var code: AssetCode? = nil
+            var index: Int32 = 0
+        }
+        var recentAsset = Recent()
+        var recentPriceCurrency = Recent()
+        var recentFeeCurrency = Recent()
         func intern(_ code: AssetCode, _ recent: inout Recent) -> Int32 {
             if code == recent.code { return recent.index }
             let i: Int32
@@ -59,9 +64,21 @@ public struct HoldingsReplay: Sendable {
         // First pass in input order, reading each row once and sequentially: the effects of a row as up
         // to three (asset, amount) changes in a small struct. The sort and the replay then touch only
         // these, not the much larger Trade values scattered in memory.
-        struct Effect { var a0: Int32; var a1: Int32; var a2: Int32; var q0: Double; var q1: Double; var q2: Double }
+        struct Effect {
+            var a0: Int32
+            var a1: Int32
+            var a2: Int32
+            var q0: Double
+            var q1: Double
+            var q2: Double
+        }
         // Sort keys: time, then cash (0) before trade (1), then id.
-        struct Key { var time: Double; var id: Int64; var order: Int32; var index: Int32 }
+        struct Key {
+            var time: Double
+            var id: Int64
+            var order: Int32
+            var index: Int32
+        }
         var effects: [Effect] = []
         var keys: [Key] = []
         effects.reserveCapacity(trades.count + completed.count)
@@ -75,15 +92,24 @@ public struct HoldingsReplay: Sendable {
                 splitEffects[Int32(effects.count)] = ratio
                 effects.append(Effect(a0: intern(asset, &recentAsset), a1: -1, a2: -1, q0: 0, q1: 0, q2: 0))
             } else {
-                effects.append(Effect(a0: intern(c.currency, &recentPriceCurrency), a1: -1, a2: -1, q0: c.cashChange, q1: 0, q2: 0))
+                effects.append(
+                    Effect(a0: intern(c.currency, &recentPriceCurrency), a1: -1, a2: -1, q0: c.cashChange, q1: 0, q2: 0)
+                )
             }
         }
         for t in trades {
             keys.append(Key(time: t.time.timeIntervalSince1970, id: t.id, order: 1, index: Int32(effects.count)))
             let sign: Double = t.side == .buy ? 1 : -1
-            effects.append(Effect(a0: intern(t.asset, &recentAsset), a1: intern(t.priceCurrency, &recentPriceCurrency),
-                                  a2: t.fee != 0 ? intern(t.feeCurrency, &recentFeeCurrency) : -1,
-                                  q0: sign * t.quantity, q1: -sign * t.quantity * t.price, q2: -t.fee))
+            effects.append(
+                Effect(
+                    a0: intern(t.asset, &recentAsset),
+                    a1: intern(t.priceCurrency, &recentPriceCurrency),
+                    a2: t.fee != 0 ? intern(t.feeCurrency, &recentFeeCurrency) : -1,
+                    q0: sign * t.quantity,
+                    q1: -sign * t.quantity * t.price,
+                    q2: -t.fee
+                )
+            )
         }
         keys.sort { a, b in
             if a.time != b.time { return a.time < b.time }
@@ -136,19 +162,27 @@ public struct HoldingsReplay: Sendable {
         var negative = [Bool](repeating: false, count: codes.count)
         var diagnostics: [NegativeBalance] = []
         for i in times.indices {
-            for k in deltaStart[i] ..< deltaStart[i + 1] {
+            for k in deltaStart[i]..<deltaStart[i + 1] {
                 // Most ledgers have no split: the lookup is skipped in the replay's inner loop.
-                if !splitRatios.isEmpty, let ratio = splitRatios[k] { deltaAmount[k] = balances[Int(deltaAsset[k])].value * (ratio - 1) }
+                if !splitRatios.isEmpty, let ratio = splitRatios[k] {
+                    deltaAmount[k] = balances[Int(deltaAsset[k])].value * (ratio - 1)
+                }
                 balances[Int(deltaAsset[k])].add(deltaAmount[k])
             }
             // Checked after the whole event, so that a fee in the price currency is in the reported balance.
-            for k in deltaStart[i] ..< deltaStart[i + 1] {
+            for k in deltaStart[i]..<deltaStart[i + 1] {
                 let a = Int(deltaAsset[k])
                 let value = balances[a].value
                 let isNegative = value < -tolerance[a]
                 if isNegative && !negative[a] {
-                    diagnostics.append(NegativeBalance(
-                        asset: codes[a], time: Date(timeIntervalSince1970: times[i]), after: event(i), balance: value))
+                    diagnostics.append(
+                        NegativeBalance(
+                            asset: codes[a],
+                            time: Date(timeIntervalSince1970: times[i]),
+                            after: event(i),
+                            balance: value
+                        )
+                    )
                 }
                 negative[a] = isNegative
             }
@@ -177,7 +211,7 @@ public struct HoldingsReplay: Sendable {
         var balances = [CompensatedSum](repeating: CompensatedSum(), count: tolerance.count)
         var i = 0
         while i < times.count && times[i] <= t {
-            for k in deltaStart[i] ..< deltaStart[i + 1] { balances[Int(deltaAsset[k])].add(deltaAmount[k]) }
+            for k in deltaStart[i]..<deltaStart[i + 1] { balances[Int(deltaAsset[k])].add(deltaAmount[k]) }
             i += 1
         }
         return HoldingsReplay.holdings(balances.map(\.value), codes: codeOrder, tolerance: tolerance, at: time)
@@ -192,10 +226,15 @@ public struct HoldingsReplay: Sendable {
         for j in order {
             let t = times[j].timeIntervalSince1970
             while i < self.times.count && self.times[i] <= t {
-                for k in deltaStart[i] ..< deltaStart[i + 1] { balances[Int(deltaAsset[k])].add(deltaAmount[k]) }
+                for k in deltaStart[i]..<deltaStart[i + 1] { balances[Int(deltaAsset[k])].add(deltaAmount[k]) }
                 i += 1
             }
-            out[j] = HoldingsReplay.holdings(balances.map(\.value), codes: codeOrder, tolerance: tolerance, at: times[j])
+            out[j] = HoldingsReplay.holdings(
+                balances.map(\.value),
+                codes: codeOrder,
+                tolerance: tolerance,
+                at: times[j]
+            )
         }
         return out.map { $0! }
     }
@@ -210,7 +249,7 @@ public struct HoldingsReplay: Sendable {
         for (d, day) in days.enumerated() {
             let end = day.end.timeIntervalSince1970
             while i < times.count && times[i] <= end {
-                for k in deltaStart[i] ..< deltaStart[i + 1] { balances[Int(deltaAsset[k])].add(deltaAmount[k]) }
+                for k in deltaStart[i]..<deltaStart[i + 1] { balances[Int(deltaAsset[k])].add(deltaAmount[k]) }
                 i += 1
             }
             for a in codes.indices {
@@ -230,7 +269,8 @@ public struct HoldingsReplay: Sendable {
     /// The time of the last event, if any.
     public var lastTime: Date? { times.last.map { Date(timeIntervalSince1970: $0) } }
 
-    private static func holdings(_ values: [Double], codes: [AssetCode], tolerance: [Double], at time: Date) -> Holdings {
+    private static func holdings(_ values: [Double], codes: [AssetCode], tolerance: [Double], at time: Date) -> Holdings
+    {
         var q: [AssetCode: Double] = [:]
         for (a, v) in values.enumerated() where abs(v) > tolerance[a] { q[codes[a]] = v }
         return Holdings(time: time, quantities: q)

@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// One asset of a valuation: its quantity, the rate to the base currency and the value, both `nil`
 /// when a quote is missing.
@@ -41,8 +41,13 @@ extension CrossRates {
                 items.append(ValuedAsset(asset: asset, quantity: quantity, rate: nil, value: nil, missing: why))
             }
         }
-        return HoldingsValuation(time: holdings.time, base: base, assets: items,
-                                 total: missing.isEmpty ? sum.value : nil, missing: missing)
+        return HoldingsValuation(
+            time: holdings.time,
+            base: base,
+            assets: items,
+            total: missing.isEmpty ? sum.value : nil,
+            missing: missing
+        )
     }
 
     /// The currency an asset is priced in on its way to `base`: a currency is its own; a stock or coin is
@@ -59,7 +64,13 @@ extension HoldingsValuation {
     /// chart names as not shown): a total of what is drawn, never a partial sum passed off as the whole.
     public var valuedOnly: HoldingsValuation {
         let valued = assets.filter { $0.value != nil }
-        return HoldingsValuation(time: time, base: base, assets: valued, total: valued.compactMap(\.value).compensatedSum(), missing: [])
+        return HoldingsValuation(
+            time: time,
+            base: base,
+            assets: valued,
+            total: valued.compactMap(\.value).compensatedSum(),
+            missing: []
+        )
     }
 
     /// The holdings without a value, each with why.

@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// Which market's quotes value a pair, in order of preference. The first market in the list that has a
 /// fresh quote is used; markets that quote the pair but are not listed come last, in name order, so that

@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// A value that could not be computed because a quote is missing: never replaced by an older price or 0.
 /// Names the pair, the markets looked in, the instant, and the last quote found if it was too old.
@@ -33,7 +33,8 @@ public struct MissingQuoteError: Error, Hashable, Sendable, CustomStringConverti
         case .noQuoteBefore:
             return "no \(pair) quote\(whereText) at or before \(ISOTime.format(at))"
         case let .stale(last):
-            return "\(pair) quote\(whereText) missing at \(ISOTime.format(at)): the last one, \(ISOTime.format(last)), is too old"
+            return
+                "\(pair) quote\(whereText) missing at \(ISOTime.format(at)): the last one, \(ISOTime.format(last)), is too old"
         }
     }
 

@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// Rescalings that put series of very different prices on one chart (the normalised comparison).
 public enum Normalisation: String, Hashable, Sendable, CaseIterable {
@@ -63,7 +63,8 @@ extension NormalisedSeries {
     /// Table `normalised`: one row per day, one column per asset.
     public var table: ResultTable {
         ResultTable(
-            columns: [.init("day", .day)] + assets.map { .init($0.rawValue, .number, decimals: method == .minMax ? 4 : 2) },
+            columns: [.init("day", .day)]
+                + assets.map { .init($0.rawValue, .number, decimals: method == .minMax ? 4 : 2) },
             rows: days.indices.map { d in [.day(days[d])] + values.map { .finite($0[d]) } }
         )
     }

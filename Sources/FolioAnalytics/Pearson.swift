@@ -5,21 +5,33 @@ import Foundation
 enum Pearson {
     /// The correlation of the pairs where both values are present (NaN marks absent), or nil when fewer
     /// than `minimumOverlap` pairs remain or either side is constant over them.
-    static func pairwise(_ x: UnsafeBufferPointer<Double>, _ y: UnsafeBufferPointer<Double>, minimumOverlap: Int) -> (Double?, Int) {
+    static func pairwise(
+        _ x: UnsafeBufferPointer<Double>,
+        _ y: UnsafeBufferPointer<Double>,
+        minimumOverlap: Int
+    ) -> (Double?, Int) {
         var n = 0
-        var sx = 0.0, sy = 0.0
-        for i in 0 ..< x.count where !x[i].isNaN && !y[i].isNaN {
+        var sx = 0.0
+        var sy = 0.0
+        for i in 0..<x.count where !x[i].isNaN && !y[i].isNaN {
             n += 1
             sx += x[i]
             sy += y[i]
         }
         guard n >= max(2, minimumOverlap) else { return (nil, n) }
         let (mx, my) = (sx / Double(n), sy / Double(n))
-        var sxx = 0.0, syy = 0.0, sxy = 0.0
-        var firstX = Double.nan, firstY = Double.nan
-        var constantX = true, constantY = true
-        for i in 0 ..< x.count where !x[i].isNaN && !y[i].isNaN {
-            if firstX.isNaN { firstX = x[i]; firstY = y[i] }
+        var sxx = 0.0
+        var syy = 0.0
+        var sxy = 0.0
+        var firstX = Double.nan
+        var firstY = Double.nan
+        var constantX = true
+        var constantY = true
+        for i in 0..<x.count where !x[i].isNaN && !y[i].isNaN {
+            if firstX.isNaN {
+                firstX = x[i]
+                firstY = y[i]
+            }
             if x[i] != firstX { constantX = false }
             if y[i] != firstY { constantY = false }
             let (dx, dy) = (x[i] - mx, y[i] - my)
@@ -54,7 +66,10 @@ enum Pearson {
     /// Dot product with four accumulators, which lets the compiler keep the loop in vector registers.
     static func dot(_ a: UnsafeBufferPointer<Double>, _ b: UnsafeBufferPointer<Double>) -> Double {
         let n = a.count
-        var s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0
+        var s0 = 0.0
+        var s1 = 0.0
+        var s2 = 0.0
+        var s3 = 0.0
         var i = 0
         while i + 4 <= n {
             s0 += a[i] * b[i]

@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// Which open lots a sale (or a cover of a short) is matched against.
 public enum CostBasisMethod: String, Hashable, Sendable, CaseIterable {
@@ -106,22 +106,43 @@ public struct PortfolioIncome: Hashable, Sendable {
     /// Income of the trades and completed cash transactions up to the valuation's time. Quantities and
     /// values are the valuation's (`CrossRates.value(_:in:)` of the replayed holdings), so that a total
     /// shown in the holdings table and here is one number; costs and realised income are the ledger's.
-    public init(trades: [Trade], cashTransactions: [CashTransaction], method: CostBasisMethod = .fifo,
-                valuation: HoldingsValuation, rates: CrossRates) {
-        let asOf = valuation.time, base = valuation.base
-        let ledger = CostBasisLedger(trades: trades, cashTransactions: cashTransactions, method: method, asOf: asOf,
-                                     rates: rates, base: base)
+    public init(
+        trades: [Trade],
+        cashTransactions: [CashTransaction],
+        method: CostBasisMethod = .fifo,
+        valuation: HoldingsValuation,
+        rates: CrossRates
+    ) {
+        let asOf = valuation.time
+        let base = valuation.base
+        let ledger = CostBasisLedger(
+            trades: trades,
+            cashTransactions: cashTransactions,
+            method: method,
+            asOf: asOf,
+            rates: rates,
+            base: base
+        )
         let valued = Dictionary(valuation.assets.map { ($0.asset, $0) }, uniquingKeysWith: { a, _ in a })
         var positions: [PositionIncome] = []
         func known(_ sum: CompensatedSum?) -> Double? { sum.map { $0.value.isNaN ? nil : $0.value } ?? 0 }
-        let touched = Set(ledger.books.keys).union(valued.keys).union(ledger.dividends.keys).union(ledger.interest.keys).union(ledger.accountFees.keys)
+        let touched = Set(ledger.books.keys).union(valued.keys).union(ledger.dividends.keys).union(ledger.interest.keys)
+            .union(ledger.accountFees.keys)
         for asset in touched.sorted() {
             let book = ledger.books[asset] ?? CostBasisBook(method: method)
-            let cost = book.cost, realised = book.realised.value
+            let cost = book.cost
+            let realised = book.realised.value
             // Not in the valuation: nothing is held (the replay reads dust as zero).
             let held = valued[asset] ?? ValuedAsset(asset: asset, quantity: 0, rate: nil, value: 0)
-            var p = PositionIncome(asset: asset, quantity: held.quantity, costBasis: cost.isNaN ? nil : cost, price: held.rate,
-                                   value: held.value, realised: realised.isNaN ? nil : realised, unrealised: nil)
+            var p = PositionIncome(
+                asset: asset,
+                quantity: held.quantity,
+                costBasis: cost.isNaN ? nil : cost,
+                price: held.rate,
+                value: held.value,
+                realised: realised.isNaN ? nil : realised,
+                unrealised: nil
+            )
             if let value = p.value, let cost = p.costBasis { p.unrealised = value - cost }
             p.dividends = known(ledger.dividends[asset])
             p.interest = known(ledger.interest[asset])
@@ -154,7 +175,9 @@ public struct PortfolioIncome: Hashable, Sendable {
 
     /// The position of `asset`, throwing when there is none.
     public func position(_ asset: AssetCode) throws(AnalyticsError) -> PositionIncome {
-        guard let p = positions.first(where: { $0.asset == asset }) else { throw .unknownAsset(asset, argument: "asset") }
+        guard let p = positions.first(where: { $0.asset == asset }) else {
+            throw .unknownAsset(asset, argument: "asset")
+        }
         return p
     }
 }
@@ -166,12 +189,19 @@ extension PortfolioIncome {
     public var table: ResultTable {
         let b = base.rawValue.lowercased()
         var rows: [[ResultTable.Cell?]] = positions.map { p in
-            [.text(p.asset.rawValue), .number(p.quantity), .finite(p.costBasis), .finite(p.averageCost), .finite(p.price),
-             .finite(p.value), .finite(p.realised), .finite(p.unrealised), .finite(p.dividends), .finite(p.interest), .finite(p.accountFees),
-             .finite(p.total)]
+            [
+                .text(p.asset.rawValue), .number(p.quantity), .finite(p.costBasis), .finite(p.averageCost),
+                .finite(p.price),
+                .finite(p.value), .finite(p.realised), .finite(p.unrealised), .finite(p.dividends), .finite(p.interest),
+                .finite(p.accountFees),
+                .finite(p.total),
+            ]
         }
-        rows.append([.text("Total"), nil, .finite(costBasis), nil, nil, .finite(valueTotal), .finite(realised), .finite(unrealised),
-                     .finite(dividends), .finite(interest), .finite(accountFees), .finite(total)])
+        rows.append([
+            .text("Total"), nil, .finite(costBasis), nil, nil, .finite(valueTotal), .finite(realised),
+            .finite(unrealised),
+            .finite(dividends), .finite(interest), .finite(accountFees), .finite(total),
+        ])
         return ResultTable(
             columns: [
                 .init("asset", .text), .init("quantity", .number, decimals: 8), .init("cost_basis_\(b)", .number),

@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// Which of a quote's prices to use: the plain price, the bid ("buy", what the market pays for the
 /// asset) or the ask ("sell", what the market asks for it).
@@ -64,8 +64,15 @@ public struct PriceBook: Sendable {
                 guard run.start < hi, end > lo else { continue }
                 runs.append(SourceRun(start: max(run.start, lo) - lo, source: run.source))
             }
-            return Series(pair: pair, market: market, times: Array(times[lo..<hi]), prices: Array(prices[lo..<hi]),
-                          bids: Array(bids[lo..<hi]), asks: Array(asks[lo..<hi]), sourceRuns: runs)
+            return Series(
+                pair: pair,
+                market: market,
+                times: Array(times[lo..<hi]),
+                prices: Array(prices[lo..<hi]),
+                bids: Array(bids[lo..<hi]),
+                asks: Array(asks[lo..<hi]),
+                sourceRuns: runs
+            )
         }
 
         /// The quotes at `indices` (ascending), with their sources.
@@ -77,14 +84,18 @@ public struct PriceBook: Sendable {
                 if !sourceRuns.isEmpty, out.sourceRuns.last?.source != sourceRuns[run].source {
                     out.sourceRuns.append(SourceRun(start: out.times.count, source: sourceRuns[run].source))
                 }
-                out.times.append(times[i]); out.prices.append(prices[i]); out.bids.append(bids[i]); out.asks.append(asks[i])
+                out.times.append(times[i])
+                out.prices.append(prices[i])
+                out.bids.append(bids[i])
+                out.asks.append(asks[i])
             }
             return out
         }
 
         /// Index of the first time ≥ t (`times.count` when every quote is earlier).
         func firstIndex(atOrAfter t: Double) -> Int {
-            var lo = 0, hi = times.count
+            var lo = 0
+            var hi = times.count
             while lo < hi {
                 let mid = (lo + hi) / 2
                 if times[mid] < t { lo = mid + 1 } else { hi = mid }
@@ -95,12 +106,13 @@ public struct PriceBook: Sendable {
         /// Indices of the quotes from `a` through `b` (both included), found by bisection.
         func indices(from a: Double, through b: Double) -> Range<Int> {
             let lo = firstIndex(atOrAfter: a)
-            return lo ..< max(lo, lastIndex(atOrBefore: b).map { $0 + 1 } ?? 0)
+            return lo..<max(lo, lastIndex(atOrBefore: b).map { $0 + 1 } ?? 0)
         }
 
         /// Index of the last time ≤ t, or nil when every quote is later.
         func lastIndex(atOrBefore t: Double) -> Int? {
-            var lo = 0, hi = times.count
+            var lo = 0
+            var hi = times.count
             while lo < hi {
                 let mid = (lo + hi) / 2
                 if times[mid] <= t { lo = mid + 1 } else { hi = mid }
@@ -120,14 +132,20 @@ public struct PriceBook: Sendable {
     /// Builds the book. When two quotes share asset, currency, market and time (the store forbids it,
     /// but lists can be concatenated), the one given later wins, as a re-fetch would overwrite.
     public init(_ quotes: [Quote]) {
-        struct Key: Hashable { var pair: CurrencyPair; var market: Market }
+        struct Key: Hashable {
+            var pair: CurrencyPair
+            var market: Market
+        }
         var grouped: [Key: [Int]] = [:]
         // Quotes come series by series (the store reads them so): a run of one series is hashed into the
         // groups once, not quote by quote (hashing the codes of every quote was a third of this init).
         var run: (key: Key, indices: [Int])?
         for (i, quote) in quotes.enumerated() where quote.price.isFinite && quote.price > 0 {
             let key = Key(pair: CurrencyPair(quote.asset, quote.currency), market: quote.market)
-            if run?.key == key { run?.indices.append(i); continue }
+            if run?.key == key {
+                run?.indices.append(i)
+                continue
+            }
             if let run { grouped[run.key, default: []] += run.indices }
             run = (key, [i])
         }
@@ -143,7 +161,10 @@ public struct PriceBook: Sendable {
                 let quote = quotes[i]
                 let time = quote.time.timeIntervalSince1970
                 if s.times.last == time {
-                    s.times.removeLast(); s.prices.removeLast(); s.bids.removeLast(); s.asks.removeLast()
+                    s.times.removeLast()
+                    s.prices.removeLast()
+                    s.bids.removeLast()
+                    s.asks.removeLast()
                     if s.sourceRuns.last?.start == s.times.count { s.sourceRuns.removeLast() }
                 }
                 if s.sourceRuns.last?.source != quote.source {
@@ -180,11 +201,13 @@ public struct PriceBook: Sendable {
     /// `from` leaves the staleness limit before the window's first day. Series without either are left out.
     public func window(from: Date, through: Date) -> PriceBook {
         let (a, b) = (from.timeIntervalSince1970, through.timeIntervalSince1970)
-        return PriceBook(series: series.compactMap { s in
-            let span = s.indices(from: a, through: b)
-            let start = span.lowerBound > 0 ? span.lowerBound - 1 : span.lowerBound
-            return start < span.upperBound ? s.slice(start, span.upperBound) : nil
-        })
+        return PriceBook(
+            series: series.compactMap { s in
+                let span = s.indices(from: a, through: b)
+                let start = span.lowerBound > 0 ? span.lowerBound - 1 : span.lowerBound
+                return start < span.upperBound ? s.slice(start, span.upperBound) : nil
+            }
+        )
     }
 
     /// The book a valuation over time asks for, as `Store.valuationQuotes` reads it and with the same
@@ -192,33 +215,43 @@ public struct PriceBook: Sendable {
     /// before each of `times`, and with a `window` every quote of it as `window(from:through:)` gives.
     /// From `start` on only, as the store reads it: day ends from its day, each series' last quote
     /// before that day, and the quote at or before each of `times` that comes earlier.
-    public func valuation(at times: [Date], from start: Date? = nil, window: (from: Date, through: Date)? = nil) -> PriceBook {
+    public func valuation(
+        at times: [Date],
+        from start: Date? = nil,
+        window: (from: Date, through: Date)? = nil
+    ) -> PriceBook {
         let events = times.map(\.timeIntervalSince1970).sorted()
         let firstDay = start.map { Day($0).start.timeIntervalSince1970 } ?? -.infinity
-        return PriceBook(series: series.compactMap { s in
-            var keep = Set<Int>()
-            var busy = Set<Int>()
-            var day: Int?
-            let first = s.firstIndex(atOrAfter: firstDay)
-            if first > 0 { keep.insert(first - 1) }
-            for i in s.times.indices[first...] {
-                let d = Day(Date(timeIntervalSince1970: s.times[i])).daysSinceEpoch
-                if d == day {
-                    keep.remove(i - 1)
-                    busy.insert(d)
+        return PriceBook(
+            series: series.compactMap { s in
+                var keep = Set<Int>()
+                var busy = Set<Int>()
+                var day: Int?
+                let first = s.firstIndex(atOrAfter: firstDay)
+                if first > 0 { keep.insert(first - 1) }
+                for i in s.times.indices[first...] {
+                    let d = Day(Date(timeIntervalSince1970: s.times[i])).daysSinceEpoch
+                    if d == day {
+                        keep.remove(i - 1)
+                        busy.insert(d)
+                    }
+                    keep.insert(i)
+                    day = d
                 }
-                keep.insert(i)
-                day = d
+                for t in events where t < firstDay || busy.contains(Day(Date(timeIntervalSince1970: t)).daysSinceEpoch)
+                {
+                    if let i = s.lastIndex(atOrBefore: t) { keep.insert(i) }
+                }
+                if let window {
+                    let span = s.indices(
+                        from: window.from.timeIntervalSince1970,
+                        through: window.through.timeIntervalSince1970
+                    )
+                    keep.formUnion((span.lowerBound > 0 ? span.lowerBound - 1 : span.lowerBound)..<span.upperBound)
+                }
+                return keep.isEmpty ? nil : s.selecting(keep.sorted())
             }
-            for t in events where t < firstDay || busy.contains(Day(Date(timeIntervalSince1970: t)).daysSinceEpoch) {
-                if let i = s.lastIndex(atOrBefore: t) { keep.insert(i) }
-            }
-            if let window {
-                let span = s.indices(from: window.from.timeIntervalSince1970, through: window.through.timeIntervalSince1970)
-                keep.formUnion((span.lowerBound > 0 ? span.lowerBound - 1 : span.lowerBound) ..< span.upperBound)
-            }
-            return keep.isEmpty ? nil : s.selecting(keep.sorted())
-        })
+        )
     }
 
     /// The book of each series' last quote at or before `time`: all a value at that instant looks up, as
@@ -258,7 +291,9 @@ public struct PriceBook: Sendable {
 
     /// The last quote of `pair` in `market` at or before `time`, however old.
     public func last(_ pair: CurrencyPair, market: Market, atOrBefore time: Date) -> PricePoint? {
-        guard let s = series(pair, market: market), let i = s.lastIndex(atOrBefore: time.timeIntervalSince1970) else { return nil }
+        guard let s = series(pair, market: market), let i = s.lastIndex(atOrBefore: time.timeIntervalSince1970) else {
+            return nil
+        }
         return s.point(i)
     }
 

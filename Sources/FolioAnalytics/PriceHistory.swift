@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// The price of an asset in any currency over time, read from the quotes: the input of windows,
 /// returns, correlations and normalised comparisons (`folio table window --asset BTC`).
@@ -15,8 +15,15 @@ public struct PriceHistory: Hashable, Sendable {
 
     /// Prices of `asset` in `currency` from the start of `range.from` to the end of `range.to`.
     /// Throws when nothing links the two or the asset has no quote in the range.
-    public init(of asset: AssetCode, in currency: AssetCode, range: DayRange, rates: CrossRates) throws(AnalyticsError) {
-        guard asset != currency else { throw .invalidArgument(name: "currency", value: currency.rawValue, expected: "a currency other than the asset") }
+    public init(of asset: AssetCode, in currency: AssetCode, range: DayRange, rates: CrossRates) throws(AnalyticsError)
+    {
+        guard asset != currency else {
+            throw .invalidArgument(
+                name: "currency",
+                value: currency.rawValue,
+                expected: "a currency other than the asset"
+            )
+        }
         guard let route = rates.route(from: asset, to: currency), !route.legs.isEmpty else {
             throw .unknownAsset(asset, argument: "asset")
         }
@@ -30,16 +37,23 @@ public struct PriceHistory: Hashable, Sendable {
         var points: [TimedValue] = []
         var instants: [(series: PriceBook.Series, index: Int)] = []
         for chain in route.chains {
-            guard let series = chain[0].candidates.map({ book.series[$0] }).first(where: { s in
-                s.times.contains { $0 >= from && $0 <= through }
-            }) else { continue }
-            instants += series.times.indices.filter { series.times[$0] >= from && series.times[$0] <= through }.map { (series, $0) }
+            guard
+                let series = chain[0].candidates.map({ book.series[$0] }).first(where: { s in
+                    s.times.contains { $0 >= from && $0 <= through }
+                })
+            else { continue }
+            instants += series.times.indices.filter { series.times[$0] >= from && series.times[$0] <= through }.map {
+                (series, $0)
+            }
         }
         guard !instants.isEmpty else { throw .emptyRange(argument: "from/to") }
         if route.alternatives.isEmpty {
             let first = route.legs[0]
-            let rest = CrossRates.Route(from: first.inverted ? first.pair.asset : first.pair.currency, to: currency,
-                                        legs: Array(route.legs.dropFirst()))
+            let rest = CrossRates.Route(
+                from: first.inverted ? first.pair.asset : first.pair.currency,
+                to: currency,
+                legs: Array(route.legs.dropFirst())
+            )
             for (series, i) in instants {
                 let at = Date(timeIntervalSince1970: series.times[i])
                 let own = first.inverted ? 1 / series.prices[i] : series.prices[i]
@@ -78,7 +92,9 @@ public struct PriceHistory: Hashable, Sendable {
 extension PriceHistory {
     /// Table `prices`: one row per quote instant.
     public var table: ResultTable {
-        ResultTable(columns: [.init("time", .time), .init("price", .number, decimals: 4)],
-                    rows: points.map { [.time($0.time), .number($0.value)] })
+        ResultTable(
+            columns: [.init("time", .time), .init("price", .number, decimals: 4)],
+            rows: points.map { [.time($0.time), .number($0.value)] }
+        )
     }
 }

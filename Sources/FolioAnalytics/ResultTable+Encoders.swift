@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 extension ResultTable {
     /// Aligned text for a terminal: a header, a rule, then rows; numbers, percents, times and days are
@@ -18,7 +18,9 @@ extension ResultTable {
             while s.last == " " { s.removeLast() }
             return s
         }
-        var lines = [line(columns.map(\.name)), widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")]
+        var lines = [
+            line(columns.map(\.name)), widths.map { String(repeating: "-", count: $0) }.joined(separator: "  "),
+        ]
         lines += body.map(line)
         return lines.joined(separator: "\n") + "\n"
     }
@@ -29,7 +31,10 @@ extension ResultTable {
     /// file is printed to, are written escaped (`\x1B`).
     public func csv() -> String {
         func field(_ raw: String) -> String {
-            let s = raw.unicodeScalars.contains { $0.value < 0x20 && $0 != "\r" && $0 != "\n" || (0x7F...0x9F).contains($0.value) }
+            let s =
+                raw.unicodeScalars.contains {
+                    $0.value < 0x20 && $0 != "\r" && $0 != "\n" || (0x7F...0x9F).contains($0.value)
+                }
                 ? Redaction.escapingControlCharacters(raw) : raw
             guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" }) else { return s }
             return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
@@ -45,20 +50,23 @@ extension ResultTable {
     /// numbers as JSON numbers, days as `"YYYY-MM-DD"`, times as ISO 8601 UTC strings, undefined as null.
     public func json() -> String {
         var out = "{\"columns\":["
-        out += columns.map { "{\"name\":\(jsonString($0.name)),\"kind\":\"\($0.kind.rawValue)\"}" }.joined(separator: ",")
+        out += columns.map { "{\"name\":\(jsonString($0.name)),\"kind\":\"\($0.kind.rawValue)\"}" }.joined(
+            separator: ","
+        )
         out += "],\"rows\":["
         out += rows.map { row in
-            "{" + row.enumerated().map { c, cell in
-                let value: String
-                switch cell {
-                case nil: value = "null"
-                case let .number(v)?: value = v.isFinite ? Cell.exact(v) : "null"
-                case let .text(s)?: value = jsonString(s)
-                case let .time(t)?: value = jsonString(ISOTime.format(t))
-                case let .day(d)?: value = jsonString(d.iso)
-                }
-                return jsonString(columns[c].name) + ":" + value
-            }.joined(separator: ",") + "}"
+            "{"
+                + row.enumerated().map { c, cell in
+                    let value: String
+                    switch cell {
+                    case nil: value = "null"
+                    case let .number(v)?: value = v.isFinite ? Cell.exact(v) : "null"
+                    case let .text(s)?: value = jsonString(s)
+                    case let .time(t)?: value = jsonString(ISOTime.format(t))
+                    case let .day(d)?: value = jsonString(d.iso)
+                    }
+                    return jsonString(columns[c].name) + ":" + value
+                }.joined(separator: ",") + "}"
         }.joined(separator: ",")
         return out + "]}\n"
     }

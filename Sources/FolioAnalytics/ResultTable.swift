@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// Any analytics result as a plain table, so that the command line can print it as aligned text, CSV or
 /// JSON without knowing which result it is (`folio table NAME --format text|csv|json`).

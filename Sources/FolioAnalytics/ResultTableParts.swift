@@ -15,7 +15,11 @@ public struct ResultTableParts: Sendable {
         /// The line above the part in text.
         public var title: String
         public var table: ResultTable
-        public init(name: String?, title: String, table: ResultTable) { self.name = name; self.title = title; self.table = table }
+        public init(name: String?, title: String, table: ResultTable) {
+            self.name = name
+            self.title = title
+            self.table = table
+        }
     }
 
     public var parts: [Part]

@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// A portfolio's completed deposits and withdrawals (not dividends, interest, fees or splits, which
 /// happen inside it), each valued in the base currency at its own time:
@@ -38,7 +38,8 @@ public struct Transfers: Hashable, Sendable {
 
     /// Deposits and withdrawals of each day of `range`, as positive sums; nil on a day with a missing rate.
     package func byDay(_ range: DayRange) -> (deposits: [Double?], withdrawals: [Double?]) {
-        var deposits = [Double?](repeating: 0, count: range.count), withdrawals = deposits
+        var deposits = [Double?](repeating: 0, count: range.count)
+        var withdrawals = deposits
         for t in all where t.time >= range.from.start && t.time <= range.to.end {
             let d = range.from.distance(to: Day(t.time))
             if t.kind == .deposit {

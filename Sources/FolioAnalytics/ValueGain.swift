@@ -22,8 +22,9 @@ extension ValueSeries {
     /// on the way could not be converted.
     public func gain(from: Int, to: Int) -> ValueGain? {
         guard days.indices.contains(from), days.indices.contains(to),
-              let startValue = total[from], let endValue = total[to],
-              let startFlows = flowsInRange[from], let endFlows = flowsInRange[to] else { return nil }
+            let startValue = total[from], let endValue = total[to],
+            let startFlows = flowsInRange[from], let endFlows = flowsInRange[to]
+        else { return nil }
         let flows = endFlows - startFlows
         let returns = ReturnSeries(value: self)
         let window = returns.days.indices.filter { returns.days[$0] > days[from] && returns.days[$0] <= days[to] }
@@ -33,7 +34,9 @@ extension ValueSeries {
 
     /// The gain from the end of `since` (or the last day of the series before it) to the end of `through`.
     public func gain(since: Day, through: Day) -> ValueGain? {
-        guard let i = days.lastIndex(where: { $0 <= since }), let j = days.lastIndex(where: { $0 <= through }) else { return nil }
+        guard let i = days.lastIndex(where: { $0 <= since }), let j = days.lastIndex(where: { $0 <= through }) else {
+            return nil
+        }
         return gain(from: i, to: j)
     }
 }

@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// The daily value of a portfolio in its base currency, per asset and in total, with the money put in
 /// (net deposits) and what it earned.
@@ -43,12 +43,20 @@ public struct ValueSeries: Hashable, Sendable {
     /// chart of the values does not name them (the value table does).
     public var missingBeforeRange: [MissingQuoteSpan]
 
-    public init(replay: HoldingsReplay, rates: CrossRates, base: AssetCode, range: DayRange,
-                realisedIncome: PortfolioIncome? = nil) {
+    public init(
+        replay: HoldingsReplay,
+        rates: CrossRates,
+        base: AssetCode,
+        range: DayRange,
+        realisedIncome: PortfolioIncome? = nil
+    ) {
         let holdings = replay.daily(range)
         let routes = holdings.assets.map { rates.route(from: $0, to: base) }
         var log = MissingQuoteLog()
-        var values = [[Double?]](repeating: [Double?](repeating: nil, count: holdings.days.count), count: holdings.assets.count)
+        var values = [[Double?]](
+            repeating: [Double?](repeating: nil, count: holdings.days.count),
+            count: holdings.assets.count
+        )
         var total = [Double?](repeating: nil, count: holdings.days.count)
         for (d, day) in holdings.days.enumerated() {
             let end = day.end
@@ -62,7 +70,15 @@ public struct ValueSeries: Hashable, Sendable {
                 }
                 guard let route = routes[a] else {
                     complete = false
-                    log.record(MissingQuoteError(pair: CurrencyPair(holdings.assets[a], base), markets: [], at: end, reason: .noRoute), on: day)
+                    log.record(
+                        MissingQuoteError(
+                            pair: CurrencyPair(holdings.assets[a], base),
+                            markets: [],
+                            at: end,
+                            reason: .noRoute
+                        ),
+                        on: day
+                    )
                     continue
                 }
                 switch rates.convert(quantity, along: route, at: end) {
@@ -81,8 +97,10 @@ public struct ValueSeries: Hashable, Sendable {
         let transfers = Transfers(replay.cashTransactions, rates: rates, base: base)
         var deposits = [Double?](repeating: nil, count: holdings.days.count)
         var flows = [Double?](repeating: nil, count: holdings.days.count)
-        var running = CompensatedSum(), inRange = CompensatedSum()
-        var known = true, flowsKnown = true
+        var running = CompensatedSum()
+        var inRange = CompensatedSum()
+        var known = true
+        var flowsKnown = true
         var before = MissingQuoteLog()
         var c = 0
         let cash = transfers.all
@@ -152,11 +170,15 @@ extension ValueSeries {
     /// Table `value`: one row per day with the total, net deposits, income, then one column per asset.
     public var table: ResultTable {
         let split = !realised.isEmpty
-        var columns: [ResultTable.Column] = [.init("day", .day), .init("value", .number), .init("net_deposits", .number), .init("income", .number)]
+        var columns: [ResultTable.Column] = [
+            .init("day", .day), .init("value", .number), .init("net_deposits", .number), .init("income", .number),
+        ]
         if split { columns += [.init("realised", .number), .init("unrealised", .number), .init("received", .number)] }
         columns += assets.map { .init($0.rawValue, .number) }
         let rows: [[ResultTable.Cell?]] = days.indices.map { d in
-            var row: [ResultTable.Cell?] = [.day(days[d]), .finite(total[d]), .finite(netDeposits[d]), .finite(income[d])]
+            var row: [ResultTable.Cell?] = [
+                .day(days[d]), .finite(total[d]), .finite(netDeposits[d]), .finite(income[d]),
+            ]
             if split { row += [.finite(realised[d]), .finite(unrealised[d]), .finite(received[d])] }
             return row + assets.indices.map { .finite(assetValues[$0][d]) }
         }

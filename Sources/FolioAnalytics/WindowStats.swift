@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// Summary of a price series over a window: what a 7-day line shows next to the line (first, last,
 /// change, min and max with when they happened, average).
@@ -27,7 +27,8 @@ public struct WindowStats: Hashable, Sendable {
         guard sorted.count >= minimumPoints, let first = sorted.first, let last = sorted.last else {
             return .tooFewPoints(count: sorted.count, required: minimumPoints)
         }
-        var lo = first, hi = first
+        var lo = first
+        var hi = first
         var sum = CompensatedSum()
         for p in sorted {
             if p.value < lo.value { lo = p }
@@ -35,16 +36,30 @@ public struct WindowStats: Hashable, Sendable {
             sum += p.value
         }
         let change = last.value - first.value
-        return .stats(WindowStats(
-            first: first, last: last, change: change,
-            changePercent: first.value == 0 ? nil : change / first.value * 100,
-            min: lo, max: hi, average: sum.value / Double(sorted.count), count: sorted.count))
+        return .stats(
+            WindowStats(
+                first: first,
+                last: last,
+                change: change,
+                changePercent: first.value == 0 ? nil : change / first.value * 100,
+                min: lo,
+                max: hi,
+                average: sum.value / Double(sorted.count),
+                count: sorted.count
+            )
+        )
     }
 
     /// The statistics of the window of `length` seconds ending at `end` (`ChangeWindow`): the change
     /// is from the last point at or before end − length, as every "7 days" in Folio is.
-    public static func of(_ points: [TimedValue], windowLength length: TimeInterval, endingAt end: Date) throws(AnalyticsError) -> WindowOutcome {
-        guard length > 0 else { throw .invalidArgument(name: "window", value: "\(length)", expected: "a positive length") }
+    public static func of(
+        _ points: [TimedValue],
+        windowLength length: TimeInterval,
+        endingAt end: Date
+    ) throws(AnalyticsError) -> WindowOutcome {
+        guard length > 0 else {
+            throw .invalidArgument(name: "window", value: "\(length)", expected: "a positive length")
+        }
         return of(ChangeWindow.points(points, length: length, endingAt: end))
     }
 }
@@ -87,7 +102,9 @@ enum SevenDayWindow {
 
     /// Statistics of the seven days ending at `end` (default: the last point).
     package static func stats(_ points: [TimedValue], endingAt end: Date? = nil) -> WindowOutcome {
-        guard let end = end ?? points.map(\.time).max() else { return .tooFewPoints(count: 0, required: WindowStats.minimumPoints) }
+        guard let end = end ?? points.map(\.time).max() else {
+            return .tooFewPoints(count: 0, required: WindowStats.minimumPoints)
+        }
         return WindowStats.of(ChangeWindow.points(points, length: length, endingAt: end))
     }
 }
@@ -97,19 +114,29 @@ extension WindowOutcome {
     public var table: ResultTable {
         let columns: [ResultTable.Column] = [
             .init("first_time", .time), .init("first", .number, decimals: 4), .init("last_time", .time),
-            .init("last", .number, decimals: 4), .init("change", .number, decimals: 4), .init("change_percent", .percent),
+            .init("last", .number, decimals: 4), .init("change", .number, decimals: 4),
+            .init("change_percent", .percent),
             .init("min_time", .time), .init("min", .number, decimals: 4), .init("max_time", .time),
-            .init("max", .number, decimals: 4), .init("average", .number, decimals: 4), .init("count", .number, decimals: 0),
+            .init("max", .number, decimals: 4), .init("average", .number, decimals: 4),
+            .init("count", .number, decimals: 0),
         ]
         switch self {
         case let .stats(s):
-            return ResultTable(columns: columns, rows: [[
-                .time(s.first.time), .number(s.first.value), .time(s.last.time), .number(s.last.value),
-                .number(s.change), .finite(s.changePercent), .time(s.min.time), .number(s.min.value),
-                .time(s.max.time), .number(s.max.value), .number(s.average), .number(Double(s.count)),
-            ]])
+            return ResultTable(
+                columns: columns,
+                rows: [
+                    [
+                        .time(s.first.time), .number(s.first.value), .time(s.last.time), .number(s.last.value),
+                        .number(s.change), .finite(s.changePercent), .time(s.min.time), .number(s.min.value),
+                        .time(s.max.time), .number(s.max.value), .number(s.average), .number(Double(s.count)),
+                    ]
+                ]
+            )
         case let .tooFewPoints(count, _):
-            return ResultTable(columns: columns, rows: [Array(repeating: nil, count: columns.count - 1) + [.number(Double(count))]])
+            return ResultTable(
+                columns: columns,
+                rows: [Array(repeating: nil, count: columns.count - 1) + [.number(Double(count))]]
+            )
         }
     }
 }

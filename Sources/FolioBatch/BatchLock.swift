@@ -1,5 +1,6 @@
 import FolioCore
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -23,7 +24,8 @@ final class BatchLock {
             let reason = FileError.reason(errno: errno)
             // The holder wrote its pid; anything longer is not one of ours (read with a bound, shown escaped).
             let written = (try? BoundedFile.read(path, limit: 32)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-            let holder = written.allSatisfy({ $0.isNumber || $0.isNewline }) ? written.trimmingCharacters(in: .newlines) : ""
+            let holder =
+                written.allSatisfy({ $0.isNumber || $0.isNewline }) ? written.trimmingCharacters(in: .newlines) : ""
             close(fd)
             throw busy ? BatchLockError.held(path: path, holder: holder) : BatchLockError.io(path: path, reason: reason)
         }
@@ -37,7 +39,8 @@ final class BatchLock {
 
 /// Why a run could not take its jobs file's lock.
 enum BatchLockError: Error, CustomStringConvertible {
-    case held(path: String, holder: String), io(path: String, reason: String)
+    case held(path: String, holder: String)
+    case io(path: String, reason: String)
 
     var description: String {
         switch self {

@@ -1,8 +1,8 @@
 import FolioCharts
 import FolioCore
 import FolioDeliver
-import FolioStore
 import FolioNet
+import FolioStore
 import Foundation
 internal import Yams
 
@@ -35,7 +35,8 @@ struct BatchMail: Sendable, Equatable {
             guard outcome.failures.isEmpty, !outcome.interrupted, always || outcome.pendingMail != nil else { continue }
             guard !batchStopRequested.load(ordering: .relaxed) else { return }
             let files = outcome.rendered + outcome.skipped
-            let images = files.filter { $0.lowercased().hasSuffix(".png") }, others = files.filter { !$0.lowercased().hasSuffix(".png") }
+            let images = files.filter { $0.lowercased().hasSuffix(".png") }
+            let others = files.filter { !$0.lowercased().hasSuffix(".png") }
             var message = request
             (message.portfolio, message.files, message.attach) = (outcome.portfolio, images, others)
             let owed = outcome.pendingMail?.owed ?? []
@@ -46,12 +47,16 @@ struct BatchMail: Sendable, Equatable {
                 let reason = PortfolioBatch.reason(error)
                 outcomes[i].failures.append("mail: " + reason)
                 outcomes[i].mailNotDelivered = true
-                if let problem = remember(reason, (error as? MailDeliveryError)?.failure, outcome) { outcomes[i].failures.append(problem) }
+                if let problem = remember(reason, (error as? MailDeliveryError)?.failure, outcome) {
+                    outcomes[i].failures.append(problem)
+                }
                 continue
             }
             BatchProgress.line("mailed \(outcome.portfolio): \(line)")
             do { try outcome.pendingMail?.remove() } catch {
-                outcomes[i].failures.append("mail sent, but its record stays and the next run sends it again: \(PortfolioBatch.reason(error))")
+                outcomes[i].failures.append(
+                    "mail sent, but its record stays and the next run sends it again: \(PortfolioBatch.reason(error))"
+                )
             }
         }
     }
@@ -63,17 +68,25 @@ struct BatchMail: Sendable, Equatable {
         var record = outcome.pendingMail ?? PendingMail(file: file)
         record.failure = ISOTime.format(Date()) + " " + (failure?.description ?? reason)
         if let failure, !failure.delivered.isEmpty { record.owed = failure.undelivered }
-        do { try record.write() } catch { return "mail: the pending mail cannot be recorded: \(PortfolioBatch.reason(error))" }
+        do { try record.write() } catch {
+            return "mail: the pending mail cannot be recorded: \(PortfolioBatch.reason(error))"
+        }
         return nil
     }
 }
 
 extension NodeReader {
     func mail(_ node: Node) throws -> BatchMail {
-        guard let map = node.mapping else { throw error(node, "mail", "expected a mapping with to (and cc, bcc, from, locale, smtp-url, timeout, when)") }
+        guard let map = node.mapping else {
+            throw error(node, "mail", "expected a mapping with to (and cc, bcc, from, locale, smtp-url, timeout, when)")
+        }
         let known = ["to", "cc", "bcc", "from", "locale", "smtp-url", "timeout", "when"]
         for key in map.keys where !known.contains(key.string ?? "") {
-            throw error(key, "mail." + (key.string ?? "?"), "unknown key, expected one of " + known.joined(separator: ", "))
+            throw error(
+                key,
+                "mail." + (key.string ?? "?"),
+                "unknown key, expected one of " + known.joined(separator: ", ")
+            )
         }
         var request = MailRequest()
         for field in ["to", "cc", "bcc"] {
@@ -82,7 +95,9 @@ extension NodeReader {
             for (i, item) in items.enumerated() {
                 let path = "mail.\(field)" + (list.sequence == nil ? "" : "[\(i)]")
                 let address = try string(item, path)
-                guard MailAddress(parsing: address) != nil else { throw error(item, path, "\"\(address)\" is not an e-mail address") }
+                guard MailAddress(parsing: address) != nil else {
+                    throw error(item, path, "\"\(address)\" is not an e-mail address")
+                }
                 switch field {
                 case "to": request.to.append(address)
                 case "cc": request.cc.append(address)
@@ -93,16 +108,22 @@ extension NodeReader {
         guard !request.to.isEmpty else { throw error(node, "mail.to", "missing, expected at least one recipient") }
         if let n = map["from"] {
             let address = try string(n, "mail.from")
-            guard MailAddress(parsing: address) != nil else { throw error(n, "mail.from", "\"\(address)\" is not an e-mail address") }
+            guard MailAddress(parsing: address) != nil else {
+                throw error(n, "mail.from", "\"\(address)\" is not an e-mail address")
+            }
             request.from = address
         }
         if let n = map["locale"] {
-            guard let locale = ChartLocale(rawValue: try string(n, "mail.locale")) else { throw error(n, "mail.locale", "expected en or uk") }
+            guard let locale = ChartLocale(rawValue: try string(n, "mail.locale")) else {
+                throw error(n, "mail.locale", "expected en or uk")
+            }
             request.locale = locale
         }
         if let n = map["smtp-url"] {
             let url = try string(n, "mail.smtp-url")
-            guard url.hasPrefix("smtp://") || url.hasPrefix("smtps://") else { throw error(n, "mail.smtp-url", "expected smtp://host:port or smtps://host:port") }
+            guard url.hasPrefix("smtp://") || url.hasPrefix("smtps://") else {
+                throw error(n, "mail.smtp-url", "expected smtp://host:port or smtps://host:port")
+            }
             if let problem = MailRequest.credentialsProblem(url) { throw error(n, "mail.smtp-url", problem) }
             request.smtpURL = url
         }

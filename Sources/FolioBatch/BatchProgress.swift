@@ -1,6 +1,7 @@
 import FolioCore
 import Foundation
 import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -8,7 +9,10 @@ import Glibc
 /// Progress on stderr: a bar redrawn in place with count, rate and time left when stderr is a terminal;
 /// one plain line per portfolio otherwise (cron mails or journald keeps those).
 final class BatchProgress: Sendable {
-    private struct State { var done = 0; var lastDraw = 0.0 }
+    private struct State {
+        var done = 0
+        var lastDraw = 0.0
+    }
     private let state = Mutex(State())
     private let total: Int
     private let started = Date()
@@ -29,8 +33,12 @@ final class BatchProgress: Sendable {
                 state.lastDraw = elapsed
                 Self.write("\r" + bar(done: state.done, elapsed: elapsed) + "\u{1B}[K")
             } else {
-                let status = !outcome.failures.isEmpty ? "failed" : outcome.interrupted ? "interrupted"
-                    : outcome.rendered.isEmpty ? "up to date" : "rendered"
+                let status =
+                    !outcome.failures.isEmpty
+                    ? "failed"
+                    : outcome.interrupted
+                        ? "interrupted"
+                        : outcome.rendered.isEmpty ? "up to date" : "rendered"
                 var line = "[\(state.done)/\(total)] \(outcome.portfolio): \(status)"
                 line += " (\(outcome.rendered.count) rendered, \(outcome.skipped.count) up to date) "
                 line += String(format: "%.2f s", outcome.seconds)
@@ -53,7 +61,8 @@ final class BatchProgress: Sendable {
 
     static func clock(_ seconds: Double) -> String {
         let s = Int(seconds.rounded())
-        return s >= 3600 ? String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String(format: "%d:%02d", s / 60, s % 60)
+        return s >= 3600
+            ? String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String(format: "%d:%02d", s / 60, s % 60)
     }
 
     static func write(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }

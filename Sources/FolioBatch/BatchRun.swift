@@ -46,8 +46,11 @@ extension BatchRequest {
         do {
             return try runBatch(openStore: openStore)
         } catch BatchLockError.held(let path, let holder) {
-            return BatchResult(exitCode: BatchResult.lockedExitCode,
-                               text: "folio batch: \(path) is held by another run\(holder.isEmpty ? "" : " (pid \(holder))"); nothing done\n")
+            return BatchResult(
+                exitCode: BatchResult.lockedExitCode,
+                text:
+                    "folio batch: \(path) is held by another run\(holder.isEmpty ? "" : " (pid \(holder))"); nothing done\n"
+            )
         } catch {
             return BatchResult(exitCode: 1, text: "folio batch: " + PortfolioBatch.reason(error) + "\n")
         }
@@ -82,19 +85,35 @@ extension BatchRequest {
         let (force, digest, sharedDigest) = (self.force, definitionHash.hex, shared)
         let started = Date()
         var summary = BatchRunner(
-            names: names, workers: workers ?? ProcessInfo.processInfo.activeProcessorCount,
+            names: names,
+            workers: workers ?? ProcessInfo.processInfo.activeProcessorCount,
             makeBatch: { renderer in
-                PortfolioBatch(jobs: jobs, store: store, prices: prices, renderer: renderer, definition: portfolioReport, definitionDigest: digest,
-                               sharedDigest: sharedDigest, force: force, componentOverrides: overrides,
-                               stopRequested: { batchStopRequested.load(ordering: .relaxed) })
+                PortfolioBatch(
+                    jobs: jobs,
+                    store: store,
+                    prices: prices,
+                    renderer: renderer,
+                    definition: portfolioReport,
+                    definitionDigest: digest,
+                    sharedDigest: sharedDigest,
+                    force: force,
+                    componentOverrides: overrides,
+                    stopRequested: { batchStopRequested.load(ordering: .relaxed) }
+                )
             },
             progress: BatchProgress(total: names.count)
         ).run()
         if let mail = jobs.mail { mail.send(&summary.outcomes, store: store) }
-        let report = BatchReport(summary: summary, shard: shard, seconds: Date().timeIntervalSince(started),
-                                 interrupted: batchStopRequested.load(ordering: .relaxed))
+        let report = BatchReport(
+            summary: summary,
+            shard: shard,
+            seconds: Date().timeIntervalSince(started),
+            interrupted: batchStopRequested.load(ordering: .relaxed)
+        )
         // Every portfolio failing is no partial success: cron and systemd units (SuccessExitStatus=2) must see it.
-        let exitCode: Int32 = report.interrupted || !summary.fatal.isEmpty || report.everyPortfolioFailed ? 1
+        let exitCode: Int32 =
+            report.interrupted || !summary.fatal.isEmpty || report.everyPortfolioFailed
+            ? 1
             : report.failed > 0 ? BatchResult.partialExitCode : 0
         return BatchResult(exitCode: exitCode, text: report.text, json: report.json)
     }

@@ -2,6 +2,7 @@ import FolioRender
 import FolioStore
 import Foundation
 import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -44,14 +45,18 @@ struct BatchRunner {
         let summary = Mutex(Summary())
         let fontDirectory = FontLocator.directory()
         let group = DispatchGroup()
-        let names = self.names, makeBatch = self.makeBatch, progress = self.progress
+        let names = self.names
+        let makeBatch = self.makeBatch
+        let progress = self.progress
         for _ in 0..<max(1, min(workers, names.count)) {
             group.enter()
             let thread = Thread {
                 defer { group.leave() }
                 let renderer: Renderer
                 do {
-                    guard let fontDirectory else { throw RenderError.fontLoad(path: "fonts/ (set FOLIO_FONTS)", code: 0) }
+                    guard let fontDirectory else {
+                        throw RenderError.fontLoad(path: "fonts/ (set FOLIO_FONTS)", code: 0)
+                    }
                     renderer = Renderer(fonts: try FontSet(directory: fontDirectory))
                 } catch {
                     summary.withLock { $0.fatal.append("fonts: " + PortfolioBatch.reason(error)) }

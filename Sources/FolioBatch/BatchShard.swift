@@ -15,23 +15,37 @@ struct BatchShard: Equatable {
         if let option {
             let parts = option.split(separator: "/", omittingEmptySubsequences: false)
             guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, (0..<n).contains(k) else {
-                throw BatchShardError(description: "--shard: expected K/N with 0 ≤ K < N (K is 0-based), got \"\(option)\"")
+                throw BatchShardError(
+                    description: "--shard: expected K/N with 0 ≤ K < N (K is 0-based), got \"\(option)\""
+                )
             }
             return BatchShard(index: k, count: n)
         }
         guard let text = environment["JOB_COMPLETION_INDEX"], !text.isEmpty else {
-            if shards != nil { throw BatchShardError(description: "--shards: needs JOB_COMPLETION_INDEX (or use --shard K/N)") }
+            if shards != nil {
+                throw BatchShardError(description: "--shards: needs JOB_COMPLETION_INDEX (or use --shard K/N)")
+            }
             return .whole
         }
-        guard let k = Int(text), k >= 0 else { throw BatchShardError(description: "JOB_COMPLETION_INDEX: expected a number from 0, got \"\(text)\"") }
+        guard let k = Int(text), k >= 0 else {
+            throw BatchShardError(description: "JOB_COMPLETION_INDEX: expected a number from 0, got \"\(text)\"")
+        }
         let n: Int
-        if let shards { n = shards } else if let env = environment["FOLIO_SHARDS"] {
-            guard let parsed = Int(env) else { throw BatchShardError(description: "FOLIO_SHARDS: expected a number, got \"\(env)\"") }
+        if let shards {
+            n = shards
+        } else if let env = environment["FOLIO_SHARDS"] {
+            guard let parsed = Int(env) else {
+                throw BatchShardError(description: "FOLIO_SHARDS: expected a number, got \"\(env)\"")
+            }
             n = parsed
         } else {
-            throw BatchShardError(description: "JOB_COMPLETION_INDEX is set: the shard count must come from --shards N or FOLIO_SHARDS")
+            throw BatchShardError(
+                description: "JOB_COMPLETION_INDEX is set: the shard count must come from --shards N or FOLIO_SHARDS"
+            )
         }
-        guard n >= 1, k < n else { throw BatchShardError(description: "JOB_COMPLETION_INDEX \(k) is not below the shard count \(n)") }
+        guard n >= 1, k < n else {
+            throw BatchShardError(description: "JOB_COMPLETION_INDEX \(k) is not below the shard count \(n)")
+        }
         return BatchShard(index: k, count: n)
     }
 }

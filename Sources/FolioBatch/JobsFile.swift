@@ -11,7 +11,9 @@ struct JobsFileError: Error, CustomStringConvertible {
     let description: String
 
     init(_ file: String, _ path: String, _ message: String, line: Int? = nil) {
-        description = Redaction.escapingControlCharacters(file + (line.map { ":\($0)" } ?? "") + ": " + (path.isEmpty ? "" : path + ": ") + message)
+        description = Redaction.escapingControlCharacters(
+            file + (line.map { ":\($0)" } ?? "") + ": " + (path.isEmpty ? "" : path + ": ") + message
+        )
     }
 }
 
@@ -34,7 +36,10 @@ struct JobsFileError: Error, CustomStringConvertible {
 ///   to: [ops@example.com]
 /// ```
 struct JobsFile: Sendable {
-    enum Selection: Sendable, Equatable { case all, named([String]) }
+    enum Selection: Sendable, Equatable {
+        case all
+        case named([String])
+    }
 
     enum Item: Sendable, Equatable {
         case portfolioReport(name: String)
@@ -85,41 +90,63 @@ struct JobsFile: Sendable {
         }
         let reader = NodeReader(file: file)
         for key in mapping.keys.compactMap(\.string) where !["portfolios", "output", "render", "mail"].contains(key) {
-            throw reader.error(mapping.keys.first { $0.string == key }, key, "unknown key, expected portfolios, output, render or mail")
+            throw reader.error(
+                mapping.keys.first { $0.string == key },
+                key,
+                "unknown key, expected portfolios, output, render or mail"
+            )
         }
         let portfolios: Selection
         var benchmarks: [String: AssetCode] = [:]
         switch mapping["portfolios"] {
         case nil: throw reader.error(root, "portfolios", "missing, expected all or a list of portfolio names")
         case let node? where node.scalar != nil:
-            guard node.string == "all" else { throw reader.error(node, "portfolios", "expected all or a list of portfolio names") }
+            guard node.string == "all" else {
+                throw reader.error(node, "portfolios", "expected all or a list of portfolio names")
+            }
             portfolios = .all
         case let node?:
             guard let list = node.sequence, !list.isEmpty else {
                 throw reader.error(node, "portfolios", "expected all or a non-empty list of portfolio names")
             }
-            portfolios = .named(try list.enumerated().map { i, item in
-                if let entry = item.mapping {
-                    // {name: "Demo UAH", benchmark: SPY}: this portfolio's report compares it with SPY.
-                    let path = "portfolios[\(i)]"
-                    for key in entry.keys.compactMap(\.string) where !["name", "benchmark"].contains(key) {
-                        throw reader.error(entry.keys.first { $0.string == key }, path + "." + key, "unknown key, expected name or benchmark")
-                    }
-                    guard let name = entry["name"]?.string, !name.isEmpty else { throw reader.error(item, path + ".name", "expected a portfolio name") }
-                    if let node = entry["benchmark"] {
-                        let text = try reader.string(node, path + ".benchmark")
-                        do { benchmarks[name] = try ArgumentValue.asset(text.uppercased(), "benchmark") } catch {
-                            throw reader.error(node, path + ".benchmark", "expected an asset code such as USD, BTC or SPY, got \"\(text)\"")
+            portfolios = .named(
+                try list.enumerated().map { i, item in
+                    if let entry = item.mapping {
+                        // {name: "Demo UAH", benchmark: SPY}: this portfolio's report compares it with SPY.
+                        let path = "portfolios[\(i)]"
+                        for key in entry.keys.compactMap(\.string) where !["name", "benchmark"].contains(key) {
+                            throw reader.error(
+                                entry.keys.first { $0.string == key },
+                                path + "." + key,
+                                "unknown key, expected name or benchmark"
+                            )
                         }
+                        guard let name = entry["name"]?.string, !name.isEmpty else {
+                            throw reader.error(item, path + ".name", "expected a portfolio name")
+                        }
+                        if let node = entry["benchmark"] {
+                            let text = try reader.string(node, path + ".benchmark")
+                            do { benchmarks[name] = try ArgumentValue.asset(text.uppercased(), "benchmark") } catch {
+                                throw reader.error(
+                                    node,
+                                    path + ".benchmark",
+                                    "expected an asset code such as USD, BTC or SPY, got \"\(text)\""
+                                )
+                            }
+                        }
+                        return name
+                    }
+                    guard let name = item.string, !name.isEmpty else {
+                        throw reader.error(item, "portfolios[\(i)]", "expected a portfolio name")
                     }
                     return name
                 }
-                guard let name = item.string, !name.isEmpty else { throw reader.error(item, "portfolios[\(i)]", "expected a portfolio name") }
-                return name
-            })
+            )
         }
         let output = try mapping["output"].map { try reader.template($0, "output") } ?? defaultOutput
-        guard let render = mapping["render"] else { throw reader.error(root, "render", "missing, expected a list of reports and charts") }
+        guard let render = mapping["render"] else {
+            throw reader.error(root, "render", "missing, expected a list of reports and charts")
+        }
         guard let list = render.sequence, !list.isEmpty else {
             throw reader.error(render, "render", "expected a non-empty list of reports and charts")
         }
@@ -129,7 +156,11 @@ struct JobsFile: Sendable {
         for (i, job) in jobs.enumerated() {
             for name in job.outputNames {
                 if let first = seen[name] {
-                    throw reader.error(list[i], "render[\(i)]", "writes \(name), as render[\(first)] does; give it another name")
+                    throw reader.error(
+                        list[i],
+                        "render[\(i)]",
+                        "writes \(name), as render[\(first)] does; give it another name"
+                    )
                 }
                 seen[name] = i
             }
@@ -137,10 +168,16 @@ struct JobsFile: Sendable {
         // One job's portfolio folders inside another's: a portfolio named like the folder between would
         // hold (and sweep) every other portfolio's files.
         for (i, inner) in jobs.enumerated() {
-            guard let outer = jobs.firstIndex(where: { OutputPath.nests(inner.output, inside: $0.output) }) else { continue }
+            guard let outer = jobs.firstIndex(where: { OutputPath.nests(inner.output, inside: $0.output) }) else {
+                continue
+            }
             let node = list[i].mapping?["output"] ?? mapping["output"] ?? list[i]
-            throw reader.error(node, "render[\(i)].output", "\"\(inner.output)\" puts portfolio folders inside those of \"\(jobs[outer].output)\" "
-                + "(render[\(outer)]), where one portfolio would hold another's files; expected {portfolio} at one depth")
+            throw reader.error(
+                node,
+                "render[\(i)].output",
+                "\"\(inner.output)\" puts portfolio folders inside those of \"\(jobs[outer].output)\" "
+                    + "(render[\(outer)]), where one portfolio would hold another's files; expected {portfolio} at one depth"
+            )
         }
         let mail = try mapping["mail"].map(reader.mail)
         return JobsFile(portfolios: portfolios, jobs: jobs, mail: mail, benchmarks: benchmarks)
@@ -153,11 +190,15 @@ extension JobsFile.Job {
     /// as their common `holding-` prefix), to find two jobs that would write the same file.
     var outputNames: [String] {
         func name(_ report: String, _ ext: String) -> String {
-            OutputPath.expand(output, values: ["report": report, "ext": ext, "locale": locale.rawValue, "theme": theme.name])
+            OutputPath.expand(
+                output,
+                values: ["report": report, "ext": ext, "locale": locale.rawValue, "theme": theme.name]
+            )
         }
         switch item {
         case .portfolioReport(let report): return [name(report, "pdf")]
-        case .daily(let prefix): return ["allocation", "value-30d", "holding-*", "drawdown", "cumulative"].map { name(prefix + $0, "png") }
+        case .daily(let prefix):
+            return ["allocation", "value-30d", "holding-*", "drawdown", "cumulative"].map { name(prefix + $0, "png") }
         case .chart(_, let format, let report):
             return [name(report, format)] + (report.hasPrefix("holding-") ? [name("holding-*", format)] : [])
         }
@@ -172,7 +213,9 @@ struct NodeReader {
     }
 
     func string(_ node: Node, _ path: String) throws -> String {
-        guard node.scalar != nil, let text = node.string, !text.isEmpty else { throw error(node, path, "expected a non-empty string") }
+        guard node.scalar != nil, let text = node.string, !text.isEmpty else {
+            throw error(node, path, "expected a non-empty string")
+        }
         return text
     }
 
@@ -182,11 +225,17 @@ struct NodeReader {
         let text = try string(node, path)
         var rest = Substring(text)
         while let open = rest.firstIndex(of: "{") {
-            guard let close = rest[open...].firstIndex(of: "}") else { throw error(node, path, "unclosed { in \"\(text)\"") }
+            guard let close = rest[open...].firstIndex(of: "}") else {
+                throw error(node, path, "unclosed { in \"\(text)\"")
+            }
             let name = String(rest[rest.index(after: open)..<close])
             guard JobsFile.placeholders.contains(name) else {
-                throw error(node, path, "unknown placeholder {\(name)}, expected one of "
-                    + JobsFile.placeholders.sorted().map { "{\($0)}" }.joined(separator: ", "))
+                throw error(
+                    node,
+                    path,
+                    "unknown placeholder {\(name)}, expected one of "
+                        + JobsFile.placeholders.sorted().map { "{\($0)}" }.joined(separator: ", ")
+                )
             }
             rest = rest[rest.index(after: close)...]
         }
@@ -199,26 +248,39 @@ struct NodeReader {
 
     func job(_ node: Node, _ path: String, output: String) throws -> JobsFile.Job {
         guard let map = node.mapping else { throw error(node, path, "expected a mapping with report, daily or chart") }
-        let chartFields = Set(ChartRequest.Field.allCases.map(\.rawValue)).union(ChartRequest.Field.aliases.keys).subtracting(["portfolio"])
+        let chartFields = Set(ChartRequest.Field.allCases.map(\.rawValue)).union(ChartRequest.Field.aliases.keys)
+            .subtracting(["portfolio"])
         let known: Set<String> = ["report", "daily", "chart", "args", "format", "name", "locale", "theme", "output"]
-        for key in map.keys where !known.contains(key.string ?? "") && !(map["chart"] != nil && chartFields.contains(key.string ?? "")) {
-            throw error(key, path + "." + (key.string ?? "?"), "unknown key, expected one of " + known.union(map["chart"] != nil ? chartFields : []).sorted().joined(separator: ", "))
+        for key in map.keys
+        where !known.contains(key.string ?? "") && !(map["chart"] != nil && chartFields.contains(key.string ?? "")) {
+            throw error(
+                key,
+                path + "." + (key.string ?? "?"),
+                "unknown key, expected one of "
+                    + known.union(map["chart"] != nil ? chartFields : []).sorted().joined(separator: ", ")
+            )
         }
         let locale: ChartLocale
         if let n = map["locale"] {
-            guard let l = ChartLocale(rawValue: try string(n, path + ".locale")) else { throw error(n, path + ".locale", "expected en or uk") }
+            guard let l = ChartLocale(rawValue: try string(n, path + ".locale")) else {
+                throw error(n, path + ".locale", "expected en or uk")
+            }
             locale = l
         } else {
             locale = .en
         }
         var theme = Theme.light
         if let n = map["theme"] {
-            guard let named = Theme.named(try string(n, path + ".theme")) else { throw error(n, path + ".theme", "expected light or dark") }
+            guard let named = Theme.named(try string(n, path + ".theme")) else {
+                throw error(n, path + ".theme", "expected light or dark")
+            }
             theme = named
         }
         let jobOutput = try map["output"].map { try template($0, path + ".output") } ?? output
         let name = try map["name"].map { try string($0, path + ".name") }
-        if let name, !OutputPath.isPlainName(name) { throw error(map["name"], path + ".name", "expected letters, digits, - or _, got \"\(name)\"") }
+        if let name, !OutputPath.isPlainName(name) {
+            throw error(map["name"], path + ".name", "expected letters, digits, - or _, got \"\(name)\"")
+        }
         let kinds = ["report", "daily", "chart"].filter { map[$0] != nil }
         guard kinds.count == 1 else { throw error(node, path, "expected exactly one of report, daily or chart") }
         let item: JobsFile.Item
@@ -237,10 +299,16 @@ struct NodeReader {
             let n = map["chart"]!
             let kind = try string(n, path + ".chart")
             guard ChartKind(rawValue: kind) != nil else {
-                throw error(n, path + ".chart", "expected one of " + ChartKind.allCases.map(\.rawValue).joined(separator: ", "))
+                throw error(
+                    n,
+                    path + ".chart",
+                    "expected one of " + ChartKind.allCases.map(\.rawValue).joined(separator: ", ")
+                )
             }
             let format = try map["format"].map { try string($0, path + ".format") } ?? "png"
-            guard ["png", "pdf", "svg"].contains(format) else { throw error(map["format"], path + ".format", "expected png, pdf or svg") }
+            guard ["png", "pdf", "svg"].contains(format) else {
+                throw error(map["format"], path + ".format", "expected png, pdf or svg")
+            }
             let request = try chartRequest(ChartKind(rawValue: kind)!, map, path, locale: locale, theme: theme)
             do { try request.checkCanvas(format: format) } catch let problem as ArgumentError {
                 throw error(map["scale"] ?? map["size"] ?? n, path, problem.description)
@@ -253,24 +321,38 @@ struct NodeReader {
     /// A chart job's request: its keys are `folio chart`'s options without the dashes (`asset: [BTC]`,
     /// `by: kind`); `args:` still reads them as command-line words. Checked now, with a stand-in
     /// portfolio, so that a typo fails before anything renders.
-    func chartRequest(_ kind: ChartKind, _ map: Node.Mapping, _ path: String, locale: ChartLocale, theme: Theme) throws -> ChartRequest {
+    func chartRequest(
+        _ kind: ChartKind,
+        _ map: Node.Mapping,
+        _ path: String,
+        locale: ChartLocale,
+        theme: Theme
+    ) throws -> ChartRequest {
         var request = ChartRequest(kind: kind)
         request.locale = locale
         request.theme = theme
         for (key, value) in map {
-            guard let name = key.string, let field = ChartRequest.Field(name: name), !["locale", "theme"].contains(name) else { continue }
-            let values = try value.sequence.map { list in try list.enumerated().map { try string($1, path + ".\(name)[\($0)]") } }
+            guard let name = key.string, let field = ChartRequest.Field(name: name),
+                !["locale", "theme"].contains(name)
+            else { continue }
+            let values =
+                try value.sequence.map { list in try list.enumerated().map { try string($1, path + ".\(name)[\($0)]") }
+                }
                 ?? [try string(value, path + "." + name)]
             do { try request.set(field, values) } catch let problem as ArgumentError {
                 throw error(value, path + "." + name, problem.problem)
             }
         }
         if let args = map["args"] {
-            guard let list = args.sequence else { throw error(args, path + ".args", "expected a list of `folio chart` options") }
+            guard let list = args.sequence else {
+                throw error(args, path + ".args", "expected a list of `folio chart` options")
+            }
             let words = try list.enumerated().map { i, item in try string(item, path + ".args[\(i)]") }
             do { try request.set(words: words) } catch { throw self.error(args, path + ".args", "\(error)") }
         }
-        if request.portfolio != nil { throw error(map["portfolio"] ?? map["args"], path, "the portfolio is each of the run's, not the job's") }
+        if request.portfolio != nil {
+            throw error(map["portfolio"] ?? map["args"], path, "the portfolio is each of the run's, not the job's")
+        }
         var check = request
         check.portfolio = "check"
         do { _ = try check.dataset() } catch { throw self.error(map["chart"], path, "\(error)") }

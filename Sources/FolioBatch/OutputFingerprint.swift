@@ -1,6 +1,7 @@
 import FolioCore
 import FolioRender
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -24,14 +25,17 @@ struct OutputFingerprint: Equatable {
     func isCurrent(for output: URL) -> Bool {
         // A sidecar is a few lines: a larger one (bounded read) is simply not current, and is written over.
         guard let bytes = BatchFile.size(of: output),
-              let recorded = try? BoundedFile.read(Self.sidecar(of: output).path, limit: 4 << 10) else { return false }
+            let recorded = try? BoundedFile.read(Self.sidecar(of: output).path, limit: 4 << 10)
+        else { return false }
         return recorded == Data(text(bytes: bytes).utf8)
     }
 
     /// Written after the output has been renamed into place, so a run killed in between leaves an
     /// output without a sidecar, which the next run renders again.
     func record(for output: URL) throws {
-        guard let bytes = BatchFile.size(of: output) else { throw BatchFileError(description: "\(output.path): vanished after writing") }
+        guard let bytes = BatchFile.size(of: output) else {
+            throw BatchFileError(description: "\(output.path): vanished after writing")
+        }
         try AtomicFile.write(Array(text(bytes: bytes).utf8), to: Self.sidecar(of: output))
     }
 }
@@ -56,7 +60,8 @@ enum BatchFile {
     /// six-character `mkstemp` suffix (`.allocation.png.a1B2c3`, `..allocation.png.fingerprint.x9Y8z7`).
     /// Anything else — the user's own hidden files — is left alone.
     static func removeLeftovers(under root: URL) -> [String] {
-        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
+        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
+        else { return [] }
         var removed: [String] = []
         for case let url as URL in walker where isTemporaryName(url.lastPathComponent) {
             guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
@@ -69,13 +74,17 @@ enum BatchFile {
     /// portfolio: only names made from this output's own name, which no other portfolio writes.
     static func removeLeftovers(of output: URL) -> [String] {
         let directory = output.deletingLastPathComponent()
-        let own = ["." + output.lastPathComponent + ".", "." + OutputFingerprint.sidecar(of: output).lastPathComponent + "."]
+        let own = [
+            "." + output.lastPathComponent + ".", "." + OutputFingerprint.sidecar(of: output).lastPathComponent + ".",
+        ]
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return [] }
-        return names.filter { name in isTemporaryName(name) && own.contains { name.hasPrefix($0) && name.count == $0.count + 6 } }
-            .compactMap { name in
-                let path = directory.appendingPathComponent(name).path
-                return unlink(path) == 0 ? path : nil
-            }
+        return names.filter { name in
+            isTemporaryName(name) && own.contains { name.hasPrefix($0) && name.count == $0.count + 6 }
+        }
+        .compactMap { name in
+            let path = directory.appendingPathComponent(name).path
+            return unlink(path) == 0 ? path : nil
+        }
     }
 
     static func isTemporaryName(_ name: String) -> Bool {
@@ -83,6 +92,8 @@ enum BatchFile {
         let suffix = name[name.index(after: dot)...]
         guard suffix.count == 6, suffix.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return false }
         let output = name[name.index(after: name.startIndex)..<dot]
-        return [".png", ".pdf", ".svg", ".fingerprint", PortfolioMemo.fileName, PendingMail.fileName].contains { output.hasSuffix($0) }
+        return [".png", ".pdf", ".svg", ".fingerprint", PortfolioMemo.fileName, PendingMail.fileName].contains {
+            output.hasSuffix($0)
+        }
     }
 }

@@ -16,12 +16,14 @@ enum OutputPath {
     static let maxComponentBytes = 80
 
     static func component(_ name: String) -> String {
-        var text = String(name.unicodeScalars.map { scalar -> Character in
-            let v = scalar.value
-            if v < 0x20 || v == 0x7f || "/\\:*?\"<>|{}".unicodeScalars.contains(scalar) { return "_" }
-            if scalar.properties.isWhitespace { return "_" }
-            return Character(scalar)
-        })
+        var text = String(
+            name.unicodeScalars.map { scalar -> Character in
+                let v = scalar.value
+                if v < 0x20 || v == 0x7f || "/\\:*?\"<>|{}".unicodeScalars.contains(scalar) { return "_" }
+                if scalar.properties.isWhitespace { return "_" }
+                return Character(scalar)
+            }
+        )
         if text.isEmpty || text.hasPrefix(".") { text = "_" + text }
         return text.utf8.count > maxComponentBytes ? hashed(text, of: name) : text
     }
@@ -52,7 +54,9 @@ enum OutputPath {
     /// Names that jobs give their outputs (`{report}`): kept as they are, so no sanitising is needed.
     static func isPlainName(_ name: String) -> Bool {
         !name.isEmpty && name.utf8.count <= maxComponentBytes
-            && name.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_" || $0 == "." }
+            && name.unicodeScalars.allSatisfy {
+                CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_" || $0 == "."
+            }
             && !name.hasPrefix(".")
     }
 
@@ -69,7 +73,8 @@ enum OutputPath {
     /// remove a file a live run is still writing.
     static func portfolioFolder(_ template: String, component: String) -> URL? {
         guard let placeholder = template.range(of: "{portfolio}"),
-              let slash = template[placeholder.upperBound...].firstIndex(of: "/") else { return nil }
+            let slash = template[placeholder.upperBound...].firstIndex(of: "/")
+        else { return nil }
         let prefix = template[..<slash].replacingOccurrences(of: "{portfolio}", with: "\u{0}")
         guard !prefix.contains("{") else { return nil }
         return URL(fileURLWithPath: prefix.replacingOccurrences(of: "\u{0}", with: component), isDirectory: true)
@@ -84,8 +89,11 @@ extension OutputPath {
     /// after it leads out of it (`out/{portfolio}/../{report}.{ext}` gave every portfolio one file).
     static func problem(in template: String) -> String? {
         let parts = template.split(separator: "/", omittingEmptySubsequences: false)
-        guard let own = parts.firstIndex(where: { $0.contains("{portfolio}") }), parts[own] == "{portfolio}", own < parts.count - 1 else {
-            return "expected {portfolio} as a folder of its own in \"\(template)\", as in \(JobsFile.defaultOutput), so that no two portfolios share a file"
+        guard let own = parts.firstIndex(where: { $0.contains("{portfolio}") }), parts[own] == "{portfolio}",
+            own < parts.count - 1
+        else {
+            return
+                "expected {portfolio} as a folder of its own in \"\(template)\", as in \(JobsFile.defaultOutput), so that no two portfolios share a file"
         }
         if parts[own...].contains("..") {
             return "\"\(template)\" has a .. part after {portfolio}, which leads out of the portfolio's folder"
@@ -98,7 +106,9 @@ extension OutputPath {
     private static func parentParts(_ template: String) -> [Substring] {
         let parts = template.split(separator: "/", omittingEmptySubsequences: false)
         let above = parts[..<(parts.firstIndex(of: "{portfolio}") ?? parts.endIndex)]
-        return above.enumerated().filter { $0.offset == 0 && $0.element.isEmpty || !$0.element.isEmpty && $0.element != "." }.map(\.element)
+        return above.enumerated().filter {
+            $0.offset == 0 && $0.element.isEmpty || !$0.element.isEmpty && $0.element != "."
+        }.map(\.element)
     }
 
     /// Whether the portfolio folders of `inner` can lie inside one of `outer`'s: `out/a/{portfolio}/…`

@@ -1,6 +1,7 @@
 import FolioCore
 import FolioNet
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,10 +1,10 @@
 import FolioCharts
 import FolioCore
 import FolioDatasets
+import FolioDeliver
 import FolioInputs
 import FolioRender
 import FolioReports
-import FolioDeliver
 import FolioStore
 import Foundation
 
@@ -79,14 +79,18 @@ struct PortfolioBatch {
         let portfolio = try store.portfolio(named: name)
         var digest = StableHash()
         let benchmark = jobs.benchmarks[name] ?? definition.benchmark
-        for line in try store.portfolioDigestLines(portfolio, alsoQuotesOf: [benchmark].compactMap { $0 }) { digest.add(line) }
+        for line in try store.portfolioDigestLines(portfolio, alsoQuotesOf: [benchmark].compactMap { $0 }) {
+            digest.add(line)
+        }
         digest.add("benchmark \(benchmark?.rawValue ?? "none")")
         let component = componentOverrides[name] ?? OutputPath.component(name)
         let folders = Set(jobs.jobs.compactMap { OutputPath.portfolioFolder($0.output, component: component) })
         for folder in folders { Self.logRemoved(BatchFile.removeLeftovers(under: folder)) }
         let sweptFolders = !folders.isEmpty
         // The memo needs one folder that holds every output of the portfolio.
-        let memoFolder = folders.count == 1 && jobs.jobs.allSatisfy({ OutputPath.portfolioFolder($0.output, component: component) != nil })
+        let memoFolder =
+            folders.count == 1
+                && jobs.jobs.allSatisfy({ OutputPath.portfolioFolder($0.output, component: component) != nil })
             ? folders.first : nil
         let mailRecord = jobs.mail == nil ? nil : PendingMail.file(for: jobs, component: component)
         if let mailRecord, !folders.contains(where: { mailRecord.path.hasPrefix($0.path + "/") }) {
@@ -95,15 +99,22 @@ struct PortfolioBatch {
         outcome.mailRecord = mailRecord
         let memoKey = PortfolioMemo(data: digest.hex, jobs: jobsDigest, outputs: [])
         if !force, let memoFolder, let memo = PortfolioMemo.read(in: memoFolder), memo.data == memoKey.data,
-           memo.jobs == memoKey.jobs, memo.outputsPresent {
+            memo.jobs == memoKey.jobs, memo.outputsPresent
+        {
             outcome.skipped = memo.outputs
             outcome.pendingMail = try mailRecord.flatMap(PendingMail.read)
             return
         }
         let prices = try self.prices?.get()
-        let input = try PortfolioReports(portfolio: name, asOf: nil, locale: .en, theme: .light, benchmark: jobs.benchmarks[name])
-            .following(definition)
-            .input(store, prices: prices)
+        let input = try PortfolioReports(
+            portfolio: name,
+            asOf: nil,
+            locale: .en,
+            theme: .light,
+            benchmark: jobs.benchmarks[name]
+        )
+        .following(definition)
+        .input(store, prices: prices)
         let day = input.asOf.iso
         digest.add(day)
         // Written before the first new output is drawn, so that no crash after it can lose the mail.
@@ -118,10 +129,15 @@ struct PortfolioBatch {
         for job in jobs.jobs {
             let theme = job.theme
             func path(_ report: String, _ ext: String) -> URL {
-                URL(fileURLWithPath: OutputPath.expand(job.output, values: [
-                    "portfolio": component, "date": day, "report": report, "ext": ext,
-                    "locale": job.locale.rawValue, "theme": job.theme.name,
-                ]))
+                URL(
+                    fileURLWithPath: OutputPath.expand(
+                        job.output,
+                        values: [
+                            "portfolio": component, "date": day, "report": report, "ext": ext,
+                            "locale": job.locale.rawValue, "theme": job.theme.name,
+                        ]
+                    )
+                )
             }
             func fingerprint(_ extra: String) -> OutputFingerprint {
                 var h = StableHash()
@@ -132,11 +148,17 @@ struct PortfolioBatch {
             }
             /// Renders one output unless its fingerprint is current; a failure is recorded and the next output goes on.
             func output(_ url: URL, _ fp: OutputFingerprint, _ draw: () throws -> Void) {
-                guard !stopRequested() else { outcome.interrupted = true; return }
+                guard !stopRequested() else {
+                    outcome.interrupted = true
+                    return
+                }
                 if !sweptFolders || OutputPath.portfolioFolder(job.output, component: component) == nil {
                     Self.logRemoved(BatchFile.removeLeftovers(of: url))
                 }
-                if !force, fp.isCurrent(for: url) { outcome.skipped.append(url.path); return }
+                if !force, fp.isCurrent(for: url) {
+                    outcome.skipped.append(url.path)
+                    return
+                }
                 do {
                     try FileError.createDirectory(url.deletingLastPathComponent())
                     if let mailRecord, !mailOwed {
@@ -161,12 +183,15 @@ struct PortfolioBatch {
                 let images: [DailyChartSet.Image]
                 let set = DailyChartSet(definition)
                 do { images = try set.images(data(job.locale), theme: theme) } catch {
-                    outcome.failures.append("daily: " + Self.reason(error)); continue
+                    outcome.failures.append("daily: " + Self.reason(error))
+                    continue
                 }
                 for image in images {
                     let base = (image.fileName as NSString).deletingPathExtension
                     let url = path(prefix + base, "png")
-                    output(url, fingerprint(image.fileName)) { try renderer.writePNG(renderer.scene(image.chart), to: url, scale: set.scale) }
+                    output(url, fingerprint(image.fileName)) {
+                        try renderer.writePNG(renderer.scene(image.chart), to: url, scale: set.scale)
+                    }
                 }
             case .chart(var request, let format, let report):
                 let url = path(report, format)
@@ -179,7 +204,12 @@ struct PortfolioBatch {
                     if subject == .portfolio || (subject == .assetsOrPortfolio && request.assets.isEmpty) {
                         request.asOf = request.asOf ?? input.asOf
                     }
-                    let document = try ChartPipeline.document(request, store: store, prices: prices, ledger: input.inputs.ledger)
+                    let document = try ChartPipeline.document(
+                        request,
+                        store: store,
+                        prices: prices,
+                        ledger: input.inputs.ledger
+                    )
                     try ChartOutput(path: url.path, request: request).write(document, renderer: renderer)
                 }
             }

@@ -18,12 +18,15 @@ struct PortfolioMemo: Equatable {
     /// Each output with its size, as its fingerprint records it (see `OutputFingerprint`).
     var text: String {
         let lines = outputs.map { "output \(BatchFile.size(of: URL(fileURLWithPath: $0)) ?? 0) \($0)" }
-        return (["folio \(FolioVersion.current)", "data \(data)", "jobs \(jobs)"] + lines).joined(separator: "\n") + "\n"
+        return (["folio \(FolioVersion.current)", "data \(data)", "jobs \(jobs)"] + lines).joined(separator: "\n")
+            + "\n"
     }
 
     static func read(in folder: URL) -> PortfolioMemo? {
         // A line per output; one larger than any memo (bounded read) is not current, and is written over.
-        guard let data = try? BoundedFile.read(folder.appendingPathComponent(fileName).path, limit: 1 << 20) else { return nil }
+        guard let data = try? BoundedFile.read(folder.appendingPathComponent(fileName).path, limit: 1 << 20) else {
+            return nil
+        }
         let text = String(decoding: data, as: UTF8.self)
         var memo = PortfolioMemo(data: "", jobs: "", outputs: [])
         var version = ""
@@ -53,10 +56,12 @@ struct PortfolioMemo: Equatable {
     /// The outputs are all still in place with their fingerprints and the sizes they were written with
     /// (nobody deleted one since, and no crash emptied one).
     var outputsPresent: Bool {
-        !outputs.isEmpty && outputs.count == sizes.count && zip(outputs, sizes).allSatisfy { path, bytes in
-            let url = URL(fileURLWithPath: path)
-            return BatchFile.size(of: url) == bytes && FileManager.default.fileExists(atPath: OutputFingerprint.sidecar(of: url).path)
-        }
+        !outputs.isEmpty && outputs.count == sizes.count
+            && zip(outputs, sizes).allSatisfy { path, bytes in
+                let url = URL(fileURLWithPath: path)
+                return BatchFile.size(of: url) == bytes
+                    && FileManager.default.fileExists(atPath: OutputFingerprint.sidecar(of: url).path)
+            }
     }
 
     func write(in folder: URL) throws {

@@ -8,12 +8,18 @@ enum Axes {
     /// `labelShare` of the chart's width, compact units instead (7 млн, 7M), with the fewest decimals that
     /// keep every tick exact (6.25M, never a rounded 6.3M beside 6.5M). Grouped figures read without
     /// decoding a unit, so they are kept while they leave the plot its room.
-    static func tickFormat(_ scale: some ValueScale, locale: ChartLocale, currency: Currency?, width: Double,
-                           builder: SceneBuilder) -> NumberFormat {
+    static func tickFormat(
+        _ scale: some ValueScale,
+        locale: ChartLocale,
+        currency: Currency?,
+        width: Double,
+        builder: SceneBuilder
+    ) -> NumberFormat {
         let whole = NumberFormat(locale: locale, style: .decimal(scale.tickDecimals), currency: currency)
         let widest = scale.ticks.map { builder.layout.width(whole.string($0), builder.axisStyle) }.max() ?? 0
         guard widest > width * labelShare,
-              let decimals = (0...3).first(where: { d in scale.ticks.allSatisfy { isExact($0, compactDecimals: d) } }) else { return whole }
+            let decimals = (0...3).first(where: { d in scale.ticks.allSatisfy { isExact($0, compactDecimals: d) } })
+        else { return whole }
         return NumberFormat(locale: locale, style: .compact(decimals: decimals), currency: currency)
     }
 
@@ -24,8 +30,12 @@ enum Axes {
     /// Whether `tick` in compact units (thousands, millions…) needs no more than `decimals` decimals; below
     /// a thousand compact figures are whole.
     static func isExact(_ tick: Double, compactDecimals decimals: Int) -> Bool {
-        var m = abs(tick), units = 0
-        while units < 4, m >= 1000 { m /= 1000; units += 1 }
+        var m = abs(tick)
+        var units = 0
+        while units < 4, m >= 1000 {
+            m /= 1000
+            units += 1
+        }
         let k = units == 0 ? 1 : pow(10, Double(decimals))
         return abs(m * k - (m * k).rounded()) < 1e-6
     }
@@ -37,8 +47,13 @@ enum Axes {
 
     /// Horizontal grid lines at the ticks and labels right-aligned left of the plot; the zero line, when in
     /// view, in the axis colour.
-    static func drawValueAxis(_ scale: some ValueScale, format: NumberFormat, plot: Rect, builder: inout SceneBuilder,
-                              zeroLine: Bool) {
+    static func drawValueAxis(
+        _ scale: some ValueScale,
+        format: NumberFormat,
+        plot: Rect,
+        builder: inout SceneBuilder,
+        zeroLine: Bool
+    ) {
         let theme = builder.theme
         let gap = theme.axisSize * 0.6
         // On a plot too short for every label, a label that would touch the last one drawn is left out
@@ -48,10 +63,20 @@ enum Axes {
         for tick in ordered {
             let y = snap(scale(tick), width: theme.gridWidth)
             let isZero = tick == 0 && zeroLine
-            builder.add(.segment(Point(x: plot.minX, y: y), Point(x: plot.maxX, y: y),
-                                 stroke: Stroke(color: isZero ? theme.axis : theme.grid, width: theme.gridWidth)))
-            let run = builder.layout.run(format.string(tick), at: Point(x: plot.minX - gap, y: y), anchor: .end,
-                                         baseline: .middle, style: builder.axisStyle)
+            builder.add(
+                .segment(
+                    Point(x: plot.minX, y: y),
+                    Point(x: plot.maxX, y: y),
+                    stroke: Stroke(color: isZero ? theme.axis : theme.grid, width: theme.gridWidth)
+                )
+            )
+            let run = builder.layout.run(
+                format.string(tick),
+                at: Point(x: plot.minX - gap, y: y),
+                anchor: .end,
+                baseline: .middle,
+                style: builder.axisStyle
+            )
             guard !drawn.contains(where: { $0.intersects(run.box) }) else { continue }
             drawn.append(run.box)
             builder.add(run)
@@ -62,19 +87,35 @@ enum Axes {
     /// leave the plot's horizontal extent is dropped (the tick's grid position stays readable from the rest).
     static func drawTimeAxis(_ scale: TimeScale, plot: Rect, builder: inout SceneBuilder, locale: ChartLocale) {
         let theme = builder.theme
-        builder.add(.segment(Point(x: plot.minX, y: snap(plot.maxY, width: 1)), Point(x: plot.maxX, y: snap(plot.maxY, width: 1)),
-                             stroke: Stroke(color: theme.axis, width: theme.gridWidth)))
+        builder.add(
+            .segment(
+                Point(x: plot.minX, y: snap(plot.maxY, width: 1)),
+                Point(x: plot.maxX, y: snap(plot.maxY, width: 1)),
+                stroke: Stroke(color: theme.axis, width: theme.gridWidth)
+            )
+        )
         var lastRight = -Double.infinity
         let tickLength = theme.axisSize * 0.35
         for t in scale.ticks {
             let x = snap(scale(t), width: 1)
-            builder.add(.segment(Point(x: x, y: plot.maxY), Point(x: x, y: plot.maxY + tickLength),
-                                 stroke: Stroke(color: theme.axis, width: theme.gridWidth)))
-            let run = builder.layout.run(scale.label(t, locale: locale), at: Point(x: x, y: plot.maxY + tickLength * 2),
-                                         anchor: .middle, baseline: .top, style: builder.axisStyle)
+            builder.add(
+                .segment(
+                    Point(x: x, y: plot.maxY),
+                    Point(x: x, y: plot.maxY + tickLength),
+                    stroke: Stroke(color: theme.axis, width: theme.gridWidth)
+                )
+            )
+            let run = builder.layout.run(
+                scale.label(t, locale: locale),
+                at: Point(x: x, y: plot.maxY + tickLength * 2),
+                anchor: .middle,
+                baseline: .top,
+                style: builder.axisStyle
+            )
             let gap = theme.axisSize * 0.8
             guard run.box.minX >= builder.theme.margin, run.box.maxX <= builder.frame.width - builder.theme.margin,
-                  run.box.minX > lastRight + gap else { continue }
+                run.box.minX > lastRight + gap
+            else { continue }
             builder.add(run)
             lastRight = run.box.maxX
         }

@@ -7,7 +7,9 @@ public struct BarSeries: Hashable, Sendable {
     /// Its colour when the data decides it (an asset's, or "Other"'s grey); nil: its position's.
     public var swatch: Swatch?
     public init(name: String, values: [Double], swatch: Swatch? = nil) {
-        self.name = name; self.values = values; self.swatch = swatch
+        self.name = name
+        self.values = values
+        self.swatch = swatch
     }
 }
 
@@ -32,8 +34,18 @@ public struct BarChart: Chart, Hashable {
     /// following the axis' one rule (`Axes.tickFormat`). `nil`: plain figures (values), whole percents (shares).
     public var valueFormat: NumberFormat?
 
-    public init(frame: ChartFrame, groups: [String], series: [BarSeries], mode: Mode = .values, valueFormat: NumberFormat? = nil) {
-        self.frame = frame; self.groups = groups; self.series = series; self.mode = mode; self.valueFormat = valueFormat
+    public init(
+        frame: ChartFrame,
+        groups: [String],
+        series: [BarSeries],
+        mode: Mode = .values,
+        valueFormat: NumberFormat? = nil
+    ) {
+        self.frame = frame
+        self.groups = groups
+        self.series = series
+        self.mode = mode
+        self.valueFormat = valueFormat
     }
 
     func value(_ s: Int, _ g: Int) -> Double { g < series[s].values.count ? series[s].values[g] : .nan }
@@ -60,8 +72,10 @@ public struct BarChart: Chart, Hashable {
 
     /// Group indices as their labels, consecutive ones as one range: "Jan 2017 – Mar, Jun".
     func runs(_ indices: [Int]) -> String {
-        Self.consecutive(indices).map { $0.count == 1 ? groups[$0[0]] : groups[$0[0]] + " – " + groups[$0[$0.count - 1]] }
-            .joined(separator: ", ")
+        Self.consecutive(indices).map {
+            $0.count == 1 ? groups[$0[0]] : groups[$0[0]] + " – " + groups[$0[$0.count - 1]]
+        }
+        .joined(separator: ", ")
     }
 
     /// Ascending indices in runs of consecutive ones: [0, 1, 2, 5] → [[0, 1, 2], [5]].
@@ -78,7 +92,10 @@ public struct BarChart: Chart, Hashable {
         var body = b.drawFrame()
         let theme = b.theme
         let values = series.indices.flatMap { s in groups.indices.map { plotted(s, $0) } }.filter(\.isFinite)
-        guard !groups.isEmpty, !series.isEmpty, !values.isEmpty else { b.drawNoData(in: body); return b.scene() }
+        guard !groups.isEmpty, !series.isEmpty, !values.isEmpty else {
+            b.drawNoData(in: body)
+            return b.scene()
+        }
         if let note = notShownText {
             // One line at the bottom of the body, as the pie's.
             let text = b.layout.fit(note, maxWidth: body.width, style: b.axisStyle)
@@ -88,8 +105,14 @@ public struct BarChart: Chart, Hashable {
 
         // The legend names what is drawn: in shares, a series that is never above zero has no part in a stack.
         let listed = series.indices.filter { s in groups.indices.contains { plotted(s, $0).isFinite } }
-        let legendHeight = series.count > 1
-            ? Legend.draw(names: listed.map { series[$0].name }, colors: listed.map { color($0, theme) }, in: body, builder: &b)
+        let legendHeight =
+            series.count > 1
+            ? Legend.draw(
+                names: listed.map { series[$0].name },
+                colors: listed.map { color($0, theme) },
+                in: body,
+                builder: &b
+            )
             : 0
         body.y += legendHeight + (legendHeight > 0 ? theme.axisSize * 0.8 : 0)
         body.height -= legendHeight + (legendHeight > 0 ? theme.axisSize * 0.8 : 0)
@@ -99,21 +122,35 @@ public struct BarChart: Chart, Hashable {
         let plotBottom = body.maxY - groupLabelHeight
         // Values below zero are named under their bars (the title names a lone series): the scale keeps a
         // label's room under the lowest.
-        let labelRoom = mode == .values && series.count > 1 && values.contains { $0 < 0 } ? NegativeBarLabels.room(b) : 0
-        let (low, high): (Double, Double) = switch mode {
-        case .shares: (0, 1)
-        case .values: (values.min()!, values.max()!)
-        case .stacked: (stackSums(below: true).min() ?? 0, stackSums(below: false).max() ?? 0)
-        }
-        let yScale = LinearScale(dataMin: low, dataMax: high, range: (plotBottom - labelRoom, plotTop), targetTicks: 5, includeZero: true,
-                                 maxTicks: frame.maxTicks ?? .max)
+        let labelRoom =
+            mode == .values && series.count > 1 && values.contains { $0 < 0 } ? NegativeBarLabels.room(b) : 0
+        let (low, high): (Double, Double) =
+            switch mode {
+            case .shares: (0, 1)
+            case .values: (values.min()!, values.max()!)
+            case .stacked: (stackSums(below: true).min() ?? 0, stackSums(below: false).max() ?? 0)
+            }
+        let yScale = LinearScale(
+            dataMin: low,
+            dataMax: high,
+            range: (plotBottom - labelRoom, plotTop),
+            targetTicks: 5,
+            includeZero: true,
+            maxTicks: frame.maxTicks ?? .max
+        )
         let format: NumberFormat
         if let valueFormat, case .percent = valueFormat.style {
             format = valueFormat
         } else if mode == .shares {
             format = NumberFormat(locale: frame.locale, style: .percent(max(yScale.step.decimals - 2, 0)))
         } else {
-            format = Axes.tickFormat(yScale, locale: frame.locale, currency: valueFormat?.currency, width: body.width, builder: b)
+            format = Axes.tickFormat(
+                yScale,
+                locale: frame.locale,
+                currency: valueFormat?.currency,
+                width: body.width,
+                builder: b
+            )
         }
         let left = body.minX + Axes.valueLabelWidth(yScale, format: format, builder: b) + theme.axisSize * 0.6
         let plot = Rect(x: left, y: plotTop, width: max(body.maxX - left, 1), height: max(plotBottom - plotTop, 1))
@@ -121,29 +158,59 @@ public struct BarChart: Chart, Hashable {
 
         let band: BandScale
         var bars: [NegativeBarLabels.Bar] = []
-        if mode == .values { (band, bars) = drawClusters(plot: plot, y: yScale, builder: &b) } else { band = drawStacks(plot: plot, y: yScale, builder: &b) }
+        if mode == .values {
+            (band, bars) = drawClusters(plot: plot, y: yScale, builder: &b)
+        } else {
+            band = drawStacks(plot: plot, y: yScale, builder: &b)
+        }
         let zero = yScale(0)
         // The zero line goes over the bars' feet so that it reads as the baseline.
         let zy = Axes.snap(zero, width: theme.gridWidth)
-        b.add(.segment(Point(x: plot.minX, y: zy), Point(x: plot.maxX, y: zy), stroke: Stroke(color: theme.axis, width: theme.gridWidth)))
+        b.add(
+            .segment(
+                Point(x: plot.minX, y: zy),
+                Point(x: plot.maxX, y: zy),
+                stroke: Stroke(color: theme.axis, width: theme.gridWidth)
+            )
+        )
         if labelRoom > 0 { NegativeBarLabels(chart: self).draw(bars, plot: plot, builder: &b) }
 
         // Group labels: all when they fit, otherwise every k-th.
         let widest = groups.map { b.layout.width($0, b.axisStyle) }.max() ?? 0
         let every = max(1, Int((widest + theme.axisSize) / band.step) + 1)
         for g in groups.indices where g % every == 0 {
-            let text = b.layout.fit(groups[g], maxWidth: band.step * Double(every) - theme.axisSize * 0.5, style: b.axisStyle)
-            b.add(b.layout.run(text, at: Point(x: band.center(g), y: plot.maxY + theme.axisSize * 0.6), anchor: .middle,
-                               baseline: .top, style: b.axisStyle))
+            let text = b.layout.fit(
+                groups[g],
+                maxWidth: band.step * Double(every) - theme.axisSize * 0.5,
+                style: b.axisStyle
+            )
+            b.add(
+                b.layout.run(
+                    text,
+                    at: Point(x: band.center(g), y: plot.maxY + theme.axisSize * 0.6),
+                    anchor: .middle,
+                    baseline: .top,
+                    style: b.axisStyle
+                )
+            )
         }
         return b.scene()
     }
 
     /// Clusters are separated by about one bar; bars in a cluster by a hairline (~5 % of a bar). Returns the
     /// bars drawn, for the labels of the negative ones.
-    private func drawClusters(plot: Rect, y yScale: LinearScale, builder b: inout SceneBuilder) -> (BandScale, [NegativeBarLabels.Bar]) {
+    private func drawClusters(
+        plot: Rect,
+        y yScale: LinearScale,
+        builder b: inout SceneBuilder
+    ) -> (BandScale, [NegativeBarLabels.Bar]) {
         let n = Double(series.count)
-        let band = BandScale(count: groups.count, range: (plot.minX, plot.maxX), paddingInner: 1 / (n + 1), paddingOuter: 0.5 / (n + 1))
+        let band = BandScale(
+            count: groups.count,
+            range: (plot.minX, plot.maxX),
+            paddingInner: 1 / (n + 1),
+            paddingOuter: 0.5 / (n + 1)
+        )
         let innerGap = band.bandwidth / n * 0.05
         let barWidth = (band.bandwidth - innerGap * (n - 1)) / n
         let zero = yScale(0)
@@ -166,7 +233,9 @@ public struct BarChart: Chart, Hashable {
 
     /// Each group's stack: the sum of its values above zero, or (`below`) of those under it.
     func stackSums(below: Bool) -> [Double] {
-        groups.indices.map { g in series.indices.map { plotted($0, g) }.filter { $0.isFinite && (below ? $0 < 0 : $0 > 0) }.reduce(0, +) }
+        groups.indices.map { g in
+            series.indices.map { plotted($0, g) }.filter { $0.isFinite && (below ? $0 < 0 : $0 > 0) }.reduce(0, +)
+        }
     }
 
     /// One bar per group, the shares (or values) stacked from zero in series order — a negative value from
@@ -182,9 +251,12 @@ public struct BarChart: Chart, Hashable {
                 let base = part > 0 ? up : down
                 let (bottom, top) = (yScale(base), yScale(base + part))
                 if part > 0 { up += part } else { down += part }
-                var segment = PathShape.rect(Rect(x: band.start(g), y: min(top, bottom), width: band.bandwidth, height: abs(bottom - top)),
-                                             fill: color(s, b.theme))
-                segment.stroke = b.theme.outline(for: color(s, b.theme)) ?? Stroke(color: b.theme.background, width: 0.75)
+                var segment = PathShape.rect(
+                    Rect(x: band.start(g), y: min(top, bottom), width: band.bandwidth, height: abs(bottom - top)),
+                    fill: color(s, b.theme)
+                )
+                segment.stroke =
+                    b.theme.outline(for: color(s, b.theme)) ?? Stroke(color: b.theme.background, width: 0.75)
                 b.add(segment)
             }
         }

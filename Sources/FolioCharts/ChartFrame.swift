@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// What every chart has around its data: canvas, theme, locale, title, subtitle and a source line.
 public struct ChartFrame: Hashable, Sendable {
@@ -19,10 +19,22 @@ public struct ChartFrame: Hashable, Sendable {
     /// keeps four, which a reader still reads at 375 CSS pixels.
     public var maxTicks: Int?
 
-    public init(width: Double = 1200, height: Double = 675, theme: Theme = .light, locale: ChartLocale = .en,
-                title: String = "", subtitle: String = "", footnote: String = "") {
-        self.width = width; self.height = height; self.theme = theme; self.locale = locale
-        self.title = title; self.subtitle = subtitle; self.footnote = footnote
+    public init(
+        width: Double = 1200,
+        height: Double = 675,
+        theme: Theme = .light,
+        locale: ChartLocale = .en,
+        title: String = "",
+        subtitle: String = "",
+        footnote: String = ""
+    ) {
+        self.width = width
+        self.height = height
+        self.theme = theme
+        self.locale = locale
+        self.title = title
+        self.subtitle = subtitle
+        self.footnote = footnote
     }
 }
 
@@ -35,7 +47,8 @@ struct SceneBuilder {
 
     init(frame: ChartFrame, measurer: any TextMeasurer) {
         self.frame = frame
-        self.theme = frame.sizeScale.map { frame.theme.scaled(by: $0) } ?? frame.theme.scaled(for: frame.width, frame.height)
+        self.theme =
+            frame.sizeScale.map { frame.theme.scaled(by: $0) } ?? frame.theme.scaled(for: frame.width, frame.height)
         self.layout = TextLayout(measurer: measurer)
         primitives.reserveCapacity(64)
     }
@@ -95,14 +108,26 @@ struct SceneBuilder {
     }
 
     func scene() -> Scene {
-        Scene(width: frame.width, height: frame.height, background: theme.background, primitives: primitives,
-              title: frame.title)
+        Scene(
+            width: frame.width,
+            height: frame.height,
+            background: theme.background,
+            primitives: primitives,
+            title: frame.title
+        )
     }
 
     /// A centred message for charts without data, so an empty chart says why it is empty.
     mutating func drawNoData(in body: Rect) {
-        add(layout.run(frame.locale.noData, at: Point(x: body.midX, y: body.midY), anchor: .middle,
-                       baseline: .middle, style: subtitleStyle))
+        add(
+            layout.run(
+                frame.locale.noData,
+                at: Point(x: body.midX, y: body.midY),
+                anchor: .middle,
+                baseline: .middle,
+                style: subtitleStyle
+            )
+        )
     }
 }
 

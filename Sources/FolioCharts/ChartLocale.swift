@@ -18,7 +18,8 @@ public enum ChartLocale: String, Hashable, Sendable, CaseIterable {
     public var monthAbbreviations: [String] {
         switch self {
         case .en: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        case .uk: ["січ.", "лют.", "бер.", "квіт.", "трав.", "черв.", "лип.", "серп.", "вер.", "жовт.", "лист.", "груд."]
+        case .uk:
+            ["січ.", "лют.", "бер.", "квіт.", "трав.", "черв.", "лип.", "серп.", "вер.", "жовт.", "лист.", "груд."]
         }
     }
 
@@ -54,7 +55,11 @@ public enum ChartLocale: String, Hashable, Sendable, CaseIterable {
 
 /// Money and number presentation in one currency.
 public enum Currency: String, Hashable, Sendable {
-    case uah = "UAH", usd = "USD", eur = "EUR", pln = "PLN", gbp = "GBP"
+    case uah = "UAH"
+    case usd = "USD"
+    case eur = "EUR"
+    case pln = "PLN"
+    case gbp = "GBP"
 
     public init?(code: String) { self.init(rawValue: code.uppercased()) }
 

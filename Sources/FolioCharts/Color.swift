@@ -16,8 +16,12 @@ public struct Color: Hashable, Sendable {
 
     /// `0xRRGGBB`, as the style guide writes colours.
     public init(hex: UInt32, alpha: Double = 1) {
-        self.init(red: Double((hex >> 16) & 0xFF) / 255, green: Double((hex >> 8) & 0xFF) / 255,
-                  blue: Double(hex & 0xFF) / 255, alpha: alpha)
+        self.init(
+            red: Double((hex >> 16) & 0xFF) / 255,
+            green: Double((hex >> 8) & 0xFF) / 255,
+            blue: Double(hex & 0xFF) / 255,
+            alpha: alpha
+        )
     }
 
     func withAlpha(_ alpha: Double) -> Color { Color(red: red, green: green, blue: blue, alpha: alpha) }
@@ -32,7 +36,11 @@ public struct Color: Hashable, Sendable {
 
     /// Linear interpolation in sRGB; enough between neighbouring ColorBrewer classes, which are close.
     public func mixed(with other: Color, amount t: Double) -> Color {
-        Color(red: red + (other.red - red) * t, green: green + (other.green - green) * t,
-              blue: blue + (other.blue - blue) * t, alpha: alpha + (other.alpha - alpha) * t)
+        Color(
+            red: red + (other.red - red) * t,
+            green: green + (other.green - green) * t,
+            blue: blue + (other.blue - blue) * t,
+            alpha: alpha + (other.alpha - alpha) * t
+        )
     }
 }

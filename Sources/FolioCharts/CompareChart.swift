@@ -17,8 +17,16 @@ public struct CompareChart: Chart, Hashable {
     /// Rebased values on a log scale: a doubling is the same height from any start.
     public var logScale: Bool
 
-    public init(frame: ChartFrame, series: [LineSeries], normalisation: Normalisation = .rebased, logScale: Bool = false) {
-        self.frame = frame; self.series = series; self.normalisation = normalisation; self.logScale = logScale
+    public init(
+        frame: ChartFrame,
+        series: [LineSeries],
+        normalisation: Normalisation = .rebased,
+        logScale: Bool = false
+    ) {
+        self.frame = frame
+        self.series = series
+        self.normalisation = normalisation
+        self.logScale = logScale
     }
 
     /// The series as plotted.

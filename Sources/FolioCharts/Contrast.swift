@@ -28,7 +28,8 @@ extension Color {
     /// does. Steps are whole bytes, so the colour checked is the colour a PNG or an SVG writes.
     public func readable(on background: Color, minimum: Double = Color.minimumTextContrast) -> Color {
         guard contrast(with: background) < minimum else { return self }
-        let black = Color(hex: 0x000000), white = Color(hex: 0xFFFFFF)
+        let black = Color(hex: 0x000000)
+        let white = Color(hex: 0xFFFFFF)
         let toward = background.contrast(with: black) >= background.contrast(with: white) ? black : white
         for step in 1...255 {
             let shade = mixed(with: toward, amount: Double(step) / 255).byteRounded

@@ -11,7 +11,9 @@ public struct CorrelationChart: Chart, Hashable {
     public var matrix: [[Double]]
 
     public init(frame: ChartFrame, labels: [String], matrix: [[Double]]) {
-        self.frame = frame; self.labels = labels; self.matrix = matrix
+        self.frame = frame
+        self.labels = labels
+        self.matrix = matrix
     }
 
     /// The text a cell shows.
@@ -24,7 +26,10 @@ public struct CorrelationChart: Chart, Hashable {
         var b = SceneBuilder(frame: frame, measurer: measurer)
         let body = b.drawFrame()
         let n = labels.count
-        guard n > 0 else { b.drawNoData(in: body); return b.scene() }
+        guard n > 0 else {
+            b.drawNoData(in: body)
+            return b.scene()
+        }
         let theme = b.theme
         let legendWidth = theme.axisSize * 4.5
         var labelStyle = b.axisStyle
@@ -39,7 +44,9 @@ public struct CorrelationChart: Chart, Hashable {
         // 45°; labels shrink until a row label fits its cell's height (and a turned label the spacing
         // between turned neighbours, cell·sin 45°).
         let maxTop = min(body.height * 0.28, leftWidth)
-        var cell = 0.0, rotated = false, topHeight = 0.0
+        var cell = 0.0
+        var rotated = false
+        var topHeight = 0.0
         func measureGrid() {
             let lineHeight = b.layout.height(labelStyle)
             let widest = labels.map { b.layout.width($0, labelStyle) }.max() ?? 0
@@ -59,45 +66,94 @@ public struct CorrelationChart: Chart, Hashable {
             let widest = labels.map { b.layout.width($0, labelStyle) }.max() ?? 0
             if !rotated, widest <= cell - 2 { break }
         }
-        let grid = Rect(x: body.minX + leftWidth + gap, y: body.minY + topHeight + gap, width: cell * Double(n), height: cell * Double(n))
+        let grid = Rect(
+            x: body.minX + leftWidth + gap,
+            y: body.minY + topHeight + gap,
+            width: cell * Double(n),
+            height: cell * Double(n)
+        )
         let topMax = (maxTop * 0.7071 + 0) / 0.7071
 
         var valueStyle = TextStyle(size: theme.annotationSize * 0.9, weight: .regular, color: theme.text, role: .cell)
-        let sample = b.layout.width(ChartLocale.minus + "0.00", TextStyle(size: 1, weight: .regular, color: theme.text, role: .cell))
+        let sample = b.layout.width(
+            ChartLocale.minus + "0.00",
+            TextStyle(size: 1, weight: .regular, color: theme.text, role: .cell)
+        )
         valueStyle.size = min(valueStyle.size, cell * 0.86 / sample, cell * 0.6)
         let showValues = valueStyle.size >= 6
 
         for r in 0..<n {
             for c in 0..<n {
                 let v = r < matrix.count && c < matrix[r].count ? matrix[r][c] : .nan
-                let rect = Rect(x: grid.minX + Double(c) * cell, y: grid.minY + Double(r) * cell, width: cell, height: cell)
-                    .insetBy(dx: 0.5, dy: 0.5)
+                let rect = Rect(
+                    x: grid.minX + Double(c) * cell,
+                    y: grid.minY + Double(r) * cell,
+                    width: cell,
+                    height: cell
+                )
+                .insetBy(dx: 0.5, dy: 0.5)
                 let diagonal = r == c
                 let fill = diagonal || !v.isFinite ? theme.zebra : theme.divergingColor(v)
                 b.add(.rect(rect, fill: fill))
                 guard showValues else { continue }
                 var style = valueStyle
-                style.color = diagonal || !v.isFinite ? theme.secondaryText : fill.bestText(among: theme.cellTextCandidates)
-                b.add(b.layout.run(cellText(r, c), at: Point(x: rect.midX, y: rect.midY), anchor: .middle, baseline: .middle, style: style))
+                style.color =
+                    diagonal || !v.isFinite ? theme.secondaryText : fill.bestText(among: theme.cellTextCandidates)
+                b.add(
+                    b.layout.run(
+                        cellText(r, c),
+                        at: Point(x: rect.midX, y: rect.midY),
+                        anchor: .middle,
+                        baseline: .middle,
+                        style: style
+                    )
+                )
             }
         }
         let rowLabels = labels.map { b.layout.fit($0, maxWidth: leftWidth, style: labelStyle) }
         for (i, text) in rowLabels.enumerated() {
-            b.add(b.layout.run(text, at: Point(x: grid.minX - gap, y: grid.minY + (Double(i) + 0.5) * cell), anchor: .end,
-                               baseline: .middle, style: labelStyle))
+            b.add(
+                b.layout.run(
+                    text,
+                    at: Point(x: grid.minX - gap, y: grid.minY + (Double(i) + 0.5) * cell),
+                    anchor: .end,
+                    baseline: .middle,
+                    style: labelStyle
+                )
+            )
         }
         for (i, label) in labels.enumerated() {
             let x = grid.minX + (Double(i) + 0.5) * cell
             if rotated {
                 let text = b.layout.fit(label, maxWidth: topMax, style: labelStyle)
-                b.add(b.layout.run(text, at: Point(x: x, y: grid.minY - gap), anchor: .start, baseline: .middle,
-                                   style: labelStyle, rotation: -Double.pi / 4))
+                b.add(
+                    b.layout.run(
+                        text,
+                        at: Point(x: x, y: grid.minY - gap),
+                        anchor: .start,
+                        baseline: .middle,
+                        style: labelStyle,
+                        rotation: -Double.pi / 4
+                    )
+                )
             } else {
-                b.add(b.layout.run(label, at: Point(x: x, y: grid.minY - gap), anchor: .middle, baseline: .bottom, style: labelStyle))
+                b.add(
+                    b.layout.run(
+                        label,
+                        at: Point(x: x, y: grid.minY - gap),
+                        anchor: .middle,
+                        baseline: .bottom,
+                        style: labelStyle
+                    )
+                )
             }
         }
-        drawScale(left: max(grid.maxX + (rotated ? topHeight : 0), grid.maxX) + theme.axisSize * 1.5, top: grid.minY,
-                  height: min(grid.height, body.height * 0.6), builder: &b)
+        drawScale(
+            left: max(grid.maxX + (rotated ? topHeight : 0), grid.maxX) + theme.axisSize * 1.5,
+            top: grid.minY,
+            height: min(grid.height, body.height * 0.6),
+            builder: &b
+        )
         return b.scene()
     }
 
@@ -108,12 +164,23 @@ public struct CorrelationChart: Chart, Hashable {
         let width = theme.axisSize * 0.9
         for k in 0..<11 {
             let value = 1 - Double(k) / 5
-            b.add(.rect(Rect(x: left, y: top + Double(k) * step, width: width, height: step + 0.01), fill: theme.divergingColor(value)))
+            b.add(
+                .rect(
+                    Rect(x: left, y: top + Double(k) * step, width: width, height: step + 0.01),
+                    fill: theme.divergingColor(value)
+                )
+            )
         }
         let format = NumberFormat(locale: frame.locale, style: .decimal(0), explicitPlus: true)
         for (value, y) in [(1.0, top + step / 2), (0.0, top + 5.5 * step), (-1.0, top + 10.5 * step)] {
-            b.add(b.layout.run(format.string(value), at: Point(x: left + width + theme.axisSize * 0.4, y: y), baseline: .middle,
-                               style: b.axisStyle))
+            b.add(
+                b.layout.run(
+                    format.string(value),
+                    at: Point(x: left + width + theme.axisSize * 0.4, y: y),
+                    baseline: .middle,
+                    style: b.axisStyle
+                )
+            )
         }
     }
 }

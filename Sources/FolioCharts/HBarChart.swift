@@ -11,7 +11,10 @@ public struct HBarChart: Chart, Hashable {
     public var valueFormat: NumberFormat?
 
     public init(frame: ChartFrame, categories: [String], series: [BarSeries], valueFormat: NumberFormat? = nil) {
-        self.frame = frame; self.categories = categories; self.series = series; self.valueFormat = valueFormat
+        self.frame = frame
+        self.categories = categories
+        self.series = series
+        self.valueFormat = valueFormat
     }
 
     public func scene(measurer: any TextMeasurer) -> Scene {
@@ -19,10 +22,18 @@ public struct HBarChart: Chart, Hashable {
         var body = b.drawFrame()
         let theme = b.theme
         let values = series.flatMap(\.values).filter(\.isFinite)
-        guard !categories.isEmpty, !values.isEmpty else { b.drawNoData(in: body); return b.scene() }
-        let legendHeight = series.count > 1
-            ? Legend.draw(names: series.map(\.name), colors: series.indices.map { theme.color(series[$0].swatch, position: $0) }, in: body,
-                          builder: &b) : 0
+        guard !categories.isEmpty, !values.isEmpty else {
+            b.drawNoData(in: body)
+            return b.scene()
+        }
+        let legendHeight =
+            series.count > 1
+            ? Legend.draw(
+                names: series.map(\.name),
+                colors: series.indices.map { theme.color(series[$0].swatch, position: $0) },
+                in: body,
+                builder: &b
+            ) : 0
         body.y += legendHeight + (legendHeight > 0 ? theme.axisSize * 0.8 : 0)
         body.height -= legendHeight + (legendHeight > 0 ? theme.axisSize * 0.8 : 0)
 
@@ -32,48 +43,98 @@ public struct HBarChart: Chart, Hashable {
         let labelWidth = min(categories.map { b.layout.width($0, b.axisStyle) }.max() ?? 0, body.width * 0.25)
         let endLabel = values.map { b.layout.width(format.string($0), valueStyle) }.max() ?? 0
         let axisHeight = b.layout.height(b.axisStyle) + theme.axisSize * 0.5
-        let plot = Rect(x: body.minX + labelWidth + theme.axisSize * 0.6, y: body.minY, width: 0, height: body.height - axisHeight)
+        let plot = Rect(
+            x: body.minX + labelWidth + theme.axisSize * 0.6,
+            y: body.minY,
+            width: 0,
+            height: body.height - axisHeight
+        )
         let hasNegative = values.contains { $0 < 0 }
         let rangeStart = plot.minX + (hasNegative ? endLabel + 6 : 0)
         let rangeEnd = body.maxX - (values.contains { $0 > 0 } ? endLabel + 6 : 0)
-        let xScale = LinearScale(dataMin: values.min()!, dataMax: values.max()!, range: (rangeStart, max(rangeEnd, rangeStart + 1)),
-                                 targetTicks: 4, includeZero: true)
+        let xScale = LinearScale(
+            dataMin: values.min()!,
+            dataMax: values.max()!,
+            range: (rangeStart, max(rangeEnd, rangeStart + 1)),
+            targetTicks: 4,
+            includeZero: true
+        )
         let axisFormat = valueFormat ?? format
         var lastRight = -Double.infinity
         for tick in xScale.ticks {
             let x = Axes.snap(xScale(tick), width: theme.gridWidth)
-            b.add(.segment(Point(x: x, y: plot.minY), Point(x: x, y: plot.maxY), stroke: Stroke(color: theme.grid, width: theme.gridWidth)))
-            let run = b.layout.run(axisFormat.string(tick), at: Point(x: x, y: plot.maxY + theme.axisSize * 0.5), anchor: .middle,
-                                   baseline: .top, style: b.axisStyle)
+            b.add(
+                .segment(
+                    Point(x: x, y: plot.minY),
+                    Point(x: x, y: plot.maxY),
+                    stroke: Stroke(color: theme.grid, width: theme.gridWidth)
+                )
+            )
+            let run = b.layout.run(
+                axisFormat.string(tick),
+                at: Point(x: x, y: plot.maxY + theme.axisSize * 0.5),
+                anchor: .middle,
+                baseline: .top,
+                style: b.axisStyle
+            )
             if run.box.minX > lastRight + theme.axisSize * 0.5, run.box.maxX <= frame.width - theme.margin * 0.5 {
                 b.add(run)
                 lastRight = run.box.maxX
             }
         }
-        let band = BandScale(count: categories.count, range: (plot.minY, plot.maxY), paddingInner: 0.3, paddingOuter: 0.15)
+        let band = BandScale(
+            count: categories.count,
+            range: (plot.minY, plot.maxY),
+            paddingInner: 0.3,
+            paddingOuter: 0.15
+        )
         let n = Double(series.count)
         let barHeight = band.bandwidth / n
         let zero = xScale(0)
         for (c, category) in categories.enumerated() {
-            b.add(b.layout.run(b.layout.fit(category, maxWidth: labelWidth, style: b.axisStyle),
-                               at: Point(x: plot.minX - theme.axisSize * 0.6, y: band.center(c)), anchor: .end, baseline: .middle,
-                               style: b.axisStyle))
+            b.add(
+                b.layout.run(
+                    b.layout.fit(category, maxWidth: labelWidth, style: b.axisStyle),
+                    at: Point(x: plot.minX - theme.axisSize * 0.6, y: band.center(c)),
+                    anchor: .end,
+                    baseline: .middle,
+                    style: b.axisStyle
+                )
+            )
             for s in series.indices {
-                guard c < series[s].values.count, series[s].values[c].isFinite, series[s].values[c] != 0 else { continue }
+                guard c < series[s].values.count, series[s].values[c].isFinite, series[s].values[c] != 0 else {
+                    continue
+                }
                 let v = series[s].values[c]
                 let y = band.start(c) + Double(s) * barHeight
                 let x = xScale(v)
                 let color = theme.color(series[s].swatch, position: s)
-                var bar = PathShape.rect(Rect(x: min(x, zero), y: y, width: abs(x - zero), height: barHeight * 0.92), fill: color)
+                var bar = PathShape.rect(
+                    Rect(x: min(x, zero), y: y, width: abs(x - zero), height: barHeight * 0.92),
+                    fill: color
+                )
                 bar.stroke = theme.outline(for: color)
                 b.add(bar)
                 guard barHeight >= b.layout.height(valueStyle) * 0.75 else { continue }
-                b.add(b.layout.run(format.string(v), at: Point(x: v < 0 ? x - 4 : x + 4, y: y + barHeight * 0.46),
-                                   anchor: v < 0 ? .end : .start, baseline: .middle, style: valueStyle))
+                b.add(
+                    b.layout.run(
+                        format.string(v),
+                        at: Point(x: v < 0 ? x - 4 : x + 4, y: y + barHeight * 0.46),
+                        anchor: v < 0 ? .end : .start,
+                        baseline: .middle,
+                        style: valueStyle
+                    )
+                )
             }
         }
         let zx = Axes.snap(zero, width: theme.gridWidth)
-        b.add(.segment(Point(x: zx, y: plot.minY), Point(x: zx, y: plot.maxY), stroke: Stroke(color: theme.axis, width: theme.gridWidth)))
+        b.add(
+            .segment(
+                Point(x: zx, y: plot.minY),
+                Point(x: zx, y: plot.maxY),
+                stroke: Stroke(color: theme.axis, width: theme.gridWidth)
+            )
+        )
         return b.scene()
     }
 }

@@ -21,10 +21,20 @@ public struct HeatmapChart: Chart, Hashable {
     /// shows the colours alone, as a small chart shows fewer labels rather than smaller ones.
     static let smallestFigure = 8.0
 
-    public init(frame: ChartFrame, rowLabels: [String], columnLabels: [String], values: [[Double]], totalColumns: Int = 0,
-                format: NumberFormat) {
-        self.frame = frame; self.rowLabels = rowLabels; self.columnLabels = columnLabels; self.values = values
-        self.totalColumns = totalColumns; self.format = format
+    public init(
+        frame: ChartFrame,
+        rowLabels: [String],
+        columnLabels: [String],
+        values: [[Double]],
+        totalColumns: Int = 0,
+        format: NumberFormat
+    ) {
+        self.frame = frame
+        self.rowLabels = rowLabels
+        self.columnLabels = columnLabels
+        self.values = values
+        self.totalColumns = totalColumns
+        self.format = format
     }
 
     /// The end of the colour scale: a whole number of a decimal step, so that it prints exactly.
@@ -54,9 +64,12 @@ public struct HeatmapChart: Chart, Hashable {
     /// figures. A percentile of 0 (nine months in ten flat) takes the largest; all flat, a nominal 1 %.
     static func robustLimit(_ magnitudes: [Double]) -> Limit {
         let sorted = magnitudes.sorted()
-        guard let largest = sorted.last, largest > 0 else { return Limit(step: TickStep(mantissa: 1, exponent: -2), count: 1) }
+        guard let largest = sorted.last, largest > 0 else {
+            return Limit(step: TickStep(mantissa: 1, exponent: -2), count: 1)
+        }
         let rank = Double(sorted.count - 1) * 0.9
-        let low = Int(rank.rounded(.down)), high = min(low + 1, sorted.count - 1)
+        let low = Int(rank.rounded(.down))
+        let high = min(low + 1, sorted.count - 1)
         var p = sorted[low] + (rank - Double(low)) * (sorted[high] - sorted[low])
         if p <= 0 { p = largest }
         let step = TickStep(mantissa: 5, exponent: Int(log10(p).rounded(.down)) - 1)
@@ -67,8 +80,12 @@ public struct HeatmapChart: Chart, Hashable {
     public func scene(measurer: any TextMeasurer) -> Scene {
         var b = SceneBuilder(frame: frame, measurer: measurer)
         let body = b.drawFrame()
-        let rows = rowLabels.count, columns = columnLabels.count
-        guard rows > 0, columns > 0, let limit = colourLimit else { b.drawNoData(in: body); return b.scene() }
+        let rows = rowLabels.count
+        let columns = columnLabels.count
+        guard rows > 0, columns > 0, let limit = colourLimit else {
+            b.drawNoData(in: body)
+            return b.scene()
+        }
         let theme = b.theme
         var labelStyle = b.axisStyle
         labelStyle.color = theme.text
@@ -79,8 +96,15 @@ public struct HeatmapChart: Chart, Hashable {
         let keyHeight = Self.keyStripHeight(theme) + gap * 0.5 + b.layout.height(b.axisStyle)
         // The key sits under the table, so that the months have the page's width.
         let cellWidth = (body.width - leftWidth - gap - totalGap) / Double(columns)
-        let cellHeight = min((body.height - topHeight - gap * 3 - keyHeight) / Double(rows), cellWidth * 0.8, theme.axisSize * 3)
-        guard cellWidth > 4, cellHeight > 4 else { b.drawNoData(in: body); return b.scene() }
+        let cellHeight = min(
+            (body.height - topHeight - gap * 3 - keyHeight) / Double(rows),
+            cellWidth * 0.8,
+            theme.axisSize * 3
+        )
+        guard cellWidth > 4, cellHeight > 4 else {
+            b.drawNoData(in: body)
+            return b.scene()
+        }
         let top = body.minY + topHeight + gap
         func x(_ c: Int) -> Double {
             body.minX + leftWidth + gap + Double(c) * cellWidth + (c >= columns - totalColumns ? totalGap : 0)
@@ -95,25 +119,55 @@ public struct HeatmapChart: Chart, Hashable {
             for c in 0..<columns {
                 let v = value(r, c)
                 guard v.isFinite else { continue }
-                let rect = Rect(x: x(c), y: top + Double(r) * cellHeight, width: cellWidth, height: cellHeight).insetBy(dx: 0.5, dy: 0.5)
+                let rect = Rect(x: x(c), y: top + Double(r) * cellHeight, width: cellWidth, height: cellHeight).insetBy(
+                    dx: 0.5,
+                    dy: 0.5
+                )
                 let fill = theme.heatmapColor(v / limit.value)
                 b.add(.rect(rect, fill: fill))
                 guard showValues else { continue }
                 var style = valueStyle
                 style.color = fill.bestText(among: theme.cellTextCandidates)
-                b.add(b.layout.run(format.string(v), at: Point(x: rect.midX, y: rect.midY), anchor: .middle, baseline: .middle, style: style))
+                b.add(
+                    b.layout.run(
+                        format.string(v),
+                        at: Point(x: rect.midX, y: rect.midY),
+                        anchor: .middle,
+                        baseline: .middle,
+                        style: style
+                    )
+                )
             }
         }
         for (r, label) in rowLabels.enumerated() {
-            b.add(b.layout.run(label, at: Point(x: x(0) - gap, y: top + (Double(r) + 0.5) * cellHeight), anchor: .end,
-                               baseline: .middle, style: labelStyle))
+            b.add(
+                b.layout.run(
+                    label,
+                    at: Point(x: x(0) - gap, y: top + (Double(r) + 0.5) * cellHeight),
+                    anchor: .end,
+                    baseline: .middle,
+                    style: labelStyle
+                )
+            )
         }
         for (c, label) in columnLabels.enumerated() {
             let text = b.layout.fit(label, maxWidth: cellWidth - 1, style: labelStyle)
-            b.add(b.layout.run(text, at: Point(x: x(c) + cellWidth / 2, y: top - gap), anchor: .middle, baseline: .bottom, style: labelStyle))
+            b.add(
+                b.layout.run(
+                    text,
+                    at: Point(x: x(c) + cellWidth / 2, y: top - gap),
+                    anchor: .middle,
+                    baseline: .bottom,
+                    style: labelStyle
+                )
+            )
         }
         let keyWidth = min(cellWidth * 6, x(columns - 1) + cellWidth - x(0))
-        drawKey(limit, in: Rect(x: x(0), y: top + Double(rows) * cellHeight + gap * 2, width: keyWidth, height: keyHeight), builder: &b)
+        drawKey(
+            limit,
+            in: Rect(x: x(0), y: top + Double(rows) * cellHeight + gap * 2, width: keyWidth, height: keyHeight),
+            builder: &b
+        )
         return b.scene()
     }
 
@@ -126,17 +180,28 @@ public struct HeatmapChart: Chart, Hashable {
         let step = rect.width / 11
         let stripHeight = Self.keyStripHeight(theme)
         for k in 0..<11 {
-            b.add(.rect(Rect(x: rect.minX + Double(k) * step, y: rect.minY, width: step + 0.01, height: stripHeight),
-                        fill: theme.heatmapColor(Double(k) / 5 - 1)))
+            b.add(
+                .rect(
+                    Rect(x: rect.minX + Double(k) * step, y: rect.minY, width: step + 0.01, height: stripHeight),
+                    fill: theme.heatmapColor(Double(k) / 5 - 1)
+                )
+            )
         }
         var keyFormat = format
-        if case .percent = format.style { keyFormat.style = .percent(max(limit.decimals - 2, 0)) } else { keyFormat.style = .decimal(limit.decimals) }
+        if case .percent = format.style {
+            keyFormat.style = .percent(max(limit.decimals - 2, 0))
+        } else {
+            keyFormat.style = .decimal(limit.decimals)
+        }
         let shown = values.joined().filter(\.isFinite)
-        var low = keyFormat.string(-limit.value), high = keyFormat.string(limit.value)
+        var low = keyFormat.string(-limit.value)
+        var high = keyFormat.string(limit.value)
         if shown.contains(where: { $0 < -limit.value }) { low = frame.locale.orBeyond(low, above: false) }
         if shown.contains(where: { $0 > limit.value }) { high = frame.locale.orBeyond(high, above: true) }
         let y = rect.minY + stripHeight + theme.axisSize * 0.25
-        for (text, x, anchor) in [(low, rect.minX, TextAnchor.start), (keyFormat.string(0), rect.midX, .middle), (high, rect.maxX, .end)] {
+        for (text, x, anchor) in [
+            (low, rect.minX, TextAnchor.start), (keyFormat.string(0), rect.midX, .middle), (high, rect.maxX, .end),
+        ] {
             b.add(b.layout.run(text, at: Point(x: x, y: y), anchor: anchor, baseline: .top, style: b.axisStyle))
         }
     }

@@ -10,7 +10,8 @@ enum Legend {
         let swatch = style.size * 0.8
         let rowHeight = b.layout.height(style) * 1.2
         let spacing = style.size * 1.2
-        var x = area.minX, y = area.minY
+        var x = area.minX
+        var y = area.minY
         for (i, name) in names.enumerated() {
             let text = b.layout.fit(name, maxWidth: area.width * 0.4, style: style)
             let w = swatch + style.size * 0.4 + b.layout.width(text, style)
@@ -22,7 +23,14 @@ enum Legend {
             var box = PathShape.rect(Rect(x: x, y: midY - swatch / 2, width: swatch, height: swatch), fill: colors[i])
             box.stroke = b.theme.outline(for: colors[i])
             b.add(box)
-            b.add(b.layout.run(text, at: Point(x: x + swatch + style.size * 0.4, y: midY), baseline: .middle, style: style))
+            b.add(
+                b.layout.run(
+                    text,
+                    at: Point(x: x + swatch + style.size * 0.4, y: midY),
+                    baseline: .middle,
+                    style: style
+                )
+            )
             x += w + spacing
         }
         return y + rowHeight - area.minY

@@ -8,7 +8,10 @@ public struct LineSeries: Hashable, Sendable {
     /// Its colour when the data decides it (an asset's); nil: its position's.
     public var swatch: Swatch?
     public init(name: String, times: [Double], values: [Double], swatch: Swatch? = nil) {
-        self.name = name; self.times = times; self.values = values; self.swatch = swatch
+        self.name = name
+        self.times = times
+        self.values = values
+        self.swatch = swatch
     }
 }
 
@@ -35,10 +38,21 @@ public struct LineChart: TimePlotChart, Hashable {
     public var endFigures = false
     public var minimumInsets = PlotInsets()
 
-    public init(frame: ChartFrame, series: [LineSeries], valueFormat: NumberFormat? = nil, annotateWindow: Bool = true,
-                maxStep: Double? = nil, headlineChange: HeadlineChange? = nil, logScale: Bool = false) {
-        self.frame = frame; self.series = series; self.valueFormat = valueFormat
-        self.annotateWindow = annotateWindow; self.maxStep = maxStep; self.headlineChange = headlineChange
+    public init(
+        frame: ChartFrame,
+        series: [LineSeries],
+        valueFormat: NumberFormat? = nil,
+        annotateWindow: Bool = true,
+        maxStep: Double? = nil,
+        headlineChange: HeadlineChange? = nil,
+        logScale: Bool = false
+    ) {
+        self.frame = frame
+        self.series = series
+        self.valueFormat = valueFormat
+        self.annotateWindow = annotateWindow
+        self.maxStep = maxStep
+        self.headlineChange = headlineChange
         self.logScale = logScale
     }
 
@@ -66,41 +80,63 @@ public struct LineChart: TimePlotChart, Hashable {
         var changeColor = b.theme.text
         var changeRising = true
         if annotate, let s = single, s.first != s.last || series[0].values.filter(\.isFinite).count > 1,
-           case let change = headlineChange ?? HeadlineChange(amount: s.change, fraction: s.changeFraction), let amount = change.amount {
+            case let change = headlineChange ?? HeadlineChange(amount: s.change, fraction: s.changeFraction),
+            let amount = change.amount
+        {
             var signed = format.withDecimals(of: max(abs(s.first), abs(s.last)))
             signed.explicitPlus = true
-            let percent = change.fraction.map {
-                // One decimal, as every chart writes a percentage (tables write two).
-                " (" + NumberFormat(locale: locale, style: .percent(1), explicitPlus: true).string($0) + ")"
-            } ?? ""
+            let percent =
+                change.fraction.map {
+                    // One decimal, as every chart writes a percentage (tables write two).
+                    " (" + NumberFormat(locale: locale, style: .percent(1), explicitPlus: true).string($0) + ")"
+                } ?? ""
             changeText = signed.string(amount) + percent
             changeRising = amount >= 0
             changeColor = amount > 0 ? b.theme.up : amount < 0 ? b.theme.down : b.theme.secondaryText
         }
-        let changeStyle = TextStyle(size: b.theme.subtitleSize, weight: .bold, color: b.theme.labelColor(for: changeColor),
-                                    role: .annotation)
+        let changeStyle = TextStyle(
+            size: b.theme.subtitleSize,
+            weight: .bold,
+            color: b.theme.labelColor(for: changeColor),
+            role: .annotation
+        )
         let arrowSize = b.theme.subtitleSize * 0.6
         let changeWidth = changeText.map { b.layout.width($0, changeStyle) + arrowSize * 1.6 } ?? 0
         let body = b.drawFrame(subtitleTrailingWidth: changeWidth)
         if let changeText {
             let top = b.subtitleTop()
-            let run = b.layout.run(changeText, at: Point(x: frame.width - b.theme.margin, y: top), anchor: .end,
-                                   baseline: .top, style: changeStyle)
+            let run = b.layout.run(
+                changeText,
+                at: Point(x: frame.width - b.theme.margin, y: top),
+                anchor: .end,
+                baseline: .top,
+                style: changeStyle
+            )
             b.add(run)
-            ChangeArrow.draw(rising: changeRising, flat: changeColor == b.theme.secondaryText,
-                             rightEdge: run.box.minX - arrowSize * 0.6, midY: run.box.midY, size: arrowSize,
-                             color: changeStyle.color, builder: &b)
+            ChangeArrow.draw(
+                rising: changeRising,
+                flat: changeColor == b.theme.secondaryText,
+                rightEdge: run.box.minX - arrowSize * 0.6,
+                midY: run.box.midY,
+                size: arrowSize,
+                color: changeStyle.color,
+                builder: &b
+            )
         }
 
         let all = series.flatMap { zip($0.times, $0.values).filter { $0.1.isFinite } }
-        guard !all.isEmpty else { b.drawNoData(in: body); return (b.scene(), nil) }
+        guard !all.isEmpty else {
+            b.drawNoData(in: body)
+            return (b.scene(), nil)
+        }
 
         // Room under the plot for time labels, and above/below the data for marker labels.
         let annotationHeight = b.layout.height(b.annotationStyle)
         let plotTop = body.minY + (annotate ? 0 : b.theme.axisSize * 0.5)
         let plotBottom = body.maxY - Axes.timeAxisHeight(b)
         let plotHeight = max(plotBottom - plotTop, 1)
-        var lo = all.map(\.1).min()!, hi = all.map(\.1).max()!
+        var lo = all.map(\.1).min()!
+        var hi = all.map(\.1).max()!
         if annotate {
             let need = annotationHeight + b.theme.markerRadius + b.theme.markerOutline + 4
             let fraction = need / max(plotHeight - 2 * need, 1)
@@ -115,9 +151,16 @@ public struct LineChart: TimePlotChart, Hashable {
                 hi += pad
             }
         }
-        let yScale: any ValueScale = logScale
+        let yScale: any ValueScale =
+            logScale
             ? LogScale(dataMin: lo, dataMax: hi, range: (plotBottom, plotTop), maxTicks: frame.maxTicks ?? 7)
-            : LinearScale(dataMin: lo, dataMax: hi, range: (plotBottom, plotTop), targetTicks: 5, maxTicks: frame.maxTicks ?? .max)
+            : LinearScale(
+                dataMin: lo,
+                dataMax: hi,
+                range: (plotBottom, plotTop),
+                targetTicks: 5,
+                maxTicks: frame.maxTicks ?? .max
+            )
         let axisFormat = Axes.tickFormat(yScale, locale: locale, currency: nil, width: body.width, builder: b)
         let labelWidth = Axes.valueLabelWidth(yScale, format: axisFormat, builder: b)
         let left = max(body.minX + labelWidth + b.theme.axisSize * 0.6, minimumInsets.left)
@@ -139,8 +182,12 @@ public struct LineChart: TimePlotChart, Hashable {
         }
         let right = min(body.maxX - gutter, frame.width - minimumInsets.right)
         let plot = Rect(x: left, y: plotTop, width: max(right - left, 1), height: plotHeight)
-        let t0 = all.map(\.0).min()!, t1 = all.map(\.0).max()!
-        let maxTicks = min(max(2, Int(plot.width / (b.layout.width("00 Sep.", b.axisStyle) * 1.8))), frame.maxTicks ?? .max)
+        let t0 = all.map(\.0).min()!
+        let t1 = all.map(\.0).max()!
+        let maxTicks = min(
+            max(2, Int(plot.width / (b.layout.width("00 Sep.", b.axisStyle) * 1.8))),
+            frame.maxTicks ?? .max
+        )
         let xScale = TimeScale(start: t0, end: t1, range: (plot.minX, plot.maxX), maxTicks: maxTicks)
 
         Axes.drawValueAxis(yScale, format: axisFormat, plot: plot, builder: &b, zeroLine: false)
@@ -148,20 +195,38 @@ public struct LineChart: TimePlotChart, Hashable {
 
         if annotate, let s = single, let averageText {
             let y = yScale(s.average)
-            b.add(.segment(Point(x: plot.minX, y: y), Point(x: plot.maxX, y: y),
-                           stroke: Stroke(color: b.theme.secondaryText, width: b.theme.averageLineWidth,
-                                          dash: [b.theme.averageLineWidth * 3, b.theme.averageLineWidth * 2])))
-            b.add(b.layout.run(averageText, at: Point(x: plot.maxX + b.theme.axisSize * 0.5, y: y), baseline: .middle,
-                               style: b.axisStyle))
+            b.add(
+                .segment(
+                    Point(x: plot.minX, y: y),
+                    Point(x: plot.maxX, y: y),
+                    stroke: Stroke(
+                        color: b.theme.secondaryText,
+                        width: b.theme.averageLineWidth,
+                        dash: [b.theme.averageLineWidth * 3, b.theme.averageLineWidth * 2]
+                    )
+                )
+            )
+            b.add(
+                b.layout.run(
+                    averageText,
+                    at: Point(x: plot.maxX + b.theme.axisSize * 0.5, y: y),
+                    baseline: .middle,
+                    style: b.axisStyle
+                )
+            )
         }
 
         let width = series.count == 1 ? b.theme.singleLineWidth : b.theme.multiLineWidth
         var ends: [(text: String, y: Double, color: Color)] = []
         for (index, s) in series.enumerated() {
             let color = b.theme.lineColor(b.theme.color(s.swatch, position: index))
-            let geometry = LineGeometry.path(times: s.times, values: s.values,
-                                             maxStep: maxStep ?? LineGeometry.defaultMaxStep(s.times),
-                                             x: { xScale($0) }, y: { yScale($0) })
+            let geometry = LineGeometry.path(
+                times: s.times,
+                values: s.values,
+                maxStep: maxStep ?? LineGeometry.defaultMaxStep(s.times),
+                x: { xScale($0) },
+                y: { yScale($0) }
+            )
             b.add(PathShape(elements: geometry.elements, stroke: Stroke(color: color, width: width), roundCaps: true))
             for p in geometry.isolated {
                 b.add(.disc(center: p, radius: width * 1.2, fill: color, outline: nil))
@@ -172,19 +237,38 @@ public struct LineChart: TimePlotChart, Hashable {
         }
 
         if annotate, let s = single {
-            ExtremeMarkers.draw(summary: s, series: series[0], color: b.theme.color(series[0].swatch, position: 0), format: format,
-                                locale: locale, plot: plot,
-                                x: { xScale($0) }, y: { yScale($0) }, builder: &b)
+            ExtremeMarkers.draw(
+                summary: s,
+                series: series[0],
+                color: b.theme.color(series[0].swatch, position: 0),
+                format: format,
+                locale: locale,
+                plot: plot,
+                x: { xScale($0) },
+                y: { yScale($0) },
+                builder: &b
+            )
         }
         if labelsEnds {
             let height = b.layout.height(nameStyle)
-            let centres = LabelStacking.stack(desired: ends.map(\.y), heights: ends.map { _ in height },
-                                              lower: plot.minY, upper: plot.maxY + height / 2, gap: 2)
+            let centres = LabelStacking.stack(
+                desired: ends.map(\.y),
+                heights: ends.map { _ in height },
+                lower: plot.minY,
+                upper: plot.maxY + height / 2,
+                gap: 2
+            )
             for (i, end) in ends.enumerated() {
                 var style = nameStyle
                 style.color = b.theme.labelColor(for: end.color)
-                b.add(b.layout.run(end.text, at: Point(x: plot.maxX + b.theme.axisSize * 0.5, y: centres[i]),
-                                   baseline: .middle, style: style))
+                b.add(
+                    b.layout.run(
+                        end.text,
+                        at: Point(x: plot.maxX + b.theme.axisSize * 0.5, y: centres[i]),
+                        baseline: .middle,
+                        style: style
+                    )
+                )
             }
         }
         return (b.scene(), plot)
@@ -197,19 +281,34 @@ public struct HeadlineChange: Hashable, Sendable {
     public var amount: Double?
     public var fraction: Double?
     public init(amount: Double?, fraction: Double?) {
-        self.amount = amount; self.fraction = fraction
+        self.amount = amount
+        self.fraction = fraction
     }
 }
 
 /// The up/down triangle that goes with a change, so direction never rests on colour alone.
 enum ChangeArrow {
-    static func draw(rising: Bool, flat: Bool, rightEdge: Double, midY: Double, size: Double, color: Color,
-                     builder: inout SceneBuilder) {
+    static func draw(
+        rising: Bool,
+        flat: Bool,
+        rightEdge: Double,
+        midY: Double,
+        size: Double,
+        color: Color,
+        builder: inout SceneBuilder
+    ) {
         guard !flat else { return }
         let h = size * 0.87
         let (tipY, baseY) = rising ? (midY - h / 2, midY + h / 2) : (midY + h / 2, midY - h / 2)
-        builder.add(PathShape(elements: [.move(Point(x: rightEdge - size / 2, y: tipY)),
-                                         .line(Point(x: rightEdge, y: baseY)), .line(Point(x: rightEdge - size, y: baseY)),
-                                         .close], fill: color))
+        builder.add(
+            PathShape(
+                elements: [
+                    .move(Point(x: rightEdge - size / 2, y: tipY)),
+                    .line(Point(x: rightEdge, y: baseY)), .line(Point(x: rightEdge - size, y: baseY)),
+                    .close,
+                ],
+                fill: color
+            )
+        )
     }
 }

@@ -4,8 +4,13 @@ import Foundation
 /// longer than `maxStep` (missing data is not drawn as a straight line across the hole, nor as zero).
 enum LineGeometry {
     /// Line elements, and the points that stand alone between gaps (drawn as dots so they stay visible).
-    static func path(times: [Double], values: [Double], maxStep: Double, x: (Double) -> Double,
-                     y: (Double) -> Double) -> (elements: [PathElement], isolated: [Point]) {
+    static func path(
+        times: [Double],
+        values: [Double],
+        maxStep: Double,
+        x: (Double) -> Double,
+        y: (Double) -> Double
+    ) -> (elements: [PathElement], isolated: [Point]) {
         var elements: [PathElement] = []
         elements.reserveCapacity(values.count + 4)
         var isolated: [Point] = []
@@ -19,7 +24,10 @@ enum LineGeometry {
         }
         for i in 0..<min(times.count, values.count) {
             let v = values[i]
-            guard v.isFinite else { endRun(); continue }
+            guard v.isFinite else {
+                endRun()
+                continue
+            }
             let p = Point(x: x(times[i]), y: y(v))
             if runLength > 0, times[i] - previousTime > maxStep { endRun() }
             if runLength == 0 {

@@ -38,18 +38,31 @@ struct LinearScale: Hashable, Sendable {
     /// Extends [min, max] to whole tick steps, choosing the 1-2-5 step that gives a tick count closest to
     /// `targetTicks` inside 4…7 where possible, and never more than `maxTicks` (a phone-width image shows
     /// four). A flat or empty domain is widened around its value.
-    init(dataMin: Double, dataMax: Double, range: (Double, Double), targetTicks: Int = 5,
-                includeZero: Bool = false, maxTicks: Int = .max) {
+    init(
+        dataMin: Double,
+        dataMax: Double,
+        range: (Double, Double),
+        targetTicks: Int = 5,
+        includeZero: Bool = false,
+        maxTicks: Int = .max
+    ) {
         var lo = dataMin.isFinite ? dataMin : 0
         var hi = dataMax.isFinite ? dataMax : 1
         if lo > hi { swap(&lo, &hi) }
-        if includeZero { lo = min(lo, 0); hi = max(hi, 0) }
+        if includeZero {
+            lo = min(lo, 0)
+            hi = max(hi, 0)
+        }
         if lo == hi {
             // A flat series still needs an axis: open a band of ±10 % (or ±1 around zero) around it.
             let pad = lo == 0 ? 1 : abs(lo) * 0.1
             lo -= pad
             hi += pad
-            if includeZero { lo = min(lo, 0); hi = max(hi, 0); if lo == 0 && dataMin >= 0 { lo = 0 } }
+            if includeZero {
+                lo = min(lo, 0)
+                hi = max(hi, 0)
+                if lo == 0 && dataMin >= 0 { lo = 0 }
+            }
         }
         let chosen = LinearScale.chooseStep(lo, hi, target: min(targetTicks, maxTicks - 1), maxTicks: maxTicks)
         var kLo = Int((lo / chosen.size).rounded(.down))
@@ -68,7 +81,11 @@ struct LinearScale: Hashable, Sendable {
     static func == (a: LinearScale, b: LinearScale) -> Bool {
         a.lower == b.lower && a.upper == b.upper && a.rangeStart == b.rangeStart && a.rangeEnd == b.rangeEnd
     }
-    func hash(into h: inout Hasher) { h.combine(lower); h.combine(upper); h.combine(rangeStart) }
+    func hash(into h: inout Hasher) {
+        h.combine(lower)
+        h.combine(upper)
+        h.combine(rangeStart)
+    }
 
     func callAsFunction(_ v: Double) -> Double {
         let span = upper - lower
@@ -88,9 +105,13 @@ struct LinearScale: Hashable, Sendable {
                 let count = Int((hi / step.size).rounded(.up) - (lo / step.size).rounded(.down)) + 1
                 guard count <= maxTicks else { continue }
                 // Prefer 4…7 ticks (fewer when fewer are allowed), then the count nearest the target, then the larger step.
-                let outside = count < fewest ? Double(fewest - count) * 10 : count > most ? Double(count - most) * 10 : 0
+                let outside =
+                    count < fewest ? Double(fewest - count) * 10 : count > most ? Double(count - most) * 10 : 0
                 let score = outside + abs(Double(count - (target + 1))) + (m == 5 ? 0.1 : 0)
-                if score < bestScore { bestScore = score; best = step }
+                if score < bestScore {
+                    bestScore = score
+                    best = step
+                }
             }
         }
         return best ?? TickStep(mantissa: 1, exponent: baseExponent)
@@ -106,8 +127,11 @@ struct BandScale: Hashable, Sendable {
     let paddingOuter: Double
 
     init(count: Int, range: (Double, Double), paddingInner: Double = 0.2, paddingOuter: Double = 0.1) {
-        self.count = count; self.rangeStart = range.0; self.rangeEnd = range.1
-        self.paddingInner = paddingInner; self.paddingOuter = paddingOuter
+        self.count = count
+        self.rangeStart = range.0
+        self.rangeEnd = range.1
+        self.paddingInner = paddingInner
+        self.paddingOuter = paddingOuter
     }
 
     var step: Double {

@@ -29,8 +29,10 @@ struct LogScale: ValueScale, Hashable {
 
     /// `dataMin` must be above zero (callers refuse data that is not, `--log`'s one-line error).
     init(dataMin: Double, dataMax: Double, range: (Double, Double), maxTicks: Int = 7) {
-        var lo = max(min(dataMin, dataMax), .leastNormalMagnitude), hi = max(dataMin, dataMax, lo)
-        let first = Int(log10(lo).rounded(.down)) - 1, last = Int(log10(hi).rounded(.up)) + 1
+        var lo = max(min(dataMin, dataMax), .leastNormalMagnitude)
+        var hi = max(dataMin, dataMax, lo)
+        let first = Int(log10(lo).rounded(.down)) - 1
+        let last = Int(log10(hi).rounded(.up)) + 1
         let candidates = (first...last).flatMap { e in [1, 2, 5].map { TickStep(mantissa: $0, exponent: e) } }
         var inside = candidates.filter { $0.size >= lo && $0.size <= hi }
         if inside.count < 2 {

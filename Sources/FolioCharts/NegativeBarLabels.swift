@@ -11,7 +11,11 @@ import Foundation
 /// run is left out (the legend still names the colour).
 struct NegativeBarLabels {
     /// A drawn bar: its series, its group and its rectangle.
-    struct Bar { var series: Int; var group: Int; var rect: Rect }
+    struct Bar {
+        var series: Int
+        var group: Int
+        var rect: Rect
+    }
 
     let chart: BarChart
 
@@ -30,12 +34,18 @@ struct NegativeBarLabels {
                 style.color = b.theme.labelColor(for: chart.color(s, b.theme))
                 for g in candidates {
                     guard let bar = bars.first(where: { $0.series == s && $0.group == g }) else { continue }
-                    let label = b.layout.run(chart.series[s].name, at: Point(x: bar.rect.midX, y: bar.rect.maxY + pad), anchor: .middle,
-                                             baseline: .top, style: style)
+                    let label = b.layout.run(
+                        chart.series[s].name,
+                        at: Point(x: bar.rect.midX, y: bar.rect.maxY + pad),
+                        anchor: .middle,
+                        baseline: .top,
+                        style: style
+                    )
                     let box = label.box
                     guard box.minX >= plot.minX, box.maxX <= plot.maxX, box.maxY <= plot.maxY,
-                          !placed.contains(where: { $0.intersects(box) }),
-                          !bars.contains(where: { ($0.series != s || $0.group != g) && $0.rect.intersects(box) }) else { continue }
+                        !placed.contains(where: { $0.intersects(box) }),
+                        !bars.contains(where: { ($0.series != s || $0.group != g) && $0.rect.intersects(box) })
+                    else { continue }
                     b.add(label)
                     placed.append(box)
                     break

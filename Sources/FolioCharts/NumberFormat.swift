@@ -27,10 +27,18 @@ public struct NumberFormat: Hashable, Sendable {
     public var explicitPlus: Bool
     public var grouping: Bool
 
-    public init(locale: ChartLocale, style: Style = .decimal(2), currency: Currency? = nil,
-                explicitPlus: Bool = false, grouping: Bool = true) {
-        self.locale = locale; self.style = style; self.currency = currency
-        self.explicitPlus = explicitPlus; self.grouping = grouping
+    public init(
+        locale: ChartLocale,
+        style: Style = .decimal(2),
+        currency: Currency? = nil,
+        explicitPlus: Bool = false,
+        grouping: Bool = true
+    ) {
+        self.locale = locale
+        self.style = style
+        self.currency = currency
+        self.explicitPlus = explicitPlus
+        self.grouping = grouping
     }
 
     private static func priceDecimals(_ magnitude: Double, minimum: Int, significant: Int) -> Int {

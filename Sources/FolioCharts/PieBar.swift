@@ -14,12 +14,22 @@ enum PieBar {
     }
 
     /// `total`: a donut's centre text (the total and what it is), written above the bar.
-    static func draw(_ parts: [Part], total: [(text: String, style: TextStyle)], body: Rect, nameStyle: TextStyle,
-                     percentStyle: TextStyle, builder b: inout SceneBuilder) {
+    static func draw(
+        _ parts: [Part],
+        total: [(text: String, style: TextStyle)],
+        body: Rect,
+        nameStyle: TextStyle,
+        percentStyle: TextStyle,
+        builder b: inout SceneBuilder
+    ) {
         let theme = b.theme
         let line = b.layout.height(nameStyle)
-        let row = line * 1.4, pad = line * 0.5, leader = 5.0
-        func width(_ p: Part) -> Double { b.layout.width(p.name + " ", nameStyle) + b.layout.width(p.percent, percentStyle) }
+        let row = line * 1.4
+        let pad = line * 0.5
+        let leader = 5.0
+        func width(_ p: Part) -> Double {
+            b.layout.width(p.name + " ", nameStyle) + b.layout.width(p.percent, percentStyle)
+        }
 
         // Where each segment lies across the body, left to right.
         var edges = [body.minX]
@@ -29,7 +39,9 @@ enum PieBar {
         // A name is shortened only when even the body's width (or the room left of its leader) is too little.
         var parts = parts
         for k in parts.indices {
-            let room = (k == 0 ? body.width : mid(k) - leader - body.minX) - b.layout.width(" " + parts[k].percent, percentStyle)
+            let room =
+                (k == 0 ? body.width : mid(k) - leader - body.minX)
+                - b.layout.width(" " + parts[k].percent, percentStyle)
             parts[k].name = b.layout.fit(parts[k].name, maxWidth: max(room, 0), style: nameStyle)
         }
         let first = parts[0]
@@ -51,26 +63,50 @@ enum PieBar {
         }
         let barTop = top + totalHeight
         for (i, p) in parts.enumerated() {
-            var shape = PathShape.rect(Rect(x: edges[i], y: barTop, width: edges[i + 1] - edges[i], height: bar), fill: p.color)
+            var shape = PathShape.rect(
+                Rect(x: edges[i], y: barTop, width: edges[i + 1] - edges[i], height: bar),
+                fill: p.color
+            )
             shape.stroke = theme.outline(for: p.color)
             b.add(shape)
             if i > 0 {
-                b.add(.segment(Point(x: edges[i], y: barTop), Point(x: edges[i], y: barTop + bar), stroke: Stroke(color: theme.background, width: 1.5)))
+                b.add(
+                    .segment(
+                        Point(x: edges[i], y: barTop),
+                        Point(x: edges[i], y: barTop + bar),
+                        stroke: Stroke(color: theme.background, width: 1.5)
+                    )
+                )
             }
         }
 
         func label(_ p: Part, at point: Point, anchor: TextAnchor, color: Color? = nil) {
             let w = width(p)
             let x = anchor == .end ? point.x - w : point.x
-            var name = nameStyle, percent = percentStyle
-            if let color { name.color = color; percent.color = color }
+            var name = nameStyle
+            var percent = percentStyle
+            if let color {
+                name.color = color
+                percent.color = color
+            }
             b.add(b.layout.run(p.name, at: Point(x: x, y: point.y), baseline: .middle, style: name))
-            b.add(b.layout.run(p.percent, at: Point(x: x + b.layout.width(p.name + " ", nameStyle), y: point.y), baseline: .middle, style: percent))
+            b.add(
+                b.layout.run(
+                    p.percent,
+                    at: Point(x: x + b.layout.width(p.name + " ", nameStyle), y: point.y),
+                    baseline: .middle,
+                    style: percent
+                )
+            )
         }
         let below = barTop + bar + pad + row / 2
         if inside {
-            label(first, at: Point(x: edges[0] + pad, y: barTop + bar / 2), anchor: .start,
-                  color: first.color.bestText(among: theme.cellTextCandidates))
+            label(
+                first,
+                at: Point(x: edges[0] + pad, y: barTop + bar / 2),
+                anchor: .start,
+                color: first.color.bestText(among: theme.cellTextCandidates)
+            )
         } else {
             label(first, at: Point(x: body.minX, y: below), anchor: .start)
         }

@@ -8,7 +8,9 @@ public struct PieSlice: Hashable, Sendable {
     /// Its colour when the data decides it (an asset's, or "Other"'s grey); nil: its place, largest first.
     public var swatch: Swatch?
     public init(label: String, value: Double, swatch: Swatch? = nil) {
-        self.label = label; self.value = value; self.swatch = swatch
+        self.label = label
+        self.value = value
+        self.swatch = swatch
     }
 }
 
@@ -37,32 +39,54 @@ public struct PieChart: Chart, Hashable {
     /// What the data could not put in the chart, each in words ("EUR — no rate after 1 Dec 2017").
     public var leftOut: [String]
 
-    public init(frame: ChartFrame, slices: [PieSlice], donut: Bool = false, otherThreshold: Double = 0.02,
-                maxSlices: Int = 8, totalFormat: NumberFormat? = nil, leftOut: [String] = []) {
-        self.frame = frame; self.slices = slices; self.donut = donut; self.otherThreshold = otherThreshold
-        self.maxSlices = maxSlices; self.totalFormat = totalFormat; self.leftOut = leftOut
+    public init(
+        frame: ChartFrame,
+        slices: [PieSlice],
+        donut: Bool = false,
+        otherThreshold: Double = 0.02,
+        maxSlices: Int = 8,
+        totalFormat: NumberFormat? = nil,
+        leftOut: [String] = []
+    ) {
+        self.frame = frame
+        self.slices = slices
+        self.donut = donut
+        self.otherThreshold = otherThreshold
+        self.maxSlices = maxSlices
+        self.totalFormat = totalFormat
+        self.leftOut = leftOut
     }
 
     /// The slices as drawn: positive values, largest first, small ones grouped into "Other" at the end.
     /// When the data gave the slices their colours (a portfolio's colour map), its grey ones are "Other"
     /// and the rest keep their own, as every other chart of the portfolio draws them.
     package var drawnSlices: [PieSlice] {
-        let positive = slices.filter { $0.value.isFinite && $0.value > 0 }.sorted { ($0.value, $1.label) > ($1.value, $0.label) }
+        let positive = slices.filter { $0.value.isFinite && $0.value > 0 }.sorted {
+            ($0.value, $1.label) > ($1.value, $0.label)
+        }
         let total = positive.reduce(0) { $0 + $1.value }
         guard total > 0 else { return [] }
         if positive.contains(where: { $0.swatch != nil }) {
             let own = positive.filter { $0.swatch != .other }
             let grey = positive.filter { $0.swatch == .other }
-            return grey.isEmpty ? own : own + [PieSlice(label: frame.locale.other, value: grey.reduce(0) { $0 + $1.value }, swatch: .other)]
+            return grey.isEmpty
+                ? own
+                : own + [PieSlice(label: frame.locale.other, value: grey.reduce(0) { $0 + $1.value }, swatch: .other)]
         }
         var kept: [PieSlice] = []
         var grouped: [PieSlice] = []
         for slice in positive {
-            if slice.value / total < otherThreshold || kept.count >= maxSlices - 1 { grouped.append(slice) } else { kept.append(slice) }
+            if slice.value / total < otherThreshold || kept.count >= maxSlices - 1 {
+                grouped.append(slice)
+            } else {
+                kept.append(slice)
+            }
         }
         // Grouping a single slice only renames it; keep its own name when it fits.
         if grouped.count == 1, kept.count < maxSlices { return kept + grouped }
-        if !grouped.isEmpty { kept.append(PieSlice(label: frame.locale.other, value: grouped.reduce(0) { $0 + $1.value }, swatch: .other)) }
+        if !grouped.isEmpty {
+            kept.append(PieSlice(label: frame.locale.other, value: grouped.reduce(0) { $0 + $1.value }, swatch: .other))
+        }
         return kept
     }
 
@@ -72,7 +96,8 @@ public struct PieChart: Chart, Hashable {
     /// Whether the pie is drawn as a 100 % bar: its largest slice is over `barAbove` of what is drawn,
     /// beside at least one other (a whole pie of one slice has no sliver to lose).
     package var drawsAsBar: Bool {
-        let drawn = drawnSlices, whole = total
+        let drawn = drawnSlices
+        let whole = total
         return drawn.count > 1 && whole > 0 && drawn.contains { $0.value / whole > Self.barAbove }
     }
 
@@ -83,7 +108,9 @@ public struct PieChart: Chart, Hashable {
     package var netTotal: Double { slices.map(\.value).filter(\.isFinite).compensatedSum() }
 
     /// The negative slices, largest loss first.
-    public var notShown: [PieSlice] { slices.filter { $0.value.isFinite && $0.value < 0 }.sorted { ($0.value, $0.label) < ($1.value, $1.label) } }
+    public var notShown: [PieSlice] {
+        slices.filter { $0.value.isFinite && $0.value < 0 }.sorted { ($0.value, $0.label) < ($1.value, $1.label) }
+    }
 
     /// "Not shown: EUR −$5.83, LTC −$3.76 (net $283.58); XAU — no rate after 1 Dec 2017"; nil when
     /// everything is drawn.
@@ -93,8 +120,10 @@ public struct PieChart: Chart, Hashable {
         if !negative.isEmpty, total > 0 {
             var money = totalFormat ?? NumberFormat(locale: frame.locale, style: .decimal(2))
             money.style = .decimal(2)
-            parts.append(negative.map { "\($0.label) \(money.string($0.value))" }.joined(separator: ", ")
-                + " (\(frame.locale.net) \(money.string(netTotal)))")
+            parts.append(
+                negative.map { "\($0.label) \(money.string($0.value))" }.joined(separator: ", ")
+                    + " (\(frame.locale.net) \(money.string(netTotal)))"
+            )
         }
         parts += leftOut
         return parts.isEmpty ? nil : frame.locale.notShown + ": " + parts.joined(separator: "; ")
@@ -104,7 +133,10 @@ public struct PieChart: Chart, Hashable {
         var b = SceneBuilder(frame: frame, measurer: measurer)
         var body = b.drawFrame()
         let drawn = drawnSlices
-        guard !drawn.isEmpty, total > 0 else { b.drawNoData(in: body); return b.scene() }
+        guard !drawn.isEmpty, total > 0 else {
+            b.drawNoData(in: body)
+            return b.scene()
+        }
         if let note = notShownText {
             // One line at the bottom of the body, shortened rather than wrapped.
             let style = b.axisStyle
@@ -124,10 +156,21 @@ public struct PieChart: Chart, Hashable {
 
         if drawsAsBar {
             let parts = drawn.indices.map { i in
-                PieBar.Part(name: drawn[i].label, percent: percentFormat.string(shares[i]), color: theme.color(drawn[i].swatch, position: i),
-                            share: shares[i])
+                PieBar.Part(
+                    name: drawn[i].label,
+                    percent: percentFormat.string(shares[i]),
+                    color: theme.color(drawn[i].swatch, position: i),
+                    share: shares[i]
+                )
             }
-            PieBar.draw(parts, total: donut ? donutTotal(b) : [], body: body, nameStyle: nameStyle, percentStyle: percentStyle, builder: &b)
+            PieBar.draw(
+                parts,
+                total: donut ? donutTotal(b) : [],
+                body: body,
+                nameStyle: nameStyle,
+                percentStyle: percentStyle,
+                builder: &b
+            )
             return b.scene()
         }
 
@@ -136,9 +179,11 @@ public struct PieChart: Chart, Hashable {
         let labels = drawn.indices.map { i in
             b.layout.fit(drawn[i].label, maxWidth: maxLabelWidth, style: nameStyle)
         }
-        let widest = drawn.indices.map { i in
-            b.layout.width(labels[i], nameStyle) + b.layout.width(" " + percentFormat.string(shares[i]), percentStyle)
-        }.max() ?? 0
+        let widest =
+            drawn.indices.map { i in
+                b.layout.width(labels[i], nameStyle)
+                    + b.layout.width(" " + percentFormat.string(shares[i]), percentStyle)
+            }.max() ?? 0
         let gap = theme.annotationSize * 0.8
         let radius = max(min(body.height / 2 - lineHeight * 0.5, body.width / 2 - widest - gap * 2), 10)
         let centre = Point(x: body.midX, y: body.midY)
@@ -149,9 +194,18 @@ public struct PieChart: Chart, Hashable {
         for (i, slice) in drawn.enumerated() {
             let sweep = sweeps[i]
             let color = theme.color(slice.swatch, position: i)
-            b.add(PieGeometry.slice(centre: centre, outer: radius, inner: inner, start: angle, end: angle + sweep,
-                                    fill: color,
-                                    separator: theme.outline(for: color) ?? (drawn.count > 1 ? Stroke(color: theme.background, width: 1.5) : nil)))
+            b.add(
+                PieGeometry.slice(
+                    centre: centre,
+                    outer: radius,
+                    inner: inner,
+                    start: angle,
+                    end: angle + sweep,
+                    fill: color,
+                    separator: theme.outline(for: color)
+                        ?? (drawn.count > 1 ? Stroke(color: theme.background, width: 1.5) : nil)
+                )
+            )
             mids.append(angle + sweep / 2)
             angle += sweep
         }
@@ -162,11 +216,24 @@ public struct PieChart: Chart, Hashable {
         for i in drawn.indices {
             let text = percentFormat.string(shares[i])
             let w = b.layout.width(text, percentStyle)
-            let p = drawn.count == 1 && !donut ? centre
+            let p =
+                drawn.count == 1 && !donut
+                ? centre
                 : Point(x: centre.x + labelRadius * cos(mids[i]), y: centre.y + labelRadius * sin(mids[i]))
-            let box = Rect(x: p.x - w / 2, y: p.y - lineHeight / 2, width: w, height: lineHeight).insetBy(dx: -2, dy: -2)
-            guard shares[i] >= 0.06, PieGeometry.holds(box, centre: centre, outer: radius, inner: inner,
-                                                       start: mids[i] - sweeps[i] / 2, sweep: sweeps[i]) else { continue }
+            let box = Rect(x: p.x - w / 2, y: p.y - lineHeight / 2, width: w, height: lineHeight).insetBy(
+                dx: -2,
+                dy: -2
+            )
+            guard shares[i] >= 0.06,
+                PieGeometry.holds(
+                    box,
+                    centre: centre,
+                    outer: radius,
+                    inner: inner,
+                    start: mids[i] - sweeps[i] / 2,
+                    sweep: sweeps[i]
+                )
+            else { continue }
             inside[i] = true
             var style = percentStyle
             style.color = theme.color(drawn[i].swatch, position: i).bestText(among: theme.cellTextCandidates)
@@ -174,9 +241,18 @@ public struct PieChart: Chart, Hashable {
         }
 
         // A whole pie has no slice to point at: its name goes to the right, level with the centre.
-        PieLabels.place(names: labels, percents: drawn.indices.map { inside[$0] ? nil : percentFormat.string(shares[$0]) },
-                        mids: drawn.count == 1 ? [0] : mids, centre: centre, radius: radius, gap: gap, body: body,
-                        nameStyle: nameStyle, percentStyle: percentStyle, builder: &b)
+        PieLabels.place(
+            names: labels,
+            percents: drawn.indices.map { inside[$0] ? nil : percentFormat.string(shares[$0]) },
+            mids: drawn.count == 1 ? [0] : mids,
+            centre: centre,
+            radius: radius,
+            gap: gap,
+            body: body,
+            nameStyle: nameStyle,
+            percentStyle: percentStyle,
+            builder: &b
+        )
 
         if donut {
             // The ring is what is held; with a negative balance not drawn, the net whole goes under it.
@@ -190,10 +266,19 @@ public struct PieChart: Chart, Hashable {
             let small = b.subtitleStyle
             let top = centre.y - (net == nil ? 0 : b.layout.height(small) / 2)
             b.add(b.layout.run(text, at: Point(x: centre.x, y: top), anchor: .middle, baseline: .bottom, style: big))
-            b.add(b.layout.run(label, at: Point(x: centre.x, y: top + 2), anchor: .middle, baseline: .top, style: small))
+            b.add(
+                b.layout.run(label, at: Point(x: centre.x, y: top + 2), anchor: .middle, baseline: .top, style: small)
+            )
             if let net {
-                b.add(b.layout.run(b.layout.fit(net, maxWidth: room, style: small), at: Point(x: centre.x, y: top + 2 + b.layout.height(small)),
-                                   anchor: .middle, baseline: .top, style: small))
+                b.add(
+                    b.layout.run(
+                        b.layout.fit(net, maxWidth: room, style: small),
+                        at: Point(x: centre.x, y: top + 2 + b.layout.height(small)),
+                        anchor: .middle,
+                        baseline: .top,
+                        style: small
+                    )
+                )
             }
         }
         return b.scene()
@@ -203,7 +288,9 @@ public struct PieChart: Chart, Hashable {
 extension PieChart {
     /// What a donut's total is: "Total" only when nothing is left out (a holding without a rate is not in
     /// the ring), "held" beside a net whole when a negative balance is not drawn.
-    var centreLabel: String { !leftOut.isEmpty ? frame.locale.shown : notShown.isEmpty ? frame.locale.total : frame.locale.held }
+    var centreLabel: String {
+        !leftOut.isEmpty ? frame.locale.shown : notShown.isEmpty ? frame.locale.total : frame.locale.held
+    }
 
     /// A donut drawn as a bar writes its centre above it, on one line: "₴34.9K Total", "$313 held · $293 net".
     func donutTotal(_ b: SceneBuilder) -> [(text: String, style: TextStyle)] {
@@ -220,8 +307,12 @@ extension PieChart {
 enum PieGeometry {
     /// Whether every corner of `box` lies in the slice: between the inner and outer radius and within
     /// the slice's angles (a whole turn has no angle to keep to).
-    static func holds(_ box: Rect, centre c: Point, outer: Double, inner: Double, start: Double, sweep: Double) -> Bool {
-        let corners = [Point(x: box.minX, y: box.minY), Point(x: box.maxX, y: box.minY), Point(x: box.minX, y: box.maxY), Point(x: box.maxX, y: box.maxY)]
+    static func holds(_ box: Rect, centre c: Point, outer: Double, inner: Double, start: Double, sweep: Double) -> Bool
+    {
+        let corners = [
+            Point(x: box.minX, y: box.minY), Point(x: box.maxX, y: box.minY), Point(x: box.minX, y: box.maxY),
+            Point(x: box.maxX, y: box.maxY),
+        ]
         return corners.allSatisfy { p in
             let (dx, dy) = (p.x - c.x, p.y - c.y)
             let r = (dx * dx + dy * dy).squareRoot()
@@ -234,14 +325,27 @@ enum PieGeometry {
     }
 
     /// A pie slice or donut segment; a full turn is drawn as a disc or ring without a radial seam.
-    static func slice(centre c: Point, outer: Double, inner: Double, start: Double, end: Double, fill: Color,
-                      separator: Stroke?) -> PathShape {
+    static func slice(
+        centre c: Point,
+        outer: Double,
+        inner: Double,
+        start: Double,
+        end: Double,
+        fill: Color,
+        separator: Stroke?
+    ) -> PathShape {
         let full = end - start >= 2 * .pi - 1e-9
         var e: [PathElement] = []
         if full {
-            e = [.move(Point(x: c.x + outer, y: c.y)), .arc(center: c, radius: outer, start: 0, end: 2 * .pi, clockwise: true), .close]
+            e = [
+                .move(Point(x: c.x + outer, y: c.y)),
+                .arc(center: c, radius: outer, start: 0, end: 2 * .pi, clockwise: true), .close,
+            ]
             if inner > 0 {
-                e += [.move(Point(x: c.x + inner, y: c.y)), .arc(center: c, radius: inner, start: 2 * .pi, end: 0, clockwise: false), .close]
+                e += [
+                    .move(Point(x: c.x + inner, y: c.y)),
+                    .arc(center: c, radius: inner, start: 2 * .pi, end: 0, clockwise: false), .close,
+                ]
             }
             return PathShape(elements: e, fill: fill)
         }

@@ -4,16 +4,31 @@ import Foundation
 /// in as close to the circle as its height allows, with a leader line from the slice to any label that
 /// carries its percentage outside (a small slice) or had to move away from its slice.
 enum PieLabels {
-    static func place(names: [String], percents: [String?], mids: [Double], centre: Point, radius: Double, gap: Double,
-                      body: Rect, nameStyle: TextStyle, percentStyle: TextStyle, builder b: inout SceneBuilder) {
+    static func place(
+        names: [String],
+        percents: [String?],
+        mids: [Double],
+        centre: Point,
+        radius: Double,
+        gap: Double,
+        body: Rect,
+        nameStyle: TextStyle,
+        percentStyle: TextStyle,
+        builder b: inout SceneBuilder
+    ) {
         let height = b.layout.height(nameStyle)
         let reach = radius + gap
         for right in [true, false] {
             let members = mids.indices.filter { (cos(mids[$0]) >= 0) == right }
             guard !members.isEmpty else { continue }
             let desired = members.map { centre.y + reach * sin(mids[$0]) }
-            let centres = LabelStacking.stack(desired: desired, heights: members.map { _ in height },
-                                              lower: body.minY, upper: body.maxY, gap: 2)
+            let centres = LabelStacking.stack(
+                desired: desired,
+                heights: members.map { _ in height },
+                lower: body.minY,
+                upper: body.maxY,
+                gap: 2
+            )
             for (k, i) in members.enumerated() {
                 let y = centres[k]
                 // Nearest the circle the box can be: its inner corner just outside radius + gap.
@@ -21,7 +36,13 @@ enum PieLabels {
                 let dx = dy < reach ? (reach * reach - dy * dy).squareRoot() : gap
                 let x = right ? centre.x + dx : centre.x - dx
                 let anchor: TextAnchor = right ? .start : .end
-                let name = b.layout.run(names[i], at: Point(x: x, y: y), anchor: anchor, baseline: .middle, style: nameStyle)
+                let name = b.layout.run(
+                    names[i],
+                    at: Point(x: x, y: y),
+                    anchor: anchor,
+                    baseline: .middle,
+                    style: nameStyle
+                )
                 var runs = [name]
                 if let percent = percents[i] {
                     let w = b.layout.width(" " + percent, percentStyle)
@@ -29,8 +50,12 @@ enum PieLabels {
                     var shifted = name
                     shifted.origin.x += shift
                     shifted.box.x += shift
-                    let p = b.layout.run(percent, at: Point(x: shifted.box.maxX + b.layout.width(" ", nameStyle), y: y),
-                                         baseline: .middle, style: percentStyle)
+                    let p = b.layout.run(
+                        percent,
+                        at: Point(x: shifted.box.maxX + b.layout.width(" ", nameStyle), y: y),
+                        baseline: .middle,
+                        style: percentStyle
+                    )
                     runs = [shifted, p]
                 }
                 let moved = abs(y - desired[k]) > height * 0.3

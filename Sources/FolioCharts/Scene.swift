@@ -4,7 +4,10 @@ import Foundation
 public struct Point: Hashable, Sendable {
     public var x: Double
     public var y: Double
-    public init(x: Double, y: Double) { self.x = x; self.y = y }
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
 }
 
 /// An axis-aligned rectangle in scene space.
@@ -14,7 +17,10 @@ public struct Rect: Hashable, Sendable {
     public var width: Double
     public var height: Double
     public init(x: Double, y: Double, width: Double, height: Double) {
-        self.x = x; self.y = y; self.width = width; self.height = height
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
     }
     public var minX: Double { x }
     public var minY: Double { y }
@@ -35,7 +41,8 @@ public struct Rect: Hashable, Sendable {
         Rect(x: x + dx, y: y + dy, width: width - 2 * dx, height: height - 2 * dy)
     }
     public func union(_ other: Rect) -> Rect {
-        let x0 = min(minX, other.minX), y0 = min(minY, other.minY)
+        let x0 = min(minX, other.minX)
+        let y0 = min(minY, other.minY)
         return Rect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
     }
 }
@@ -55,7 +62,9 @@ public struct Stroke: Hashable, Sendable {
     public var width: Double
     public var dash: [Double]
     public init(color: Color, width: Double, dash: [Double] = []) {
-        self.color = color; self.width = width; self.dash = dash
+        self.color = color
+        self.width = width
+        self.dash = dash
     }
 }
 
@@ -67,28 +76,46 @@ public struct PathShape: Hashable, Sendable {
     /// Round joins and caps for data lines; butt caps keep grid lines crisp.
     public var roundCaps: Bool
     public init(elements: [PathElement], fill: Color? = nil, stroke: Stroke? = nil, roundCaps: Bool = false) {
-        self.elements = elements; self.fill = fill; self.stroke = stroke; self.roundCaps = roundCaps
+        self.elements = elements
+        self.fill = fill
+        self.stroke = stroke
+        self.roundCaps = roundCaps
     }
 
     public static func rect(_ r: Rect, fill: Color) -> PathShape {
-        PathShape(elements: [.move(Point(x: r.minX, y: r.minY)), .line(Point(x: r.maxX, y: r.minY)),
-                             .line(Point(x: r.maxX, y: r.maxY)), .line(Point(x: r.minX, y: r.maxY)), .close],
-                  fill: fill)
+        PathShape(
+            elements: [
+                .move(Point(x: r.minX, y: r.minY)), .line(Point(x: r.maxX, y: r.minY)),
+                .line(Point(x: r.maxX, y: r.maxY)), .line(Point(x: r.minX, y: r.maxY)), .close,
+            ],
+            fill: fill
+        )
     }
     public static func segment(_ a: Point, _ b: Point, stroke: Stroke) -> PathShape {
         PathShape(elements: [.move(a), .line(b)], stroke: stroke)
     }
     static func disc(center: Point, radius: Double, fill: Color, outline: Stroke?) -> PathShape {
-        PathShape(elements: [.move(Point(x: center.x + radius, y: center.y)),
-                             .arc(center: center, radius: radius, start: 0, end: 2 * .pi, clockwise: true), .close],
-                  fill: fill, stroke: outline)
+        PathShape(
+            elements: [
+                .move(Point(x: center.x + radius, y: center.y)),
+                .arc(center: center, radius: radius, start: 0, end: 2 * .pi, clockwise: true), .close,
+            ],
+            fill: fill,
+            stroke: outline
+        )
     }
 
     /// The bounding box of the points and arcs (arcs by their full circle: conservative, and cheap).
     public var bounds: Rect? {
-        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        var x0 = Double.infinity
+        var y0 = Double.infinity
+        var x1 = -Double.infinity
+        var y1 = -Double.infinity
         func add(_ p: Point, _ r: Double = 0) {
-            x0 = min(x0, p.x - r); y0 = min(y0, p.y - r); x1 = max(x1, p.x + r); y1 = max(y1, p.y + r)
+            x0 = min(x0, p.x - r)
+            y0 = min(y0, p.y - r)
+            x1 = max(x1, p.x + r)
+            y1 = max(y1, p.y + r)
         }
         for e in elements {
             switch e {
@@ -138,11 +165,32 @@ public struct TextRun: Hashable, Sendable {
     public var ascent: Double
     public var descent: Double
 
-    public init(text: String, origin: Point, size: Double, weight: FontWeight, color: Color, role: FontRole,
-                anchor: TextAnchor, rotation: Double = 0, box: Rect, width: Double, ascent: Double, descent: Double) {
-        self.text = text; self.origin = origin; self.size = size; self.weight = weight; self.color = color
-        self.role = role; self.anchor = anchor; self.rotation = rotation; self.box = box
-        self.width = width; self.ascent = ascent; self.descent = descent
+    public init(
+        text: String,
+        origin: Point,
+        size: Double,
+        weight: FontWeight,
+        color: Color,
+        role: FontRole,
+        anchor: TextAnchor,
+        rotation: Double = 0,
+        box: Rect,
+        width: Double,
+        ascent: Double,
+        descent: Double
+    ) {
+        self.text = text
+        self.origin = origin
+        self.size = size
+        self.weight = weight
+        self.color = color
+        self.role = role
+        self.anchor = anchor
+        self.rotation = rotation
+        self.box = box
+        self.width = width
+        self.ascent = ascent
+        self.descent = descent
     }
 
     /// The four corners of the text's line box in scene space (turned with the text).
@@ -156,16 +204,20 @@ public struct TextRun: Hashable, Sendable {
     /// Whether the line boxes of two runs overlap by more than `tolerance` points (separating-axis test,
     /// so turned labels are compared by their real outlines, not their bounding boxes).
     public func overlaps(_ other: TextRun, tolerance: Double = 0.25) -> Bool {
-        guard box.insetBy(dx: tolerance, dy: tolerance).intersects(other.box.insetBy(dx: tolerance, dy: tolerance)) else { return false }
-        let a = corners, b = other.corners
+        guard box.insetBy(dx: tolerance, dy: tolerance).intersects(other.box.insetBy(dx: tolerance, dy: tolerance))
+        else { return false }
+        let a = corners
+        let b = other.corners
         for quad in [a, b] {
             for i in 0..<4 {
-                let p = quad[i], q = quad[(i + 1) % 4]
+                let p = quad[i]
+                let q = quad[(i + 1) % 4]
                 let axis = Point(x: -(q.y - p.y), y: q.x - p.x)
                 let length = (axis.x * axis.x + axis.y * axis.y).squareRoot()
                 guard length > 0 else { continue }
                 let project = { (pt: Point) in (pt.x * axis.x + pt.y * axis.y) / length }
-                let pa = a.map(project), pb = b.map(project)
+                let pa = a.map(project)
+                let pb = b.map(project)
                 if pa.max()! <= pb.min()! + tolerance || pb.max()! <= pa.min()! + tolerance { return false }
             }
         }
@@ -190,8 +242,11 @@ public struct Scene: Hashable, Sendable {
     public var title: String
 
     public init(width: Double, height: Double, background: Color, primitives: [Primitive] = [], title: String = "") {
-        self.width = width; self.height = height; self.background = background
-        self.primitives = primitives; self.title = title
+        self.width = width
+        self.height = height
+        self.background = background
+        self.primitives = primitives
+        self.title = title
     }
 
     public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }

@@ -38,7 +38,8 @@ extension Scene {
             let c = run.corners
             let centre = Point(x: (c[0].x + c[2].x) / 2, y: (c[0].y + c[2].y) / 2)
             // A fifth of the way in from each corner: the glyphs' ink, not the box's empty edge.
-            let samples = [centre] + c.map { Point(x: $0.x + (centre.x - $0.x) * 0.2, y: $0.y + (centre.y - $0.y) * 0.2) }
+            let samples =
+                [centre] + c.map { Point(x: $0.x + (centre.x - $0.x) * 0.2, y: $0.y + (centre.y - $0.y) * 0.2) }
             return (run, samples.map { run.color.contrast(with: backdrop(at: $0, before: i)) }.min()!)
         }
     }
@@ -49,8 +50,10 @@ extension Scene {
     package func backdrop(at point: Point, before index: Int) -> Color {
         var colour = background
         for primitive in primitives[..<index] {
-            guard case .path(let shape) = primitive, let fill = shape.fill, shape.bounds.map({ $0.contains(point) }) ?? false,
-                  shape.covers(point) else { continue }
+            guard case .path(let shape) = primitive, let fill = shape.fill,
+                shape.bounds.map({ $0.contains(point) }) ?? false,
+                shape.covers(point)
+            else { continue }
             colour = fill.alpha >= 1 ? fill : colour.mixed(with: fill.withAlpha(1), amount: fill.alpha)
         }
         return colour
@@ -66,17 +69,28 @@ extension PathShape {
     /// arcs followed in steps of at most 5°.
     func covers(_ p: Point) -> Bool {
         var winding = 0
-        var start: Point?, last: Point?
+        var start: Point?
+        var last: Point?
         func edge(to q: Point) {
-            guard let a = last else { start = q; last = q; return }
+            guard let a = last else {
+                start = q
+                last = q
+                return
+            }
             if a.y <= p.y, q.y > p.y, cross(a, q, p) > 0 { winding += 1 }
             if a.y > p.y, q.y <= p.y, cross(a, q, p) < 0 { winding -= 1 }
             last = q
         }
-        func closeSubpath() { if let s = start, last != nil { edge(to: s) }; start = nil; last = nil }
+        func closeSubpath() {
+            if let s = start, last != nil { edge(to: s) }
+            start = nil
+            last = nil
+        }
         for element in elements {
             switch element {
-            case .move(let q): closeSubpath(); edge(to: q)
+            case .move(let q):
+                closeSubpath()
+                edge(to: q)
             case .line(let q): edge(to: q)
             case .arc(let c, let r, let a0, var a1, let clockwise):
                 // As cairo_arc and cairo_arc_negative: the end angle is brought round to the direction of travel.

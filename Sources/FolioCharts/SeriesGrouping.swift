@@ -11,8 +11,12 @@ extension BarSeries {
     /// one order), but "Other" sums only the positive values: a negative balance is no share of a whole.
     /// Each summed series with negative values follows "Other" with those alone, so that the chart, which
     /// stacks none of them, names them under it.
-    static func keepingLargest(_ series: [BarSeries], limit: Int, otherName: String,
-                                      for mode: BarChart.Mode = .values) -> [BarSeries] {
+    static func keepingLargest(
+        _ series: [BarSeries],
+        limit: Int,
+        otherName: String,
+        for mode: BarChart.Mode = .values
+    ) -> [BarSeries] {
         func size(_ s: BarSeries) -> Double { s.values.reduce(0) { $0 + ($1.isFinite ? abs($1) : 0) } }
         let ranked = series.enumerated().sorted { a, b in
             let (x, y) = (size(a.element), size(b.element))
@@ -25,8 +29,12 @@ extension BarSeries {
     /// The series `keep` says, in their order, then the rest summed into "Other" as `keepingLargest`
     /// sums them: how a portfolio's charts group by its colour map, so that an asset grey in one chart
     /// is inside "Other" in every other.
-    public static func keeping(_ series: [BarSeries], where keep: (BarSeries) -> Bool, otherName: String,
-                               for mode: BarChart.Mode = .values) -> [BarSeries] {
+    public static func keeping(
+        _ series: [BarSeries],
+        where keep: (BarSeries) -> Bool,
+        otherName: String,
+        for mode: BarChart.Mode = .values
+    ) -> [BarSeries] {
         let rest = series.filter { !keep($0) }
         return series.filter(keep) + (rest.isEmpty ? [] : other(rest, otherName: otherName, for: mode))
     }
@@ -34,12 +42,17 @@ extension BarSeries {
     private static func other(_ rest: [BarSeries], otherName: String, for mode: BarChart.Mode) -> [BarSeries] {
         let groups = rest.map(\.values.count).max() ?? 0
         let other = (0..<groups).map { g -> Double in
-            let values = rest.compactMap { g < $0.values.count ? $0.values[g] : nil }.filter { $0.isFinite && (mode == .values || $0 > 0) }
+            let values = rest.compactMap { g < $0.values.count ? $0.values[g] : nil }.filter {
+                $0.isFinite && (mode == .values || $0 > 0)
+            }
             return values.isEmpty ? .nan : values.reduce(0, +)
         }
-        let negatives = mode == .values ? [] : rest.filter { $0.values.contains { $0 < 0 } }.map { s in
-            BarSeries(name: s.name, values: s.values.map { $0 < 0 ? $0 : .nan }, swatch: .other)
-        }
+        let negatives =
+            mode == .values
+            ? []
+            : rest.filter { $0.values.contains { $0 < 0 } }.map { s in
+                BarSeries(name: s.name, values: s.values.map { $0 < 0 ? $0 : .nan }, swatch: .other)
+            }
         return [BarSeries(name: otherName, values: other, swatch: .other)] + negatives
     }
 }

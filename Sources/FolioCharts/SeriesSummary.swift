@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// What a window of one series says at a glance: extremes, average and change from first to last value.
 /// Non-finite values are gaps and are skipped.
@@ -15,7 +15,10 @@ public struct SeriesSummary: Hashable, Sendable {
 
     /// `nil` when the series has no finite value.
     public init?(_ values: [Double]) {
-        var minI = -1, maxI = -1, firstI = -1, lastI = -1
+        var minI = -1
+        var maxI = -1
+        var firstI = -1
+        var lastI = -1
         var sum = CompensatedSum()
         var count = 0
         for (i, v) in values.enumerated() where v.isFinite {
@@ -27,10 +30,13 @@ public struct SeriesSummary: Hashable, Sendable {
             count += 1
         }
         guard count > 0 else { return nil }
-        minIndex = minI; maxIndex = maxI
-        minimum = values[minI]; maximum = values[maxI]
+        minIndex = minI
+        maxIndex = maxI
+        minimum = values[minI]
+        maximum = values[maxI]
         average = sum.value / Double(count)
-        first = values[firstI]; last = values[lastI]
+        first = values[firstI]
+        last = values[lastI]
     }
 
     public var change: Double { last - first }

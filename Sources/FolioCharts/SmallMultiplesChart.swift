@@ -17,25 +17,40 @@ public struct SmallMultiplesChart: Chart, Hashable {
     /// drawn in parts (a report's rows) pass the whole set's, so that every row shares the axis.
     public var timeDomain: ClosedRange<Double>?
 
-    public init(frame: ChartFrame, series: [LineSeries], columns: Int? = nil, logScale: Bool = false, timeDomain: ClosedRange<Double>? = nil) {
-        self.frame = frame; self.series = series; self.columns = columns; self.logScale = logScale; self.timeDomain = timeDomain
+    public init(
+        frame: ChartFrame,
+        series: [LineSeries],
+        columns: Int? = nil,
+        logScale: Bool = false,
+        timeDomain: ClosedRange<Double>? = nil
+    ) {
+        self.frame = frame
+        self.series = series
+        self.columns = columns
+        self.logScale = logScale
+        self.timeDomain = timeDomain
     }
 
     /// From the earliest time of `series` to their latest; nil without times.
     public static func timeDomain(of series: [LineSeries]) -> ClosedRange<Double>? {
-        guard let first = series.compactMap(\.times.first).min(), let last = series.compactMap(\.times.last).max() else { return nil }
+        guard let first = series.compactMap(\.times.first).min(), let last = series.compactMap(\.times.last).max()
+        else { return nil }
         return first...last
     }
 
     public func scene(measurer: any TextMeasurer) -> Scene {
         var b = SceneBuilder(frame: frame, measurer: measurer)
         let body = b.drawFrame()
-        guard !series.isEmpty else { b.drawNoData(in: body); return b.scene() }
+        guard !series.isEmpty else {
+            b.drawNoData(in: body)
+            return b.scene()
+        }
         let theme = b.theme
         let n = series.count
         let cols = columns ?? max(1, min(n, Int((Double(n) * body.width / body.height / 2).squareRoot().rounded())))
         let rows = (n + cols - 1) / cols
-        let gapX = theme.margin, gapY = theme.margin * 0.75
+        let gapX = theme.margin
+        let gapY = theme.margin * 0.75
         let panelW = (body.width - gapX * Double(cols - 1)) / Double(cols)
         let panelH = (body.height - gapY * Double(rows - 1)) / Double(rows)
         let nameStyle = TextStyle(size: theme.axisSize, weight: .bold, color: theme.text, role: .annotation)
@@ -44,8 +59,12 @@ public struct SmallMultiplesChart: Chart, Hashable {
         let format = NumberFormat(locale: frame.locale, style: .price(minimum: 2, significant: 4))
         let unsigned = NumberFormat(locale: frame.locale, style: .percent(1))
         for (i, s) in series.enumerated() {
-            let panel = Rect(x: body.minX + Double(i % cols) * (panelW + gapX), y: body.minY + Double(i / cols) * (panelH + gapY),
-                             width: panelW, height: panelH)
+            let panel = Rect(
+                x: body.minX + Double(i % cols) * (panelW + gapX),
+                y: body.minY + Double(i / cols) * (panelH + gapY),
+                width: panelW,
+                height: panelH
+            )
             let headerHeight = b.layout.height(nameStyle) * 1.2
             let summary = SeriesSummary(s.values)
             // "228.80 ▼ 6.9%": the last price, then the change, whose arrow gives its sign. A code or a name
@@ -53,33 +72,64 @@ public struct SmallMultiplesChart: Chart, Hashable {
             // last price.
             let arrow = nameStyle.size * 0.55
             let code = s.name.components(separatedBy: " · ").first ?? s.name
-            let change = summary.flatMap { summary in summary.changeFraction.map { (price: format.string(summary.last), percent: unsigned.string(abs($0))) } }
+            let change = summary.flatMap { summary in
+                summary.changeFraction.map { (price: format.string(summary.last), percent: unsigned.string(abs($0))) }
+            }
             func width(_ change: (price: String?, percent: String)?) -> Double {
                 guard let change else { return 0 }
-                return b.layout.width(change.percent, nameStyle) + arrow * 2 + (change.price.map { b.layout.width($0, nameStyle) + arrow } ?? 0)
+                return b.layout.width(change.percent, nameStyle) + arrow * 2
+                    + (change.price.map { b.layout.width($0, nameStyle) + arrow } ?? 0)
             }
             let full: (price: String?, percent: String)? = change.map { ($0.price, $0.percent) }
             let short: (price: String?, percent: String)? = change.map { (nil, $0.percent) }
-            let (name, changeText) = [(s.name, full), (code, full), (s.name, short), (code, short)]
+            let (name, changeText) =
+                [(s.name, full), (code, full), (s.name, short), (code, short)]
                 .first { b.layout.width($0.0, nameStyle) + width($0.1) + 6 <= panel.width } ?? (code, short)
             var changeWidth = 0.0
             if let summary, let fraction = summary.changeFraction, let changeText {
                 var style = nameStyle
-                style.color = theme.labelColor(for: fraction > 0 ? theme.up : fraction < 0 ? theme.down : theme.secondaryText)
-                let run = b.layout.run(changeText.percent, at: Point(x: panel.maxX, y: panel.minY), anchor: .end, baseline: .top, style: style)
+                style.color = theme.labelColor(
+                    for: fraction > 0 ? theme.up : fraction < 0 ? theme.down : theme.secondaryText
+                )
+                let run = b.layout.run(
+                    changeText.percent,
+                    at: Point(x: panel.maxX, y: panel.minY),
+                    anchor: .end,
+                    baseline: .top,
+                    style: style
+                )
                 b.add(run)
-                ChangeArrow.draw(rising: fraction >= 0, flat: fraction == 0, rightEdge: run.box.minX - arrow * 0.5,
-                                 midY: run.box.midY, size: arrow, color: style.color, builder: &b)
+                ChangeArrow.draw(
+                    rising: fraction >= 0,
+                    flat: fraction == 0,
+                    rightEdge: run.box.minX - arrow * 0.5,
+                    midY: run.box.midY,
+                    size: arrow,
+                    color: style.color,
+                    builder: &b
+                )
                 var left = run.box.minX - arrow * 2
                 if let price = changeText.price {
-                    let priceRun = b.layout.run(price, at: Point(x: left - arrow * 0.5, y: panel.minY), anchor: .end, baseline: .top, style: nameStyle)
+                    let priceRun = b.layout.run(
+                        price,
+                        at: Point(x: left - arrow * 0.5, y: panel.minY),
+                        anchor: .end,
+                        baseline: .top,
+                        style: nameStyle
+                    )
                     b.add(priceRun)
                     left = priceRun.box.minX
                 }
                 changeWidth = panel.maxX - left
             }
-            b.add(b.layout.run(b.layout.fit(name, maxWidth: max(panel.width - changeWidth - 6, 10), style: nameStyle),
-                               at: Point(x: panel.minX, y: panel.minY), baseline: .top, style: nameStyle))
+            b.add(
+                b.layout.run(
+                    b.layout.fit(name, maxWidth: max(panel.width - changeWidth - 6, 10), style: nameStyle),
+                    at: Point(x: panel.minX, y: panel.minY),
+                    baseline: .top,
+                    style: nameStyle
+                )
+            )
             // The scale: a panel's y range runs from its minimum to its maximum, so those two figures at the
             // plot's top and bottom edge say what its height means. (The first and last value would be a scale
             // only by chance, and the last is in the header already.) They stand left of the plot, where every
@@ -88,26 +138,58 @@ public struct SmallMultiplesChart: Chart, Hashable {
             let gutter = scale.map { b.layout.width($0, scaleStyle) }.max().map { $0 + theme.markerRadius * 2 } ?? 0
             // Under the plot, its first and last day: a panel read alone still says when.
             let dayRow = domain == nil ? 0 : b.layout.height(scaleStyle) * 1.1
-            let plot = Rect(x: panel.minX + gutter, y: panel.minY + headerHeight + theme.markerRadius * 2, width: panel.width - gutter,
-                            height: max(panel.height - headerHeight - theme.markerRadius * 4 - dayRow, 1))
+            let plot = Rect(
+                x: panel.minX + gutter,
+                y: panel.minY + headerHeight + theme.markerRadius * 2,
+                width: panel.width - gutter,
+                height: max(panel.height - headerHeight - theme.markerRadius * 4 - dayRow, 1)
+            )
             if let summary {
                 // A flat line sits in the middle with its one figure; a plot lower than two labels spreads them.
                 let half = b.layout.height(scaleStyle) * 0.6
-                let edges = summary.maximum > summary.minimum ? [min(plot.minY, plot.midY - half), max(plot.maxY, plot.midY + half)] : [plot.midY]
+                let edges =
+                    summary.maximum > summary.minimum
+                    ? [min(plot.minY, plot.midY - half), max(plot.maxY, plot.midY + half)] : [plot.midY]
                 for (figure, y) in zip(scale, edges) {
-                    b.add(b.layout.run(figure, at: Point(x: plot.minX - theme.markerRadius * 1.5, y: y), anchor: .end, baseline: .middle, style: scaleStyle))
+                    b.add(
+                        b.layout.run(
+                            figure,
+                            at: Point(x: plot.minX - theme.markerRadius * 1.5, y: y),
+                            anchor: .end,
+                            baseline: .middle,
+                            style: scaleStyle
+                        )
+                    )
                 }
             }
-            b.add(.segment(Point(x: plot.minX, y: Axes.snap(plot.maxY + theme.markerRadius * 2, width: 1)),
-                           Point(x: plot.maxX, y: Axes.snap(plot.maxY + theme.markerRadius * 2, width: 1)),
-                           stroke: Stroke(color: theme.grid, width: theme.gridWidth)))
+            b.add(
+                .segment(
+                    Point(x: plot.minX, y: Axes.snap(plot.maxY + theme.markerRadius * 2, width: 1)),
+                    Point(x: plot.maxX, y: Axes.snap(plot.maxY + theme.markerRadius * 2, width: 1)),
+                    stroke: Stroke(color: theme.grid, width: theme.gridWidth)
+                )
+            )
             if let domain {
                 // The last day alone when a narrow panel has no room for both.
-                let days = [domain.lowerBound, domain.upperBound].map { DateText.dayMonth(Day(Date(timeIntervalSince1970: $0)), locale: frame.locale) }
+                let days = [domain.lowerBound, domain.upperBound].map {
+                    DateText.dayMonth(Day(Date(timeIntervalSince1970: $0)), locale: frame.locale)
+                }
                 let y = plot.maxY + theme.markerRadius * 2 + 2
-                let both = days[1] != days[0] && days.map { b.layout.width($0, scaleStyle) }.reduce(scaleStyle.size, +) <= plot.width
-                if both { b.add(b.layout.run(days[0], at: Point(x: plot.minX, y: y), baseline: .top, style: scaleStyle)) }
-                b.add(b.layout.run(days[1], at: Point(x: plot.maxX, y: y), anchor: .end, baseline: .top, style: scaleStyle))
+                let both =
+                    days[1] != days[0]
+                    && days.map { b.layout.width($0, scaleStyle) }.reduce(scaleStyle.size, +) <= plot.width
+                if both {
+                    b.add(b.layout.run(days[0], at: Point(x: plot.minX, y: y), baseline: .top, style: scaleStyle))
+                }
+                b.add(
+                    b.layout.run(
+                        days[1],
+                        at: Point(x: plot.maxX, y: y),
+                        anchor: .end,
+                        baseline: .top,
+                        style: scaleStyle
+                    )
+                )
             }
             guard let summary, let domain else { continue }
             let axis = { (v: Double) in logScale ? log10(v) : v }
@@ -115,16 +197,37 @@ public struct SmallMultiplesChart: Chart, Hashable {
             let y = { (v: Double) in span > 0 ? plot.maxY - (axis(v) - bottom) / span * plot.height : plot.midY }
             let (t0, t1) = (domain.lowerBound, domain.upperBound)
             let x = { (t: Double) in t1 > t0 ? plot.minX + (t - t0) / (t1 - t0) * plot.width : plot.midX }
-            let geometry = LineGeometry.path(times: s.times, values: s.values, maxStep: LineGeometry.defaultMaxStep(s.times), x: x, y: y)
+            let geometry = LineGeometry.path(
+                times: s.times,
+                values: s.values,
+                maxStep: LineGeometry.defaultMaxStep(s.times),
+                x: x,
+                y: y
+            )
             // Panels share the first colour unless their series are assets, which keep theirs.
             let color = theme.lineColor(theme.color(s.swatch, position: 0))
-            b.add(PathShape(elements: geometry.elements, stroke: Stroke(color: color, width: theme.multiLineWidth * 0.75), roundCaps: true))
-            for p in geometry.isolated { b.add(.disc(center: p, radius: theme.multiLineWidth, fill: color, outline: nil)) }
+            b.add(
+                PathShape(
+                    elements: geometry.elements,
+                    stroke: Stroke(color: color, width: theme.multiLineWidth * 0.75),
+                    roundCaps: true
+                )
+            )
+            for p in geometry.isolated {
+                b.add(.disc(center: p, radius: theme.multiLineWidth, fill: color, outline: nil))
+            }
             // An array, not a Set: a Set's order changes from process to process, and so would the PDF bytes.
-            for index in summary.minIndex == summary.maxIndex ? [summary.minIndex] : [summary.minIndex, summary.maxIndex] {
-                b.add(.disc(center: Point(x: x(s.times[index]), y: y(s.values[index])), radius: theme.markerRadius * 0.8,
-                            fill: index == summary.maxIndex ? theme.up : theme.down,
-                            outline: Stroke(color: theme.background, width: theme.markerOutline * 0.7)))
+            for index in summary.minIndex == summary.maxIndex
+                ? [summary.minIndex] : [summary.minIndex, summary.maxIndex]
+            {
+                b.add(
+                    .disc(
+                        center: Point(x: x(s.times[index]), y: y(s.values[index])),
+                        radius: theme.markerRadius * 0.8,
+                        fill: index == summary.maxIndex ? theme.up : theme.down,
+                        outline: Stroke(color: theme.background, width: theme.markerOutline * 0.7)
+                    )
+                )
             }
         }
         return b.scene()

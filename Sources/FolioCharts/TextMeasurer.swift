@@ -49,7 +49,10 @@ public struct TextStyle: Hashable, Sendable {
     public var color: Color
     public var role: FontRole
     public init(size: Double, weight: FontWeight, color: Color, role: FontRole) {
-        self.size = size; self.weight = weight; self.color = color; self.role = role
+        self.size = size
+        self.weight = weight
+        self.color = color
+        self.role = role
     }
 }
 
@@ -65,10 +68,17 @@ public struct TextLayout: Sendable {
 
     /// A run anchored at `at`; rotation turns the run around the anchor, and the box then bounds the
     /// rotated rectangle.
-    public func run(_ text: String, at p: Point, anchor: TextAnchor = .start, baseline: TextBaseline = .alphabetic,
-                    style: TextStyle, rotation: Double = 0) -> TextRun {
+    public func run(
+        _ text: String,
+        at p: Point,
+        anchor: TextAnchor = .start,
+        baseline: TextBaseline = .alphabetic,
+        style: TextStyle,
+        rotation: Double = 0
+    ) -> TextRun {
         let w = width(text, style)
-        let asc = measurer.ascent * style.size, desc = measurer.descent * style.size
+        let asc = measurer.ascent * style.size
+        let desc = measurer.descent * style.size
         let dx: Double = anchor == .start ? 0 : anchor == .middle ? -w / 2 : -w
         let baselineOffset: Double
         switch baseline {
@@ -79,27 +89,53 @@ public struct TextLayout: Sendable {
         }
         if rotation == 0 {
             let origin = Point(x: p.x + dx, y: p.y + baselineOffset)
-            return TextRun(text: text, origin: origin, size: style.size, weight: style.weight, color: style.color,
-                           role: style.role, anchor: anchor, box: Rect(x: origin.x, y: origin.y - asc, width: w, height: asc + desc),
-                           width: w, ascent: asc, descent: desc)
+            return TextRun(
+                text: text,
+                origin: origin,
+                size: style.size,
+                weight: style.weight,
+                color: style.color,
+                role: style.role,
+                anchor: anchor,
+                box: Rect(x: origin.x, y: origin.y - asc, width: w, height: asc + desc),
+                width: w,
+                ascent: asc,
+                descent: desc
+            )
         }
         // Rotated: corners of the unrotated box relative to the pivot, turned by `rotation`.
         let (c, s) = (cos(rotation), sin(rotation))
-        let corners = [(dx, baselineOffset - asc), (dx + w, baselineOffset - asc), (dx, baselineOffset + desc),
-                       (dx + w, baselineOffset + desc)].map { (x, y) in Point(x: p.x + x * c - y * s, y: p.y + x * s + y * c) }
-        let xs = corners.map(\.x), ys = corners.map(\.y)
+        let corners = [
+            (dx, baselineOffset - asc), (dx + w, baselineOffset - asc), (dx, baselineOffset + desc),
+            (dx + w, baselineOffset + desc),
+        ].map { (x, y) in Point(x: p.x + x * c - y * s, y: p.y + x * s + y * c) }
+        let xs = corners.map(\.x)
+        let ys = corners.map(\.y)
         let box = Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
         // The origin for drawing is the baseline start in the rotated frame: the pivot plus (dx, offset) turned.
         let origin = Point(x: p.x + dx * c - baselineOffset * s, y: p.y + dx * s + baselineOffset * c)
-        return TextRun(text: text, origin: origin, size: style.size, weight: style.weight, color: style.color,
-                       role: style.role, anchor: anchor, rotation: rotation, box: box, width: w, ascent: asc, descent: desc)
+        return TextRun(
+            text: text,
+            origin: origin,
+            size: style.size,
+            weight: style.weight,
+            color: style.color,
+            role: style.role,
+            anchor: anchor,
+            rotation: rotation,
+            box: box,
+            width: w,
+            ascent: asc,
+            descent: desc
+        )
     }
 
     /// The text, shortened with an ellipsis to fit `maxWidth` (whole text when it fits).
     public func fit(_ text: String, maxWidth: Double, style: TextStyle) -> String {
         if width(text, style) <= maxWidth { return text }
         let chars = Array(text)
-        var lo = 0, hi = chars.count
+        var lo = 0
+        var hi = chars.count
         while lo < hi {
             let mid = (lo + hi + 1) / 2
             let candidate = String(chars[..<mid]).trimmingCharacters(in: .whitespaces) + "…"

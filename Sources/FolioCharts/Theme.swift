@@ -51,22 +51,44 @@ public struct Theme: Hashable, Sendable {
     ].map { Color(hex: $0) }
 
     public static let light = Theme(
-        name: "light", background: Color(hex: 0xFFFFFF), text: Color(hex: 0x1A1A1A), secondaryText: Color(hex: 0x5A5A5A),
-        grid: Color(hex: 0xE6E6E6), axis: Color(hex: 0xBDBDBD),
+        name: "light",
+        background: Color(hex: 0xFFFFFF),
+        text: Color(hex: 0x1A1A1A),
+        secondaryText: Color(hex: 0x5A5A5A),
+        grid: Color(hex: 0xE6E6E6),
+        axis: Color(hex: 0xBDBDBD),
         // Yellow on white needs an outline (`outline(for:)` gives it one); black is the eighth.
         series: okabeIto + [Color(hex: 0x000000)],
-        up: Color(hex: 0x009E73), down: Color(hex: 0xD55E00), diverging: rdBu, heatmap: rdBu, zebra: Color(hex: 0xF5F5F5),
-        cellTextCandidates: [Color(hex: 0x000000), Color(hex: 0xFFFFFF)])
+        up: Color(hex: 0x009E73),
+        down: Color(hex: 0xD55E00),
+        diverging: rdBu,
+        heatmap: rdBu,
+        zebra: Color(hex: 0xF5F5F5),
+        cellTextCandidates: [Color(hex: 0x000000), Color(hex: 0xFFFFFF)]
+    )
 
     public static let dark = Theme(
-        name: "dark", background: Color(hex: 0x111418), text: Color(hex: 0xECECEC), secondaryText: Color(hex: 0xA0A0A0),
-        grid: Color(hex: 0x2A2F36), axis: Color(hex: 0x4A515B),
+        name: "dark",
+        background: Color(hex: 0x111418),
+        text: Color(hex: 0xECECEC),
+        secondaryText: Color(hex: 0xA0A0A0),
+        grid: Color(hex: 0x2A2F36),
+        axis: Color(hex: 0x4A515B),
         series: okabeIto + [Color(hex: 0xFFFFFF)],
-        up: Color(hex: 0x009E73), down: Color(hex: 0xD55E00), diverging: rdBu, heatmap: rdBuOnDark, zebra: Color(hex: 0x1A1E24),
-        cellTextCandidates: [Color(hex: 0x000000), Color(hex: 0xFFFFFF)])
+        up: Color(hex: 0x009E73),
+        down: Color(hex: 0xD55E00),
+        diverging: rdBu,
+        heatmap: rdBuOnDark,
+        zebra: Color(hex: 0x1A1E24),
+        cellTextCandidates: [Color(hex: 0x000000), Color(hex: 0xFFFFFF)]
+    )
 
     public static func named(_ name: String) -> Theme? {
-        switch name { case "light": .light; case "dark": .dark; default: nil }
+        switch name {
+        case "light": .light
+        case "dark": .dark
+        default: nil
+        }
     }
 
     /// The theme with sizes scaled for a canvas; small canvases keep at least 75 % so text stays legible.
@@ -86,9 +108,17 @@ public struct Theme: Hashable, Sendable {
     /// The theme with every size times `k`.
     public func scaled(by k: Double) -> Theme {
         var t = self
-        t.titleSize *= k; t.subtitleSize *= k; t.axisSize *= k; t.annotationSize *= k; t.footnoteSize *= k
-        t.margin *= k; t.singleLineWidth *= k; t.multiLineWidth *= k; t.markerRadius *= k
-        t.markerOutline *= k; t.averageLineWidth *= k
+        t.titleSize *= k
+        t.subtitleSize *= k
+        t.axisSize *= k
+        t.annotationSize *= k
+        t.footnoteSize *= k
+        t.margin *= k
+        t.singleLineWidth *= k
+        t.multiLineWidth *= k
+        t.markerRadius *= k
+        t.markerOutline *= k
+        t.averageLineWidth *= k
         return t
     }
 

@@ -4,7 +4,10 @@ import Foundation
 public struct PlotInsets: Hashable, Sendable {
     public var left: Double
     public var right: Double
-    public init(left: Double = 0, right: Double = 0) { self.left = left; self.right = right }
+    public init(left: Double = 0, right: Double = 0) {
+        self.left = left
+        self.right = right
+    }
 }
 
 /// A chart with one plot over a time axis. Two over the same days, one under the other (a report's

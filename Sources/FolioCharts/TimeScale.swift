@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// A map from UTC time (seconds since 1970) to pixels, with ticks on calendar boundaries: hours within a
 /// day, days, Mondays, months, quarters, years. Folio stores and draws times in UTC.
@@ -33,7 +33,8 @@ struct TimeScale: Hashable, Sendable {
     let ticks: [Double]
 
     static let candidates: [Interval] = [
-        .hours(1), .hours(3), .hours(6), .hours(12), .days(1), .days(2), .days(3), .weeks(1), .weeks(2), .months(1), .months(3),
+        .hours(1), .hours(3), .hours(6), .hours(12), .days(1), .days(2), .days(3), .weeks(1), .weeks(2), .months(1),
+        .months(3),
         .months(6), .years(1), .years(2), .years(5), .years(10),
     ]
 
@@ -48,7 +49,11 @@ struct TimeScale: Hashable, Sendable {
         var chosenTicks: [Double] = []
         for candidate in TimeScale.candidates where (e - s) / candidate.approximateSeconds <= Double(maxTicks) + 1 {
             let t = TimeScale.ticks(from: s, to: e, every: candidate)
-            if t.count <= maxTicks { chosen = candidate; chosenTicks = t; break }
+            if t.count <= maxTicks {
+                chosen = candidate
+                chosenTicks = t
+                break
+            }
         }
         if chosenTicks.isEmpty { chosenTicks = TimeScale.ticks(from: s, to: e, every: chosen) }
         self.interval = chosen
@@ -66,24 +71,38 @@ struct TimeScale: Hashable, Sendable {
         switch interval {
         case .hours(let n):
             var t = (from / Double(n * 3600)).rounded(.up) * Double(n * 3600)
-            while t <= to { out.append(t); t += Double(n * 3600) }
+            while t <= to {
+                out.append(t)
+                t += Double(n * 3600)
+            }
         case .days(let n):
             var d = firstDay
             if d.start.timeIntervalSince1970 < from { d = d.advanced(by: 1) }
             // Align multi-day steps to the epoch so that the same days are chosen for any window.
             while d.daysSinceEpoch % n != 0 { d = d.advanced(by: 1) }
-            while d.start.timeIntervalSince1970 <= to { out.append(d.start.timeIntervalSince1970); d = d.advanced(by: n) }
+            while d.start.timeIntervalSince1970 <= to {
+                out.append(d.start.timeIntervalSince1970)
+                d = d.advanced(by: n)
+            }
         case .weeks(let n):
             // 1970-01-05, day 4 of the epoch, was a Monday.
             var d = firstDay
-            while d.weekday != 1 || d.start.timeIntervalSince1970 < from || (d.daysSinceEpoch - 4) / 7 % n != 0 { d = d.advanced(by: 1) }
-            while d.start.timeIntervalSince1970 <= to { out.append(d.start.timeIntervalSince1970); d = d.advanced(by: 7 * n) }
+            while d.weekday != 1 || d.start.timeIntervalSince1970 < from || (d.daysSinceEpoch - 4) / 7 % n != 0 {
+                d = d.advanced(by: 1)
+            }
+            while d.start.timeIntervalSince1970 <= to {
+                out.append(d.start.timeIntervalSince1970)
+                d = d.advanced(by: 7 * n)
+            }
         case .months(let n):
             let c = firstDay.components
             var m = Day(year: c.year, month: c.month, day: 1) ?? firstDay
             if m.start.timeIntervalSince1970 < from { m = m.addingMonths(1) }
             while (m.month - 1) % n != 0 { m = m.addingMonths(1) }
-            while m.start.timeIntervalSince1970 <= to { out.append(m.start.timeIntervalSince1970); m = m.addingMonths(n) }
+            while m.start.timeIntervalSince1970 <= to {
+                out.append(m.start.timeIntervalSince1970)
+                m = m.addingMonths(n)
+            }
         case .years(let n):
             var y = firstDay.year
             if (Day(year: y, month: 1, day: 1)?.start.timeIntervalSince1970 ?? from) < from { y += 1 }
@@ -139,7 +158,8 @@ public enum DateText {
     public static func dateTime(_ t: Double, locale: ChartLocale) -> String {
         let day = Day(daysSinceEpoch: Int((t / 86_400).rounded(.down)))
         let seconds = Int(t - day.start.timeIntervalSince1970)
-        let h = seconds / 3600, m = (seconds % 3600) / 60
+        let h = seconds / 3600
+        let m = (seconds % 3600) / 60
         return dayMonth(day, locale: locale) + " " + (h < 10 ? "0" : "") + "\(h):" + (m < 10 ? "0" : "") + "\(m)"
     }
 }

@@ -22,7 +22,9 @@ public struct WaterfallChart: Chart, Hashable {
         public var value: Double
         public var kind: Kind
         public init(label: String, value: Double, kind: Kind = .effect) {
-            self.label = label; self.value = value; self.kind = kind
+            self.label = label
+            self.value = value
+            self.kind = kind
         }
         public var isTotal: Bool { kind == .total }
     }
@@ -35,7 +37,10 @@ public struct WaterfallChart: Chart, Hashable {
     public var emptyNote: String?
 
     public init(frame: ChartFrame, bars: [Bar], currency: Currency? = nil, emptyNote: String? = nil) {
-        self.frame = frame; self.bars = bars; self.currency = currency; self.emptyNote = emptyNote
+        self.frame = frame
+        self.bars = bars
+        self.currency = currency
+        self.emptyNote = emptyNote
     }
 
     /// Each bar's bottom and top values: a total from zero, a step from where the previous bar ended.
@@ -61,15 +66,25 @@ public struct WaterfallChart: Chart, Hashable {
         let body = b.drawFrame()
         let theme = b.theme
         guard !bars.isEmpty, bars.allSatisfy({ $0.value.isFinite }) else {
-            let note = emptyNote.map { b.layout.fit($0, maxWidth: body.width, style: b.subtitleStyle) } ?? frame.locale.noData
-            b.add(b.layout.run(note, at: Point(x: body.midX, y: body.midY), anchor: .middle, baseline: .middle, style: b.subtitleStyle))
+            let note =
+                emptyNote.map { b.layout.fit($0, maxWidth: body.width, style: b.subtitleStyle) } ?? frame.locale.noData
+            b.add(
+                b.layout.run(
+                    note,
+                    at: Point(x: body.midX, y: body.midY),
+                    anchor: .middle,
+                    baseline: .middle,
+                    style: b.subtitleStyle
+                )
+            )
             return b.scene()
         }
         let levels = self.levels
         let labelHeight = b.layout.height(b.annotationStyle)
         let pad = theme.axisSize * 0.3
         let lineHeight = b.layout.height(b.axisStyle)
-        let low = levels.flatMap { [$0.from, $0.to] }.min()!, high = levels.flatMap { [$0.from, $0.to] }.max()!
+        let low = levels.flatMap { [$0.from, $0.to] }.min()!
+        let high = levels.flatMap { [$0.from, $0.to] }.max()!
         /// The plot and its scales when the names under it take `rows` lines.
         func layout(rows: Int) -> (y: BridgeScale, format: NumberFormat, plot: Rect, band: BandScale) {
             // A strip above the plot for the labels of the highest bars, and under it for the lowest's.
@@ -79,17 +94,28 @@ public struct WaterfallChart: Chart, Hashable {
             // As many ticks as fit one above the other with a label's height between them (a report block
             // has room for three or four, a full canvas for five).
             let ticks = max(2, min(5, Int((plotBottom - below - plotTop) / (lineHeight * 2))))
-            let y = BridgeScale(low: low, high: high, range: (plotBottom - below, plotTop), ticks: ticks, maxTicks: frame.maxTicks)
+            let y = BridgeScale(
+                low: low,
+                high: high,
+                range: (plotBottom - below, plotTop),
+                ticks: ticks,
+                maxTicks: frame.maxTicks
+            )
             let format = Axes.tickFormat(y, locale: frame.locale, currency: currency, width: body.width, builder: b)
             let left = body.minX + Axes.valueLabelWidth(y, format: format, builder: b) + theme.axisSize * 0.6
             let plot = Rect(x: left, y: plotTop, width: max(body.maxX - left, 1), height: max(plotBottom - plotTop, 1))
-            return (y, format, plot, BandScale(count: bars.count, range: (plot.minX, plot.maxX), paddingInner: 0.3, paddingOuter: 0.15))
+            return (
+                y, format, plot,
+                BandScale(count: bars.count, range: (plot.minX, plot.maxX), paddingInner: 0.3, paddingOuter: 0.15)
+            )
         }
         // Names take one line, or two where one is too wide; where even a word is wider than a bar's step,
         // every other name goes a row lower (staggered), so that neighbours never touch.
-        var rows = 1, names: [[String]] = [], stagger = false
+        var rows = 1
+        var names: [[String]] = []
+        var stagger = false
         var (yScale, axisFormat, plot, band) = layout(rows: rows)
-        for _ in 0 ..< 3 {
+        for _ in 0..<3 {
             let room = band.step - theme.axisSize * 0.5
             names = bars.map { wrapped($0.label, width: room, b) }
             let lines = names.map(\.count).max() ?? 1
@@ -117,7 +143,13 @@ public struct WaterfallChart: Chart, Hashable {
             // The connector: this bar's end level, carried to the next bar.
             if i + 1 < bars.count {
                 let y = Axes.snap(y1, width: 1)
-                b.add(.segment(Point(x: rect.maxX, y: y), Point(x: band.start(i + 1), y: y), stroke: Stroke(color: theme.axis, width: 1)))
+                b.add(
+                    .segment(
+                        Point(x: rect.maxX, y: y),
+                        Point(x: band.start(i + 1), y: y),
+                        stroke: Stroke(color: theme.axis, width: 1)
+                    )
+                )
             }
         }
         for (i, bar) in bars.enumerated() {
@@ -126,7 +158,9 @@ public struct WaterfallChart: Chart, Hashable {
             var labelFormat = format
             labelFormat.explicitPlus = !bar.isTotal
             let ends = levels[i].to < levels[i].from || (bar.isTotal && bar.value < 0)
-            let at = ends ? Point(x: band.center(i), y: rects[i].maxY + pad) : Point(x: band.center(i), y: rects[i].minY - pad)
+            let at =
+                ends
+                ? Point(x: band.center(i), y: rects[i].maxY + pad) : Point(x: band.center(i), y: rects[i].minY - pad)
             var text = labelFormat.string(bar.value)
             // An amount that rounds to nothing at the chart's precision is still something: its cents, signed.
             if bar.value != 0 && !text.contains(where: { $0.isNumber && $0 != "0" }) {
@@ -137,7 +171,15 @@ public struct WaterfallChart: Chart, Hashable {
             let row = stagger && i % 2 == 1 ? nameRows : 0
             for (k, line) in names[i].enumerated() {
                 let y = plot.maxY + theme.axisSize * 0.6 + Double(row + k) * lineHeight
-                b.add(b.layout.run(line, at: Point(x: band.center(i), y: y), anchor: .middle, baseline: .top, style: b.axisStyle))
+                b.add(
+                    b.layout.run(
+                        line,
+                        at: Point(x: band.center(i), y: y),
+                        anchor: .middle,
+                        baseline: .top,
+                        style: b.axisStyle
+                    )
+                )
             }
         }
         return b.scene()
@@ -161,7 +203,9 @@ public struct WaterfallChart: Chart, Hashable {
         guard b.layout.width(name, b.axisStyle) > width else { return [name] }
         let words = name.split(separator: " ").map(String.init)
         guard words.count > 1 else { return [name] }
-        let splits = (1 ..< words.count).map { k in [words[..<k].joined(separator: " "), words[k...].joined(separator: " ")] }
+        let splits = (1..<words.count).map { k in
+            [words[..<k].joined(separator: " "), words[k...].joined(separator: " ")]
+        }
         return splits.min { a, c in
             a.map { b.layout.width($0, b.axisStyle) }.max()! < c.map { b.layout.width($0, b.axisStyle) }.max()!
         }!
@@ -180,8 +224,14 @@ struct BridgeScale: ValueScale {
 
     init(low: Double, high: Double, range: (Double, Double), ticks: Int, maxTicks: Int?) {
         // One tick more than fits may be chosen: the nice one past the data is dropped.
-        nice = LinearScale(dataMin: low, dataMax: high, range: range, targetTicks: ticks, includeZero: true,
-                           maxTicks: min(ticks + 2, maxTicks ?? .max))
+        nice = LinearScale(
+            dataMin: low,
+            dataMax: high,
+            range: range,
+            targetTicks: ticks,
+            includeZero: true,
+            maxTicks: min(ticks + 2, maxTicks ?? .max)
+        )
         (lower, upper) = high > low ? (min(low, 0), max(high, 0)) : (nice.lower, nice.upper)
         self.range = range
     }

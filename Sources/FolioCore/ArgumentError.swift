@@ -31,43 +31,63 @@ public struct ArgumentError: Error, CustomStringConvertible, LocalizedError, Equ
 /// theme and normalisation, are decoded beside `ChartRequest` in FolioDatasets.)
 public enum ArgumentValue {
     /// One of the cases of `T`, matched without regard to case (`minmax` for `minMax`).
-    public static func choice<T: RawRepresentable & CaseIterable>(_ text: String, _ argument: String) throws -> T where T.RawValue == String {
+    public static func choice<T: RawRepresentable & CaseIterable>(_ text: String, _ argument: String) throws -> T
+    where T.RawValue == String {
         if let match = T.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) { return match }
         let names = T.allCases.map { $0.rawValue.lowercased() }.joined(separator: ", ")
         throw ArgumentError(argument, "\"\(text)\" is not one of \(names)")
     }
 
     /// A day within `bounds` (`DateBounds`: 1970-01-01 to a day from now unless the command says otherwise).
-    public static func day(_ text: String?, _ argument: String, within bounds: DateBounds = DateBounds()) throws -> Day? {
+    public static func day(_ text: String?, _ argument: String, within bounds: DateBounds = DateBounds()) throws -> Day?
+    {
         guard let text else { return nil }
-        guard let day = Day(iso: text) else { throw ArgumentError(argument, "\"\(text)\" is not a date such as 2024-03-31") }
-        guard bounds.contains(day) else { throw ArgumentError(argument, "\"\(text)\" is out of range, expected \(bounds.expected)") }
+        guard let day = Day(iso: text) else {
+            throw ArgumentError(argument, "\"\(text)\" is not a date such as 2024-03-31")
+        }
+        guard bounds.contains(day) else {
+            throw ArgumentError(argument, "\"\(text)\" is out of range, expected \(bounds.expected)")
+        }
         return day
     }
 
     /// `--from` and `--to`, each a day within `bounds`, the first not after the second: a range that
     /// ends before it starts is a mistake to name, not an empty answer.
-    public static func days(from: String?, to: String?, within bounds: DateBounds = DateBounds()) throws -> (from: Day?, to: Day?) {
-        let first = try day(from, "--from", within: bounds), last = try day(to, "--to", within: bounds)
+    public static func days(
+        from: String?,
+        to: String?,
+        within bounds: DateBounds = DateBounds()
+    ) throws -> (from: Day?, to: Day?) {
+        let first = try day(from, "--from", within: bounds)
+        let last = try day(to, "--to", within: bounds)
         if let first, let last, first > last { throw ArgumentError("--from", "\(first.iso) is after --to \(last.iso)") }
         return (first, last)
     }
 
     /// An ISO 8601 time within `bounds` (`2025-06-20T09:00:00Z`; UTC without an offset).
-    public static func time(_ text: String, _ argument: String, within bounds: DateBounds = DateBounds()) throws -> Date {
-        guard let time = ISOTime.parse(text) else { throw ArgumentError(argument, "\"\(text)\" is not a time such as 2025-06-20T09:00:00Z") }
-        guard bounds.contains(time) else { throw ArgumentError(argument, "\"\(text)\" is out of range, expected \(bounds.expected)") }
+    public static func time(_ text: String, _ argument: String, within bounds: DateBounds = DateBounds()) throws -> Date
+    {
+        guard let time = ISOTime.parse(text) else {
+            throw ArgumentError(argument, "\"\(text)\" is not a time such as 2025-06-20T09:00:00Z")
+        }
+        guard bounds.contains(time) else {
+            throw ArgumentError(argument, "\"\(text)\" is out of range, expected \(bounds.expected)")
+        }
         return time
     }
 
     public static func asset(_ text: String, _ argument: String) throws -> AssetCode {
-        guard AssetCode.isValid(text) else { throw ArgumentError(argument, "\"\(text)\" is not an asset code such as BTC or AAPL") }
+        guard AssetCode.isValid(text) else {
+            throw ArgumentError(argument, "\"\(text)\" is not an asset code such as BTC or AAPL")
+        }
         return AssetCode(text)
     }
 
     public static func market(_ text: String?, _ argument: String = "--market") throws -> Market? {
         guard let text else { return nil }
-        guard Market.isValid(text) else { throw ArgumentError(argument, "\"\(text)\" is not a market name such as nbu or exchange") }
+        guard Market.isValid(text) else {
+            throw ArgumentError(argument, "\"\(text)\" is not a market name such as nbu or exchange")
+        }
         return Market(text)
     }
 
@@ -75,7 +95,9 @@ public enum ArgumentValue {
     public static func count(_ text: String, _ argument: String, in range: ClosedRange<Int>) throws -> Int {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard let n = Int(trimmed) else { throw ArgumentError(argument, "\"\(trimmed)\" is not a whole number") }
-        guard range.contains(n) else { throw ArgumentError(argument, "\(n) is out of range, expected \(range.lowerBound) to \(range.upperBound)") }
+        guard range.contains(n) else {
+            throw ArgumentError(argument, "\(n) is out of range, expected \(range.lowerBound) to \(range.upperBound)")
+        }
         return n
     }
 

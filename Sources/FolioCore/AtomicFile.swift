@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -18,19 +19,23 @@ public enum AtomicFile {
         var template = Array((directory + "/." + url.lastPathComponent + ".XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
         guard fd >= 0 else { throw FileError(path: path, errno: errno) }
-        let tempPath = template.withUnsafeBufferPointer { buffer in buffer.baseAddress.map { String(cString: $0) } ?? "" }
+        let tempPath = template.withUnsafeBufferPointer { buffer in buffer.baseAddress.map { String(cString: $0) } ?? ""
+        }
         guard let file = fdopen(fd, "wb") else {
             let code = errno
-            close(fd); unlink(tempPath)
+            close(fd)
+            unlink(tempPath)
             throw FileError(path: path, errno: code)
         }
         do {
             try body(file)
         } catch let failed as StreamWriteError {
-            fclose(file); unlink(tempPath)
+            fclose(file)
+            unlink(tempPath)
             throw FileError(path: path, errno: failed.errno)
         } catch {
-            fclose(file); unlink(tempPath)
+            fclose(file)
+            unlink(tempPath)
             throw error
         }
         // mkstemp makes the file 0600; outputs are ordinary files, readable like any other.
@@ -69,7 +74,10 @@ public enum AtomicFile {
         case S_IFSOCK: kind = "a socket"
         default: kind = "not a regular file"
         }
-        throw FileError(path: path, reason: "\(kind), not a file: outputs are written beside it and renamed into place, which would replace it")
+        throw FileError(
+            path: path,
+            reason: "\(kind), not a file: outputs are written beside it and renamed into place, which would replace it"
+        )
     }
 }
 

@@ -13,8 +13,13 @@ public struct BudgetEntry: Hashable, Sendable {
     public var note: String
 
     public init(
-        id: Int64, day: Day, kind: BudgetEntryKind, category: String, amount: Double,
-        currency: AssetCode, note: String = ""
+        id: Int64,
+        day: Day,
+        kind: BudgetEntryKind,
+        category: String,
+        amount: Double,
+        currency: AssetCode,
+        note: String = ""
     ) {
         self.id = id
         self.day = day

@@ -28,7 +28,9 @@ public struct DateBounds: Sendable, Equatable {
 
     /// A budget lists what is planned as well as what was spent (next month's rent, a yearly insurance):
     /// its entries, and the days its report is asked for, may be up to a year ahead.
-    public static func budget(now: Date = Date()) -> DateBounds { DateBounds(now: now, ahead: 366 * 86_400, aheadText: "a year") }
+    public static func budget(now: Date = Date()) -> DateBounds {
+        DateBounds(now: now, ahead: 366 * 86_400, aheadText: "a year")
+    }
 
     public static let firstDay = Day(daysSinceEpoch: 0)
 

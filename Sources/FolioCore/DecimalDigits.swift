@@ -38,9 +38,18 @@ public struct DecimalDigits: Sendable {
         guard digits[keep] >= 5 else { return kept }
         var i = kept.count - 1
         while i >= 0 {
-            if kept[i] == 9 { kept[i] = 0; i -= 1 } else { kept[i] += 1; break }
+            if kept[i] == 9 {
+                kept[i] = 0
+                i -= 1
+            } else {
+                kept[i] += 1
+                break
+            }
         }
-        if i < 0 { kept.insert(1, at: 0); point += 1 }
+        if i < 0 {
+            kept.insert(1, at: 0)
+            point += 1
+        }
         return kept
     }
 
@@ -49,7 +58,7 @@ public struct DecimalDigits: Sendable {
     /// the 15 significant digits a spreadsheet holds.
     public static func round(_ value: Double, decimals: Int) -> DecimalDigits {
         var digits: [UInt8] = []
-        var pointPosition = 0 // digits before the decimal point
+        var pointPosition = 0  // digits before the decimal point
         let text = abs(value).description
         // The description is ASCII: scanning its bytes, not its Characters, spares grapheme breaking
         // on every number a chart writes.
@@ -61,7 +70,10 @@ public struct DecimalDigits: Sendable {
         }
         var seenPoint = false
         for c in mantissa {
-            if c == UInt8(ascii: ".") { seenPoint = true; continue }
+            if c == UInt8(ascii: ".") {
+                seenPoint = true
+                continue
+            }
             digits.append(c - 48)
             if !seenPoint { pointPosition += 1 }
         }

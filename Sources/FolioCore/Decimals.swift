@@ -6,10 +6,12 @@ public enum DecimalText {
     public static func parse(_ text: some StringProtocol, comma: Bool = false) -> Double? {
         var s = String(text)
         if comma { s = s.replacingOccurrences(of: ",", with: ".") }
-        guard !s.isEmpty, s.utf8.allSatisfy({ c in
-            (c >= 48 && c <= 57) || c == UInt8(ascii: ".") || c == UInt8(ascii: "-") || c == UInt8(ascii: "+")
-                || c == UInt8(ascii: "e") || c == UInt8(ascii: "E")
-        }), let value = Double(s), value.isFinite else { return nil }
+        guard !s.isEmpty,
+            s.utf8.allSatisfy({ c in
+                (c >= 48 && c <= 57) || c == UInt8(ascii: ".") || c == UInt8(ascii: "-") || c == UInt8(ascii: "+")
+                    || c == UInt8(ascii: "e") || c == UInt8(ascii: "E")
+            }), let value = Double(s), value.isFinite
+        else { return nil }
         return value
     }
 }

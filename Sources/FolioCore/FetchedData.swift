@@ -8,7 +8,12 @@ public struct FetchedData: Sendable {
     public var assetNames: [AssetCode: String] = [:]
     public var assetKinds: [AssetCode: AssetKind] = [:]
 
-    public init(quotes: [Quote] = [], statistics: [MarketStatistic] = [], assetNames: [AssetCode: String] = [:], assetKinds: [AssetCode: AssetKind] = [:]) {
+    public init(
+        quotes: [Quote] = [],
+        statistics: [MarketStatistic] = [],
+        assetNames: [AssetCode: String] = [:],
+        assetKinds: [AssetCode: AssetKind] = [:]
+    ) {
         self.quotes = quotes
         self.statistics = statistics
         self.assetNames = assetNames

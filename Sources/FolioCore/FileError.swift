@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -23,13 +24,18 @@ public struct FileError: Error, Equatable, CustomStringConvertible, LocalizedErr
     /// A Foundation file error (a `CocoaError` wrapping the system's error, or a `POSIXError`) said plainly;
     /// any other error by its description.
     public init(path: String, error: any Error) {
-        if let file = error as? FileError { self = file; return }
+        if let file = error as? FileError {
+            self = file
+            return
+        }
         self.init(path: path, reason: Self.errno(of: error).map(Self.reason(errno:)) ?? "\(error)")
     }
 
     /// A whole file's bytes, failing with the file and the cause (`out: is a directory`).
     public static func contents(of path: String) throws -> Data {
-        do { return try Data(contentsOf: URL(fileURLWithPath: path)) } catch { throw FileError(path: path, error: error) }
+        do { return try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+            throw FileError(path: path, error: error)
+        }
     }
 
     /// A Foundation file error (`NSCocoaErrorDomain`, `NSPOSIXErrorDomain`) as a `FileError` naming
@@ -70,7 +76,9 @@ public struct FileError: Error, Equatable, CustomStringConvertible, LocalizedErr
         let ns = error as NSError
         if ns.domain == NSPOSIXErrorDomain { return Int32(exactly: ns.code) }
         // Stored as a Swift error on Linux, so it is bridged here rather than cast to NSError.
-        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? any Error, let code = errno(of: underlying) { return code }
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? any Error, let code = errno(of: underlying) {
+            return code
+        }
         guard ns.domain == NSCocoaErrorDomain else { return nil }
         switch CocoaError.Code(rawValue: ns.code) {
         case .fileWriteNoPermission, .fileReadNoPermission: return EACCES

@@ -11,7 +11,10 @@ public enum FolioVersion {
     public static let commit: String? = {
         guard let executable = ResourceDirectory.executableURL()?.resolvingSymlinksInPath() else { return nil }
         let dir = executable.deletingLastPathComponent()
-        for file in [dir.appendingPathComponent("folio.commit"), dir.deletingLastPathComponent().appendingPathComponent("share/folio/commit")] {
+        for file in [
+            dir.appendingPathComponent("folio.commit"),
+            dir.deletingLastPathComponent().appendingPathComponent("share/folio/commit"),
+        ] {
             guard let data = try? BoundedFile.read(file.path, limit: 64) else { continue }
             let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             if !text.isEmpty, text.allSatisfy({ $0.isHexDigit || $0 == "-" || $0.isLetter }) { return text }

@@ -13,8 +13,8 @@ public struct ISIN: Hashable, Sendable, CustomStringConvertible {
     public init?(_ text: some StringProtocol) {
         let code = text.trimmingCharacters(in: .whitespaces).uppercased()
         guard code.count == 12, code.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }),
-              code.prefix(2).allSatisfy(\.isLetter), let last = code.last?.wholeNumberValue,
-              Self.checkDigit(code.prefix(11)) == last
+            code.prefix(2).allSatisfy(\.isLetter), let last = code.last?.wholeNumberValue,
+            Self.checkDigit(code.prefix(11)) == last
         else { return nil }
         rawValue = code
     }

@@ -23,8 +23,8 @@ public enum ISOTime {
         i += 1
         // One-digit hours appear in real exports (DSX writes `7:49:22`), so accept them.
         guard let (hour, afterHour) = number(b, from: i, minDigits: 1, maxDigits: 2), hour < 24,
-              afterHour < b.endIndex, b[afterHour] == UInt8(ascii: ":"),
-              let (minute, afterMinute) = number(b, from: afterHour + 1, minDigits: 2, maxDigits: 2), minute < 60
+            afterHour < b.endIndex, b[afterHour] == UInt8(ascii: ":"),
+            let (minute, afterMinute) = number(b, from: afterHour + 1, minDigits: 2, maxDigits: 2), minute < 60
         else { return nil }
         seconds += Double(hour * 3600 + minute * 60)
         i = afterMinute
@@ -62,9 +62,9 @@ public enum ISOTime {
 
     static func parseDay(_ b: UnsafeBufferPointer<UInt8>) -> Day? {
         guard b.count == 10,
-              let (y, a) = number(b, from: b.startIndex, minDigits: 4, maxDigits: 4), b[a] == UInt8(ascii: "-"),
-              let (m, c) = number(b, from: a + 1, minDigits: 2, maxDigits: 2), b[c] == UInt8(ascii: "-"),
-              let (d, _) = number(b, from: c + 1, minDigits: 2, maxDigits: 2)
+            let (y, a) = number(b, from: b.startIndex, minDigits: 4, maxDigits: 4), b[a] == UInt8(ascii: "-"),
+            let (m, c) = number(b, from: a + 1, minDigits: 2, maxDigits: 2), b[c] == UInt8(ascii: "-"),
+            let (d, _) = number(b, from: c + 1, minDigits: 2, maxDigits: 2)
         else { return nil }
         return Day(year: y, month: m, day: d)
     }
@@ -75,7 +75,9 @@ public enum ISOTime {
         let whole = t.rounded(.down)
         let day = Day(daysSinceEpoch: Int((whole / 86_400).rounded(.down)))
         let secs = Int(whole) - day.daysSinceEpoch * 86_400
-        var s = day.iso + "T" + Day.zeroPadded(secs / 3600, 2) + ":" + Day.zeroPadded(secs / 60 % 60, 2) + ":" + Day.zeroPadded(secs % 60, 2)
+        var s =
+            day.iso + "T" + Day.zeroPadded(secs / 3600, 2) + ":" + Day.zeroPadded(secs / 60 % 60, 2) + ":"
+            + Day.zeroPadded(secs % 60, 2)
         let millis = Int(((t - whole) * 1000).rounded())
         if millis > 0 && millis < 1000 { s += "." + Day.zeroPadded(millis, 3) }
         return s + "Z"
@@ -85,7 +87,8 @@ public enum ISOTime {
         c >= 48 && c <= 57 ? Int(c - 48) : nil
     }
 
-    static func number(_ b: UnsafeBufferPointer<UInt8>, from start: Int, minDigits: Int, maxDigits: Int) -> (Int, Int)? {
+    static func number(_ b: UnsafeBufferPointer<UInt8>, from start: Int, minDigits: Int, maxDigits: Int) -> (Int, Int)?
+    {
         var value = 0
         var i = start
         while i < b.endIndex, i - start < maxDigits, let d = digit(b[i]) {

@@ -22,7 +22,10 @@ public enum Placeholders {
     /// The names of the placeholders in `text`, in order, repeats included.
     public static func names(in text: String) -> [String] {
         var result: [String] = []
-        _ = substitute(text) { result.append($0); return nil }
+        _ = substitute(text) {
+            result.append($0)
+            return nil
+        }
         return result
     }
 }

@@ -31,8 +31,16 @@ public struct Trade: Hashable, Sendable {
     public var externalID: String?
 
     public init(
-        id: Int64, time: Date, side: TradeSide, asset: AssetCode, quantity: Double, price: Double,
-        priceCurrency: AssetCode, fee: Double = 0, feeCurrency: AssetCode? = nil, externalID: String? = nil
+        id: Int64,
+        time: Date,
+        side: TradeSide,
+        asset: AssetCode,
+        quantity: Double,
+        price: Double,
+        priceCurrency: AssetCode,
+        fee: Double = 0,
+        feeCurrency: AssetCode? = nil,
+        externalID: String? = nil
     ) {
         self.id = id
         self.time = time
@@ -81,9 +89,17 @@ public struct CashTransaction: Hashable, Sendable {
     public var ratio: Double?
 
     public init(
-        id: Int64, time: Date, kind: CashTransactionKind, currency: AssetCode, amount: Double,
-        fee: Double = 0, status: TransactionStatus = .completed, externalID: String? = nil,
-        asset: AssetCode? = nil, tax: Double = 0, ratio: Double? = nil
+        id: Int64,
+        time: Date,
+        kind: CashTransactionKind,
+        currency: AssetCode,
+        amount: Double,
+        fee: Double = 0,
+        status: TransactionStatus = .completed,
+        externalID: String? = nil,
+        asset: AssetCode? = nil,
+        tax: Double = 0,
+        ratio: Double? = nil
     ) {
         self.id = id
         self.time = time

@@ -38,8 +38,14 @@ public struct Quote: Hashable, Sendable {
     public var source: String
 
     public init(
-        asset: AssetCode, currency: AssetCode, market: Market, time: Date, price: Double,
-        bid: Double? = nil, ask: Double? = nil, source: String
+        asset: AssetCode,
+        currency: AssetCode,
+        market: Market,
+        time: Date,
+        price: Double,
+        bid: Double? = nil,
+        ask: Double? = nil,
+        source: String
     ) {
         self.asset = asset
         self.currency = currency

@@ -65,7 +65,8 @@ public struct Redaction: Sendable {
 
     /// Query parameters whose values are secrets, compared lower-cased.
     static let secretParameterNames: Set<String> = [
-        "key", "apikey", "api_key", "token", "access_token", "x_cg_demo_api_key", "x_cg_pro_api_key", "password", "secret",
+        "key", "apikey", "api_key", "token", "access_token", "x_cg_demo_api_key", "x_cg_pro_api_key", "password",
+        "secret",
     ]
 
     /// A URL with its password and its secret query values replaced by `***`. The password is found
@@ -85,11 +86,15 @@ public struct Redaction: Sendable {
     static func redactingURLs(_ text: String) -> String {
         var result = text
         result = result.replacingOccurrences(
-            of: #"([A-Za-z][A-Za-z0-9+.\-]*://[^\s:@"'<>`]*):[^\s"'<>`]*@"#, with: "$1:***@", options: .regularExpression
+            of: #"([A-Za-z][A-Za-z0-9+.\-]*://[^\s:@"'<>`]*):[^\s"'<>`]*@"#,
+            with: "$1:***@",
+            options: .regularExpression
         )
         let names = secretParameterNames.sorted().joined(separator: "|")
         result = result.replacingOccurrences(
-            of: #"(?i)([?&;\s"']("# + names + #")=)[^&\s"']+"#, with: "$1***", options: .regularExpression
+            of: #"(?i)([?&;\s"']("# + names + #")=)[^&\s"']+"#,
+            with: "$1***",
+            options: .regularExpression
         )
         return result
     }

@@ -12,9 +12,13 @@ public enum ResourceDirectory {
     public static func installed(_ folder: String) -> String { "/usr/local/share/folio/" + folder }
 
     /// The directory holding `file`, found as above.
-    public static func find(_ folder: String, holding file: String, variable: String,
-                            environment: [String: String] = ProcessInfo.processInfo.environment,
-                            executable: URL? = executableURL()) -> URL? {
+    public static func find(
+        _ folder: String,
+        holding file: String,
+        variable: String,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        executable: URL? = executableURL()
+    ) -> URL? {
         func holds(_ dir: URL) -> Bool { FileManager.default.fileExists(atPath: dir.appendingPathComponent(file).path) }
         if let given = environment[variable], !given.isEmpty {
             let dir = URL(fileURLWithPath: given, isDirectory: true)
@@ -23,8 +27,10 @@ public enum ResourceDirectory {
         if let executable {
             var dir = executable.resolvingSymlinksInPath().deletingLastPathComponent()
             while dir.path != "/" {
-                for candidate in [dir.appendingPathComponent(folder, isDirectory: true),
-                                  dir.appendingPathComponent("share/folio/" + folder, isDirectory: true)] where holds(candidate) {
+                for candidate in [
+                    dir.appendingPathComponent(folder, isDirectory: true),
+                    dir.appendingPathComponent("share/folio/" + folder, isDirectory: true),
+                ] where holds(candidate) {
                     return candidate
                 }
                 dir = dir.deletingLastPathComponent()

@@ -40,7 +40,9 @@ public struct URLUserInfo: Equatable, Sendable {
 
     /// Whether the user and password hold only what RFC 3986 allows there, so that every URL parser
     /// reads the same host.
-    public var isWellFormed: Bool { Self.isValid(user, colon: false) && (password.map { Self.isValid($0, colon: true) } ?? true) }
+    public var isWellFormed: Bool {
+        Self.isValid(user, colon: false) && (password.map { Self.isValid($0, colon: true) } ?? true)
+    }
 
     /// What the user and password stand for, %-escapes decoded (what libcurl sends to the server).
     public var decodedUser: String { user.removingPercentEncoding ?? user }
@@ -53,7 +55,8 @@ public struct URLUserInfo: Equatable, Sendable {
     }
 
     /// Why a URL whose userinfo is not well formed is refused, for the message that names the URL.
-    public static let notEncodedProblem = "the user or password in the URL holds a character that must be %-encoded "
+    public static let notEncodedProblem =
+        "the user or password in the URL holds a character that must be %-encoded "
         + "(/ as %2F, ? as %3F, # as %23, @ as %40, a space as %20); as written the URL is not valid, and its host would be misread"
 
     static let quotes: Set<Character> = ["\"", "'", "<", ">", "`"]
@@ -63,7 +66,9 @@ public struct URLUserInfo: Equatable, Sendable {
         return text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }
     }
 
-    private static let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=".utf8)
+    private static let allowed = Set(
+        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=".utf8
+    )
 
     /// Unreserved characters, sub-delims and %-escapes of two hex digits (RFC 3986 §3.2.1); a colon
     /// after the first (which ends the user) belongs to the password.

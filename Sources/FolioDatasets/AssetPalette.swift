@@ -44,7 +44,8 @@ extension DatasetInput {
                 .sorted { ($0.value ?? -.infinity, $1.asset.rawValue) > ($1.value ?? -.infinity, $0.asset.rawValue) }
                 .map(\.asset)
             // Every asset the ledger touched: what it traded, paid in and held, dust included.
-            let touched = p.trades.flatMap { [$0.asset, $0.priceCurrency, $0.feeCurrency] } + p.cashTransactions.map(\.currency)
+            let touched =
+                p.trades.flatMap { [$0.asset, $0.priceCurrency, $0.feeCurrency] } + p.cashTransactions.map(\.currency)
             return AssetPalette(ranked: ranked, held: Set(touched + valuation.assets.map(\.asset)))
         }
     }

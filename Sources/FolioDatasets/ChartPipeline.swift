@@ -23,8 +23,12 @@ public struct ChartDocument: Sendable {
 public enum ChartPipeline {
     /// `prices`: where the quotes come from (default: the store; a batch passes its `PriceCache`).
     /// `ledger`: the portfolio's ledger when the caller has read it already.
-    public static func document(_ request: ChartRequest, store: Store, prices: (any PriceBookSource)? = nil,
-                                ledger preloaded: PortfolioLedger? = nil) throws -> ChartDocument {
+    public static func document(
+        _ request: ChartRequest,
+        store: Store,
+        prices: (any PriceBookSource)? = nil,
+        ledger preloaded: PortfolioLedger? = nil
+    ) throws -> ChartDocument {
         let dataset = try request.dataset()
         let source = prices ?? store
         let known = Set(try source.assets().map(\.code))
@@ -50,12 +54,28 @@ public enum ChartPipeline {
         var valued: PortfolioInputs?
         if subject == .portfolio, let ledger {
             let compared = MarketOptions(assets: Set(request.assets + [request.benchmark].compactMap { $0 }))
-            valued = try PortfolioInputs.loadValued(ledger, prices: source, options: compared, from: days.from.start, asOf: asOf)
+            valued = try PortfolioInputs.loadValued(
+                ledger,
+                prices: source,
+                options: compared,
+                from: days.from.start,
+                asOf: asOf
+            )
         }
         let market = try valued?.market ?? MarketInputs.load(source, options: MarketOptions(), range: days)
         let portfolio = valued ?? ledger.map { PortfolioInputs($0, market: market) }
-        let input = DatasetInput(portfolio: portfolio, market: market, budget: budget, asOf: asOf, locale: request.locale)
-        let built = try dataset.build(input, as: request.kind, frame: request.frame(title: "", subtitle: "", footnote: ""))
+        let input = DatasetInput(
+            portfolio: portfolio,
+            market: market,
+            budget: budget,
+            asOf: asOf,
+            locale: request.locale
+        )
+        let built = try dataset.build(
+            input,
+            as: request.kind,
+            frame: request.frame(title: "", subtitle: "", footnote: "")
+        )
         var chart = built.chart
         chart.frame.title = request.title ?? built.title
         chart.frame.subtitle = built.subtitle
@@ -64,8 +84,12 @@ public enum ChartPipeline {
     }
 
     /// The last day with data of the request's subject (`AsOf`).
-    static func defaultAsOf(_ request: ChartRequest, ledger: PortfolioLedger?, budget: [BudgetEntry],
-                            source: any PriceBookSource) throws -> Day {
+    static func defaultAsOf(
+        _ request: ChartRequest,
+        ledger: PortfolioLedger?,
+        budget: [BudgetEntry],
+        source: any PriceBookSource
+    ) throws -> Day {
         // Named assets end on their own last day, a portfolio named beside them or not.
         if !request.assets.isEmpty {
             switch AsOf.assets(request.assets, in: request.currency, lastQuotes: try source.lastQuotes()) {
@@ -79,7 +103,9 @@ public enum ChartPipeline {
             }
             return day
         }
-        guard let last = AsOf.budget(budget) else { throw ArgumentError("--by", "the database holds no budget entries") }
+        guard let last = AsOf.budget(budget) else {
+            throw ArgumentError("--by", "the database holds no budget entries")
+        }
         return last
     }
 }

@@ -11,8 +11,17 @@ public struct DataTable: Sendable {
         public var alignsDecimals: Bool
         /// Rows that share this column's value stay on one page when the table splits, where they can.
         public var keepsRowsTogether: Bool
-        public init(key: String, title: String, numeric: Bool, alignsDecimals: Bool = false, keepsRowsTogether: Bool = false) {
-            self.key = key; self.title = title; self.numeric = numeric; self.alignsDecimals = alignsDecimals
+        public init(
+            key: String,
+            title: String,
+            numeric: Bool,
+            alignsDecimals: Bool = false,
+            keepsRowsTogether: Bool = false
+        ) {
+            self.key = key
+            self.title = title
+            self.numeric = numeric
+            self.alignsDecimals = alignsDecimals
             self.keepsRowsTogether = keepsRowsTogether
         }
     }
@@ -21,7 +30,11 @@ public struct DataTable: Sendable {
         public var sortNumber: Double?
         /// Set in bold: the best of its column, a subtotal.
         public var bold: Bool
-        public init(_ text: String, sort: Double? = nil, bold: Bool = false) { self.text = text; self.sortNumber = sort; self.bold = bold }
+        public init(_ text: String, sort: Double? = nil, bold: Bool = false) {
+            self.text = text
+            self.sortNumber = sort
+            self.bold = bold
+        }
     }
     /// Rows made when asked for: a table of a million trades is sorted by its keys, and only the rows a
     /// definition keeps are formatted (`TableShaping` in FolioReports).
@@ -30,15 +43,24 @@ public struct DataTable: Sendable {
         /// What row `row` sorts by on column `column`: the cell's sort number, or its text where it has none.
         public var sortKey: @Sendable (_ row: Int, _ column: Int) -> Cell
         public var row: @Sendable (_ row: Int) -> [Cell]
-        public init(count: Int, sortKey: @escaping @Sendable (Int, Int) -> Cell, row: @escaping @Sendable (Int) -> [Cell]) {
-            self.count = count; self.sortKey = sortKey; self.row = row
+        public init(
+            count: Int,
+            sortKey: @escaping @Sendable (Int, Int) -> Cell,
+            row: @escaping @Sendable (Int) -> [Cell]
+        ) {
+            self.count = count
+            self.sortKey = sortKey
+            self.row = row
         }
     }
     public var columns: [Column]
     /// Every row, made now if the table makes them when asked.
     public var rows: [[Cell]] {
         get { lazyRows.map { lazy in (0..<lazy.count).map(lazy.row) } ?? madeRows }
-        set { madeRows = newValue; lazyRows = nil }
+        set {
+            madeRows = newValue
+            lazyRows = nil
+        }
     }
     private var madeRows: [[Cell]]
     public private(set) var lazyRows: LazyRows?
@@ -47,7 +69,10 @@ public struct DataTable: Sendable {
     /// Columns shown when a definition lists none.
     public var defaultColumns: [String]
     public init(columns: [Column], rows: [[Cell]], totals: [[Cell]] = [], defaultColumns: [String]? = nil) {
-        self.columns = columns; self.madeRows = rows; self.totals = totals; self.defaultColumns = defaultColumns ?? columns.map(\.key)
+        self.columns = columns
+        self.madeRows = rows
+        self.totals = totals
+        self.defaultColumns = defaultColumns ?? columns.map(\.key)
     }
     public init(columns: [Column], lazyRows: LazyRows, totals: [[Cell]] = [], defaultColumns: [String]? = nil) {
         self.init(columns: columns, rows: [], totals: totals, defaultColumns: defaultColumns)

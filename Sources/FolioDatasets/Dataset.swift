@@ -67,7 +67,8 @@ public enum Datasets {
     /// Every dataset. The first that can be drawn as a kind is what `folio chart KIND` draws without
     /// `--data`, so the order matters: prices before the other lines, composition before the other bars.
     public static let all: [any Dataset.Type] = [
-        PricesDataset.self, AllocationDataset.self, CompositionDataset.self, CashFlowsDataset.self, HoldingsDataset.self,
+        PricesDataset.self, AllocationDataset.self, CompositionDataset.self, CashFlowsDataset.self,
+        HoldingsDataset.self,
         NormalisedDataset.self, CorrelationDataset.self, ValueDataset.self, RollingCorrelationDataset.self,
         ExpensesByCategoryDataset.self, IncomeByCategoryDataset.self, BudgetMonthsDataset.self,
         MonthlyReturnsDataset.self, DrawdownDataset.self, CumulativeDataset.self, AnnualReturnsDataset.self,
@@ -76,7 +77,9 @@ public enum Datasets {
     ]
 
     /// Names that report definitions used before, still read.
-    public static let aliases: [String: any Dataset.Type] = ["holdings-7d": PricesDataset.self, "months": BudgetMonthsDataset.self]
+    public static let aliases: [String: any Dataset.Type] = [
+        "holdings-7d": PricesDataset.self, "months": BudgetMonthsDataset.self,
+    ]
 
     public static func named(_ name: String) -> (any Dataset.Type)? {
         all.first { $0.name == name } ?? aliases[name]
@@ -93,7 +96,9 @@ public enum Datasets {
     /// What `folio chart KIND` draws without `--data`: the first dataset drawn as that kind; a pie
     /// `--by category` is of the budget's expenses.
     public static func standard(for kind: ChartKind, by grouping: ChartRequest.Grouping?) -> any Dataset.Type {
-        if grouping == .category, ExpensesByCategoryDataset.kinds.contains(kind) { return ExpensesByCategoryDataset.self }
+        if grouping == .category, ExpensesByCategoryDataset.kinds.contains(kind) {
+            return ExpensesByCategoryDataset.self
+        }
         // Every kind has a dataset (`ChartRequestTests` checks it); a kind added without one draws prices
         // and is refused by `dataset()` as not drawable that way.
         return all.first { $0.kinds.contains(kind) } ?? PricesDataset.self

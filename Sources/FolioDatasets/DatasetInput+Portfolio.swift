@@ -41,15 +41,23 @@ extension DatasetInput {
     func history(_ asset: AssetCode, in currency: AssetCode, range: DayRange) throws(AnalyticsError) -> PriceHistory {
         let key = "history \(asset) \(currency) \(range.from) \(range.to)"
         let made: Result<PriceHistory, AnalyticsError> = memo.value(key) {
-            Result { () throws(AnalyticsError) -> PriceHistory in try PriceHistory(of: asset, in: currency, range: range, rates: rates) }
+            Result { () throws(AnalyticsError) -> PriceHistory in
+                try PriceHistory(of: asset, in: currency, range: range, rates: rates)
+            }
         }
         return try made.get()
     }
 
     /// Daily closes of `assets` over `range`, each in `currency` or else in its pricing currency; assets
     /// without prices there are left out and named in the warnings.
-    func closes(of assets: [AssetCode], in currency: AssetCode?, base: AssetCode, range: DayRange)
-        -> (closes: [AssetCode: [DatedValue]], currencies: [AssetCode: AssetCode], warnings: [String]) {
+    func closes(
+        of assets: [AssetCode],
+        in currency: AssetCode?,
+        base: AssetCode,
+        range: DayRange
+    )
+        -> (closes: [AssetCode: [DatedValue]], currencies: [AssetCode: AssetCode], warnings: [String])
+    {
         var closes: [AssetCode: [DatedValue]] = [:]
         var currencies: [AssetCode: AssetCode] = [:]
         var warnings: [String] = []
@@ -71,7 +79,13 @@ extension DatasetInput {
     /// (valuing every month end is the costliest step of a report).
     func composition(_ p: PortfolioInputs, base: AssetCode, months: Int) -> CompositionByPeriod {
         memo.value("composition \(base) \(months)") {
-            CompositionByPeriod(replay: p.replay, rates: rates, base: base, range: .months(months, endingAt: asOf), period: .month)
+            CompositionByPeriod(
+                replay: p.replay,
+                rates: rates,
+                base: base,
+                range: .months(months, endingAt: asOf),
+                period: .month
+            )
         }
     }
 }

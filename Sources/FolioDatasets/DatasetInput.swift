@@ -17,7 +17,13 @@ public struct DatasetInput: Sendable {
     public let strings: Catalogue
     let memo = DatasetMemo()
 
-    public init(portfolio: PortfolioInputs?, market: MarketInputs, budget: [BudgetEntry] = [], asOf: Day, locale: ChartLocale) {
+    public init(
+        portfolio: PortfolioInputs?,
+        market: MarketInputs,
+        budget: [BudgetEntry] = [],
+        asOf: Day,
+        locale: ChartLocale
+    ) {
         self.portfolio = portfolio
         self.market = market
         self.budget = budget
@@ -59,7 +65,11 @@ public struct DatasetInput: Sendable {
     func footnote(for codes: [AssetCode], extra: [String] = []) -> String {
         let raw = Set(codes.flatMap { market.sources(of: $0) })
         let names = (raw.map(strings.source) + extra).sorted()
-        return ChartFrame.footnote(source: names.isEmpty ? nil : names.joined(separator: ", "), asOf: asOf, locale: locale)
+        return ChartFrame.footnote(
+            source: names.isEmpty ? nil : names.joined(separator: ", "),
+            asOf: asOf,
+            locale: locale
+        )
     }
 
     /// The source line of values of `assets` in `base`: the sources on each asset's route to `base`.
@@ -68,13 +78,24 @@ public struct DatasetInput: Sendable {
     }
 
     /// Analytics errors name the analytics API's arguments; a chart's user typed other ones.
-    func rethrow<T>(_ body: () throws(AnalyticsError) -> T, range: DayRange, what: String, currencyGiven: Bool) throws -> T {
+    func rethrow<T>(
+        _ body: () throws(AnalyticsError) -> T,
+        range: DayRange,
+        what: String,
+        currencyGiven: Bool
+    ) throws -> T {
         do {
             return try body()
         } catch .emptyRange {
-            throw ArgumentError("--as-of", "no \(what) from \(range.from.iso) to \(range.to.iso) (try another --as-of or more --days)")
+            throw ArgumentError(
+                "--as-of",
+                "no \(what) from \(range.from.iso) to \(range.to.iso) (try another --as-of or more --days)"
+            )
         } catch .unknownAsset(let asset, _) {
-            throw ArgumentError(currencyGiven ? "--currency" : "--asset", "no quotes link \(asset) to the chart's currency")
+            throw ArgumentError(
+                currencyGiven ? "--currency" : "--asset",
+                "no quotes link \(asset) to the chart's currency"
+            )
         } catch {
             throw ArgumentError(currencyGiven ? "--currency" : "--asset", error.description)
         }

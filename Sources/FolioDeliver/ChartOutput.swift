@@ -12,14 +12,21 @@ public struct ChartOutput: Sendable {
     public init(path: String, request: ChartRequest) throws {
         url = URL(fileURLWithPath: path)
         guard let format = OutputFormat(rawValue: url.pathExtension.lowercased()) else {
-            throw ArgumentError("--out", "unknown extension \"\(url.pathExtension)\" in \(path), expected .png, .pdf or .svg")
+            throw ArgumentError(
+                "--out",
+                "unknown extension \"\(url.pathExtension)\" in \(path), expected .png, .pdf or .svg"
+            )
         }
         try request.checkCanvas(format: format.rawValue)
         scale = request.scale
     }
 
     public func write(_ document: ChartDocument, renderer: Renderer) throws {
-        try renderer.write(document.chart, to: url, scale: scale,
-                           metadata: PDFMetadata(title: document.title, creationDate: document.creationDate))
+        try renderer.write(
+            document.chart,
+            to: url,
+            scale: scale,
+            metadata: PDFMetadata(title: document.title, creationDate: document.creationDate)
+        )
     }
 }

@@ -34,7 +34,8 @@ public struct FetchConfig: Equatable, Sendable {
     /// value a `ConfigFileError` naming its key.
     public static func load(path: String) throws -> FetchConfig {
         let node: Any?
-        do { node = try BoundedYAML.load(contentsOf: URL(fileURLWithPath: path)) } catch let failure as BoundedYAMLError {
+        do { node = try BoundedYAML.load(contentsOf: URL(fileURLWithPath: path)) } catch let failure as BoundedYAMLError
+        {
             switch failure {
             case .unreadable: throw ArgumentError("--config", "cannot read \(path)")
             case .notYAML: throw ArgumentError(message: failure.description)
@@ -45,7 +46,9 @@ public struct FetchConfig: Equatable, Sendable {
         let root = try reader.map(node ?? [String: Any](), at: "")
         try reader.allow(root, ["throttle_minutes", "nbu", "coingecko", "monobank", "privatbank", "stooq"], at: "")
         var config = FetchConfig()
-        config.throttleMinutes = try root["throttle_minutes"].map { try reader.number($0, at: "throttle_minutes", range: FetchRequest.throttleMinutes) }
+        config.throttleMinutes = try root["throttle_minutes"].map {
+            try reader.number($0, at: "throttle_minutes", range: FetchRequest.throttleMinutes)
+        }
         for source in ["nbu", "coingecko", "monobank", "privatbank", "stooq"] {
             guard let value = root[source] else { continue }
             let section = try reader.map(value ?? [String: Any](), at: source)
@@ -55,7 +58,10 @@ public struct FetchConfig: Equatable, Sendable {
                 try reader.allow(section, ["url", "currencies", "days"], at: source)
                 let codes = try reader.strings(section["currencies"] ?? ["USD", "EUR", "PLN"], at: "nbu.currencies")
                 for (i, code) in codes.enumerated() where !AssetCode.isValid(code) {
-                    throw reader.error("nbu.currencies[\(i)]", "found \"\(code)\", expected a currency code such as USD")
+                    throw reader.error(
+                        "nbu.currencies[\(i)]",
+                        "found \"\(code)\", expected a currency code such as USD"
+                    )
                 }
                 config.nbu = NBUSection(
                     currencies: codes.map { AssetCode($0) },
@@ -63,11 +69,15 @@ public struct FetchConfig: Equatable, Sendable {
                 )
             case "coingecko":
                 try reader.allow(section, ["url", "coins", "vs", "days"], at: source)
-                config.otherSources.append(.coinGecko(
-                    coins: try reader.strings(section["coins"] ?? ["bitcoin", "ethereum"], at: "coingecko.coins"),
-                    vs: try section["vs"].map { try reader.string($0, at: "coingecko.vs") } ?? "usd",
-                    days: try section["days"].map { try reader.whole($0, at: "coingecko.days", range: QuoteQuery.coinGeckoDays) } ?? 7
-                ))
+                config.otherSources.append(
+                    .coinGecko(
+                        coins: try reader.strings(section["coins"] ?? ["bitcoin", "ethereum"], at: "coingecko.coins"),
+                        vs: try section["vs"].map { try reader.string($0, at: "coingecko.vs") } ?? "usd",
+                        days: try section["days"].map {
+                            try reader.whole($0, at: "coingecko.days", range: QuoteQuery.coinGeckoDays)
+                        } ?? 7
+                    )
+                )
             case "monobank":
                 try reader.allow(section, ["url"], at: source)
                 config.otherSources.append(.monobank)
@@ -76,10 +86,14 @@ public struct FetchConfig: Equatable, Sendable {
                 config.otherSources.append(.privatBank)
             default:
                 try reader.allow(section, ["url", "symbols", "currency"], at: source)
-                config.otherSources.append(.stooq(
-                    symbols: try reader.strings(section["symbols"] ?? [], at: "stooq.symbols"),
-                    currency: AssetCode(try section["currency"].map { try reader.string($0, at: "stooq.currency") } ?? "USD")
-                ))
+                config.otherSources.append(
+                    .stooq(
+                        symbols: try reader.strings(section["symbols"] ?? [], at: "stooq.symbols"),
+                        currency: AssetCode(
+                            try section["currency"].map { try reader.string($0, at: "stooq.currency") } ?? "USD"
+                        )
+                    )
+                )
             }
         }
         return config
@@ -87,6 +101,7 @@ public struct FetchConfig: Equatable, Sendable {
 
     /// Every source the file lists, NBU's days ending `today`.
     public func queries(today: Day) -> [QuoteQuery] {
-        (nbu.map { [.nbu(currencies: $0.currencies, from: today.advanced(by: 1 - $0.days), to: today)] } ?? []) + otherSources
+        (nbu.map { [.nbu(currencies: $0.currencies, from: today.advanced(by: 1 - $0.days), to: today)] } ?? [])
+            + otherSources
     }
 }

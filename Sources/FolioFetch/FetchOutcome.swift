@@ -17,7 +17,8 @@ public enum FetchOutcome: Equatable, Sendable {
 
     public var source: String {
         switch self {
-        case let .stored(source, _, _, _, _, _), let .throttled(source, _, _), let .backingOff(source, _, _, _, _), let .failed(source, _):
+        case let .stored(source, _, _, _, _, _), let .throttled(source, _, _), let .backingOff(source, _, _, _, _),
+            let .failed(source, _):
             source
         }
     }
@@ -33,7 +34,8 @@ public enum FetchOutcome: Equatable, Sendable {
         switch self {
         case let .stored(source, quotes, requests, inserted, duplicates, figures):
             "\(source): \(quotes) quote\(quotes == 1 ? "" : "s") in \(requests) request\(requests == 1 ? "" : "s"): "
-                + "inserted \(inserted), already stored \(duplicates)" + (figures == 0 ? "" : ", \(figures) market figures")
+                + "inserted \(inserted), already stored \(duplicates)"
+                + (figures == 0 ? "" : ", \(figures) market figures")
         case let .throttled(source, ago, interval):
             "\(source): skipped, last asked \(FetchThrottle.span(ago)) ago (at most once per \(Self.minutes(interval)) min; --force to ask now)"
         case let .backingOff(source, ago, failures, wait, message):

@@ -31,7 +31,9 @@ public struct FetchRequest: Sendable {
         if let throttleMinutes, !Self.throttleMinutes.contains(throttleMinutes) {
             throw ArgumentError("--throttle-minutes", "expected 0 to 1440, found \(throttleMinutes)")
         }
-        guard timeout > 0, timeout <= 600 else { throw ArgumentError("--timeout", "expected 1 to 600 seconds, found \(timeout)") }
+        guard timeout > 0, timeout <= 600 else {
+            throw ArgumentError("--timeout", "expected 1 to 600 seconds, found \(timeout)")
+        }
         guard (0...10).contains(retries) else { throw ArgumentError("--retries", "expected 0 to 10, found \(retries)") }
     }
 
@@ -45,7 +47,11 @@ public struct FetchRequest: Sendable {
     @discardableResult
     public func run(store: Store, report: (FetchOutcome) -> Void = { _ in }) throws -> [FetchOutcome] {
         let runner = FetchRunner(
-            store: store, client: try HTTPClient(policy: policy), throttle: (throttleMinutes ?? 5) * 60, force: force, now: now
+            store: store,
+            client: try HTTPClient(policy: policy),
+            throttle: (throttleMinutes ?? 5) * 60,
+            force: force,
+            now: now
         )
         let urls = SourceURLs(configured: configuredURLs, environment: environment)
         var outcomes: [FetchOutcome] = []

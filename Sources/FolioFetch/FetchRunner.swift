@@ -25,14 +25,26 @@ struct FetchRunner {
             case let .recentlyAsked(ago):
                 return .throttled(source: plan.source, ago: ago, interval: throttle)
             case let .backingOff(ago, failures, wait, message):
-                return .backingOff(source: plan.source, ago: ago, failures: failures, wait: wait, message: redaction.apply(message))
+                return .backingOff(
+                    source: plan.source,
+                    ago: ago,
+                    failures: failures,
+                    wait: wait,
+                    message: redaction.apply(message)
+                )
             }
         }
         do {
             let data = try plan.run(with: client)
             let stored = try store.recordFetch(source: plan.source, request: requestText, at: now, data: data)
-            return .stored(source: plan.source, quotes: data.quotes.count, requests: plan.requests.count,
-                           inserted: stored.inserted, duplicates: stored.duplicates, figures: data.statistics.count)
+            return .stored(
+                source: plan.source,
+                quotes: data.quotes.count,
+                requests: plan.requests.count,
+                inserted: stored.inserted,
+                duplicates: stored.duplicates,
+                figures: data.statistics.count
+            )
         } catch let error as SourceError {
             try store.recordFailedFetch(source: plan.source, request: requestText, at: now, message: error.reason)
             return .failed(source: plan.source, message: "\(error)")

@@ -26,7 +26,13 @@ struct FetchThrottle: Sendable {
         if history.failuresInARow > 0, let failed = history.lastFailure {
             let wait = backoff(failures: history.failuresInARow)
             let ago = now.timeIntervalSince(failed)
-            return ago < wait ? .backingOff(ago: ago, failures: history.failuresInARow, wait: wait, message: history.lastFailureMessage) : .ask
+            return ago < wait
+                ? .backingOff(
+                    ago: ago,
+                    failures: history.failuresInARow,
+                    wait: wait,
+                    message: history.lastFailureMessage
+                ) : .ask
         }
         if let asked = history.lastSuccess, now.timeIntervalSince(asked) < interval {
             return .recentlyAsked(ago: now.timeIntervalSince(asked))

@@ -33,16 +33,28 @@ public enum QuoteQuery: Equatable, Sendable {
     func plan(urls: SourceURLs, now: Date) -> SourcePlan {
         switch self {
         case let .nbu(currencies, from, to):
-            NBUSource(baseURL: urls.base(source, default: NBUSource.defaultBaseURL)).plan(currencies: currencies, from: from, to: to, now: now)
+            NBUSource(baseURL: urls.base(source, default: NBUSource.defaultBaseURL)).plan(
+                currencies: currencies,
+                from: from,
+                to: to,
+                now: now
+            )
         case let .coinGecko(coins, vs, days):
-            CoinGeckoSource(baseURL: urls.base(source, default: CoinGeckoSource.defaultBaseURL), apiKey: urls.environment["FOLIO_COINGECKO_KEY"])
-                .plan(coins: coins, vs: vs, days: days, now: now)
+            CoinGeckoSource(
+                baseURL: urls.base(source, default: CoinGeckoSource.defaultBaseURL),
+                apiKey: urls.environment["FOLIO_COINGECKO_KEY"]
+            )
+            .plan(coins: coins, vs: vs, days: days, now: now)
         case .monobank:
             MonobankSource(baseURL: urls.base(source, default: MonobankSource.defaultBaseURL)).plan(now: now)
         case .privatBank:
             PrivatBankSource(baseURL: urls.base(source, default: PrivatBankSource.defaultBaseURL)).plan(now: now)
         case let .stooq(symbols, currency):
-            StooqSource(baseURL: urls.base(source, default: StooqSource.defaultBaseURL)).plan(symbols: symbols, currency: currency, now: now)
+            StooqSource(baseURL: urls.base(source, default: StooqSource.defaultBaseURL)).plan(
+                symbols: symbols,
+                currency: currency,
+                now: now
+            )
         }
     }
 }

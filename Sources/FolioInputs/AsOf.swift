@@ -46,14 +46,21 @@ public enum AsOf {
     public static func portfolioDay(_ ledger: PortfolioLedger, lastQuotes: PriceBook) -> PortfolioDay? {
         guard let activity = ledger.activity else { return nil }
         let rates = CrossRates(book: lastQuotes)
-        let valued = ledger.heldAtEnd.compactMap { asset in lastQuote(from: asset, to: ledger.base, rates: rates).map { (asset, Day($0)) } }
-            .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
+        let valued = ledger.heldAtEnd.compactMap { asset in
+            lastQuote(from: asset, to: ledger.base, rates: rates).map { (asset, Day($0)) }
+        }
+        .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
         guard let first = valued.first else { return PortfolioDay(day: activity.last) }
         let day = max(activity.last, first.1)
         // Set by a quote only when the ledger's last move is earlier and another holding is quoted later.
-        guard day == first.1, day > activity.last, let latest = valued.last?.1, latest > day else { return PortfolioDay(day: day) }
+        guard day == first.1, day > activity.last, let latest = valued.last?.1, latest > day else {
+            return PortfolioDay(day: day)
+        }
         let setting = valued.filter { $0.1 == day }.map(\.0)
-        return PortfolioDay(day: day, setBy: SetBy(assets: setting, base: ledger.base, lastQuote: day, othersTo: latest))
+        return PortfolioDay(
+            day: day,
+            setBy: SetBy(assets: setting, base: ledger.base, lastQuote: day, othersTo: latest)
+        )
     }
 
     public static func portfolioDay(_ ledger: PortfolioLedger, prices: any PriceBookSource) throws -> PortfolioDay? {
@@ -64,7 +71,11 @@ public enum AsOf {
     /// in a window ending there. In `currency`, an asset's last day is that of its way there
     /// (`lastQuote`); without one, its newest quote in any currency and market. The first asset without
     /// quotes (or without a way to the currency) is returned as the error's subject.
-    public static func assets(_ codes: [AssetCode], in currency: AssetCode? = nil, lastQuotes: PriceBook) -> Result<Day, MissingQuotesError> {
+    public static func assets(
+        _ codes: [AssetCode],
+        in currency: AssetCode? = nil,
+        lastQuotes: PriceBook
+    ) -> Result<Day, MissingQuotesError> {
         let rates = currency.map { _ in CrossRates(book: lastQuotes) }
         var days: [Day] = []
         for code in codes {
@@ -73,7 +84,9 @@ public enum AsOf {
                 last = lastQuote(from: code, to: currency, rates: rates)
             } else {
                 last = lastQuotes.pairs.filter { $0.asset == code }.flatMap { pair in
-                    lastQuotes.markets(for: pair).compactMap { lastQuotes.last(pair, market: $0, atOrBefore: .distantFuture)?.time }
+                    lastQuotes.markets(for: pair).compactMap {
+                        lastQuotes.last(pair, market: $0, atOrBefore: .distantFuture)?.time
+                    }
                 }.max()
             }
             guard let last else { return .failure(MissingQuotesError(asset: code)) }

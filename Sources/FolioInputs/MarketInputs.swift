@@ -21,24 +21,35 @@ public struct MarketInputs: Sendable {
     /// available): values and prices inside the range come out the same as with every quote, at a
     /// fraction of the reading time. A chart is drawn in one process start, where reading every quote
     /// would take most of its time budget.
-    public static func load(_ prices: any PriceBookSource, options: MarketOptions, range: DayRange? = nil) throws -> MarketInputs {
+    public static func load(
+        _ prices: any PriceBookSource,
+        options: MarketOptions,
+        range: DayRange? = nil
+    ) throws -> MarketInputs {
         let assets = try prices.assets()
         let codes = chosen(assets, options).map(Array.init) ?? assets.map(\.code)
         let staleness = options.stalenessDays * 86_400
-        let book = if let range {
-            try prices.book(from: range.from.start.addingTimeInterval(-staleness), through: range.to.end).restricted(to: Set(codes))
-        } else {
-            try prices.book(of: codes)
-        }
+        let book =
+            if let range {
+                try prices.book(from: range.from.start.addingTimeInterval(-staleness), through: range.to.end)
+                    .restricted(to: Set(codes))
+            } else {
+                try prices.book(of: codes)
+            }
         return MarketInputs(assets: assets, book: book, options: options)
     }
 
     /// The market of a value at one instant (holdings, allocation): each series' last quote at or
     /// before it, which is all its lookups read, whatever the staleness limit or the quotes a day holds.
-    public static func load(_ prices: any PriceBookSource, options: MarketOptions, at time: Date) throws -> MarketInputs {
+    public static func load(_ prices: any PriceBookSource, options: MarketOptions, at time: Date) throws -> MarketInputs
+    {
         let assets = try prices.assets()
         let all = try prices.book(atOrBefore: time)
-        return MarketInputs(assets: assets, book: chosen(assets, options).map { all.restricted(to: $0) } ?? all, options: options)
+        return MarketInputs(
+            assets: assets,
+            book: chosen(assets, options).map { all.restricted(to: $0) } ?? all,
+            options: options
+        )
     }
 
     /// The assets `options` asks for with every currency and metal (the pivots of their conversions);
@@ -53,8 +64,11 @@ public struct MarketInputs: Sendable {
     init(assets: [Asset], book: PriceBook, options: MarketOptions) {
         var preference = MarketPreference(assets: assets)
         if let market = options.market { preference.first = [market] }
-        self.init(assets: assets, book: book,
-                  rates: CrossRates(book: book, preference: preference, stalenessLimit: options.stalenessDays * 86_400))
+        self.init(
+            assets: assets,
+            book: book,
+            rates: CrossRates(book: book, preference: preference, stalenessLimit: options.stalenessDays * 86_400)
+        )
     }
 
     /// The quotes a valuation over time needs (`PriceBook.valuation`): each day's last quote of every
@@ -62,11 +76,19 @@ public struct MarketInputs: Sendable {
     /// on days with several (or before `start`), and every quote of `window`. Values at day ends,
     /// conversions at `times` and everything inside `window` are those of the whole history, at a
     /// fraction of its memory.
-    public static func load(_ prices: any PriceBookSource, options: MarketOptions, valuingAt times: [Date], from start: Date? = nil,
-                            window: (from: Date, through: Date)? = nil) throws -> MarketInputs {
+    public static func load(
+        _ prices: any PriceBookSource,
+        options: MarketOptions,
+        valuingAt times: [Date],
+        from start: Date? = nil,
+        window: (from: Date, through: Date)? = nil
+    ) throws -> MarketInputs {
         let assets = try prices.assets()
-        return MarketInputs(assets: assets, book: try prices.valuationBook(of: chosen(assets, options), at: times, from: start, window: window),
-                            options: options)
+        return MarketInputs(
+            assets: assets,
+            book: try prices.valuationBook(of: chosen(assets, options), at: times, from: start, window: window),
+            options: options
+        )
     }
 
     /// The `source` of the loaded quotes of `asset` (`nbu`, `stock-csv`…), for a chart's source line.

@@ -20,8 +20,11 @@ public struct PortfolioLedger: Sendable {
 
     public static func load(_ store: Store, portfolio name: String) throws -> PortfolioLedger {
         let portfolio = try store.portfolio(named: name)
-        return PortfolioLedger(portfolio: portfolio, trades: try store.trades(portfolio: portfolio),
-                               cashTransactions: try store.cashTransactions(portfolio: portfolio))
+        return PortfolioLedger(
+            portfolio: portfolio,
+            trades: try store.trades(portfolio: portfolio),
+            cashTransactions: try store.cashTransactions(portfolio: portfolio)
+        )
     }
 
     public var base: AssetCode { portfolio.baseCurrency }
@@ -75,15 +78,29 @@ public struct PortfolioInputs: Sendable {
     /// from `start` on (nil: its whole history), and with `wholeDays` the last days before `day` (and the
     /// staleness limit before them) whole, for lines of those days. A database of intraday quotes then
     /// costs a report one quote per day of its history.
-    public static func loadValued(_ ledger: PortfolioLedger, prices: any PriceBookSource, options: MarketOptions,
-                                  from start: Date? = nil, asOf day: Day, wholeDays: Int? = nil) throws -> PortfolioInputs {
+    public static func loadValued(
+        _ ledger: PortfolioLedger,
+        prices: any PriceBookSource,
+        options: MarketOptions,
+        from start: Date? = nil,
+        asOf day: Day,
+        wholeDays: Int? = nil
+    ) throws -> PortfolioInputs {
         var options = options
         options.assets = ledger.touchedAssets.union(options.assets ?? [])
         let window = wholeDays.map {
             (from: day.advanced(by: -$0).start.addingTimeInterval(-options.stalenessDays * 86_400), through: day.end)
         }
-        return PortfolioInputs(ledger, market: try MarketInputs.load(prices, options: options, valuingAt: ledger.eventTimes,
-                                                                     from: start, window: window))
+        return PortfolioInputs(
+            ledger,
+            market: try MarketInputs.load(
+                prices,
+                options: options,
+                valuingAt: ledger.eventTimes,
+                from: start,
+                window: window
+            )
+        )
     }
 
     /// The holdings at the end of `day`, valued in the base currency.
@@ -93,15 +110,25 @@ public struct PortfolioInputs: Sendable {
 
     /// Costs and income up to the end of `day` by `method`, from the one ledger, with the quantities and
     /// values of `valuation` (pass the one already computed for that day).
-    public func income(_ method: CostBasisMethod = .fifo, at day: Day, valuation: HoldingsValuation? = nil) -> PortfolioIncome {
-        PortfolioIncome(trades: trades, cashTransactions: cashTransactions, method: method,
-                        valuation: valuation ?? self.valuation(at: day), rates: market.rates)
+    public func income(
+        _ method: CostBasisMethod = .fifo,
+        at day: Day,
+        valuation: HoldingsValuation? = nil
+    ) -> PortfolioIncome {
+        PortfolioIncome(
+            trades: trades,
+            cashTransactions: cashTransactions,
+            method: method,
+            valuation: valuation ?? self.valuation(at: day),
+            rates: market.rates
+        )
     }
 
     /// Daily values, transfers and time-weighted returns from the day before the first activity to the end
     /// of `day`; nil when nothing happened by then.
     public func performance(endingAt day: Day) -> PerformanceHistory? {
-        guard let first = ledger.activity?.first, first <= day, let range = try? DayRange(from: first.advanced(by: -1), to: day)
+        guard let first = ledger.activity?.first, first <= day,
+            let range = try? DayRange(from: first.advanced(by: -1), to: day)
         else { return nil }
         return PerformanceHistory(replay: replay, rates: market.rates, base: portfolio.baseCurrency, range: range)
     }

@@ -18,8 +18,12 @@ public protocol PriceBookSource: Sendable {
     func lastQuotes() throws -> PriceBook
     /// The book a valuation over time asks for (`PriceBook.valuation`) of `codes` (nil: every asset), from
     /// `start` on (nil: the whole history).
-    func valuationBook(of codes: Set<AssetCode>?, at times: [Date], from start: Date?,
-                       window: (from: Date, through: Date)?) throws -> PriceBook
+    func valuationBook(
+        of codes: Set<AssetCode>?,
+        at times: [Date],
+        from start: Date?,
+        window: (from: Date, through: Date)?
+    ) throws -> PriceBook
 }
 
 extension Store: PriceBookSource {
@@ -27,9 +31,15 @@ extension Store: PriceBookSource {
     public func book(from: Date, through: Date) throws -> PriceBook { PriceBook(try quotes(from: from, to: through)) }
     public func book(atOrBefore time: Date) throws -> PriceBook { PriceBook(try lastQuotes(atOrBefore: time)) }
     public func lastQuotes() throws -> PriceBook { PriceBook(try lastQuoteOfEachSeries()) }
-    public func valuationBook(of codes: Set<AssetCode>?, at times: [Date], from start: Date?,
-                              window: (from: Date, through: Date)?) throws -> PriceBook {
-        let recent = try window.map { try quotes(from: $0.from, to: $0.through).filter { codes?.contains($0.asset) ?? true } } ?? []
+    public func valuationBook(
+        of codes: Set<AssetCode>?,
+        at times: [Date],
+        from start: Date?,
+        window: (from: Date, through: Date)?
+    ) throws -> PriceBook {
+        let recent =
+            try window.map { try quotes(from: $0.from, to: $0.through).filter { codes?.contains($0.asset) ?? true } }
+            ?? []
         return PriceBook(try valuationQuotes(assets: codes, at: times, from: start) + recent)
     }
 }
@@ -59,8 +69,12 @@ public final class PriceCache: PriceBookSource {
     public func book(from: Date, through: Date) -> PriceBook { all.window(from: from, through: through) }
     public func book(atOrBefore time: Date) -> PriceBook { all.lastQuotes(atOrBefore: time) }
     public func lastQuotes() -> PriceBook { all.lastQuotes }
-    public func valuationBook(of codes: Set<AssetCode>?, at times: [Date], from start: Date?,
-                              window: (from: Date, through: Date)?) -> PriceBook {
+    public func valuationBook(
+        of codes: Set<AssetCode>?,
+        at times: [Date],
+        from start: Date?,
+        window: (from: Date, through: Date)?
+    ) -> PriceBook {
         (codes.map { all.restricted(to: $0) } ?? all).valuation(at: times, from: start, window: window)
     }
 }

@@ -10,12 +10,20 @@ extension TaxYear {
     public static func load(_ store: Store, ledger: PortfolioLedger, year: Int, rates: TaxRates) throws -> TaxYear {
         let kinds = Dictionary(try store.assets().map { ($0.code, $0.kind) }, uniquingKeysWith: { a, _ in a })
         var currencies = Set(ledger.trades.flatMap { [$0.priceCurrency, $0.feeCurrency] })
-        currencies.formUnion(ledger.cashTransactions.filter { $0.kind == .dividend || $0.kind == .interest }.map(\.currency))
+        currencies.formUnion(
+            ledger.cashTransactions.filter { $0.kind == .dividend || $0.kind == .interest }.map(\.currency)
+        )
         let end = Day(year: year, month: 12, day: 31).map(\.end)
         let quotes = try currencies.filter { $0 != .uah && kinds[$0] == .fiat }.sorted().flatMap { code in
             try store.quotes(asset: code, currency: .uah, market: .nbu, to: end)
         }
-        return try TaxYear(year: year, trades: ledger.trades, cashTransactions: ledger.cashTransactions, kinds: kinds,
-                           official: OfficialRates(quotes: quotes), rates: rates)
+        return try TaxYear(
+            year: year,
+            trades: ledger.trades,
+            cashTransactions: ledger.cashTransactions,
+            kinds: kinds,
+            official: OfficialRates(quotes: quotes),
+            rates: rates
+        )
     }
 }

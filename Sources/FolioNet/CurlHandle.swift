@@ -9,7 +9,9 @@ final class CurlHandle {
     private var lists: [UnsafeMutablePointer<curl_slist>] = []
 
     init(_ libcurl: UnsafePointer<folio_curl>) throws {
-        guard let handle = libcurl.pointee.easy_init() else { throw TransferError.setup("libcurl could not make a handle") }
+        guard let handle = libcurl.pointee.easy_init() else {
+            throw TransferError.setup("libcurl could not make a handle")
+        }
         self.libcurl = libcurl
         raw = handle
     }
@@ -83,7 +85,9 @@ final class CurlHandle {
         var running: Int32 = 1
         while running > 0 {
             guard libcurl.pointee.multi_perform(multi, &running) == CURLM_OK else { return CURLE_RECV_ERROR }
-            if running > 0, libcurl.pointee.multi_poll(multi, nil, 0, interval, nil) != CURLM_OK { return CURLE_RECV_ERROR }
+            if running > 0, libcurl.pointee.multi_poll(multi, nil, 0, interval, nil) != CURLM_OK {
+                return CURLE_RECV_ERROR
+            }
         }
         var left: Int32 = 0
         while let message = libcurl.pointee.multi_info_read(multi, &left) {
@@ -123,11 +127,14 @@ enum TransferError: Error, Equatable, CustomStringConvertible {
         }
     }
 
-    static let transientCodes: Set<Int> = Set([
-        CURLE_COULDNT_RESOLVE_PROXY, CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_CONNECT, CURLE_PARTIAL_FILE,
-        CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_SSL_CONNECT_ERROR, CURLE_HTTP2, CURLE_HTTP2_STREAM,
-        CURLE_HTTP3, CURLE_QUIC_CONNECT_ERROR, CURLE_OPERATION_TIMEDOUT,
-    ].map { Int($0.rawValue) })
+    static let transientCodes: Set<Int> = Set(
+        [
+            CURLE_COULDNT_RESOLVE_PROXY, CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_CONNECT, CURLE_PARTIAL_FILE,
+            CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_SSL_CONNECT_ERROR, CURLE_HTTP2,
+            CURLE_HTTP2_STREAM,
+            CURLE_HTTP3, CURLE_QUIC_CONNECT_ERROR, CURLE_OPERATION_TIMEDOUT,
+        ].map { Int($0.rawValue) }
+    )
 
     var description: String {
         switch self {

@@ -75,7 +75,11 @@ public final class HTTPClient {
     /// GETs `url`, retrying transient failures. A 2xx answer is returned; anything else throws, with
     /// every credential and URL password removed from the reason and control characters escaped.
     /// `headers` go with every request; `credentials` (headers too) only to the origin of `url`.
-    public func get(_ url: String, headers: [String: String] = [:], credentials: [String: String] = [:]) throws -> HTTPResponse {
+    public func get(
+        _ url: String,
+        headers: [String: String] = [:],
+        credentials: [String: String] = [:]
+    ) throws -> HTTPResponse {
         let redaction = Self.redaction(url: url, credentials: credentials)
         let shown = redaction.apply(Redaction.url(url))
         if let info = URLUserInfo(in: url), !info.isWellFormed {
@@ -91,7 +95,9 @@ public final class HTTPClient {
             case let .success(response) where (200..<300).contains(response.status):
                 return response
             case let .success(response):
-                let reason = redaction.apply("HTTP \(response.status)\(Self.excerpt(redaction.redacting(response.body)))")
+                let reason = redaction.apply(
+                    "HTTP \(response.status)\(Self.excerpt(redaction.redacting(response.body)))"
+                )
                 failure = HTTPError(url: shown, reason: reason, attempts: attempt, status: response.status)
                 if response.status == 429 || (500..<600).contains(response.status) {
                     wait = backoff(attempt)
@@ -104,7 +110,12 @@ public final class HTTPClient {
                     }
                 }
             case let .failure(error as TransferError):
-                failure = HTTPError(url: shown, reason: redaction.apply(error.description), attempts: attempt, status: nil)
+                failure = HTTPError(
+                    url: shown,
+                    reason: redaction.apply(error.description),
+                    attempts: attempt,
+                    status: nil
+                )
                 wait = error.isTransient ? backoff(attempt) : nil
             case let .failure(error):
                 throw HTTPError(url: shown, reason: redaction.apply("\(error)"), attempts: attempt, status: nil)
@@ -136,7 +147,8 @@ public final class HTTPClient {
     }
 
     /// One attempt: the request and the redirects it leads to, all within one total timeout.
-    private func follow(_ url: String, headers: [String: String], credentials: [String: String]) throws -> HTTPResponse {
+    private func follow(_ url: String, headers: [String: String], credentials: [String: String]) throws -> HTTPResponse
+    {
         let origin = Origin(url: url)
         let pin = credentials.isEmpty ? nil : try checkPlainCredentials(credentials.keys.sorted(), origin: origin)
         let deadline = DispatchTime.now().uptimeNanoseconds &+ Self.nanoseconds(policy.totalTimeout)
@@ -147,7 +159,12 @@ public final class HTTPClient {
             guard now < deadline else { throw TransferError.timedOut(seconds: policy.totalTimeout) }
             let toOrigin = origin != nil && Origin(url: current) == origin
             let sent = toOrigin ? headers.merging(credentials) { $1 } : headers
-            let (response, location) = try transfer(current, headers: sent, pin: toOrigin ? pin : nil, timeout: Double(deadline - now) / 1e9)
+            let (response, location) = try transfer(
+                current,
+                headers: sent,
+                pin: toOrigin ? pin : nil,
+                timeout: Double(deadline - now) / 1e9
+            )
             guard let location else { return response }
             redirects += 1
             guard redirects <= policy.maxRedirects else {
@@ -167,11 +184,17 @@ public final class HTTPClient {
     /// of the resolver.
     private func checkPlainCredentials(_ names: [String], origin: Origin?) throws -> Loopback.Pin? {
         let named = names.joined(separator: ", ")
-        guard let origin else { throw TransferError.refused("not an http or https URL with a host, so \(named) has no origin to go to") }
+        guard let origin else {
+            throw TransferError.refused("not an http or https URL with a host, so \(named) has no origin to go to")
+        }
         guard origin.scheme == "http" else { return nil }
-        if let addresses = Loopback.addresses(host: origin.host) { return Loopback.Pin(host: origin.host, port: origin.port, addresses: addresses) }
+        if let addresses = Loopback.addresses(host: origin.host) {
+            return Loopback.Pin(host: origin.host, port: origin.port, addresses: addresses)
+        }
         guard policy.allowPlainCredentials else {
-            throw TransferError.refused("will not send \(named) over plain http to \(origin.host), which is not this machine: use https, or --insecure to allow it")
+            throw TransferError.refused(
+                "will not send \(named) over plain http to \(origin.host), which is not this machine: use https, or --insecure to allow it"
+            )
         }
         return nil
     }
@@ -183,7 +206,12 @@ public final class HTTPClient {
     private static let redirectStatuses: Set<Int> = [301, 302, 303, 307, 308]
 
     /// One request, no retries, no redirects followed: a redirect's target is returned beside the response.
-    private func transfer(_ url: String, headers: [String: String], pin: Loopback.Pin?, timeout: Double) throws -> (HTTPResponse, location: String?) {
+    private func transfer(
+        _ url: String,
+        headers: [String: String],
+        pin: Loopback.Pin?,
+        timeout: Double
+    ) throws -> (HTTPResponse, location: String?) {
         let curl = try CurlHandle(libcurl)
         let sink = ResponseSink(limit: policy.maxResponseBytes)
         let context = Unmanaged.passUnretained(sink).toOpaque()
@@ -193,7 +221,10 @@ public final class HTTPClient {
         try curl.set(CURLOPT_ACCEPT_ENCODING, "")  // every encoding libcurl can decode
         try curl.set(CURLOPT_FOLLOWLOCATION, 0)
         try curl.set(CURLOPT_PROTOCOLS_STR, "http,https")
-        try curl.set(CURLOPT_CONNECTTIMEOUT_MS, min(timeoutMs, Int(Self.nanoseconds(policy.connectTimeout) / 1_000_000) + 1))
+        try curl.set(
+            CURLOPT_CONNECTTIMEOUT_MS,
+            min(timeoutMs, Int(Self.nanoseconds(policy.connectTimeout) / 1_000_000) + 1)
+        )
         try curl.set(CURLOPT_TIMEOUT_MS, timeoutMs)
         try curl.set(CURLOPT_MAXFILESIZE_LARGE, offset: Int64(policy.maxResponseBytes))
         try curl.set(CURLOPT_NOSIGNAL, 1)  // timeouts without SIGALRM, safe in threads
@@ -201,20 +232,28 @@ public final class HTTPClient {
         try curl.set(CURLOPT_SSL_VERIFYHOST, 2)
         try pin?.apply(to: curl)
         try curl.set(CURLOPT_HTTPHEADER, list: headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" })
-        try curl.set(CURLOPT_WRITEFUNCTION, callback: { data, size, count, context in
-            let sink = Unmanaged<ResponseSink>.fromOpaque(context!).takeUnretainedValue()
-            return sink.append(data, size * count) ? size * count : 0
-        })
+        try curl.set(
+            CURLOPT_WRITEFUNCTION,
+            callback: { data, size, count, context in
+                let sink = Unmanaged<ResponseSink>.fromOpaque(context!).takeUnretainedValue()
+                return sink.append(data, size * count) ? size * count : 0
+            }
+        )
         try curl.set(CURLOPT_WRITEDATA, pointer: context)
-        try curl.set(CURLOPT_HEADERFUNCTION, callback: { data, size, count, context in
-            let sink = Unmanaged<ResponseSink>.fromOpaque(context!).takeUnretainedValue()
-            sink.header(data, size * count)
-            return size * count
-        })
+        try curl.set(
+            CURLOPT_HEADERFUNCTION,
+            callback: { data, size, count, context in
+                let sink = Unmanaged<ResponseSink>.fromOpaque(context!).takeUnretainedValue()
+                sink.header(data, size * count)
+                return size * count
+            }
+        )
         try curl.set(CURLOPT_HEADERDATA, pointer: context)
 
         let code = curl.perform()
-        if sink.overflowed || code == CURLE_FILESIZE_EXCEEDED { throw TransferError.tooLarge(limit: policy.maxResponseBytes) }
+        if sink.overflowed || code == CURLE_FILESIZE_EXCEEDED {
+            throw TransferError.tooLarge(limit: policy.maxResponseBytes)
+        }
         if code == CURLE_OPERATION_TIMEDOUT { throw TransferError.timedOut(seconds: policy.totalTimeout) }
         guard code == CURLE_OK else {
             let message = code == CURLE_PARTIAL_FILE ? "the response was cut off before its end" : curl.message(code)
@@ -236,15 +275,23 @@ private final class ResponseSink {
     init(limit: Int) { self.limit = limit }
 
     func append(_ bytes: UnsafeMutablePointer<CChar>?, _ count: Int) -> Bool {
-        guard body.count + count <= limit else { overflowed = true; return false }
-        if let bytes, count > 0 { bytes.withMemoryRebound(to: UInt8.self, capacity: count) { body.append($0, count: count) } }
+        guard body.count + count <= limit else {
+            overflowed = true
+            return false
+        }
+        if let bytes, count > 0 {
+            bytes.withMemoryRebound(to: UInt8.self, capacity: count) { body.append($0, count: count) }
+        }
         return true
     }
 
     func header(_ bytes: UnsafeMutablePointer<CChar>?, _ count: Int) {
         guard let bytes, count > 0 else { return }
         let line = String(decoding: UnsafeRawBufferPointer(start: bytes, count: count), as: UTF8.self)
-        if line.hasPrefix("HTTP/") { headers = [:]; return }  // a new response (after a redirect)
+        if line.hasPrefix("HTTP/") {
+            headers = [:]
+            return
+        }  // a new response (after a redirect)
         guard let colon = line.firstIndex(of: ":") else { return }
         let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
         headers[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)

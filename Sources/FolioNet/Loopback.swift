@@ -1,5 +1,6 @@
 internal import CCurl
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -36,7 +37,9 @@ enum Loopback {
 
         init(host: String, port: Int, addresses: [String]) {
             let literal = host.hasPrefix("[") || host.contains(":") || host.allSatisfy { $0.isNumber || $0 == "." }
-            resolve = literal ? nil : "\(host):\(port):" + addresses.map { $0.contains(":") ? "[\($0)]" : $0 }.joined(separator: ",")
+            resolve =
+                literal
+                ? nil : "\(host):\(port):" + addresses.map { $0.contains(":") ? "[\($0)]" : $0 }.joined(separator: ",")
         }
 
         func apply(to curl: CurlHandle) throws {
@@ -68,15 +71,28 @@ enum Loopback {
                 let address = socketAddress.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_addr }
                 // 127.0.0.0/8: the first byte of the address in network order.
                 let firstByte = withUnsafeBytes(of: address) { $0[0] }
-                result.append(Address(text: withUnsafePointer(to: address) { text(AF_INET, $0, INET_ADDRSTRLEN) }, isLoopback: firstByte == 127))
+                result.append(
+                    Address(
+                        text: withUnsafePointer(to: address) { text(AF_INET, $0, INET_ADDRSTRLEN) },
+                        isLoopback: firstByte == 127
+                    )
+                )
             case AF_INET6:
-                let address = socketAddress.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { $0.pointee.sin6_addr }
+                let address = socketAddress.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) {
+                    $0.pointee.sin6_addr
+                }
                 let bytes = withUnsafeBytes(of: address) { Array($0) }
                 let isOne = bytes.count == 16 && bytes.prefix(15).allSatisfy { $0 == 0 } && bytes[15] == 1
-                let isMappedV4 = bytes.count == 16 && bytes.prefix(10).allSatisfy { $0 == 0 } && bytes[10] == 0xFF && bytes[11] == 0xFF
+                let isMappedV4 =
+                    bytes.count == 16 && bytes.prefix(10).allSatisfy { $0 == 0 } && bytes[10] == 0xFF
+                    && bytes[11] == 0xFF
                     && bytes[12] == 127
-                result.append(Address(text: withUnsafePointer(to: address) { text(AF_INET6, $0, INET6_ADDRSTRLEN) },
-                                      isLoopback: isOne || isMappedV4))
+                result.append(
+                    Address(
+                        text: withUnsafePointer(to: address) { text(AF_INET6, $0, INET6_ADDRSTRLEN) },
+                        isLoopback: isOne || isMappedV4
+                    )
+                )
             default:
                 // Another family cannot be checked, so the host as a whole is not loopback.
                 result.append(Address(text: "", isLoopback: false))

@@ -25,8 +25,8 @@ struct Origin: Equatable, Sendable, CustomStringConvertible {
             return String(cString: value)
         }
         guard let scheme = part(CURLUPART_SCHEME)?.lowercased(), scheme == "http" || scheme == "https",
-              let host = part(CURLUPART_HOST)?.lowercased(), !host.isEmpty,
-              let portText = part(CURLUPART_PORT, CURLU_DEFAULT_PORT), let port = Int(portText)
+            let host = part(CURLUPART_HOST)?.lowercased(), !host.isEmpty,
+            let portText = part(CURLUPART_PORT, CURLU_DEFAULT_PORT), let port = Int(portText)
         else { return nil }
         self.scheme = scheme
         self.host = host

@@ -8,7 +8,10 @@ final class CairoSurface {
     private let afterDestroy: (() -> Void)?
 
     init(_ pointer: OpaquePointer?, what: String, afterDestroy: (() -> Void)? = nil) throws {
-        guard let pointer else { afterDestroy?(); throw RenderError.cairo("cannot create \(what) surface") }
+        guard let pointer else {
+            afterDestroy?()
+            throw RenderError.cairo("cannot create \(what) surface")
+        }
         let status = cairo_surface_status(pointer)
         guard status == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(pointer)

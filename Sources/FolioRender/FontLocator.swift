@@ -11,8 +11,16 @@ public enum FontLocator {
     static let boldFallbackFile = "NotoSansGurmukhi-Bold.ttf"
     public static let installedDirectory = ResourceDirectory.installed("fonts")
 
-    public static func directory(environment: [String: String] = ProcessInfo.processInfo.environment,
-                                 executable: URL? = ResourceDirectory.executableURL()) -> URL? {
-        ResourceDirectory.find("fonts", holding: regularFile, variable: "FOLIO_FONTS", environment: environment, executable: executable)
+    public static func directory(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        executable: URL? = ResourceDirectory.executableURL()
+    ) -> URL? {
+        ResourceDirectory.find(
+            "fonts",
+            holding: regularFile,
+            variable: "FOLIO_FONTS",
+            environment: environment,
+            executable: executable
+        )
     }
 }

@@ -1,6 +1,6 @@
 internal import CCairo
-import Foundation
 import FolioCharts
+import Foundation
 import Synchronization
 
 /// One font file opened twice: a FreeType face for measuring (guarded by the set's lock) and a separate
@@ -23,10 +23,15 @@ final class LoadedFont: @unchecked Sendable {
         let e1 = FT_New_Face(library, path, 0, &measure)
         guard e1 == 0, let measure else { throw RenderError.fontLoad(path: path, code: e1) }
         let e2 = FT_New_Face(library, path, 0, &draw)
-        guard e2 == 0, let draw else { FT_Done_Face(measure); throw RenderError.fontLoad(path: path, code: e2) }
+        guard e2 == 0, let draw else {
+            FT_Done_Face(measure)
+            throw RenderError.fontLoad(path: path, code: e2)
+        }
         guard let face = cairo_ft_font_face_create_for_ft_face(draw, 0),
-              cairo_font_face_status(face) == CAIRO_STATUS_SUCCESS else {
-            FT_Done_Face(measure); FT_Done_Face(draw)
+            cairo_font_face_status(face) == CAIRO_STATUS_SUCCESS
+        else {
+            FT_Done_Face(measure)
+            FT_Done_Face(draw)
             throw RenderError.cairo("cannot wrap \(path) as a font face")
         }
         // Cairo may keep the face in its caches after we let go: the FreeType face is freed by Cairo
@@ -35,7 +40,9 @@ final class LoadedFont: @unchecked Sendable {
             if let p = $0 { FT_Done_Face(p.assumingMemoryBound(to: FT_FaceRec_.self)) }
         }
         guard status == CAIRO_STATUS_SUCCESS else {
-            cairo_font_face_destroy(face); FT_Done_Face(draw); FT_Done_Face(measure)
+            cairo_font_face_destroy(face)
+            FT_Done_Face(draw)
+            FT_Done_Face(measure)
             throw RenderError.cairo("cannot attach font data")
         }
         measureFace = measure
@@ -69,7 +76,9 @@ final class LoadedFont: @unchecked Sendable {
     /// Caller holds the set's lock. Unscaled bounding box top/bottom of a glyph, per point of size.
     func verticalExtent(_ scalar: UInt32) -> (top: Double, bottom: Double) {
         let index = FT_Get_Char_Index(measureFace, FT_ULong(scalar))
-        guard FT_Load_Glyph(measureFace, index, Int32(FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING)) == 0 else { return (0, 0) }
+        guard FT_Load_Glyph(measureFace, index, Int32(FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING)) == 0 else {
+            return (0, 0)
+        }
         let m = measureFace.pointee.glyph.pointee.metrics
         return (Double(m.horiBearingY) / unitsPerEm, Double(m.horiBearingY - m.height) / unitsPerEm)
     }
@@ -99,9 +108,14 @@ public final class FontSet: TextMeasurer, @unchecked Sendable {
         do {
             regular = try LoadedFont(library: lib, path: directory.appendingPathComponent(FontLocator.regularFile).path)
             bold = try LoadedFont(library: lib, path: directory.appendingPathComponent(FontLocator.boldFile).path)
-            regularFallback = try LoadedFont(library: lib,
-                                             path: directory.appendingPathComponent(FontLocator.regularFallbackFile).path)
-            boldFallback = try LoadedFont(library: lib, path: directory.appendingPathComponent(FontLocator.boldFallbackFile).path)
+            regularFallback = try LoadedFont(
+                library: lib,
+                path: directory.appendingPathComponent(FontLocator.regularFallbackFile).path
+            )
+            boldFallback = try LoadedFont(
+                library: lib,
+                path: directory.appendingPathComponent(FontLocator.boldFallbackFile).path
+            )
         } catch {
             FT_Done_FreeType(lib)
             throw error
@@ -110,7 +124,8 @@ public final class FontSet: TextMeasurer, @unchecked Sendable {
         // so that boxes that do not overlap mean ink that does not overlap.
         let tall: [UInt32] = [0xC9, 0x419, 0x62, 0x64, 0x25]
         let deep: [UInt32] = [0x67, 0x70, 0x79, 0x440, 0x429, 0x2C]
-        let r = regular, b = bold
+        let r = regular
+        let b = bold
         ascent = tall.map { max(r.verticalExtent($0).top, b.verticalExtent($0).top) }.max() ?? 0.9
         descent = -(deep.map { min(r.verticalExtent($0).bottom, b.verticalExtent($0).bottom) }.min() ?? -0.25)
     }
@@ -138,7 +153,8 @@ public final class FontSet: TextMeasurer, @unchecked Sendable {
 
     /// Caller holds the lock. The glyph for a scalar from the main face, else from the fallback face
     /// (`fromFallback`), else the main face's missing-glyph box.
-    private func resolve(_ scalar: UInt32, _ weight: FontWeight) -> (index: UInt32, advance: Double, fromFallback: Bool) {
+    private func resolve(_ scalar: UInt32, _ weight: FontWeight) -> (index: UInt32, advance: Double, fromFallback: Bool)
+    {
         let main = font(weight).glyph(scalar)
         if main.index != 0 { return (main.index, main.advance, false) }
         let other = fallback(weight).glyph(scalar)
@@ -155,8 +171,13 @@ public final class FontSet: TextMeasurer, @unchecked Sendable {
 
     /// Glyph indices and x offsets (at `size`) for drawing a run, the same advances `width` sums, with
     /// the face each glyph comes from.
-    func glyphs(of text: String, size: Double, weight: FontWeight)
-        -> [(index: UInt32, x: Double, bytes: Int32, fromFallback: Bool)] {
+    func glyphs(
+        of text: String,
+        size: Double,
+        weight: FontWeight
+    )
+        -> [(index: UInt32, x: Double, bytes: Int32, fromFallback: Bool)]
+    {
         lock.withLock { _ in
             var out: [(UInt32, Double, Int32, Bool)] = []
             out.reserveCapacity(text.unicodeScalars.count)

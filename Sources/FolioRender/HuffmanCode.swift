@@ -12,7 +12,10 @@ enum HuffmanCode {
         var used = counts.reduce(0) { $1 > 0 ? $0 + 1 : $0 }
         var s = 0
         while used < 2 && s < counts.count {
-            if counts[s] == 0 { counts[s] = 1; used += 1 }
+            if counts[s] == 0 {
+                counts[s] = 1
+                used += 1
+            }
             s += 1
         }
         precondition(used >= 2 && used <= 1 << maxLength, "cannot build a code of \(used) symbols")
@@ -36,19 +39,29 @@ enum HuffmanCode {
         let isLeaf = UnsafeMutablePointer<Bool>.allocate(capacity: maxLength * width)
         var previous = UnsafeMutablePointer<UInt64>.allocate(capacity: width)
         var merged = UnsafeMutablePointer<UInt64>.allocate(capacity: width)
-        defer { isLeaf.deallocate(); previous.deallocate(); merged.deallocate() }
+        defer {
+            isLeaf.deallocate()
+            previous.deallocate()
+            merged.deallocate()
+        }
         previous.update(from: weights, count: n)
         for i in 0..<n { isLeaf[i] = true }
         var previousCount = n
         for level in 1..<maxLength {
             let flags = isLeaf + level * width
-            var leaf = 0, pair = 0, m = 0
+            var leaf = 0
+            var pair = 0
+            var m = 0
             while leaf < n || pair + 1 < previousCount {
                 let package = pair + 1 < previousCount ? previous[pair] + previous[pair + 1] : UInt64.max
                 if leaf < n && weights[leaf] <= package {
-                    merged[m] = weights[leaf]; flags[m] = true; leaf += 1
+                    merged[m] = weights[leaf]
+                    flags[m] = true
+                    leaf += 1
                 } else {
-                    merged[m] = package; flags[m] = false; pair += 2
+                    merged[m] = package
+                    flags[m] = false
+                    pair += 2
                 }
                 m += 1
             }
@@ -76,21 +89,35 @@ enum HuffmanCode {
     /// limit, so package-merge (O(n · maxLength), ~10× the work) runs only when it is not. Writes the code
     /// lengths by symbol (`symbols[i] & 0xFFFF` for leaf i) and returns true when no code is longer than
     /// `maxLength`.
-    private static func huffmanLengths(weights: UnsafeMutablePointer<UInt64>, n: Int, maxLength: Int,
-                                       into result: inout [UInt8], symbols: [UInt64]) -> Bool {
+    private static func huffmanLengths(
+        weights: UnsafeMutablePointer<UInt64>,
+        n: Int,
+        maxLength: Int,
+        into result: inout [UInt8],
+        symbols: [UInt64]
+    ) -> Bool {
         // Nodes 0..<n are the leaves, n + k the k-th internal node; the root is the last, 2n − 2.
         let parent = UnsafeMutablePointer<Int>.allocate(capacity: 2 * n - 1)
         let internalWeight = UnsafeMutablePointer<UInt64>.allocate(capacity: n - 1)
         let depth = UnsafeMutablePointer<Int>.allocate(capacity: 2 * n - 1)
-        defer { parent.deallocate(); internalWeight.deallocate(); depth.deallocate() }
-        var leaf = 0, node = 0
+        defer {
+            parent.deallocate()
+            internalWeight.deallocate()
+            depth.deallocate()
+        }
+        var leaf = 0
+        var node = 0
         for k in 0..<(n - 1) {
             var sum: UInt64 = 0
             for _ in 0..<2 {
                 if leaf < n && (node >= k || weights[leaf] <= internalWeight[node]) {
-                    sum += weights[leaf]; parent[leaf] = n + k; leaf += 1
+                    sum += weights[leaf]
+                    parent[leaf] = n + k
+                    leaf += 1
                 } else {
-                    sum += internalWeight[node]; parent[n + node] = n + k; node += 1
+                    sum += internalWeight[node]
+                    parent[n + node] = n + k
+                    node += 1
                 }
             }
             internalWeight[k] = sum
@@ -127,8 +154,12 @@ enum HuffmanCode {
 extension UInt32 {
     /// The low `count` bits in reverse order.
     @inline(__always) func bitReversed(count: Int) -> UInt32 {
-        var v = self, r: UInt32 = 0
-        for _ in 0..<count { r = r << 1 | (v & 1); v >>= 1 }
+        var v = self
+        var r: UInt32 = 0
+        for _ in 0..<count {
+            r = r << 1 | (v & 1)
+            v >>= 1
+        }
         return r
     }
 }

@@ -7,8 +7,10 @@ package enum PNGDecoding {
     package static func rgb(contentsOf path: String) -> (pixels: [UInt8], width: Int, height: Int)? {
         guard let surface = cairo_image_surface_create_from_png(path) else { return nil }
         defer { cairo_surface_destroy(surface) }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else { return nil }
-        let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface)
+        else { return nil }
+        let width = Int(cairo_image_surface_get_width(surface))
+        let height = Int(cairo_image_surface_get_height(surface))
         let stride = Int(cairo_image_surface_get_stride(surface))
         var out = [UInt8](repeating: 0, count: width * height * 3)
         for y in 0..<height {
@@ -25,7 +27,10 @@ package enum PNGDecoding {
 
     /// Writes RGB pixels as a PNG (for diff images in test failures).
     package static func write(rgb pixels: [UInt8], width: Int, height: Int, to path: String) throws {
-        let surface = try CairoSurface(cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)), what: "image")
+        let surface = try CairoSurface(
+            cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)),
+            what: "image"
+        )
         guard let data = cairo_image_surface_get_data(surface.pointer) else { throw RenderError.png("no pixel data") }
         let stride = Int(cairo_image_surface_get_stride(surface.pointer))
         for y in 0..<height {

@@ -20,7 +20,8 @@ enum PNGFilter {
         let level = compressor.level
         let rowBytes = width * 3 + 1
         guard height > 1 else { return level }
-        var plain: [UInt8] = [], filtered: [UInt8] = []
+        var plain: [UInt8] = []
+        var filtered: [UInt8] = []
         var line = [UInt8](repeating: 0, count: rowBytes)
         var y = 1
         raw.withUnsafeBufferPointer { r in
@@ -33,8 +34,12 @@ enum PNGFilter {
                 y += 64
             }
         }
-        let plainSize = plain.withUnsafeBufferPointer { folio_deflated_size(compressor.pointer, $0.baseAddress, $0.count) }
-        let filteredSize = filtered.withUnsafeBufferPointer { folio_deflated_size(compressor.pointer, $0.baseAddress, $0.count) }
+        let plainSize = plain.withUnsafeBufferPointer {
+            folio_deflated_size(compressor.pointer, $0.baseAddress, $0.count)
+        }
+        let filteredSize = filtered.withUnsafeBufferPointer {
+            folio_deflated_size(compressor.pointer, $0.baseAddress, $0.count)
+        }
         guard filteredSize > 0, filteredSize < plainSize else { return level }
         // Bottom-up, in place, so that every row is filtered against the unfiltered row above it.
         raw.withUnsafeMutableBufferPointer { r in
@@ -51,10 +56,17 @@ enum PNGFilter {
     /// Writes the row with filter Up into `out` when more of its bytes equal the row above than equal the
     /// pixel to their left, otherwise the row unchanged (filter None). `out` may be the row itself.
     /// Works eight bytes at a time: this runs over every byte of the image.
-    static func filterRow(_ r: UnsafeBufferPointer<UInt8>, row: Int, rowBytes: Int, into out: UnsafeMutableBufferPointer<UInt8>) {
+    static func filterRow(
+        _ r: UnsafeBufferPointer<UInt8>,
+        row: Int,
+        rowBytes: Int,
+        into out: UnsafeMutableBufferPointer<UInt8>
+    ) {
         guard let base = r.baseAddress, let o = out.baseAddress else { return }
-        let cur = UnsafeRawPointer(base + row * rowBytes), above = cur - rowBytes
-        var sameAbove = 0, sameLeft = 0
+        let cur = UnsafeRawPointer(base + row * rowBytes)
+        let above = cur - rowBytes
+        var sameAbove = 0
+        var sameLeft = 0
         var i = 4
         while i + 8 <= rowBytes {
             let c = cur.loadUnaligned(fromByteOffset: i, as: UInt64.self)
@@ -62,7 +74,8 @@ enum PNGFilter {
             sameLeft &+= zeroBytes(c ^ cur.loadUnaligned(fromByteOffset: i - 3, as: UInt64.self))
             i += 8
         }
-        let c8 = cur.assumingMemoryBound(to: UInt8.self), a8 = above.assumingMemoryBound(to: UInt8.self)
+        let c8 = cur.assumingMemoryBound(to: UInt8.self)
+        let a8 = above.assumingMemoryBound(to: UInt8.self)
         for j in Array(1..<min(4, rowBytes)) + Array(i..<rowBytes) {
             if c8[j] == a8[j] { sameAbove += 1 }
             if j >= 4, c8[j] == c8[j - 3] { sameLeft += 1 }
@@ -71,12 +84,16 @@ enum PNGFilter {
             o[0] = 2
             var k = 1
             while k + 16 <= rowBytes {
-                let d = cur.loadUnaligned(fromByteOffset: k, as: SIMD16<UInt8>.self)
+                let d =
+                    cur.loadUnaligned(fromByteOffset: k, as: SIMD16<UInt8>.self)
                     &- above.loadUnaligned(fromByteOffset: k, as: SIMD16<UInt8>.self)
                 UnsafeMutableRawPointer(o).storeBytes(of: d, toByteOffset: k, as: SIMD16<UInt8>.self)
                 k += 16
             }
-            while k < rowBytes { o[k] = c8[k] &- a8[k]; k += 1 }
+            while k < rowBytes {
+                o[k] = c8[k] &- a8[k]
+                k += 1
+            }
         } else if UnsafePointer(o) != c8 {
             o.update(from: c8, count: rowBytes)
         }
@@ -84,7 +101,8 @@ enum PNGFilter {
 
     /// How many of the eight bytes of `x` are zero.
     @inline(__always) static func zeroBytes(_ x: UInt64) -> Int {
-        let high: UInt64 = 0x8080_8080_8080_8080, low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
         let nonzero = (((x & low) &+ low) | x) & high
         return 8 - nonzero.nonzeroBitCount
     }

@@ -1,8 +1,9 @@
-import FolioCore
 internal import CCairo
 internal import CPNG
-import Foundation
 import FolioCharts
+import FolioCore
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -41,14 +42,23 @@ final class RasterImage {
         // RGB24: charts are opaque, and three channels make a smaller PNG than RGBA.
         let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, Int32(width)))
         let bytes = stride * height
-        guard stride > 0, let pixels = memory.takePixels(bytes) else { throw RenderError.cairo("cannot allocate a \(width)×\(height) image") }
+        guard stride > 0, let pixels = memory.takePixels(bytes) else {
+            throw RenderError.cairo("cannot allocate a \(width)×\(height) image")
+        }
         // A reused buffer holds the last image: an opaque background covers every pixel, any other is
         // drawn over black, as on a new surface.
         if scene.background.alpha < 1 { memset(pixels, 0, bytes) }
         surface = try CairoSurface(
-            cairo_image_surface_create_for_data(pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24,
-                                                Int32(width), Int32(height), Int32(stride)),
-            what: "image", afterDestroy: { memory.giveBack(pixels: pixels, bytes: bytes) })
+            cairo_image_surface_create_for_data(
+                pixels.assumingMemoryBound(to: UInt8.self),
+                CAIRO_FORMAT_RGB24,
+                Int32(width),
+                Int32(height),
+                Int32(stride)
+            ),
+            what: "image",
+            afterDestroy: { memory.giveBack(pixels: pixels, bytes: bytes) }
+        )
         let cr = try CairoContext(surface: surface)
         cairo_scale(cr.pointer, scale, scale)
         SceneDrawer(fonts: fonts).draw(scene, into: cr.pointer)
@@ -77,8 +87,10 @@ final class RasterImage {
             // before anything is stored over it.
             var x = 0
             while x + 4 <= w {
-                let q0 = row[x].byteSwapped >> 8, q1 = row[x + 1].byteSwapped >> 8
-                let q2 = row[x + 2].byteSwapped >> 8, q3 = row[x + 3].byteSwapped >> 8
+                let q0 = row[x].byteSwapped >> 8
+                let q1 = row[x + 1].byteSwapped >> 8
+                let q2 = row[x + 2].byteSwapped >> 8
+                let q3 = row[x + 3].byteSwapped >> 8
                 let at = 1 + 3 * x
                 o.storeBytes(of: UInt32(littleEndian: q0 | q1 << 24), toByteOffset: at, as: UInt32.self)
                 o.storeBytes(of: UInt32(littleEndian: q1 >> 8 | q2 << 16), toByteOffset: at + 4, as: UInt32.self)
@@ -123,8 +135,13 @@ final class RasterImage {
 /// RGB scanlines (filter byte 0, then R, G, B per pixel) → PNG: the image data deflated here, the file
 /// structure written by libpng. The scanlines are left as they are: libdeflate's path filters a copy.
 enum PNGWriter {
-    static func write(scanlines raw: UnsafeBufferPointer<UInt8>, width: Int, height: Int, to file: UnsafeMutablePointer<FILE>,
-                      encoding: PNGEncoding) throws {
+    static func write(
+        scanlines raw: UnsafeBufferPointer<UInt8>,
+        width: Int,
+        height: Int,
+        to file: UnsafeMutablePointer<FILE>,
+        encoding: PNGEncoding
+    ) throws {
         let rowBytes = width * 3 + 1
         guard width > 0, height > 0, raw.count == rowBytes * height else { throw RenderError.png("bad scanlines") }
         let idat: [UInt8]
@@ -132,9 +149,16 @@ enum PNGWriter {
             idat = ScanlineDeflate.zlib(raw, rowBytes: rowBytes)
         } else {
             var copy = Array(raw)
-            idat = try libdeflateZlib(&copy, width: width, height: height, level: encoding.level ?? PNGEncoding.fallbackLevel)
+            idat = try libdeflateZlib(
+                &copy,
+                width: width,
+                height: height,
+                level: encoding.level ?? PNGEncoding.fallbackLevel
+            )
         }
-        let result = idat.withUnsafeBufferPointer { folio_png_write_idat(file, UInt32(width), UInt32(height), $0.baseAddress, $0.count) }
+        let result = idat.withUnsafeBufferPointer {
+            folio_png_write_idat(file, UInt32(width), UInt32(height), $0.baseAddress, $0.count)
+        }
         guard result == 0 else {
             // A write to the stream failed (a full disk): the caller knows the file to name.
             if result > 0 { throw StreamWriteError(errno: result) }
@@ -143,17 +167,24 @@ enum PNGWriter {
     }
 
     /// The PNG in memory (glibc's open_memstream gives libpng a FILE that grows a buffer).
-    static func bytes(scanlines raw: UnsafeBufferPointer<UInt8>, width: Int, height: Int, encoding: PNGEncoding) throws -> [UInt8] {
+    static func bytes(
+        scanlines raw: UnsafeBufferPointer<UInt8>,
+        width: Int,
+        height: Int,
+        encoding: PNGEncoding
+    ) throws -> [UInt8] {
         var buffer: UnsafeMutablePointer<CChar>?
         var size = 0
         guard let stream = open_memstream(&buffer, &size) else { throw RenderError.png("open_memstream failed") }
         do {
             try write(scanlines: raw, width: width, height: height, to: stream, encoding: encoding)
         } catch let failed as StreamWriteError {
-            fclose(stream); free(buffer)
+            fclose(stream)
+            free(buffer)
             throw RenderError.png("cannot hold the image in memory: \(FileError.reason(errno: failed.errno))")
         } catch {
-            fclose(stream); free(buffer)
+            fclose(stream)
+            free(buffer)
             throw error
         }
         fclose(stream)
@@ -169,7 +200,9 @@ enum PNGWriter {
         if filteredLevel != compressor.level { compressor = try DeflateCompressor(level: filteredLevel) }
         let bound = libdeflate_zlib_compress_bound(compressor.pointer, raw.count)
         let out = [UInt8](unsafeUninitializedCapacity: bound) { out, count in
-            count = raw.withUnsafeBufferPointer { libdeflate_zlib_compress(compressor.pointer, $0.baseAddress, $0.count, out.baseAddress, bound) }
+            count = raw.withUnsafeBufferPointer {
+                libdeflate_zlib_compress(compressor.pointer, $0.baseAddress, $0.count, out.baseAddress, bound)
+            }
         }
         guard !out.isEmpty else { throw RenderError.png("libdeflate failed") }
         return out

@@ -9,7 +9,10 @@ final class RasterMemory: Sendable {
     /// Buffers kept: one image in flight per thread that shares the renderer is the usual case.
     static let kept = 4
 
-    private struct Pixels: @unchecked Sendable { var pointer: UnsafeMutableRawPointer; var bytes: Int }
+    private struct Pixels: @unchecked Sendable {
+        var pointer: UnsafeMutableRawPointer
+        var bytes: Int
+    }
     private let pixels = Mutex<[Pixels]>([])
 
     deinit { for p in pixels.withLock({ $0 }) { free(p.pointer) } }

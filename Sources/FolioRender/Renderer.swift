@@ -1,6 +1,6 @@
+import FolioCharts
 import FolioCore
 import Foundation
-import FolioCharts
 
 /// Output file formats, chosen by file extension.
 public enum OutputFormat: String, Sendable, CaseIterable {
@@ -25,7 +25,8 @@ public struct Renderer: Sendable {
     let rasterMemory = RasterMemory()
 
     public init(fonts: FontSet, pngEncoding: PNGEncoding = .default) {
-        self.fonts = fonts; self.pngEncoding = pngEncoding
+        self.fonts = fonts
+        self.pngEncoding = pngEncoding
     }
 
     /// A renderer with the process-wide fonts from `fonts/` (see `FontLocator`).

@@ -34,7 +34,8 @@ enum ScanlineDeflate {
 
     /// The zlib stream for `data`, scanlines of `rowBytes` bytes (filter byte included), which must pass
     /// `canEncode`. The same input always gives the same bytes.
-    static func zlib(_ data: UnsafeBufferPointer<UInt8>, rowBytes: Int, blockBytes: Int = defaultBlockBytes) -> [UInt8] {
+    static func zlib(_ data: UnsafeBufferPointer<UInt8>, rowBytes: Int, blockBytes: Int = defaultBlockBytes) -> [UInt8]
+    {
         precondition(canEncode(rowBytes: rowBytes) && blockBytes > 0)
         let size = data.count
         var writer = BitWriter(capacity: size / 32 + 1024)
@@ -50,7 +51,13 @@ enum ScanlineDeflate {
             let end = min(position + blockBytes, size)
             let tokenCount = histogram.withUnsafeMutableBufferPointer { h in
                 h.update(repeating: 0)
-                return matcher.tokens(from: &position, to: end, into: tokens, capacity: maxBlockTokens, counting: h.baseAddress!)
+                return matcher.tokens(
+                    from: &position,
+                    to: end,
+                    into: tokens,
+                    capacity: maxBlockTokens,
+                    counting: h.baseAddress!
+                )
             }
             let block = BlockCode(histogram: histogram, rowBytes: rowBytes)
             writer.reserve(block.byteCount(histogram: histogram))
@@ -103,19 +110,30 @@ struct Matcher {
 
     /// Tokens for the bytes from `position` to at least `end` (a match may run past it, up to 257 bytes), or
     /// until `capacity` tokens; advances `position` past them. Returns the number of tokens.
-    func tokens(from position: inout Int, to end: Int, into tokens: UnsafeMutablePointer<UInt32>, capacity: Int,
-                counting freq: UnsafeMutablePointer<UInt32>) -> Int {
+    func tokens(
+        from position: inout Int,
+        to end: Int,
+        into tokens: UnsafeMutablePointer<UInt32>,
+        capacity: Int,
+        counting freq: UnsafeMutablePointer<UInt32>
+    ) -> Int {
         guard let base = data.baseAddress else { return 0 }
         let p = UnsafeRawPointer(base)
         let size = data.count
-        var i = position, n = 0
+        var i = position
+        var n = 0
         while i < end && n < capacity {
             let limit = min(258, size - i)
-            var length = 0, kind = Token.leftMatch, t = 0
+            var length = 0
+            var kind = Token.leftMatch
+            var t = 0
             if i >= 3 { length = Self.matchLength(p + i, p + i - 3, limit: limit) }
             if i >= rowBytes && length < limit {
                 let above = Self.matchLength(p + i, p + i - rowBytes, limit: limit)
-                if above > length { length = above; kind = Token.aboveMatch }
+                if above > length {
+                    length = above
+                    kind = Token.aboveMatch
+                }
             }
             if length >= 3 {
                 t = kind + length - 3
@@ -134,7 +152,10 @@ struct Matcher {
                     }
                 }
             }
-            if length < 3 { t = Int(base[i]); length = 1 }
+            if length < 3 {
+                t = Int(base[i])
+                length = 1
+            }
             tokens[n] = UInt32(truncatingIfNeeded: t)
             freq[t & 0xFFFF] &+= 1
             n += 1
@@ -150,17 +171,25 @@ struct Matcher {
     @inline(__always) static func matchLength(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, limit: Int) -> Int {
         var n = 0
         while n + 16 <= limit {
-            let x0 = a.loadUnaligned(fromByteOffset: n, as: UInt64.self) ^ b.loadUnaligned(fromByteOffset: n, as: UInt64.self)
-            let x1 = a.loadUnaligned(fromByteOffset: n + 8, as: UInt64.self) ^ b.loadUnaligned(fromByteOffset: n + 8, as: UInt64.self)
+            let x0 =
+                a.loadUnaligned(fromByteOffset: n, as: UInt64.self)
+                ^ b.loadUnaligned(fromByteOffset: n, as: UInt64.self)
+            let x1 =
+                a.loadUnaligned(fromByteOffset: n + 8, as: UInt64.self)
+                ^ b.loadUnaligned(fromByteOffset: n + 8, as: UInt64.self)
             if x0 | x1 != 0 { break }
             n += 16
         }
         while n + 8 <= limit {
-            let x = a.loadUnaligned(fromByteOffset: n, as: UInt64.self) ^ b.loadUnaligned(fromByteOffset: n, as: UInt64.self)
+            let x =
+                a.loadUnaligned(fromByteOffset: n, as: UInt64.self)
+                ^ b.loadUnaligned(fromByteOffset: n, as: UInt64.self)
             if x != 0 { return n + x.trailingZeroBitCount >> 3 }
             n += 8
         }
-        while n < limit && a.load(fromByteOffset: n, as: UInt8.self) == b.load(fromByteOffset: n, as: UInt8.self) { n += 1 }
+        while n < limit && a.load(fromByteOffset: n, as: UInt8.self) == b.load(fromByteOffset: n, as: UInt8.self) {
+            n += 1
+        }
         return n
     }
 }
@@ -183,7 +212,8 @@ struct BlockCode {
         for b in 0..<256 { literal[b] = f[b] }
         literal[256] = 1  // end of block
         var distance = Array(f[Token.count..<(Token.count + 30)])
-        let leftSymbol = Deflate.distanceSymbol(3), aboveSymbol = Deflate.distanceSymbol(rowBytes)
+        let leftSymbol = Deflate.distanceSymbol(3)
+        let aboveSymbol = Deflate.distanceSymbol(rowBytes)
         for m in 0..<256 {
             let symbol = 257 + Int(Deflate.lengthSymbol[m])
             literal[symbol] += f[Token.leftMatch + m] + f[Token.aboveMatch + m] + f[Token.hashedMatch + m]
@@ -202,8 +232,10 @@ struct BlockCode {
         for b in 0..<256 { table[b] = UInt32(literalCodes[b]) << 8 | UInt32(literalLengths[b]) }
         for m in 0..<256 {
             let symbol = Int(Deflate.lengthSymbol[m])
-            let code = UInt32(literalCodes[257 + symbol]), bits = Int(literalLengths[257 + symbol])
-            let extra = UInt32(m + 3 - Int(Deflate.lengthBase[symbol])), extraBits = Int(Deflate.lengthExtraBits[symbol])
+            let code = UInt32(literalCodes[257 + symbol])
+            let bits = Int(literalLengths[257 + symbol])
+            let extra = UInt32(m + 3 - Int(Deflate.lengthBase[symbol]))
+            let extraBits = Int(Deflate.lengthExtraBits[symbol])
             let entry = (code | extra << bits) << 8 | UInt32(bits + extraBits)
             table[Token.leftMatch + m] = entry
             table[Token.aboveMatch + m] = entry
@@ -222,7 +254,9 @@ struct BlockCode {
         for m in 0..<256 {
             bits += Int(f[Token.leftMatch + m]) * left.count + Int(f[Token.aboveMatch + m]) * above.count
         }
-        for s in 0..<30 { bits += Int(f[Token.count + s]) * (Int(distanceLengths[s]) + Int(Deflate.distanceExtraBits[s])) }
+        for s in 0..<30 {
+            bits += Int(f[Token.count + s]) * (Int(distanceLengths[s]) + Int(Deflate.distanceExtraBits[s]))
+        }
         // Header: 17 bits, 19 × 3 for the code-length code, at most 316 lengths of 7 + 7 bits each.
         return (bits + endOfBlock.count + 17 + 19 * 3 + 316 * 14) / 8 + 1
     }
@@ -241,8 +275,11 @@ struct BlockCode {
         tokenCodes.withUnsafeBufferPointer { table in
             distanceCodes.withUnsafeBufferPointer { distanceCodes in
                 distanceLengths.withUnsafeBufferPointer { distanceLengths in
-                    let table = table.baseAddress!, codes = distanceCodes.baseAddress!, lengths = distanceLengths.baseAddress!
-                    let (leftBits, leftCount) = left, (aboveBits, aboveCount) = above
+                    let table = table.baseAddress!
+                    let codes = distanceCodes.baseAddress!
+                    let lengths = distanceLengths.baseAddress!
+                    let (leftBits, leftCount) = left
+                    let (aboveBits, aboveCount) = above
                     for k in 0..<count {
                         let token = Int(tokens[k])
                         let t = token & 0xFFFF
@@ -267,7 +304,9 @@ struct BlockCode {
     private func writeHeader(isFinal: Bool, to w: inout BitWriter) {
         let literalCount = max(257, (literalLengths.lastIndex { $0 != 0 } ?? 0) + 1)
         let distanceCount = max(1, (distanceLengths.lastIndex { $0 != 0 } ?? 0) + 1)
-        let runs = Deflate.runLengthCoded(Array(literalLengths[..<literalCount]) + Array(distanceLengths[..<distanceCount]))
+        let runs = Deflate.runLengthCoded(
+            Array(literalLengths[..<literalCount]) + Array(distanceLengths[..<distanceCount])
+        )
         var frequencies = [UInt32](repeating: 0, count: 19)
         for r in runs { frequencies[Int(r.symbol)] += 1 }
         let lengths = HuffmanCode.lengths(frequencies: frequencies, maxLength: 7)
@@ -290,13 +329,21 @@ struct BlockCode {
 
 /// Deflate's fixed tables (RFC 1951 §3.2.5, §3.2.7).
 enum Deflate {
-    static let lengthBase: [UInt16] = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83,
-                                       99, 115, 131, 163, 195, 227, 258]
-    static let lengthExtraBits: [UInt8] = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
-    static let distanceBase: [UInt16] = [1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769,
-                                         1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577]
-    static let distanceExtraBits: [UInt8] = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10,
-                                             11, 11, 12, 12, 13, 13]
+    static let lengthBase: [UInt16] = [
+        3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83,
+        99, 115, 131, 163, 195, 227, 258,
+    ]
+    static let lengthExtraBits: [UInt8] = [
+        0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0,
+    ]
+    static let distanceBase: [UInt16] = [
+        1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769,
+        1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577,
+    ]
+    static let distanceExtraBits: [UInt8] = [
+        0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10,
+        11, 11, 12, 12, 13, 13,
+    ]
     /// The order code-length code lengths are sent in.
     static let codeLengthOrder = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
 
@@ -329,13 +376,28 @@ enum Deflate {
             while i + run < lengths.count && lengths[i + run] == l { run += 1 }
             i += run
             if l == 0 {
-                while run >= 11 { let k = min(run, 138); out.append((18, UInt8(k - 11), 7)); run -= k }
-                if run >= 3 { out.append((17, UInt8(run - 3), 3)); run = 0 }
+                while run >= 11 {
+                    let k = min(run, 138)
+                    out.append((18, UInt8(k - 11), 7))
+                    run -= k
+                }
+                if run >= 3 {
+                    out.append((17, UInt8(run - 3), 3))
+                    run = 0
+                }
             } else {
-                out.append((l, 0, 0)); run -= 1
-                while run >= 3 { let k = min(run, 6); out.append((16, UInt8(k - 3), 2)); run -= k }
+                out.append((l, 0, 0))
+                run -= 1
+                while run >= 3 {
+                    let k = min(run, 6)
+                    out.append((16, UInt8(k - 3), 2))
+                    run -= k
+                }
             }
-            while run > 0 { out.append((l, 0, 0)); run -= 1 }
+            while run > 0 {
+                out.append((l, 0, 0))
+                run -= 1
+            }
         }
         return out
     }

@@ -1,6 +1,6 @@
 internal import CCairo
-import Foundation
 import FolioCharts
+import Foundation
 
 /// Draws a scene's primitives into a cairo context, in order. The one place a scene becomes ink, shared
 /// by every output format.
@@ -28,8 +28,11 @@ struct SceneDrawer {
     }
 
     private func setColor(_ cr: OpaquePointer, _ c: Color) {
-        if c.alpha >= 1 { cairo_set_source_rgb(cr, c.red, c.green, c.blue) }
-        else { cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha) }
+        if c.alpha >= 1 {
+            cairo_set_source_rgb(cr, c.red, c.green, c.blue)
+        } else {
+            cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
+        }
     }
 
     private func drawPath(_ shape: PathShape, _ cr: OpaquePointer) {
@@ -40,16 +43,26 @@ struct SceneDrawer {
             case .line(let p): cairo_line_to(cr, p.x, p.y)
             case .arc(let c, let r, let start, let end, let clockwise):
                 // With y down, increasing angles turn clockwise on screen: cairo_arc.
-                if clockwise { cairo_arc(cr, c.x, c.y, r, start, end) } else { cairo_arc_negative(cr, c.x, c.y, r, start, end) }
+                if clockwise {
+                    cairo_arc(cr, c.x, c.y, r, start, end)
+                } else {
+                    cairo_arc_negative(cr, c.x, c.y, r, start, end)
+                }
             case .close: cairo_close_path(cr)
             }
         }
         if let fill = shape.fill {
             setColor(cr, fill)
-            if shape.stroke == nil { cairo_fill(cr); return }
+            if shape.stroke == nil {
+                cairo_fill(cr)
+                return
+            }
             cairo_fill_preserve(cr)
         }
-        guard let stroke = shape.stroke else { cairo_new_path(cr); return }
+        guard let stroke = shape.stroke else {
+            cairo_new_path(cr)
+            return
+        }
         setColor(cr, stroke.color)
         cairo_set_line_width(cr, stroke.width)
         cairo_set_line_cap(cr, shape.roundCaps ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_BUTT)
@@ -73,9 +86,11 @@ struct SceneDrawer {
         setColor(cr, run.color)
         // Consecutive glyphs from the same face are one show call; a run switches faces only around
         // the rare characters the main face lacks.
-        var start = 0, byteStart = 0
+        var start = 0
+        var byteStart = 0
         while start < laid.count {
-            var end = start, byteEnd = byteStart
+            var end = start
+            var byteEnd = byteStart
             while end < laid.count, laid[end].fromFallback == laid[start].fromFallback {
                 byteEnd += Int(laid[end].bytes)
                 end += 1
@@ -86,8 +101,16 @@ struct SceneDrawer {
             // One cluster per character (each maps to one glyph): PDF readers get the text back exactly.
             var clusters = laid[start..<end].map { cairo_text_cluster_t(num_bytes: $0.bytes, num_glyphs: 1) }
             var bytes = utf8[byteStart..<byteEnd].map { CChar(bitPattern: $0) }
-            cairo_show_text_glyphs(cr, &bytes, Int32(bytes.count), &glyphs, Int32(glyphs.count),
-                                   &clusters, Int32(clusters.count), cairo_text_cluster_flags_t(0))
+            cairo_show_text_glyphs(
+                cr,
+                &bytes,
+                Int32(bytes.count),
+                &glyphs,
+                Int32(glyphs.count),
+                &clusters,
+                Int32(clusters.count),
+                cairo_text_cluster_flags_t(0)
+            )
             start = end
             byteStart = byteEnd
         }

@@ -1,6 +1,6 @@
 internal import CCairo
-import Foundation
 import FolioCharts
+import Foundation
 
 /// Document metadata for PDF output.
 public struct PDFMetadata: Hashable, Sendable {
@@ -11,7 +11,9 @@ public struct PDFMetadata: Hashable, Sendable {
     public var creationDate: String
 
     public init(title: String = "", author: String = "Folio", creationDate: String = "2000-01-01T00:00:00Z") {
-        self.title = title; self.author = author; self.creationDate = creationDate
+        self.title = title
+        self.author = author
+        self.creationDate = creationDate
     }
 }
 
@@ -22,8 +24,10 @@ enum VectorOutput {
         let sink = ByteSink()
         let first = scenes.first ?? Scene(width: 595, height: 842, background: Color(hex: 0xFFFFFF))
         let opaque = Unmanaged.passUnretained(sink).toOpaque()
-        let surface = try CairoSurface(cairo_pdf_surface_create_for_stream(ByteSink.write, opaque, first.width, first.height),
-                                       what: "PDF")
+        let surface = try CairoSurface(
+            cairo_pdf_surface_create_for_stream(ByteSink.write, opaque, first.width, first.height),
+            what: "PDF"
+        )
         cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_TITLE, metadata.title)
         cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_AUTHOR, metadata.author)
         cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_CREATOR, "Folio")
@@ -46,8 +50,10 @@ enum VectorOutput {
     static func svg(_ scene: Scene, fonts: FontSet) throws -> [UInt8] {
         let sink = ByteSink()
         let opaque = Unmanaged.passUnretained(sink).toOpaque()
-        let surface = try CairoSurface(cairo_svg_surface_create_for_stream(ByteSink.write, opaque, scene.width, scene.height),
-                                       what: "SVG")
+        let surface = try CairoSurface(
+            cairo_svg_surface_create_for_stream(ByteSink.write, opaque, scene.width, scene.height),
+            what: "SVG"
+        )
         cairo_svg_surface_restrict_to_version(surface.pointer, CAIRO_SVG_VERSION_1_1)
         let cr = try CairoContext(surface: surface)
         SceneDrawer(fonts: fonts).draw(scene, into: cr.pointer)

@@ -32,15 +32,25 @@ struct DatasetCharts: Sendable {
     /// fails the report with the block's path (`ParameterError`), as does an asset or currency the
     /// report has no quotes of. Data the dataset does not find (a portfolio holding nothing yet) is a
     /// chart that says "No data", not a failed report.
-    func content(_ kind: ChartKind, data: String, parameters: [String: String], frame: ChartFrame) throws -> ChartContent {
+    func content(
+        _ kind: ChartKind,
+        data: String,
+        parameters: [String: String],
+        frame: ChartFrame
+    ) throws -> ChartContent {
         var request = base
         request.kind = kind
         request.data = data
         for (key, value) in parameters.sorted(by: { $0.key < $1.key }) {
             guard let field = ChartRequest.Field(name: key), !Self.reportOwned.contains(field) else {
-                let allowed = ChartRequest.Field.allCases.filter { !Self.reportOwned.contains($0) && $0 != .data }.map(\.rawValue)
-                throw ParameterError(key: key, problem: "unknown parameter, expected one of " + allowed.joined(separator: ", ")
-                    + (ChartRequest.Field(name: key) != nil ? " (the report sets \(key) for every chart)" : ""))
+                let allowed = ChartRequest.Field.allCases.filter { !Self.reportOwned.contains($0) && $0 != .data }.map(
+                    \.rawValue
+                )
+                throw ParameterError(
+                    key: key,
+                    problem: "unknown parameter, expected one of " + allowed.joined(separator: ", ")
+                        + (ChartRequest.Field(name: key) != nil ? " (the report sets \(key) for every chart)" : "")
+                )
             }
             do { try request.set(field, [value]) } catch let error as ArgumentError {
                 throw ParameterError(key: key, problem: error.problem)
@@ -53,11 +63,15 @@ struct DatasetCharts: Sendable {
         // A block's assets and currency must be among the quotes this report read (a portfolio report reads
         // the portfolio's assets); the budget's currency is its entries', not a quote's.
         let known = input.market.book.assets.union(input.market.assets.map(\.code))
-        let named = (request.given.contains(.asset) ? request.assets : [])
-            + (request.given.contains(.currency) && type(of: dataset).subject != .budget ? [request.currency].compactMap { $0 } : [])
+        let named =
+            (request.given.contains(.asset) ? request.assets : [])
+            + (request.given.contains(.currency) && type(of: dataset).subject != .budget
+                ? [request.currency].compactMap { $0 } : [])
         for asset in named where !known.contains(asset) {
-            throw ParameterError(key: asset == request.currency ? "currency" : "asset",
-                                 problem: "\(asset) has no quotes in this report's data")
+            throw ParameterError(
+                key: asset == request.currency ? "currency" : "asset",
+                problem: "\(asset) has no quotes in this report's data"
+            )
         }
         let built: DatasetChart
         do { built = try dataset.build(input, as: kind, frame: frame) } catch let error as ArgumentError {

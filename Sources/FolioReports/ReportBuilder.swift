@@ -27,8 +27,15 @@ public struct ReportBuilder: Sendable {
     }
 
     public var composer: PageComposer {
-        PageComposer(setup: definition.page, header: definition.header, footer: definition.footer, style: style,
-                     strings: strings, values: [:], title: "")
+        PageComposer(
+            setup: definition.page,
+            header: definition.header,
+            footer: definition.footer,
+            style: style,
+            strings: strings,
+            values: [:],
+            title: ""
+        )
     }
 
     /// Pages as laid out, before headers and footers.
@@ -39,11 +46,21 @@ public struct ReportBuilder: Sendable {
             if !blocks.isEmpty { blocks.append(PageBreakBlock()) }
             var previous: BlockDefinition.Kind?
             for block in section.blocks where try holds(block.when, block.path, data) {
-                blocks += try layoutBlocks(block, after: previous, data: data, width: content.width, pageHeight: content.height)
+                blocks += try layoutBlocks(
+                    block,
+                    after: previous,
+                    data: data,
+                    width: content.width,
+                    pageHeight: content.height
+                )
                 previous = block.kind
             }
         }
-        return Paginator.paginate(ChartBlock.aligningTimePlots(blocks, width: content.width), content: content, gap: style.blockGap)
+        return Paginator.paginate(
+            ChartBlock.aligningTimePlots(blocks, width: content.width),
+            content: content,
+            gap: style.blockGap
+        )
     }
 
     /// Pages as scenes, headers and footers included.
@@ -58,7 +75,12 @@ public struct ReportBuilder: Sendable {
     private func holds(_ when: String?, _ path: String, _ data: some ReportDataSource) throws -> Bool {
         guard let when else { return true }
         guard let holds = data.condition(when) else {
-            throw DefinitionError(file: definition.name, path: path + ".when", expected: "a known condition (negative-balances, holdings, as-of-set-by-quote)", found: "\"\(when)\"")
+            throw DefinitionError(
+                file: definition.name,
+                path: path + ".when",
+                expected: "a known condition (negative-balances, holdings, as-of-set-by-quote)",
+                found: "\"\(when)\""
+            )
         }
         return holds
     }
@@ -69,11 +91,23 @@ public struct ReportBuilder: Sendable {
 
     /// `previous`: the kind of the section's block before this one; a text right under a chart or a table
     /// is its caption.
-    private func layoutBlocks(_ block: BlockDefinition, after previous: BlockDefinition.Kind?, data: some ReportDataSource,
-                              width: Double, pageHeight: Double) throws -> [any LayoutBlock] {
+    private func layoutBlocks(
+        _ block: BlockDefinition,
+        after previous: BlockDefinition.Kind?,
+        data: some ReportDataSource,
+        width: Double,
+        pageHeight: Double
+    ) throws -> [any LayoutBlock] {
         switch block.kind {
         case .heading: return [HeadingBlock(text: text(block.text, data), style: style)]
-        case .text: return [TextBlock(text: text(block.text, data), isCaption: previous == .chart || previous == .table, style: style)]
+        case .text:
+            return [
+                TextBlock(
+                    text: text(block.text, data),
+                    isCaption: previous == .chart || previous == .table,
+                    style: style
+                )
+            ]
         case .pageBreak: return [PageBreakBlock()]
         case .kpis:
             // Tiles the data has none of (market statistics never fetched) take no room, not an empty row's gap.
@@ -82,35 +116,65 @@ public struct ReportBuilder: Sendable {
         case .chart:
             guard let kind = ChartKind(rawValue: block.chart) else { return [] }
             guard let kinds = data.chartData[block.data] else {
-                throw DefinitionError(file: definition.name, path: block.path + ".data",
-                                      expected: "one of " + data.chartData.keys.sorted().joined(separator: ", "), found: "\"\(block.data)\"")
+                throw DefinitionError(
+                    file: definition.name,
+                    path: block.path + ".data",
+                    expected: "one of " + data.chartData.keys.sorted().joined(separator: ", "),
+                    found: "\"\(block.data)\""
+                )
             }
             guard kinds.contains(kind) else {
-                throw DefinitionError(file: definition.name, path: block.path + ".chart",
-                                      expected: "one of " + kinds.map(\.rawValue).sorted().joined(separator: ", ") + " for \(block.data)",
-                                      found: "\"\(block.chart)\"")
+                throw DefinitionError(
+                    file: definition.name,
+                    path: block.path + ".chart",
+                    expected: "one of " + kinds.map(\.rawValue).sorted().joined(separator: ", ") + " for \(block.data)",
+                    found: "\"\(block.chart)\""
+                )
             }
             let title = text(block.text, data)
-            let frame = ChartFrame(width: width, height: block.height ?? 260, theme: style.theme, locale: style.locale, title: title)
+            let frame = ChartFrame(
+                width: width,
+                height: block.height ?? 260,
+                theme: style.theme,
+                locale: style.locale,
+                title: title
+            )
             let content: ChartContent
             do {
                 content = try data.chart(kind, data: block.data, parameters: block.parameters, frame: frame)
             } catch let error as DatasetCharts.ParameterError {
-                throw DefinitionError(file: definition.name, path: block.path + (error.key.map { ".parameters." + $0 } ?? ""),
-                                      problem: error.problem)
+                throw DefinitionError(
+                    file: definition.name,
+                    path: block.path + (error.key.map { ".parameters." + $0 } ?? ""),
+                    problem: error.problem
+                )
             }
             switch content {
             case .chart(let spec):
                 return [ChartBlock(chart: spec, height: min(block.height ?? 260, pageHeight), measurer: measurer)]
             case .smallMultiples(let panels):
-                return [SmallMultiplesBlock(title: title, frame: frame, series: panels.series, logScale: panels.logScale, columns: width > 400 ? 3 : 2,
-                                            rowHeight: min(block.height ?? 100, pageHeight / 2),
-                                            continuedTitle: title + " (" + strings[.continued] + ")", style: style, measurer: measurer)]
+                return [
+                    SmallMultiplesBlock(
+                        title: title,
+                        frame: frame,
+                        series: panels.series,
+                        logScale: panels.logScale,
+                        columns: width > 400 ? 3 : 2,
+                        rowHeight: min(block.height ?? 100, pageHeight / 2),
+                        continuedTitle: title + " (" + strings[.continued] + ")",
+                        style: style,
+                        measurer: measurer
+                    )
+                ]
             }
         case .table:
             guard let table = try data.table(block.data) else {
-                throw DefinitionError(file: definition.name, path: block.path + ".data",
-                                      expected: "one of " + data.tableNames.joined(separator: ", "), found: "\"\(block.data)\"")
+                throw DefinitionError(
+                    file: definition.name,
+                    path: block.path + ".data",
+                    expected: "one of " + data.tableNames.joined(separator: ", "),
+                    found: "\"\(block.data)\""
+                )
             }
             var out: [any LayoutBlock] = []
             if !block.text.isEmpty { out.append(HeadingBlock(text: text(block.text, data), style: style)) }
@@ -139,7 +203,12 @@ struct TableShaping {
         var indices: [Int] = []
         for (i, key) in keys.enumerated() {
             guard let index = known.firstIndex(of: key) else {
-                throw DefinitionError(file: file, path: block.path + ".columns[\(i)]", expected: "one of " + known.joined(separator: ", "), found: "\"\(key)\"")
+                throw DefinitionError(
+                    file: file,
+                    path: block.path + ".columns[\(i)]",
+                    expected: "one of " + known.joined(separator: ", "),
+                    found: "\"\(key)\""
+                )
             }
             indices.append(index)
         }
@@ -147,28 +216,44 @@ struct TableShaping {
         // those it shows.
         let count = table.lazyRows?.count ?? table.rows.count
         let made = table.lazyRows == nil ? table.rows : []
-        func key(_ row: Int, _ column: Int) -> DataTable.Cell { table.lazyRows?.sortKey(row, column) ?? made[row][column] }
+        func key(_ row: Int, _ column: Int) -> DataTable.Cell {
+            table.lazyRows?.sortKey(row, column) ?? made[row][column]
+        }
         var order = Array(0..<count)
         if let sort = block.sort {
             guard let c = known.firstIndex(of: sort.column) else {
-                throw DefinitionError(file: file, path: block.path + ".sort", expected: "one of " + known.joined(separator: ", "), found: "\"\(sort.column)\"")
+                throw DefinitionError(
+                    file: file,
+                    path: block.path + ".sort",
+                    expected: "one of " + known.joined(separator: ", "),
+                    found: "\"\(sort.column)\""
+                )
             }
             // Stable: rows equal on the sort column keep the data's own order.
             let keys = order.map { key($0, c) }
             order.sort { a, b in
-                let x = keys[a], y = keys[b]
+                let x = keys[a]
+                let y = keys[b]
                 let before: Bool?
-                if let p = x.sortNumber, let q = y.sortNumber { before = p == q ? nil : (p < q) != sort.descending }
-                else { before = x.text == y.text ? nil : (x.text < y.text) != sort.descending }
+                if let p = x.sortNumber, let q = y.sortNumber {
+                    before = p == q ? nil : (p < q) != sort.descending
+                } else {
+                    before = x.text == y.text ? nil : (x.text < y.text) != sort.descending
+                }
                 return before ?? (a < b)
             }
         }
         if let limit = block.limit { order = Array(order.prefix(limit)) }
         var rows = order.map { table.lazyRows?.row($0) ?? made[$0] }
         rows += table.totals
-        let columns = indices.map { TableColumn(title: table.columns[$0].title, numeric: table.columns[$0].numeric,
-                                                alignsDecimals: table.columns[$0].alignsDecimals,
-                                                keepsRowsTogether: table.columns[$0].keepsRowsTogether) }
+        let columns = indices.map {
+            TableColumn(
+                title: table.columns[$0].title,
+                numeric: table.columns[$0].numeric,
+                alignsDecimals: table.columns[$0].alignsDecimals,
+                keepsRowsTogether: table.columns[$0].keepsRowsTogether
+            )
+        }
         return (columns, rows.map { row in indices.map { TableBlock.Cell(row[$0].text, bold: row[$0].bold) } })
     }
 }

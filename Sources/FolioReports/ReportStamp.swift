@@ -22,18 +22,20 @@ public enum ReportStamp {
     /// The PDF's creation date: the time the footer prints, else the as-of day, so that the same data
     /// gives the same bytes.
     public static func creationDate(_ asOf: Day, generated: Date?) -> String {
-        generated.map { ISOTime.format(Date(timeIntervalSince1970: $0.timeIntervalSince1970.rounded(.down))) } ?? asOf.iso + "T00:00:00Z"
+        generated.map { ISOTime.format(Date(timeIntervalSince1970: $0.timeIntervalSince1970.rounded(.down))) } ?? asOf
+            .iso + "T00:00:00Z"
     }
 
     /// "22:53 UTC": hours and minutes of the day in UTC.
     static func clock(_ date: Date) -> String {
         let seconds = date.timeIntervalSince1970 - Double(Day(date).daysSinceEpoch) * 86_400
         let minutes = Int((seconds / 60).rounded(.down).clamped(0, 1439))
-        let h = minutes / 60, m = minutes % 60
+        let h = minutes / 60
+        let m = minutes % 60
         return (h < 10 ? "0" : "") + "\(h):" + (m < 10 ? "0" : "") + "\(m) UTC"
     }
 }
 
-private extension Double {
-    func clamped(_ low: Double, _ high: Double) -> Double { Swift.min(Swift.max(self, low), high) }
+extension Double {
+    fileprivate func clamped(_ low: Double, _ high: Double) -> Double { Swift.min(Swift.max(self, low), high) }
 }

@@ -13,9 +13,14 @@ public struct MonobankSource {
 
     public func plan(now: Date = Date()) -> SourcePlan {
         let clock = AnswerClock(now: now)
-        return SourcePlan(source: Self.name, requests: [SourceRequest(url: Endpoint.join(baseURL, "/bank/currency")) { body in
-            try Self.parse(body, clock: clock)
-        }])
+        return SourcePlan(
+            source: Self.name,
+            requests: [
+                SourceRequest(url: Endpoint.join(baseURL, "/bank/currency")) { body in
+                    try Self.parse(body, clock: clock)
+                }
+            ]
+        )
     }
 
     static func parse(_ body: Data, clock: AnswerClock) throws -> FetchedData {
@@ -33,20 +38,32 @@ public struct MonobankSource {
             func figure(_ field: String) throws -> Double? {
                 try JSONBody.optionalNumber(row[field], "[\(i)].\(field)").flatMap { $0 > 0 ? $0 : nil }
             }
-            let buy = try figure("rateBuy"), sell = try figure("rateSell"), cross = try figure("rateCross")
+            let buy = try figure("rateBuy")
+            let sell = try figure("rateSell")
+            let cross = try figure("rateCross")
             let price: Double
             if let buy, let sell {
-                guard buy <= sell * 1.5, sell <= buy * 1.5 else { throw SourceFormatError("[\(i)]: buy \(buy) and sell \(sell) are too far apart to be one rate") }
+                guard buy <= sell * 1.5, sell <= buy * 1.5 else {
+                    throw SourceFormatError("[\(i)]: buy \(buy) and sell \(sell) are too far apart to be one rate")
+                }
                 price = try JSONBody.mid(buy, sell, "[\(i)]", fields: ("rateBuy", "rateSell"))
             } else if let cross {
                 price = cross
             } else {
                 throw SourceFormatError("[\(i)]: \(asset)/\(currency) has neither rateBuy and rateSell nor rateCross")
             }
-            data.quotes.append(Quote(
-                asset: asset, currency: currency, market: .card, time: time,
-                price: price, bid: buy, ask: sell, source: Self.name
-            ))
+            data.quotes.append(
+                Quote(
+                    asset: asset,
+                    currency: currency,
+                    market: .card,
+                    time: time,
+                    price: price,
+                    bid: buy,
+                    ask: sell,
+                    source: Self.name
+                )
+            )
         }
         guard !data.quotes.isEmpty else { throw SourceFormatError("the answer holds no rate Folio knows") }
         return data
@@ -65,11 +82,14 @@ public struct PrivatBankSource {
 
     public func plan(now: Date) -> SourcePlan {
         let minute = Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 60).rounded(.down) * 60)
-        return SourcePlan(source: Self.name, requests: [(5, Market.cash), (11, Market.card)].map { id, market in
-            SourceRequest(url: Endpoint.join(baseURL, "/p24api/pubinfo?json&exchange&coursid=\(id)")) { body in
-                try Self.parse(body, market: market, time: minute)
+        return SourcePlan(
+            source: Self.name,
+            requests: [(5, Market.cash), (11, Market.card)].map { id, market in
+                SourceRequest(url: Endpoint.join(baseURL, "/p24api/pubinfo?json&exchange&coursid=\(id)")) { body in
+                    try Self.parse(body, market: market, time: minute)
+                }
             }
-        })
+        )
     }
 
     static func parse(_ body: Data, market: Market, time: Date) throws -> FetchedData {
@@ -79,16 +99,25 @@ public struct PrivatBankSource {
         var data = FetchedData()
         for (i, row) in rows.enumerated() {
             guard let ccy = row["ccy"] as? String, let base = row["base_ccy"] as? String,
-                  AssetCode.isValid(ccy), AssetCode.isValid(base) else {
+                AssetCode.isValid(ccy), AssetCode.isValid(base)
+            else {
                 throw SourceFormatError("[\(i)]: expected ccy and base_ccy currency codes")
             }
             let buy = try JSONBody.positive(row["buy"], "[\(i)].buy")
             let sale = try JSONBody.positive(row["sale"], "[\(i)].sale")
             guard buy <= sale else { throw SourceFormatError("[\(i)]: buy \(buy) is above sale \(sale)") }
-            data.quotes.append(Quote(
-                asset: AssetCode(ccy), currency: AssetCode(base), market: market, time: time,
-                price: try JSONBody.mid(buy, sale, "[\(i)]", fields: ("buy", "sale")), bid: buy, ask: sale, source: Self.name
-            ))
+            data.quotes.append(
+                Quote(
+                    asset: AssetCode(ccy),
+                    currency: AssetCode(base),
+                    market: market,
+                    time: time,
+                    price: try JSONBody.mid(buy, sale, "[\(i)]", fields: ("buy", "sale")),
+                    bid: buy,
+                    ask: sale,
+                    source: Self.name
+                )
+            )
         }
         guard !data.quotes.isEmpty else { throw SourceFormatError("the answer holds no rates") }
         return data

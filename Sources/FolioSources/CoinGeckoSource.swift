@@ -23,24 +23,46 @@ public struct CoinGeckoSource {
         let headers = apiKey.map { ["x-cg-demo-api-key": $0] } ?? [:]
         let ids = coins.map { $0.lowercased() }.joined(separator: ",")
         if days == 0 {
-            return SourcePlan(source: Self.name, requests: [SourceRequest(
-                url: api("/simple/price?ids=\(ids)&vs_currencies=\(vs)&include_market_cap=true&include_24hr_vol=true&include_24hr_change=true&include_last_updated_at=true"),
-                credentials: headers
-            ) { body in try Self.parseSimplePrice(body, coins: coins, vs: vs, clock: clock) }])
+            return SourcePlan(
+                source: Self.name,
+                requests: [
+                    SourceRequest(
+                        url: api(
+                            "/simple/price?ids=\(ids)&vs_currencies=\(vs)&include_market_cap=true&include_24hr_vol=true&include_24hr_change=true&include_last_updated_at=true"
+                        ),
+                        credentials: headers
+                    ) { body in try Self.parseSimplePrice(body, coins: coins, vs: vs, clock: clock) }
+                ]
+            )
         }
         // Market chart answers name coins by id only; the markets answer gives each id its symbol.
         let symbols = SymbolTable()
-        var requests = [SourceRequest(
-            url: api("/coins/markets?vs_currency=\(vs)&ids=\(ids)&order=market_cap_desc&per_page=250&page=1&sparkline=false&price_change_percentage=24h,7d"),
-            credentials: headers
-        ) { body in try Self.parseMarkets(body, coins: coins, vs: vs, symbols: symbols, clock: clock) }]
+        var requests = [
+            SourceRequest(
+                url: api(
+                    "/coins/markets?vs_currency=\(vs)&ids=\(ids)&order=market_cap_desc&per_page=250&page=1&sparkline=false&price_change_percentage=24h,7d"
+                ),
+                credentials: headers
+            ) { body in try Self.parseMarkets(body, coins: coins, vs: vs, symbols: symbols, clock: clock) }
+        ]
         for coin in coins {
-            requests.append(SourceRequest(url: api("/coins/\(coin.lowercased())/market_chart?vs_currency=\(vs)&days=\(days)"), credentials: headers) { body in
-                guard let symbol = symbols.byID[coin.lowercased()] else { throw SourceFormatError("no symbol known for coin \(coin)") }
-                return try Self.parseMarketChart(body, asset: symbol, vs: vs, clock: clock)
-            })
+            requests.append(
+                SourceRequest(
+                    url: api("/coins/\(coin.lowercased())/market_chart?vs_currency=\(vs)&days=\(days)"),
+                    credentials: headers
+                ) { body in
+                    guard let symbol = symbols.byID[coin.lowercased()] else {
+                        throw SourceFormatError("no symbol known for coin \(coin)")
+                    }
+                    return try Self.parseMarketChart(body, asset: symbol, vs: vs, clock: clock)
+                }
+            )
         }
-        requests.append(SourceRequest(url: api("/global"), credentials: headers) { body in try Self.parseGlobal(body, vs: vs, clock: clock) })
+        requests.append(
+            SourceRequest(url: api("/global"), credentials: headers) { body in
+                try Self.parseGlobal(body, vs: vs, clock: clock)
+            }
+        )
         return SourcePlan(source: Self.name, requests: requests)
     }
 
@@ -48,7 +70,13 @@ public struct CoinGeckoSource {
 
     final class SymbolTable { var byID: [String: AssetCode] = [:] }
 
-    static func parseMarkets(_ body: Data, coins: [String], vs: String, symbols: SymbolTable, clock: AnswerClock) throws -> FetchedData {
+    static func parseMarkets(
+        _ body: Data,
+        coins: [String],
+        vs: String,
+        symbols: SymbolTable,
+        clock: AnswerClock
+    ) throws -> FetchedData {
         guard let rows = try JSONBody.parse(body) as? [[String: Any]] else {
             throw SourceFormatError("expected an array of coins, found \(JSONBody.describe(body))")
         }
@@ -63,19 +91,41 @@ public struct CoinGeckoSource {
             data.assetNames[asset] = row["name"] as? String
             data.assetKinds[asset] = .crypto
             let time = try lastUpdated(row["last_updated"], "[\(i)].last_updated", clock: clock)
-            data.quotes.append(Quote(asset: asset, currency: currency, market: .exchange, time: time,
-                                     price: try JSONBody.positive(row["current_price"], "[\(i)].current_price"), source: name))
+            data.quotes.append(
+                Quote(
+                    asset: asset,
+                    currency: currency,
+                    market: .exchange,
+                    time: time,
+                    price: try JSONBody.positive(row["current_price"], "[\(i)].current_price"),
+                    source: name
+                )
+            )
             let figures: [(MarketStatistic.Name, String, AssetCode?)] = [
-                (.marketCap, "market_cap", currency), (.volume24h, "total_volume", currency), (.change24hPercent, "price_change_percentage_24h", nil),
+                (.marketCap, "market_cap", currency), (.volume24h, "total_volume", currency),
+                (.change24hPercent, "price_change_percentage_24h", nil),
             ]
             for (statistic, field, unit) in figures {
                 if let value = try JSONBody.optionalNumber(row[field], "[\(i)].\(field)") {
-                    data.statistics.append(MarketStatistic(subject: asset.rawValue, name: statistic, currency: unit, time: time, value: value, source: name))
+                    data.statistics.append(
+                        MarketStatistic(
+                            subject: asset.rawValue,
+                            name: statistic,
+                            currency: unit,
+                            time: time,
+                            value: value,
+                            source: name
+                        )
+                    )
                 }
             }
         }
         let missing = coins.filter { symbols.byID[$0.lowercased()] == nil }
-        guard missing.isEmpty else { throw SourceFormatError("unknown coin \(missing.joined(separator: ", ")) (use CoinGecko ids such as bitcoin)") }
+        guard missing.isEmpty else {
+            throw SourceFormatError(
+                "unknown coin \(missing.joined(separator: ", ")) (use CoinGecko ids such as bitcoin)"
+            )
+        }
         return data
     }
 
@@ -97,7 +147,9 @@ public struct CoinGeckoSource {
             guard point.count == 2 else { throw SourceFormatError("prices[\(i)]: expected [milliseconds, price]") }
             let time = try clock.time(milliseconds: point[0], "prices[\(i)][0]")
             let price = try JSONBody.positive(point[1], "prices[\(i)][1]")
-            data.quotes.append(Quote(asset: asset, currency: AssetCode(vs), market: .exchange, time: time, price: price, source: name))
+            data.quotes.append(
+                Quote(asset: asset, currency: AssetCode(vs), market: .exchange, time: time, price: price, source: name)
+            )
         }
         guard !data.quotes.isEmpty else { throw SourceFormatError("prices is empty") }
         data.assetKinds[asset] = .crypto
@@ -105,18 +157,48 @@ public struct CoinGeckoSource {
     }
 
     static func parseGlobal(_ body: Data, vs: String, clock: AnswerClock) throws -> FetchedData {
-        guard let object = try JSONBody.parse(body) as? [String: Any], let global = object["data"] as? [String: Any] else {
+        guard let object = try JSONBody.parse(body) as? [String: Any], let global = object["data"] as? [String: Any]
+        else {
             throw SourceFormatError("expected an object with data, found \(JSONBody.describe(body))")
         }
         let time = try optionalTime(global["updated_at"], "data.updated_at", clock: clock)
         let currency = AssetCode(vs)
         var data = FetchedData()
         func add(_ name: MarketStatistic.Name, _ value: Double?, _ unit: AssetCode?) {
-            if let value { data.statistics.append(MarketStatistic(subject: MarketStatistic.cryptoMarket, name: name, currency: unit, time: time, value: value, source: self.name)) }
+            if let value {
+                data.statistics.append(
+                    MarketStatistic(
+                        subject: MarketStatistic.cryptoMarket,
+                        name: name,
+                        currency: unit,
+                        time: time,
+                        value: value,
+                        source: self.name
+                    )
+                )
+            }
         }
-        add(.marketCap, try JSONBody.optionalNumber((global["total_market_cap"] as? [String: Any])?[vs], "data.total_market_cap.\(vs)"), currency)
-        add(.volume24h, try JSONBody.optionalNumber((global["total_volume"] as? [String: Any])?[vs], "data.total_volume.\(vs)"), currency)
-        add(.dominancePercent, try JSONBody.optionalNumber((global["market_cap_percentage"] as? [String: Any])?["btc"], "data.market_cap_percentage.btc"), nil)
+        add(
+            .marketCap,
+            try JSONBody.optionalNumber(
+                (global["total_market_cap"] as? [String: Any])?[vs],
+                "data.total_market_cap.\(vs)"
+            ),
+            currency
+        )
+        add(
+            .volume24h,
+            try JSONBody.optionalNumber((global["total_volume"] as? [String: Any])?[vs], "data.total_volume.\(vs)"),
+            currency
+        )
+        add(
+            .dominancePercent,
+            try JSONBody.optionalNumber(
+                (global["market_cap_percentage"] as? [String: Any])?["btc"],
+                "data.market_cap_percentage.btc"
+            ),
+            nil
+        )
         return data
     }
 
@@ -136,8 +218,16 @@ public struct CoinGeckoSource {
             // /simple/price names coins by id only; store them under the id upper-cased only when it is a known code.
             let asset = AssetCode(knownSymbols[coin.lowercased()] ?? coin)
             let time = try optionalTime(row["last_updated_at"], "\(coin).last_updated_at", clock: clock)
-            data.quotes.append(Quote(asset: asset, currency: AssetCode(vs), market: .exchange, time: time,
-                                     price: try JSONBody.positive(row[vs], "\(coin).\(vs)"), source: name))
+            data.quotes.append(
+                Quote(
+                    asset: asset,
+                    currency: AssetCode(vs),
+                    market: .exchange,
+                    time: time,
+                    price: try JSONBody.positive(row[vs], "\(coin).\(vs)"),
+                    source: name
+                )
+            )
             data.assetKinds[asset] = .crypto
         }
         return data

@@ -17,7 +17,9 @@ struct FetchMerger {
         var seenQuotes: [QuoteKey: Quote] = [:]
         for quote in answer.quotes {
             guard quote.asset != quote.currency else {
-                throw SourceFormatError("\(quote.asset)/\(quote.currency) \(quote.market) at \(ISOTime.format(quote.time)) is a quote of \(quote.asset) in itself, expected one in another currency")
+                throw SourceFormatError(
+                    "\(quote.asset)/\(quote.currency) \(quote.market) at \(ISOTime.format(quote.time)) is a quote of \(quote.asset) in itself, expected one in another currency"
+                )
             }
             let key = QuoteKey(quote)
             guard let earlier = quoteAt[key].map({ data.quotes[$0] }) ?? seenQuotes[key] else {
@@ -26,7 +28,9 @@ struct FetchMerger {
                 continue
             }
             guard Self.sameFigures(earlier, quote) else {
-                throw SourceFormatError("\(quote.asset)/\(quote.currency) \(quote.market) at \(ISOTime.format(quote.time)) is given twice with different prices: \(Self.figures(earlier)) and \(Self.figures(quote))")
+                throw SourceFormatError(
+                    "\(quote.asset)/\(quote.currency) \(quote.market) at \(ISOTime.format(quote.time)) is given twice with different prices: \(Self.figures(earlier)) and \(Self.figures(quote))"
+                )
             }
         }
         var statistics: [MarketStatistic] = []
@@ -39,7 +43,9 @@ struct FetchMerger {
                 continue
             }
             guard earlier.value == statistic.value else {
-                throw SourceFormatError("\(statistic.subject) \(statistic.name.rawValue) at \(ISOTime.format(statistic.time)) is given twice with different values: \(JSONNumber.describe(earlier.value)) and \(JSONNumber.describe(statistic.value))")
+                throw SourceFormatError(
+                    "\(statistic.subject) \(statistic.name.rawValue) at \(ISOTime.format(statistic.time)) is given twice with different values: \(JSONNumber.describe(earlier.value)) and \(JSONNumber.describe(statistic.value))"
+                )
             }
         }
         for quote in quotes {
@@ -55,12 +61,15 @@ struct FetchMerger {
         data.assetKinds.merge(answer.assetKinds) { $1 }
     }
 
-    private static func sameFigures(_ a: Quote, _ b: Quote) -> Bool { a.price == b.price && a.bid == b.bid && a.ask == b.ask }
+    private static func sameFigures(_ a: Quote, _ b: Quote) -> Bool {
+        a.price == b.price && a.bid == b.bid && a.ask == b.ask
+    }
 
     private static func figures(_ quote: Quote) -> String {
         var text = JSONNumber.describe(quote.price)
         if quote.bid != nil || quote.ask != nil {
-            text += " (bid \(quote.bid.map(JSONNumber.describe) ?? "none"), ask \(quote.ask.map(JSONNumber.describe) ?? "none"))"
+            text +=
+                " (bid \(quote.bid.map(JSONNumber.describe) ?? "none"), ask \(quote.ask.map(JSONNumber.describe) ?? "none"))"
         }
         return text
     }

@@ -17,9 +17,13 @@ enum JSONBody {
 
     static func describe(_ data: Data) -> String {
         let text = String(decoding: data.prefix(60), as: UTF8.self)
-            .replacingOccurrences(of: "\r", with: "").replacingOccurrences(of: "\n", with: " ").trimmingCharacters(in: .whitespaces)
+            .replacingOccurrences(of: "\r", with: "").replacingOccurrences(of: "\n", with: " ").trimmingCharacters(
+                in: .whitespaces
+            )
         if text.isEmpty { return "an empty body" }
-        if text.lowercased().hasPrefix("<!doctype html") || text.lowercased().hasPrefix("<html") { return "an HTML page" }
+        if text.lowercased().hasPrefix("<!doctype html") || text.lowercased().hasPrefix("<html") {
+            return "an HTML page"
+        }
         return "\"\(text)\(data.count > 60 ? "…" : "")\""
     }
 
@@ -30,7 +34,9 @@ enum JSONBody {
     /// A field that may be missing or null, but when it is there must be a number.
     static func optionalNumber(_ value: Any?, _ path: String) throws -> Double? {
         guard let value, !(value is NSNull) else { return nil }
-        guard let n = number(value) else { throw SourceFormatError("\(path): found \(JSONNumber.describe(value)), expected a number") }
+        guard let n = number(value) else {
+            throw SourceFormatError("\(path): found \(JSONNumber.describe(value)), expected a number")
+        }
         return n
     }
 
@@ -43,10 +49,13 @@ enum JSONBody {
 
     /// The mid of a buy and a sell rate, each finite but their sum perhaps not (`1e308` twice): a number
     /// Folio derives from an answer is checked like one the answer gives, naming the fields.
-    static func mid(_ buy: Double, _ sell: Double, _ path: String, fields: (buy: String, sell: String)) throws -> Double {
+    static func mid(_ buy: Double, _ sell: Double, _ path: String, fields: (buy: String, sell: String)) throws -> Double
+    {
         let mid = (buy + sell) / 2
         guard mid.isFinite else {
-            throw SourceFormatError("\(path): the mid of \(fields.buy) \(JSONNumber.describe(buy)) and \(fields.sell) \(JSONNumber.describe(sell)) is not a finite number")
+            throw SourceFormatError(
+                "\(path): the mid of \(fields.buy) \(JSONNumber.describe(buy)) and \(fields.sell) \(JSONNumber.describe(sell)) is not a finite number"
+            )
         }
         return mid
     }
@@ -75,7 +84,9 @@ struct AnswerClock: Sendable {
     /// A time given as seconds since 1970 in a JSON field.
     func time(seconds value: Any?, _ path: String) throws -> Date {
         guard let seconds = JSONBody.number(value) else {
-            throw SourceFormatError("\(path): found \(JSONNumber.describe(value)), expected a time in seconds since 1970")
+            throw SourceFormatError(
+                "\(path): found \(JSONNumber.describe(value)), expected a time in seconds since 1970"
+            )
         }
         return try time(seconds, shown: JSONNumber.describe(value), unit: "seconds", path)
     }
@@ -83,7 +94,9 @@ struct AnswerClock: Sendable {
     /// A time given as milliseconds since 1970, kept to the whole second (as CoinGecko's charts are read).
     func time(milliseconds value: Any?, _ path: String) throws -> Date {
         guard let ms = JSONBody.number(value) else {
-            throw SourceFormatError("\(path): found \(JSONNumber.describe(value)), expected a time in milliseconds since 1970")
+            throw SourceFormatError(
+                "\(path): found \(JSONNumber.describe(value)), expected a time in milliseconds since 1970"
+            )
         }
         return try time((ms / 1000).rounded(), shown: JSONNumber.describe(value), unit: "milliseconds", path)
     }
@@ -92,7 +105,9 @@ struct AnswerClock: Sendable {
     func check(_ time: Date, _ path: String) throws -> Date {
         let seconds = time.timeIntervalSince1970
         guard seconds >= 0 else { throw SourceFormatError("\(path): \(Self.shown(seconds)) is before 1970") }
-        guard bounds.contains(time) else { throw SourceFormatError("\(path): \(Self.shown(seconds)) is more than a day in the future") }
+        guard bounds.contains(time) else {
+            throw SourceFormatError("\(path): \(Self.shown(seconds)) is more than a day in the future")
+        }
         return time
     }
 

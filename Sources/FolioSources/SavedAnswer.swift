@@ -29,9 +29,15 @@ public enum SavedAnswer: String, CaseIterable, Sendable {
                 try merger.add(try MonobankSource.parse(body, clock: AnswerClock(now: now)))
             case .privatbank:
                 guard let market, Self.privatbankMarkets.contains(market) else {
-                    throw SourceFormatError("a saved PrivatBank answer needs --market cash (coursid=5) or card (coursid=11)")
+                    throw SourceFormatError(
+                        "a saved PrivatBank answer needs --market cash (coursid=5) or card (coursid=11)"
+                    )
                 }
-                guard let time else { throw SourceFormatError("a saved PrivatBank answer carries no time: give --time, when it was fetched") }
+                guard let time else {
+                    throw SourceFormatError(
+                        "a saved PrivatBank answer carries no time: give --time, when it was fetched"
+                    )
+                }
                 try merger.add(try PrivatBankSource.parse(body, market: market, time: time))
             }
             return merger.data

@@ -11,7 +11,12 @@ public struct SourceRequest {
     public var credentials: [String: String]
     public var parse: (Data) throws -> FetchedData
 
-    public init(url: String, headers: [String: String] = [:], credentials: [String: String] = [:], parse: @escaping (Data) throws -> FetchedData) {
+    public init(
+        url: String,
+        headers: [String: String] = [:],
+        credentials: [String: String] = [:],
+        parse: @escaping (Data) throws -> FetchedData
+    ) {
         self.url = url
         self.headers = headers
         self.credentials = credentials
@@ -46,14 +51,18 @@ public struct SourcePlan {
             do {
                 response = try client.get(request.url, headers: request.headers, credentials: request.credentials)
             } catch {
-                guard let failure = error as? HTTPError else { throw SourceError(source: source, url: shownURL, reason: redaction.apply("\(error)")) }
+                guard let failure = error as? HTTPError else {
+                    throw SourceError(source: source, url: shownURL, reason: redaction.apply("\(error)"))
+                }
                 let reason = failure.reason + (failure.attempts > 1 ? " (after \(failure.attempts) attempts)" : "")
                 throw SourceError(source: source, url: shownURL, reason: redaction.apply(reason))
             }
             do {
                 // A real answer never holds the request's key; one that does (an error page echoing
                 // the request) is read with the key blanked, so no excerpt of it can show the key.
-                try merger.add(try request.parse(redaction.secrets.isEmpty ? response.body : redaction.redacting(response.body)))
+                try merger.add(
+                    try request.parse(redaction.secrets.isEmpty ? response.body : redaction.redacting(response.body))
+                )
             } catch {
                 throw SourceError(source: source, url: shownURL, reason: redaction.apply("\(error)"))
             }

@@ -11,12 +11,26 @@ struct AssetRegistry {
     /// An asset stored as `other` (trades imported before its quotes) takes the kind a later import
     /// knows, so that allocation by kind does not depend on the order of imports; any other kind, set by
     /// hand (`folio asset set`) or by an earlier import, is kept.
-    mutating func id(of code: AssetCode, kindHint: AssetKind? = nil, name: String? = nil, in db: Database) throws -> Int64 {
+    mutating func id(
+        of code: AssetCode,
+        kindHint: AssetKind? = nil,
+        name: String? = nil,
+        in db: Database
+    ) throws -> Int64 {
         if let id = ids[code] { return id }
-        if let row = try Row.fetchOne(db, sql: "SELECT id, kind, name FROM asset WHERE code = ?", arguments: [code.rawValue]) {
+        if let row = try Row.fetchOne(
+            db,
+            sql: "SELECT id, kind, name FROM asset WHERE code = ?",
+            arguments: [code.rawValue]
+        ) {
             let id: Int64 = row[0]
-            if row[1] as String == AssetKind.other.rawValue, case let kind = Self.kind(of: code, hint: kindHint), kind != .other {
-                try db.execute(sql: "UPDATE asset SET kind = ?, decimals = ? WHERE id = ?", arguments: [kind.rawValue, kind.defaultDecimals, id])
+            if row[1] as String == AssetKind.other.rawValue, case let kind = Self.kind(of: code, hint: kindHint),
+                kind != .other
+            {
+                try db.execute(
+                    sql: "UPDATE asset SET kind = ?, decimals = ? WHERE id = ?",
+                    arguments: [kind.rawValue, kind.defaultDecimals, id]
+                )
             }
             if let name, row[2] as String == code.rawValue {
                 try db.execute(sql: "UPDATE asset SET name = ? WHERE id = ?", arguments: [Asset.storedName(name), id])
@@ -27,7 +41,9 @@ struct AssetRegistry {
         let kind = Self.kind(of: code, hint: kindHint)
         try db.execute(
             sql: "INSERT INTO asset (code, name, kind, decimals) VALUES (?, ?, ?, ?)",
-            arguments: [code.rawValue, name.map(Asset.storedName) ?? code.rawValue, kind.rawValue, kind.defaultDecimals]
+            arguments: [
+                code.rawValue, name.map(Asset.storedName) ?? code.rawValue, kind.rawValue, kind.defaultDecimals,
+            ]
         )
         let id = db.lastInsertedRowID
         ids[code] = id

@@ -18,10 +18,17 @@ enum CashTransactionColumns {
 
     static func decode(_ row: Row) -> CashTransaction {
         CashTransaction(
-            id: row[0], time: Date(unixMilliseconds: row[1]), kind: CashTransactionKind(rawValue: row[2]) ?? .deposit,
-            currency: AssetCode(row[3] as String), amount: row[4], fee: row[5],
-            status: TransactionStatus(rawValue: row[6]) ?? .failed, externalID: row[7],
-            asset: (row[8] as String?).map { AssetCode($0) }, tax: row[9], ratio: row[10]
+            id: row[0],
+            time: Date(unixMilliseconds: row[1]),
+            kind: CashTransactionKind(rawValue: row[2]) ?? .deposit,
+            currency: AssetCode(row[3] as String),
+            amount: row[4],
+            fee: row[5],
+            status: TransactionStatus(rawValue: row[6]) ?? .failed,
+            externalID: row[7],
+            asset: (row[8] as String?).map { AssetCode($0) },
+            tax: row[9],
+            ratio: row[10]
         )
     }
 }

@@ -1,6 +1,7 @@
-import Foundation
 import FolioCore
+import Foundation
 internal import GRDBSQLite
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -23,7 +24,9 @@ struct DatabaseFile {
             if errno == ENOENT { return .missing }
             throw StoreError.unusable(path: path, reason: FileError.reason(errno: errno))
         }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw StoreError.notADatabase(path: path, reason: "not a regular file") }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw StoreError.notADatabase(path: path, reason: "not a regular file")
+        }
         return info.st_size == 0 ? .empty : .present
     }
 
@@ -40,18 +43,26 @@ struct DatabaseFile {
     /// A writer needs the file (unless `folio init` is to make it), and the folder where SQLite keeps the
     /// `-wal` and `-shm` files beside it.
     func requireWritable() throws {
-        if access(path, W_OK) != 0 && errno != ENOENT { throw StoreError.notWritable(path: path, reason: FileError.reason(errno: errno)) }
+        if access(path, W_OK) != 0 && errno != ENOENT {
+            throw StoreError.notWritable(path: path, reason: FileError.reason(errno: errno))
+        }
         if access(folder, W_OK) != 0 {
             let reason = FileError.reason(errno: errno)
             let companions = [path + "-wal", path + "-shm"]
             if !companions.allSatisfy({ access($0, W_OK) == 0 }) {
-                throw StoreError.notWritable(path: path, reason: "its folder \(folder) cannot be written (\(reason)), and SQLite keeps its -wal and -shm files there")
+                throw StoreError.notWritable(
+                    path: path,
+                    reason:
+                        "its folder \(folder) cannot be written (\(reason)), and SQLite keeps its -wal and -shm files there"
+                )
             }
         }
     }
 
     func createFolder() throws {
-        do { try FileError.createDirectory(URL(fileURLWithPath: folder, isDirectory: true)) } catch let error as FileError {
+        do { try FileError.createDirectory(URL(fileURLWithPath: folder, isDirectory: true)) } catch let error
+            as FileError
+        {
             throw StoreError.unusable(path: path, reason: "cannot make its folder: \(error)")
         }
     }
@@ -78,7 +89,11 @@ struct DatabaseFile {
         // URI file names are compiled into Debian's and most other SQLite builds; one without them would
         // take the URI for a file name and fail, so say why instead.
         guard sqlite3_compileoption_used("USE_URI") == 1 else {
-            throw StoreError.unusable(path: path, reason: "its folder cannot be written, and this SQLite, built without URI file names, cannot open it immutable")
+            throw StoreError.unusable(
+                path: path,
+                reason:
+                    "its folder cannot be written, and this SQLite, built without URI file names, cannot open it immutable"
+            )
         }
         return Self.immutableURI(path)
     }
@@ -88,7 +103,8 @@ struct DatabaseFile {
         let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         var allowed = CharacterSet.urlPathAllowed
         allowed.remove(charactersIn: "?#%&=")
-        return "file://" + (absolute.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolute) + "?mode=ro&immutable=1"
+        return "file://" + (absolute.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolute)
+            + "?mode=ro&immutable=1"
     }
 
     private func size(of path: String) -> Int? {

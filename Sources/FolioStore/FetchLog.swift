@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 internal import GRDB
 
 public struct FetchStored: Equatable, Sendable {
@@ -26,9 +26,13 @@ extension Store {
     public func fetchHistory(source: String) throws -> FetchHistory {
         try read { db in
             var history = FetchHistory()
-            let rows = try Row.fetchCursor(db, sql: """
-                SELECT time_ms, outcome, message FROM fetch_log WHERE source = ? ORDER BY time_ms DESC, id DESC
-                """, arguments: [source])
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT time_ms, outcome, message FROM fetch_log WHERE source = ? ORDER BY time_ms DESC, id DESC
+                    """,
+                arguments: [source]
+            )
             while let row = try rows.next() {
                 let time = Date(unixMilliseconds: row[0])
                 if row[1] as String == "ok" {
@@ -66,47 +70,81 @@ extension Store {
         var stored = FetchStored()
         for quote in data.quotes {
             let outcome = try sink.insertQuote(
-                assetID: try sink.assetID(quote.asset, kindHint: data.assetKinds[quote.asset], name: data.assetNames[quote.asset]),
-                currencyID: try sink.assetID(quote.currency, kindHint: data.assetKinds[quote.currency] ?? .fiat, name: data.assetNames[quote.currency]),
-                market: quote.market.rawValue, timeMs: quote.time.unixMilliseconds, price: quote.price,
-                bid: quote.bid, ask: quote.ask, source: quote.source
+                assetID: try sink.assetID(
+                    quote.asset,
+                    kindHint: data.assetKinds[quote.asset],
+                    name: data.assetNames[quote.asset]
+                ),
+                currencyID: try sink.assetID(
+                    quote.currency,
+                    kindHint: data.assetKinds[quote.currency] ?? .fiat,
+                    name: data.assetNames[quote.currency]
+                ),
+                market: quote.market.rawValue,
+                timeMs: quote.time.unixMilliseconds,
+                price: quote.price,
+                bid: quote.bid,
+                ask: quote.ask,
+                source: quote.source
             )
             if outcome == .inserted { stored.inserted += 1 } else { stored.duplicates += 1 }
         }
         try sink.finish()
         for s in data.statistics {
-            try db.execute(sql: """
-                INSERT INTO market_statistic (subject, name, currency, time_ms, value, source) VALUES (?, ?, ?, ?, ?, ?)
-                ON CONFLICT DO UPDATE SET value = excluded.value, source = excluded.source
-                """, arguments: [s.subject, s.name.rawValue, s.currency?.rawValue ?? "", s.time.unixMilliseconds, s.value, s.source])
+            try db.execute(
+                sql: """
+                    INSERT INTO market_statistic (subject, name, currency, time_ms, value, source) VALUES (?, ?, ?, ?, ?, ?)
+                    ON CONFLICT DO UPDATE SET value = excluded.value, source = excluded.source
+                    """,
+                arguments: [
+                    s.subject, s.name.rawValue, s.currency?.rawValue ?? "", s.time.unixMilliseconds, s.value, s.source,
+                ]
+            )
         }
         return stored
     }
 
     /// Logs a failed fetch (nothing else is written), so throttling and "data as of" stamps see it.
     public func recordFailedFetch(source: String, request: String, at time: Date, message: String) throws {
-        try write { db in try log(db, source: source, request: request, time: time, outcome: "failed", rows: 0, message: message) }
+        try write { db in
+            try log(db, source: source, request: request, time: time, outcome: "failed", rows: 0, message: message)
+        }
     }
 
     /// Statistics of a subject, newest first.
     public func marketStatistics(subject: String) throws -> [MarketStatistic] {
         try read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT subject, name, currency, time_ms, value, source FROM market_statistic
-                WHERE subject = ? ORDER BY time_ms DESC, name
-                """, arguments: [subject]
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT subject, name, currency, time_ms, value, source FROM market_statistic
+                    WHERE subject = ? ORDER BY time_ms DESC, name
+                    """,
+                arguments: [subject]
             ).compactMap { row in
                 guard let name = MarketStatistic.Name(rawValue: row[1]) else { return nil }
                 let currency: String = row[2]
                 return MarketStatistic(
-                    subject: row[0], name: name, currency: currency.isEmpty ? nil : AssetCode(currency),
-                    time: Date(unixMilliseconds: row[3]), value: row[4], source: row[5]
+                    subject: row[0],
+                    name: name,
+                    currency: currency.isEmpty ? nil : AssetCode(currency),
+                    time: Date(unixMilliseconds: row[3]),
+                    value: row[4],
+                    source: row[5]
                 )
             }
         }
     }
 
-    private func log(_ db: Database, source: String, request: String, time: Date, outcome: String, rows: Int, message: String) throws {
+    private func log(
+        _ db: Database,
+        source: String,
+        request: String,
+        time: Date,
+        outcome: String,
+        rows: Int,
+        message: String
+    ) throws {
         try db.execute(
             sql: "INSERT INTO fetch_log (source, request, time_ms, outcome, rows, message) VALUES (?, ?, ?, ?, ?, ?)",
             arguments: [source, request, time.unixMilliseconds, outcome, rows, message]

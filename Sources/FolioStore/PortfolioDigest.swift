@@ -10,38 +10,59 @@ extension Store {
     public func portfolioDigestLines(_ portfolio: Portfolio, alsoQuotesOf extra: [AssetCode] = []) throws -> [String] {
         try read { db in
             var lines: [String] = ["portfolio \(portfolio.id) \(portfolio.name) \(portfolio.baseCurrency.rawValue)"]
-            for row in try Row.fetchAll(db, sql: """
-                SELECT id, time_ms, side, asset_id, quantity, price, price_currency_id, fee, fee_currency_id, external_id
-                FROM trade WHERE portfolio_id = ? ORDER BY id
-                """, arguments: [portfolio.id]) {
+            for row in try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT id, time_ms, side, asset_id, quantity, price, price_currency_id, fee, fee_currency_id, external_id
+                    FROM trade WHERE portfolio_id = ? ORDER BY id
+                    """,
+                arguments: [portfolio.id]
+            ) {
                 lines.append("trade " + row.databaseValues.map(\.description).joined(separator: " "))
             }
-            for row in try Row.fetchAll(db, sql: """
-                SELECT id, time_ms, kind, currency_id, amount, fee, status, external_id, asset_id, tax, ratio
-                FROM cash_transaction WHERE portfolio_id = ? ORDER BY id
-                """, arguments: [portfolio.id]) {
+            for row in try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT id, time_ms, kind, currency_id, amount, fee, status, external_id, asset_id, tax, ratio
+                    FROM cash_transaction WHERE portfolio_id = ? ORDER BY id
+                    """,
+                arguments: [portfolio.id]
+            ) {
                 lines.append("cash " + row.databaseValues.map(\.description).joined(separator: " "))
             }
-            var assets = try Int64.fetchAll(db, sql: """
-                SELECT asset_id FROM trade WHERE portfolio_id = ?1
-                UNION SELECT price_currency_id FROM trade WHERE portfolio_id = ?1
-                UNION SELECT fee_currency_id FROM trade WHERE portfolio_id = ?1
-                UNION SELECT currency_id FROM cash_transaction WHERE portfolio_id = ?1
-                UNION SELECT asset_id FROM cash_transaction WHERE portfolio_id = ?1 AND asset_id IS NOT NULL
-                UNION SELECT base_currency_id FROM portfolio WHERE id = ?1
-                ORDER BY 1
-                """, arguments: [portfolio.id])
+            var assets = try Int64.fetchAll(
+                db,
+                sql: """
+                    SELECT asset_id FROM trade WHERE portfolio_id = ?1
+                    UNION SELECT price_currency_id FROM trade WHERE portfolio_id = ?1
+                    UNION SELECT fee_currency_id FROM trade WHERE portfolio_id = ?1
+                    UNION SELECT currency_id FROM cash_transaction WHERE portfolio_id = ?1
+                    UNION SELECT asset_id FROM cash_transaction WHERE portfolio_id = ?1 AND asset_id IS NOT NULL
+                    UNION SELECT base_currency_id FROM portfolio WHERE id = ?1
+                    ORDER BY 1
+                    """,
+                arguments: [portfolio.id]
+            )
             // Assets a report compares the portfolio with (a benchmark) without holding them.
             for code in extra {
-                if let id = try Int64.fetchOne(db, sql: "SELECT id FROM asset WHERE code = ?", arguments: [code.rawValue]),
-                   !assets.contains(id) {
+                if let id = try Int64.fetchOne(
+                    db,
+                    sql: "SELECT id FROM asset WHERE code = ?",
+                    arguments: [code.rawValue]
+                ),
+                    !assets.contains(id)
+                {
                     assets.append(id)
                 }
             }
             for asset in assets {
-                for row in try Row.fetchAll(db, sql: """
-                    SELECT asset_id, currency_id, market, revision FROM quote_series WHERE asset_id = ? ORDER BY currency_id, market
-                    """, arguments: [asset]) {
+                for row in try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT asset_id, currency_id, market, revision FROM quote_series WHERE asset_id = ? ORDER BY currency_id, market
+                        """,
+                    arguments: [asset]
+                ) {
                     lines.append("quotes " + row.databaseValues.map(\.description).joined(separator: " "))
                 }
             }
@@ -55,9 +76,12 @@ extension Store {
     public func sharedDigestLines() throws -> [String] {
         try read { db in
             var lines: [String] = []
-            for row in try Row.fetchAll(db, sql: """
-                SELECT asset_id, currency_id, market, revision FROM quote_series ORDER BY asset_id, currency_id, market
-                """) {
+            for row in try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT asset_id, currency_id, market, revision FROM quote_series ORDER BY asset_id, currency_id, market
+                    """
+            ) {
                 lines.append("quotes " + row.databaseValues.map(\.description).joined(separator: " "))
             }
             for row in try Row.fetchAll(db, sql: "SELECT * FROM budget_entry ORDER BY id") {

@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 internal import GRDB
 
 extension Store {
@@ -13,19 +13,30 @@ extension Store {
     static func insertPortfolio(name: String, baseCurrency: AssetCode, _ db: Database) throws -> Portfolio {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
         // A name is printed in lists, logs and mail subjects: no control characters (escaped in the error).
-        guard !trimmed.isEmpty, trimmed.count <= 200, trimmed.unicodeScalars.allSatisfy({ $0.properties.generalCategory != .control }) else {
-            throw ArgumentError("NAME", "a portfolio name is 1–200 characters, none of them a control character, found \"\(Redaction.escapingControlCharacters(name))\"")
+        guard !trimmed.isEmpty, trimmed.count <= 200,
+            trimmed.unicodeScalars.allSatisfy({ $0.properties.generalCategory != .control })
+        else {
+            throw ArgumentError(
+                "NAME",
+                "a portfolio name is 1–200 characters, none of them a control character, found \"\(Redaction.escapingControlCharacters(name))\""
+            )
         }
         // Every value of the portfolio is reported in it: a typo (XXX, USDD) would surface pages later.
         guard KnownAssets.isBaseCurrency(baseCurrency) else {
-            throw ArgumentError("--base", "expected an ISO 4217 currency code (UAH, USD, EUR…), a metal or a known coin, found \"\(baseCurrency)\"")
+            throw ArgumentError(
+                "--base",
+                "expected an ISO 4217 currency code (UAH, USD, EUR…), a metal or a known coin, found \"\(baseCurrency)\""
+            )
         }
         if try Int64.fetchOne(db, sql: "SELECT id FROM portfolio WHERE name = ?", arguments: [trimmed]) != nil {
             throw StoreError.duplicatePortfolio(trimmed)
         }
         var registry = AssetRegistry()
         let currencyID = try registry.id(of: baseCurrency, kindHint: .fiat, in: db)
-        try db.execute(sql: "INSERT INTO portfolio (name, base_currency_id) VALUES (?, ?)", arguments: [trimmed, currencyID])
+        try db.execute(
+            sql: "INSERT INTO portfolio (name, base_currency_id) VALUES (?, ?)",
+            arguments: [trimmed, currencyID]
+        )
         return Portfolio(id: db.lastInsertedRowID, name: trimmed, baseCurrency: baseCurrency)
     }
 
@@ -53,11 +64,18 @@ extension Store {
         return found
     }
 
-    private static func portfolios(_ db: Database, whereClause: String, arguments: StatementArguments) throws -> [Portfolio] {
-        try Row.fetchAll(db, sql: """
-            SELECT p.id, p.name, a.code FROM portfolio p JOIN asset a ON a.id = p.base_currency_id
-            \(whereClause) ORDER BY p.name
-            """, arguments: arguments
+    private static func portfolios(
+        _ db: Database,
+        whereClause: String,
+        arguments: StatementArguments
+    ) throws -> [Portfolio] {
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT p.id, p.name, a.code FROM portfolio p JOIN asset a ON a.id = p.base_currency_id
+                \(whereClause) ORDER BY p.name
+                """,
+            arguments: arguments
         ).map { Portfolio(id: $0[0], name: $0[1], baseCurrency: AssetCode($0[2] as String)) }
     }
 }

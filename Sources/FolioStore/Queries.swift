@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 internal import GRDB
 internal import GRDBSQLite
 
@@ -8,7 +8,12 @@ extension Store {
     public func assets() throws -> [Asset] {
         try read { db in
             try Row.fetchAll(db, sql: "SELECT code, name, kind, decimals FROM asset ORDER BY code").map {
-                Asset(code: AssetCode($0[0] as String), name: $0[1], kind: AssetKind(rawValue: $0[2]) ?? .other, decimals: $0[3])
+                Asset(
+                    code: AssetCode($0[0] as String),
+                    name: $0[1],
+                    kind: AssetKind(rawValue: $0[2]) ?? .other,
+                    decimals: $0[3]
+                )
             }
         }
     }
@@ -21,14 +26,30 @@ extension Store {
     /// Quotes of `asset`, oldest first, optionally narrowed to a quote currency, a market and a time range
     /// (both ends inclusive).
     public func quotes(
-        asset: AssetCode, currency: AssetCode? = nil, market: Market? = nil, from: Date? = nil, to: Date? = nil
+        asset: AssetCode,
+        currency: AssetCode? = nil,
+        market: Market? = nil,
+        from: Date? = nil,
+        to: Date? = nil
     ) throws -> [Quote] {
         var conditions = ["a.code = ?"]
         var arguments: [any DatabaseValueConvertible] = [asset.rawValue]
-        if let currency { conditions.append("c.code = ?"); arguments.append(currency.rawValue) }
-        if let market { conditions.append("q.market = ?"); arguments.append(market.rawValue) }
-        if let from { conditions.append("q.time_ms >= ?"); arguments.append(from.unixMilliseconds) }
-        if let to { conditions.append("q.time_ms <= ?"); arguments.append(to.unixMilliseconds) }
+        if let currency {
+            conditions.append("c.code = ?")
+            arguments.append(currency.rawValue)
+        }
+        if let market {
+            conditions.append("q.market = ?")
+            arguments.append(market.rawValue)
+        }
+        if let from {
+            conditions.append("q.time_ms >= ?")
+            arguments.append(from.unixMilliseconds)
+        }
+        if let to {
+            conditions.append("q.time_ms <= ?")
+            arguments.append(to.unixMilliseconds)
+        }
         return try fetchQuotes(where: conditions.joined(separator: " AND "), arguments: StatementArguments(arguments))
     }
 
@@ -37,8 +58,14 @@ extension Store {
         guard !assets.isEmpty else { return [] }
         var conditions = ["a.code IN (\(Array(repeating: "?", count: assets.count).joined(separator: ",")))"]
         var arguments: [any DatabaseValueConvertible] = assets.map(\.rawValue)
-        if let from { conditions.append("q.time_ms >= ?"); arguments.append(from.unixMilliseconds) }
-        if let to { conditions.append("q.time_ms <= ?"); arguments.append(to.unixMilliseconds) }
+        if let from {
+            conditions.append("q.time_ms >= ?")
+            arguments.append(from.unixMilliseconds)
+        }
+        if let to {
+            conditions.append("q.time_ms <= ?")
+            arguments.append(to.unixMilliseconds)
+        }
         return try fetchQuotes(where: conditions.joined(separator: " AND "), arguments: StatementArguments(arguments))
     }
 
@@ -50,18 +77,22 @@ extension Store {
     /// a thousand quotes or of millions.
     public func quotes(from: Date, to: Date) throws -> [Quote] {
         try read { db in
-            let inRange = try db.cachedStatement(sql: """
-                SELECT time_ms, price, bid, ask, source FROM (
-                    SELECT * FROM (SELECT time_ms, price, bid, ask, source FROM quote
-                                   WHERE asset_id = ?1 AND currency_id = ?2 AND market = ?3 AND time_ms < ?4 ORDER BY time_ms DESC LIMIT 1)
-                    UNION ALL
-                    SELECT time_ms, price, bid, ask, source FROM quote
-                    WHERE asset_id = ?1 AND currency_id = ?2 AND market = ?3 AND time_ms >= ?4 AND time_ms <= ?5
-                ) ORDER BY time_ms
-                """)
+            let inRange = try db.cachedStatement(
+                sql: """
+                    SELECT time_ms, price, bid, ask, source FROM (
+                        SELECT * FROM (SELECT time_ms, price, bid, ask, source FROM quote
+                                       WHERE asset_id = ?1 AND currency_id = ?2 AND market = ?3 AND time_ms < ?4 ORDER BY time_ms DESC LIMIT 1)
+                        UNION ALL
+                        SELECT time_ms, price, bid, ask, source FROM quote
+                        WHERE asset_id = ?1 AND currency_id = ?2 AND market = ?3 AND time_ms >= ?4 AND time_ms <= ?5
+                    ) ORDER BY time_ms
+                    """
+            )
             var quotes: [Quote] = []
             for series in try Store.quoteSeries(db) {
-                try inRange.forEachRow(in: db, series.arguments(from.unixMilliseconds, to.unixMilliseconds)) { quotes.append(series.quote($0)) }
+                try inRange.forEachRow(in: db, series.arguments(from.unixMilliseconds, to.unixMilliseconds)) {
+                    quotes.append(series.quote($0))
+                }
             }
             return quotes
         }
@@ -70,7 +101,9 @@ extension Store {
     /// Every asset's code by its id, for reads that turn ids into codes themselves.
     static func assetCodes(_ db: Database) throws -> [Int64: AssetCode] {
         var codes: [Int64: AssetCode] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT id, code FROM asset") { codes[row[0]] = AssetCode(row[1] as String) }
+        for row in try Row.fetchAll(db, sql: "SELECT id, code FROM asset") {
+            codes[row[0]] = AssetCode(row[1] as String)
+        }
         return codes
     }
 
@@ -79,18 +112,27 @@ extension Store {
     /// stays there), each checked by one index seek into `quote`. One statement; it walked the quotes'
     /// index before, a GRDB query for each next series, and a chart asks for the series three times.
     static func quoteSeries(_ db: Database) throws -> [StoredSeries] {
-        let series = try db.cachedStatement(sql: """
-            SELECT s.asset_id, s.currency_id, s.market, a.code, c.code
-            FROM quote_series s JOIN asset a ON a.id = s.asset_id JOIN asset c ON c.id = s.currency_id
-            WHERE EXISTS (SELECT 1 FROM quote q WHERE q.asset_id = s.asset_id AND q.currency_id = s.currency_id AND q.market = s.market)
-            ORDER BY s.asset_id, s.currency_id, s.market
-            """)
+        let series = try db.cachedStatement(
+            sql: """
+                SELECT s.asset_id, s.currency_id, s.market, a.code, c.code
+                FROM quote_series s JOIN asset a ON a.id = s.asset_id JOIN asset c ON c.id = s.currency_id
+                WHERE EXISTS (SELECT 1 FROM quote q WHERE q.asset_id = s.asset_id AND q.currency_id = s.currency_id AND q.market = s.market)
+                ORDER BY s.asset_id, s.currency_id, s.market
+                """
+        )
         var all: [StoredSeries] = []
         try series.forEachRow(in: db, []) { s in
             let market = String(cString: sqlite3_column_text(s, 2))
-            all.append(StoredSeries(assetID: sqlite3_column_int64(s, 0), currencyID: sqlite3_column_int64(s, 1), marketName: market,
-                                    asset: AssetCode(String(cString: sqlite3_column_text(s, 3))),
-                                    currency: AssetCode(String(cString: sqlite3_column_text(s, 4))), market: Market(market)))
+            all.append(
+                StoredSeries(
+                    assetID: sqlite3_column_int64(s, 0),
+                    currencyID: sqlite3_column_int64(s, 1),
+                    marketName: market,
+                    asset: AssetCode(String(cString: sqlite3_column_text(s, 3))),
+                    currency: AssetCode(String(cString: sqlite3_column_text(s, 4))),
+                    market: Market(market)
+                )
+            )
         }
         return all
     }
@@ -111,10 +153,12 @@ extension Store {
     private func lastQuoteOfEachSeries(where condition: String, _ arguments: StatementArguments) throws -> [Quote] {
         try read { db in
             // ORDER BY time_ms DESC LIMIT 1 within one series is a single seek to its end.
-            let last = try db.cachedStatement(sql: """
-                SELECT time_ms, price, bid, ask, source FROM quote WHERE asset_id = ? AND currency_id = ? AND market = ? AND \(condition)
-                ORDER BY time_ms DESC LIMIT 1
-                """)
+            let last = try db.cachedStatement(
+                sql: """
+                    SELECT time_ms, price, bid, ask, source FROM quote WHERE asset_id = ? AND currency_id = ? AND market = ? AND \(condition)
+                    ORDER BY time_ms DESC LIMIT 1
+                    """
+            )
             var quotes: [Quote] = []
             for series in try Store.quoteSeries(db) {
                 try last.forEachRow(in: db, series.arguments() + arguments) { quotes.append(series.quote($0)) }
@@ -125,15 +169,24 @@ extension Store {
 
     private func fetchQuotes(where condition: String, arguments: StatementArguments) throws -> [Quote] {
         try read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT a.code, c.code, q.market, q.time_ms, q.price, q.bid, q.ask, q.source
-                FROM quote q JOIN asset a ON a.id = q.asset_id JOIN asset c ON c.id = q.currency_id
-                WHERE \(condition) ORDER BY q.time_ms, a.code, c.code, q.market
-                """, arguments: arguments
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT a.code, c.code, q.market, q.time_ms, q.price, q.bid, q.ask, q.source
+                    FROM quote q JOIN asset a ON a.id = q.asset_id JOIN asset c ON c.id = q.currency_id
+                    WHERE \(condition) ORDER BY q.time_ms, a.code, c.code, q.market
+                    """,
+                arguments: arguments
             ).map {
                 Quote(
-                    asset: AssetCode($0[0] as String), currency: AssetCode($0[1] as String), market: Market($0[2] as String),
-                    time: Date(unixMilliseconds: $0[3]), price: $0[4], bid: $0[5], ask: $0[6], source: $0[7]
+                    asset: AssetCode($0[0] as String),
+                    currency: AssetCode($0[1] as String),
+                    market: Market($0[2] as String),
+                    time: Date(unixMilliseconds: $0[3]),
+                    price: $0[4],
+                    bid: $0[5],
+                    ask: $0[6],
+                    source: $0[7]
                 )
             }
         }
@@ -147,15 +200,26 @@ extension Store {
             // beyond the asset count, written by hand, fall back to the dictionary).
             let byID = try Store.assetCodes(db)
             let highest = Int(byID.keys.max() ?? 0)
-            var codes = [AssetCode?](repeating: nil, count: (0 ..< 4 * byID.count + 1024).contains(highest) ? highest + 1 : 0)
+            var codes = [AssetCode?](
+                repeating: nil,
+                count: (0..<4 * byID.count + 1024).contains(highest) ? highest + 1 : 0
+            )
             for (id, code) in byID where id >= 0 && id < codes.count { codes[Int(id)] = code }
             func code(_ id: Int64) throws -> AssetCode {
                 guard let code = id >= 0 && id < codes.count ? codes[Int(id)] : byID[id] else {
-                    throw StoreError.unusable(path: path, reason: "a trade names asset id \(id), which is not in the asset table")
+                    throw StoreError.unusable(
+                        path: path,
+                        reason: "a trade names asset id \(id), which is not in the asset table"
+                    )
                 }
                 return code
             }
-            let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM trade WHERE portfolio_id = ?", arguments: [portfolio.id]) ?? 0
+            let count =
+                try Int.fetchOne(
+                    db,
+                    sql: "SELECT COUNT(*) FROM trade WHERE portfolio_id = ?",
+                    arguments: [portfolio.id]
+                ) ?? 0
             // A portfolio that holds most of the table is read in the table's order, page after page,
             // and sorted here if it is not in time order already (imports write a file's rows in turn,
             // usually by time): a million index lookups cost SQLite more than the read itself. The
@@ -166,19 +230,29 @@ extension Store {
             trades.reserveCapacity(count)
             // Read straight through the SQLite C API, as imports write: a million rows decoded through
             // GRDB's rows cost more than SQLite's own work.
-            let statement = try db.makeStatement(sql: """
-                SELECT id, time_ms, side = 'sell', asset_id, quantity, price, price_currency_id, fee, fee_currency_id, external_id
-                FROM trade \(inTableOrder ? "NOT INDEXED WHERE portfolio_id = ?" : "WHERE portfolio_id = ? ORDER BY time_ms, id")
-                """)
+            let statement = try db.makeStatement(
+                sql: """
+                    SELECT id, time_ms, side = 'sell', asset_id, quantity, price, price_currency_id, fee, fee_currency_id, external_id
+                    FROM trade \(inTableOrder ? "NOT INDEXED WHERE portfolio_id = ?" : "WHERE portfolio_id = ? ORDER BY time_ms, id")
+                    """
+            )
             try statement.forEachRow(in: db, [portfolio.id]) { s in
-                let externalID = sqlite3_column_type(s, 9) == SQLITE_NULL ? nil : String(cString: sqlite3_column_text(s, 9))
-                trades.append(Trade(
-                    id: sqlite3_column_int64(s, 0), time: Date(unixMilliseconds: sqlite3_column_int64(s, 1)),
-                    side: sqlite3_column_int64(s, 2) != 0 ? .sell : .buy, asset: try code(sqlite3_column_int64(s, 3)),
-                    quantity: sqlite3_column_double(s, 4), price: sqlite3_column_double(s, 5),
-                    priceCurrency: try code(sqlite3_column_int64(s, 6)), fee: sqlite3_column_double(s, 7),
-                    feeCurrency: try code(sqlite3_column_int64(s, 8)), externalID: externalID
-                ))
+                let externalID =
+                    sqlite3_column_type(s, 9) == SQLITE_NULL ? nil : String(cString: sqlite3_column_text(s, 9))
+                trades.append(
+                    Trade(
+                        id: sqlite3_column_int64(s, 0),
+                        time: Date(unixMilliseconds: sqlite3_column_int64(s, 1)),
+                        side: sqlite3_column_int64(s, 2) != 0 ? .sell : .buy,
+                        asset: try code(sqlite3_column_int64(s, 3)),
+                        quantity: sqlite3_column_double(s, 4),
+                        price: sqlite3_column_double(s, 5),
+                        priceCurrency: try code(sqlite3_column_int64(s, 6)),
+                        fee: sqlite3_column_double(s, 7),
+                        feeCurrency: try code(sqlite3_column_int64(s, 8)),
+                        externalID: externalID
+                    )
+                )
             }
             if inTableOrder && !trades.isInTimeOrder { trades.sort(by: Trade.isBeforeInTime) }
             return trades
@@ -188,10 +262,13 @@ extension Store {
     /// Cash transactions of a portfolio in time order, every status included (analytics counts completed ones).
     public func cashTransactions(portfolio: Portfolio) throws -> [CashTransaction] {
         try read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT \(CashTransactionColumns.select) FROM cash_transaction \(CashTransactionColumns.joins)
-                WHERE cash_transaction.portfolio_id = ? ORDER BY cash_transaction.time_ms, cash_transaction.id
-                """, arguments: [portfolio.id]
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT \(CashTransactionColumns.select) FROM cash_transaction \(CashTransactionColumns.joins)
+                    WHERE cash_transaction.portfolio_id = ? ORDER BY cash_transaction.time_ms, cash_transaction.id
+                    """,
+                arguments: [portfolio.id]
             ).map(CashTransactionColumns.decode)
         }
     }
@@ -199,27 +276,39 @@ extension Store {
     /// Budget entries between two days (inclusive), oldest first.
     public func budgetEntries(from: Day? = nil, to: Day? = nil) throws -> [BudgetEntry] {
         try read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT e.id, e.day, k.kind, k.name, e.amount, c.code, e.note
-                FROM budget_entry e JOIN budget_category k ON k.id = e.category_id JOIN asset c ON c.id = e.currency_id
-                WHERE e.day >= ? AND e.day <= ? ORDER BY e.day, e.id
-                """, arguments: [from?.iso ?? "0000-00-00", to?.iso ?? "9999-99-99"]
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT e.id, e.day, k.kind, k.name, e.amount, c.code, e.note
+                    FROM budget_entry e JOIN budget_category k ON k.id = e.category_id JOIN asset c ON c.id = e.currency_id
+                    WHERE e.day >= ? AND e.day <= ? ORDER BY e.day, e.id
+                    """,
+                arguments: [from?.iso ?? "0000-00-00", to?.iso ?? "9999-99-99"]
             ).compactMap { row in
                 guard let day = Day(iso: row[1] as String) else { return nil }
                 return BudgetEntry(
-                    id: row[0], day: day, kind: BudgetEntryKind(rawValue: row[2]) ?? .expense, category: row[3],
-                    amount: row[4], currency: AssetCode(row[5] as String), note: row[6]
+                    id: row[0],
+                    day: day,
+                    kind: BudgetEntryKind(rawValue: row[2]) ?? .expense,
+                    category: row[3],
+                    amount: row[4],
+                    currency: AssetCode(row[5] as String),
+                    note: row[6]
                 )
             }
         }
     }
 }
 
-private extension Trade {
+extension Trade {
     /// The order the store gives a portfolio's trades in: by time, then by id.
-    static func isBeforeInTime(_ a: Trade, _ b: Trade) -> Bool { a.time != b.time ? a.time < b.time : a.id < b.id }
+    fileprivate static func isBeforeInTime(_ a: Trade, _ b: Trade) -> Bool {
+        a.time != b.time ? a.time < b.time : a.id < b.id
+    }
 }
 
-private extension Array where Element == Trade {
-    var isInTimeOrder: Bool { indices.dropFirst().allSatisfy { !Trade.isBeforeInTime(self[$0], self[$0 - 1]) } }
+extension Array where Element == Trade {
+    fileprivate var isInTimeOrder: Bool {
+        indices.dropFirst().allSatisfy { !Trade.isBeforeInTime(self[$0], self[$0 - 1]) }
+    }
 }

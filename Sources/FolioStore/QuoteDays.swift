@@ -21,38 +21,40 @@ enum QuoteDays {
     }
 
     static func create(_ db: Database) throws {
-        try db.execute(sql: """
-            CREATE TABLE quote_day (
-                asset_id INTEGER NOT NULL,
-                currency_id INTEGER NOT NULL,
-                market TEXT NOT NULL,
-                day_ms INTEGER NOT NULL,
-                quotes INTEGER NOT NULL CHECK (quotes > 1),
-                time_ms INTEGER NOT NULL,
-                price REAL NOT NULL,
-                bid REAL,
-                ask REAL,
-                source TEXT NOT NULL,
-                PRIMARY KEY (asset_id, currency_id, market, day_ms)
-            ) WITHOUT ROWID;
+        try db.execute(
+            sql: """
+                CREATE TABLE quote_day (
+                    asset_id INTEGER NOT NULL,
+                    currency_id INTEGER NOT NULL,
+                    market TEXT NOT NULL,
+                    day_ms INTEGER NOT NULL,
+                    quotes INTEGER NOT NULL CHECK (quotes > 1),
+                    time_ms INTEGER NOT NULL,
+                    price REAL NOT NULL,
+                    bid REAL,
+                    ask REAL,
+                    source TEXT NOT NULL,
+                    PRIMARY KEY (asset_id, currency_id, market, day_ms)
+                ) WITHOUT ROWID;
 
-            CREATE TABLE quote_series (
-                asset_id INTEGER NOT NULL,
-                currency_id INTEGER NOT NULL,
-                market TEXT NOT NULL,
-                revision INTEGER NOT NULL,
-                PRIMARY KEY (asset_id, currency_id, market)
-            ) WITHOUT ROWID;
+                CREATE TABLE quote_series (
+                    asset_id INTEGER NOT NULL,
+                    currency_id INTEGER NOT NULL,
+                    market TEXT NOT NULL,
+                    revision INTEGER NOT NULL,
+                    PRIMARY KEY (asset_id, currency_id, market)
+                ) WITHOUT ROWID;
 
-            \(daysOfSeveralQuotes(where: "1"));
-            INSERT INTO quote_series (asset_id, currency_id, market, revision)
-                SELECT asset_id, currency_id, market, \(firstRevision) FROM quote GROUP BY 1, 2, 3;
+                \(daysOfSeveralQuotes(where: "1"));
+                INSERT INTO quote_series (asset_id, currency_id, market, revision)
+                    SELECT asset_id, currency_id, market, \(firstRevision) FROM quote GROUP BY 1, 2, 3;
 
-            \(insertTrigger);
+                \(insertTrigger);
 
-            \(deleteTrigger);
-            \(updateTrigger);
-            """)
+                \(deleteTrigger);
+                \(updateTrigger);
+                """
+        )
     }
 
     /// A series' first revision is drawn at random (62 bits), so that a database made again from corrected
@@ -101,7 +103,9 @@ enum QuoteDays {
     private struct DayKey {
         var asset: String, currency: String, market: String, day: String
         init(row: String) {
-            (asset, currency, market, day) = ("\(row).asset_id", "\(row).currency_id", "\(row).market", QuoteDays.dayStart("\(row).time_ms"))
+            (asset, currency, market, day) = (
+                "\(row).asset_id", "\(row).currency_id", "\(row).market", QuoteDays.dayStart("\(row).time_ms")
+            )
         }
         init(asset: String, currency: String, market: String, day: String) {
             (self.asset, self.currency, self.market, self.day) = (asset, currency, market, day)
@@ -119,28 +123,30 @@ enum QuoteDays {
     private static func recounting(_ row: String) -> String {
         let day = counting(DayKey(row: row))
         return """
-        \(day.keep);
-                \(day.dropLone);
-                INSERT INTO quote_series (asset_id, currency_id, market, revision) VALUES (\(row).asset_id, \(row).currency_id, \(row).market, \(firstRevision))
-                    ON CONFLICT (asset_id, currency_id, market) DO UPDATE SET revision = revision + 1
-        """
+            \(day.keep);
+                    \(day.dropLone);
+                    INSERT INTO quote_series (asset_id, currency_id, market, revision) VALUES (\(row).asset_id, \(row).currency_id, \(row).market, \(firstRevision))
+                        ON CONFLICT (asset_id, currency_id, market) DO UPDATE SET revision = revision + 1
+            """
     }
 
     /// The day as a `quote_day` row when it has two quotes or more (an aggregate without GROUP BY is one
     /// row; its bare columns come from the quote with the latest time, the close), and its row gone when
     /// it has fewer.
     private static func counting(_ key: DayKey) -> (keep: String, dropLone: String) {
-        ("""
-         INSERT INTO quote_day (asset_id, currency_id, market, day_ms, quotes, time_ms, price, bid, ask, source)
-                 SELECT \(key.asset), \(key.currency), \(key.market), \(key.day), n, close, price, bid, ask, source
-                 FROM (SELECT COUNT(*) AS n, MAX(time_ms) AS close, price, bid, ask, source FROM quote WHERE \(key.quotes))
-                 WHERE n > 1
-                 \(replacingTheDay)
-         """,
-         """
-         DELETE FROM quote_day WHERE asset_id = \(key.asset) AND currency_id = \(key.currency) AND market = \(key.market)
-                 AND day_ms = \(key.day) AND (SELECT COUNT(*) FROM quote WHERE \(key.quotes)) < 2
-         """)
+        (
+            """
+            INSERT INTO quote_day (asset_id, currency_id, market, day_ms, quotes, time_ms, price, bid, ask, source)
+                    SELECT \(key.asset), \(key.currency), \(key.market), \(key.day), n, close, price, bid, ask, source
+                    FROM (SELECT COUNT(*) AS n, MAX(time_ms) AS close, price, bid, ask, source FROM quote WHERE \(key.quotes))
+                    WHERE n > 1
+                    \(replacingTheDay)
+            """,
+            """
+            DELETE FROM quote_day WHERE asset_id = \(key.asset) AND currency_id = \(key.currency) AND market = \(key.market)
+                    AND day_ms = \(key.day) AND (SELECT COUNT(*) FROM quote WHERE \(key.quotes)) < 2
+            """
+        )
     }
 
     /// A bulk writer (an import, a fetch) adds quotes by the hundred thousand: a trigger per row doubled
@@ -149,28 +155,43 @@ enum QuoteDays {
     /// quotes (`WrittenQuoteDays`) and calls `recount` before committing, which starts them again. A
     /// failed import rolls the stop back with the rest.
     static func pauseCounting(_ db: Database) throws {
-        try db.execute(sql: "DROP TRIGGER IF EXISTS quote_day_after_insert; DROP TRIGGER IF EXISTS quote_day_after_update")
+        try db.execute(
+            sql: "DROP TRIGGER IF EXISTS quote_day_after_insert; DROP TRIGGER IF EXISTS quote_day_after_update"
+        )
     }
 
     /// Deletes the quotes `condition` selects (a WHERE clause over `quote`), and counts the days of their
     /// series between the first and the last deleted again, in one pass each: the delete trigger counts
     /// a day per row, which for a series of intraday quotes is a day's quotes read again for each one.
     static func deleteQuotes(_ db: Database, where condition: String, arguments: StatementArguments) throws {
-        let spans = try Row.fetchAll(db, sql: """
-            SELECT asset_id, currency_id, market, MIN(time_ms), MAX(time_ms) FROM quote \(condition) GROUP BY 1, 2, 3
-            """, arguments: arguments)
+        let spans = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT asset_id, currency_id, market, MIN(time_ms), MAX(time_ms) FROM quote \(condition) GROUP BY 1, 2, 3
+                """,
+            arguments: arguments
+        )
         try db.execute(sql: "DROP TRIGGER IF EXISTS quote_day_after_delete")
         try db.execute(sql: "DELETE FROM quote \(condition)", arguments: arguments)
-        let clear = try db.makeStatement(sql: """
-            DELETE FROM quote_day WHERE asset_id = ?1 AND currency_id = ?2 AND market = ?3 AND day_ms >= ?4 AND day_ms < ?5
-            """)
-        let count = try db.makeStatement(sql: daysOfSeveralQuotes(
-            where: "asset_id = ?1 AND currency_id = ?2 AND market = ?3 AND time_ms >= ?4 AND time_ms < ?5"))
-        let revise = try db.makeStatement(sql: "UPDATE quote_series SET revision = revision + 1 WHERE asset_id = ? AND currency_id = ? AND market = ?")
+        let clear = try db.makeStatement(
+            sql: """
+                DELETE FROM quote_day WHERE asset_id = ?1 AND currency_id = ?2 AND market = ?3 AND day_ms >= ?4 AND day_ms < ?5
+                """
+        )
+        let count = try db.makeStatement(
+            sql: daysOfSeveralQuotes(
+                where: "asset_id = ?1 AND currency_id = ?2 AND market = ?3 AND time_ms >= ?4 AND time_ms < ?5"
+            )
+        )
+        let revise = try db.makeStatement(
+            sql: "UPDATE quote_series SET revision = revision + 1 WHERE asset_id = ? AND currency_id = ? AND market = ?"
+        )
         for span in spans {
             let (first, last): (Int64, Int64) = (span[3], span[4])
-            let days: StatementArguments = [span[0], span[1], span[2], WrittenQuoteDays.dayStart(first),
-                                            WrittenQuoteDays.dayStart(last) + 86_400_000]
+            let days: StatementArguments = [
+                span[0], span[1], span[2], WrittenQuoteDays.dayStart(first),
+                WrittenQuoteDays.dayStart(last) + 86_400_000,
+            ]
             try clear.execute(arguments: days)
             try count.execute(arguments: days)
             try revise.execute(arguments: [span[0], span[1], span[2]])
@@ -185,26 +206,35 @@ enum QuoteDays {
         written.close()
         // Days counted from the rows first: a noted day the table counts again may be one of them (a
         // quote of an earlier day that came later in the file).
-        let store = try db.makeStatement(sql: """
-            INSERT INTO quote_day (asset_id, currency_id, market, day_ms, quotes, time_ms, price, bid, ask, source)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            \(replacingTheDay)
-            """)
+        let store = try db.makeStatement(
+            sql: """
+                INSERT INTO quote_day (asset_id, currency_id, market, day_ms, quotes, time_ms, price, bid, ask, source)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                \(replacingTheDay)
+                """
+        )
         for (series, day) in written.counted {
-            try store.execute(arguments: [series.assetID, series.currencyID, series.market, day.start, day.quotes,
-                                          day.timeMs, day.price, day.bid, day.ask, day.source])
+            try store.execute(arguments: [
+                series.assetID, series.currencyID, series.market, day.start, day.quotes,
+                day.timeMs, day.price, day.bid, day.ask, day.source,
+            ])
         }
         let day = counting(DayKey(asset: "?1", currency: "?2", market: "?3", day: "?4"))
-        let count = try db.makeStatement(sql: day.keep), drop = try db.makeStatement(sql: day.dropLone)
+        let count = try db.makeStatement(sql: day.keep)
+        let drop = try db.makeStatement(sql: day.dropLone)
         for noted in written.noted {
-            let arguments: StatementArguments = [noted.series.assetID, noted.series.currencyID, noted.series.market, noted.start]
+            let arguments: StatementArguments = [
+                noted.series.assetID, noted.series.currencyID, noted.series.market, noted.start,
+            ]
             try count.execute(arguments: arguments)
             try drop.execute(arguments: arguments)
         }
-        let revise = try db.makeStatement(sql: """
-            INSERT INTO quote_series (asset_id, currency_id, market, revision) VALUES (?, ?, ?, \(firstRevision))
-            ON CONFLICT (asset_id, currency_id, market) DO UPDATE SET revision = revision + 1
-            """)
+        let revise = try db.makeStatement(
+            sql: """
+                INSERT INTO quote_series (asset_id, currency_id, market, revision) VALUES (?, ?, ?, \(firstRevision))
+                ON CONFLICT (asset_id, currency_id, market) DO UPDATE SET revision = revision + 1
+                """
+        )
         for series in written.series {
             try revise.execute(arguments: [series.assetID, series.currencyID, series.market])
         }
@@ -217,13 +247,24 @@ enum QuoteDays {
 /// (an hourly or intraday import costs no second pass); and the days it can only count from the table
 /// (a back-fill, a quote out of order, a correction).
 struct WrittenQuoteDays {
-    struct Series: Hashable { var assetID: Int64; var currencyID: Int64; var market: String }
-    struct Day: Hashable { var series: Series; var start: Int64 }
+    struct Series: Hashable {
+        var assetID: Int64
+        var currencyID: Int64
+        var market: String
+    }
+    struct Day: Hashable {
+        var series: Series
+        var start: Int64
+    }
     /// A day being filled in time order: its count so far and its latest quote.
     struct Run {
         var start: Int64, quotes: Int, timeMs: Int64, price: Double, bid: Double?, ask: Double?, source: String
     }
-    private struct State { let series: Series; var before: Int64?; var run: Run? }
+    private struct State {
+        let series: Series
+        var before: Int64?
+        var run: Run?
+    }
 
     /// Each series written to, in order of first write, at the slot `slots` gives it: a writer finds a
     /// series' slot once per run of rows, not by hashing every row.
@@ -255,7 +296,9 @@ struct WrittenQuoteDays {
         if var run = states[slot].run {
             if run.start == day {
                 run.quotes += 1
-                if timeMs > run.timeMs { (run.timeMs, run.price, run.bid, run.ask, run.source) = (timeMs, price, bid, ask, source) }
+                if timeMs > run.timeMs {
+                    (run.timeMs, run.price, run.bid, run.ask, run.source) = (timeMs, price, bid, ask, source)
+                }
                 states[slot].run = run
                 return
             }

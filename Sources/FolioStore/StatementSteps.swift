@@ -16,7 +16,10 @@ extension Statement {
             let step = sqlite3_step(s)
             if step == SQLITE_DONE { return }
             guard step == SQLITE_ROW else {
-                throw DatabaseError(resultCode: ResultCode(rawValue: step), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+                throw DatabaseError(
+                    resultCode: ResultCode(rawValue: step),
+                    message: String(cString: sqlite3_errmsg(db.sqliteConnection))
+                )
             }
             try body(s)
         }
@@ -36,9 +39,18 @@ struct StoredSeries {
 
     /// The quote in columns `c ..< c + 5` (time, price, bid, ask, source) of the row `s` is on.
     func quote(_ s: SQLiteStatement, from c: Int32 = 0) -> Quote {
-        func optional(_ i: Int32) -> Double? { sqlite3_column_type(s, i) == SQLITE_NULL ? nil : sqlite3_column_double(s, i) }
-        return Quote(asset: asset, currency: currency, market: market, time: Date(unixMilliseconds: sqlite3_column_int64(s, c)),
-                     price: sqlite3_column_double(s, c + 1), bid: optional(c + 2), ask: optional(c + 3),
-                     source: String(cString: sqlite3_column_text(s, c + 4)))
+        func optional(_ i: Int32) -> Double? {
+            sqlite3_column_type(s, i) == SQLITE_NULL ? nil : sqlite3_column_double(s, i)
+        }
+        return Quote(
+            asset: asset,
+            currency: currency,
+            market: market,
+            time: Date(unixMilliseconds: sqlite3_column_int64(s, c)),
+            price: sqlite3_column_double(s, c + 1),
+            bid: optional(c + 2),
+            ask: optional(c + 3),
+            source: String(cString: sqlite3_column_text(s, c + 4))
+        )
     }
 }

@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 // `package`: `read`/`write` hand GRDB's `Database` to folio-bench and the tests, never past the package.
 package import GRDB
 
@@ -45,7 +45,9 @@ public final class Store: Sendable {
                 if state == .missing { try file.createFolder() }
                 try file.requireWritable()
                 let schema: SchemaState = state == .present ? try Store.schemaState(readingAt: path) : .empty
-                if case .newer(let unknown) = schema { throw StoreError.newerSchema(path: path, unknownMigrations: unknown) }
+                if case .newer(let unknown) = schema {
+                    throw StoreError.newerSchema(path: path, unknownMigrations: unknown)
+                }
                 let pool = try DatabasePool(path: path, configuration: Store.configuration(readonly: false))
                 // A database with every migration applied needs no write transaction to say so.
                 if schema != .current { try Schema.migrator.migrate(pool) }
@@ -57,8 +59,10 @@ public final class Store: Sendable {
                 database = try DatabasePool(path: path, configuration: Store.configuration(readonly: false))
             case .read, .readConcurrently:
                 try file.requireDatabase()
-                let location = try file.readLocation(), configuration = Store.configuration(readonly: true)
-                database = access == .read
+                let location = try file.readLocation()
+                let configuration = Store.configuration(readonly: true)
+                database =
+                    access == .read
                     ? try DatabaseQueue(path: location, configuration: configuration)
                     : try DatabasePool(path: location, configuration: configuration)
                 try database.read { try SchemaState($0) }.require(path: path)
@@ -95,7 +99,8 @@ public final class Store: Sendable {
     /// `$FOLIO_DB`, else `$XDG_DATA_HOME/folio/folio.sqlite`, else `~/.local/share/folio/folio.sqlite`.
     public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let explicit = environment["FOLIO_DB"], !explicit.isEmpty { return explicit }
-        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        let dataHome =
+            environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.local/share")
         return dataHome + "/folio/folio.sqlite"
     }
@@ -138,7 +143,8 @@ enum SchemaState: Equatable {
         switch self {
         case .current, .empty: return
         case .newer(let unknown): throw StoreError.newerSchema(path: path, unknownMigrations: unknown)
-        case .older(_, 0): throw StoreError.notADatabase(path: path, reason: "it has no Folio tables; `folio init` adds them")
+        case .older(_, 0):
+            throw StoreError.notADatabase(path: path, reason: "it has no Folio tables; `folio init` adds them")
         case .older(let missing, _): throw StoreError.needsUpgrade(path: path, missingMigrations: missing)
         }
     }

@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 internal import GRDB
 
 /// Failures of the store itself, as opposed to bad rows in an import (`ImportError`). Each is one line
@@ -53,7 +53,11 @@ extension StoreError {
         case .SQLITE_NOTADB:
             self = .notADatabase(path: path, reason: "the file is not SQLite")
         case .SQLITE_BUSY, .SQLITE_LOCKED:
-            self = .unusable(path: path, reason: "database is locked: another process kept writing to it for more than \(Int(Store.busyTimeout)) s")
+            self = .unusable(
+                path: path,
+                reason:
+                    "database is locked: another process kept writing to it for more than \(Int(Store.busyTimeout)) s"
+            )
         case .SQLITE_FULL:
             self = .unusable(path: path, reason: FileError.reason(errno: ENOSPC))
         case .SQLITE_READONLY:
@@ -61,7 +65,10 @@ extension StoreError {
         case .SQLITE_CORRUPT:
             self = .unusable(path: path, reason: "the file is damaged (SQLite: \(error.message ?? "malformed"))")
         default:
-            self = .unusable(path: path, reason: "SQLite error \(error.resultCode.rawValue): \(error.message ?? "\(error)")")
+            self = .unusable(
+                path: path,
+                reason: "SQLite error \(error.resultCode.rawValue): \(error.message ?? "\(error)")"
+            )
         }
     }
 }

@@ -9,19 +9,29 @@ extension StoreInfo {
         out.append("portfolios (\(portfolios.count))")
         out += Self.columns(
             ["name", "base", "trades", "cash transactions", "completed"],
-            portfolios.map { [$0.name, $0.baseCurrency, "\($0.trades)", "\($0.cashTransactions)", "\($0.completedCashTransactions)"] },
+            portfolios.map {
+                [$0.name, $0.baseCurrency, "\($0.trades)", "\($0.cashTransactions)", "\($0.completedCashTransactions)"]
+            },
             numeric: [2, 3, 4]
         )
         out += ["", "quotes (\(quoteSeries.reduce(0) { $0 + $1.count }) in \(quoteSeries.count) series)"]
         out += Self.columns(
             ["asset", "currency", "market", "from", "to", "rows"],
-            quoteSeries.map { [$0.asset, $0.currency, $0.market, Self.day($0.first), Self.day($0.last), "\($0.count)"] },
+            quoteSeries.map {
+                [$0.asset, $0.currency, $0.market, Self.day($0.first), Self.day($0.last), "\($0.count)"]
+            },
             numeric: [5]
         )
         out += ["", "assets (\(assets.count)): " + assets.map { "\($0.code) (\($0.kind))" }.joined(separator: ", ")]
         let months = budgetMonths
-        out += ["", "budget: " + (months.isEmpty ? "no entries"
-            : "\(months.reduce(0) { $0 + $1.entries }) entries in \(months.count) months, \(months.first!.month) … \(months.last!.month)")]
+        out += [
+            "",
+            "budget: "
+                + (months.isEmpty
+                    ? "no entries"
+                    : "\(months.reduce(0) { $0 + $1.entries }) entries in \(months.count) months, \(months.first!.month) … \(months.last!.month)")
+                ,
+        ]
         return out.joined(separator: "\n")
     }
 
@@ -47,10 +57,11 @@ extension StoreInfo {
         let all = [header] + rows
         let widths = header.indices.map { i in all.map { $0[i].count }.max() ?? 0 }
         return all.map { row in
-            "  " + row.indices.map { i in
-                let pad = String(repeating: " ", count: widths[i] - row[i].count)
-                return numeric.contains(i) ? pad + row[i] : row[i] + pad
-            }.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
+            "  "
+                + row.indices.map { i in
+                    let pad = String(repeating: " ", count: widths[i] - row[i].count)
+                    return numeric.contains(i) ? pad + row[i] : row[i] + pad
+                }.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
         }
     }
 }

@@ -17,38 +17,50 @@ extension Store {
     ///
     /// Series by series, not in time order: the price book orders what it is given.
     /// `lookingUpAtMost`: how many moments before `start` are looked up one by one rather than walked to.
-    public func valuationQuotes(assets: Set<AssetCode>?, at times: [Date], from start: Date? = nil,
-                                lookingUpAtMost lookUps: Int = 5_000) throws -> [Quote] {
+    public func valuationQuotes(
+        assets: Set<AssetCode>?,
+        at times: [Date],
+        from start: Date? = nil,
+        lookingUpAtMost lookUps: Int = 5_000
+    ) throws -> [Quote] {
         try read { db in
             // Each day's close: a day with several quotes has its own row in `quote_day`, which the
             // quotes' triggers keep, and the quotes between such days are each their day's only one. A
             // series of intraday quotes costs one row per day instead of a walk over every quote.
-            let busyDays = try db.cachedStatement(sql: """
-                SELECT day_ms, time_ms, price, bid, ask, source FROM quote_day
-                WHERE asset_id = ? AND currency_id = ? AND market = ? AND day_ms >= ? ORDER BY day_ms
-                """)
+            let busyDays = try db.cachedStatement(
+                sql: """
+                    SELECT day_ms, time_ms, price, bid, ask, source FROM quote_day
+                    WHERE asset_id = ? AND currency_id = ? AND market = ? AND day_ms >= ? ORDER BY day_ms
+                    """
+            )
             // The quotes in a JSON array of [from, to) gaps between busy days, in one statement per
             // series: SQLite seeks each gap itself, rather than Swift running a query per weekend.
-            let loneQuotes = try db.cachedStatement(sql: """
-                SELECT q.time_ms, q.price, q.bid, q.ask, q.source FROM json_each(?4) g CROSS JOIN quote q
-                ON q.asset_id = ?1 AND q.currency_id = ?2 AND q.market = ?3 AND q.time_ms >= g.value ->> 0 AND q.time_ms < g.value ->> 1
-                   AND q.price > 0
-                ORDER BY q.time_ms
-                """)
-            let closeBefore = try db.cachedStatement(sql: """
-                SELECT time_ms, price, bid, ask, source FROM quote
-                WHERE asset_id = ? AND currency_id = ? AND market = ? AND time_ms < ? AND price > 0 ORDER BY time_ms DESC LIMIT 1
-                """)
+            let loneQuotes = try db.cachedStatement(
+                sql: """
+                    SELECT q.time_ms, q.price, q.bid, q.ask, q.source FROM json_each(?4) g CROSS JOIN quote q
+                    ON q.asset_id = ?1 AND q.currency_id = ?2 AND q.market = ?3 AND q.time_ms >= g.value ->> 0 AND q.time_ms < g.value ->> 1
+                       AND q.price > 0
+                    ORDER BY q.time_ms
+                    """
+            )
+            let closeBefore = try db.cachedStatement(
+                sql: """
+                    SELECT time_ms, price, bid, ask, source FROM quote
+                    WHERE asset_id = ? AND currency_id = ? AND market = ? AND time_ms < ? AND price > 0 ORDER BY time_ms DESC LIMIT 1
+                    """
+            )
             // The quote at or before each of a JSON array of times: one statement per series, however
             // many trades, rather than one round trip through GRDB per trade and series.
-            let atOrBefore = try db.cachedStatement(sql: """
-                SELECT time_ms, price, bid, ask, source FROM quote
-                WHERE asset_id = ?1 AND currency_id = ?2 AND market = ?3 AND time_ms IN (
-                    SELECT (SELECT time_ms FROM quote
-                            WHERE asset_id = ?1 AND currency_id = ?2 AND market = ?3 AND price > 0 AND time_ms <= e.value
-                            ORDER BY time_ms DESC LIMIT 1)
-                    FROM json_each(?4) e)
-                """)
+            let atOrBefore = try db.cachedStatement(
+                sql: """
+                    SELECT time_ms, price, bid, ask, source FROM quote
+                    WHERE asset_id = ?1 AND currency_id = ?2 AND market = ?3 AND time_ms IN (
+                        SELECT (SELECT time_ms FROM quote
+                                WHERE asset_id = ?1 AND currency_id = ?2 AND market = ?3 AND price > 0 AND time_ms <= e.value
+                                ORDER BY time_ms DESC LIMIT 1)
+                        FROM json_each(?4) e)
+                    """
+            )
             func day(_ ms: Int64) -> Int { Day(Date(unixMilliseconds: ms)).daysSinceEpoch }
             let firstDay = start.map { Day($0).start.unixMilliseconds } ?? Int64.min
             let events = times.map(\.unixMilliseconds)
@@ -70,9 +82,13 @@ extension Store {
                 // The last close before the day being walked: the answer for an event on a day without
                 // quotes, or before its day's first quote.
                 var previous: Quote?
-                if start != nil { try closeBefore.forEachRow(in: db, series.arguments(walkFrom)) { previous = series.quote($0) } }
+                if start != nil {
+                    try closeBefore.forEachRow(in: db, series.arguments(walkFrom)) { previous = series.quote($0) }
+                }
                 var busyCloses: [(day: Int64, close: Quote)] = []
-                try busyDays.forEachRow(in: db, series.arguments(walkFrom)) { busyCloses.append((sqlite3_column_int64($0, 0), series.quote($0, from: 1))) }
+                try busyDays.forEachRow(in: db, series.arguments(walkFrom)) {
+                    busyCloses.append((sqlite3_column_int64($0, 0), series.quote($0, from: 1)))
+                }
                 // The gaps between busy days, a day or more long, hold the days of one quote.
                 var gaps: [String] = []
                 var gapFrom = walkFrom
@@ -92,9 +108,18 @@ extension Store {
                         if busy, let events = eventsByDay[day(closeTime)] { asked += events }
                         return
                     }
-                    while next < walked.count && walked[next] < dayStart { keep(previous); next += 1 }
+                    while next < walked.count && walked[next] < dayStart {
+                        keep(previous)
+                        next += 1
+                    }
                     while next < walked.count && walked[next] < dayStart + 86_400_000 {
-                        if walked[next] >= closeTime { keep(close) } else if busy { asked.append(walked[next]) } else { keep(previous) }
+                        if walked[next] >= closeTime {
+                            keep(close)
+                        } else if busy {
+                            asked.append(walked[next])
+                        } else {
+                            keep(previous)
+                        }
                         next += 1
                     }
                     previous = close
@@ -102,7 +127,10 @@ extension Store {
                 var nextBusy = 0
                 try loneQuotes.forEachRow(in: db, series.arguments("[" + gaps.joined(separator: ",") + "]")) { s in
                     let lone = series.quote(s)
-                    while nextBusy < busyCloses.count && busyCloses[nextBusy].close.time < lone.time { close(busyCloses[nextBusy].close, busy: true); nextBusy += 1 }
+                    while nextBusy < busyCloses.count && busyCloses[nextBusy].close.time < lone.time {
+                        close(busyCloses[nextBusy].close, busy: true)
+                        nextBusy += 1
+                    }
                     close(lone, busy: false)
                 }
                 for (_, busyClose) in busyCloses[nextBusy...] { close(busyClose, busy: true) }

@@ -20,7 +20,9 @@ package struct WorkloadData: Sendable {
         }
 
         package func column(_ name: String) throws -> Int {
-            guard let i = header.firstIndex(of: name) else { throw WorkloadError("no column \(name) in \(header.joined(separator: ","))") }
+            guard let i = header.firstIndex(of: name) else {
+                throw WorkloadError("no column \(name) in \(header.joined(separator: ","))")
+            }
             return i
         }
 
@@ -57,11 +59,17 @@ package struct WorkloadData: Sendable {
 
     private static func read(_ directory: URL, _ name: String) throws -> Table {
         let url = directory.appendingPathComponent(name)
-        guard let text = try? String(contentsOf: url, encoding: .utf8) else { throw WorkloadError("cannot read \(url.path)") }
-        let lines = text.split(whereSeparator: \.isNewline).map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else {
+            throw WorkloadError("cannot read \(url.path)")
+        }
+        let lines = text.split(whereSeparator: \.isNewline).map {
+            $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        }
         guard let header = lines.first, lines.count > 1 else { throw WorkloadError("\(url.path): empty") }
         if let short = lines.firstIndex(where: { $0.count != header.count }) {
-            throw WorkloadError("\(url.path): line \(short + 1) has \(lines[short].count) cells, the header \(header.count)")
+            throw WorkloadError(
+                "\(url.path): line \(short + 1) has \(lines[short].count) cells, the header \(header.count)"
+            )
         }
         return Table(header: header, rows: Array(lines.dropFirst()))
     }

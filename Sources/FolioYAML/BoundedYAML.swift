@@ -35,13 +35,20 @@ public enum BoundedYAML {
 
     package static func compose(_ text: String, file: String, resolver: Resolver = .default) throws -> Node? {
         let bytes = Array(text.utf8)
-        guard bytes.count <= maxBytes else { throw BoundedYAMLError.overLimit(file: file, line: nil, limit: "\(bytes.count) bytes, more than 1 MiB") }
+        guard bytes.count <= maxBytes else {
+            throw BoundedYAMLError.overLimit(file: file, line: nil, limit: "\(bytes.count) bytes, more than 1 MiB")
+        }
         try bytes.withUnsafeBufferPointer { try checkShape($0, file: file) }
         do {
             return try Yams.compose(yaml: text, resolver)
         } catch let error as YamlError {
             let (line, column, problem) = located(error)
-            throw BoundedYAMLError.notYAML(file: file, line: line, column: column, problem: Redaction.escapingControlCharacters(problem))
+            throw BoundedYAMLError.notYAML(
+                file: file,
+                line: line,
+                column: column,
+                problem: Redaction.escapingControlCharacters(problem)
+            )
         } catch {
             throw BoundedYAMLError.notYAML(file: file, line: 1, column: 1, problem: "cannot be read as YAML")
         }
@@ -55,17 +62,22 @@ public enum BoundedYAML {
             return "\(problem) (\(context.text) at \(context.mark.line):\(context.mark.column))"
         }
         switch error {
-        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _), let .composer(context, problem, mark, _):
+        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _),
+            let .composer(context, problem, mark, _):
             return (mark.line, mark.column, with(context, problem))
         case let .reader(problem, offset, value, yaml):
             let before = offset.map { yaml.prefix($0) } ?? ""
             let line = 1 + before.reduce(0) { $0 + ($1 == "\n" ? 1 : 0) }
-            let column = 1 + (before.split(separator: "\n", omittingEmptySubsequences: false).last?.unicodeScalars.count ?? 0)
+            let column =
+                1 + (before.split(separator: "\n", omittingEmptySubsequences: false).last?.unicodeScalars.count ?? 0)
             return (line, column, value >= 0 ? "\(problem) (0x\(String(value, radix: 16, uppercase: true)))" : problem)
         case let .duplicatedKeysInMapping(duplicates, context):
             // The context's text is the whole file; the keys are names, shown cut short.
             let keys = duplicates.sorted().map { "\"" + ($0.count > 40 ? $0.prefix(40) + "…" : $0) + "\"" }
-            return (context.mark.line, context.mark.column, "the key \(keys.joined(separator: ", ")) appears twice in one mapping")
+            return (
+                context.mark.line, context.mark.column,
+                "the key \(keys.joined(separator: ", ")) appears twice in one mapping"
+            )
         default:
             return (1, 1, "cannot be read as YAML")
         }
@@ -85,7 +97,11 @@ public enum BoundedYAML {
             let bytes = raw.bindMemory(to: UInt8.self)
             if let bad = UTF8Validation.firstInvalidOffset(bytes) {
                 let line = 1 + bytes[..<bad].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-                throw BoundedYAMLError.notUTF8(file: path, line: line, problem: UTF8Validation.problem(foundByte: bytes[bad], fileStart: bytes.prefix(2)))
+                throw BoundedYAMLError.notUTF8(
+                    file: path,
+                    line: line,
+                    problem: UTF8Validation.problem(foundByte: bytes[bad], fileStart: bytes.prefix(2))
+                )
             }
             return String(decoding: bytes, as: UTF8.self)
         }
@@ -101,7 +117,14 @@ public enum BoundedYAML {
 
         /// A collection being read: where its nodes start, how deep it is, the deepest point inside it,
         /// and for a mapping how many keys and values it has so far (an even count: a key comes next).
-        struct Open { var anchor: String?; var firstNode: Int; var depth: Int; var deepest: Int; var isMapping: Bool; var entries = 0 }
+        struct Open {
+            var anchor: String?
+            var firstNode: Int
+            var depth: Int
+            var deepest: Int
+            var isMapping: Bool
+            var entries = 0
+        }
         var open: [Open] = []
         /// What an alias of each anchor adds: its nodes, and the collections nested in it.
         var anchors: [String: (nodes: Int, depth: Int)] = [:]
@@ -117,7 +140,13 @@ public enum BoundedYAML {
             defer { yaml_event_delete(&event) }
             let line = Int(clamping: event.start_mark.line) + 1
             func reached(_ depth: Int) throws {
-                guard depth <= maxDepth else { throw BoundedYAMLError.overLimit(file: file, line: line, limit: "nested more than \(maxDepth) levels deep") }
+                guard depth <= maxDepth else {
+                    throw BoundedYAMLError.overLimit(
+                        file: file,
+                        line: line,
+                        limit: "nested more than \(maxDepth) levels deep"
+                    )
+                }
                 if !open.isEmpty { open[open.count - 1].deepest = max(open[open.count - 1].deepest, depth) }
             }
             switch event.type {
@@ -128,15 +157,27 @@ public enum BoundedYAML {
                 nodes += 1
                 if let anchor = name(event.data.scalar.anchor) { anchors[anchor] = (1, 0) }
             case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
-                let anchor = name(event.type == YAML_SEQUENCE_START_EVENT ? event.data.sequence_start.anchor : event.data.mapping_start.anchor)
+                let anchor = name(
+                    event.type == YAML_SEQUENCE_START_EVENT
+                        ? event.data.sequence_start.anchor : event.data.mapping_start.anchor
+                )
                 try entry(isText: false, line: line)
                 try reached(open.count + 1)
-                open.append(Open(anchor: anchor, firstNode: nodes, depth: open.count + 1, deepest: open.count + 1,
-                                 isMapping: event.type == YAML_MAPPING_START_EVENT))
+                open.append(
+                    Open(
+                        anchor: anchor,
+                        firstNode: nodes,
+                        depth: open.count + 1,
+                        deepest: open.count + 1,
+                        isMapping: event.type == YAML_MAPPING_START_EVENT
+                    )
+                )
                 nodes += 1
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                 guard let closed = open.popLast() else { return }
-                if let anchor = closed.anchor { anchors[anchor] = (nodes - closed.firstNode, closed.deepest - closed.depth + 1) }
+                if let anchor = closed.anchor {
+                    anchors[anchor] = (nodes - closed.firstNode, closed.deepest - closed.depth + 1)
+                }
                 if !open.isEmpty { open[open.count - 1].deepest = max(open[open.count - 1].deepest, closed.deepest) }
             case YAML_ALIAS_EVENT:
                 // An alias of an anchor not yet closed (or never defined) is Yams's error to report.
@@ -148,7 +189,11 @@ public enum BoundedYAML {
                 break
             }
             if nodes > maxNodes {
-                throw BoundedYAMLError.overLimit(file: file, line: line, limit: "more than \(maxNodes) values once aliases are expanded")
+                throw BoundedYAMLError.overLimit(
+                    file: file,
+                    line: line,
+                    limit: "more than \(maxNodes) values once aliases are expanded"
+                )
             }
         }
     }

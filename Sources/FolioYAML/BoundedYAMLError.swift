@@ -15,7 +15,8 @@ public enum BoundedYAMLError: Error, Equatable, CustomStringConvertible {
         case let .unreadable(file, reason): "\(file): cannot read the file (\(reason))"
         case let .notUTF8(file, line, problem): "\(file):\(line): \(problem)"
         case let .notYAML(file, line, column, problem): "\(file):\(line):\(column): not YAML: \(problem)"
-        case let .overLimit(file, line, limit): file + (line.map { ":\($0)" } ?? "") + ": " + limit + ", the limit for a YAML file"
+        case let .overLimit(file, line, limit):
+            file + (line.map { ":\($0)" } ?? "") + ": " + limit + ", the limit for a YAML file"
         case let .keyNotText(file, line): "\(file):\(line): a key that is not text, expected a name"
         }
     }

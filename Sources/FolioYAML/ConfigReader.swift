@@ -22,7 +22,10 @@ public struct ConfigReader {
         // Named by its kind, not quoted: a line that lost its colon (`password Sup3r`) is the whole
         // document of a file that holds a password.
         guard let map = value as? [String: Any] else {
-            throw error(path, "found \(value is [Any] ? "a list" : "a single value"), expected a mapping of keys to values")
+            throw error(
+                path,
+                "found \(value is [Any] ? "a list" : "a single value"), expected a mapping of keys to values"
+            )
         }
         return map.mapValues { $0 is NSNull ? nil : $0 }
     }
@@ -33,15 +36,21 @@ public struct ConfigReader {
     public func secretMapping(_ keys: Set<String>) throws -> [String: Any?] {
         let node = try BoundedYAML.compose(contentsOf: URL(fileURLWithPath: file))
         for key in node?.mapping.map({ Array($0.keys) }) ?? [] where !keys.contains(key.string ?? "") {
-            throw ConfigFileError(description: "\(file):\(key.mark?.line ?? 1): a key that is not \(keys.sorted().joined(separator: ", ")) "
-                + "(not shown, as this file holds a password)")
+            throw ConfigFileError(
+                description:
+                    "\(file):\(key.mark?.line ?? 1): a key that is not \(keys.sorted().joined(separator: ", ")) "
+                    + "(not shown, as this file holds a password)"
+            )
         }
         return try map(node?.any ?? [String: Any](), at: "")
     }
 
     public func allow(_ map: [String: Any?], _ keys: Set<String>, at path: String) throws {
         for key in map.keys.sorted() where !keys.contains(key) {
-            throw error(path.isEmpty ? key : "\(path).\(key)", "unknown key, expected one of \(keys.sorted().joined(separator: ", "))")
+            throw error(
+                path.isEmpty ? key : "\(path).\(key)",
+                "unknown key, expected one of \(keys.sorted().joined(separator: ", "))"
+            )
         }
     }
 
@@ -53,22 +62,34 @@ public struct ConfigReader {
     }
 
     public func strings(_ value: Any?, at path: String) throws -> [String] {
-        guard let list = value as? [Any], !list.isEmpty else { throw error(path, "expected a non-empty list such as [USD, EUR]") }
+        guard let list = value as? [Any], !list.isEmpty else {
+            throw error(path, "expected a non-empty list such as [USD, EUR]")
+        }
         return try list.enumerated().map { try string($1, at: "\(path)[\($0)]") }
     }
 
     public func number(_ value: Any?, at path: String, range: ClosedRange<Double>) throws -> Double {
         let number = (value as? Int).map(Double.init) ?? (value as? Double)
         guard let number, range.contains(number) else {
-            throw error(path, "found \(value.map { "\($0)" } ?? "nothing"), expected a number from \(Int(range.lowerBound)) to \(Int(range.upperBound))")
+            throw error(
+                path,
+                "found \(value.map { "\($0)" } ?? "nothing"), expected a number from \(Int(range.lowerBound)) to \(Int(range.upperBound))"
+            )
         }
         return number
     }
 
     /// A whole number: `days: 1.5` is a mistake to name, not a day to round away.
     public func whole(_ value: Any?, at path: String, range: ClosedRange<Int>) throws -> Int {
-        guard let whole = Int(exactly: try number(value, at: path, range: Double(range.lowerBound)...Double(range.upperBound))) else {
-            throw error(path, "found \(value.map { "\($0)" } ?? "nothing"), expected a whole number from \(range.lowerBound) to \(range.upperBound)")
+        guard
+            let whole = Int(
+                exactly: try number(value, at: path, range: Double(range.lowerBound)...Double(range.upperBound))
+            )
+        else {
+            throw error(
+                path,
+                "found \(value.map { "\($0)" } ?? "nothing"), expected a whole number from \(range.lowerBound) to \(range.upperBound)"
+            )
         }
         return whole
     }

@@ -48,7 +48,9 @@ struct BenchArguments {
                 guard let n = Int(value()), n > 0 else { fail("--runs takes a whole number above zero") }
                 result.runs = n
             case "--json": result.json = true
-            case "-h", "--help": print(usage); exit(0)
+            case "-h", "--help":
+                print(usage)
+                exit(0)
             default: fail("unknown argument \(args[i])")
             }
             i += 1
@@ -61,7 +63,9 @@ struct BenchArguments {
     static func defaultFolio() -> URL {
         let installed = URL(fileURLWithPath: ".build-static/release/folio")
         if FileManager.default.isExecutableFile(atPath: installed.path) { return installed }
-        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("folio")
+        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+            "folio"
+        )
     }
 
     static func fail(_ message: String) -> Never {
@@ -86,7 +90,10 @@ struct BenchResult: Encodable {
     var sorted: [Double] { samples.sorted() }
     var median: Double { sampleMedian(samples) }
 
-    enum CodingKeys: String, CodingKey { case name = "case", medianMs, minMs, maxMs, runs, outputBytes, peakRSSBytes, yardstick }
+    enum CodingKeys: String, CodingKey {
+        case name = "case"
+        case medianMs, minMs, maxMs, runs, outputBytes, peakRSSBytes, yardstick
+    }
 
     func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -101,8 +108,16 @@ struct BenchResult: Encodable {
     }
 
     var line: String {
-        String(format: "%-34@ median %9.3f ms  min %9.3f  max %9.3f  runs %d  out %d B  peak RSS %.1f MiB",
-               name as NSString, median, sorted.first ?? 0, sorted.last ?? 0, samples.count, outputBytes, Double(peakRSSBytes) / 1_048_576)
+        String(
+            format: "%-34@ median %9.3f ms  min %9.3f  max %9.3f  runs %d  out %d B  peak RSS %.1f MiB",
+            name as NSString,
+            median,
+            sorted.first ?? 0,
+            sorted.last ?? 0,
+            samples.count,
+            outputBytes,
+            Double(peakRSSBytes) / 1_048_576
+        )
             + (yardstick.map { "\n" + $0.line } ?? "")
     }
 }
@@ -121,7 +136,12 @@ struct YardstickResult: Encodable {
     }
 
     var line: String {
-        String(format: "%-34@ median %9.3f ms  (case / yardstick, pair by pair: median %.2f)", ("  vs " + name) as NSString, medianMs, ratioMedian)
+        String(
+            format: "%-34@ median %9.3f ms  (case / yardstick, pair by pair: median %.2f)",
+            ("  vs " + name) as NSString,
+            medianMs,
+            ratioMedian
+        )
     }
 }
 
@@ -135,8 +155,8 @@ enum PeakMemory {
 
     static func current() -> Int {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-              let kib = Int(line.split(separator: " ").dropFirst().first ?? "")
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kib = Int(line.split(separator: " ").dropFirst().first ?? "")
         else { return 0 }
         return kib * 1024
     }

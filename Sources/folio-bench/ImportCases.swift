@@ -1,6 +1,6 @@
-import Foundation
 import FolioCore
 import FolioStore
+import Foundation
 
 /// Importing a quotes CSV into a new database: the file is written once (untimed); each run imports it
 /// into a fresh SQLite file, the way `folio import quotes` does (one transaction, natural-key dedupe).
@@ -13,7 +13,9 @@ func importCases() -> [BenchCase] {
             return {
                 run += 1
                 let path = context.scratchDirectory.appendingPathComponent("import-\(rows)-\(run).sqlite").path
-                defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+                defer {
+                    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+                }
                 let store = try Store(path: path, access: .create)
                 let summary = try store.importFiles([csv], kind: .quotes)[0]
                 guard summary.inserted == rows else { throw BenchError("imported \(summary.inserted) of \(rows) rows") }
@@ -35,11 +37,16 @@ struct BenchError: Error, CustomStringConvertible {
 
 /// Hourly quotes of 20 assets, deterministic: the same file on every machine.
 private func writeQuotesCSV(rows: Int, to url: URL) throws {
-    guard FileManager.default.createFile(atPath: url.path, contents: nil), let out = FileHandle(forWritingAtPath: url.path) else {
+    guard FileManager.default.createFile(atPath: url.path, contents: nil),
+        let out = FileHandle(forWritingAtPath: url.path)
+    else {
         throw BenchError("cannot write \(url.path)")
     }
     defer { try? out.close() }
-    let assets = ["USD", "EUR", "PLN", "GBP", "CHF", "BTC", "ETH", "LTC", "AAPL", "MSFT", "AMZN", "GOOGL", "JPM", "XOM", "KO", "JNJ", "NVDA", "BAC", "CVX", "WMT"]
+    let assets = [
+        "USD", "EUR", "PLN", "GBP", "CHF", "BTC", "ETH", "LTC", "AAPL", "MSFT", "AMZN", "GOOGL", "JPM", "XOM", "KO",
+        "JNJ", "NVDA", "BAC", "CVX", "WMT",
+    ]
     var buffer = "date,asset,currency,price,bid,ask,market,source\n"
     var state: UInt64 = 0x9E37_79B9_7F4A_7C15
     let start = 1_420_070_400.0  // 2015-01-01

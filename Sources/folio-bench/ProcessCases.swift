@@ -2,6 +2,7 @@ import FolioCore
 import FolioRender
 import FolioStore
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -21,7 +22,11 @@ func processCases() -> [BenchCase] {
     func database(_ context: BenchContext, portfolios: Int) throws -> String {
         let path = context.scratchDirectory.appendingPathComponent("portfolios-\(portfolios).sqlite").path
         if !FileManager.default.fileExists(atPath: path) {
-            try BenchPortfolios(count: portfolios).build(at: path, data: context.dataDirectory, scratch: context.scratchDirectory)
+            try BenchPortfolios(count: portfolios).build(
+                at: path,
+                data: context.dataDirectory,
+                scratch: context.scratchDirectory
+            )
             // A copy beside the outputs, to profile `folio batch` by hand on the same data.
             let copy = context.outputDirectory.appendingPathComponent("portfolios-\(portfolios).sqlite")
             try? FileManager.default.removeItem(at: copy)
@@ -35,12 +40,19 @@ func processCases() -> [BenchCase] {
             guard FileManager.default.fileExists(atPath: "scripts/make-demo-db.sh") else {
                 throw BenchError("run folio-bench from the project root: scripts/make-demo-db.sh is not here")
             }
-            try ChildProcess.run(URL(fileURLWithPath: "/bin/bash"), ["scripts/make-demo-db.sh", context.folio.path, path])
+            try ChildProcess.run(
+                URL(fileURLWithPath: "/bin/bash"),
+                ["scripts/make-demo-db.sh", context.folio.path, path]
+            )
         }
         return path
     }
     /// One `folio` run on the demo database, as the issue's table gives it.
-    func demo(_ name: String, output: String? = nil, _ arguments: @escaping (_ db: String, _ out: URL) -> [String]) -> BenchCase {
+    func demo(
+        _ name: String,
+        output: String? = nil,
+        _ arguments: @escaping (_ db: String, _ out: URL) -> [String]
+    ) -> BenchCase {
         BenchCase(name: name) { context in
             let db = try demoDatabase(context)
             let out = context.outputDirectory.appendingPathComponent(output ?? "\(name).out")
@@ -58,36 +70,54 @@ func processCases() -> [BenchCase] {
     let report = demo("process-report-pdf", output: "process-report.pdf") { db, out in
         ["report", "portfolio", "--db", db, "--portfolio", "Demo UAH", "--out", out.path]
     }
-    let gnuplot = BenchCase(name: "process-w1-vs-gnuplot", comparedWith: { context in
-        guard let gnuplot = executableInPath("gnuplot") else { throw BenchSkippedError(reason: "gnuplot is not installed") }
-        let script = URL(fileURLWithPath: "scripts/w1.gnuplot")
-        guard FileManager.default.fileExists(atPath: script.path) else {
-            throw BenchError("run folio-bench from the project root: \(script.path) is not here")
+    let gnuplot = BenchCase(
+        name: "process-w1-vs-gnuplot",
+        comparedWith: { context in
+            guard let gnuplot = executableInPath("gnuplot") else {
+                throw BenchSkippedError(reason: "gnuplot is not installed")
+            }
+            let script = URL(fileURLWithPath: "scripts/w1.gnuplot")
+            guard FileManager.default.fileExists(atPath: script.path) else {
+                throw BenchError("run folio-bench from the project root: \(script.path) is not here")
+            }
+            let data = context.workloadDirectory.appendingPathComponent("hourly_7d.csv").path
+            let folioOut = context.outputDirectory.appendingPathComponent("process-w1-folio.png")
+            let gnuplotOut = context.outputDirectory.appendingPathComponent("process-w1-gnuplot.png")
+            let benchExecutable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+            return BenchCase.Runs(
+                run: {
+                    try ChildProcess.run(
+                        benchExecutable,
+                        ["w1", "--data", context.workloadDirectory.path, "--out", folioOut.path]
+                    )
+                    return fileSize(folioOut)
+                },
+                yardstick: (
+                    name: "gnuplot scripts/w1.gnuplot",
+                    run: {
+                        try ChildProcess.run(gnuplot, ["-e", "data='\(data)'; out='\(gnuplotOut.path)'", script.path])
+                    }
+                )
+            )
         }
-        let data = context.workloadDirectory.appendingPathComponent("hourly_7d.csv").path
-        let folioOut = context.outputDirectory.appendingPathComponent("process-w1-folio.png")
-        let gnuplotOut = context.outputDirectory.appendingPathComponent("process-w1-gnuplot.png")
-        let benchExecutable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        return BenchCase.Runs(
-            run: {
-                try ChildProcess.run(benchExecutable, ["w1", "--data", context.workloadDirectory.path, "--out", folioOut.path])
-                return fileSize(folioOut)
-            },
-            yardstick: (name: "gnuplot scripts/w1.gnuplot", run: {
-                try ChildProcess.run(gnuplot, ["-e", "data='\(data)'; out='\(gnuplotOut.path)'", script.path])
-            })
-        )
-    })
+    )
     let batches = [1, 2].map { workers in
         BenchCase(name: "batch-1000-portfolios-jobs-\(workers)", maxRuns: 3) { context in
             let db = try database(context, portfolios: 1000)
             let directory = context.outputDirectory.appendingPathComponent("batch-jobs-\(workers)")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let jobs = directory.appendingPathComponent("jobs.yaml")
-            try BenchPortfolios.jobs(output: directory.appendingPathComponent("out")).write(to: jobs, atomically: true, encoding: .utf8)
+            try BenchPortfolios.jobs(output: directory.appendingPathComponent("out")).write(
+                to: jobs,
+                atomically: true,
+                encoding: .utf8
+            )
             return {
                 // --force: every run renders all 4,000 files (otherwise the second run skips them all).
-                try ChildProcess.run(context.folio, ["batch", jobs.path, "--db", db, "--jobs", "\(workers)", "--force"])
+                try ChildProcess.run(
+                    context.folio,
+                    ["batch", jobs.path, "--db", db, "--jobs", "\(workers)", "--force"]
+                )
                 return directoryBytes(directory.appendingPathComponent("out"))
             }
         }
@@ -113,7 +143,8 @@ struct BenchPortfolios {
     static func name(_ i: Int) -> String { String(format: "Portfolio %04d", i) }
 
     /// One PDF report and three PNG charts per portfolio, as the batch issue measures.
-    static func jobs(output: URL) -> String { """
+    static func jobs(output: URL) -> String {
+        """
         portfolios: all
         output: "\(output.path)/{portfolio}/{report}.{ext}"
         render:
@@ -130,10 +161,15 @@ struct BenchPortfolios {
     func build(at path: String, data: URL, scratch: URL) throws {
         let store = try Store(path: path, access: .create)
         let stocks = data.appendingPathComponent("sp500-stocks-5yr")
-        let files = try FileManager.default.contentsOfDirectory(atPath: stocks.path).filter { $0.hasSuffix("_data.csv") }.sorted()
+        let files = try FileManager.default.contentsOfDirectory(atPath: stocks.path).filter {
+            $0.hasSuffix("_data.csv")
+        }.sorted()
         _ = try store.importFiles(files.map { stocks.appendingPathComponent($0) }, kind: .stockCSV)
         let rates = scratch.appendingPathComponent("nbu-usd-eur.csv")
-        let usdRates = try Self.nbuRates(data.appendingPathComponent("nbu-official-rates/nbu_rates_wide.csv"), to: rates)
+        let usdRates = try Self.nbuRates(
+            data.appendingPathComponent("nbu-official-rates/nbu_rates_wide.csv"),
+            to: rates
+        )
         _ = try store.importFiles([rates], kind: .quotes)
         let closes = try files.map { try Self.closes(stocks.appendingPathComponent($0)) }
         var random = SplitMix64(seed: UInt64(count))
@@ -141,7 +177,8 @@ struct BenchPortfolios {
             let name = Self.name(i)
             _ = try store.addPortfolio(name: name, baseCurrency: .uah)
             let (trades, transactions) = Self.history(&random, closes: closes, usdRates: usdRates)
-            let tradesURL = scratch.appendingPathComponent("trades.csv"), cashURL = scratch.appendingPathComponent("cash.csv")
+            let tradesURL = scratch.appendingPathComponent("trades.csv")
+            let cashURL = scratch.appendingPathComponent("cash.csv")
             try trades.write(to: tradesURL, atomically: true, encoding: .utf8)
             try transactions.write(to: cashURL, atomically: true, encoding: .utf8)
             _ = try store.importFiles([tradesURL], kind: .trades, options: ImportOptions(portfolio: name))
@@ -150,8 +187,11 @@ struct BenchPortfolios {
     }
 
     /// A deposit every few months from 2013-03 to 2017-12; each buys dollars, and the dollars buy 1–3 stocks.
-    private static func history(_ random: inout SplitMix64, closes: [(asset: String, byDay: [String: Double])],
-                                usdRates: [String: Double]) -> (trades: String, transactions: String) {
+    private static func history(
+        _ random: inout SplitMix64,
+        closes: [(asset: String, byDay: [String: Double])],
+        usdRates: [String: Double]
+    ) -> (trades: String, transactions: String) {
         var trades = "time,side,asset,quantity,price,price_currency,fee,fee_currency\n"
         var cash = "time,type,currency,amount,fee,status\n"
         let days = usdRates.keys.filter { $0 >= "2013-03-01" && $0 <= "2017-12-31" }.sorted()
@@ -185,7 +225,10 @@ struct BenchPortfolios {
             let fields = line.split(separator: ",", omittingEmptySubsequences: false)
             let day = String(fields[0])
             guard day >= "2013-01-01", day <= "2018-12-31" else { continue }
-            if let rate = Double(fields[1]) { text += "\(day),USD,UAH,\(rate),nbu,nbu\n"; usd[day] = rate }
+            if let rate = Double(fields[1]) {
+                text += "\(day),USD,UAH,\(rate),nbu,nbu\n"
+                usd[day] = rate
+            }
             if let rate = Double(fields[2]) { text += "\(day),EUR,UAH,\(rate),nbu,nbu\n" }
         }
         try text.write(to: out, atomically: true, encoding: .utf8)
@@ -218,7 +261,9 @@ enum ChildProcess {
     static func reset() { peakRSSBytes = 0 }
 
     static func run(_ executable: URL, _ arguments: [String]) throws {
-        let errorLog = FileManager.default.temporaryDirectory.appendingPathComponent("folio-bench-child-\(getpid()).err")
+        let errorLog = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "folio-bench-child-\(getpid()).err"
+        )
         defer { unlink(errorLog.path) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -231,22 +276,29 @@ enum ChildProcess {
         PeakMemory.reset()
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, executable.path, &actions, nil, argv, environ)
-        guard spawned == 0 else { throw BenchError("cannot start \(executable.path): \(String(cString: strerror(spawned)))") }
+        guard spawned == 0 else {
+            throw BenchError("cannot start \(executable.path): \(String(cString: strerror(spawned)))")
+        }
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
         peakRSSBytes = max(peakRSSBytes, usage.ru_maxrss * 1024)
-        let exited = (status & 0x7f) == 0, code = (status >> 8) & 0xff
+        let exited = (status & 0x7f) == 0
+        let code = (status >> 8) & 0xff
         guard exited, code == 0 else {
             let stderr = (try? String(contentsOf: errorLog, encoding: .utf8)) ?? ""
-            throw BenchError("\(executable.lastPathComponent) \(arguments.joined(separator: " ")) failed (status \(status)): "
-                             + stderr.split(separator: "\n").prefix(3).joined(separator: " / "))
+            throw BenchError(
+                "\(executable.lastPathComponent) \(arguments.joined(separator: " ")) failed (status \(status)): "
+                    + stderr.split(separator: "\n").prefix(3).joined(separator: " / ")
+            )
         }
     }
 }
 
 func directoryBytes(_ root: URL) -> Int {
-    guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.fileSizeKey]) else { return 0 }
+    guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.fileSizeKey]) else {
+        return 0
+    }
     var total = 0
     for case let url as URL in walker where !url.lastPathComponent.hasPrefix(".") {
         total += (try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0

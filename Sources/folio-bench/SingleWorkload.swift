@@ -1,6 +1,6 @@
-import Foundation
 import FolioRender
 import FolioWorkloads
+import Foundation
 
 /// `folio-bench w1|…|w5 --data DIR --out FILE [--repeat N --json FILE]`: the mode outside comparison
 /// harnesses drive, as they drive other charting tools. Without --repeat it renders once (a whole
@@ -16,7 +16,9 @@ enum SingleWorkload {
 
     static func run(_ name: String, _ args: [String]) -> Never {
         guard let render = render(name) else { BenchArguments.fail("unknown workload \(name)") }
-        var data: String?, out: String?, json: String?
+        var data: String?
+        var out: String?
+        var json: String?
         var repeats = 0
         var i = 0
         func value() -> String {
@@ -30,7 +32,9 @@ enum SingleWorkload {
             case "--out": out = value()
             case "--json": json = value()
             case "--repeat":
-                guard let n = Int(value()), n > 0 else { BenchArguments.fail("--repeat takes a whole number above zero") }
+                guard let n = Int(value()), n > 0 else {
+                    BenchArguments.fail("--repeat takes a whole number above zero")
+                }
                 repeats = n
             default: BenchArguments.fail("unknown argument \(args[i]) for \(name)")
             }
@@ -49,8 +53,13 @@ enum SingleWorkload {
                 timings.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
             }
             if let json {
-                let object: [String: Any] = ["first_render_ms": timings[0], "samples_in_order_ms": Array(timings.dropFirst())]
-                try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]).write(to: URL(fileURLWithPath: json), options: .atomic)
+                let object: [String: Any] = [
+                    "first_render_ms": timings[0], "samples_in_order_ms": Array(timings.dropFirst()),
+                ]
+                try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]).write(
+                    to: URL(fileURLWithPath: json),
+                    options: .atomic
+                )
             }
             exit(0)
         } catch {
@@ -63,5 +72,9 @@ enum SingleWorkload {
 /// W5 as a PDF: the pages the report engine lays out, written with fonts embedded.
 func writeW5(_ renderer: Renderer, _ data: WorkloadData, to url: URL) throws {
     let scenes = try W5Report.scenes(data, measurer: renderer.measurer)
-    try renderer.writePDF(scenes, to: url, metadata: PDFMetadata(title: "W5 bench report", creationDate: "2024-12-31T00:00:00Z"))
+    try renderer.writePDF(
+        scenes,
+        to: url,
+        metadata: PDFMetadata(title: "W5 bench report", creationDate: "2024-12-31T00:00:00Z")
+    )
 }

@@ -1,5 +1,5 @@
-import Foundation
 import FolioRender
+import Foundation
 
 // folio-bench: times Folio's real code paths on fixed workloads, warm, inside one process.
 // Each case: prepare (untimed), one warm-up run (not counted), then N timed runs → median, min, max.
@@ -17,13 +17,18 @@ try fileManager.createDirectory(at: scratch, withIntermediateDirectories: true)
 try fileManager.createDirectory(at: arguments.outputDirectory, withIntermediateDirectories: true)
 
 let context = BenchContext(
-    workloadDirectory: arguments.workloadDirectory, dataDirectory: arguments.dataDirectory,
-    outputDirectory: arguments.outputDirectory, folio: arguments.folio, scratchDirectory: scratch
+    workloadDirectory: arguments.workloadDirectory,
+    dataDirectory: arguments.dataDirectory,
+    outputDirectory: arguments.outputDirectory,
+    folio: arguments.folio,
+    scratchDirectory: scratch
 )
 // Added first, so it runs last (after the cases' own actions), on success and on failure alike.
 context.atExit.add { try? fileManager.removeItem(at: scratch) }
 defer { context.atExit.run() }
-let cases = allBenchCases().filter { c in arguments.filters.isEmpty || arguments.filters.contains { c.name.contains($0) } }
+let cases = allBenchCases().filter { c in
+    arguments.filters.isEmpty || arguments.filters.contains { c.name.contains($0) }
+}
 if cases.isEmpty {
     FileHandle.standardError.write(Data("folio-bench: no case matches \(arguments.filters)\n".utf8))
     exit(2)
@@ -57,7 +62,12 @@ for benchCase in cases {
             samples.append(try milliseconds { bytes = try runs.run() })
             if let sample = try yardstickMilliseconds() { yardstickSamples.append(sample) }
         }
-        var result = BenchResult(name: benchCase.name, samples: samples, outputBytes: bytes, peakRSSBytes: ChildProcess.peakRSSBytes > 0 ? ChildProcess.peakRSSBytes : PeakMemory.current())
+        var result = BenchResult(
+            name: benchCase.name,
+            samples: samples,
+            outputBytes: bytes,
+            peakRSSBytes: ChildProcess.peakRSSBytes > 0 ? ChildProcess.peakRSSBytes : PeakMemory.current()
+        )
         if let yardstick = runs.yardstick {
             result.yardstick = YardstickResult(name: yardstick.name, samples: yardstickSamples, caseSamples: samples)
         }

@@ -53,21 +53,35 @@ struct AssetCommand: ParsableCommand {
         )
         @OptionGroup var database: DatabaseOptions
         @Argument(help: ArgumentHelp("The asset's code.", valueName: "code")) var code: String
-        @Option(help: ArgumentHelp("fiat, crypto, stock, etf, metal, index or other.", valueName: "kind")) var kind: AssetKind?
+        @Option(help: ArgumentHelp("fiat, crypto, stock, etf, metal, index or other.", valueName: "kind")) var kind:
+            AssetKind?
         @Option(help: ArgumentHelp("The name shown in tables and legends.", valueName: "name")) var name: String?
-        @Option(help: ArgumentHelp("The security's ISIN (12 characters, check digit included).", valueName: "isin")) var isin: String?
+        @Option(help: ArgumentHelp("The security's ISIN (12 characters, check digit included).", valueName: "isin"))
+        var isin: String?
 
         func validate() throws {
-            guard kind != nil || name != nil || isin != nil else { throw ArgumentError("--kind", "give --kind, --name, --isin or several") }
+            guard kind != nil || name != nil || isin != nil else {
+                throw ArgumentError("--kind", "give --kind, --name, --isin or several")
+            }
             _ = try ArgumentValue.asset(code, "CODE")
             if let isin, ISIN(isin) == nil {
-                throw ArgumentError("--isin", "\(Redaction.escapingControlCharacters(isin)) is not an ISIN: expected 2 letters, 9 letters or digits and a check digit, such as US0378331005")
+                throw ArgumentError(
+                    "--isin",
+                    "\(Redaction.escapingControlCharacters(isin)) is not an ISIN: expected 2 letters, 9 letters or digits and a check digit, such as US0378331005"
+                )
             }
         }
 
         func run() throws {
-            let asset = try database.openForWriting().setAsset(AssetCode(code), kind: kind, name: name, isin: isin.flatMap { ISIN($0) })
-            Output.result("\(asset.code): \(asset.kind.rawValue), \"\(asset.name)\"\(isin.flatMap { ISIN($0) }.map { ", ISIN \($0)" } ?? "")\n")
+            let asset = try database.openForWriting().setAsset(
+                AssetCode(code),
+                kind: kind,
+                name: name,
+                isin: isin.flatMap { ISIN($0) }
+            )
+            Output.result(
+                "\(asset.code): \(asset.kind.rawValue), \"\(asset.name)\"\(isin.flatMap { ISIN($0) }.map { ", ISIN \($0)" } ?? "")\n"
+            )
         }
     }
 }

@@ -64,17 +64,25 @@ struct BatchCommand: ParsableCommand {
     @Flag(help: "Render every output even when its fingerprint is current.") var force = false
     @Flag(help: "Print a JSON summary on stdout.") var json = false
     @Option(help: ArgumentHelp("Render only part K of N (K is 0-based).", valueName: "K/N")) var shard: String?
-    @Option(name: .customLong("lock-file"), help: ArgumentHelp("The lock (default: JOBS.yaml.lock; for a read-only jobs folder).", valueName: "path"))
+    @Option(
+        name: .customLong("lock-file"),
+        help: ArgumentHelp("The lock (default: JOBS.yaml.lock; for a read-only jobs folder).", valueName: "path")
+    )
     var lockFile: String?
-    @Option(help: ArgumentHelp("The shard count when JOB_COMPLETION_INDEX selects the part.", valueName: "N")) var shards: Int?
+    @Option(help: ArgumentHelp("The shard count when JOB_COMPLETION_INDEX selects the part.", valueName: "N"))
+    var shards: Int?
 
     func validate() throws {
-        if let workers, !(1...256).contains(workers) { throw ArgumentError("--jobs", "expected 1 to 256, got \(workers)") }
+        if let workers, !(1...256).contains(workers) {
+            throw ArgumentError("--jobs", "expected 1 to 256, got \(workers)")
+        }
     }
 
     func run() throws {
         var request = BatchRequest(jobsFile: URL(fileURLWithPath: jobsFile))
-        (request.workers, request.force, request.shard, request.shards, request.lockFile) = (workers, force, shard, shards, lockFile)
+        (request.workers, request.force, request.shard, request.shards, request.lockFile) = (
+            workers, force, shard, shards, lockFile
+        )
         let result = request.run(openStore: database.openForConcurrentReading)
         Output.warn(result.text.split(separator: "\n").map(String.init))
         if json, let summary = result.json { print(summary) }

@@ -17,12 +17,16 @@ import Foundation
 /// with the file and the key.
 enum CSVMappingFile {
     static let keys: Set<String> = [
-        "columns", "asset", "currency", "market", "source", "delimiter", "decimal-comma", "date-format", "wide", "ignore-columns",
+        "columns", "asset", "currency", "market", "source", "delimiter", "decimal-comma", "date-format", "wide",
+        "ignore-columns",
     ]
 
     static func load(path: String) throws -> CSVMapping {
         let reader = ConfigReader(file: path)
-        let root = try reader.map(try BoundedYAML.load(contentsOf: URL(fileURLWithPath: path)) ?? [String: Any](), at: "")
+        let root = try reader.map(
+            try BoundedYAML.load(contentsOf: URL(fileURLWithPath: path)) ?? [String: Any](),
+            at: ""
+        )
         try reader.allow(root, keys, at: "")
         var mapping = CSVMapping()
         /// The value at `key` through the parser the command line uses, its complaint named by the key.
@@ -34,14 +38,21 @@ enum CSVMappingFile {
         }
         func flag(_ key: String) throws -> Bool? {
             guard let value = root[key] else { return nil }
-            guard let flag = value as? Bool else { throw reader.error(key, "found \(value.map { "\($0)" } ?? "nothing"), expected true or false") }
+            guard let flag = value as? Bool else {
+                throw reader.error(key, "found \(value.map { "\($0)" } ?? "nothing"), expected true or false")
+            }
             return flag
         }
         if let columns = root["columns"] {
             var pairs: [(field: String, column: String)] = []
-            for (name, column) in try reader.map(columns ?? [String: Any](), at: "columns").sorted(by: { $0.key < $1.key }) {
+            for (name, column) in try reader.map(columns ?? [String: Any](), at: "columns").sorted(by: {
+                $0.key < $1.key
+            }) {
                 guard CSVMapping.Field(name: name) != nil else {
-                    throw reader.error("columns.\(name)", "unknown field, expected one of \(CSVMapping.Field.allCases.map(\.rawValue).joined(separator: ", "))")
+                    throw reader.error(
+                        "columns.\(name)",
+                        "unknown field, expected one of \(CSVMapping.Field.allCases.map(\.rawValue).joined(separator: ", "))"
+                    )
                 }
                 pairs.append((name, try reader.string(column, at: "columns.\(name)")))
             }

@@ -6,7 +6,12 @@ import Foundation
 /// The options of `folio import csv`: a column mapping given on the command line, laid over a saved
 /// mapping file when there is one (`--mapping`), key by key.
 struct CSVMappingOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("csv: columns by field: date,price[,bid,ask,asset,currency,market,source].", valueName: "field=column,…"))
+    @Option(
+        help: ArgumentHelp(
+            "csv: columns by field: date,price[,bid,ask,asset,currency,market,source].",
+            valueName: "field=column,…"
+        )
+    )
     var columns: String?
 
     @Option(help: ArgumentHelp("csv: a saved mapping (YAML); options given here override it.", valueName: "file"))
@@ -18,7 +23,9 @@ struct CSVMappingOptions: ParsableArguments {
     @Flag(inversion: .prefixedNo, help: "csv: numbers are written with a decimal comma (12,5).")
     var decimalComma: Bool?
 
-    @Option(help: ArgumentHelp("csv: how dates are written, e.g. dd.MM.yyyy (default ISO 8601, UTC).", valueName: "pattern"))
+    @Option(
+        help: ArgumentHelp("csv: how dates are written, e.g. dd.MM.yyyy (default ISO 8601, UTC).", valueName: "pattern")
+    )
     var dateFormat: String?
 
     @Option(help: "csv: the quotes' source (default csv).")
@@ -35,7 +42,8 @@ struct CSVMappingOptions: ParsableArguments {
 
     /// Whether any of these options is given, for the import kinds that take none.
     var isGiven: Bool {
-        columns != nil || mapping != nil || delimiter != nil || decimalComma != nil || dateFormat != nil || source != nil || wide
+        columns != nil || mapping != nil || delimiter != nil || decimalComma != nil || dateFormat != nil
+            || source != nil || wide
             || dateColumn != nil || ignoreColumns != nil
     }
 
@@ -45,7 +53,9 @@ struct CSVMappingOptions: ParsableArguments {
         var given = CSVMapping()
         if let columns { given.columns = try CSVMapping.columns(columns, "--columns") }
         if let dateColumn {
-            if given.columns[.date] != nil { throw ArgumentError("--date-column", "the date column is given in --columns too, expected one") }
+            if given.columns[.date] != nil {
+                throw ArgumentError("--date-column", "the date column is given in --columns too, expected one")
+            }
             given.columns[.date] = dateColumn
         }
         given.asset = try asset.map { try ArgumentValue.asset($0, "--asset") }
@@ -56,7 +66,9 @@ struct CSVMappingOptions: ParsableArguments {
         given.decimalComma = decimalComma
         given.dateFormat = try dateFormat.map { try CSVMapping.dateFormat($0, "--date-format") }
         if wide { given.wide = true }
-        given.ignoreColumns = ignoreColumns.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+        given.ignoreColumns = ignoreColumns.map {
+            $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        }
         let saved = try mapping.map(CSVMappingFile.load) ?? CSVMapping()
         return saved.overridden(by: given)
     }

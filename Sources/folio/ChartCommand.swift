@@ -83,17 +83,28 @@ struct ChartCommand: ParsableCommand {
     @Option(help: "The portfolio (pie, donut, bars, hbars, correlation, table).")
     var portfolio: String?
 
-    @Option(name: .customLong("asset"), parsing: .upToNextOption,
-            help: ArgumentHelp("Asset codes (line, compare, correlation): --asset AAPL MSFT or repeated.", valueName: "code"))
+    @Option(
+        name: .customLong("asset"),
+        parsing: .upToNextOption,
+        help: ArgumentHelp(
+            "Asset codes (line, compare, correlation): --asset AAPL MSFT or repeated.",
+            valueName: "code"
+        )
+    )
     var assets: [String] = []
 
-    @Option(name: .customLong("as-of"), help: ArgumentHelp("Last day shown, YYYY-MM-DD (default: last day with data).", valueName: "day"))
+    @Option(
+        name: .customLong("as-of"),
+        help: ArgumentHelp("Last day shown, YYYY-MM-DD (default: last day with data).", valueName: "day")
+    )
     var asOf: String?
 
     @Option(help: ArgumentHelp("Days up to --as-of (line 7, compare 90, correlation 365).", valueName: "n"))
     var days: String?
 
-    @Option(help: ArgumentHelp("Months up to --as-of (bars, hbars, pie/donut --by category; default 12).", valueName: "n"))
+    @Option(
+        help: ArgumentHelp("Months up to --as-of (bars, hbars, pie/donut --by category; default 12).", valueName: "n")
+    )
     var months: String?
 
     @Option(help: ArgumentHelp("Return days of a rolling correlation's window (default 30).", valueName: "n"))
@@ -111,13 +122,28 @@ struct ChartCommand: ParsableCommand {
     @Flag(help: "line, compare: values on a log scale (ticks at 1, 2, 5 per decade); every value must be above zero.")
     var log = false
 
-    @Option(help: ArgumentHelp("compare: rebased (100 at the start) or min-max (each series spans 0…1).", valueName: "method"))
+    @Option(
+        help: ArgumentHelp(
+            "compare: rebased (100 at the start) or min-max (each series spans 0…1).",
+            valueName: "method"
+        )
+    )
     var normalise: String?
 
-    @Option(help: ArgumentHelp("cumulative: an asset to compare the portfolio's returns with (e.g. SPY, BTC, USD).", valueName: "code"))
+    @Option(
+        help: ArgumentHelp(
+            "cumulative: an asset to compare the portfolio's returns with (e.g. SPY, BTC, USD).",
+            valueName: "code"
+        )
+    )
     var benchmark: String?
 
-    @Option(help: ArgumentHelp("waterfall: 1M, 3M, YTD, 1Y, 3Y, inception (default), a year (2017) or last-year.", valueName: "period"))
+    @Option(
+        help: ArgumentHelp(
+            "waterfall: 1M, 3M, YTD, 1Y, 3Y, inception (default), a year (2017) or last-year.",
+            valueName: "period"
+        )
+    )
     var period: String?
 
     /// `--method` was `--normalise`'s name before `folio table` and `folio chart` spelt it alike.
@@ -150,7 +176,8 @@ struct ChartCommand: ParsableCommand {
         var request = ChartRequest(kind: kind)
         let given: [(ChartRequest.Field, String?)] = [
             (.data, data), (.portfolio, portfolio), (.asOf, asOf), (.days, days), (.months, months), (.window, window),
-            (.currency, currency), (.by, by), (.normalise, normalise ?? method), (.benchmark, benchmark), (.period, period), (.size, size), (.scale, scale),
+            (.currency, currency), (.by, by), (.normalise, normalise ?? method), (.benchmark, benchmark),
+            (.period, period), (.size, size), (.scale, scale),
             (.theme, theme), (.locale, locale), (.title, title),
         ]
         for case let (field, value?) in given { try request.set(field, [value]) }

@@ -38,7 +38,9 @@ struct ConvertCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The currency or asset to convert into.", valueName: "to"))
     var to: String
 
-    @Option(help: ArgumentHelp("Market tried first on every leg, e.g. nbu, interbank, cash, exchange.", valueName: "market"))
+    @Option(
+        help: ArgumentHelp("Market tried first on every leg, e.g. nbu, interbank, cash, exchange.", valueName: "market")
+    )
     var market: String?
 
     @Option(help: ArgumentHelp("buy (bid), sell (ask) or mid (default: the quote's price).", valueName: "side"))
@@ -47,15 +49,26 @@ struct ConvertCommand: ParsableCommand {
     @Option(help: ArgumentHelp("When (default: the newest instant every quote needed exists).", valueName: "date"))
     var date: String?
 
-    @Option(name: .customLong("stale-days"), help: ArgumentHelp("A quote older than this many days counts as missing.", valueName: "days"))
+    @Option(
+        name: .customLong("stale-days"),
+        help: ArgumentHelp("A quote older than this many days counts as missing.", valueName: "days")
+    )
     var staleDays: Double = 7
 
     @Option(help: ArgumentHelp("text (default), csv or json.", valueName: "format"))
     var format: String = "text"
 
     func run() throws {
-        let request = try ConversionRequest(amount: amount, from: from, to: to, market: market, side: side, date: date,
-                                            staleDays: staleDays, format: format)
+        let request = try ConversionRequest(
+            amount: amount,
+            from: from,
+            to: to,
+            market: market,
+            side: side,
+            date: date,
+            staleDays: staleDays,
+            format: format
+        )
         Output.result(try request.table(from: database.openForReading()).encoded(as: request.format))
     }
 }

@@ -3,7 +3,13 @@ import FolioStore
 
 /// `--db PATH`, shared by every command that touches the database.
 struct DatabaseOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The database file (default: $FOLIO_DB, else ~/.local/share/folio/folio.sqlite).", valueName: "path"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The database file (default: $FOLIO_DB, else ~/.local/share/folio/folio.sqlite).",
+            valueName: "path"
+        )
+    )
     var db: String?
 
     var path: String { db ?? Store.defaultPath() }

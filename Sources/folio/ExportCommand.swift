@@ -1,7 +1,7 @@
 import ArgumentParser
-import Foundation
 import FolioCore
 import FolioStore
+import Foundation
 
 /// The formats `folio export` writes, each read back by `folio import` of the same name.
 enum ExportFormat: String, ExpressibleByArgument, CaseIterable {
@@ -39,19 +39,27 @@ struct ExportCommand: ParsableCommand {
     @Option(help: "The portfolio to write.")
     var portfolio: String
 
-    @Option(help: ArgumentHelp("Where to write: a file (ghostfolio; default stdout) or a directory (pp-csv).", valueName: "path"))
+    @Option(
+        help: ArgumentHelp(
+            "Where to write: a file (ghostfolio; default stdout) or a directory (pp-csv).",
+            valueName: "path"
+        )
+    )
     var out: String?
 
     func validate() throws {
-        if format == .ppCSV && out == nil { throw ArgumentError("--out", "export pp-csv writes several files: give the directory") }
+        if format == .ppCSV && out == nil {
+            throw ArgumentError("--out", "export pp-csv writes several files: give the directory")
+        }
     }
 
     func run() throws {
         let store = try database.openForReading()
-        let export = switch format {
-        case .ghostfolio: try store.exportGhostfolio(portfolio: portfolio)
-        case .ppCSV: try store.exportPortfolioPerformance(portfolio: portfolio)
-        }
+        let export =
+            switch format {
+            case .ghostfolio: try store.exportGhostfolio(portfolio: portfolio)
+            case .ppCSV: try store.exportPortfolioPerformance(portfolio: portfolio)
+            }
         Output.warn(export.differences.map { "\(format.rawValue): \($0)" })
         guard let out else {
             Output.result(export.files.map(\.text).joined())
@@ -60,7 +68,9 @@ struct ExportCommand: ParsableCommand {
         let target = URL(fileURLWithPath: out)
         if format == .ppCSV {
             try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
-            for file in export.files { try AtomicFile.write(Array(file.text.utf8), to: target.appendingPathComponent(file.name)) }
+            for file in export.files {
+                try AtomicFile.write(Array(file.text.utf8), to: target.appendingPathComponent(file.name))
+            }
         } else {
             try AtomicFile.write(Array(export.files[0].text.utf8), to: target)
         }

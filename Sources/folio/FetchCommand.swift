@@ -36,7 +36,12 @@ struct FetchCommand: ParsableCommand {
 
     func run() throws {
         // Checked here, not in validate(): the parser validates this command also when a subcommand runs.
-        guard let config else { throw ArgumentError("SOURCE", "name a source (nbu, coingecko, monobank, privatbank, stooq) or give --config FILE") }
+        guard let config else {
+            throw ArgumentError(
+                "SOURCE",
+                "name a source (nbu, coingecko, monobank, privatbank, stooq) or give --config FILE"
+            )
+        }
         let file = try FetchConfig.load(path: config)
         try common.fetch(throttleMinutes: file.throttleMinutes, urls: file.urls) { today in file.queries(today: today) }
     }
@@ -46,7 +51,12 @@ struct FetchCommand: ParsableCommand {
 struct FetchOptions: ParsableArguments {
     @OptionGroup var database: DatabaseOptions
     @Flag(help: "Ask the source even if it was asked within the throttle interval.") var force = false
-    @Option(help: ArgumentHelp("Ask each source at most once per this many minutes after a successful fetch.", valueName: "minutes"))
+    @Option(
+        help: ArgumentHelp(
+            "Ask each source at most once per this many minutes after a successful fetch.",
+            valueName: "minutes"
+        )
+    )
     var throttleMinutes: Double?
     @Option(help: ArgumentHelp("Give up on one request after this many seconds.", valueName: "seconds"))
     var timeout: Double = 30
@@ -61,13 +71,19 @@ struct FetchOptions: ParsableArguments {
 
     var request: FetchRequest {
         var request = FetchRequest()
-        (request.force, request.throttleMinutes, request.timeout, request.retries, request.insecure) = (force, throttleMinutes, timeout, retries, insecure)
+        (request.force, request.throttleMinutes, request.timeout, request.retries, request.insecure) = (
+            force, throttleMinutes, timeout, retries, insecure
+        )
         return request
     }
 
     /// Opens the database, names the sources (`queries`, given today), fetches and prints each source's
     /// outcome as it comes; a source that failed, or was skipped for a failure's backoff, exits 1.
-    func fetch(throttleMinutes configured: Double? = nil, urls: [String: String] = [:], _ queries: (Day) throws -> [QuoteQuery]) throws {
+    func fetch(
+        throttleMinutes configured: Double? = nil,
+        urls: [String: String] = [:],
+        _ queries: (Day) throws -> [QuoteQuery]
+    ) throws {
         let store = try database.openForWriting()
         var request = self.request
         request.throttleMinutes = throttleMinutes ?? configured
@@ -83,8 +99,10 @@ struct FetchOptions: ParsableArguments {
 extension FetchCommand {
     struct NBU: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "nbu", abstract: "Official NBU rates (UAH per unit) for one day or a period.",
-            discussion: "Examples:\n  folio fetch nbu --currencies USD,EUR,PLN\n  folio fetch nbu --currencies USD --from 2017-01-01 --to 2021-12-31"
+            commandName: "nbu",
+            abstract: "Official NBU rates (UAH per unit) for one day or a period.",
+            discussion:
+                "Examples:\n  folio fetch nbu --currencies USD,EUR,PLN\n  folio fetch nbu --currencies USD --from 2017-01-01 --to 2021-12-31"
         )
         @OptionGroup var common: FetchOptions
         @Option(help: "Comma-separated currency codes.") var currencies = "USD,EUR,PLN"
@@ -95,15 +113,23 @@ extension FetchCommand {
         func run() throws {
             try common.fetch { today in
                 let days = try FetchDays.parse(date: date, from: from, to: to, today: today)
-                return [.nbu(currencies: try CodeList.currencies(currencies, option: "--currencies"), from: days.from, to: days.to)]
+                return [
+                    .nbu(
+                        currencies: try CodeList.currencies(currencies, option: "--currencies"),
+                        from: days.from,
+                        to: days.to
+                    )
+                ]
             }
         }
     }
 
     struct CoinGecko: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "coingecko", abstract: "Crypto prices, history and market figures from CoinGecko.",
-            discussion: "Example:\n  folio fetch coingecko --coins bitcoin,ethereum --vs usd --days 7\n  (--days 0: current prices only)"
+            commandName: "coingecko",
+            abstract: "Crypto prices, history and market figures from CoinGecko.",
+            discussion:
+                "Example:\n  folio fetch coingecko --coins bitcoin,ethereum --vs usd --days 7\n  (--days 0: current prices only)"
         )
         @OptionGroup var common: FetchOptions
         @Option(help: "Comma-separated CoinGecko coin ids.") var coins = "bitcoin,ethereum"
@@ -111,7 +137,9 @@ extension FetchCommand {
         @Option(help: "Days of history (2–90 give hourly points; 0 for current prices only).") var days = 7
 
         func validate() throws {
-            guard QuoteQuery.coinGeckoDays.contains(days) else { throw ArgumentError("--days", "expected 0 to 365, found \(days)") }
+            guard QuoteQuery.coinGeckoDays.contains(days) else {
+                throw ArgumentError("--days", "expected 0 to 365, found \(days)")
+            }
             _ = try CodeList.currency(vs, option: "--vs")
         }
 
@@ -123,7 +151,9 @@ extension FetchCommand {
 
     struct Monobank: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "monobank", abstract: "Monobank card rates (buy and sell).", discussion: "Example:\n  folio fetch monobank"
+            commandName: "monobank",
+            abstract: "Monobank card rates (buy and sell).",
+            discussion: "Example:\n  folio fetch monobank"
         )
         @OptionGroup var common: FetchOptions
 
@@ -132,7 +162,9 @@ extension FetchCommand {
 
     struct PrivatBank: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "privatbank", abstract: "PrivatBank cash and card rates (buy and sell).", discussion: "Example:\n  folio fetch privatbank"
+            commandName: "privatbank",
+            abstract: "PrivatBank cash and card rates (buy and sell).",
+            discussion: "Example:\n  folio fetch privatbank"
         )
         @OptionGroup var common: FetchOptions
 
@@ -141,7 +173,8 @@ extension FetchCommand {
 
     struct Stooq: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "stooq", abstract: "Daily closes of stocks and indices from Stooq.",
+            commandName: "stooq",
+            abstract: "Daily closes of stocks and indices from Stooq.",
             discussion: "Example:\n  folio fetch stooq --symbols aapl.us,msft.us"
         )
         @OptionGroup var common: FetchOptions

@@ -23,9 +23,13 @@ struct Folio: ParsableCommand {
         // Every command, nested ones too, gives its commandName: ArgumentParser would otherwise derive it
         // from the type's name (String(describing:)), a scan of the runtime's conformance records for
         // each command at every start, since it names the whole tree before parsing.
-        subcommands: [InitCommand.self, ImportCommand.self, ExportCommand.self, FetchCommand.self, MailCommand.self, PortfolioCommand.self,
-                      AssetCommand.self, TradesCommand.self, TransactionsCommand.self, QuotesCommand.self, InfoCommand.self, TableCommand.self, ConvertCommand.self, ReportCommand.self, ChartCommand.self,
-                      BatchCommand.self, CompletionsCommand.self]
+        subcommands: [
+            InitCommand.self, ImportCommand.self, ExportCommand.self, FetchCommand.self, MailCommand.self,
+            PortfolioCommand.self,
+            AssetCommand.self, TradesCommand.self, TransactionsCommand.self, QuotesCommand.self, InfoCommand.self,
+            TableCommand.self, ConvertCommand.self, ReportCommand.self, ChartCommand.self,
+            BatchCommand.self, CompletionsCommand.self,
+        ]
     )
 
     /// ArgumentParser's own `main`, but for a Foundation file error that escaped the code meant to
@@ -40,8 +44,10 @@ struct Folio: ParsableCommand {
         do {
             let words = CommandLine.arguments.count - 1
             guard words <= maxWords else {
-                throw ArgumentError(message: "\(words) words on the command line, more than \(maxWords); "
-                    + "give long lists of files or ids in several runs (xargs -n 1000) or select by filters (--from, --to)")
+                throw ArgumentError(
+                    message: "\(words) words on the command line, more than \(maxWords); "
+                        + "give long lists of files or ids in several runs (xargs -n 1000) or select by filters (--from, --to)"
+                )
             }
             var command = try parseAsRoot(nil)
             try command.run()

@@ -1,9 +1,9 @@
 import ArgumentParser
-import Foundation
 import FolioCore
 import FolioFetch
 import FolioSources
 import FolioStore
+import Foundation
 
 /// What `folio import` reads: a file format of the store's importers, or an answer a quote source
 /// gave and that was saved to a file (read by that source's parser, as `folio fetch` reads it).
@@ -12,9 +12,13 @@ enum ImportFormat: ExpressibleByArgument {
     case savedAnswer(SavedAnswer)
 
     init?(argument: String) {
-        if let kind = ImportKind(rawValue: argument) { self = .file(kind) }
-        else if let answer = SavedAnswer(rawValue: argument) { self = .savedAnswer(answer) }
-        else { return nil }
+        if let kind = ImportKind(rawValue: argument) {
+            self = .file(kind)
+        } else if let answer = SavedAnswer(rawValue: argument) {
+            self = .savedAnswer(answer)
+        } else {
+            return nil
+        }
     }
 
     static var allValueStrings: [String] { ImportKind.allCases.map(\.rawValue) + SavedAnswer.allCases.map(\.rawValue) }
@@ -108,7 +112,9 @@ struct ImportCommand: ParsableCommand {
     @Option(help: "Portfolio to import trades or transactions into.")
     var portfolio: String?
 
-    @Option(help: ArgumentHelp("Create --portfolio with this base currency if it does not exist.", valueName: "currency"))
+    @Option(
+        help: ArgumentHelp("Create --portfolio with this base currency if it does not exist.", valueName: "currency")
+    )
     var base: String?
 
     @Option(help: "Asset of a stock-csv or csv file without an asset column.")
@@ -122,7 +128,12 @@ struct ImportCommand: ParsableCommand {
 
     @OptionGroup(title: "Column mapping (csv)") var csv: CSVMappingOptions
 
-    @Option(help: ArgumentHelp("When a privatbank-json answer was fetched (it carries no time): 2025-06-20T09:00:00Z.", valueName: "time"))
+    @Option(
+        help: ArgumentHelp(
+            "When a privatbank-json answer was fetched (it carries no time): 2025-06-20T09:00:00Z.",
+            valueName: "time"
+        )
+    )
     var time: String?
 
     @Flag(help: "Replace stored rows with the same key and other values (default: name them and keep them).")
@@ -137,46 +148,91 @@ struct ImportCommand: ParsableCommand {
                 throw ArgumentError("--portfolio", "import \(kind.rawValue) needs the portfolio to import into")
             }
             if let base {
-                guard kind.needsPortfolio else { throw ArgumentError("--base", "import \(kind.rawValue) goes into no portfolio; --base is not taken") }
+                guard kind.needsPortfolio else {
+                    throw ArgumentError("--base", "import \(kind.rawValue) goes into no portfolio; --base is not taken")
+                }
                 _ = try ArgumentValue.asset(base, "--base")
             }
             if let asset { _ = try ArgumentValue.asset(asset, "--asset") }
             if let currency { _ = try ArgumentValue.asset(currency, "--currency") }
-            if kind != .csv && csv.isGiven { throw ArgumentError("--columns", "only import csv takes a column mapping") }
-            if time != nil { throw ArgumentError("--time", "only privatbank-json takes a time; \(kind.rawValue) rows carry their own") }
+            if kind != .csv && csv.isGiven {
+                throw ArgumentError("--columns", "only import csv takes a column mapping")
+            }
+            if time != nil {
+                throw ArgumentError(
+                    "--time",
+                    "only privatbank-json takes a time; \(kind.rawValue) rows carry their own"
+                )
+            }
         case let .savedAnswer(answer):
             if csv.isGiven { throw ArgumentError("--columns", "only import csv takes a column mapping") }
-            if replace { throw ArgumentError("--replace", "\(answer.rawValue) keeps stored quotes, as a fetch does; correct one with folio import quotes --replace") }
-            for (option, given) in [("--portfolio", portfolio != nil), ("--asset", asset != nil), ("--currency", currency != nil), ("--base", base != nil)] where given {
-                throw ArgumentError(option, "\(answer.rawValue) takes its assets and currencies from the answer; \(option) is not taken")
+            if replace {
+                throw ArgumentError(
+                    "--replace",
+                    "\(answer.rawValue) keeps stored quotes, as a fetch does; correct one with folio import quotes --replace"
+                )
+            }
+            for (option, given) in [
+                ("--portfolio", portfolio != nil), ("--asset", asset != nil), ("--currency", currency != nil),
+                ("--base", base != nil),
+            ] where given {
+                throw ArgumentError(
+                    option,
+                    "\(answer.rawValue) takes its assets and currencies from the answer; \(option) is not taken"
+                )
             }
             if answer.needsMarketAndTime {
                 guard let market, SavedAnswer.privatbankMarkets.contains(Market(market)) else {
-                    throw ArgumentError("--market", "import \(answer.rawValue) needs --market cash (coursid=5) or card (coursid=11)")
+                    throw ArgumentError(
+                        "--market",
+                        "import \(answer.rawValue) needs --market cash (coursid=5) or card (coursid=11)"
+                    )
                 }
-                guard let time else { throw ArgumentError("--time", "import \(answer.rawValue) needs --time, when the answer was fetched") }
+                guard let time else {
+                    throw ArgumentError("--time", "import \(answer.rawValue) needs --time, when the answer was fetched")
+                }
                 _ = try parsedTime(time)
             } else {
-                if market != nil { throw ArgumentError("--market", "\(answer.rawValue) rows are card rates; --market is not taken") }
-                if time != nil { throw ArgumentError("--time", "\(answer.rawValue) rows carry their own time; --time is not taken") }
+                if market != nil {
+                    throw ArgumentError("--market", "\(answer.rawValue) rows are card rates; --market is not taken")
+                }
+                if time != nil {
+                    throw ArgumentError("--time", "\(answer.rawValue) rows carry their own time; --time is not taken")
+                }
             }
         }
     }
 
     func run() throws {
         let store = try database.openForWriting()
-        let summaries = switch kind {
-        case let .file(kind):
-            try store.importFiles(files.map { URL(fileURLWithPath: $0) }, kind: kind, options: {
-                var options = ImportOptions(
-                    portfolio: portfolio, asset: asset.map { AssetCode($0) }, currency: AssetCode(currency ?? "USD"), market: Market(market ?? "exchange"),
-                    replace: replace, csv: kind == .csv ? try csv.mapping(asset: asset, currency: currency, market: market) : CSVMapping())
-                options.newPortfolioBase = base.map { AssetCode($0) }
-                return options
-            }())
-        case let .savedAnswer(answer):
-            try store.importSavedAnswers(files, as: answer, market: market.map { Market($0) }, time: try time.map(parsedTime))
-        }
+        let summaries =
+            switch kind {
+            case let .file(kind):
+                try store.importFiles(
+                    files.map { URL(fileURLWithPath: $0) },
+                    kind: kind,
+                    options: {
+                        var options = ImportOptions(
+                            portfolio: portfolio,
+                            asset: asset.map { AssetCode($0) },
+                            currency: AssetCode(currency ?? "USD"),
+                            market: Market(market ?? "exchange"),
+                            replace: replace,
+                            csv: kind == .csv
+                                ? try csv.mapping(asset: asset, currency: currency, market: market) : CSVMapping()
+                        )
+                        options.newPortfolioBase = base.map { AssetCode($0) }
+                        return options
+                    }()
+                )
+            case let .savedAnswer(answer):
+                try store.importSavedAnswers(
+                    files,
+                    as: answer,
+                    market: market.map { Market($0) },
+                    time: try time.map(parsedTime)
+                )
+            }
         for summary in summaries {
             Output.warn(summary.differenceLines + summary.warnings.map { "warning: " + $0 })
             Output.result(summary.lines.map { $0 + "\n" }.joined())

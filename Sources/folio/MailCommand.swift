@@ -46,26 +46,45 @@ struct MailCommand: ParsableCommand {
 
     @OptionGroup var database: DatabaseOptions
     @Option(help: "Render and send a report's images: daily (needs --portfolio).") var report: MailedReport?
-    @Option(help: "Render a report and attach its PDF: portfolio (needs --portfolio).") var attachReport: AttachedReport?
-    @Option(help: ArgumentHelp("Where --report and --attach-report render their files.", valueName: "dir")) var renderDir = "out/mail"
-    @Option(name: .customLong("as-of"), help: ArgumentHelp("The report day (default: the last day with prices).", valueName: "day")) var asOf: String?
+    @Option(help: "Render a report and attach its PDF: portfolio (needs --portfolio).") var attachReport:
+        AttachedReport?
+    @Option(help: ArgumentHelp("Where --report and --attach-report render their files.", valueName: "dir"))
+    var renderDir = "out/mail"
+    @Option(
+        name: .customLong("as-of"),
+        help: ArgumentHelp("The report day (default: the last day with prices).", valueName: "day")
+    ) var asOf: String?
     @Option(help: "uk or en, for rendered reports.") var locale = "en"
     @Option(help: "light or dark, for rendered reports.") var theme = "light"
-    @Option(parsing: .upToNextOption, help: ArgumentHelp("Files to send: PNG inline, others attached.", valueName: "file"))
+    @Option(
+        parsing: .upToNextOption,
+        help: ArgumentHelp("Files to send: PNG inline, others attached.", valueName: "file")
+    )
     var files: [String] = []
     @Option(parsing: .upToNextOption, help: ArgumentHelp("More files to attach (PNG too).", valueName: "file"))
     var attach: [String] = []
     @Option(help: "A recipient (repeatable).") var to: [String] = []
     @Option(help: "A copy recipient (repeatable).") var cc: [String] = []
-    @Option(help: "A hidden recipient: gets the mail, never appears in its headers (repeatable).") var bcc: [String] = []
+    @Option(help: "A hidden recipient: gets the mail, never appears in its headers (repeatable).") var bcc: [String] =
+        []
     @Option(help: "The sender (default: FOLIO_MAIL_FROM, the configuration file, or folio@<host>).") var from: String?
     @Option(help: "Portfolio name for the subject and body.") var portfolio: String?
     @Option(help: "The subject.") var subject: String?
     @Option(help: ArgumentHelp("A Mustache template for the subject.", valueName: "file")) var subjectTemplate: String?
-    @Option(help: ArgumentHelp("A Mustache template for the body (.html for the HTML part, else the text part).", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "A Mustache template for the body (.html for the HTML part, else the text part).",
+            valueName: "file"
+        )
+    )
     var bodyTemplate: String?
     @Option(help: ArgumentHelp("smtp://host:port or smtps://host:port.", valueName: "url")) var smtpUrl: String?
-    @Option(help: ArgumentHelp("The longest wait for the server, to connect and for each reply (1 to 3600).", valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp(
+            "The longest wait for the server, to connect and for each reply (1 to 3600).",
+            valueName: "seconds"
+        )
+    )
     var timeout = 60
     @Option(help: ArgumentHelp("SMTP configuration file.", valueName: "file")) var smtpConfig: String?
     @Flag(help: "Allow plain SMTP without TLS to a host that is not this machine.") var insecure = false
@@ -78,7 +97,9 @@ struct MailCommand: ParsableCommand {
         (request.files, request.attach, request.to, request.cc, request.bcc) = (files, attach, to, cc, bcc)
         (request.from, request.portfolio, request.subject) = (from, portfolio, subject)
         (request.subjectTemplate, request.bodyTemplate) = (subjectTemplate, bodyTemplate)
-        (request.smtpURL, request.smtpConfig, request.timeout, request.insecure) = (smtpUrl, smtpConfig, timeout, insecure)
+        (request.smtpURL, request.smtpConfig, request.timeout, request.insecure) = (
+            smtpUrl, smtpConfig, timeout, insecure
+        )
         request.dryRunOut = dryRun ? out : nil
         (request.renderDaily, request.attachPortfolioReport) = (report == .daily, attachReport == .portfolio)
         request.renderDirectory = renderDir

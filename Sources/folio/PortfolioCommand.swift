@@ -41,7 +41,9 @@ struct PortfolioCommand: ParsableCommand {
         @OptionGroup var database: DatabaseOptions
 
         func run() throws {
-            for p in try database.openForReading().portfolios() { print("\(Redaction.escapingControlCharacters(p.name))\t\(p.baseCurrency)") }
+            for p in try database.openForReading().portfolios() {
+                print("\(Redaction.escapingControlCharacters(p.name))\t\(p.baseCurrency)")
+            }
         }
     }
 

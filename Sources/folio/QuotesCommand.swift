@@ -67,7 +67,11 @@ struct QuotesCommand: ParsableCommand {
             let request = try filter.filter()
             _ = try output.tableFormat()
             let store = try dryRun ? database.openForReading() : database.openForWriting()
-            try output.removed(RecordTables.quotes(store.removeQuotes(matching: request, dryRun: dryRun)), plural: "quotes", dryRun: dryRun)
+            try output.removed(
+                RecordTables.quotes(store.removeQuotes(matching: request, dryRun: dryRun)),
+                plural: "quotes",
+                dryRun: dryRun
+            )
         }
     }
 }

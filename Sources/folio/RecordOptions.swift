@@ -8,7 +8,10 @@ struct PortfolioRecordOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Only the rows of this portfolio.", valueName: "name"))
     var portfolio: String?
 
-    @Option(parsing: .upToNextOption, help: ArgumentHelp("Only these assets (a transaction's currency); repeatable.", valueName: "code"))
+    @Option(
+        parsing: .upToNextOption,
+        help: ArgumentHelp("Only these assets (a transaction's currency); repeatable.", valueName: "code")
+    )
     var asset: [String] = []
 
     @Option(help: ArgumentHelp("First day (UTC, included).", valueName: "date"))
@@ -19,8 +22,13 @@ struct PortfolioRecordOptions: ParsableArguments {
 
     func filter(ids: [Int64] = []) throws -> RecordFilter {
         let days = try ArgumentValue.days(from: from, to: to)
-        return RecordFilter(ids: ids, portfolio: portfolio, assets: try asset.map { try ArgumentValue.asset($0, "--asset") },
-                            from: days.from, to: days.to)
+        return RecordFilter(
+            ids: ids,
+            portfolio: portfolio,
+            assets: try asset.map { try ArgumentValue.asset($0, "--asset") },
+            from: days.from,
+            to: days.to
+        )
     }
 }
 
@@ -43,8 +51,13 @@ struct QuoteRecordOptions: ParsableArguments {
 
     func filter() throws -> RecordFilter {
         let days = try ArgumentValue.days(from: from, to: to)
-        return RecordFilter(assets: try asset.map { try ArgumentValue.asset($0, "--asset") }, from: days.from, to: days.to,
-                            market: try ArgumentValue.market(market), currency: try currency.map { try ArgumentValue.asset($0, "--currency") })
+        return RecordFilter(
+            assets: try asset.map { try ArgumentValue.asset($0, "--asset") },
+            from: days.from,
+            to: days.to,
+            market: try ArgumentValue.market(market),
+            currency: try currency.map { try ArgumentValue.asset($0, "--currency") }
+        )
     }
 }
 
@@ -64,6 +77,7 @@ struct RecordOutputOptions: ParsableArguments {
         Output.result(table.encoded(as: try tableFormat()))
         let count = table.rows.count
         let rows = count == 1 ? String(plural.dropLast()) : plural
-        Output.warn([dryRun ? "would remove \(count) \(rows) (--dry-run: nothing changed)" : "removed \(count) \(rows)"])
+        Output.warn([dryRun ? "would remove \(count) \(rows) (--dry-run: nothing changed)" : "removed \(count) \(rows)"]
+        )
     }
 }

@@ -30,20 +30,34 @@ struct ReportCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The report: portfolio, market, budget, or daily (PNG images into the --out directory).") var name: String
+    @Argument(help: "The report: portfolio, market, budget, or daily (PNG images into the --out directory).") var name:
+        String
     @OptionGroup var database: DatabaseOptions
     @Option(help: "The portfolio to report on.") var portfolio: String?
-    @Option(name: .customLong("as-of"), help: ArgumentHelp("The report day, YYYY-MM-DD.", valueName: "day")) var asOf: String?
-    @Option(help: ArgumentHelp("Budget: the currency totals are in; market: the currency rates are in.", valueName: "code")) var currency = "UAH"
+    @Option(name: .customLong("as-of"), help: ArgumentHelp("The report day, YYYY-MM-DD.", valueName: "day")) var asOf:
+        String?
+    @Option(
+        help: ArgumentHelp("Budget: the currency totals are in; market: the currency rates are in.", valueName: "code")
+    ) var currency = "UAH"
     @Option(help: "uk or en: labels, numbers and dates (default: en; tax: uk).") var locale: String?
     @Option(help: "light or dark.") var theme = "light"
-    @Option(help: ArgumentHelp("A report definition to use instead of the built-in one.", valueName: "file")) var definition: String?
-    @Option(help: ArgumentHelp("Portfolio: the asset its returns are compared with, instead of the definition's.", valueName: "code"))
+    @Option(help: ArgumentHelp("A report definition to use instead of the built-in one.", valueName: "file"))
+    var definition: String?
+    @Option(
+        help: ArgumentHelp(
+            "Portfolio: the asset its returns are compared with, instead of the definition's.",
+            valueName: "code"
+        )
+    )
     var benchmark: String?
     @Option(help: ArgumentHelp("Tax: the calendar year to declare.", valueName: "year")) var year: Int?
-    @Option(name: .customLong("tax-rates"), help: ArgumentHelp("Tax: a rates file instead of reports/tax-rates.yaml.", valueName: "file"))
+    @Option(
+        name: .customLong("tax-rates"),
+        help: ArgumentHelp("Tax: a rates file instead of reports/tax-rates.yaml.", valueName: "file")
+    )
     var taxRates: String?
-    @Option(help: ArgumentHelp("The PDF to write (daily: the directory for the images).", valueName: "file.pdf|dir")) var out: String
+    @Option(help: ArgumentHelp("The PDF to write (daily: the directory for the images).", valueName: "file.pdf|dir"))
+    var out: String
     @Flag(help: "Stamp the real generation time (the PDF then differs from run to run).") var now = false
 
     /// The options as one typed request; a bad value is one line naming the option.
@@ -73,6 +87,10 @@ struct ReportCommand: ParsableCommand {
     func run() throws {
         let outcome = try request().render(store: database.openForReading())
         Output.warn(outcome.warnings.map { "warning: " + $0 })
-        if let summary = outcome.summary { Output.warn([summary]) } else { Output.result(outcome.files.map { $0.path + "\n" }.joined()) }
+        if let summary = outcome.summary {
+            Output.warn([summary])
+        } else {
+            Output.result(outcome.files.map { $0.path + "\n" }.joined())
+        }
     }
 }

@@ -49,21 +49,33 @@ struct TableCommand: ParsableCommand {
     private static var tableList: String {
         var list = ""
         for table in TableName.allCases {
-            list += (list.isEmpty ? "" : "\n") + "  " + table.rawValue + String(repeating: " ", count: max(1, 20 - table.rawValue.count)) + table.summary
+            list +=
+                (list.isEmpty ? "" : "\n") + "  " + table.rawValue
+                + String(repeating: " ", count: max(1, 20 - table.rawValue.count)) + table.summary
         }
         return list
     }
 
     @OptionGroup var database: DatabaseOptions
 
-    @Argument(help: ArgumentHelp("The table, one of: \(TableName.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "name"))
+    @Argument(
+        help: ArgumentHelp(
+            "The table, one of: \(TableName.allCases.map(\.rawValue).joined(separator: ", ")).",
+            valueName: "name"
+        )
+    )
     var name: String
 
     @Option(help: "The portfolio (default: the only one in the database).")
     var portfolio: String?
 
-    @Option(parsing: .upToNextOption,
-            help: ArgumentHelp("Assets (--asset AAPL MSFT, or repeated): those of price tables, a filter for portfolio tables.", valueName: "code"))
+    @Option(
+        parsing: .upToNextOption,
+        help: ArgumentHelp(
+            "Assets (--asset AAPL MSFT, or repeated): those of price tables, a filter for portfolio tables.",
+            valueName: "code"
+        )
+    )
     var asset: [String] = []
 
     @Option(help: ArgumentHelp("First day of the range.", valueName: "date"))
@@ -72,10 +84,21 @@ struct TableCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Last day of the range (default: --as-of).", valueName: "date"))
     var to: String?
 
-    @Option(name: .customLong("as-of"), help: ArgumentHelp("The day a table is taken at, or the range ends (default: the last day with data).", valueName: "date"))
+    @Option(
+        name: .customLong("as-of"),
+        help: ArgumentHelp(
+            "The day a table is taken at, or the range ends (default: the last day with data).",
+            valueName: "date"
+        )
+    )
     var asOf: String?
 
-    @Option(help: ArgumentHelp("Days of window (7), of rolling-correlation (30), or the last N return days of returns and correlation.", valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "Days of window (7), of rolling-correlation (30), or the last N return days of returns and correlation.",
+            valueName: "n"
+        )
+    )
     var window: Int?
 
     @Option(help: ArgumentHelp("Cost basis of income and value: fifo (default), average or lifo.", valueName: "method"))
@@ -84,40 +107,85 @@ struct TableCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Preferred market of quotes, e.g. nbu, interbank, cash, exchange.", valueName: "market"))
     var market: String?
 
-    @Option(help: ArgumentHelp("Allocation grouping: asset (default), kind or currency; attribution: holding.", valueName: "grouping"))
+    @Option(
+        help: ArgumentHelp(
+            "Allocation grouping: asset (default), kind or currency; attribution: holding.",
+            valueName: "grouping"
+        )
+    )
     var by: String?
 
-    @Option(help: ArgumentHelp("Composition period: month (default) or year; attribution: 1M, 3M, YTD, 1Y, 3Y, inception (default), a year (2017) or last-year.", valueName: "period"))
+    @Option(
+        help: ArgumentHelp(
+            "Composition period: month (default) or year; attribution: 1M, 3M, YTD, 1Y, 3Y, inception (default), a year (2017) or last-year.",
+            valueName: "period"
+        )
+    )
     var period: String?
 
     @Option(help: ArgumentHelp("Currency of prices and of the budget.", valueName: "code"))
     var currency: String?
 
-    @Option(help: ArgumentHelp("Allocation slices below this percent are grouped into Other (default 2).", valueName: "percent"))
+    @Option(
+        help: ArgumentHelp(
+            "Allocation slices below this percent are grouped into Other (default 2).",
+            valueName: "percent"
+        )
+    )
     var threshold: Double?
 
-    @Option(help: ArgumentHelp("Days returns are taken on: union (default) or common (days every asset has a price).", valueName: "calendar"))
+    @Option(
+        help: ArgumentHelp(
+            "Days returns are taken on: union (default) or common (days every asset has a price).",
+            valueName: "calendar"
+        )
+    )
     var calendar: String?
 
-    @Option(name: .customLong("min-overlap"), help: ArgumentHelp("Days two assets need in common for a correlation (default 20).", valueName: "n"))
+    @Option(
+        name: .customLong("min-overlap"),
+        help: ArgumentHelp("Days two assets need in common for a correlation (default 20).", valueName: "n")
+    )
     var minOverlap: Int?
 
-    @Option(help: ArgumentHelp("normalised: min-max (default, each series spans 0…1) or rebased (100 at the start).", valueName: "method"))
+    @Option(
+        help: ArgumentHelp(
+            "normalised: min-max (default, each series spans 0…1) or rebased (100 at the start).",
+            valueName: "method"
+        )
+    )
     var normalise: String?
 
-    @Option(help: ArgumentHelp("performance: an asset to compare with, in the portfolio's base currency (e.g. SPY, BTC, USD).", valueName: "code"))
+    @Option(
+        help: ArgumentHelp(
+            "performance: an asset to compare with, in the portfolio's base currency (e.g. SPY, BTC, USD).",
+            valueName: "code"
+        )
+    )
     var benchmark: String?
 
-    @Option(name: .customLong("risk-free"), help: ArgumentHelp("performance: annual risk-free rate in percent for Sharpe and Sortino (default 0).", valueName: "percent"))
+    @Option(
+        name: .customLong("risk-free"),
+        help: ArgumentHelp(
+            "performance: annual risk-free rate in percent for Sharpe and Sortino (default 0).",
+            valueName: "percent"
+        )
+    )
     var riskFree: Double?
 
     @Option(help: ArgumentHelp("tax-year: the calendar year to declare.", valueName: "year"))
     var year: Int?
 
-    @Option(name: .customLong("tax-rates"), help: ArgumentHelp("tax-year: a rates file instead of reports/tax-rates.yaml.", valueName: "file"))
+    @Option(
+        name: .customLong("tax-rates"),
+        help: ArgumentHelp("tax-year: a rates file instead of reports/tax-rates.yaml.", valueName: "file")
+    )
     var taxRates: String?
 
-    @Option(name: .customLong("stale-days"), help: ArgumentHelp("A quote older than this many days counts as missing.", valueName: "days"))
+    @Option(
+        name: .customLong("stale-days"),
+        help: ArgumentHelp("A quote older than this many days counts as missing.", valueName: "days")
+    )
     var staleDays: Double = 7
 
     @Option(help: ArgumentHelp("text (default), csv or json.", valueName: "format"))
@@ -126,10 +194,28 @@ struct TableCommand: ParsableCommand {
     /// The options as one typed request; every value is checked before the database is opened.
     func request() throws -> TableRequest {
         try TableRequest(
-            name: name, portfolio: portfolio, assets: asset, from: from, to: to, asOf: asOf, window: window, method: method,
-            market: market, by: by, period: period, currency: currency, threshold: threshold, calendar: calendar,
-            minOverlap: minOverlap, normalise: normalise, benchmark: benchmark, riskFree: riskFree, staleDays: staleDays,
-            format: format, year: year, taxRates: taxRates
+            name: name,
+            portfolio: portfolio,
+            assets: asset,
+            from: from,
+            to: to,
+            asOf: asOf,
+            window: window,
+            method: method,
+            market: market,
+            by: by,
+            period: period,
+            currency: currency,
+            threshold: threshold,
+            calendar: calendar,
+            minOverlap: minOverlap,
+            normalise: normalise,
+            benchmark: benchmark,
+            riskFree: riskFree,
+            staleDays: staleDays,
+            format: format,
+            year: year,
+            taxRates: taxRates
         )
     }
 

@@ -62,7 +62,11 @@ struct TradesCommand: ParsableCommand {
             let request = try filter.filter(ids: id)
             _ = try output.tableFormat()
             let store = try dryRun ? database.openForReading() : database.openForWriting()
-            try output.removed(RecordTables.trades(store.removeTrades(matching: request, dryRun: dryRun)), plural: "trades", dryRun: dryRun)
+            try output.removed(
+                RecordTables.trades(store.removeTrades(matching: request, dryRun: dryRun)),
+                plural: "trades",
+                dryRun: dryRun
+            )
         }
     }
 }

@@ -31,7 +31,9 @@ struct TransactionsCommand: ParsableCommand {
         func run() throws {
             let request = try filter.filter()
             _ = try output.tableFormat()
-            try output.list(RecordTables.cashTransactions(database.openForReading().cashTransactions(matching: request)))
+            try output.list(
+                RecordTables.cashTransactions(database.openForReading().cashTransactions(matching: request))
+            )
         }
     }
 
@@ -63,7 +65,11 @@ struct TransactionsCommand: ParsableCommand {
             let request = try filter.filter(ids: id)
             _ = try output.tableFormat()
             let store = try dryRun ? database.openForReading() : database.openForWriting()
-            try output.removed(RecordTables.cashTransactions(store.removeCashTransactions(matching: request, dryRun: dryRun)), plural: "transactions", dryRun: dryRun)
+            try output.removed(
+                RecordTables.cashTransactions(store.removeCashTransactions(matching: request, dryRun: dryRun)),
+                plural: "transactions",
+                dryRun: dryRun
+            )
         }
     }
 }

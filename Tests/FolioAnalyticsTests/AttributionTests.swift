@@ -1,7 +1,8 @@
-import Foundation
 import FolioCore
 import FolioTestSupport
+import Foundation
 import Testing
+
 @testable import FolioAnalytics
 
 /// The value bridge and the contribution by holding on ledgers small enough to follow by hand: each
@@ -10,8 +11,14 @@ import Testing
 @Suite("Where the return came from: literal cases")
 struct AttributionTests {
     /// The attribution of a ledger whose history starts the day before `first` and ends at `last`.
-    static func attribution(_ trades: [Trade], _ cash: [CashTransaction], _ quotes: [Quote], base: AssetCode,
-                            from first: String, to last: String) throws -> ReturnAttribution {
+    static func attribution(
+        _ trades: [Trade],
+        _ cash: [CashTransaction],
+        _ quotes: [Quote],
+        base: AssetCode,
+        from first: String,
+        to last: String
+    ) throws -> ReturnAttribution {
         let rates = CrossRates(book: PriceBook(quotes))
         let replay = HoldingsReplay(trades: trades, cashTransactions: cash)
         let range = try DayRange(from: d(first).advanced(by: -1), to: d(last))
@@ -27,12 +34,23 @@ struct AttributionTests {
     /// 10 AAPL bought at 150 USD with a fee of 1 USD; NBU 40.00, AAPL closes at 150. 2 Mar: AAPL 160,
     /// NBU 41.00.
     static func readmeExample() throws -> ReturnAttribution {
-        let trades = [buy(2, "2024-03-01T10:00:00Z", "USD", 2_000, at: 40, in: "UAH"),
-                      buy(3, "2024-03-01T15:00:00Z", "AAPL", 10, at: 150, fee: 1)]
-        let quotes = [q("USD", "UAH", .nbu, "2024-03-01T00:00:00Z", 40), q("USD", "UAH", .nbu, "2024-03-02T00:00:00Z", 41),
-                      q("AAPL", "USD", .exchange, "2024-03-01T00:00:00Z", 150), q("AAPL", "USD", .exchange, "2024-03-02T00:00:00Z", 160)]
-        return try attribution(trades, [deposit(1, "2024-03-01T09:00:00Z", 100_000, "UAH")], quotes, base: "UAH",
-                               from: "2024-03-01", to: "2024-03-02")
+        let trades = [
+            buy(2, "2024-03-01T10:00:00Z", "USD", 2_000, at: 40, in: "UAH"),
+            buy(3, "2024-03-01T15:00:00Z", "AAPL", 10, at: 150, fee: 1),
+        ]
+        let quotes = [
+            q("USD", "UAH", .nbu, "2024-03-01T00:00:00Z", 40), q("USD", "UAH", .nbu, "2024-03-02T00:00:00Z", 41),
+            q("AAPL", "USD", .exchange, "2024-03-01T00:00:00Z", 150),
+            q("AAPL", "USD", .exchange, "2024-03-02T00:00:00Z", 160),
+        ]
+        return try attribution(
+            trades,
+            [deposit(1, "2024-03-01T09:00:00Z", 100_000, "UAH")],
+            quotes,
+            base: "UAH",
+            from: "2024-03-01",
+            to: "2024-03-02"
+        )
     }
 
     @Test func theReadmeExampleAddsUpLineByLine() throws {
@@ -48,7 +66,9 @@ struct AttributionTests {
         let rows = a.contributions(over: b.range).rows
         #expect(rows.map(\.asset) == ["AAPL", "UAH", "USD"])
         let aapl = try #require(rows.first { $0.asset == "AAPL" })
-        #expect(close(aapl.price, 4_000) && close(aapl.currency, 1_600) && close(aapl.fees, 40) && close(aapl.total, 5_560))
+        #expect(
+            close(aapl.price, 4_000) && close(aapl.currency, 1_600) && close(aapl.fees, 40) && close(aapl.total, 5_560)
+        )
         // The asset's own bridge: 0 + 60,000 bought + 4,000 + 1,600 = 65,600.
         #expect(close(aapl.moved, 60_000) && close(aapl.end, 65_600))
         let usd = try #require(rows.first { $0.asset == "USD" })
@@ -68,8 +88,14 @@ struct AttributionTests {
         let quotes = [1_000.0, 1_100, 1_050].enumerated().map { i, p in
             q("CCC", "UAH", .exchange, "2024-01-0\(i + 1)T00:00:00Z", p)
         }
-        let a = try Self.attribution(trades, [deposit(1, "2024-01-01T09:00:00Z", 50_000, "UAH")], quotes, base: "UAH",
-                                     from: "2024-01-01", to: "2024-01-03")
+        let a = try Self.attribution(
+            trades,
+            [deposit(1, "2024-01-01T09:00:00Z", 50_000, "UAH")],
+            quotes,
+            base: "UAH",
+            from: "2024-01-01",
+            to: "2024-01-03"
+        )
         let b = try Self.bridge(a, "2024-01-01", "2024-01-03")
         // Price: 40 × (1,050 − 1,000) = 2,000; currency exactly 0; 50,000 − 10 + 2,000 = 51,990.
         #expect(b.currency == 0 && close(b.price, 2_000) && close(b.fees, 10) && close(b.end, 51_990))
@@ -79,11 +105,22 @@ struct AttributionTests {
     @Test func aForeignHoldingWhosePriceNeverMovesHasOnlyACurrencyEffect() throws {
         // 1,000 USD paid in and at once 10 AAA at 100 USD; AAA stays at 100 while USD/UAH goes 38 → 39.5 → 40.
         let trades = [buy(2, "2024-01-01T10:00:00Z", "AAA", 10, at: 100)]
-        var quotes = [38.0, 39.5, 40].enumerated().map { i, x in q("USD", "UAH", .nbu, "2024-01-0\(i + 1)T00:00:00Z", x) }
-        quotes += (1 ... 3).map { q("AAA", "USD", .exchange, "2024-01-0\($0)T00:00:00Z", 100) }
-        let a = try Self.attribution(trades, [deposit(1, "2024-01-01T09:00:00Z", 1_000)], quotes, base: "UAH",
-                                     from: "2024-01-01", to: "2024-01-03")
-        let aaa = try #require(a.contributions(over: try DayRange(from: d("2024-01-01"), to: d("2024-01-03"))).rows.first { $0.asset == "AAA" })
+        var quotes = [38.0, 39.5, 40].enumerated().map { i, x in q("USD", "UAH", .nbu, "2024-01-0\(i + 1)T00:00:00Z", x)
+        }
+        quotes += (1...3).map { q("AAA", "USD", .exchange, "2024-01-0\($0)T00:00:00Z", 100) }
+        let a = try Self.attribution(
+            trades,
+            [deposit(1, "2024-01-01T09:00:00Z", 1_000)],
+            quotes,
+            base: "UAH",
+            from: "2024-01-01",
+            to: "2024-01-03"
+        )
+        let aaa = try #require(
+            a.contributions(over: try DayRange(from: d("2024-01-01"), to: d("2024-01-03"))).rows.first {
+                $0.asset == "AAA"
+            }
+        )
         // Currency effect = Δrate × quantity × price = (40 − 38) × 10 × 100 = 2,000; no price effect.
         #expect(aaa.price == 0 && close(aaa.currency, 2_000))
         let b = try Self.bridge(a, "2024-01-01", "2024-01-03")
@@ -93,7 +130,8 @@ struct AttributionTests {
     @Test func foreignCashIsAllCurrencyEffect() throws {
         // 1,000 USD paid in at 38, 250 taken out at 39 (fee 5 USD), the rest valued at 41.5.
         let cash = [deposit(1, "2024-01-01T09:00:00Z", 1_000), withdrawal(2, "2024-01-02T09:00:00Z", 250, fee: 5)]
-        let quotes = [38.0, 39, 41.5].enumerated().map { i, x in q("USD", "UAH", .nbu, "2024-01-0\(i + 1)T00:00:00Z", x) }
+        let quotes = [38.0, 39, 41.5].enumerated().map { i, x in q("USD", "UAH", .nbu, "2024-01-0\(i + 1)T00:00:00Z", x)
+        }
         let a = try Self.attribution([], cash, quotes, base: "UAH", from: "2024-01-01", to: "2024-01-03")
         let b = try Self.bridge(a, "2024-01-01", "2024-01-03")
         // 1,000 × (39 − 38) = 1,000 on day 2 before the withdrawal, then 745 × (41.5 − 39) = 1,862.5:
@@ -106,10 +144,24 @@ struct AttributionTests {
     @Test func aSplitMovesNoValueAndASaleEndsTheHoldingsEffects() throws {
         // 10 S at 400 USD in a USD portfolio; split 4-for-1 overnight (S closes at 100, then 110); all 40 sold
         // at 105 on day 3 while S closes at 120: price effect 40 × (110 − 100) + 40 × (105 − 110) = 200.
-        let trades = [buy(2, "2024-01-01T10:00:00Z", "S", 10, at: 400), sell(4, "2024-01-03T12:00:00Z", "S", 40, at: 105)]
-        let cash = [deposit(1, "2024-01-01T09:00:00Z", 4_000),
-                    CashTransaction(id: 3, time: t("2024-01-02T01:00:00Z"), kind: .split, currency: "S", amount: 0, asset: "S", ratio: 4)]
-        let quotes = [400.0, 110, 120].enumerated().map { i, p in q("S", "USD", .exchange, "2024-01-0\(i + 1)T00:00:00Z", p) }
+        let trades = [
+            buy(2, "2024-01-01T10:00:00Z", "S", 10, at: 400), sell(4, "2024-01-03T12:00:00Z", "S", 40, at: 105),
+        ]
+        let cash = [
+            deposit(1, "2024-01-01T09:00:00Z", 4_000),
+            CashTransaction(
+                id: 3,
+                time: t("2024-01-02T01:00:00Z"),
+                kind: .split,
+                currency: "S",
+                amount: 0,
+                asset: "S",
+                ratio: 4
+            ),
+        ]
+        let quotes = [400.0, 110, 120].enumerated().map { i, p in
+            q("S", "USD", .exchange, "2024-01-0\(i + 1)T00:00:00Z", p)
+        }
         let a = try Self.attribution(trades, cash, quotes, base: "USD", from: "2024-01-01", to: "2024-01-03")
         let b = try Self.bridge(a, "2024-01-01", "2024-01-03")
         #expect(close(b.price, 4_200 - 4_000) && b.currency == 0 && close(b.end, 4_200))
@@ -120,7 +172,9 @@ struct AttributionTests {
     @Test func aMissingRateLeavesTheBridgeUndefinedAndNamesIt() throws {
         // USD/UAH is quoted on 1 and 2 Jan only: the close of 12 Jan (10 days on) has no rate.
         let cash = [deposit(1, "2024-01-01T09:00:00Z", 1_000)]
-        let quotes = [q("USD", "UAH", .nbu, "2024-01-01T00:00:00Z", 38), q("USD", "UAH", .nbu, "2024-01-02T00:00:00Z", 39)]
+        let quotes = [
+            q("USD", "UAH", .nbu, "2024-01-01T00:00:00Z", 38), q("USD", "UAH", .nbu, "2024-01-02T00:00:00Z", 39),
+        ]
         let a = try Self.attribution([], cash, quotes, base: "UAH", from: "2024-01-01", to: "2024-01-12")
         let b = try Self.bridge(a, "2024-01-01", "2024-01-12")
         #expect(b.start == nil && b.price == nil && b.currency == nil && b.end == nil && b.gain == nil)
@@ -131,15 +185,30 @@ struct AttributionTests {
     }
 
     @Test func periodsNameTheirDays() throws {
-        let end = d("2018-02-07"), inception = d("2013-03-01")
-        #expect(try AttributionPeriod("1Y", "--period").range(inception: inception, end: end) == DayRange(from: d("2017-02-08"), to: end))
-        #expect(try AttributionPeriod("last-year", "--period").range(inception: inception, end: end)
-            == DayRange(from: d("2017-01-01"), to: d("2017-12-31")))
-        #expect(try AttributionPeriod("2013", "--period").range(inception: inception, end: end)
-            == DayRange(from: inception, to: d("2013-12-31")))
-        #expect(try AttributionPeriod("inception", "--period").range(inception: inception, end: end) == DayRange(from: inception, to: end))
-        #expect(throws: ArgumentError.self) { try AttributionPeriod("3Y", "--period").range(inception: d("2017-06-01"), end: end) }
-        #expect(throws: ArgumentError.self) { try AttributionPeriod("2019", "--period").range(inception: inception, end: end) }
+        let end = d("2018-02-07")
+        let inception = d("2013-03-01")
+        #expect(
+            try AttributionPeriod("1Y", "--period").range(inception: inception, end: end)
+                == DayRange(from: d("2017-02-08"), to: end)
+        )
+        #expect(
+            try AttributionPeriod("last-year", "--period").range(inception: inception, end: end)
+                == DayRange(from: d("2017-01-01"), to: d("2017-12-31"))
+        )
+        #expect(
+            try AttributionPeriod("2013", "--period").range(inception: inception, end: end)
+                == DayRange(from: inception, to: d("2013-12-31"))
+        )
+        #expect(
+            try AttributionPeriod("inception", "--period").range(inception: inception, end: end)
+                == DayRange(from: inception, to: end)
+        )
+        #expect(throws: ArgumentError.self) {
+            try AttributionPeriod("3Y", "--period").range(inception: d("2017-06-01"), end: end)
+        }
+        #expect(throws: ArgumentError.self) {
+            try AttributionPeriod("2019", "--period").range(inception: inception, end: end)
+        }
         #expect(throws: ArgumentError.self) { try AttributionPeriod("month", "--period") }
     }
 }

@@ -1,7 +1,8 @@
-import Foundation
 import FolioCore
 import FolioTestSupport
+import Foundation
 import Testing
+
 @testable import FolioAnalytics
 
 /// NBU and cash USD/UAH, NBU EUR/UAH, an exchange AAPL/USD: enough for direct, inverted and pivoted rates.
@@ -34,8 +35,10 @@ struct CrossRatesTests {
     }
 
     @Test func laterDuplicateWinsAndBadPricesAreIgnored() {
-        let book = PriceBook([q("BTC", "USD", .exchange, "2024-01-01", 1), q("BTC", "USD", .exchange, "2024-01-01", 2),
-                              q("BTC", "USD", .exchange, "2024-01-02", 0)])
+        let book = PriceBook([
+            q("BTC", "USD", .exchange, "2024-01-01", 1), q("BTC", "USD", .exchange, "2024-01-01", 2),
+            q("BTC", "USD", .exchange, "2024-01-02", 0),
+        ])
         #expect(book.last(CurrencyPair("BTC", "USD"), market: .exchange, atOrBefore: t("2024-01-05"))?.price == 2)
     }
 
@@ -57,17 +60,28 @@ struct CrossRatesTests {
     /// last quoted instant.
     @Test func aPairQuotedOnlyLatelyFallsBackToTheCrossBeforeIt() throws {
         let book = PriceBook(sampleQuotes + [q("EUR", "USD", .card, "2024-03-06T09:00", 1.09, bid: 1.08, ask: 1.10)])
-        let rates = CrossRates(book: book, preference: MarketPreference(assets: ["EUR", "USD", "UAH"].map { Asset(code: AssetCode($0), kind: .fiat) }))
+        let rates = CrossRates(
+            book: book,
+            preference: MarketPreference(assets: ["EUR", "USD", "UAH"].map { Asset(code: AssetCode($0), kind: .fiat) })
+        )
         let route = try #require(rates.route(from: "EUR", to: "USD"))
         #expect(route.legs.map(\.pair.description) == ["EUR/USD"])
         #expect(route.alternatives.map { $0.map(\.pair.description) } == [["EUR/UAH", "USD/UAH"]])
         #expect(try rates.rate(from: "EUR", to: "USD", at: t("2024-03-02T12:00")).get().value == 41.0 / 38.0)
         #expect(try rates.convert(100, along: route, at: t("2024-03-05T12:00")).get() == 100 * 41.0 / 38.5)
         #expect(try rates.rate(from: "EUR", to: "USD", at: t("2024-03-06T12:00")).get().value == 1.09)
-        let history = try PriceHistory(of: "EUR", in: "USD", range: try DayRange(from: Day(year: 2024, month: 3, day: 1)!, to: Day(year: 2024, month: 3, day: 6)!), rates: rates)
+        let history = try PriceHistory(
+            of: "EUR",
+            in: "USD",
+            range: try DayRange(from: Day(year: 2024, month: 3, day: 1)!, to: Day(year: 2024, month: 3, day: 6)!),
+            rates: rates
+        )
         #expect(history.points.first?.value == 41.0 / 38.0)
         // Before any quote of either chain the shortest chain's gap is the one reported.
-        guard case let .failure(missing) = rates.rate(from: "EUR", to: "USD", at: t("2024-02-01T00:00")) else { Issue.record("a rate before any quote"); return }
+        guard case let .failure(missing) = rates.rate(from: "EUR", to: "USD", at: t("2024-02-01T00:00")) else {
+            Issue.record("a rate before any quote")
+            return
+        }
         #expect(missing.pair == CurrencyPair("EUR", "USD"))
     }
 
@@ -81,8 +95,16 @@ struct CrossRatesTests {
             if day >= 6 { quotes.append(q("USD", "UAH", .nbu, time, 38)) }
             if day >= 3 { quotes.append(q("EUR", "USD", .card, time + "T09:00", 1.09, bid: 1.08, ask: 1.10)) }
         }
-        let rates = CrossRates(book: PriceBook(quotes), preference: MarketPreference(assets: ["EUR", "USD", "UAH"].map { Asset(code: AssetCode($0), kind: .fiat) }))
-        let history = try PriceHistory(of: "EUR", in: "USD", range: try DayRange(from: d("2024-03-01"), to: d("2024-03-10")), rates: rates)
+        let rates = CrossRates(
+            book: PriceBook(quotes),
+            preference: MarketPreference(assets: ["EUR", "USD", "UAH"].map { Asset(code: AssetCode($0), kind: .fiat) })
+        )
+        let history = try PriceHistory(
+            of: "EUR",
+            in: "USD",
+            range: try DayRange(from: d("2024-03-01"), to: d("2024-03-10")),
+            rates: rates
+        )
         // Until the first card rate (03-03 09:00) there is no way to USD; from then on the card rate is
         // fresh at every instant, the NBU's midnights included.
         #expect(history.points.first.map { ISOTime.format($0.time) } == "2024-03-03T09:00:00Z")
@@ -94,24 +116,52 @@ struct CrossRatesTests {
         // AAPL's last close is 2024-03-01T21:00; seven days later it may no longer stand for the price.
         #expect(value("AAPL", "USD", "2024-03-08T21:00") == 180)
         let result = rates.rate(from: "AAPL", to: "UAH", at: t("2024-03-08T21:01"))
-        let missing = MissingQuoteError(pair: CurrencyPair("AAPL", "USD"), markets: [.exchange], at: t("2024-03-08T21:01"),
-                                   reason: .stale(lastQuote: t("2024-03-01T21:00")))
+        let missing = MissingQuoteError(
+            pair: CurrencyPair("AAPL", "USD"),
+            markets: [.exchange],
+            at: t("2024-03-08T21:01"),
+            reason: .stale(lastQuote: t("2024-03-01T21:00"))
+        )
         #expect(result == .failure(missing))
-        #expect(missing.description
-            == "AAPL/USD quote (exchange) missing at 2024-03-08T21:01:00Z: the last one, 2024-03-01T21:00:00Z, is too old")
+        #expect(
+            missing.description
+                == "AAPL/USD quote (exchange) missing at 2024-03-08T21:01:00Z: the last one, 2024-03-01T21:00:00Z, is too old"
+        )
         var lenient = rates
         lenient.stalenessLimit = 30 * 86_400
         #expect((try? lenient.rate(from: "AAPL", to: "USD", at: t("2024-03-20T00:00")).get().value) == 180)
     }
 
     @Test func missingCrossRateAndNoQuoteYet() {
-        #expect(rates.rate(from: "XYZ", to: "UAH", at: t("2024-03-02")) ==
-            .failure(MissingQuoteError(pair: CurrencyPair("XYZ", "UAH"), markets: [], at: t("2024-03-02"), reason: .noRoute)))
+        #expect(
+            rates.rate(from: "XYZ", to: "UAH", at: t("2024-03-02"))
+                == .failure(
+                    MissingQuoteError(
+                        pair: CurrencyPair("XYZ", "UAH"),
+                        markets: [],
+                        at: t("2024-03-02"),
+                        reason: .noRoute
+                    )
+                )
+        )
         #expect(rates.route(from: "BTC", to: "UAH") == nil)
         let early = rates.rate(from: "EUR", to: "UAH", at: t("2024-02-01"))
-        #expect(early == .failure(MissingQuoteError(pair: CurrencyPair("EUR", "UAH"), markets: [.nbu], at: t("2024-02-01"), reason: .noQuoteBefore)))
-        #expect(MissingQuoteError(pair: CurrencyPair("XYZ", "UAH"), markets: [], at: t("2024-03-02"), reason: .noRoute).description
-            == "no quote links XYZ to UAH")
+        #expect(
+            early
+                == .failure(
+                    MissingQuoteError(
+                        pair: CurrencyPair("EUR", "UAH"),
+                        markets: [.nbu],
+                        at: t("2024-02-01"),
+                        reason: .noQuoteBefore
+                    )
+                )
+        )
+        #expect(
+            MissingQuoteError(pair: CurrencyPair("XYZ", "UAH"), markets: [], at: t("2024-03-02"), reason: .noRoute)
+                .description
+                == "no quote links XYZ to UAH"
+        )
     }
 
     @Test func fallsBackToTheNextMarketWhenThePreferredOneIsStale() throws {

@@ -1,36 +1,54 @@
-import Foundation
 import FolioCore
 import FolioTestSupport
+import Foundation
 import Testing
+
 @testable import FolioAnalytics
 
 @Suite("Cash flows, converter, budget")
 struct FlowsConverterBudgetTests {
     @Test func depositsAndWithdrawalsPerMonth() throws {
         let rates = CrossRates(book: PriceBook([q("EUR", "USD", .exchange, "2024-01-01", 1.1)]))
-        let flows = CashFlowsByMonth(cashTransactions: [
-            deposit(1, "2024-01-05T10:00", 1000), deposit(2, "2024-01-06T10:00", 500, "EUR"),
-            withdrawal(3, "2024-01-20T10:00", 200, fee: 2), deposit(4, "2024-03-02T10:00", 300, fee: 3),
-            deposit(5, "2024-02-02T10:00", 9999, status: .failed),
-        ], rates: rates, base: "USD")
+        let flows = CashFlowsByMonth(
+            cashTransactions: [
+                deposit(1, "2024-01-05T10:00", 1000), deposit(2, "2024-01-06T10:00", 500, "EUR"),
+                withdrawal(3, "2024-01-20T10:00", 200, fee: 2), deposit(4, "2024-03-02T10:00", 300, fee: 3),
+                deposit(5, "2024-02-02T10:00", 9999, status: .failed),
+            ],
+            rates: rates,
+            base: "USD"
+        )
         #expect(flows.months.map(\.label) == ["2024-01", "2024-02", "2024-03"])
         #expect(flows.months.map(\.deposits) == [1550, 0, 300])
         #expect(flows.months.map(\.withdrawals) == [200, 0, 0])
         #expect(flows.months.map(\.fees) == [2, 0, 3])
         #expect(flows.months.map(\.net) == [1350, 0, 300])
-        let ranged = CashFlowsByMonth(cashTransactions: [deposit(1, "2024-01-05T10:00", 1000)], rates: rates, base: "USD",
-                                      range: try DayRange(from: d("2023-12-15"), to: d("2024-02-01")))
+        let ranged = CashFlowsByMonth(
+            cashTransactions: [deposit(1, "2024-01-05T10:00", 1000)],
+            rates: rates,
+            base: "USD",
+            range: try DayRange(from: d("2023-12-15"), to: d("2024-02-01"))
+        )
         #expect(ranged.months.map(\.label) == ["2023-12", "2024-01", "2024-02"])
         #expect(CashFlowsByMonth(cashTransactions: [], rates: rates, base: "USD").months.isEmpty)
-        let missing = CashFlowsByMonth(cashTransactions: [deposit(1, "2024-01-05", 10, "GBP")], rates: rates, base: "USD")
+        let missing = CashFlowsByMonth(
+            cashTransactions: [deposit(1, "2024-01-05", 10, "GBP")],
+            rates: rates,
+            base: "USD"
+        )
         #expect(missing.months[0].deposits == nil && missing.missing.count == 1)
     }
 
-    let crypto = Converter(rates: CrossRates(book: PriceBook([
-        q("BTC", "USD", .exchange, "2025-06-01T00:00", 108_953), q("ETH", "USD", .exchange, "2025-06-01T00:00", 2547.43),
-        q("USD", "UAH", .cash, "2025-06-01T00:00", 41.5, bid: 41.3, ask: 41.7),
-        q("USD", "UAH", .nbu, "2025-06-01T00:00", 41.4),
-    ])))
+    let crypto = Converter(
+        rates: CrossRates(
+            book: PriceBook([
+                q("BTC", "USD", .exchange, "2025-06-01T00:00", 108_953),
+                q("ETH", "USD", .exchange, "2025-06-01T00:00", 2547.43),
+                q("USD", "UAH", .cash, "2025-06-01T00:00", 41.5, bid: 41.3, ask: 41.7),
+                q("USD", "UAH", .nbu, "2025-06-01T00:00", 41.4),
+            ])
+        )
+    )
 
     @Test func workedExample() throws {
         let btc = try crypto.convert(37_500, from: "USD", to: "BTC", at: t("2025-06-01T12:00"))
@@ -54,8 +72,12 @@ struct FlowsConverterBudgetTests {
 
     @Test func badInputNamesTheArgument() {
         let at = t("2025-06-01T12:00")
-        #expect(throws: AnalyticsError.unknownAsset("XYZ", argument: "from")) { try crypto.convert(1, from: "XYZ", to: "USD", at: at) }
-        #expect(throws: AnalyticsError.unknownAsset("XYZ", argument: "to")) { try crypto.convert(1, from: "USD", to: "XYZ", at: at) }
+        #expect(throws: AnalyticsError.unknownAsset("XYZ", argument: "from")) {
+            try crypto.convert(1, from: "XYZ", to: "USD", at: at)
+        }
+        #expect(throws: AnalyticsError.unknownAsset("XYZ", argument: "to")) {
+            try crypto.convert(1, from: "USD", to: "XYZ", at: at)
+        }
         #expect(throws: AnalyticsError.unknownMarket("moon", argument: "market")) {
             try crypto.convert(1, from: "USD", to: "UAH", at: at, market: "moon")
         }
@@ -63,7 +85,10 @@ struct FlowsConverterBudgetTests {
             _ = try crypto.convert(1, from: "USD", to: "BTC", at: t("2025-07-01"))
             Issue.record("a month-old price must not be used")
         } catch {
-            #expect(error.description == "BTC/USD quote (exchange) missing at 2025-07-01T00:00:00Z: the last one, 2025-06-01T00:00:00Z, is too old")
+            #expect(
+                error.description
+                    == "BTC/USD quote (exchange) missing at 2025-07-01T00:00:00Z: the last one, 2025-06-01T00:00:00Z, is too old"
+            )
         }
     }
 
@@ -99,7 +124,11 @@ struct FlowsConverterBudgetTests {
     }
 
     @Test func budgetWithoutARateSaysSo() throws {
-        let budget = BudgetSummary(entries: entries, currency: "UAH", range: try DayRange(from: d("2024-02-01"), to: d("2024-02-29")))
+        let budget = BudgetSummary(
+            entries: entries,
+            currency: "UAH",
+            range: try DayRange(from: d("2024-02-01"), to: d("2024-02-29"))
+        )
         #expect(budget.months.map(\.income) == [4000])
         #expect(budget.months.map(\.expenses) == [nil])
         #expect(budget.balance == nil)

@@ -1,7 +1,8 @@
-import Foundation
 import FolioCore
 import FolioTestSupport
+import Foundation
 import Testing
+
 @testable import FolioAnalytics
 
 @Suite("Holdings replay")
@@ -43,9 +44,14 @@ struct HoldingsReplayTests {
     @Test func dailySeriesTakesTheEndOfEachDay() throws {
         let replay = HoldingsReplay(trades: trades, cashTransactions: cash)
         let series = replay.daily(try DayRange(from: d("2023-12-31"), to: d("2024-01-05")))
-        #expect(series.days.map(\.iso) == ["2023-12-31", "2024-01-01", "2024-01-02", "2024-01-03", "2024-01-04", "2024-01-05"])
+        #expect(
+            series.days.map(\.iso) == [
+                "2023-12-31", "2024-01-01", "2024-01-02", "2024-01-03", "2024-01-04", "2024-01-05",
+            ]
+        )
         #expect(series.assets == ["BTC", "USD"])
-        let btc = series.quantities[0], usd = series.quantities[1]
+        let btc = series.quantities[0]
+        let usd = series.quantities[1]
         #expect(btc[0] == 0 && btc[1] == 0 && btc[2] == 0.01)
         #expect(close(btc[3], 0.00599) && close(btc[5], 0.00599))
         #expect(usd[0] == 0 && usd[1] == 995)
@@ -56,7 +62,8 @@ struct HoldingsReplayTests {
         // The trade has the smaller id; ordering by id alone would spend the money before it arrives.
         let replay = HoldingsReplay(
             trades: [buy(1, "2024-02-01T12:00", "AAPL", 1, at: 100)],
-            cashTransactions: [deposit(2, "2024-02-01T12:00", 100)])
+            cashTransactions: [deposit(2, "2024-02-01T12:00", 100)]
+        )
         #expect(replay.diagnostics.isEmpty)
         #expect(replay.final.quantities == ["AAPL": 1])
     }
@@ -69,33 +76,56 @@ struct HoldingsReplayTests {
                 buy(12, "2024-01-03T00:00", "ETH", 1, at: 2000),
                 sell(13, "2024-01-04T00:00", "ETH", 1, at: 2000),
             ],
-            cashTransactions: [deposit(1, "2024-01-01T00:00", 1000)])
-        #expect(replay.diagnostics == [
-            NegativeBalance(asset: "USD", time: t("2024-01-01T00:00"), after: .trade(id: 10), balance: -1000),
-            NegativeBalance(asset: "ETH", time: t("2024-01-02T00:00"), after: .trade(id: 11), balance: -0.5),
-            NegativeBalance(asset: "ETH", time: t("2024-01-04T00:00"), after: .trade(id: 13), balance: -0.5),
-        ])
+            cashTransactions: [deposit(1, "2024-01-01T00:00", 1000)]
+        )
+        #expect(
+            replay.diagnostics == [
+                NegativeBalance(asset: "USD", time: t("2024-01-01T00:00"), after: .trade(id: 10), balance: -1000),
+                NegativeBalance(asset: "ETH", time: t("2024-01-02T00:00"), after: .trade(id: 11), balance: -0.5),
+                NegativeBalance(asset: "ETH", time: t("2024-01-04T00:00"), after: .trade(id: 13), balance: -0.5),
+            ]
+        )
         #expect(replay.final["ETH"] == -0.5)
         // 1000 − 2000 + 1.5 × 2100 − 2000 + 2000: back above zero after the first sale.
         #expect(replay.final["USD"] == 2150)
-        #expect(replay.diagnostics[1].description == "ETH went below zero (-0.5) at 2024-01-02T00:00:00Z after trade 11")
+        #expect(
+            replay.diagnostics[1].description == "ETH went below zero (-0.5) at 2024-01-02T00:00:00Z after trade 11"
+        )
     }
 
     @Test func reportedBalanceIncludesTheFee() {
-        let replay = HoldingsReplay(trades: [buy(1, "2024-05-01T08:00", "ETH", 1, at: 100, fee: 2)], cashTransactions: [])
-        #expect(replay.diagnostics == [NegativeBalance(asset: "USD", time: t("2024-05-01T08:00"), after: .trade(id: 1), balance: -102)])
+        let replay = HoldingsReplay(
+            trades: [buy(1, "2024-05-01T08:00", "ETH", 1, at: 100, fee: 2)],
+            cashTransactions: []
+        )
+        #expect(
+            replay.diagnostics == [
+                NegativeBalance(asset: "USD", time: t("2024-05-01T08:00"), after: .trade(id: 1), balance: -102)
+            ]
+        )
     }
 
     @Test func withdrawalBelowZeroIsReportedAfterTheTransaction() {
-        let replay = HoldingsReplay(trades: [], cashTransactions: [withdrawal(9, "2024-05-01T08:00", 10, "UAH", fee: 1)])
-        #expect(replay.diagnostics == [NegativeBalance(asset: "UAH", time: t("2024-05-01T08:00"), after: .cashTransaction(id: 9), balance: -11)])
+        let replay = HoldingsReplay(
+            trades: [],
+            cashTransactions: [withdrawal(9, "2024-05-01T08:00", 10, "UAH", fee: 1)]
+        )
+        #expect(
+            replay.diagnostics == [
+                NegativeBalance(asset: "UAH", time: t("2024-05-01T08:00"), after: .cashTransaction(id: 9), balance: -11)
+            ]
+        )
     }
 
     @Test func sellingEverythingBoughtLeavesNothing() {
         // 0.1 + 0.2 − 0.3 is 2.8e-17 in binary; it must read as zero, not as a tiny holding.
         let replay = HoldingsReplay(
-            trades: [buy(1, "2024-01-01", "BTC", 0.1, at: 1), buy(2, "2024-01-02", "BTC", 0.2, at: 1),
-                     sell(3, "2024-01-03", "BTC", 0.3, at: 1)], cashTransactions: [deposit(1, "2024-01-01", 1)])
+            trades: [
+                buy(1, "2024-01-01", "BTC", 0.1, at: 1), buy(2, "2024-01-02", "BTC", 0.2, at: 1),
+                sell(3, "2024-01-03", "BTC", 0.3, at: 1),
+            ],
+            cashTransactions: [deposit(1, "2024-01-01", 1)]
+        )
         #expect(replay.final["BTC"] == 0)
         #expect(replay.final.quantities["BTC"] == nil)
         #expect(replay.diagnostics.isEmpty)
@@ -115,21 +145,38 @@ struct HoldingsReplayTests {
         let assets: [AssetCode] = ["BTC", "ETH", "AAPL", "EUR"]
         var trades: [Trade] = []
         var cash: [CashTransaction] = []
-        for i in 0 ..< 400 {
+        for i in 0..<400 {
             // Only 50 distinct instants, so many events share a timestamp.
             let time = Date(timeIntervalSince1970: 1_700_000_000 + Double(random.next(below: 50)) * 3600)
             if i % 5 == 0 {
-                cash.append(CashTransaction(id: Int64(i), time: time, kind: i % 2 == 0 ? .deposit : .withdrawal,
-                                            currency: "USD", amount: random.unit() * 1000, fee: random.unit()))
+                cash.append(
+                    CashTransaction(
+                        id: Int64(i),
+                        time: time,
+                        kind: i % 2 == 0 ? .deposit : .withdrawal,
+                        currency: "USD",
+                        amount: random.unit() * 1000,
+                        fee: random.unit()
+                    )
+                )
             } else {
-                trades.append(Trade(id: Int64(i), time: time, side: random.next(below: 2) == 0 ? .buy : .sell,
-                                    asset: assets[random.next(below: assets.count)], quantity: random.unit() * 3,
-                                    price: 0.1 + random.unit() * 500, priceCurrency: "USD", fee: random.unit() * 0.01))
+                trades.append(
+                    Trade(
+                        id: Int64(i),
+                        time: time,
+                        side: random.next(below: 2) == 0 ? .buy : .sell,
+                        asset: assets[random.next(below: assets.count)],
+                        quantity: random.unit() * 3,
+                        price: 0.1 + random.unit() * 500,
+                        priceCurrency: "USD",
+                        fee: random.unit() * 0.01
+                    )
+                )
             }
         }
         let reference = HoldingsReplay(trades: trades, cashTransactions: cash)
         #expect(!reference.diagnostics.isEmpty)
-        for _ in 0 ..< 5 {
+        for _ in 0..<5 {
             let other = HoldingsReplay(trades: random.shuffled(trades), cashTransactions: random.shuffled(cash))
             #expect(other.final == reference.final)
             #expect(other.diagnostics == reference.diagnostics)

@@ -1,7 +1,8 @@
-import Foundation
 import FolioCore
 import FolioTestSupport
+import Foundation
 import Testing
+
 @testable import FolioAnalytics
 
 /// The conventions README's "Performance figures" states, each pinned by a literal: whole days for XIRR,
@@ -18,24 +19,41 @@ struct PerformanceConventionsTests {
     /// Dated by time of day from 1 Feb 00:00 to 31 Mar 23:59:59.999 instead, the annual rate is
     /// 0.4556134510119096 (45.56 %): a different figure at the digits shown.
     @Test func xirrCountsWholeDaysAsASpreadsheetDoes() throws {
-        let flows: [MoneyWeightedReturn.Flow] = [(d("2024-01-31"), -10_000), (d("2024-02-10"), -2_000), (d("2024-03-05"), 1_500),
-                                                 (d("2024-03-31"), 11_200)]
+        let flows: [MoneyWeightedReturn.Flow] = [
+            (d("2024-01-31"), -10_000), (d("2024-02-10"), -2_000), (d("2024-03-05"), 1_500),
+            (d("2024-03-31"), 11_200),
+        ]
         #expect(close(MoneyWeightedReturn.xirr(flows), 0.4545002698426849, 1e-12))
         #expect(close(MoneyWeightedReturn.overSpan(flows), 0.0635244411230484, 1e-12))
         // With nothing moved in between, the period's return is the values' ratio.
         #expect(close(MoneyWeightedReturn.overSpan([(d("2024-01-31"), -800), (d("2024-02-29"), 1_000)]), 0.25, 1e-14))
-        #expect(MoneyWeightedReturn.overSpan([(d("2024-01-31"), -800), (d("2024-01-31"), 1_000)]) == nil, "no span, no rate")
+        #expect(
+            MoneyWeightedReturn.overSpan([(d("2024-01-31"), -800), (d("2024-01-31"), 1_000)]) == nil,
+            "no span, no rate"
+        )
     }
 
     /// A period's flows: the start value dated the day before its first day (the close it is), each transfer
     /// on its UTC day whatever its time, the end value on the last day.
     @Test func aPeriodsFlowsAreDatedByDay() throws {
-        let h = try PerformanceTests.history(prices: [Double](repeating: 100, count: 61), deposits: [0: 10_000, 40: 2_000],
-                                             withdrawals: [50: 1_500])
-        let p = try #require(PeriodPerformance.all(value: h.value, series: h.returns, benchmark: nil, end: d("2024-03-01"),
-                                                   periods: [.oneMonth]).first)
+        let h = try PerformanceTests.history(
+            prices: [Double](repeating: 100, count: 61),
+            deposits: [0: 10_000, 40: 2_000],
+            withdrawals: [50: 1_500]
+        )
+        let p = try #require(
+            PeriodPerformance.all(
+                value: h.value,
+                series: h.returns,
+                benchmark: nil,
+                end: d("2024-03-01"),
+                periods: [.oneMonth]
+            ).first
+        )
         #expect(p.from == d("2024-02-02"))
-        let flows = try #require(PeriodPerformance.cashFlows(value: h.value, range: try DayRange(from: p.from, to: p.to)))
+        let flows = try #require(
+            PeriodPerformance.cashFlows(value: h.value, range: try DayRange(from: p.from, to: p.to))
+        )
         #expect(flows.map(\.day) == [d("2024-02-01"), d("2024-02-10"), d("2024-02-20"), d("2024-03-01")])
         #expect(flows.map(\.amount) == [-10_000, -2_000, 1_500, 10_500])
         // The price never moved: no money was made, and a month has no rate per year.
@@ -45,18 +63,35 @@ struct PerformanceConventionsTests {
     /// GIPS' rule: below 365 calendar days nothing is annualised — not the time-weighted return, not XIRR,
     /// not Calmar's CAGR, not the benchmark's; from a year on each is.
     @Test func noPeriodUnderAYearShowsAnAnnualisedFigure() throws {
-        #expect(PeriodPerformance.isAYearOrMore(from: d("2023-03-01"), to: d("2024-02-28")) == true)   // 365 days
+        #expect(PeriodPerformance.isAYearOrMore(from: d("2023-03-01"), to: d("2024-02-28")) == true)  // 365 days
         #expect(PeriodPerformance.isAYearOrMore(from: d("2023-03-02"), to: d("2024-02-28")) == false)  // 364
         var random = SplitMix64(seed: 7)
         var prices: [Double] = [100]
-        for _ in 1 ..< 800 { prices.append(prices.last! * (1 + 0.01 * random.normal())) }
+        for _ in 1..<800 { prices.append(prices.last! * (1 + 0.01 * random.normal())) }
         let h = try PerformanceTests.history(prices: prices, deposits: [0: 1_000, 300: 500], withdrawals: [600: 200])
-        let quotes = prices.enumerated().map { Quote(asset: "X", currency: "USD", market: .exchange,
-                                                     time: d("2024-01-01").advanced(by: $0.offset).start, price: $0.element, source: "test") }
+        let quotes = prices.enumerated().map {
+            Quote(
+                asset: "X",
+                currency: "USD",
+                market: .exchange,
+                time: d("2024-01-01").advanced(by: $0.offset).start,
+                price: $0.element,
+                source: "test"
+            )
+        }
         let benchmark = Benchmark("X", on: h.returns, rates: CrossRates(book: PriceBook(quotes)), base: "USD")
-        let periods = PeriodPerformance.all(value: h.value, series: h.returns, benchmark: benchmark, end: h.value.days.last!,
-                                            periods: PeriodPerformance.Period.allCases)
-        #expect(periods.map(\.period) == [.monthToDate, .oneMonth, .threeMonths, .sixMonths, .yearToDate, .oneYear, .sinceInception])
+        let periods = PeriodPerformance.all(
+            value: h.value,
+            series: h.returns,
+            benchmark: benchmark,
+            end: h.value.days.last!,
+            periods: PeriodPerformance.Period.allCases
+        )
+        #expect(
+            periods.map(\.period) == [
+                .monthToDate, .oneMonth, .threeMonths, .sixMonths, .yearToDate, .oneYear, .sinceInception,
+            ]
+        )
         for p in periods {
             let days = p.from.distance(to: p.to) + 1
             let annualised = [p.annualised, p.xirr, p.calmar, p.benchmarkAnnualised]
@@ -80,12 +115,16 @@ struct PerformanceConventionsTests {
         let h = try PerformanceTests.history(prices: prices, deposits: [0: 1_000])
         let periods = PeriodPerformance.all(value: h.value, series: h.returns, benchmark: nil, end: d("2025-02-23"))
         let inception = try #require(periods.last)
-        #expect(inception.period == .sinceInception && inception.from == d("2024-01-01") && inception.to == d("2025-02-23"))
+        #expect(
+            inception.period == .sinceInception && inception.from == d("2024-01-01") && inception.to == d("2025-02-23")
+        )
         #expect(close(inception.timeWeighted, 0.21, 1e-12) && close(inception.statistics?.maxDrawdown, -0.2, 1e-12))
         #expect(close(inception.annualised, 0.18016961498433215, 1e-12))
         #expect(close(inception.calmar, 0.9008480749216607, 1e-12))
         // Half a year with the same fall: a drawdown, but no CAGR and so no Calmar.
-        let half = try #require(PeriodPerformance.all(value: h.value, series: h.returns, benchmark: nil, end: d("2024-06-30")).last)
+        let half = try #require(
+            PeriodPerformance.all(value: h.value, series: h.returns, benchmark: nil, end: d("2024-06-30")).last
+        )
         #expect(close(half.statistics?.maxDrawdown, -0.2, 1e-12) && half.annualised == nil && half.calmar == nil)
     }
 }

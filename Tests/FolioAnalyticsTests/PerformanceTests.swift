@@ -1,7 +1,8 @@
-import Foundation
 import FolioCore
 import FolioTestSupport
+import Foundation
 import Testing
+
 @testable import FolioAnalytics
 
 /// Time- and money-weighted returns, drawdowns and risk figures: textbook cases with literal answers,
@@ -10,37 +11,87 @@ import Testing
 struct PerformanceTests {
     /// A USD portfolio that puts each deposit into X at that day's price (quoted at 00:00), valued at
     /// each day's end; `withdrawals` sell X for that amount.
-    static func history(prices: [Double], deposits: [Int: Double], withdrawals: [Int: Double] = [:])
-        throws -> (value: ValueSeries, returns: ReturnSeries) {
+    static func history(
+        prices: [Double],
+        deposits: [Int: Double],
+        withdrawals: [Int: Double] = [:]
+    )
+        throws -> (value: ValueSeries, returns: ReturnSeries)
+    {
         let start = d("2024-01-01")
-        var quotes: [Quote] = [], trades: [Trade] = [], cash: [CashTransaction] = []
+        var quotes: [Quote] = []
+        var trades: [Trade] = []
+        var cash: [CashTransaction] = []
         var id: Int64 = 0
         for (i, p) in prices.enumerated() {
             let day = start.advanced(by: i)
-            quotes.append(Quote(asset: "X", currency: "USD", market: .exchange, time: day.start, price: p, source: "test"))
+            quotes.append(
+                Quote(asset: "X", currency: "USD", market: .exchange, time: day.start, price: p, source: "test")
+            )
             if let amount = deposits[i] {
                 id += 1
-                cash.append(CashTransaction(id: id, time: day.start.addingTimeInterval(3_600), kind: .deposit, currency: "USD",
-                                            amount: amount, fee: 0, status: .completed))
-                trades.append(Trade(id: id, time: day.start.addingTimeInterval(7_200), side: .buy, asset: "X", quantity: amount / p,
-                                    price: p, priceCurrency: "USD"))
+                cash.append(
+                    CashTransaction(
+                        id: id,
+                        time: day.start.addingTimeInterval(3_600),
+                        kind: .deposit,
+                        currency: "USD",
+                        amount: amount,
+                        fee: 0,
+                        status: .completed
+                    )
+                )
+                trades.append(
+                    Trade(
+                        id: id,
+                        time: day.start.addingTimeInterval(7_200),
+                        side: .buy,
+                        asset: "X",
+                        quantity: amount / p,
+                        price: p,
+                        priceCurrency: "USD"
+                    )
+                )
             }
             if let amount = withdrawals[i] {
                 id += 1
-                trades.append(Trade(id: id, time: day.start.addingTimeInterval(3_600), side: .sell, asset: "X", quantity: amount / p,
-                                    price: p, priceCurrency: "USD"))
-                cash.append(CashTransaction(id: id, time: day.start.addingTimeInterval(7_200), kind: .withdrawal, currency: "USD",
-                                            amount: amount, fee: 0, status: .completed))
+                trades.append(
+                    Trade(
+                        id: id,
+                        time: day.start.addingTimeInterval(3_600),
+                        side: .sell,
+                        asset: "X",
+                        quantity: amount / p,
+                        price: p,
+                        priceCurrency: "USD"
+                    )
+                )
+                cash.append(
+                    CashTransaction(
+                        id: id,
+                        time: day.start.addingTimeInterval(7_200),
+                        kind: .withdrawal,
+                        currency: "USD",
+                        amount: amount,
+                        fee: 0,
+                        status: .completed
+                    )
+                )
             }
         }
         let rates = CrossRates(book: PriceBook(quotes))
         let range = try DayRange(from: start.advanced(by: -1), to: start.advanced(by: prices.count - 1))
-        let value = ValueSeries(replay: HoldingsReplay(trades: trades, cashTransactions: cash), rates: rates, base: "USD", range: range)
+        let value = ValueSeries(
+            replay: HoldingsReplay(trades: trades, cashTransactions: cash),
+            rates: rates,
+            base: "USD",
+            range: range
+        )
         return (value, ReturnSeries(value: value))
     }
 
     @Test func constantGrowthCompoundsAndHasNoRisk() throws {
-        let prices = (0 ..< 10).map { 100 * pow(1.01, Double($0)) }
+        let prices = (0..<10).map { 100 * pow(1.01, Double($0)) }
         let h = try Self.history(prices: prices, deposits: [0: 1_000])
         // The deposit's day has no return (nothing was invested before it); then 1 % a day.
         #expect(h.returns.returns.count == 9 && h.returns.returns.allSatisfy { close($0, 0.01, 1e-12) })
@@ -52,7 +103,7 @@ struct PerformanceTests {
     }
 
     @Test func aDepositInTheMiddleDoesNotChangeTheTimeWeightedReturn() throws {
-        let prices = (0 ..< 10).map { 100 * pow(1.01, Double($0)) * ($0 == 5 ? 0.9 : 1) }
+        let prices = (0..<10).map { 100 * pow(1.01, Double($0)) * ($0 == 5 ? 0.9 : 1) }
         let alone = try Self.history(prices: prices, deposits: [0: 1_000])
         let more = try Self.history(prices: prices, deposits: [0: 1_000, 4: 50_000])
         let out = try Self.history(prices: prices, deposits: [0: 1_000], withdrawals: [7: 300])
@@ -99,7 +150,7 @@ struct PerformanceTests {
     }
 
     @Test func crossingAWeekendMakesAYearOf365Days() {
-        let every = (0 ..< 14).map { d("2024-01-01").advanced(by: $0) }
+        let every = (0..<14).map { d("2024-01-01").advanced(by: $0) }
         #expect(ReturnStatistics.periodsPerYear(of: every) == 365)
         #expect(ReturnStatistics.periodsPerYear(of: every.filter { $0.weekday <= 5 }) == 252)
     }
@@ -124,7 +175,9 @@ struct PerformanceTests {
         let series = ReturnSeries(days: days, returns: [0.1, 0.1, -0.5, 0.2])
         let table = series.monthlyTable
         #expect(table.rows.count == 2)
-        #expect(close(table.number(0, "jan"), 21, 1e-12) && table.number(0, "feb") == -50 && table.number(0, "mar") == nil)
+        #expect(
+            close(table.number(0, "jan"), 21, 1e-12) && table.number(0, "feb") == -50 && table.number(0, "mar") == nil
+        )
         #expect(close(table.number(0, "year_return"), (1.21 * 0.5 - 1) * 100, 1e-12))
         #expect(close(table.number(1, "year_return"), 20, 1e-12))
     }
@@ -132,16 +185,31 @@ struct PerformanceTests {
     @Test func theAssetItselfAsBenchmarkHasBetaOneAndNoDifference() throws {
         var prices: [Double] = [100]
         var random = SplitMix64(seed: 3)
-        for _ in 0 ..< 120 { prices.append(prices.last! * (1 + 0.02 * random.normal())) }
+        for _ in 0..<120 { prices.append(prices.last! * (1 + 0.02 * random.normal())) }
         let h = try Self.history(prices: prices, deposits: [0: 1_000, 40: 500], withdrawals: [90: 200])
-        let quotes = prices.enumerated().map { Quote(asset: "X", currency: "USD", market: .exchange,
-                                                     time: d("2024-01-01").advanced(by: $0.offset).start, price: $0.element, source: "test") }
+        let quotes = prices.enumerated().map {
+            Quote(
+                asset: "X",
+                currency: "USD",
+                market: .exchange,
+                time: d("2024-01-01").advanced(by: $0.offset).start,
+                price: $0.element,
+                source: "test"
+            )
+        }
         let benchmark = Benchmark("X", on: h.returns, rates: CrossRates(book: PriceBook(quotes)), base: "USD")
-        let periods = PeriodPerformance.all(value: h.value, series: h.returns, benchmark: benchmark,
-                                            end: h.value.days.last!)
+        let periods = PeriodPerformance.all(
+            value: h.value,
+            series: h.returns,
+            benchmark: benchmark,
+            end: h.value.days.last!
+        )
         #expect(periods.map(\.period) == [.oneMonth, .threeMonths, .yearToDate, .sinceInception])
         for p in periods {
-            #expect(close(p.benchmark, p.timeWeighted!, 1e-9) && close(p.beta, 1, 1e-9) && close(p.correlation, 1, 1e-9), "\(p.period)")
+            #expect(
+                close(p.benchmark, p.timeWeighted!, 1e-9) && close(p.beta, 1, 1e-9) && close(p.correlation, 1, 1e-9),
+                "\(p.period)"
+            )
         }
         // Since inception the money-weighted return differs: money came in and went out on the way.
         let all = try #require(periods.last)

@@ -1,7 +1,8 @@
-import Foundation
 import FolioCore
 import FolioTestSupport
+import Foundation
 import Testing
+
 @testable import FolioAnalytics
 
 @Suite("Income from the one ledger")
@@ -14,17 +15,34 @@ struct PortfolioIncomeTests {
     ]
     let acmeAt125 = CrossRates(book: PriceBook([q("ACME", "USD", .exchange, "2024-01-04", 125)]))
 
-    func income(_ method: CostBasisMethod, _ trades: [Trade]? = nil, cash: [CashTransaction] = [],
-                asOf: String = "2024-12-31", rates: CrossRates? = nil, base: AssetCode = "USD") -> PortfolioIncome {
+    func income(
+        _ method: CostBasisMethod,
+        _ trades: [Trade]? = nil,
+        cash: [CashTransaction] = [],
+        asOf: String = "2024-12-31",
+        rates: CrossRates? = nil,
+        base: AssetCode = "USD"
+    ) -> PortfolioIncome {
         Self.income(trades ?? example, cash: cash, method: method, asOf: t(asOf), rates: rates ?? acmeAt125, base: base)
     }
 
     /// Income with the holdings replayed and valued at `asOf`, as the tables and reports compute it.
-    static func income(_ trades: [Trade], cash: [CashTransaction], method: CostBasisMethod, asOf: Date, rates: CrossRates,
-                       base: AssetCode) -> PortfolioIncome {
+    static func income(
+        _ trades: [Trade],
+        cash: [CashTransaction],
+        method: CostBasisMethod,
+        asOf: Date,
+        rates: CrossRates,
+        base: AssetCode
+    ) -> PortfolioIncome {
         let holdings = HoldingsReplay(trades: trades, cashTransactions: cash).holdings(at: asOf)
-        return PortfolioIncome(trades: trades, cashTransactions: cash, method: method, valuation: rates.value(holdings, in: base),
-                               rates: rates)
+        return PortfolioIncome(
+            trades: trades,
+            cashTransactions: cash,
+            method: method,
+            valuation: rates.value(holdings, in: base),
+            rates: rates
+        )
     }
 
     @Test func workedExample() throws {
@@ -36,7 +54,8 @@ struct PortfolioIncomeTests {
     }
 
     @Test func whatIsLeftAfterTheSale() throws {
-        let fifo = try income(.fifo, asOf: "2024-01-04T12:00").position("ACME"), lifo = try income(.lifo).position("ACME")
+        let fifo = try income(.fifo, asOf: "2024-01-04T12:00").position("ACME")
+        let lifo = try income(.lifo).position("ACME")
         let average = try income(.average).position("ACME")
         #expect(fifo.quantity == 10 && fifo.costBasis == 1100 && fifo.averageCost == 110)
         #expect(lifo.quantity == 10 && lifo.costBasis == 600 + 550 && lifo.averageCost == 115)
@@ -46,7 +65,9 @@ struct PortfolioIncomeTests {
     }
 
     @Test func feesAddToCostAndReduceProceeds() throws {
-        let trades = [buy(1, "2024-01-01", "ACME", 10, at: 100, fee: 5), sell(2, "2024-01-02", "ACME", 4, at: 120, fee: 2)]
+        let trades = [
+            buy(1, "2024-01-01", "ACME", 10, at: 100, fee: 5), sell(2, "2024-01-02", "ACME", 4, at: 120, fee: 2),
+        ]
         let rates = CrossRates(book: PriceBook([q("ACME", "USD", .exchange, "2024-01-05", 110)]))
         let p = try income(.fifo, trades, asOf: "2024-01-06", rates: rates).position("ACME")
         // Proceeds 480 − 2, cost 4 × 100.5.
@@ -57,17 +78,25 @@ struct PortfolioIncomeTests {
 
     @Test func feeInTheAssetReducesWhatABuyDelivers() throws {
         let rates = CrossRates(book: PriceBook([q("BTC", "USD", .exchange, "2024-01-01", 40_000)]))
-        let p = try income(.fifo, [buy(1, "2024-01-01", "BTC", 1, at: 40_000, fee: 0.001, feeIn: "BTC")], asOf: "2024-01-02",
-                           rates: rates).position("BTC")
+        let p = try income(
+            .fifo,
+            [buy(1, "2024-01-01", "BTC", 1, at: 40_000, fee: 0.001, feeIn: "BTC")],
+            asOf: "2024-01-02",
+            rates: rates
+        ).position("BTC")
         #expect(p.quantity == 0.999 && p.costBasis == 40_000)
     }
 
     /// The example: closes 5, 8, 7, 9, 12 on 1–5 Jan; a sale beyond the holding opens a short lot
     /// that the next buy covers first.
     @Test func aSaleBeyondTheHoldingOpensAShortThatTheNextBuyCovers() throws {
-        let trades = [buy(1, "2024-01-01T12:00", "XYZ", 10, at: 5), sell(2, "2024-01-02T12:00", "XYZ", 15, at: 8),
-                      buy(3, "2024-01-03T12:00", "XYZ", 10, at: 7), sell(4, "2024-01-04T12:00", "XYZ", 2, at: 9)]
-        let closes = [5.0, 8, 7, 9, 12].enumerated().map { q("XYZ", "USD", .exchange, "2024-01-0\($0.offset + 1)T21:00", $0.element) }
+        let trades = [
+            buy(1, "2024-01-01T12:00", "XYZ", 10, at: 5), sell(2, "2024-01-02T12:00", "XYZ", 15, at: 8),
+            buy(3, "2024-01-03T12:00", "XYZ", 10, at: 7), sell(4, "2024-01-04T12:00", "XYZ", 2, at: 9),
+        ]
+        let closes = [5.0, 8, 7, 9, 12].enumerated().map {
+            q("XYZ", "USD", .exchange, "2024-01-0\($0.offset + 1)T21:00", $0.element)
+        }
         let rates = CrossRates(book: PriceBook(closes))
         let cash = [deposit(10, "2024-01-01T09:00", 100)]
         let fifo = income(.fifo, trades, cash: cash, asOf: "2024-01-05T23:00", rates: rates)
@@ -85,13 +114,22 @@ struct PortfolioIncomeTests {
 
     @Test func paidInAnotherCurrencyTheAssetCostsWhatWasPaidThenAndTheCurrencyRealisesItsGain() throws {
         // 1000 USD deposited at 38, 5 AAPL bought at 180 when USD is 40, valued when USD is 41.
-        let rates = CrossRates(book: PriceBook([
-            q("USD", "UAH", .nbu, "2024-03-01T00:00", 38), q("USD", "UAH", .nbu, "2024-03-02T00:00", 40),
-            q("USD", "UAH", .nbu, "2024-03-03T00:00", 41), q("AAPL", "USD", .exchange, "2024-03-03T00:00", 200),
-        ]))
-        let i = income(.fifo, [buy(2, "2024-03-02T10:00", "AAPL", 5, at: 180, fee: 1)],
-                       cash: [deposit(1, "2024-03-01T09:00", 1000)], asOf: "2024-03-03T12:00", rates: rates, base: "UAH")
-        let usd = try i.position("USD"), aapl = try i.position("AAPL")
+        let rates = CrossRates(
+            book: PriceBook([
+                q("USD", "UAH", .nbu, "2024-03-01T00:00", 38), q("USD", "UAH", .nbu, "2024-03-02T00:00", 40),
+                q("USD", "UAH", .nbu, "2024-03-03T00:00", 41), q("AAPL", "USD", .exchange, "2024-03-03T00:00", 200),
+            ])
+        )
+        let i = income(
+            .fifo,
+            [buy(2, "2024-03-02T10:00", "AAPL", 5, at: 180, fee: 1)],
+            cash: [deposit(1, "2024-03-01T09:00", 1000)],
+            asOf: "2024-03-03T12:00",
+            rates: rates,
+            base: "UAH"
+        )
+        let usd = try i.position("USD")
+        let aapl = try i.position("AAPL")
         #expect(usd.quantity == 99 && usd.costBasis == 99 * 38)
         let gain: Double = 901 * (40 - 38)
         #expect(usd.realised == gain)
@@ -102,10 +140,20 @@ struct PortfolioIncomeTests {
 
     @Test func aMissingRateLeavesOnlyWhatItPricedUndefined() throws {
         // No USD/UAH quote before the deposit: its lot's cost is unknown until it is spent.
-        let rates = CrossRates(book: PriceBook([q("USD", "UAH", .nbu, "2024-03-02T00:00", 40),
-                                                q("AAPL", "USD", .exchange, "2024-03-02T00:00", 200)]))
-        let i = income(.fifo, [buy(2, "2024-03-02T10:00", "AAPL", 5, at: 180)],
-                       cash: [deposit(1, "2024-03-01T09:00", 1000)], asOf: "2024-03-02T12:00", rates: rates, base: "UAH")
+        let rates = CrossRates(
+            book: PriceBook([
+                q("USD", "UAH", .nbu, "2024-03-02T00:00", 40),
+                q("AAPL", "USD", .exchange, "2024-03-02T00:00", 200),
+            ])
+        )
+        let i = income(
+            .fifo,
+            [buy(2, "2024-03-02T10:00", "AAPL", 5, at: 180)],
+            cash: [deposit(1, "2024-03-01T09:00", 1000)],
+            asOf: "2024-03-02T12:00",
+            rates: rates,
+            base: "UAH"
+        )
         #expect(try i.position("AAPL").unrealised == 5 * 20 * 40)
         #expect(try i.position("USD").costBasis == nil && i.realised == nil && i.unrealised == nil)
         #expect(!i.missing.isEmpty)
@@ -117,9 +165,13 @@ struct PortfolioIncomeTests {
         #expect(i.unrealised == nil && i.realised == 50)
         #expect(i.missing.count == 1)
         #expect(throws: AnalyticsError.unknownAsset("ZZZ", argument: "asset")) { try i.position("ZZZ") }
-        #expect(i.table.columns.map(\.name) == ["asset", "quantity", "cost_basis_usd", "average_cost_usd", "price_usd",
-                                                "value_usd", "realised_usd", "unrealised_usd", "dividends_usd", "interest_usd",
-                                                "account_fees_usd", "total_usd"])
+        #expect(
+            i.table.columns.map(\.name) == [
+                "asset", "quantity", "cost_basis_usd", "average_cost_usd", "price_usd",
+                "value_usd", "realised_usd", "unrealised_usd", "dividends_usd", "interest_usd",
+                "account_fees_usd", "total_usd",
+            ]
+        )
     }
 
     /// A USD portfolio: 4,000 in, 10 XYZ at 400; a 4-for-1 split (40 at 100, the cost kept); a dividend of
@@ -127,15 +179,32 @@ struct PortfolioIncomeTests {
     @Test func dividendsInterestFeesAndASplit() throws {
         let cash = [
             CashTransaction(id: 1, time: t("2024-01-01T09:00"), kind: .deposit, currency: "USD", amount: 4_000),
-            CashTransaction(id: 2, time: t("2024-02-01T09:00"), kind: .split, currency: "XYZ", amount: 0, asset: "XYZ", ratio: 4),
-            CashTransaction(id: 3, time: t("2024-03-01T09:00"), kind: .dividend, currency: "USD", amount: 10, asset: "XYZ", tax: 1.5),
+            CashTransaction(
+                id: 2,
+                time: t("2024-02-01T09:00"),
+                kind: .split,
+                currency: "XYZ",
+                amount: 0,
+                asset: "XYZ",
+                ratio: 4
+            ),
+            CashTransaction(
+                id: 3,
+                time: t("2024-03-01T09:00"),
+                kind: .dividend,
+                currency: "USD",
+                amount: 10,
+                asset: "XYZ",
+                tax: 1.5
+            ),
             CashTransaction(id: 4, time: t("2024-03-02T09:00"), kind: .interest, currency: "USD", amount: 2),
             CashTransaction(id: 5, time: t("2024-03-03T09:00"), kind: .fee, currency: "USD", amount: 1),
         ]
         let trades = [buy(6, "2024-01-02T10:00", "XYZ", 10, at: 400), sell(7, "2024-04-01T10:00", "XYZ", 20, at: 110)]
         let rates = CrossRates(book: PriceBook([q("XYZ", "USD", .exchange, "2024-04-01", 105)]))
         let i = income(.fifo, trades, cash: cash, asOf: "2024-04-02", rates: rates)
-        let xyz = try i.position("XYZ"), usd = try i.position("USD")
+        let xyz = try i.position("XYZ")
+        let usd = try i.position("USD")
         #expect(xyz.quantity == 20 && xyz.costBasis == 2_000 && xyz.averageCost == 100)
         #expect(xyz.realised == 200 && xyz.unrealised == 100 && xyz.dividends == 8.5)
         #expect(usd.quantity == 2_200 + 8.5 + 2 - 1 && usd.interest == 2 && usd.accountFees == 1)

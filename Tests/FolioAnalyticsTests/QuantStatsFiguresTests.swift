@@ -1,7 +1,8 @@
-import Foundation
 import FolioCore
 import FolioTestSupport
+import Foundation
 import Testing
+
 @testable import FolioAnalytics
 
 /// The tear-sheet figures on a small literal series, each equal to what QuantStats 0.0.86 gives for the
@@ -15,7 +16,9 @@ import Testing
 ///     qs.stats.rolling_sharpe(s, rf=0.05, rolling_period=4, periods_per_year=365)
 @Suite("QuantStats' figures")
 struct QuantStatsFiguresTests {
-    static let returns = [0.012, -0.008, 0.0, 0.021, -0.015, 0.004, -0.022, 0.017, 0.009, -0.003, 0.0, 0.011, -0.006, -0.018]
+    static let returns = [
+        0.012, -0.008, 0.0, 0.021, -0.015, 0.004, -0.022, 0.017, 0.009, -0.003, 0.0, 0.011, -0.006, -0.018,
+    ]
     static let series = ReturnSeries(days: returns.indices.map { d("2023-12-26").advanced(by: $0) }, returns: returns)
 
     @Test func tailRiskWinRatesAndYearsAsQuantStats() throws {
@@ -46,14 +49,21 @@ struct QuantStatsFiguresTests {
     @Test func rollingVolatilityAndSharpeAsQuantStats() {
         let rolling = RollingRisk(Self.series, window: 4, riskFree: 0.05)
         #expect(rolling.days.first == d("2023-12-29") && rolling.days.count == 11)
-        let volatility = [0.24484944353622695, 0.29781705793993735, 0.28272778427314144, 0.3707874503449831, 0.3399754893125875,
-                          0.3223403997846582, 0.32398752548002, 0.1732664133639292, 0.12992786460186279, 0.1416862731530475,
-                          0.2310438270112404]
-        let sharpe = [9.117670608155857, -0.776629206017717, 3.0549051872424138, -3.0847684412787775, -4.437947654100379,
-                      2.113314295101262, 0.1310438563666003, 11.831240313423235, 11.563774863517866, 0.9436805117256895,
-                      -5.345494148113901]
-        for i in 0 ..< 11 {
-            #expect(close(rolling.volatility[i], volatility[i], 1e-12) && close(rolling.sharpe[i], sharpe[i], 1e-12), "\(i)")
+        let volatility = [
+            0.24484944353622695, 0.29781705793993735, 0.28272778427314144, 0.3707874503449831, 0.3399754893125875,
+            0.3223403997846582, 0.32398752548002, 0.1732664133639292, 0.12992786460186279, 0.1416862731530475,
+            0.2310438270112404,
+        ]
+        let sharpe = [
+            9.117670608155857, -0.776629206017717, 3.0549051872424138, -3.0847684412787775, -4.437947654100379,
+            2.113314295101262, 0.1310438563666003, 11.831240313423235, 11.563774863517866, 0.9436805117256895,
+            -5.345494148113901,
+        ]
+        for i in 0..<11 {
+            #expect(
+                close(rolling.volatility[i], volatility[i], 1e-12) && close(rolling.sharpe[i], sharpe[i], 1e-12),
+                "\(i)"
+            )
         }
         // The tear sheet's half year: ⌈N / 2⌉ counted days.
         #expect(RollingRisk.halfYear(periodsPerYear: 252) == 126 && RollingRisk.halfYear(periodsPerYear: 365) == 183)

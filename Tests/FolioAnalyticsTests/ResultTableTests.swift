@@ -1,51 +1,61 @@
-import Foundation
 import FolioCore
 import FolioTestSupport
+import Foundation
 import Testing
+
 @testable import FolioAnalytics
 
 @Suite("Result tables and their encoders")
 struct ResultTableTests {
     let table = ResultTable(
-        columns: [.init("asset", .text), .init("value", .number), .init("share", .percent, decimals: 1),
-                  .init("day", .day), .init("time", .time)],
+        columns: [
+            .init("asset", .text), .init("value", .number), .init("share", .percent, decimals: 1),
+            .init("day", .day), .init("time", .time),
+        ],
         rows: [
             [.text("BTC"), .number(1234.5), .number(61.25), .day(d("2024-03-01")), .time(t("2024-03-01T12:30"))],
             [.text("Say \"hi\", ok"), .number(-0.001), nil, .day(d("2024-03-02")), nil],
             [.text("a\nb"), .number(1e-9), .number(100), nil, .time(t("2024-03-01T00:00:00.5"))],
-        ])
+        ]
+    )
 
     @Test func alignedText() {
         // Numbers, percents, days and times right-aligned under right-aligned headers; a line break in a
         // text cell becomes a space so that the rows stay aligned. 61.25 rounds half away from zero, as
         // the PDF and the charts round it (printf's binary rounding gave 61.2).
-        #expect(table.alignedText() == """
-            asset           value    share         day                      time
-            ------------  -------  -------  ----------  ------------------------
-            BTC           1234.50   61.3 %  2024-03-01      2024-03-01T12:30:00Z
-            Say "hi", ok     0.00        —  2024-03-02                         —
-            a b              0.00  100.0 %           —  2024-03-01T00:00:00.500Z
+        #expect(
+            table.alignedText() == """
+                asset           value    share         day                      time
+                ------------  -------  -------  ----------  ------------------------
+                BTC           1234.50   61.3 %  2024-03-01      2024-03-01T12:30:00Z
+                Say "hi", ok     0.00        —  2024-03-02                         —
+                a b              0.00  100.0 %           —  2024-03-01T00:00:00.500Z
 
-            """)
+                """
+        )
     }
 
     @Test func csvFollowsRFC4180() {
-        #expect(table.csv() == "asset,value,share,day,time\r\n"
-            + "BTC,1234.5,61.25,2024-03-01,2024-03-01T12:30:00Z\r\n"
-            + "\"Say \"\"hi\"\", ok\",-0.001,,2024-03-02,\r\n"
-            + "\"a\nb\",1e-09,100,,2024-03-01T00:00:00.500Z\r\n")
+        #expect(
+            table.csv() == "asset,value,share,day,time\r\n"
+                + "BTC,1234.5,61.25,2024-03-01,2024-03-01T12:30:00Z\r\n"
+                + "\"Say \"\"hi\"\", ok\",-0.001,,2024-03-02,\r\n"
+                + "\"a\nb\",1e-09,100,,2024-03-01T00:00:00.500Z\r\n"
+        )
     }
 
     @Test func jsonShape() throws {
         let text = table.json()
-        #expect(text == """
-            {"columns":[{"name":"asset","kind":"text"},{"name":"value","kind":"number"},{"name":"share","kind":"percent"},\
-            {"name":"day","kind":"day"},{"name":"time","kind":"time"}],"rows":[\
-            {"asset":"BTC","value":1234.5,"share":61.25,"day":"2024-03-01","time":"2024-03-01T12:30:00Z"},\
-            {"asset":"Say \\"hi\\", ok","value":-0.001,"share":null,"day":"2024-03-02","time":null},\
-            {"asset":"a\\nb","value":1e-09,"share":100,"day":null,"time":"2024-03-01T00:00:00.500Z"}]}
+        #expect(
+            text == """
+                {"columns":[{"name":"asset","kind":"text"},{"name":"value","kind":"number"},{"name":"share","kind":"percent"},\
+                {"name":"day","kind":"day"},{"name":"time","kind":"time"}],"rows":[\
+                {"asset":"BTC","value":1234.5,"share":61.25,"day":"2024-03-01","time":"2024-03-01T12:30:00Z"},\
+                {"asset":"Say \\"hi\\", ok","value":-0.001,"share":null,"day":"2024-03-02","time":null},\
+                {"asset":"a\\nb","value":1e-09,"share":100,"day":null,"time":"2024-03-01T00:00:00.500Z"}]}
 
-            """)
+                """
+        )
         // It is JSON a standard reader accepts, with numbers as numbers and undefined as null.
         let parsed = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         let rows = try #require(parsed["rows"] as? [[String: Any]])
@@ -55,7 +65,10 @@ struct ResultTableTests {
     }
 
     @Test func fullPrecisionInCSVAndJSON() {
-        let t = ResultTable(columns: [.init("x", .number)], rows: [[.number(83.33333333333333)], [.number(-0.0)], [.number(.nan)]])
+        let t = ResultTable(
+            columns: [.init("x", .number)],
+            rows: [[.number(83.33333333333333)], [.number(-0.0)], [.number(.nan)]]
+        )
         #expect(t.csv() == "x\r\n83.33333333333333\r\n0\r\n\r\n")
         #expect(t.json().contains("{\"x\":83.33333333333333},{\"x\":0},{\"x\":null}"))
         #expect(t.alignedText().hasSuffix(" 0.00\n    —\n"))
@@ -65,19 +78,34 @@ struct ResultTableTests {
     @Test func emptyTable() {
         let empty = ResultTable(columns: [.init("asset", .text), .init("value", .number)], rows: [])
         #expect(empty.csv() == "asset,value\r\n")
-        #expect(empty.json() == "{\"columns\":[{\"name\":\"asset\",\"kind\":\"text\"},{\"name\":\"value\",\"kind\":\"number\"}],\"rows\":[]}\n")
+        #expect(
+            empty.json()
+                == "{\"columns\":[{\"name\":\"asset\",\"kind\":\"text\"},{\"name\":\"value\",\"kind\":\"number\"}],\"rows\":[]}\n"
+        )
         #expect(empty.alignedText() == "asset  value\n-----  -----\n")
     }
 
     @Test func everyResultHasATable() throws {
-        let replay = HoldingsReplay(trades: [buy(1, "2024-01-01T10:00", "BTC", 1, at: 100)], cashTransactions: [deposit(2, "2024-01-01T09:00", 50)])
+        let replay = HoldingsReplay(
+            trades: [buy(1, "2024-01-01T10:00", "BTC", 1, at: 100)],
+            cashTransactions: [deposit(2, "2024-01-01T09:00", 50)]
+        )
         #expect(replay.final.table.rows == [[.text("BTC"), .number(1)], [.text("USD"), .number(-50)]])
-        #expect(replay.diagnostics.table.rows == [[.text("USD"), .time(t("2024-01-01T10:00")), .text("trade 1"), .number(-50)]])
+        #expect(
+            replay.diagnostics.table.rows == [
+                [.text("USD"), .time(t("2024-01-01T10:00")), .text("trade 1"), .number(-50)]
+            ]
+        )
         #expect(replay.daily(try DayRange(from: d("2024-01-01"), to: d("2024-01-02"))).table.rows.count == 4)
-        let valued = CrossRates(book: PriceBook([q("BTC", "USD", .exchange, "2024-01-01", 100)])).value(replay.final, in: "USD")
+        let valued = CrossRates(book: PriceBook([q("BTC", "USD", .exchange, "2024-01-01", 100)])).value(
+            replay.final,
+            in: "USD"
+        )
         #expect(valued.table.rows.last == [.text("Total"), nil, nil, .number(50)])
         #expect(valued.table.columns.last?.name == "value_usd")
-        let r = DailyReturns(prices: ["A": [DatedValue(day: d("2024-01-01"), value: 10), DatedValue(day: d("2024-01-02"), value: 11)]])
+        let r = DailyReturns(prices: [
+            "A": [DatedValue(day: d("2024-01-01"), value: 10), DatedValue(day: d("2024-01-02"), value: 11)]
+        ])
         #expect(r.table.rows.count == 1)
         #expect(close(r.table.number(0, "A"), 10))
         #expect(try RollingCorrelation(r, first: "A", second: "A", window: 2).table.rows.isEmpty)
@@ -88,7 +116,10 @@ struct ResultTableTests {
         #expect(throws: AnalyticsError.rangeReversed(from: d("2024-03-02"), to: d("2024-03-01"))) {
             try DayRange(from: d("2024-03-02"), to: d("2024-03-01"))
         }
-        #expect(AnalyticsError.rangeReversed(from: d("2024-03-02"), to: d("2024-03-01")).description == "from 2024-03-02 is after to 2024-03-01")
+        #expect(
+            AnalyticsError.rangeReversed(from: d("2024-03-02"), to: d("2024-03-01")).description
+                == "from 2024-03-02 is after to 2024-03-01"
+        )
         #expect(AnalyticsError.emptyRange(argument: "window").localizedDescription == "window: the range is empty")
         #expect(AnalyticsError.unknownAsset("XYZ", argument: "asset").description == "asset: unknown asset XYZ")
         #expect(AnalyticsError.unknownMarket("moon", argument: "market").description == "market: unknown market moon")

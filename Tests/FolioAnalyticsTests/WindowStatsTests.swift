@@ -1,7 +1,8 @@
-import Foundation
 import FolioCore
 import FolioTestSupport
+import Foundation
 import Testing
+
 @testable import FolioAnalytics
 
 @Suite("Window statistics")
@@ -36,7 +37,7 @@ struct WindowStatsTests {
     @Test func hundredSixtyEightHourlyPoints() throws {
         let start = t("2024-12-25T00:00")
         var points: [TimedValue] = []
-        for i in 0 ..< 168 {
+        for i in 0..<168 {
             let value: Double = 50 + Double(i % 24) - Double(i / 24)
             points.append(TimedValue(time: start.addingTimeInterval(Double(i) * 3600), value: value))
         }
@@ -62,15 +63,21 @@ struct WindowStatsTests {
     }
 
     @Test func constantAndZeroStart() throws {
-        let flat = try #require(WindowStats.of([TimedValue(time: t("2024-01-01"), value: 2), TimedValue(time: t("2024-01-02"), value: 2)]).stats)
+        let flat = try #require(
+            WindowStats.of([TimedValue(time: t("2024-01-01"), value: 2), TimedValue(time: t("2024-01-02"), value: 2)])
+                .stats
+        )
         #expect(flat.change == 0 && flat.changePercent == 0 && flat.min.value == 2 && flat.max.value == 2)
-        let fromZero = try #require(WindowStats.of([TimedValue(time: t("2024-01-01"), value: 0), TimedValue(time: t("2024-01-02"), value: 3)]).stats)
+        let fromZero = try #require(
+            WindowStats.of([TimedValue(time: t("2024-01-01"), value: 0), TimedValue(time: t("2024-01-02"), value: 3)])
+                .stats
+        )
         #expect(fromZero.change == 3)
         #expect(fromZero.changePercent == nil)
     }
 
     @Test func anyWindowLength() throws {
-        let points = (0 ..< 10).map { TimedValue(time: d("2024-01-01").advanced(by: $0).start, value: Double($0)) }
+        let points = (0..<10).map { TimedValue(time: d("2024-01-01").advanced(by: $0).start, value: Double($0)) }
         let three = try #require(try WindowStats.of(points, windowLength: 3 * 86_400, endingAt: t("2024-01-10")).stats)
         // The base is the point at the window's start (7 Jan 00:00, exactly 3 days before 10 Jan 00:00).
         #expect(three.count == 4 && three.first.value == 6 && three.last.value == 9)

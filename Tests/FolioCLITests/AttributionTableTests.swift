@@ -9,12 +9,19 @@ import Testing
     static func lines(_ arguments: [String]) throws -> [String: Double] {
         let table = try FolioProcess.json(["table", "attribution"] + demo + arguments)
         #expect(table.columns.map(\.name) == ["line", "amount_uah", "share_of_gain"])
-        return Dictionary(uniqueKeysWithValues: try table.rows.map { (try #require($0["line"] as? String), try #require(table.number($0, "amount_uah"))) })
+        return Dictionary(
+            uniqueKeysWithValues: try table.rows.map {
+                (try #require($0["line"] as? String), try #require(table.number($0, "amount_uah")))
+            }
+        )
     }
 
     @Test func sinceInceptionPriceAgainstTheHryvnia() throws {
         let l = try Self.lines([])
-        let names = ["start_value", "deposits", "withdrawals", "price_effect", "currency_effect", "dividends", "interest", "fees", "taxes"]
+        let names = [
+            "start_value", "deposits", "withdrawals", "price_effect", "currency_effect", "dividends", "interest",
+            "fees", "taxes",
+        ]
         let sum = try names.map { try #require(l[$0]) }.reduce(0, +)
         #expect(abs(sum - l["end_value"]!) < 0.005)
         // The split the issue asks for, to the cent: of a 4,504,367.64 UAH gain, the stocks' prices made
@@ -23,7 +30,8 @@ import Testing
         #expect(abs(l["fees"]! + 2_065.05) < 0.005 && l["dividends"] == 0 && l["taxes"] == 0)
         // The ends and the money moved are the value table's.
         let value = try FolioProcess.json(["table", "value"] + Self.demo + ["--from", "2013-02-28"])
-        let last = value.rows.last, first = value.rows.first
+        let last = value.rows.last
+        let first = value.rows.first
         #expect(value.number(last, "value") == l["end_value"] && value.number(first, "value") == l["start_value"])
         let netDeposits = try #require(value.number(last, "net_deposits"))
         #expect(abs(netDeposits - (l["deposits"]! + l["withdrawals"]!)) < 1e-6)
@@ -31,8 +39,13 @@ import Testing
 
     @Test func theHoldingsAddUpAndKOIsTheHandComputation() throws {
         let table = try FolioProcess.json(["table", "attribution", "--by", "holding"] + Self.demo)
-        #expect(table.columns.map(\.name) == ["asset", "price_effect", "currency_effect", "income", "fees", "total", "twr_contribution"])
-        let rows = table.rows.dropLast(), total = table.rows.last
+        #expect(
+            table.columns.map(\.name) == [
+                "asset", "price_effect", "currency_effect", "income", "fees", "total", "twr_contribution",
+            ]
+        )
+        let rows = table.rows.dropLast()
+        let total = table.rows.last
         #expect(total?["asset"] as? String == "Total")
         for column in ["price_effect", "currency_effect", "income", "fees", "total", "twr_contribution"] {
             let sum = rows.compactMap { table.number($0, column) }.reduce(0, +)
@@ -49,7 +62,10 @@ import Testing
         // and 106,944.20.
         let ko = try #require(table.row("asset", "KO"))
         #expect(abs(table.number(ko, "total")! - 131_350.70) < 0.005)
-        #expect(abs(table.number(ko, "price_effect")! - 24_619.49) < 0.005 && abs(table.number(ko, "currency_effect")! - 106_944.20) < 0.005)
+        #expect(
+            abs(table.number(ko, "price_effect")! - 24_619.49) < 0.005
+                && abs(table.number(ko, "currency_effect")! - 106_944.20) < 0.005
+        )
         #expect(abs(table.number(ko, "fees")! - 212.98) < 0.005)
         // Cash in hryvnias has neither a price nor a rate to move.
         let uah = try #require(table.row("asset", "UAH"))
@@ -58,8 +74,9 @@ import Testing
 
     @Test func calendarYearsChainIntoSinceInception() throws {
         let whole = try Self.lines([])
-        var previousEnd = 0.0, gains = 0.0
-        for year in 2013 ... 2018 {
+        var previousEnd = 0.0
+        var gains = 0.0
+        for year in 2013...2018 {
             let l = try Self.lines(["--period", String(year)])
             #expect(l["start_value"] == previousEnd, "\(year) starts where \(year - 1) ended")
             previousEnd = l["end_value"]!
@@ -77,13 +94,24 @@ import Testing
             (["--period", "2M"], "Error: --period: \"2M\" is not a period"),
             (["--by", "asset"], "Error: --by: \"asset\" is not a grouping of the attribution table, expected holding"),
             (["--period", "1Y", "--from", "2017-01-01"], "Error: --period: give either --period or --from/--to"),
-            (["--period", "2019"], "Error: --period: no day of it lies between the first activity on 2013-03-01 and 2018-02-07"),
-            (["--from", "2012-01-01"], "Error: --from: 2012-01-01 is before the first activity of \"Demo UAH\" (2013-03-01)"),
+            (
+                ["--period", "2019"],
+                "Error: --period: no day of it lies between the first activity on 2013-03-01 and 2018-02-07"
+            ),
+            (
+                ["--from", "2012-01-01"],
+                "Error: --from: 2012-01-01 is before the first activity of \"Demo UAH\" (2013-03-01)"
+            ),
             (["--method", "lifo"], "Error: --method: not used by the attribution table"),
         ] {
-            let result = try FolioProcess.run(["table", "attribution"] + Self.demo + arguments + ["--db", try DemoDatabase.path()])
-            #expect(result.status == 1 && result.stderr.hasPrefix(message) && result.stderr.split(separator: "\n").count == 1,
-                    "\(arguments): \(result.stderr)")
+            let result = try FolioProcess.run(
+                ["table", "attribution"] + Self.demo + arguments + ["--db", try DemoDatabase.path()]
+            )
+            #expect(
+                result.status == 1 && result.stderr.hasPrefix(message)
+                    && result.stderr.split(separator: "\n").count == 1,
+                "\(arguments): \(result.stderr)"
+            )
         }
     }
 }

@@ -21,10 +21,12 @@ import Testing
         #expect(try Self.run(directory, jobs, db).filesRendered == 1)
         #expect(try Self.run(directory, jobs, db).filesSkipped == 1)
         try DatabaseQueue(path: db).write { db in
-            try db.execute(sql: """
-                INSERT INTO quote (asset_id, currency_id, market, time_ms, price, source)
-                SELECT a.id, c.id, 'exchange', 1517961600000 - 86400000 * 3650, 1, 'test' FROM asset a, asset c WHERE a.code = 'AAPL' AND c.code = 'USD'
-                """)
+            try db.execute(
+                sql: """
+                    INSERT INTO quote (asset_id, currency_id, market, time_ms, price, source)
+                    SELECT a.id, c.id, 'exchange', 1517961600000 - 86400000 * 3650, 1, 'test' FROM asset a, asset c WHERE a.code = 'AAPL' AND c.code = 'USD'
+                    """
+            )
         }
         #expect(try Self.run(directory, jobs, db).filesRendered == 1, "new AAPL quotes must make \(spelling) stale")
     }
@@ -37,7 +39,9 @@ import Testing
         #expect(try Self.run(directory, jobs, db).filesRendered == 1)
         #expect(try Self.run(directory, jobs, db).filesSkipped == 1)
         try DatabaseQueue(path: db).write { db in
-            try db.execute(sql: "UPDATE budget_entry SET amount = amount + 1 WHERE id = (SELECT MAX(id) FROM budget_entry)")
+            try db.execute(
+                sql: "UPDATE budget_entry SET amount = amount + 1 WHERE id = (SELECT MAX(id) FROM budget_entry)"
+            )
         }
         #expect(try Self.run(directory, jobs, db).filesRendered == 1, "a changed budget must make \(spelling) stale")
     }
@@ -51,10 +55,12 @@ import Testing
         #expect(try Self.run(directory, jobs, db).filesRendered == 1)
         #expect(try Self.run(directory, jobs, db).filesSkipped == 1)
         try DatabaseQueue(path: db).write { db in
-            try db.execute(sql: """
-                INSERT INTO quote (asset_id, currency_id, market, time_ms, price, source)
-                SELECT a.id, c.id, 'nbu', 1517961600000 + 3600000, 33.5, 'test' FROM asset a, asset c WHERE a.code = 'EUR' AND c.code = 'UAH'
-                """)
+            try db.execute(
+                sql: """
+                    INSERT INTO quote (asset_id, currency_id, market, time_ms, price, source)
+                    SELECT a.id, c.id, 'nbu', 1517961600000 + 3600000, 33.5, 'test' FROM asset a, asset c WHERE a.code = 'EUR' AND c.code = 'UAH'
+                    """
+            )
         }
         #expect(try Self.run(directory, jobs, db).filesRendered == 1, "new EUR quotes must make \(spelling) stale")
     }
@@ -67,7 +73,11 @@ import Testing
             defer { try? FileManager.default.removeItem(at: directory) }
             let jobs = try Self.jobs(in: directory, "  - chart: correlation\n" + spelling)
             #expect(try Self.run(directory, jobs, db).filesRendered == 1)
-            let sidecar = try #require(BatchTests.files(under: directory.appendingPathComponent("out")).first { $0.lastPathComponent.hasSuffix(".fingerprint") })
+            let sidecar = try #require(
+                BatchTests.files(under: directory.appendingPathComponent("out")).first {
+                    $0.lastPathComponent.hasSuffix(".fingerprint")
+                }
+            )
             recorded.append(try String(contentsOf: sidecar, encoding: .utf8))
         }
         #expect(Set(recorded).count == 1, "\(recorded)")

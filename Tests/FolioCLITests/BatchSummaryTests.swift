@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,11 +13,20 @@ import Glibc
         defer { try? FileManager.default.removeItem(at: directory) }
         let sink = try SMTPSink(mode: "permfail")
         let jobs = try BatchMailTests.writeJobs(directory, url: sink.url)
-        let result = try BatchTests.batch(directory, [jobs.path, "--db", try DemoDatabase.path()],
-                                          environment: BatchMailTests.environment.merging(["XDG_CONFIG_HOME": directory.path]) { $1 })
+        let result = try BatchTests.batch(
+            directory,
+            [jobs.path, "--db", try DemoDatabase.path()],
+            environment: BatchMailTests.environment.merging(["XDG_CONFIG_HOME": directory.path]) { $1 }
+        )
         #expect(result.status == 1)
-        #expect(result.stderr.contains("2 portfolios: 0 rendered, 0 up to date, 2 failed; 2 files rendered"), "\(result.stderr)")
-        #expect(result.stderr.hasSuffix("fatal: every portfolio failed (2 files rendered, 2 messages not delivered)\n"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("2 portfolios: 0 rendered, 0 up to date, 2 failed; 2 files rendered"),
+            "\(result.stderr)"
+        )
+        #expect(
+            result.stderr.hasSuffix("fatal: every portfolio failed (2 files rendered, 2 messages not delivered)\n"),
+            "\(result.stderr)"
+        )
         #expect(!result.stderr.contains("nothing was rendered"))
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,21 +16,32 @@ import Glibc
         let path = directory.appendingPathComponent("batch.sqlite").path
         try FileManager.default.copyItem(atPath: try DemoDatabase.path(), toPath: path)
         let long = String(repeating: "Довгий портфель ", count: 8)
-        let special = ["../escape", "a/b", "a b", ".hidden", "  spaces  inside ", "Портфель Іван", long + "1", long + "2"]
+        let special = [
+            "../escape", "a/b", "a b", ".hidden", "  spaces  inside ", "Портфель Іван", long + "1", long + "2",
+        ]
         let names = (0..<count).map { $0 < special.count ? special[$0] : String(format: "Generated %03d", $0) }
         let queue = try DatabaseQueue(path: path)
         try queue.write { db in
             let usd = try Int64.fetchOne(db, sql: "SELECT id FROM asset WHERE code = 'USD'")!
             let stocks = try Int64.fetchAll(db, sql: "SELECT id FROM asset WHERE kind = 'stock' ORDER BY code")
             for (i, name) in names.enumerated() {
-                try db.execute(sql: "INSERT INTO portfolio (name, base_currency_id) VALUES (?, ?)", arguments: [name, usd])
+                try db.execute(
+                    sql: "INSERT INTO portfolio (name, base_currency_id) VALUES (?, ?)",
+                    arguments: [name, usd]
+                )
                 let id = db.lastInsertedRowID
                 for j in 0..<2 {
                     // 2017-01-02 onwards: the sample stock quotes run to 2018-02-07.
-                    try db.execute(sql: """
-                        INSERT INTO trade (portfolio_id, time_ms, side, asset_id, quantity, price, price_currency_id, fee, fee_currency_id)
-                        VALUES (?, ?, 'buy', ?, ?, 100, ?, 0, ?)
-                        """, arguments: [id, 1_483_315_200_000 + Int64(j) * 86_400_000, stocks[(i + j * 3) % stocks.count], 1 + i % 5 + j, usd, usd])
+                    try db.execute(
+                        sql: """
+                            INSERT INTO trade (portfolio_id, time_ms, side, asset_id, quantity, price, price_currency_id, fee, fee_currency_id)
+                            VALUES (?, ?, 'buy', ?, ?, 100, ?, 0, ?)
+                            """,
+                        arguments: [
+                            id, 1_483_315_200_000 + Int64(j) * 86_400_000, stocks[(i + j * 3) % stocks.count],
+                            1 + i % 5 + j, usd, usd,
+                        ]
+                    )
                 }
             }
         }
@@ -38,19 +50,30 @@ import Glibc
 
     static func writeJobs(_ directory: URL, formats: [String] = ["png"], theme: String = "light") throws -> URL {
         var text = "portfolios: all\noutput: \"out/{portfolio}/{date}/{report}.{ext}\"\nrender:\n"
-        for format in formats { text += "  - chart: pie\n    name: allocation\n    format: \(format)\n    theme: \(theme)\n" }
+        for format in formats {
+            text += "  - chart: pie\n    name: allocation\n    format: \(format)\n    theme: \(theme)\n"
+        }
         let url = directory.appendingPathComponent("jobs.yaml")
         try text.write(to: url, atomically: true, encoding: .utf8)
         return url
     }
 
     /// `folio batch` with the working directory `directory` (outputs go to its `out/`).
-    static func batch(_ directory: URL, _ arguments: [String], environment: [String: String] = [:]) throws -> FolioProcess.Result {
+    static func batch(
+        _ directory: URL,
+        _ arguments: [String],
+        environment: [String: String] = [:]
+    ) throws -> FolioProcess.Result {
         try FolioProcess.run(["batch"] + arguments, environment: environment, currentDirectory: directory)
     }
 
     struct Summary: Decodable {
-        struct Portfolio: Decodable { var name: String; var rendered: [String]; var skipped: [String]; var failures: [String] }
+        struct Portfolio: Decodable {
+            var name: String
+            var rendered: [String]
+            var skipped: [String]
+            var failures: [String]
+        }
         var rendered: Int
         var skipped: Int
         var failed: Int
@@ -72,7 +95,8 @@ import Glibc
     /// in progress looks like.
     static func isTemporary(_ url: URL) -> Bool {
         let name = url.lastPathComponent
-        return name.hasPrefix(".") && !name.hasSuffix(".fingerprint") && name != ".folio-batch" && !name.hasSuffix(".folio-mail")
+        return name.hasPrefix(".") && !name.hasSuffix(".fingerprint") && name != ".folio-batch"
+            && !name.hasSuffix(".folio-mail")
     }
 
     /// A PNG that a decoder would accept: the signature, then an IHDR chunk of 13 bytes with a non-zero size.
@@ -80,8 +104,10 @@ import Glibc
         guard let data = try? Data(contentsOf: url), data.count > 33 else { return false }
         let bytes = [UInt8](data.prefix(24))
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        let width = bytes[16...19].reduce(0) { $0 << 8 | UInt32($1) }, height = bytes[20...23].reduce(0) { $0 << 8 | UInt32($1) }
-        return Array(bytes[0..<8]) == signature && Array(bytes[8..<16]) == [0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52] && width > 0 && height > 0
+        let width = bytes[16...19].reduce(0) { $0 << 8 | UInt32($1) }
+        let height = bytes[20...23].reduce(0) { $0 << 8 | UInt32($1) }
+        return Array(bytes[0..<8]) == signature && Array(bytes[8..<16]) == [0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]
+            && width > 0 && height > 0
     }
 
     @Test func twoHundredPortfoliosInOneRunWithSafePaths() throws {
@@ -99,8 +125,13 @@ import Glibc
         let out = directory.appendingPathComponent("out")
         let folders = try FileManager.default.contentsOfDirectory(atPath: out.path)
         #expect(folders.count == 200)
-        #expect(folders.allSatisfy { !$0.contains("/") && !$0.hasPrefix(".") && !$0.contains(" ") && $0.utf8.count <= 80 })
-        #expect(folders.contains("Портфель_Іван") && folders.contains(".._escape") == false && folders.contains("_.._escape"))
+        #expect(
+            folders.allSatisfy { !$0.contains("/") && !$0.hasPrefix(".") && !$0.contains(" ") && $0.utf8.count <= 80 }
+        )
+        #expect(
+            folders.contains("Портфель_Іван") && folders.contains(".._escape") == false
+                && folders.contains("_.._escape")
+        )
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("escape").path))
         // "a/b" and "a b" would both be a_b: each gets a hash ending instead.
         #expect(!folders.contains("a_b") && folders.filter { $0.hasPrefix("a_b-") }.count == 2)
@@ -116,10 +147,15 @@ import Glibc
         let (db, names) = try Self.generatedDatabase(58, in: directory)
         let jobs = try Self.writeJobs(directory, formats: ["png", "pdf"])
         let out = directory.appendingPathComponent("out")
-        let (process, _, _) = try FolioProcess.start(["batch", jobs.path, "--db", db, "--jobs", "2"], currentDirectory: directory)
+        let (process, _, _) = try FolioProcess.start(
+            ["batch", jobs.path, "--db", db, "--jobs", "2"],
+            currentDirectory: directory
+        )
         // Kill it once some outputs exist and before all of them do.
         let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline, Self.files(under: out).filter({ $0.pathExtension == "pdf" }).count < 10 { usleep(20_000) }
+        while Date() < deadline, Self.files(under: out).filter({ $0.pathExtension == "pdf" }).count < 10 {
+            usleep(20_000)
+        }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal)
@@ -137,7 +173,8 @@ import Glibc
         #expect(summary.skipped > 0 && summary.failed == 0 && summary.rendered + summary.skipped == names.count)
         let files = Self.files(under: out)
         #expect(files.filter(Self.isTemporary).isEmpty)
-        let pngs = files.filter { $0.pathExtension == "png" }, pdfs = files.filter { $0.pathExtension == "pdf" }
+        let pngs = files.filter { $0.pathExtension == "png" }
+        let pdfs = files.filter { $0.pathExtension == "pdf" }
         #expect(pngs.count == names.count && pdfs.count == names.count)
         #expect(pngs.allSatisfy(Self.isValidPNG))
         for pdf in pdfs {
@@ -152,12 +189,23 @@ import Glibc
         let (db, names) = try Self.generatedDatabase(58, in: directory)
         let jobs = try Self.writeJobs(directory, formats: ["png", "pdf"])
         let out = directory.appendingPathComponent("out")
-        let (process, stdout, stderr) = try FolioProcess.start(["batch", jobs.path, "--db", db, "--jobs", "2", "--json"], currentDirectory: directory)
+        let (process, stdout, stderr) = try FolioProcess.start(
+            ["batch", jobs.path, "--db", db, "--jobs", "2", "--json"],
+            currentDirectory: directory
+        )
         let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline, Self.files(under: out).filter({ $0.pathExtension == "pdf" }).count < 5 { usleep(20_000) }
+        while Date() < deadline, Self.files(under: out).filter({ $0.pathExtension == "pdf" }).count < 5 {
+            usleep(20_000)
+        }
         kill(process.processIdentifier, SIGTERM)
-        let summary = try Self.summary(FolioProcess.Result(status: 0, stdout: String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
-                                                           stderr: "", seconds: 0))
+        let summary = try Self.summary(
+            FolioProcess.Result(
+                status: 0,
+                stdout: String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
+                stderr: "",
+                seconds: 0
+            )
+        )
         let log = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationReason == .exit && process.terminationStatus == 1)
@@ -194,7 +242,10 @@ import Glibc
             os.waitpid(pid, 0)
             sys.stdout.write(out.decode("utf-8", "replace"))
             """
-        let result = try FolioProcess.tool("python3", ["-c", script, directory.path, FolioProcess.executable.path, "batch", jobs.path, "--db", db, "--jobs", "2"])
+        let result = try FolioProcess.tool(
+            "python3",
+            ["-c", script, directory.path, FolioProcess.executable.path, "batch", jobs.path, "--db", db, "--jobs", "2"]
+        )
         #expect(result.status == 0, "\(result.stderr)")
         let terminal = result.stdout
         #expect(terminal.contains("\r[##############################] 12/12  "), "\(terminal.debugDescription)")
@@ -235,14 +286,23 @@ import Glibc
             parts.append(Set(try Self.summary(result).portfolios.map(\.name)))
         }
         #expect(parts.allSatisfy { !$0.isEmpty })
-        #expect(parts[0].isDisjoint(with: parts[1]) && parts[0].isDisjoint(with: parts[2]) && parts[1].isDisjoint(with: parts[2]))
+        #expect(
+            parts[0].isDisjoint(with: parts[1]) && parts[0].isDisjoint(with: parts[2])
+                && parts[1].isDisjoint(with: parts[2])
+        )
         #expect(parts[0].union(parts[1]).union(parts[2]) == Set(names))
         // The Kubernetes Indexed Job way picks the same part (0-based) as --shard.
-        let indexed = try Self.batch(directory, [jobs.path, "--db", db, "--json"],
-                                     environment: ["JOB_COMPLETION_INDEX": "1", "FOLIO_SHARDS": "3"])
+        let indexed = try Self.batch(
+            directory,
+            [jobs.path, "--db", db, "--json"],
+            environment: ["JOB_COMPLETION_INDEX": "1", "FOLIO_SHARDS": "3"]
+        )
         #expect(Set(try Self.summary(indexed).portfolios.map(\.name)) == parts[1])
-        let viaOption = try Self.batch(directory, [jobs.path, "--db", db, "--json", "--shards", "3"],
-                                       environment: ["JOB_COMPLETION_INDEX": "2"])
+        let viaOption = try Self.batch(
+            directory,
+            [jobs.path, "--db", db, "--json", "--shards", "3"],
+            environment: ["JOB_COMPLETION_INDEX": "2"]
+        )
         #expect(Set(try Self.summary(viaOption).portfolios.map(\.name)) == parts[2])
         let bad = try Self.batch(directory, [jobs.path, "--db", db, "--shard", "3/3"])
         #expect(bad.status == 1 && bad.stderr.contains("--shard: expected K/N with 0 ≤ K < N"))
@@ -256,7 +316,11 @@ import Glibc
         let jobs = try Self.writeJobs(directory)
         let first = try Self.summary(try Self.batch(directory, [jobs.path, "--db", db, "--json"]))
         #expect(first.filesRendered == 2 && first.filesSkipped == 0)
-        let png = try #require(Self.files(under: directory.appendingPathComponent("out")).first { $0.path.contains("Demo_UAH") && $0.pathExtension == "png" })
+        let png = try #require(
+            Self.files(under: directory.appendingPathComponent("out")).first {
+                $0.path.contains("Demo_UAH") && $0.pathExtension == "png"
+            }
+        )
         let written = try FileManager.default.attributesOfItem(atPath: png.path)[.modificationDate] as? Date
         let second = try Self.summary(try Self.batch(directory, [jobs.path, "--db", db, "--json"]))
         #expect(second.filesRendered == 0 && second.filesSkipped == 2 && second.skipped == 2)
@@ -273,11 +337,13 @@ import Glibc
         #expect(emptied.filesRendered == 1 && emptied.filesSkipped == 1 && Self.isValidPNG(png))
         // A new trade in one portfolio makes only that portfolio's output stale.
         try DatabaseQueue(path: db).write { db in
-            try db.execute(sql: """
-                INSERT INTO trade (portfolio_id, time_ms, side, asset_id, quantity, price, price_currency_id, fee, fee_currency_id)
-                SELECT id, 1483315200000, 'buy', (SELECT id FROM asset WHERE code = 'AAPL'), 1, 100, (SELECT id FROM asset WHERE code = 'USD'), 0,
-                       (SELECT id FROM asset WHERE code = 'USD') FROM portfolio WHERE name = 'Demo UAH'
-                """)
+            try db.execute(
+                sql: """
+                    INSERT INTO trade (portfolio_id, time_ms, side, asset_id, quantity, price, price_currency_id, fee, fee_currency_id)
+                    SELECT id, 1483315200000, 'buy', (SELECT id FROM asset WHERE code = 'AAPL'), 1, 100, (SELECT id FROM asset WHERE code = 'USD'), 0,
+                           (SELECT id FROM asset WHERE code = 'USD') FROM portfolio WHERE name = 'Demo UAH'
+                    """
+            )
         }
         let changed = try Self.summary(try Self.batch(directory, [jobs.path, "--db", db, "--json"]))
         #expect(changed.portfolios.first { $0.name == "Demo UAH" }?.rendered.count == 1)
@@ -294,39 +360,65 @@ import Glibc
         let db = directory.appendingPathComponent("demo.sqlite").path
         try FileManager.default.copyItem(atPath: try DemoDatabase.path(), toPath: db)
         let jobs = directory.appendingPathComponent("jobs.yaml")
-        try "portfolios: [\"DSX crypto\"]\nrender:\n  - chart: line\n    args: [\"--asset\", \"AAPL\", \"--as-of\", \"2018-02-07\"]\n"
+        try
+            "portfolios: [\"DSX crypto\"]\nrender:\n  - chart: line\n    args: [\"--asset\", \"AAPL\", \"--as-of\", \"2018-02-07\"]\n"
             .write(to: jobs, atomically: true, encoding: .utf8)
         #expect(try Self.summary(try Self.batch(directory, [jobs.path, "--db", db, "--json"])).filesRendered == 1)
         #expect(try Self.summary(try Self.batch(directory, [jobs.path, "--db", db, "--json"])).filesSkipped == 1)
         try DatabaseQueue(path: db).write { db in
-            try db.execute(sql: """
-                INSERT INTO quote (asset_id, currency_id, market, time_ms, price, source)
-                SELECT a.id, c.id, 'exchange', 1517961600000 - 86400000 * 3650, 1, 'test' FROM asset a, asset c WHERE a.code = 'AAPL' AND c.code = 'USD'
-                """)
+            try db.execute(
+                sql: """
+                    INSERT INTO quote (asset_id, currency_id, market, time_ms, price, source)
+                    SELECT a.id, c.id, 'exchange', 1517961600000 - 86400000 * 3650, 1, 'test' FROM asset a, asset c WHERE a.code = 'AAPL' AND c.code = 'USD'
+                    """
+            )
         }
         #expect(try Self.summary(try Self.batch(directory, [jobs.path, "--db", db, "--json"])).filesRendered == 1)
     }
 
     @Test(arguments: [
         ("render: []\n", "jobs.yaml:1: portfolios: missing, expected all or a list of portfolio names"),
-        ("portfolios: some\nrender: [{daily: true}]\n", "jobs.yaml:1: portfolios: expected all or a list of portfolio names"),
-        ("portfolios: all\nrender:\n  - daily: true\n  - report: portfolio\n    locale: fr\n", "jobs.yaml:5: render[1].locale: expected en or uk"),
-        ("portfolios: all\nrender:\n  - chart: pie\n    args: [\"--by\", \"colour\"]\n",
-         "jobs.yaml:4: render[0].args: --by: unknown grouping \"colour\", expected asset, kind, currency or category"),
-        ("portfolios: all\noutput: \"out/{name}.{ext}\"\nrender: [{daily: true}]\n", "jobs.yaml:2: output: unknown placeholder {name}"),
+        (
+            "portfolios: some\nrender: [{daily: true}]\n",
+            "jobs.yaml:1: portfolios: expected all or a list of portfolio names"
+        ),
+        (
+            "portfolios: all\nrender:\n  - daily: true\n  - report: portfolio\n    locale: fr\n",
+            "jobs.yaml:5: render[1].locale: expected en or uk"
+        ),
+        (
+            "portfolios: all\nrender:\n  - chart: pie\n    args: [\"--by\", \"colour\"]\n",
+            "jobs.yaml:4: render[0].args: --by: unknown grouping \"colour\", expected asset, kind, currency or category"
+        ),
+        (
+            "portfolios: all\noutput: \"out/{name}.{ext}\"\nrender: [{daily: true}]\n",
+            "jobs.yaml:2: output: unknown placeholder {name}"
+        ),
         ("portfolios: all\nrender:\n  - chart: radar\n", "jobs.yaml:3: render[0].chart: expected one of line, compare"),
         ("portfolios: all\nrender:\n  - report: market\n", "jobs.yaml:3: render[0].report: expected portfolio"),
         ("portfolios: [\"Demo UAH\", 3.5]\nrender: [{daily: true}]\nmailto: yes\n", "jobs.yaml:3: mailto: unknown key"),
         ("portfolios: all\nrender:\n  - chart: pie\n    colour: red\n", "jobs.yaml:4: render[0].colour: unknown key"),
-        ("portfolios: all\nrender:\n  - chart: pie\nmail:\n  to: [ops@example.com, not an address]\n",
-         "jobs.yaml:5: mail.to[1]: \"not an address\" is not an e-mail address"),
-        ("portfolios: all\nrender:\n  - chart: pie\nmail:\n  cc: ops@example.com\n", "jobs.yaml:5: mail.to: missing, expected at least one recipient"),
-        ("portfolios: all\nrender:\n  - chart: pie\nmail:\n  to: ops@example.com\n  smtp-url: smtp://bob:pw-in-jobs@mail.example.com:587\n",
-         "jobs.yaml:6: mail.smtp-url: a user or password in the URL would be visible to other users"),
-        ("portfolios: all\nrender:\n  - chart: pie\nmail:\n  to: ops@example.com\n  timeout: 0\n", "jobs.yaml:6: mail.timeout: expected 1 to 3600 seconds, got 0"),
+        (
+            "portfolios: all\nrender:\n  - chart: pie\nmail:\n  to: [ops@example.com, not an address]\n",
+            "jobs.yaml:5: mail.to[1]: \"not an address\" is not an e-mail address"
+        ),
+        (
+            "portfolios: all\nrender:\n  - chart: pie\nmail:\n  cc: ops@example.com\n",
+            "jobs.yaml:5: mail.to: missing, expected at least one recipient"
+        ),
+        (
+            "portfolios: all\nrender:\n  - chart: pie\nmail:\n  to: ops@example.com\n  smtp-url: smtp://bob:pw-in-jobs@mail.example.com:587\n",
+            "jobs.yaml:6: mail.smtp-url: a user or password in the URL would be visible to other users"
+        ),
+        (
+            "portfolios: all\nrender:\n  - chart: pie\nmail:\n  to: ops@example.com\n  timeout: 0\n",
+            "jobs.yaml:6: mail.timeout: expected 1 to 3600 seconds, got 0"
+        ),
         ("portfolios: [all\n", "jobs.yaml:2:1: not YAML: did not find expected ',' or ']'"),
-        ("portfolios: all\nrender:\n  - chart: pie\n  - chart: donut\n    name: pie\n",
-         "jobs.yaml:4: render[1]: writes out/{portfolio}/{date}/pie.png, as render[0] does; give it another name"),
+        (
+            "portfolios: all\nrender:\n  - chart: pie\n  - chart: donut\n    name: pie\n",
+            "jobs.yaml:4: render[1]: writes out/{portfolio}/{date}/pie.png, as render[0] does; give it another name"
+        ),
     ])
     func invalidJobsFileNamesThePathInside(_ yaml: String, _ expected: String) throws {
         let directory = try Paths.temporaryDirectory()
@@ -352,7 +444,11 @@ import Glibc
         let directory = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let jobs = directory.appendingPathComponent("jobs.yaml")
-        try "portfolios: [\"Demo UAH\", \"Nobody\"]\nrender:\n  - chart: pie\n".write(to: jobs, atomically: true, encoding: .utf8)
+        try "portfolios: [\"Demo UAH\", \"Nobody\"]\nrender:\n  - chart: pie\n".write(
+            to: jobs,
+            atomically: true,
+            encoding: .utf8
+        )
         let result = try Self.batch(directory, [jobs.path, "--db", try DemoDatabase.path(), "--json"])
         #expect(result.status == 2)
         let summary = try Self.summary(result)

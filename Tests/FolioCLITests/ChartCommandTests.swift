@@ -1,6 +1,6 @@
-import Foundation
 import FolioCharts
 import FolioRender
+import Foundation
 import Testing
 
 @Suite struct ChartCommandTests {
@@ -13,23 +13,78 @@ import Testing
     }
 
     static let cases: [Case] = [
-        Case(name: "line", arguments: ["line", "--asset", "AAPL"], title: "AAPL price, last 7 days", label: "Max $167.78"),
-        Case(name: "line-several", arguments: ["line", "--asset", "AAPL", "MSFT", "GOOGL"], title: "Prices, last 7 days", label: "GOOGL"),
-        Case(name: "line-shared-axis", arguments: ["line", "--asset", "JPM", "XOM", "JNJ", "--days", "30"],
-             title: "Prices, last 30 days", label: "XOM"),
-        Case(name: "line-uk-uah", arguments: ["line", "--asset", "AAPL", "--currency", "UAH", "--locale", "uk", "--theme", "dark"],
-             title: "Ціна AAPL за 7 днів", label: "Макс."),
-        Case(name: "compare", arguments: ["compare", "--asset", "BTC", "ETH", "LTC"], title: "BTC, ETH and LTC compared", label: "LTC"),
-        Case(name: "pie", arguments: ["pie", "--portfolio", "Demo UAH"], title: "Demo UAH: allocation by asset", label: "NVDA"),
-        Case(name: "donut-kind", arguments: ["donut", "--portfolio", "DSX crypto", "--by", "kind"],
-             title: "DSX crypto: allocation by asset kind", label: "Crypto"),
-        Case(name: "donut-budget", arguments: ["donut", "--by", "category", "--locale", "uk"], title: "Витрати за категоріями", label: "Продукти"),
-        Case(name: "bars", arguments: ["bars", "--portfolio", "Demo UAH", "--percent"],
-             title: "Demo UAH: share of each asset by month", label: "NVDA"),
-        Case(name: "hbars", arguments: ["hbars", "--portfolio", "DSX crypto"], title: "DSX crypto: deposits and withdrawals", label: "Deposits"),
-        Case(name: "correlation", arguments: ["correlation", "--portfolio", "Demo UAH"],
-             title: "Demo UAH: correlation of daily returns", label: "MSFT"),
-        Case(name: "table", arguments: ["table", "--portfolio", "Demo UAH"], title: "Demo UAH: holdings", label: "NVDA"),
+        Case(
+            name: "line",
+            arguments: ["line", "--asset", "AAPL"],
+            title: "AAPL price, last 7 days",
+            label: "Max $167.78"
+        ),
+        Case(
+            name: "line-several",
+            arguments: ["line", "--asset", "AAPL", "MSFT", "GOOGL"],
+            title: "Prices, last 7 days",
+            label: "GOOGL"
+        ),
+        Case(
+            name: "line-shared-axis",
+            arguments: ["line", "--asset", "JPM", "XOM", "JNJ", "--days", "30"],
+            title: "Prices, last 30 days",
+            label: "XOM"
+        ),
+        Case(
+            name: "line-uk-uah",
+            arguments: ["line", "--asset", "AAPL", "--currency", "UAH", "--locale", "uk", "--theme", "dark"],
+            title: "Ціна AAPL за 7 днів",
+            label: "Макс."
+        ),
+        Case(
+            name: "compare",
+            arguments: ["compare", "--asset", "BTC", "ETH", "LTC"],
+            title: "BTC, ETH and LTC compared",
+            label: "LTC"
+        ),
+        Case(
+            name: "pie",
+            arguments: ["pie", "--portfolio", "Demo UAH"],
+            title: "Demo UAH: allocation by asset",
+            label: "NVDA"
+        ),
+        Case(
+            name: "donut-kind",
+            arguments: ["donut", "--portfolio", "DSX crypto", "--by", "kind"],
+            title: "DSX crypto: allocation by asset kind",
+            label: "Crypto"
+        ),
+        Case(
+            name: "donut-budget",
+            arguments: ["donut", "--by", "category", "--locale", "uk"],
+            title: "Витрати за категоріями",
+            label: "Продукти"
+        ),
+        Case(
+            name: "bars",
+            arguments: ["bars", "--portfolio", "Demo UAH", "--percent"],
+            title: "Demo UAH: share of each asset by month",
+            label: "NVDA"
+        ),
+        Case(
+            name: "hbars",
+            arguments: ["hbars", "--portfolio", "DSX crypto"],
+            title: "DSX crypto: deposits and withdrawals",
+            label: "Deposits"
+        ),
+        Case(
+            name: "correlation",
+            arguments: ["correlation", "--portfolio", "Demo UAH"],
+            title: "Demo UAH: correlation of daily returns",
+            label: "MSFT"
+        ),
+        Case(
+            name: "table",
+            arguments: ["table", "--portfolio", "Demo UAH"],
+            title: "Demo UAH: holdings",
+            label: "NVDA"
+        ),
     ]
 
     /// Runs `folio chart` on the demo database and returns the file's bytes.
@@ -94,7 +149,13 @@ import Testing
         #expect(text.contains("31 Jan – 7 Feb 2018"))
         #expect(text.contains("Source: exchange closes · as of 7 Feb 2018"))
         let uk = directory.appendingPathComponent("aapl-uk.pdf")
-        _ = try Self.render(["line", "--asset", "AAPL", "--currency", "UAH", "--locale", "uk", "--as-of", "2018-01-31", "--days", "10"], to: uk)
+        _ = try Self.render(
+            [
+                "line", "--asset", "AAPL", "--currency", "UAH", "--locale", "uk", "--as-of", "2018-01-31", "--days",
+                "10",
+            ],
+            to: uk
+        )
         let ukText = try FolioProcess.tool("pdftotext", [uk.path, "-"]).stdout
         #expect(ukText.contains("Ціна AAPL за 10 днів"))
         #expect(ukText.contains("Джерело: НБУ, біржові ціни закриття · станом на 31.01.2018"))
@@ -124,12 +185,17 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         for ext in ["png", "pdf"] {
             let out = directory.appendingPathComponent("chart." + ext)
-            let result = try FolioProcess.run(["chart"] + arguments + ["--db", try DemoDatabase.path(), "--out", out.path])
+            let result = try FolioProcess.run(
+                ["chart"] + arguments + ["--db", try DemoDatabase.path(), "--out", out.path]
+            )
             #expect(result.status != 0)
             let lines = result.stderr.split(separator: "\n")
             #expect(lines.count == 1, "\(result.stderr)")
             #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
-            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty, "a failed chart left a file")
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty,
+                "a failed chart left a file"
+            )
         }
     }
 
@@ -138,10 +204,14 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let out = directory.appendingPathComponent("chart.gif")
         // No database at all: the extension is checked first, so the error names --out, not the database.
-        let result = try FolioProcess.run(["chart", "line", "--asset", "AAPL", "--db", directory.appendingPathComponent("none.sqlite").path,
-                                           "--out", out.path])
+        let result = try FolioProcess.run([
+            "chart", "line", "--asset", "AAPL", "--db", directory.appendingPathComponent("none.sqlite").path,
+            "--out", out.path,
+        ])
         #expect(result.status != 0)
-        #expect(result.stderr == "Error: --out: unknown extension \"gif\" in \(out.path), expected .png, .pdf or .svg\n")
+        #expect(
+            result.stderr == "Error: --out: unknown extension \"gif\" in \(out.path), expected .png, .pdf or .svg\n"
+        )
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
     }
 
@@ -153,15 +223,21 @@ import Testing
         #expect(result.stdout.contains("Examples:"))
         // The list runs from its heading to a blank line; a kind's line starts two columns in with its
         // name, or names ("pie, donut"), and a gap before what it draws.
-        let list = result.stdout.components(separatedBy: "\n").drop { !$0.hasPrefix("Kinds and what they draw") }.dropFirst()
+        let list = result.stdout.components(separatedBy: "\n").drop { !$0.hasPrefix("Kinds and what they draw") }
+            .dropFirst()
             .prefix { !$0.isEmpty }
-        let described = Set(list.filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }.flatMap { line in
-            line.dropFirst(2).components(separatedBy: "  ")[0].components(separatedBy: ", ")
-        })
+        let described = Set(
+            list.filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }.flatMap { line in
+                line.dropFirst(2).components(separatedBy: "  ")[0].components(separatedBy: ", ")
+            }
+        )
         #expect(described.count > 1, "no list of kinds in folio chart --help")
         for kind in ChartKind.allCases {
             #expect(described.contains(kind.rawValue), "folio chart --help does not say what \(kind.rawValue) draws")
-            #expect(result.stdout.contains("folio chart \(kind.rawValue) "), "folio chart --help has no example of \(kind.rawValue)")
+            #expect(
+                result.stdout.contains("folio chart \(kind.rawValue) "),
+                "folio chart --help has no example of \(kind.rawValue)"
+            )
         }
     }
 }

@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 import Testing
 
 @Suite struct CommandLineTests {
@@ -27,12 +27,25 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let env = ["FOLIO_DB": directory.appendingPathComponent("env.sqlite").path]
         #expect(try FolioProcess.run(["init"], environment: env).status == 0)
-        #expect(try FolioProcess.run(["portfolio", "add", "DSX crypto", "--base", "USD"], environment: env).status == 0)
+        #expect(
+            try FolioProcess.run(["portfolio", "add", "DSX crypto", "--base", "USD"], environment: env).status == 0
+        )
         let dsx = Paths.sharedData.appendingPathComponent("dsx-balances")
         let imported = try FolioProcess.run(
-            ["import", "dsx-transactions", "--portfolio", "DSX crypto", dsx.appendingPathComponent("dsx_transactions_prod.csv").path], environment: env)
+            [
+                "import", "dsx-transactions", "--portfolio", "DSX crypto",
+                dsx.appendingPathComponent("dsx_transactions_prod.csv").path,
+            ],
+            environment: env
+        )
         #expect(imported.stdout.contains("read 117, inserted 117, skipped 0 as duplicates"))
-        _ = try FolioProcess.run(["import", "nbu-json", Paths.sharedData.appendingPathComponent("nbu-official-rates/raw/20220224.json").path], environment: env)
+        _ = try FolioProcess.run(
+            [
+                "import", "nbu-json",
+                Paths.sharedData.appendingPathComponent("nbu-official-rates/raw/20220224.json").path,
+            ],
+            environment: env
+        )
 
         let text = try FolioProcess.run(["info"], environment: env)
         #expect(text.status == 0)
@@ -71,21 +84,26 @@ import Testing
     /// paragraph line is never a short one followed by a line whose first word would have fitted on it
     /// (hand-wrapped lines may end anywhere from 50 columns on).
     @Test func helpParagraphsAreFilledNotRagged() throws {
-        var commands: [[String]] = [[]], checked = 0
+        var commands: [[String]] = [[]]
+        var checked = 0
         while let command = commands.popLast() {
             // ArgumentParser wraps at $COLUMNS when it is set: 80, as on a terminal and under cron.
             let help = try FolioProcess.run(command + ["--help"], environment: ["COLUMNS": "80"]).stdout
             let lines = help.components(separatedBy: "\n")
             // The overview and discussion come before USAGE; then the subcommands to visit.
             let text = lines.prefix { !$0.hasPrefix("USAGE:") }
-            for (line, next) in zip(text, text.dropFirst()) where !line.isEmpty && !next.isEmpty && !next.hasPrefix(" ") {
+            for (line, next) in zip(text, text.dropFirst()) where !line.isEmpty && !next.isEmpty && !next.hasPrefix(" ")
+            {
                 let word = next.prefix { $0 != " " }
-                #expect(line.count >= 50 || line.count + 1 + word.count > 80,
-                        "folio \(command.joined(separator: " ")) --help: \"\(line)\" / \"\(next)\"")
+                #expect(
+                    line.count >= 50 || line.count + 1 + word.count > 80,
+                    "folio \(command.joined(separator: " ")) --help: \"\(line)\" / \"\(next)\""
+                )
             }
             if let start = lines.firstIndex(of: "SUBCOMMANDS:") {
                 // A subcommand's name starts its line two columns in; its abstract may go on below.
-                for line in lines[(start + 1)...].prefix(while: { !$0.isEmpty }) where line.hasPrefix("  ") && !line.hasPrefix("   ") {
+                for line in lines[(start + 1)...].prefix(while: { !$0.isEmpty })
+                where line.hasPrefix("  ") && !line.hasPrefix("   ") {
                     let name = String(line.dropFirst(2).prefix { $0 != " " })
                     if name != "help" { commands.append(command + [name]) }
                 }

@@ -45,7 +45,9 @@ import Testing
         let done = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
             try? holder.inTransaction(.immediate) { db in
-                try db.execute(sql: "INSERT INTO fetch_log (source, request, time_ms, outcome) VALUES ('test', 'hold', 0, 'ok')")
+                try db.execute(
+                    sql: "INSERT INTO fetch_log (source, request, time_ms, outcome) VALUES ('test', 'hold', 0, 'ok')"
+                )
                 locked.signal()
                 Thread.sleep(forTimeInterval: 1.5)
                 return .commit

@@ -7,7 +7,11 @@ import Testing
     private func database(_ quotes: [String]) throws -> (URL, String) {
         let directory = try Paths.temporaryDirectory()
         let csv = directory.appendingPathComponent("quotes.csv")
-        try (["date,asset,currency,price,bid,ask,market,source"] + quotes).joined(separator: "\n").write(to: csv, atomically: true, encoding: .utf8)
+        try (["date,asset,currency,price,bid,ask,market,source"] + quotes).joined(separator: "\n").write(
+            to: csv,
+            atomically: true,
+            encoding: .utf8
+        )
         let db = directory.appendingPathComponent("f.sqlite").path
         #expect(try FolioProcess.run(["init", "--db", db]).status == 0)
         let imported = try FolioProcess.run(["import", "quotes", csv.path, "--db", db])
@@ -15,7 +19,9 @@ import Testing
         return (directory, db)
     }
 
-    private let workedExample = ["2025-06-20,BTC,USD,108953,,,exchange,test", "2025-06-20,ETH,USD,2547.43,,,exchange,test"]
+    private let workedExample = [
+        "2025-06-20,BTC,USD,108953,,,exchange,test", "2025-06-20,ETH,USD,2547.43,,,exchange,test",
+    ]
 
     @Test func theWorkedExample() throws {
         let (directory, db) = try database(workedExample)
@@ -70,7 +76,10 @@ import Testing
         (["convert", "1", "USD", "BTC", "--market", "moon"], "Error: --market: unknown market moon"),
         (["convert", "1", "USD", "BTC", "--side", "middle"], "Error: --side: \"middle\" is not one of mid, buy, sell"),
         (["convert", "1", "USD", "BTC", "--date", "June"], "Error: --date: \"June\" is not a date"),
-        (["convert", "1", "USD", "BTC", "--date", "2025-07-20"], "Error: BTC/USD quote (exchange) missing at 2025-07-20T23:59:59.999Z: the last one, 2025-06-20T00:00:00Z, is too old"),
+        (
+            ["convert", "1", "USD", "BTC", "--date", "2025-07-20"],
+            "Error: BTC/USD quote (exchange) missing at 2025-07-20T23:59:59.999Z: the last one, 2025-06-20T00:00:00Z, is too old"
+        ),
         (["convert", "1", "USD", "BTC", "--date", "2025-01-01"], "Error: no BTC/USD quote (exchange"),
     ])
     func badInputIsOneLine(_ arguments: [String], _ expected: String) throws {

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -24,10 +25,16 @@ import Glibc
     }
 
     /// The last USD/UAH NBU rate as `folio table prices` prints it.
-    static let lastRate = ["table", "prices", "--asset", "USD", "--currency", "UAH", "--market", "nbu", "--format", "csv"]
+    static let lastRate = [
+        "table", "prices", "--asset", "USD", "--currency", "UAH", "--market", "nbu", "--format", "csv",
+    ]
 
     /// Every reading command, each expected to succeed on `db`; outputs go to `directory`.
-    static func readEverything(_ db: String, in directory: URL, run: ([String]) throws -> FolioProcess.Result = { try FolioProcess.run($0) }) throws {
+    static func readEverything(
+        _ db: String,
+        in directory: URL,
+        run: ([String]) throws -> FolioProcess.Result = { try FolioProcess.run($0) }
+    ) throws {
         let out = directory.appendingPathComponent("out")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         let jobs = try writeJobs(in: directory)
@@ -48,22 +55,35 @@ import Glibc
         let directory = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         _ = try Self.demoCopy(in: directory.appendingPathComponent("data"))
-        let mount = try TestMount(readOnly: directory.appendingPathComponent("data"), at: directory.appendingPathComponent("ro"))
+        let mount = try TestMount(
+            readOnly: directory.appendingPathComponent("data"),
+            at: directory.appendingPathComponent("ro")
+        )
         defer { mount.unmount() }
         let db = mount.path.appendingPathComponent("demo.sqlite").path
         try Self.readEverything(db, in: directory)
         let csv = directory.appendingPathComponent("q.csv")
-        try "date,asset,currency,price,market,source\n2024-01-01,USD,UAH,38,nbu,x\n".write(to: csv, atomically: true, encoding: .utf8)
+        try "date,asset,currency,price,market,source\n2024-01-01,USD,UAH,38,nbu,x\n".write(
+            to: csv,
+            atomically: true,
+            encoding: .utf8
+        )
         for command in [["init"], ["import", "quotes", csv.path], ["portfolio", "add", "New"]] {
             let result = try FolioProcess.run(command + ["--db", db])
             #expect(result.status == 1)
-            #expect(result.stderr == "Error: \(db): this command changes the database, which cannot be written (read-only file system)\n")
+            #expect(
+                result.stderr
+                    == "Error: \(db): this command changes the database, which cannot be written (read-only file system)\n"
+            )
         }
         let new = mount.path.appendingPathComponent("new.sqlite").path
         let created = try FolioProcess.run(["init", "--db", new])
         #expect(created.status == 1)
-        #expect(created.stderr == "Error: \(new): this command changes the database, which cannot be written (its folder \(mount.path.path) "
-            + "cannot be written (read-only file system), and SQLite keeps its -wal and -shm files there)\n")
+        #expect(
+            created.stderr
+                == "Error: \(new): this command changes the database, which cannot be written (its folder \(mount.path.path) "
+                + "cannot be written (read-only file system), and SQLite keeps its -wal and -shm files there)\n"
+        )
     }
 
     /// A writer that crashed (or is still running) leaves committed rows in the -wal file; a read-only
@@ -79,20 +99,32 @@ import Glibc
         configuration.prepareDatabase { try $0.execute(sql: "PRAGMA wal_autocheckpoint = 0") }
         let writer = try DatabaseQueue(path: source, configuration: configuration)
         try writer.write { db in
-            try db.execute(sql: """
-                INSERT INTO quote (asset_id, currency_id, market, time_ms, price, source)
-                SELECT a.id, c.id, 'nbu', 1735689600000, 77.5, 'test' FROM asset a, asset c WHERE a.code = 'USD' AND c.code = 'UAH'
-                """)
+            try db.execute(
+                sql: """
+                    INSERT INTO quote (asset_id, currency_id, market, time_ms, price, source)
+                    SELECT a.id, c.id, 'nbu', 1735689600000, 77.5, 'test' FROM asset a, asset c WHERE a.code = 'USD' AND c.code = 'UAH'
+                    """
+            )
         }
         #expect((try FileManager.default.attributesOfItem(atPath: source + "-wal")[.size] as? Int ?? 0) > 0)
         // The same files without the index: as if the -shm were lost.
         let bare = directory.appendingPathComponent("bare")
         try FileManager.default.createDirectory(at: bare, withIntermediateDirectories: true)
-        for suffix in ["", "-wal"] { try FileManager.default.copyItem(atPath: source + suffix, toPath: bare.appendingPathComponent("demo.sqlite").path + suffix) }
+        for suffix in ["", "-wal"] {
+            try FileManager.default.copyItem(
+                atPath: source + suffix,
+                toPath: bare.appendingPathComponent("demo.sqlite").path + suffix
+            )
+        }
 
         let mount = try TestMount(readOnly: data, at: directory.appendingPathComponent("ro"))
         defer { mount.unmount() }
-        let seen = try FolioProcess.run(Self.lastRate + ["--from", "2024-12-31", "--to", "2025-01-01", "--db", mount.path.appendingPathComponent("demo.sqlite").path])
+        let seen = try FolioProcess.run(
+            Self.lastRate + [
+                "--from", "2024-12-31", "--to", "2025-01-01", "--db",
+                mount.path.appendingPathComponent("demo.sqlite").path,
+            ]
+        )
         #expect(seen.status == 0, "\(seen.stderr)")
         #expect(seen.stdout.contains("2025-01-01T00:00:00Z,77.5"), "\(seen.stdout)")
 
@@ -101,7 +133,10 @@ import Glibc
         let db = bareMount.path.appendingPathComponent("demo.sqlite").path
         let refused = try FolioProcess.run(Self.lastRate + ["--db", db])
         #expect(refused.status == 1)
-        #expect(refused.stderr.hasPrefix("Error: \(db): \(db)-wal holds changes not yet in the database"), "\(refused.stderr)")
+        #expect(
+            refused.stderr.hasPrefix("Error: \(db): \(db)-wal holds changes not yet in the database"),
+            "\(refused.stderr)"
+        )
         #expect(refused.stderr.split(separator: "\n").count == 1)
         withExtendedLifetime(writer) {}
     }
@@ -112,7 +147,9 @@ import Glibc
         defer { try? FileManager.default.removeItem(at: directory) }
         // Root's database in root's folder (755, file 644): nobody may read both and write neither.
         let db = try Self.demoCopy(in: directory.appendingPathComponent("data"))
-        for (path, mode) in [(directory.path, 0o755), (directory.appendingPathComponent("data").path, 0o755), (db, 0o644)] {
+        for (path, mode) in [
+            (directory.path, 0o755), (directory.appendingPathComponent("data").path, 0o755), (db, 0o644),
+        ] {
             try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
         }
         let read = try Unprivileged.run(Self.lastRate + ["--db", db])
@@ -121,8 +158,15 @@ import Glibc
         #expect(try Unprivileged.run(["info", "--db", db]).status == 0)
         let write = try Unprivileged.run(["portfolio", "add", "Mine", "--db", db])
         #expect(write.status == 1)
-        #expect(write.stderr == "Error: \(db): this command changes the database, which cannot be written (permission denied)\n")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("data").path) == ["demo.sqlite"])
+        #expect(
+            write.stderr
+                == "Error: \(db): this command changes the database, which cannot be written (permission denied)\n"
+        )
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("data").path) == [
+                "demo.sqlite"
+            ]
+        )
 
         // A file of mode 444 in a folder nobody may write to (as /tmp is): SQLite keeps its index there.
         let shared = directory.appendingPathComponent("shared")
@@ -140,13 +184,17 @@ import Glibc
         defer { try? FileManager.default.removeItem(at: directory) }
         let db = try Self.demoCopy(in: directory.appendingPathComponent("data"))
         let holder = try DatabaseQueue(path: db)
-        let (locked, release, done) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+        let (locked, release, done) = (
+            DispatchSemaphore(value: 0), DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)
+        )
         Thread.detachNewThread {
             try? holder.inTransaction(.immediate) { db in
-                try db.execute(sql: """
-                    INSERT INTO quote (asset_id, currency_id, market, time_ms, price, source)
-                    SELECT a.id, c.id, 'nbu', 1735689600000, 999, 'uncommitted' FROM asset a, asset c WHERE a.code = 'USD' AND c.code = 'UAH'
-                    """)
+                try db.execute(
+                    sql: """
+                        INSERT INTO quote (asset_id, currency_id, market, time_ms, price, source)
+                        SELECT a.id, c.id, 'nbu', 1735689600000, 999, 'uncommitted' FROM asset a, asset c WHERE a.code = 'USD' AND c.code = 'UAH'
+                        """
+                )
                 locked.signal()
                 release.wait()
                 return .rollback
@@ -154,7 +202,10 @@ import Glibc
             done.signal()
         }
         locked.wait()
-        defer { release.signal(); done.wait() }
+        defer {
+            release.signal()
+            done.wait()
+        }
         let started = Date()
         try Self.readEverything(db, in: directory)
         let seconds = Date().timeIntervalSince(started)
@@ -173,13 +224,23 @@ import Glibc
         #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
         let batch = try FolioProcess.run(["batch", jobs.path, "--db", empty], currentDirectory: directory)
         #expect(batch.status == 1)
-        #expect(batch.stderr == "folio batch: \(empty): the file is empty, not a database; create one in it with `folio init`\n")
+        #expect(
+            batch.stderr
+                == "folio batch: \(empty): the file is empty, not a database; create one in it with `folio init`\n"
+        )
         #expect(try FileManager.default.attributesOfItem(atPath: empty)[.size] as? Int == 0)
 
         let missing = directory.appendingPathComponent("new/f.sqlite").path
         let csv = directory.appendingPathComponent("q.csv")
-        try "date,asset,currency,price,market,source\n2024-01-01,USD,UAH,38,nbu,x\n".write(to: csv, atomically: true, encoding: .utf8)
-        for command in [["import", "quotes", csv.path], ["portfolio", "add", "P"], ["chart", "line", "--asset", "USD", "--out", directory.appendingPathComponent("c.png").path]] {
+        try "date,asset,currency,price,market,source\n2024-01-01,USD,UAH,38,nbu,x\n".write(
+            to: csv,
+            atomically: true,
+            encoding: .utf8
+        )
+        for command in [
+            ["import", "quotes", csv.path], ["portfolio", "add", "P"],
+            ["chart", "line", "--asset", "USD", "--out", directory.appendingPathComponent("c.png").path],
+        ] {
             let result = try FolioProcess.run(command + ["--db", missing])
             #expect(result.status == 1)
             #expect(result.stderr == "Error: \(missing): no database here; create one with `folio init`\n")

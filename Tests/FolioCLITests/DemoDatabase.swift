@@ -44,7 +44,9 @@ enum DemoDatabase {
     /// Rows of a committed samples CSV (no quoted fields in these files), header dropped, as field arrays.
     static func rows(_ file: String) throws -> [[String]] {
         let text = try String(contentsOf: samples.appendingPathComponent(file), encoding: .utf8)
-        return text.split(whereSeparator: \.isNewline).dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        return text.split(whereSeparator: \.isNewline).dropFirst().map {
+            $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        }
     }
 }
 

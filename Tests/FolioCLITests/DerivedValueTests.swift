@@ -15,12 +15,17 @@ import Testing
         let directory = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let database = try FolioProcess.initialisedDatabase(in: directory)
-        let result = try FolioProcess.run(["fetch"] + arguments + ["--retries", "0"], environment: server.environment(fault: "hugerate", database: database))
+        let result = try FolioProcess.run(
+            ["fetch"] + arguments + ["--retries", "0"],
+            environment: server.environment(fault: "hugerate", database: database)
+        )
         #expect(result.status == 1, "\(result.stderr)")
         #expect(result.stderr.hasPrefix("Error: \(source): ") && result.stderr.contains(reason), "\(result.stderr)")
         let (quotes, failed) = try DatabaseQueue(path: database).read {
-            (try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM quote") ?? -1,
-             try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM fetch_log WHERE outcome = 'failed'") ?? -1)
+            (
+                try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM quote") ?? -1,
+                try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM fetch_log WHERE outcome = 'failed'") ?? -1
+            )
         }
         #expect(quotes == 0 && failed == 1)
     }

@@ -10,10 +10,16 @@ protocol FetchSuite {
 }
 
 extension FetchSuite {
-    static func newDatabase() throws -> String { try FolioProcess.initialisedDatabase(in: try Paths.temporaryDirectory()) }
+    static func newDatabase() throws -> String {
+        try FolioProcess.initialisedDatabase(in: try Paths.temporaryDirectory())
+    }
 
-    func fetch(_ arguments: [String], fault: String? = nil, extra: [String: String] = [:]) throws -> FolioProcess.Result {
-        try FolioProcess.run(["fetch"] + arguments, environment: server.environment(fault: fault, database: database).merging(extra) { $1 })
+    func fetch(_ arguments: [String], fault: String? = nil, extra: [String: String] = [:]) throws -> FolioProcess.Result
+    {
+        try FolioProcess.run(
+            ["fetch"] + arguments,
+            environment: server.environment(fault: fault, database: database).merging(extra) { $1 }
+        )
     }
 
     func scalar(_ sql: String) throws -> Int {

@@ -21,7 +21,9 @@ import Testing
     }
 
     private func attempts() throws -> [String] {
-        try DatabaseQueue(path: database).read { try String.fetchAll($0, sql: "SELECT outcome FROM fetch_log ORDER BY id") }
+        try DatabaseQueue(path: database).read {
+            try String.fetchAll($0, sql: "SELECT outcome FROM fetch_log ORDER BY id")
+        }
     }
 
     @Test func aFailureIsRetriedAfterAMinuteNotAfterTheInterval() throws {
@@ -31,7 +33,12 @@ import Testing
         #expect(skipped.status == 1)
         #expect(skipped.stdout.isEmpty)
         #expect(skipped.stderr.hasPrefix("Error: nbu: skipped, the last attempt 0 min "), "\(skipped.stderr)")
-        #expect(skipped.stderr.hasSuffix(" ago failed: HTTP 503: Service Unavailable; next attempt 1 min after it (--force to ask now)\n"), "\(skipped.stderr)")
+        #expect(
+            skipped.stderr.hasSuffix(
+                " ago failed: HTTP 503: Service Unavailable; next attempt 1 min after it (--force to ask now)\n"
+            ),
+            "\(skipped.stderr)"
+        )
         #expect(try attempts() == ["failed"], "a skip is not an attempt")
 
         try execute("UPDATE fetch_log SET time_ms = time_ms - 61000")
@@ -54,7 +61,12 @@ import Testing
         try execute("UPDATE fetch_log SET time_ms = time_ms - 230000")
         let skipped = try fetch(nbu)
         #expect(skipped.status == 1)
-        #expect(skipped.stderr.contains("failed (3 failures in a row): HTTP 503: Service Unavailable; next attempt 4 min after it"), "\(skipped.stderr)")
+        #expect(
+            skipped.stderr.contains(
+                "failed (3 failures in a row): HTTP 503: Service Unavailable; next attempt 4 min after it"
+            ),
+            "\(skipped.stderr)"
+        )
 
         // Never longer than the interval.
         let shortInterval = try fetch(nbu + ["--throttle-minutes", "3"])

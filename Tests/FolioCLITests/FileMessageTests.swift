@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -20,10 +21,17 @@ import Glibc
         let folder = directory.appendingPathComponent("quotes")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for kind in ["quotes", "nbu-json", "budget"] {
-            Self.expectPlain(try FolioProcess.run(["import", kind, folder.path, "--db", database]), "\(folder.path): is a directory")
+            Self.expectPlain(
+                try FolioProcess.run(["import", kind, folder.path, "--db", database]),
+                "\(folder.path): is a directory"
+            )
         }
-        Self.expectPlain(try FolioProcess.run(["mail", "--attach", folder.path, "--to", "a@example.com", "--dry-run", "--out", "/tmp/x.eml"]),
-                         "--attach: cannot read \(folder.path): is a directory")
+        Self.expectPlain(
+            try FolioProcess.run([
+                "mail", "--attach", folder.path, "--to", "a@example.com", "--dry-run", "--out", "/tmp/x.eml",
+            ]),
+            "--attach: cannot read \(folder.path): is a directory"
+        )
     }
 
     /// The dry run's message is written like every output: a read-only mount, a full disk, a folder
@@ -35,8 +43,10 @@ import Glibc
         let attachment = directory.appendingPathComponent("big.bin")
         try Data(repeating: 0x5A, count: 200_000).write(to: attachment)
         func dryRun(_ out: String) throws -> FolioProcess.Result {
-            try FolioProcess.run(["mail", "--attach", attachment.path, "--to", "a@example.com", "--dry-run", "--out", out],
-                                 environment: ["XDG_CONFIG_HOME": directory.path])
+            try FolioProcess.run(
+                ["mail", "--attach", attachment.path, "--to", "a@example.com", "--dry-run", "--out", out],
+                environment: ["XDG_CONFIG_HOME": directory.path]
+            )
         }
         let source = directory.appendingPathComponent("source")
         try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
@@ -60,7 +70,11 @@ import Glibc
         try Data("text".utf8).write(to: attachment)
         chmod(attachment.path, 0o644)
         let out = directory.appendingPathComponent("m.eml").path
-        Self.expectPlain(try Unprivileged.run(["mail", "--attach", attachment.path, "--to", "a@example.com", "--dry-run", "--out", out]),
-                         "\(out): permission denied")
+        Self.expectPlain(
+            try Unprivileged.run([
+                "mail", "--attach", attachment.path, "--to", "a@example.com", "--dry-run", "--out", out,
+            ]),
+            "\(out): permission denied"
+        )
     }
 }

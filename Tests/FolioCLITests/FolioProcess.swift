@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// Runs the built `folio` executable as a separate process, the way users and cron run it.
 struct FolioProcess {
@@ -19,16 +19,26 @@ struct FolioProcess {
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
             directory.deleteLastPathComponent()
         }
-        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("folio")
+        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+            "folio"
+        )
     }()
 
-    static func start(_ arguments: [String], environment: [String: String] = [:], currentDirectory: URL? = nil) throws -> (Process, Pipe, Pipe) {
+    static func start(
+        _ arguments: [String],
+        environment: [String: String] = [:],
+        currentDirectory: URL? = nil
+    ) throws -> (Process, Pipe, Pipe) {
         try start(executable, arguments, environment: environment, currentDirectory: currentDirectory)
     }
 
     /// Runs `folio` to the end and collects what it printed.
     @discardableResult
-    static func run(_ arguments: [String], environment: [String: String] = [:], currentDirectory: URL? = nil) throws -> Result {
+    static func run(
+        _ arguments: [String],
+        environment: [String: String] = [:],
+        currentDirectory: URL? = nil
+    ) throws -> Result {
         try complete(executable, arguments, environment: environment, currentDirectory: currentDirectory)
     }
 
@@ -37,30 +47,46 @@ struct FolioProcess {
         try complete(URL(fileURLWithPath: "/usr/bin/env"), [name] + arguments, environment: [:])
     }
 
-    private static func start(_ program: URL, _ arguments: [String], environment: [String: String],
-                              currentDirectory: URL? = nil) throws -> (Process, Pipe, Pipe) {
+    private static func start(
+        _ program: URL,
+        _ arguments: [String],
+        environment: [String: String],
+        currentDirectory: URL? = nil
+    ) throws -> (Process, Pipe, Pipe) {
         let process = Process()
         if let currentDirectory { process.currentDirectoryURL = currentDirectory }
         process.executableURL = program
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()
         return (process, out, err)
     }
 
-    private static func complete(_ program: URL, _ arguments: [String], environment: [String: String],
-                                 currentDirectory: URL? = nil) throws -> Result {
+    private static func complete(
+        _ program: URL,
+        _ arguments: [String],
+        environment: [String: String],
+        currentDirectory: URL? = nil
+    ) throws -> Result {
         let started = Date()
-        let (process, out, err) = try start(program, arguments, environment: environment, currentDirectory: currentDirectory)
+        let (process, out, err) = try start(
+            program,
+            arguments,
+            environment: environment,
+            currentDirectory: currentDirectory
+        )
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Result(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self), seconds: Date().timeIntervalSince(started)
+            status: process.terminationStatus,
+            stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self),
+            seconds: Date().timeIntervalSince(started)
         )
     }
 }
@@ -77,7 +103,8 @@ extension FolioProcess {
 }
 
 enum Paths {
-    static let projectRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let projectRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static let sharedData = projectRoot.deletingLastPathComponent().appendingPathComponent("shared/data")
 
     static func temporaryDirectory() throws -> URL {

@@ -7,10 +7,14 @@ import Testing
 /// dictionary, so a portfolio named `{report}` wrote (and mailed) `donut`'s chart in 7 runs of 10.
 @Suite(.serialized) struct HostileNamesBatchTests {
     static let hostile = [
-        "donut", "{report}", "{portfolio}", "{date}", "{ext}", "{locale}", "{theme}", "2018-02-07", "_report_", "{report}.{ext}",
-        "holdings", "..", ".", "../escape", "a/b", "a b", "a_b", "a/../../b", ".hidden", "~", "$(touch pwned)", "%s%n", "a\\b",
-        "{", "}", "}{", "{{report}}", "out", "Портфель {date}", "\u{1B}]0;owned\u{07}", "tab\there", "CON", "nul", "*", "?",
-        "name with trailing dot.", String(repeating: "{report}", count: 12), String(repeating: "я", count: 45) + "{date}",
+        "donut", "{report}", "{portfolio}", "{date}", "{ext}", "{locale}", "{theme}", "2018-02-07", "_report_",
+        "{report}.{ext}",
+        "holdings", "..", ".", "../escape", "a/b", "a b", "a_b", "a/../../b", ".hidden", "~", "$(touch pwned)", "%s%n",
+        "a\\b",
+        "{", "}", "}{", "{{report}}", "out", "Портфель {date}", "\u{1B}]0;owned\u{07}", "tab\there", "CON", "nul", "*",
+        "?",
+        "name with trailing dot.", String(repeating: "{report}", count: 12),
+        String(repeating: "я", count: 45) + "{date}",
     ]
 
     /// `count` portfolios (the hostile names first), portfolio `i` holding 1,001 + i shares of AAPL bought
@@ -26,12 +30,18 @@ import Testing
             let usd = try Int64.fetchOne(db, sql: "SELECT id FROM asset WHERE code = 'USD'")!
             let aapl = try Int64.fetchOne(db, sql: "SELECT id FROM asset WHERE code = 'AAPL'")!
             for (i, name) in names.enumerated() {
-                try db.execute(sql: "INSERT INTO portfolio (name, base_currency_id) VALUES (?, ?)", arguments: [name, usd])
+                try db.execute(
+                    sql: "INSERT INTO portfolio (name, base_currency_id) VALUES (?, ?)",
+                    arguments: [name, usd]
+                )
                 shares[name] = 1_001 + i
-                try db.execute(sql: """
-                    INSERT INTO trade (portfolio_id, time_ms, side, asset_id, quantity, price, price_currency_id, fee, fee_currency_id)
-                    VALUES (?, 1483401600000, 'buy', ?, ?, 100, ?, 0, ?)
-                    """, arguments: [db.lastInsertedRowID, aapl, 1_001 + i, usd, usd])
+                try db.execute(
+                    sql: """
+                        INSERT INTO trade (portfolio_id, time_ms, side, asset_id, quantity, price, price_currency_id, fee, fee_currency_id)
+                        VALUES (?, 1483401600000, 'buy', ?, ?, 100, ?, 0, ?)
+                        """,
+                    arguments: [db.lastInsertedRowID, aapl, 1_001 + i, usd, usd]
+                )
             }
         }
         return (path, shares)
@@ -40,7 +50,9 @@ import Testing
     /// The number of AAPL shares a holdings table PDF shows (`1,023`).
     static func shares(inPDF path: String) throws -> Int? {
         let text = try FolioProcess.tool("pdftotext", ["-layout", path, "-"]).stdout
-        let numbers = text.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Int($0.replacingOccurrences(of: ",", with: "")) }
+        let numbers = text.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap {
+            Int($0.replacingOccurrences(of: ",", with: ""))
+        }
         return numbers.first { (1_001...1_100).contains($0) }
     }
 
@@ -51,20 +63,23 @@ import Testing
         let sink = try SMTPSink()
         let jobs = directory.appendingPathComponent("jobs.yaml")
         try """
-            portfolios: all
-            output: "out/{portfolio}/{date}/{report}.{ext}"
-            render:
-              - chart: table
-                format: pdf
-                name: holdings
-              - chart: donut
-                name: donut
-            mail:
-              to: [client@example.com]
-              smtp-url: \(sink.url)
-            """.write(to: jobs, atomically: true, encoding: .utf8)
-        let result = try BatchTests.batch(directory, [jobs.path, "--db", db, "--json"],
-                                          environment: BatchMailTests.environment.merging(["XDG_CONFIG_HOME": directory.path]) { $1 })
+        portfolios: all
+        output: "out/{portfolio}/{date}/{report}.{ext}"
+        render:
+          - chart: table
+            format: pdf
+            name: holdings
+          - chart: donut
+            name: donut
+        mail:
+          to: [client@example.com]
+          smtp-url: \(sink.url)
+        """.write(to: jobs, atomically: true, encoding: .utf8)
+        let result = try BatchTests.batch(
+            directory,
+            [jobs.path, "--db", db, "--json"],
+            environment: BatchMailTests.environment.merging(["XDG_CONFIG_HOME": directory.path]) { $1 }
+        )
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!result.stderr.contains("\u{1B}") && result.stderr.contains("\\x1B]0;owned\\x07"), "\(result.stderr)")
 
@@ -81,7 +96,11 @@ import Testing
             folders.insert(file.deletingLastPathComponent().deletingLastPathComponent().path)
         }
         #expect(folders.count == 50)
-        #expect(BatchTests.files(under: directory).allSatisfy { $0.standardizedFileURL.path.hasPrefix(out) || !$0.path.contains("/out") })
+        #expect(
+            BatchTests.files(under: directory).allSatisfy {
+                $0.standardizedFileURL.path.hasPrefix(out) || !$0.path.contains("/out")
+            }
+        )
 
         // In the mail: one message per portfolio, whose subject names it and whose table is its own.
         #expect(sink.received == 50)
@@ -90,11 +109,17 @@ import Testing
             let message = try sink.read(n)
             let subject = message["subject"] as? String ?? ""
             let attachments = message["attachments"] as? [[String: Any]] ?? []
-            let table = try #require(attachments.first { $0["filename"] as? String == "holdings.pdf" }?["path"] as? String, "\(subject)")
+            let table = try #require(
+                attachments.first { $0["filename"] as? String == "holdings.pdf" }?["path"] as? String,
+                "\(subject)"
+            )
             let count = try Self.shares(inPDF: table)
             let owner = try #require(shares.first { $0.value == count }?.key, "\(subject)")
-            #expect(subject.contains(owner.trimmingCharacters(in: .whitespaces)) || owner.contains("\u{1B}") || owner.contains("\t"),
-                    "message \(n): \(subject) carries \(owner)'s table")
+            #expect(
+                subject.contains(owner.trimmingCharacters(in: .whitespaces)) || owner.contains("\u{1B}")
+                    || owner.contains("\t"),
+                "message \(n): \(subject) carries \(owner)'s table"
+            )
             mailed.insert(owner)
         }
         #expect(mailed.count == 50)

@@ -28,20 +28,48 @@ import Testing
     }
 
     @Test(arguments: [
-        ("hugedate", ["monobank"], "monobank", "[0].date: found 1e+17, expected seconds since 1970 up to a day from now"),
-        ("hugecode", ["monobank"], "monobank", "[0].currencyCodeA: found 1e+30, expected an ISO 4217 numeric currency code (1 to 999)"),
-        ("hugems", ["coingecko", "--coins", "bitcoin", "--days", "2"], "coingecko", "prices[0][0]: found 1e+22, expected milliseconds since 1970 up to a day from now"),
+        (
+            "hugedate", ["monobank"], "monobank",
+            "[0].date: found 1e+17, expected seconds since 1970 up to a day from now"
+        ),
+        (
+            "hugecode", ["monobank"], "monobank",
+            "[0].currencyCodeA: found 1e+30, expected an ISO 4217 numeric currency code (1 to 999)"
+        ),
+        (
+            "hugems", ["coingecko", "--coins", "bitcoin", "--days", "2"], "coingecko",
+            "prices[0][0]: found 1e+22, expected milliseconds since 1970 up to a day from now"
+        ),
     ])
-    func aNumberOutOfRangeIsAnErrorNotACrash(_ fault: String, _ arguments: [String], _ source: String, _ reason: String) throws {
+    func aNumberOutOfRangeIsAnErrorNotACrash(
+        _ fault: String,
+        _ arguments: [String],
+        _ source: String,
+        _ reason: String
+    ) throws {
         try expectRefused(try fetch(arguments + ["--retries", "0"], fault: fault), source, saying: reason)
     }
 
     @Test(arguments: [
-        ("futuredate", ["monobank"], "monobank", "[0].date: found 16725225600 (2500-01-01T00:00:00Z), expected seconds since 1970 up to a day from now"),
-        ("boolrate", ["nbu", "--currencies", "USD", "--date", "2022-02-24"], "nbu", "].rate: found true, expected a number of hryvnias above zero"),
-        ("conflict", ["monobank"], "monobank", "USD/UAH card at 2024-01-09T22:01:13Z is given twice with different prices: 38.3748 (bid 38.15, ask 38.5996) and 38.3498 (bid 38.1, ask 38.5996)"),
+        (
+            "futuredate", ["monobank"], "monobank",
+            "[0].date: found 16725225600 (2500-01-01T00:00:00Z), expected seconds since 1970 up to a day from now"
+        ),
+        (
+            "boolrate", ["nbu", "--currencies", "USD", "--date", "2022-02-24"], "nbu",
+            "].rate: found true, expected a number of hryvnias above zero"
+        ),
+        (
+            "conflict", ["monobank"], "monobank",
+            "USD/UAH card at 2024-01-09T22:01:13Z is given twice with different prices: 38.3748 (bid 38.15, ask 38.5996) and 38.3498 (bid 38.1, ask 38.5996)"
+        ),
     ])
-    func aFutureTimeABooleanOrTwoPricesForOneQuoteAreRefused(_ fault: String, _ arguments: [String], _ source: String, _ reason: String) throws {
+    func aFutureTimeABooleanOrTwoPricesForOneQuoteAreRefused(
+        _ fault: String,
+        _ arguments: [String],
+        _ source: String,
+        _ reason: String
+    ) throws {
         try expectRefused(try fetch(arguments + ["--retries", "0"], fault: fault), source, saying: reason)
     }
 
@@ -60,7 +88,11 @@ import Testing
         let environment = ["FOLIO_COINGECKO_KEY": key]
         // Another port, and the same server under another host name: both are other origins.
         for target in ["127.0.0.1:\(other.port)", "localhost:\(server.port)"] {
-            let result = try fetch(["coingecko", "--coins", "bitcoin", "--days", "0", "--force"], fault: "redirect=\(target)", extra: environment)
+            let result = try fetch(
+                ["coingecko", "--coins", "bitcoin", "--days", "0", "--force"],
+                fault: "redirect=\(target)",
+                extra: environment
+            )
             #expect(result.status == 0, "\(result.stderr)")
         }
         let here = try server.requests()
@@ -70,7 +102,11 @@ import Testing
         #expect(redirected.allSatisfy { $0.key == nil }, "\(redirected)")
 
         // A redirect within the origin keeps it.
-        let same = try fetch(["coingecko", "--coins", "bitcoin", "--days", "0", "--force"], fault: "redirectsame", extra: environment)
+        let same = try fetch(
+            ["coingecko", "--coins", "bitcoin", "--days", "0", "--force"],
+            fault: "redirectsame",
+            extra: environment
+        )
         #expect(same.status == 0, "\(same.stderr)")
         #expect(try server.requests().suffix(2).allSatisfy { $0.key == key })
     }
@@ -79,22 +115,40 @@ import Testing
         let environment = ["FOLIO_COINGECKO_KEY": key, "FOLIO_COINGECKO_URL": "http://192.0.2.1:9"]  // TEST-NET-1, never this machine
         let refused = try fetch(["coingecko", "--days", "0", "--timeout", "1", "--retries", "0"], extra: environment)
         #expect(refused.status == 1)
-        #expect(refused.stderr.contains("will not send x-cg-demo-api-key over plain http to 192.0.2.1, which is not this machine: use https, or --insecure to allow it"), "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains(
+                "will not send x-cg-demo-api-key over plain http to 192.0.2.1, which is not this machine: use https, or --insecure to allow it"
+            ),
+            "\(refused.stderr)"
+        )
         #expect(refused.seconds < 1, "refused before connecting")
 
-        let insecure = try fetch(["coingecko", "--days", "0", "--timeout", "1", "--retries", "0", "--insecure", "--force"], extra: environment)
+        let insecure = try fetch(
+            ["coingecko", "--days", "0", "--timeout", "1", "--retries", "0", "--insecure", "--force"],
+            extra: environment
+        )
         #expect(insecure.status == 1)
         #expect(!insecure.stderr.contains("will not send"), "\(insecure.stderr)")
 
-        let localhost = try fetch(["coingecko", "--days", "0", "--force"], extra: ["FOLIO_COINGECKO_KEY": key, "FOLIO_COINGECKO_URL": "http://localhost:\(server.port)"])
+        let localhost = try fetch(
+            ["coingecko", "--days", "0", "--force"],
+            extra: ["FOLIO_COINGECKO_KEY": key, "FOLIO_COINGECKO_URL": "http://localhost:\(server.port)"]
+        )
         #expect(localhost.status == 0, "\(localhost.stderr)")
         #expect(try server.requests().last?.key == key)
     }
 
     @Test func aServerRepeatingTheKeyAndEscapesIsQuotedWithoutThem() throws {
-        let result = try fetch(["coingecko", "--days", "0", "--retries", "0"], fault: "echo", extra: ["FOLIO_COINGECKO_KEY": key])
+        let result = try fetch(
+            ["coingecko", "--days", "0", "--retries", "0"],
+            fault: "echo",
+            extra: ["FOLIO_COINGECKO_KEY": key]
+        )
         #expect(result.status == 1)
-        #expect(result.stderr.contains("HTTP 401: \\x1B[2J\\x1B[31minvalid request\\x07, you sent: x-cg-demo-api-key: ***"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("HTTP 401: \\x1B[2J\\x1B[31minvalid request\\x07, you sent: x-cg-demo-api-key: ***"),
+            "\(result.stderr)"
+        )
         let logged = try text("SELECT message FROM fetch_log")
         #expect(logged.contains("x-cg-demo-api-key: ***"), "\(logged)")
         for shown in [result.stderr, logged] {

@@ -9,7 +9,9 @@ import Testing
     /// expanded it to 10^8 values while composing (24 s for a definition; a jobs file was then accepted).
     static let aliasNest: String = {
         var lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
-        for i in 1..<8 { lines.append("a\(i): &a\(i) [" + Array(repeating: "*a\(i - 1)", count: 10).joined(separator: ", ") + "]") }
+        for i in 1..<8 {
+            lines.append("a\(i): &a\(i) [" + Array(repeating: "*a\(i - 1)", count: 10).joined(separator: ", ") + "]")
+        }
         return (lines + ["? *a7\n: boom"]).joined(separator: "\n") + "\n"
     }()
 
@@ -20,12 +22,18 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let evil = directory.appendingPathComponent("evil.yaml")
         try Self.aliasNest.write(to: evil, atomically: true, encoding: .utf8)
-        let report = try FolioProcess.run(["report", "portfolio", "--portfolio", "Demo UAH", "--definition", evil.path, "--db", try DemoDatabase.path(),
-                                           "--out", directory.appendingPathComponent("r.pdf").path])
+        let report = try FolioProcess.run([
+            "report", "portfolio", "--portfolio", "Demo UAH", "--definition", evil.path, "--db",
+            try DemoDatabase.path(),
+            "--out", directory.appendingPathComponent("r.pdf").path,
+        ])
         #expect(report.status == 1)
         #expect(report.stderr == "Error: " + evil.path + Self.overAliasLimit)
         #expect(report.seconds < 5)
-        let batch = try FolioProcess.run(["batch", evil.path, "--db", try DemoDatabase.path()], currentDirectory: directory)
+        let batch = try FolioProcess.run(
+            ["batch", evil.path, "--db", try DemoDatabase.path()],
+            currentDirectory: directory
+        )
         #expect(batch.status == 1)
         #expect(batch.stderr == "folio batch: " + evil.path + Self.overAliasLimit)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["evil.yaml"])
@@ -36,15 +44,24 @@ import Testing
         let directory = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let big = directory.appendingPathComponent("big.yaml")
-        try ("title: \"" + String(repeating: "x", count: 2 << 20) + "\"\n").write(to: big, atomically: true, encoding: .utf8)
+        try ("title: \"" + String(repeating: "x", count: 2 << 20) + "\"\n").write(
+            to: big,
+            atomically: true,
+            encoding: .utf8
+        )
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: big.path)  // as smtp.yaml must be
         let limit = "Error: \(big.path): \((2 << 20) + 10) bytes, more than 1 MiB, the limit for a YAML file\n"
         let out = directory.appendingPathComponent("out.pdf").path
         let commands: [(arguments: [String], prefix: String)] = [
             (["report", "market", "--definition", big.path, "--out", out, "--db", try DemoDatabase.path()], "Error: "),
             (["fetch", "--config", big.path, "--db", directory.appendingPathComponent("none.sqlite").path], "Error: "),
-            (["mail", "--files", out, "--to", "a@example.com", "--dry-run", "--out", directory.appendingPathComponent("m.eml").path,
-              "--smtp-config", big.path], "Error: "),
+            (
+                [
+                    "mail", "--files", out, "--to", "a@example.com", "--dry-run", "--out",
+                    directory.appendingPathComponent("m.eml").path,
+                    "--smtp-config", big.path,
+                ], "Error: "
+            ),
             (["batch", big.path, "--db", try DemoDatabase.path()], "folio batch: "),
         ]
         for command in commands {
@@ -70,14 +87,22 @@ import Testing
             (["import", "csv", csv.path, "--mapping", bad.path, "--db", db], "Error: "),
             (["fetch", "--config", bad.path, "--db", db], "Error: "),
             (["report", "market", "--definition", bad.path, "--out", out, "--db", try DemoDatabase.path()], "Error: "),
-            (["mail", "--files", out, "--to", "a@example.com", "--dry-run", "--out", directory.appendingPathComponent("m.eml").path,
-              "--smtp-config", bad.path], "Error: "),
+            (
+                [
+                    "mail", "--files", out, "--to", "a@example.com", "--dry-run", "--out",
+                    directory.appendingPathComponent("m.eml").path,
+                    "--smtp-config", bad.path,
+                ], "Error: "
+            ),
             (["batch", bad.path, "--db", try DemoDatabase.path()], "folio batch: "),
         ]
         for command in commands {
             let result = try FolioProcess.run(command.arguments, currentDirectory: directory)
             #expect(result.status == 1, "\(command.arguments[0]): \(result.stderr)")
-            #expect(result.stderr == command.prefix + bad.path + ":1: a key that is not text, expected a name\n", "\(command.arguments[0])")
+            #expect(
+                result.stderr == command.prefix + bad.path + ":1: a key that is not text, expected a name\n",
+                "\(command.arguments[0])"
+            )
         }
         #expect(try DatabaseQueue(path: db).read { try Int.fetchOne($0, sql: "SELECT count(*) FROM quote") } == 0)
     }
@@ -91,10 +116,17 @@ import Testing
         let ids = (1...5_000).flatMap { ["--id", "\($0)"] }
         let removal = try FolioProcess.run(["trades", "remove"] + ids + ["--db", db])
         #expect(removal.status == 1)
-        #expect(removal.stderr == "Error: 10004 words on the command line, more than 4096; give long lists of files or ids in several runs "
-            + "(xargs -n 1000) or select by filters (--from, --to)\n")
+        #expect(
+            removal.stderr
+                == "Error: 10004 words on the command line, more than 4096; give long lists of files or ids in several runs "
+                + "(xargs -n 1000) or select by filters (--from, --to)\n"
+        )
         #expect(removal.seconds < 2)
-        let assets = try FolioProcess.run(["chart", "line", "--asset"] + (1...300).map { "A\($0)" } + ["--db", db, "--out", directory.appendingPathComponent("a.png").path])
+        let assets = try FolioProcess.run(
+            ["chart", "line", "--asset"] + (1...300).map { "A\($0)" } + [
+                "--db", db, "--out", directory.appendingPathComponent("a.png").path,
+            ]
+        )
         #expect(assets.stderr == "Error: --asset: unknown asset A1 (see `folio info`)\n", "\(assets.stderr)")
     }
 
@@ -105,11 +137,16 @@ import Testing
         #expect(try FolioProcess.run(["init", "--db", db]).status == 0)
         let csv = directory.appendingPathComponent("budget.csv")
         // "Продукти" as Windows-1251 writes it.
-        try Data(Array("date,type,category,amount,currency,note\n2026-01-05,expense,".utf8)
-                 + [0xCF, 0xF0, 0xEE, 0xE4, 0xF3, 0xEA, 0xF2, 0xE8] + Array(",120,UAH,\n".utf8)).write(to: csv)
+        try Data(
+            Array("date,type,category,amount,currency,note\n2026-01-05,expense,".utf8)
+                + [0xCF, 0xF0, 0xEE, 0xE4, 0xF3, 0xEA, 0xF2, 0xE8] + Array(",120,UAH,\n".utf8)
+        ).write(to: csv)
         let result = try FolioProcess.run(["import", "budget", csv.path, "--db", db])
         #expect(result.status == 1)
-        #expect(result.stderr == "Error: \(csv.path):2: not UTF-8 (found byte 0xCF); convert with iconv -f CP1251 -t UTF-8\n")
+        #expect(
+            result.stderr
+                == "Error: \(csv.path):2: not UTF-8 (found byte 0xCF); convert with iconv -f CP1251 -t UTF-8\n"
+        )
         let info = try FolioProcess.run(["info", "--db", db, "--format", "json"])
         let object = try JSONSerialization.jsonObject(with: Data(info.stdout.utf8)) as? [String: Any]
         #expect((object?["budgetMonths"] as? [Any])?.isEmpty == true, "\(info.stdout)")

@@ -6,15 +6,21 @@ import Testing
 /// (trades priced in bitcoin, fees in the coin bought, failed transfers) every row comes back as it was
 /// or is named by the export on stderr.
 @Suite(.serialized) struct InterchangeRoundTripTests {
-    static let cases: [(portfolio: String, base: String, day: String)] = [("Demo UAH", "UAH", "2018-02-07"), ("DSX crypto", "USD", "2020-06-30")]
+    static let cases: [(portfolio: String, base: String, day: String)] = [
+        ("Demo UAH", "UAH", "2018-02-07"), ("DSX crypto", "USD", "2020-06-30"),
+    ]
 
     /// A new database with the demo's quotes, as `scripts/make-demo-db.sh` imports them.
     static func freshDatabase(in directory: URL) throws -> String {
         let db = directory.appendingPathComponent("fresh.sqlite").path
         let samples = DemoDatabase.samples.path
-        let stocks = try FileManager.default.contentsOfDirectory(atPath: samples + "/stocks").filter { $0.hasSuffix("_data.csv") }.sorted()
-        for arguments in [["init"], ["import", "quotes", samples + "/nbu-rates.csv", samples + "/crypto-usd-generated.csv"],
-                          ["import", "stock-csv", "--currency", "USD"] + stocks.map { samples + "/stocks/" + $0 }] {
+        let stocks = try FileManager.default.contentsOfDirectory(atPath: samples + "/stocks").filter {
+            $0.hasSuffix("_data.csv")
+        }.sorted()
+        for arguments in [
+            ["init"], ["import", "quotes", samples + "/nbu-rates.csv", samples + "/crypto-usd-generated.csv"],
+            ["import", "stock-csv", "--currency", "USD"] + stocks.map { samples + "/stocks/" + $0 },
+        ] {
             let result = try FolioProcess.run(arguments + ["--db", db])
             #expect(result.status == 0, "\(arguments): \(result.stderr)")
         }
@@ -22,13 +28,22 @@ import Testing
     }
 
     /// The export's lines on stderr, and a fresh database holding what it wrote.
-    static func roundTrip(_ format: String, _ portfolio: String, base: String, in directory: URL) throws -> (differences: [String], db: String) {
+    static func roundTrip(
+        _ format: String,
+        _ portfolio: String,
+        base: String,
+        in directory: URL
+    ) throws -> (differences: [String], db: String) {
         let out = directory.appendingPathComponent(format == "pp-csv" ? "pp" : "export.json").path
-        let export = try FolioProcess.run(["export", format, "--portfolio", portfolio, "--out", out, "--db", try DemoDatabase.path()])
+        let export = try FolioProcess.run([
+            "export", format, "--portfolio", portfolio, "--out", out, "--db", try DemoDatabase.path(),
+        ])
         #expect(export.status == 0, "\(export.stderr)")
         let db = try freshDatabase(in: directory)
         #expect(try FolioProcess.run(["portfolio", "add", portfolio, "--base", base, "--db", db]).status == 0)
-        let files = format == "pp-csv" ? try FileManager.default.contentsOfDirectory(atPath: out).sorted().map { out + "/" + $0 } : [out]
+        let files =
+            format == "pp-csv"
+            ? try FileManager.default.contentsOfDirectory(atPath: out).sorted().map { out + "/" + $0 } : [out]
         let imported = try FolioProcess.run(["import", format, "--portfolio", portfolio] + files + ["--db", db])
         #expect(imported.status == 0, "\(imported.stderr)")
         return (export.stderr.split(separator: "\n").map(String.init), db)
@@ -36,14 +51,22 @@ import Testing
 
     /// A table as CSV cells, numbers compared to the cent.
     static func sameTable(_ arguments: [String], _ a: String, _ b: String) throws {
-        let left = try FolioProcess.run(arguments + ["--format", "csv", "--db", a]), right = try FolioProcess.run(arguments + ["--format", "csv", "--db", b])
-        let rows = { (text: String) in text.split(whereSeparator: \.isNewline).map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) } }
+        let left = try FolioProcess.run(arguments + ["--format", "csv", "--db", a])
+        let right = try FolioProcess.run(arguments + ["--format", "csv", "--db", b])
+        let rows = { (text: String) in
+            text.split(whereSeparator: \.isNewline).map {
+                $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            }
+        }
         let (l, r) = (rows(left.stdout), rows(right.stdout))
         #expect(l.count == r.count && !l.isEmpty, "\(arguments): \(l.count) rows vs \(r.count)")
         for (x, y) in zip(l, r) {
             #expect(x.count == y.count, "\(arguments): \(x) vs \(y)")
             for (p, q) in zip(x, y) where p != q {
-                guard let u = Double(p), let v = Double(q) else { Issue.record("\(arguments): \(x) vs \(y)"); break }
+                guard let u = Double(p), let v = Double(q) else {
+                    Issue.record("\(arguments): \(x) vs \(y)")
+                    break
+                }
                 #expect(abs(u - v) < 0.005, "\(arguments): \(x) vs \(y)")
             }
         }
@@ -58,8 +81,16 @@ import Testing
         #expect(differences == [])
         let demo = try DemoDatabase.path()
         for method in ["fifo", "average", "lifo"] {
-            try Self.sameTable(["table", "income", "--portfolio", portfolio, "--as-of", day, "--method", method], demo, db)
-            try Self.sameTable(["table", "value", "--portfolio", portfolio, "--from", "2013-01-01", "--to", day, "--method", method], demo, db)
+            try Self.sameTable(
+                ["table", "income", "--portfolio", portfolio, "--as-of", day, "--method", method],
+                demo,
+                db
+            )
+            try Self.sameTable(
+                ["table", "value", "--portfolio", portfolio, "--from", "2013-01-01", "--to", day, "--method", method],
+                demo,
+                db
+            )
         }
         try Self.sameTable(["table", "holdings", "--portfolio", portfolio, "--as-of", day], demo, db)
         try Self.sameTable(["table", "performance", "--portfolio", portfolio, "--as-of", day], demo, db)
@@ -67,16 +98,26 @@ import Testing
     }
 
     /// A stored row without its database id and external id, numbers to 10 decimals.
-    static func rows(_ what: String, _ portfolio: String, _ db: String) throws -> [(line: String, time: String, id: String)] {
+    static func rows(
+        _ what: String,
+        _ portfolio: String,
+        _ db: String
+    ) throws -> [(line: String, time: String, id: String)] {
         let listed = try FolioProcess.run([what, "list", "--portfolio", portfolio, "--format", "csv", "--db", db])
-        let lines = listed.stdout.split(whereSeparator: \.isNewline).map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
-        guard let header = lines.first, let external = header.firstIndex(of: "external_id"), let time = header.firstIndex(of: "time") else {
+        let lines = listed.stdout.split(whereSeparator: \.isNewline).map {
+            $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        }
+        guard let header = lines.first, let external = header.firstIndex(of: "external_id"),
+            let time = header.firstIndex(of: "time")
+        else {
             Issue.record("folio \(what) list: \(listed.stdout.prefix(200)) \(listed.stderr)")
             return []
         }
         let keep = header.indices.filter { !["id", "portfolio", "external_id"].contains(header[$0]) }
         return lines.dropFirst().map { row in
-            let line = keep.map { i in Double(row[i]).map { String(format: "%.10f", $0) } ?? row[i] }.joined(separator: ",")
+            let line = keep.map { i in Double(row[i]).map { String(format: "%.10f", $0) } ?? row[i] }.joined(
+                separator: ","
+            )
             return (line, row[time], row[external])
         }
     }
@@ -87,17 +128,28 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let (portfolio, base, _) = Self.cases[1]
         let (differences, db) = try Self.roundTrip(format, portfolio, base: base, in: directory)
-        #expect(differences.allSatisfy { $0.hasPrefix("\(format): trade ") || $0.hasPrefix("\(format): transaction ") }, "\(differences)")
+        #expect(
+            differences.allSatisfy { $0.hasPrefix("\(format): trade ") || $0.hasPrefix("\(format): transaction ") },
+            "\(differences)"
+        )
         // `ghostfolio: trade 37009276 (2019-06-11T10:08:46Z, …): …`: the id and the time of each row named.
         let named = Set(differences.compactMap { $0.split(separator: " ").dropFirst(2).first.map(String.init) })
-        let namedTimes = Set(differences.compactMap { line in line.split(separator: "(").dropFirst().first?.split(separator: ",").first.map(String.init) })
+        let namedTimes = Set(
+            differences.compactMap { line in
+                line.split(separator: "(").dropFirst().first?.split(separator: ",").first.map(String.init)
+            }
+        )
         #expect(!named.isEmpty)
         for what in ["trades", "transactions"] {
-            let original = try Self.rows(what, portfolio, try DemoDatabase.path()), back = try Self.rows(what, portfolio, db)
+            let original = try Self.rows(what, portfolio, try DemoDatabase.path())
+            let back = try Self.rows(what, portfolio, db)
             var unmatched = back.map(\.line)
             for row in original where !named.contains(row.id) {
                 // Every row not named is back as it was.
-                guard let i = unmatched.firstIndex(of: row.line) else { Issue.record("\(what) \(row.id) did not come back: \(row.line)"); continue }
+                guard let i = unmatched.firstIndex(of: row.line) else {
+                    Issue.record("\(what) \(row.id) did not come back: \(row.line)")
+                    continue
+                }
                 unmatched.remove(at: i)
             }
             // What came back that was not there is a named row's conversion (a fee as a fee of its own, a

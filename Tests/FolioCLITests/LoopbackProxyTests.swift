@@ -14,7 +14,9 @@ import Testing
     /// The proxy variables as cron or a shell profile may set them, with nothing exempted.
     var proxied: [String: String] {
         let url = "http://127.0.0.1:\(proxy.port)"
-        return ["all_proxy": url, "ALL_PROXY": url, "http_proxy": url, "https_proxy": url, "no_proxy": "", "NO_PROXY": ""]
+        return [
+            "all_proxy": url, "ALL_PROXY": url, "http_proxy": url, "https_proxy": url, "no_proxy": "", "NO_PROXY": "",
+        ]
     }
 
     @Test(arguments: ["127.0.0.1", "localhost"])
@@ -24,9 +26,13 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("a.txt")
         try Data("text".utf8).write(to: file)
-        let result = try FolioProcess.run(["mail", "--attach", file.path, "--to", "a@example.com", "--smtp-url", "smtp://\(host):\(sink.port)"],
-                                          environment: proxied.merging(["FOLIO_SMTP_USER": "mailer", "FOLIO_SMTP_PASSWORD": "pw-through-proxy",
-                                                                        "FOLIO_SMTP_RETRY_DELAY": "0.1", "XDG_CONFIG_HOME": directory.path]) { $1 })
+        let result = try FolioProcess.run(
+            ["mail", "--attach", file.path, "--to", "a@example.com", "--smtp-url", "smtp://\(host):\(sink.port)"],
+            environment: proxied.merging([
+                "FOLIO_SMTP_USER": "mailer", "FOLIO_SMTP_PASSWORD": "pw-through-proxy",
+                "FOLIO_SMTP_RETRY_DELAY": "0.1", "XDG_CONFIG_HOME": directory.path,
+            ]) { $1 }
+        )
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try sink.envelope(1).authenticated)
         let asked = try proxy.requests().map(\.path)
@@ -39,9 +45,13 @@ import Testing
         let directory = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let database = try FolioProcess.initialisedDatabase(in: directory)
-        let result = try FolioProcess.run(["fetch", "coingecko", "--coins", "bitcoin", "--days", "0", "--retries", "0"], environment: proxied.merging([
-            "FOLIO_DB": database, "FOLIO_COINGECKO_URL": "http://\(host):\(server.port)", "FOLIO_COINGECKO_KEY": "CG-proxy-key-123",
-        ]) { $1 })
+        let result = try FolioProcess.run(
+            ["fetch", "coingecko", "--coins", "bitcoin", "--days", "0", "--retries", "0"],
+            environment: proxied.merging([
+                "FOLIO_DB": database, "FOLIO_COINGECKO_URL": "http://\(host):\(server.port)",
+                "FOLIO_COINGECKO_KEY": "CG-proxy-key-123",
+            ]) { $1 }
+        )
         #expect(result.status == 0, "\(result.stderr)")
         let throughProxy = try proxy.requests().map(\.path)
         #expect(throughProxy.isEmpty, "\(throughProxy)")

@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 import Testing
 
 /// The first hour of a new user, end to end through the binary: an empty database; the NBU's wide CSV
@@ -30,22 +30,30 @@ import Testing
         return result
     }
 
-    func json(_ arguments: [String]) throws -> JSONTable { try JSONTable(try folio(arguments + ["--format", "json"]).stdout) }
+    func json(_ arguments: [String]) throws -> JSONTable {
+        try JSONTable(try folio(arguments + ["--format", "json"]).stdout)
+    }
 
     @Test func fromAnEmptyDatabaseToAReportThatAddsUp() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let data = Paths.sharedData
         // Rates and oil in the shapes they come in.
-        let wide = try folio(["import", "csv", data.appendingPathComponent("nbu-official-rates/nbu_rates_wide.csv").path,
-                              "--wide", "--date-column", "date", "--currency", "UAH", "--market", "nbu"])
+        let wide = try folio([
+            "import", "csv", data.appendingPathComponent("nbu-official-rates/nbu_rates_wide.csv").path,
+            "--wide", "--date-column", "date", "--currency", "UAH", "--market", "nbu",
+        ])
         #expect(wide.stdout.contains("inserted 154398"), "\(wide.stdout)")
         let mapping = try file("brent.yaml", "columns: { date: Date, price: Price }\nasset: BRENT\ncurrency: USD\n")
-        let brent = try folio(["import", "csv", "--mapping", mapping, data.appendingPathComponent("oil-prices-eia/brent-daily.csv").path])
+        let brent = try folio([
+            "import", "csv", "--mapping", mapping, data.appendingPathComponent("oil-prices-eia/brent-daily.csv").path,
+        ])
         #expect(brent.stdout.contains("inserted 9958"), "\(brent.stdout)")
         try folio(["import", "stock-csv", data.appendingPathComponent("sp500-stocks-5yr/AAPL_data.csv").path])
         // ACME: 200 a share, 100 from the 2-for-1 split on 15 February; 1 March typed as 1000 by mistake.
         var acme = "date,asset,currency,price,market,source\n"
-        var day = Calendar(identifier: .gregorian).date(from: DateComponents(timeZone: TimeZone(identifier: "UTC"), year: 2017, month: 1, day: 2))!
+        var day = Calendar(identifier: .gregorian).date(
+            from: DateComponents(timeZone: TimeZone(identifier: "UTC"), year: 2017, month: 1, day: 2)
+        )!
         while ISOTime.format(day) < "2017-04-01" {
             let iso = String(ISOTime.format(day).prefix(10))
             acme += "\(iso),ACME,USD,\(iso == "2017-03-01" ? 1000 : iso < "2017-02-15" ? 200 : 100),exchange,test\n"
@@ -55,16 +63,21 @@ import Testing
         try folio(["import", "quotes", quotes])
 
         try folio(["portfolio", "add", "Mine", "--base", "USD"])
-        let trades = try file("trades.csv", """
+        let trades = try file(
+            "trades.csv",
+            """
             time,side,asset,quantity,price,price_currency,fee,fee_currency,id
             2017-01-03T15:00:00Z,buy,AAPL,10,116.15,USD,1,USD,t1
             2017-01-04T15:00:00Z,buy,ACME,20,200,USD,0,USD,t2
             2017-01-05T15:00:00Z,buy,AAPL,100,117,USD,0,USD,t3
             2017-03-01T15:00:00Z,sell,AAPL,5,139,USD,0,USD,t4
 
-            """)
+            """
+        )
         try folio(["import", "trades", "--portfolio", "Mine", trades])
-        let transactions = try file("cash.csv", """
+        let transactions = try file(
+            "cash.csv",
+            """
             time,type,currency,amount,fee,status,id,asset,tax,ratio
             2017-01-02T09:00:00Z,deposit,USD,10000,,,c1,,,
             2017-02-15T00:00:00Z,split,,,,,c2,ACME,,2
@@ -72,7 +85,8 @@ import Testing
             2017-03-31T12:00:00Z,fee,USD,5,,,c4,,,
             2017-03-31T12:00:00Z,interest,USD,1.20,,,c5,,,
 
-            """)
+            """
+        )
         try folio(["import", "transactions", "--portfolio", "Mine", transactions])
 
         // The 100 AAPL of t3 were a typing mistake: found by its id and removed.
@@ -80,7 +94,10 @@ import Testing
         let mistaken = try #require(listed.number(listed.row("external_id", "t3"), "id"))
         try folio(["trades", "remove", "--id", String(Int(mistaken))], stderr: nil)
         // The wrong quote: the corrected file says which row differs, and --replace corrects it.
-        let corrected = try file("acme-corrected.csv", acme.replacingOccurrences(of: "2017-03-01,ACME,USD,1000", with: "2017-03-01,ACME,USD,100"))
+        let corrected = try file(
+            "acme-corrected.csv",
+            acme.replacingOccurrences(of: "2017-03-01,ACME,USD,1000", with: "2017-03-01,ACME,USD,100")
+        )
         let kept = try folio(["import", "quotes", corrected], stderr: nil)
         #expect(kept.stderr.contains(":60: price 100 differs from the stored 1000"), "\(kept.stderr)")
         let replaced = try folio(["import", "quotes", "--replace", corrected], stderr: nil)
@@ -114,12 +131,17 @@ import Testing
         #expect(value.number(last, "net_deposits") == 10_000)
         let sum = try #require(income.number(total, "total_usd"))
         #expect(abs(sum - gain) < 1e-9, "\(sum) vs \(gain)")
-        let parts = try ["realised_usd", "unrealised_usd", "dividends_usd", "interest_usd"].map { try #require(income.number(total, $0)) }
+        let parts = try ["realised_usd", "unrealised_usd", "dividends_usd", "interest_usd"].map {
+            try #require(income.number(total, $0))
+        }
         #expect(abs(parts.reduce(0, +) - (income.number(total, "account_fees_usd") ?? .nan) - gain) < 1e-9)
 
         // The report shows the dividends beside realised and unrealised income.
         let pdf = directory.appendingPathComponent("mine.pdf").path
-        try folio(["report", "portfolio", "--portfolio", "Mine", "--as-of", asOf, "--locale", "en", "--out", pdf], stderr: nil)
+        try folio(
+            ["report", "portfolio", "--portfolio", "Mine", "--as-of", asOf, "--locale", "en", "--out", pdf],
+            stderr: nil
+        )
         let text = try FolioProcess.tool("pdftotext", ["-layout", pdf, "-"]).stdout
         #expect(text.contains("Dividends & interest") && text.contains("Account fees"), "\(text)")
         #expect(text.contains("4.84"), "\(text)")

@@ -15,7 +15,10 @@ import Testing
 
         let initialised = try FolioProcess.run(["init"], environment: environment)
         #expect(initialised.status == 0 && initialised.stdout == "database ready: \(db)\n", "\(initialised.stderr)")
-        let imported = try FolioProcess.run(["import", "trading212", "--portfolio", "T212", "--base", "EUR", file], environment: environment)
+        let imported = try FolioProcess.run(
+            ["import", "trading212", "--portfolio", "T212", "--base", "EUR", file],
+            environment: environment
+        )
         #expect(imported.status == 0, "\(imported.stderr)")
         let lines = imported.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "\(file): read 21, inserted 22, skipped 0 as duplicates, ignored 3")
@@ -23,7 +26,10 @@ import Testing
         #expect(lines.contains("  created AAPL (US0378331005, \"Apple\")"))
         // No quotes yet: said once per asset, with the line that first traded it.
         #expect(imported.stderr.contains("\(file):3: AAPL has no quotes yet"), "\(imported.stderr)")
-        let report = try FolioProcess.run(["report", "portfolio", "--portfolio", "T212", "--out", pdf], environment: environment)
+        let report = try FolioProcess.run(
+            ["report", "portfolio", "--portfolio", "T212", "--out", pdf],
+            environment: environment
+        )
         #expect(report.status == 0, "\(report.stderr)")
         let text = try FolioProcess.tool("pdftotext", ["-layout", pdf, "-"]).stdout
         #expect(text.contains("Portfolio report: T212"), "\(text)")
@@ -33,7 +39,13 @@ import Testing
     }
 
     @Test func baseIsOnlyForImportsIntoAPortfolio() throws {
-        let result = try FolioProcess.run(["import", "quotes", "--base", "EUR", "q.csv", "--db", "/nonexistent/f.sqlite"])
-        #expect(result.status != 0 && result.stderr == "Error: --base: import quotes goes into no portfolio; --base is not taken\n", "\(result.stderr)")
+        let result = try FolioProcess.run([
+            "import", "quotes", "--base", "EUR", "q.csv", "--db", "/nonexistent/f.sqlite",
+        ])
+        #expect(
+            result.status != 0
+                && result.stderr == "Error: --base: import quotes goes into no portfolio; --base is not taken\n",
+            "\(result.stderr)"
+        )
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -7,9 +8,17 @@ import Glibc
 /// Outputs that cannot be written fail in one line naming the file and the cause, leave nothing behind,
 /// and never replace what is not a file; a batch in which every portfolio failed is a failed run.
 @Suite(.serialized) struct OutputWritingTests {
-    static func jobs(in directory: URL, _ render: String, output: String = "out/{portfolio}/{report}.{ext}") throws -> URL {
+    static func jobs(
+        in directory: URL,
+        _ render: String,
+        output: String = "out/{portfolio}/{report}.{ext}"
+    ) throws -> URL {
         let jobs = directory.appendingPathComponent("jobs.yaml")
-        try "portfolios: [\"Demo UAH\"]\noutput: \"\(output)\"\nrender:\n\(render)".write(to: jobs, atomically: true, encoding: .utf8)
+        try "portfolios: [\"Demo UAH\"]\noutput: \"\(output)\"\nrender:\n\(render)".write(
+            to: jobs,
+            atomically: true,
+            encoding: .utf8
+        )
         return jobs
     }
 
@@ -20,22 +29,39 @@ import Glibc
         let disk = try TestMount(tmpfsOf: "64k", at: directory.appendingPathComponent("full"))
         defer { disk.unmount() }
         let png = disk.path.appendingPathComponent("aapl.png").path
-        let chart = try FolioProcess.run(["chart", "line", "--asset", "AAPL", "--size", "1600x900", "--scale", "2", "--out", png,
-                                          "--db", try DemoDatabase.path()])
+        let chart = try FolioProcess.run([
+            "chart", "line", "--asset", "AAPL", "--size", "1600x900", "--scale", "2", "--out", png,
+            "--db", try DemoDatabase.path(),
+        ])
         #expect(chart.status == 1)
         #expect(chart.stderr == "Error: \(png): no space left on device\n")
         let pdf = disk.path.appendingPathComponent("report.pdf").path
-        let report = try FolioProcess.run(["report", "portfolio", "--portfolio", "Demo UAH", "--out", pdf, "--db", try DemoDatabase.path()])
+        let report = try FolioProcess.run([
+            "report", "portfolio", "--portfolio", "Demo UAH", "--out", pdf, "--db", try DemoDatabase.path(),
+        ])
         #expect(report.status == 1)
         #expect(report.stderr == "Error: \(pdf): no space left on device\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: disk.path.path).isEmpty)
 
-        let jobs = try Self.jobs(in: directory, "  - report: portfolio\n", output: disk.path.path + "/{portfolio}/{report}.{ext}")
-        let batch = try FolioProcess.run(["batch", jobs.path, "--db", try DemoDatabase.path()], currentDirectory: directory)
+        let jobs = try Self.jobs(
+            in: directory,
+            "  - report: portfolio\n",
+            output: disk.path.path + "/{portfolio}/{report}.{ext}"
+        )
+        let batch = try FolioProcess.run(
+            ["batch", jobs.path, "--db", try DemoDatabase.path()],
+            currentDirectory: directory
+        )
         #expect(batch.status == 1, "\(batch.stderr)")
         let output = disk.path.appendingPathComponent("Demo_UAH/portfolio.pdf").path
-        #expect(batch.stderr.contains("failed: Demo UAH: portfolio.pdf: \(output): no space left on device\n"), "\(batch.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: disk.path.appendingPathComponent("Demo_UAH").path).isEmpty)
+        #expect(
+            batch.stderr.contains("failed: Demo UAH: portfolio.pdf: \(output): no space left on device\n"),
+            "\(batch.stderr)"
+        )
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: disk.path.appendingPathComponent("Demo_UAH").path)
+                .isEmpty
+        )
     }
 
     /// The output is written beside its name and renamed over it: a FIFO or a device must not be replaced.
@@ -47,11 +73,18 @@ import Glibc
         var targets = [(fifo, "a FIFO", S_IFIFO)]
         // A character device of our own: 1:3, the same as /dev/null (glibc packs small numbers as major << 8 | minor).
         let device = directory.appendingPathComponent("null.pdf").path
-        if mknod(device, S_IFCHR | 0o666, dev_t(1 << 8 | 3)) == 0 { targets.append((device, "a character device", S_IFCHR)) }
+        if mknod(device, S_IFCHR | 0o666, dev_t(1 << 8 | 3)) == 0 {
+            targets.append((device, "a character device", S_IFCHR))
+        }
         for (path, kind, type) in targets {
-            let result = try FolioProcess.run(["chart", "pie", "--portfolio", "Demo UAH", "--out", path, "--db", try DemoDatabase.path()])
+            let result = try FolioProcess.run([
+                "chart", "pie", "--portfolio", "Demo UAH", "--out", path, "--db", try DemoDatabase.path(),
+            ])
             #expect(result.status == 1)
-            #expect(result.stderr == "Error: \(path): \(kind), not a file: outputs are written beside it and renamed into place, which would replace it\n")
+            #expect(
+                result.stderr
+                    == "Error: \(path): \(kind), not a file: outputs are written beside it and renamed into place, which would replace it\n"
+            )
             var info = stat()
             #expect(stat(path, &info) == 0 && info.st_mode & S_IFMT == type)
         }
@@ -64,12 +97,20 @@ import Glibc
         defer { try? FileManager.default.removeItem(at: directory) }
         try Data("not a folder".utf8).write(to: directory.appendingPathComponent("out"))
         let jobs = try Self.jobs(in: directory, "  - chart: pie\n")
-        let batch = try FolioProcess.run(["batch", jobs.path, "--db", try DemoDatabase.path()], currentDirectory: directory)
+        let batch = try FolioProcess.run(
+            ["batch", jobs.path, "--db", try DemoDatabase.path()],
+            currentDirectory: directory
+        )
         #expect(batch.status == 1)
         #expect(!batch.stderr.contains("NSCocoaErrorDomain") && !batch.stderr.contains("UserInfo"), "\(batch.stderr)")
-        #expect(batch.stderr.contains("failed: Demo UAH: pie.png: \(directory.path)/out/Demo_UAH: not a directory\n"), "\(batch.stderr)")
-        let daily = try FolioProcess.run(["report", "daily", "--portfolio", "Demo UAH", "--out", directory.appendingPathComponent("out/daily").path,
-                                          "--db", try DemoDatabase.path()])
+        #expect(
+            batch.stderr.contains("failed: Demo UAH: pie.png: \(directory.path)/out/Demo_UAH: not a directory\n"),
+            "\(batch.stderr)"
+        )
+        let daily = try FolioProcess.run([
+            "report", "daily", "--portfolio", "Demo UAH", "--out", directory.appendingPathComponent("out/daily").path,
+            "--db", try DemoDatabase.path(),
+        ])
         #expect(daily.status == 1)
         #expect(daily.stderr == "Error: \(directory.path)/out/daily: not a directory\n")
     }
@@ -79,8 +120,15 @@ import Glibc
         let directory = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let jobs = directory.appendingPathComponent("jobs.yaml")
-        try "portfolios: [\"Nobody\", \"No one\"]\nrender:\n  - chart: pie\n".write(to: jobs, atomically: true, encoding: .utf8)
-        let result = try FolioProcess.run(["batch", jobs.path, "--db", try DemoDatabase.path()], currentDirectory: directory)
+        try "portfolios: [\"Nobody\", \"No one\"]\nrender:\n  - chart: pie\n".write(
+            to: jobs,
+            atomically: true,
+            encoding: .utf8
+        )
+        let result = try FolioProcess.run(
+            ["batch", jobs.path, "--db", try DemoDatabase.path()],
+            currentDirectory: directory
+        )
         #expect(result.status == 1)
         #expect(result.stderr.contains("2 portfolios: 0 rendered, 0 up to date, 2 failed"))
         #expect(result.stderr.hasSuffix("fatal: every portfolio failed, nothing was rendered\n"), "\(result.stderr)")
@@ -97,8 +145,14 @@ import Glibc
         let mount = try TestMount(readOnly: config, at: directory.appendingPathComponent("ro"))
         defer { mount.unmount() }
         let jobs = mount.path.appendingPathComponent("jobs.yaml").path
-        let result = try FolioProcess.run(["batch", jobs, "--db", try DemoDatabase.path()], currentDirectory: directory)
+        let result = try FolioProcess.run(
+            ["batch", jobs, "--db", try DemoDatabase.path()],
+            currentDirectory: directory
+        )
         #expect(result.status == 1)
-        #expect(result.stderr == "folio batch: \(jobs).lock: cannot take the lock (read-only file system); give a writable --lock-file\n")
+        #expect(
+            result.stderr
+                == "folio batch: \(jobs).lock: cannot take the lock (read-only file system); give a writable --lock-file\n"
+        )
     }
 }

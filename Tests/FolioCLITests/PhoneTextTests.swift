@@ -14,12 +14,17 @@ import Testing
             return (Int(image.pixels[i]) * 299 + Int(image.pixels[i + 1]) * 587 + Int(image.pixels[i + 2]) * 114) / 1000
         }
         let background = grey(image.width - 1, image.height - 1)
-        let ink = (0..<image.height).map { y in (0..<(image.width * 4 / 10)).contains { abs(grey($0, y) - background) > 90 } }
+        let ink = (0..<image.height).map { y in
+            (0..<(image.width * 4 / 10)).contains { abs(grey($0, y) - background) > 90 }
+        }
         var bands: [Int] = []
         var start: Int?
         for (y, inked) in (ink + [false]).enumerated() {
             if inked, start == nil { start = y }
-            if !inked, let s = start { bands.append(y - s); start = nil }
+            if !inked, let s = start {
+                bands.append(y - s)
+                start = nil
+            }
         }
         return (try #require(bands.first), try #require(bands.last), image.width)
     }
@@ -28,8 +33,10 @@ import Testing
     func dailyImagesAreReadableAtAPhonesWidth(portfolio: String, locale: String) throws {
         let directory = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try FolioProcess.run(["report", "daily", "--portfolio", portfolio, "--locale", locale, "--db", try DemoDatabase.path(),
-                                           "--out", directory.path])
+        let result = try FolioProcess.run([
+            "report", "daily", "--portfolio", portfolio, "--locale", locale, "--db", try DemoDatabase.path(),
+            "--out", directory.path,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let images = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".png") }
         #expect(images.count >= 3)

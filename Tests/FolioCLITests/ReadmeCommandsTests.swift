@@ -58,23 +58,32 @@ import Testing
     }
 
     static func skipReason(_ line: String) -> String? {
-        if line.hasPrefix("folio fetch") { return "asks the network; FetchTests run every source against a local HTTP server" }
-        if line.hasPrefix("folio mail"), !line.contains("--dry-run") { return "sends mail; MailTests send to a local SMTP server" }
+        if line.hasPrefix("folio fetch") {
+            return "asks the network; FetchTests run every source against a local HTTP server"
+        }
+        if line.hasPrefix("folio mail"), !line.contains("--dry-run") {
+            return "sends mail; MailTests send to a local SMTP server"
+        }
         return nil
     }
 
     /// README and the manual in docs/, whose examples are run alike.
     static func manual() throws -> String {
         let docs = Paths.projectRoot.appendingPathComponent("docs")
-        let pages = try FileManager.default.contentsOfDirectory(atPath: docs.path).filter { $0.hasSuffix(".md") }.sorted()
-        return try ([Paths.projectRoot.appendingPathComponent("README.md")] + pages.map { docs.appendingPathComponent($0) })
+        let pages = try FileManager.default.contentsOfDirectory(atPath: docs.path).filter { $0.hasSuffix(".md") }
+            .sorted()
+        return try
+            ([Paths.projectRoot.appendingPathComponent("README.md")] + pages.map { docs.appendingPathComponent($0) })
             .map { try String(contentsOf: $0, encoding: .utf8) }.joined(separator: "\n")
     }
 
     @Test func readmeHasTheCommandsThisTestRuns() throws {
         let commands = Self.commands(in: try Self.manual())
         #expect(commands.count >= 40)
-        #expect(commands.contains { $0.line.hasPrefix("folio import csv") } && commands.contains { $0.line.hasPrefix("folio asset set") })
+        #expect(
+            commands.contains { $0.line.hasPrefix("folio import csv") }
+                && commands.contains { $0.line.hasPrefix("folio asset set") }
+        )
         #expect(Self.withoutComment(#"folio a "x # y" # note"#) == #"folio a "x # y" "#)
     }
 
@@ -90,27 +99,53 @@ import Testing
         let demo = work.appendingPathComponent("demo.sqlite").path
         try fm.copyItem(atPath: try DemoDatabase.path(), toPath: demo)
         let data = Paths.sharedData
-        try fm.copyItem(at: data.appendingPathComponent("sp500-stocks-5yr/AAPL_data.csv"), to: work.appendingPathComponent("AAPL_data.csv"))
-        try fm.copyItem(at: data.appendingPathComponent("oil-prices-eia/brent-daily.csv"), to: work.appendingPathComponent("brent-daily.csv"))
-        try fm.copyItem(at: data.appendingPathComponent("nbu-official-rates/nbu_rates_wide.csv"), to: work.appendingPathComponent("nbu_rates_wide.csv"))
+        try fm.copyItem(
+            at: data.appendingPathComponent("sp500-stocks-5yr/AAPL_data.csv"),
+            to: work.appendingPathComponent("AAPL_data.csv")
+        )
+        try fm.copyItem(
+            at: data.appendingPathComponent("oil-prices-eia/brent-daily.csv"),
+            to: work.appendingPathComponent("brent-daily.csv")
+        )
+        try fm.copyItem(
+            at: data.appendingPathComponent("nbu-official-rates/nbu_rates_wide.csv"),
+            to: work.appendingPathComponent("nbu_rates_wide.csv")
+        )
         try write("brent.yaml", "columns: { date: Date, price: Price }\nasset: BRENT\ncurrency: USD\n")
-        try write("rates-2022-02-24.json", #"[{"r030":840,"txt":"Долар США","rate":29.2549,"cc":"USD","exchangedate":"24.02.2022"}]"#)
+        try write(
+            "rates-2022-02-24.json",
+            #"[{"r030":840,"txt":"Долар США","rate":29.2549,"cc":"USD","exchangedate":"24.02.2022"}]"#
+        )
         try write("trades.csv", "time,side,asset,quantity,price,price_currency\n2017-01-03,buy,AAPL,1,116.15,USD\n")
         try write("deposits.csv", "time,type,currency,amount\n2017-01-02,deposit,USD,1000\n")
         // AAPL's stored closes, one of them typed wrong: the example's differing row.
-        try write("prices.csv", """
+        try write(
+            "prices.csv",
+            """
             date,asset,currency,price,market,source
             2013-02-08,AAPL,USD,67.8542,exchange,stock-csv
             2013-02-11,AAPL,USD,68.5614,exchange,stock-csv
             2013-02-12,AAPL,USD,12,exchange,stock-csv
 
-            """)
-        try fm.copyItem(at: Paths.projectRoot.appendingPathComponent("reports/portfolio.yaml"), to: work.appendingPathComponent("my-portfolio.yaml"))
-        try fm.copyItem(at: Paths.projectRoot.appendingPathComponent("samples/brokers/trading212-history.csv"),
-                        to: work.appendingPathComponent("from_2024-01-01_to_2024-12-31.csv"))
+            """
+        )
+        try fm.copyItem(
+            at: Paths.projectRoot.appendingPathComponent("reports/portfolio.yaml"),
+            to: work.appendingPathComponent("my-portfolio.yaml")
+        )
+        try fm.copyItem(
+            at: Paths.projectRoot.appendingPathComponent("samples/brokers/trading212-history.csv"),
+            to: work.appendingPathComponent("from_2024-01-01_to_2024-12-31.csv")
+        )
         try fm.createDirectory(at: work.appendingPathComponent("samples"), withIntermediateDirectories: true)
-        try fm.copyItem(at: Paths.projectRoot.appendingPathComponent("samples/jobs.yaml"), to: work.appendingPathComponent("samples/jobs.yaml"))
-        try fm.createSymbolicLink(atPath: work.appendingPathComponent("samples/demo.sqlite").path, withDestinationPath: demo)
+        try fm.copyItem(
+            at: Paths.projectRoot.appendingPathComponent("samples/jobs.yaml"),
+            to: work.appendingPathComponent("samples/jobs.yaml")
+        )
+        try fm.createSymbolicLink(
+            atPath: work.appendingPathComponent("samples/demo.sqlite").path,
+            withDestinationPath: demo
+        )
 
         let folio = FolioProcess.executable.deletingLastPathComponent().path
         let hasJQ = (try? FolioProcess.tool("jq", ["--version"]).status) == 0
@@ -120,20 +155,29 @@ import Testing
             process.arguments = ["-c", "set -o pipefail; " + line]
             process.currentDirectoryURL = work
             process.environment = ProcessInfo.processInfo.environment.merging([
-                "PATH": folio + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"), "FOLIO_DB": database,
+                "PATH": folio + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
+                "FOLIO_DB": database,
             ]) { $1 }
-            let out = Pipe(), err = Pipe()
+            let out = Pipe()
+            let err = Pipe()
             process.standardOutput = out
             process.standardError = err
             try process.run()
-            let stdout = out.fileHandleForReading.readDataToEndOfFile(), stderr = err.fileHandleForReading.readDataToEndOfFile()
+            let stdout = out.fileHandleForReading.readDataToEndOfFile()
+            let stderr = err.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
-            return FolioProcess.Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                                       stderr: String(decoding: stderr, as: UTF8.self), seconds: 0)
+            return FolioProcess.Result(
+                status: process.terminationStatus,
+                stdout: String(decoding: stdout, as: UTF8.self),
+                stderr: String(decoding: stderr, as: UTF8.self),
+                seconds: 0
+            )
         }
         // What `make demo` writes, which the mail examples attach.
-        for line in [#"folio report daily --portfolio "Demo UAH" --out out/daily"#,
-                     #"folio report portfolio --portfolio "Demo UAH" --locale en --out out/portfolio-en.pdf"#] {
+        for line in [
+            #"folio report daily --portfolio "Demo UAH" --out out/daily"#,
+            #"folio report portfolio --portfolio "Demo UAH" --locale en --out out/portfolio-en.pdf"#,
+        ] {
             #expect(try run(line, database: demo).status == 0)
         }
 
@@ -142,10 +186,16 @@ import Testing
         for command in commands {
             if Self.skipReason(command.line) != nil { continue }
             if command.line.contains("| jq"), !hasJQ { continue }
-            let result = try run(command.line, database: command.fromEmpty ? work.appendingPathComponent("new.sqlite").path : demo)
+            let result = try run(
+                command.line,
+                database: command.fromEmpty ? work.appendingPathComponent("new.sqlite").path : demo
+            )
             #expect(result.status == 0, "\(command.line)\n\(result.stderr)")
             if let out = command.line.split(separator: " ").drop(while: { $0 != "--out" }).dropFirst().first {
-                #expect(fm.fileExists(atPath: work.appendingPathComponent(String(out)).path), "\(command.line): no \(out)")
+                #expect(
+                    fm.fileExists(atPath: work.appendingPathComponent(String(out)).path),
+                    "\(command.line): no \(out)"
+                )
             }
             ran += 1
         }

@@ -27,14 +27,26 @@ import Testing
         let first = try FolioProcess.run(["import", "monobank-json", mono, "--db", db])
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout == "\(mono): read 2, inserted 2, skipped 0 as duplicates\n")
-        #expect(try FolioProcess.run(["import", "monobank-json", mono, "--db", db]).stdout == "\(mono): read 2, inserted 0, skipped 2 as duplicates\n")
-        let stored = try FolioProcess.run(["table", "prices", "--asset", "USD", "--currency", "UAH", "--market", "card", "--format", "csv", "--db", db])
+        #expect(
+            try FolioProcess.run(["import", "monobank-json", mono, "--db", db]).stdout
+                == "\(mono): read 2, inserted 0, skipped 2 as duplicates\n"
+        )
+        let stored = try FolioProcess.run([
+            "table", "prices", "--asset", "USD", "--currency", "UAH", "--market", "card", "--format", "csv", "--db", db,
+        ])
         #expect(stored.stdout.contains("2024-01-09T22:01:13Z"), "\(stored.stdout)\(stored.stderr)")
 
-        let cash = try FolioProcess.run(["import", "privatbank-json", "--market", "cash", "--time", "2024-01-10T09:00:00Z", privat, "--db", db])
+        let cash = try FolioProcess.run([
+            "import", "privatbank-json", "--market", "cash", "--time", "2024-01-10T09:00:00Z", privat, "--db", db,
+        ])
         #expect(cash.status == 0 && cash.stdout.contains("inserted 1"), "\(cash.stderr)")
-        let eur = try FolioProcess.run(["table", "prices", "--asset", "EUR", "--currency", "UAH", "--market", "cash", "--format", "csv", "--db", db])
-        #expect(eur.stdout.contains("2024-01-10T09:00:00Z") && eur.stdout.contains("41.133335"), "\(eur.stdout)\(eur.stderr)")
+        let eur = try FolioProcess.run([
+            "table", "prices", "--asset", "EUR", "--currency", "UAH", "--market", "cash", "--format", "csv", "--db", db,
+        ])
+        #expect(
+            eur.stdout.contains("2024-01-10T09:00:00Z") && eur.stdout.contains("41.133335"),
+            "\(eur.stdout)\(eur.stderr)"
+        )
         // No fetch was logged: an old answer says nothing about when the bank was last asked.
         let logged = try DatabaseQueue(path: db).read { try Int.fetchOne($0, sql: "SELECT count(*) FROM fetch_log") }
         #expect(logged == 0)
@@ -45,11 +57,19 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let db = try FolioProcess.initialisedDatabase(in: directory)
         let privat = try write(Self.privatbank, "privat.json", in: directory)
-        let noMarket = try FolioProcess.run(["import", "privatbank-json", "--time", "2024-01-10T09:00:00Z", privat, "--db", db])
-        #expect(noMarket.status != 0 && noMarket.stderr.contains("--market") && noMarket.stderr.split(separator: "\n").count == 1, "\(noMarket.stderr)")
+        let noMarket = try FolioProcess.run([
+            "import", "privatbank-json", "--time", "2024-01-10T09:00:00Z", privat, "--db", db,
+        ])
+        #expect(
+            noMarket.status != 0 && noMarket.stderr.contains("--market")
+                && noMarket.stderr.split(separator: "\n").count == 1,
+            "\(noMarket.stderr)"
+        )
         let noTime = try FolioProcess.run(["import", "privatbank-json", "--market", "card", privat, "--db", db])
         #expect(noTime.status != 0 && noTime.stderr.contains("--time"), "\(noTime.stderr)")
-        let monoWithTime = try FolioProcess.run(["import", "monobank-json", "--time", "2024-01-10T09:00:00Z", privat, "--db", db])
+        let monoWithTime = try FolioProcess.run([
+            "import", "monobank-json", "--time", "2024-01-10T09:00:00Z", privat, "--db", db,
+        ])
         #expect(monoWithTime.status != 0 && monoWithTime.stderr.contains("--time"), "\(monoWithTime.stderr)")
     }
 
@@ -69,16 +89,22 @@ import Testing
 
     /// Done when: the demo's market report shows several markets with buy and sell for USD and EUR, in
     /// both languages.
-    @Test(arguments: [("en", ["NBU", "card · Monobank", "card · PrivatBank", "cash · PrivatBank", "Spread"]),
-                      ("uk", ["НБУ", "картка · Monobank", "картка · ПриватБанк", "готівка · ПриватБанк", "Спред"])])
+    @Test(arguments: [
+        ("en", ["NBU", "card · Monobank", "card · PrivatBank", "cash · PrivatBank", "Spread"]),
+        ("uk", ["НБУ", "картка · Monobank", "картка · ПриватБанк", "готівка · ПриватБанк", "Спред"]),
+    ])
     func theDemoMarketReportShowsRatesByMarket(locale: String, names: [String]) throws {
         let directory = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let pdf = directory.appendingPathComponent("market.pdf").path
-        let made = try FolioProcess.run(["report", "market", "--locale", locale, "--out", pdf, "--db", try DemoDatabase.path()])
+        let made = try FolioProcess.run([
+            "report", "market", "--locale", locale, "--out", pdf, "--db", try DemoDatabase.path(),
+        ])
         #expect(made.status == 0, "\(made.stderr)")
         let text = try FolioProcess.tool("pdftotext", ["-layout", "-f", "1", "-l", "1", pdf, "-"]).stdout
-        let lines = text.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+        let lines = text.split(separator: "\n").map {
+            $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        }
         for currency in ["USD", "EUR"] {
             for name in names.dropLast() {
                 #expect(lines.contains { $0.hasPrefix(currency + " " + name + " ") }, "\(currency) \(name) in\n\(text)")
@@ -89,7 +115,9 @@ import Testing
         // with a character inside the figure.
         #expect(!text.contains("•"), "\(text)")
         let xml = try FolioProcess.tool("pdftohtml", ["-xml", "-i", "-stdout", "-f", "1", "-l", "1", pdf]).stdout
-        let bold = xml.components(separatedBy: "<b>").dropFirst().compactMap { $0.components(separatedBy: "</b>").first }
+        let bold = xml.components(separatedBy: "<b>").dropFirst().compactMap {
+            $0.components(separatedBy: "</b>").first
+        }
         let figures = bold.filter { !$0.isEmpty && $0.allSatisfy { $0.isNumber || ".,\u{202F}".contains($0) } }
         #expect(figures.count == 4, "\(bold)")  // USD's and EUR's best buy and best sell
     }

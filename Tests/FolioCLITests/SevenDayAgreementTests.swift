@@ -12,7 +12,9 @@ import Testing
         let chart = directory.appendingPathComponent("btc.pdf")
         _ = try FolioProcess.table(["chart", "line", "--asset", "BTC", "--as-of", "2020-06-30", "--out", chart.path])
         let chartText = try FolioProcess.tool("pdftotext", [chart.path, "-"]).stdout
-        let window = try FolioProcess.json(["table", "window", "--asset", "BTC", "--currency", "USD", "--window", "7", "--as-of", "2020-06-30"])
+        let window = try FolioProcess.json([
+            "table", "window", "--asset", "BTC", "--currency", "USD", "--window", "7", "--as-of", "2020-06-30",
+        ])
         let percent = try #require(window.number(window.row("asset", "BTC"), "change_percent"))
         let shown = String(format: "%+.2f%%", percent)
         // A chart writes a percentage to one decimal, a table to two: the same figure rounded for its place.
@@ -21,7 +23,9 @@ import Testing
         let pdf = directory.appendingPathComponent("market.pdf")
         _ = try FolioProcess.table(["report", "market", "--out", pdf.path])
         let report = try FolioProcess.tool("pdftotext", ["-layout", pdf.path, "-"]).stdout
-        let row = try #require(report.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("BTC ") })
+        let row = try #require(
+            report.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("BTC ") }
+        )
         #expect(row.hasSuffix(shown) || row.contains(" " + shown + " "), "coins table: \(row)")
     }
 }

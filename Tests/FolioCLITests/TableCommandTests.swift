@@ -30,7 +30,8 @@ import Testing
         #expect(expected["AAPL"] == 113 && expected["JPM"] == 267)
         // The default as-of is the stocks' last quote (2018-02-07), so every value is known.
         let total = try #require(table.number(table.row("asset", "Total"), "value_uah"))
-        let sum = table.rows.filter { $0["asset"] as? String != "Total" }.compactMap { table.number($0, "value_uah") }.reduce(0, +)
+        let sum = table.rows.filter { $0["asset"] as? String != "Total" }.compactMap { table.number($0, "value_uah") }
+            .reduce(0, +)
         #expect(abs(total - sum) <= 1e-6 * total)
     }
 
@@ -67,7 +68,9 @@ import Testing
 
     @Test func undefinedValuesAreNullInJSONAndTheMissingQuotesAreNamedOnStderr() throws {
         // Stock quotes end on 2018-02-07: more than 7 days before, so the stocks cannot be valued.
-        let result = try FolioProcess.table(["table", "holdings", "--portfolio", "Demo UAH", "--as-of", "2019-06-01", "--format", "json"])
+        let result = try FolioProcess.table([
+            "table", "holdings", "--portfolio", "Demo UAH", "--as-of", "2019-06-01", "--format", "json",
+        ])
         let table = try JSONTable(result.stdout)
         let aapl = try #require(table.row("asset", "AAPL"))
         #expect(aapl["quantity"] as? Double == 113)
@@ -77,7 +80,9 @@ import Testing
         #expect(table.number(table.row("asset", "USD"), "rate") != nil)
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.count == 10, "one line per stock: \(result.stderr)")
-        #expect(lines.contains { $0.contains("AAPL/USD") && $0.contains("2018-02-07T00:00:00Z") && $0.contains("too old") })
+        #expect(
+            lines.contains { $0.contains("AAPL/USD") && $0.contains("2018-02-07T00:00:00Z") && $0.contains("too old") }
+        )
         #expect(!result.stdout.contains("missing"))
     }
 
@@ -96,16 +101,22 @@ import Testing
         // text because JSONSerialization does not read every double back to the last bit.)
         for record in records.dropFirst() {
             let members = zip(record, json.columns).map { field, column in
-                let value = ["number", "percent"].contains(column.kind) ? (field.isEmpty ? "null" : field)
+                let value =
+                    ["number", "percent"].contains(column.kind)
+                    ? (field.isEmpty ? "null" : field)
                     : (field.isEmpty ? "null" : "\"\(field)\"")
                 return "\"\(column.name)\":\(value)"
             }
             let row = "{" + members.joined(separator: ",") + "}"
             #expect(jsonText.contains(row), "\(row)")
-            for field in record where Double(field) != nil { #expect(field == "\(Double(field)!)" || field == "\(Int(field) ?? -1)") }
+            for field in record where Double(field) != nil {
+                #expect(field == "\(Double(field)!)" || field == "\(Int(field) ?? -1)")
+            }
         }
         // Budget categories are Cyrillic; a category with a comma or quote would be quoted.
-        let budget = try RFC4180.parse(try FolioProcess.table(["table", "budget-categories", "--format", "csv"]).stdout)
+        let budget = try RFC4180.parse(
+            try FolioProcess.table(["table", "budget-categories", "--format", "csv"]).stdout
+        )
         #expect(budget.first == ["kind", "category", "amount", "share"])
         #expect(budget.contains { $0[1] == "Зарплатня" })
     }
@@ -116,7 +127,8 @@ import Testing
         #expect(lines[0].split(separator: " ") == ["asset", "value", "percent", "assets"])
         #expect(lines[1].allSatisfy { $0 == "-" || $0 == " " })
         // Numbers are right-aligned: every value ends in the same column as the rule above it.
-        let valueEnd = lines[1].split(separator: " ", omittingEmptySubsequences: true).prefix(2).map(\.count).reduce(0, +) + 2
+        let valueEnd =
+            lines[1].split(separator: " ", omittingEmptySubsequences: true).prefix(2).map(\.count).reduce(0, +) + 2
         for line in lines.dropFirst(2) {
             let end = line.index(line.startIndex, offsetBy: valueEnd)
             #expect(line[..<end].last?.isNumber == true, "\(line)")
@@ -127,7 +139,9 @@ import Testing
 
     @Test func sevenDayWindowOfBTCMatchesTheQuotesFile() throws {
         // date,asset,currency,price,market,source
-        let btc = try DemoDatabase.rows("crypto-usd-generated.csv").filter { $0[1] == "BTC" && $0[0] >= "2020-06-23" && $0[0] <= "2020-06-30" }
+        let btc = try DemoDatabase.rows("crypto-usd-generated.csv").filter {
+            $0[1] == "BTC" && $0[0] >= "2020-06-23" && $0[0] <= "2020-06-30"
+        }
         let prices = btc.map { Double($0[3])! }
         let table = try FolioProcess.json(["table", "window", "--asset", "BTC", "--as-of", "2020-06-30"])
         let row = try #require(table.rows.first)
@@ -156,37 +170,51 @@ import Testing
             let name = a["asset"] as! String
             #expect(abs(table.number(a, name)! - 1) < 1e-12)
             for b in assets {
-                let ab = table.number(a, b), ba = table.number(table.row("asset", b), name)
+                let ab = table.number(a, b)
+                let ba = table.number(table.row("asset", b), name)
                 #expect(ab == ba)
                 #expect((ab ?? 0) >= -1 && (ab ?? 0) <= 1)
             }
         }
         // Stocks and crypto never overlap in the samples: undefined, not 0.
-        let apart = try FolioProcess.json(["table", "correlation", "--asset", "AAPL", "--asset", "BTC",
-                                           "--from", "2017-06-01", "--to", "2019-06-30", "--calendar", "union"])
+        let apart = try FolioProcess.json([
+            "table", "correlation", "--asset", "AAPL", "--asset", "BTC",
+            "--from", "2017-06-01", "--to", "2019-06-30", "--calendar", "union",
+        ])
         #expect(apart.row("asset", "AAPL")?["BTC"] is NSNull)
     }
 
     @Test func valueSeriesEndsAtTheValuedHoldings() throws {
         let value = try FolioProcess.json(["table", "value", "--portfolio", "Demo UAH", "--asset", "AAPL"])
-        #expect(value.columns.map(\.name) == ["day", "value", "net_deposits", "income", "realised", "unrealised", "received", "AAPL"])
+        #expect(
+            value.columns.map(\.name) == [
+                "day", "value", "net_deposits", "income", "realised", "unrealised", "received", "AAPL",
+            ]
+        )
         #expect(value.rows.count == 365)  // 12 months ending 2018-02-07
         #expect(value.rows.last?["day"] as? String == "2018-02-07")
         let holdings = try FolioProcess.json(["table", "holdings", "--portfolio", "Demo UAH"])
         let total = holdings.number(holdings.row("asset", "Total"), "value_uah")!
         #expect(abs(value.number(value.rows.last, "value")! - total) < 1e-6 * total)
-        #expect(abs(value.number(value.rows.last, "AAPL")! - holdings.number(holdings.row("asset", "AAPL"), "value_uah")!) < 1e-6)
+        #expect(
+            abs(value.number(value.rows.last, "AAPL")! - holdings.number(holdings.row("asset", "AAPL"), "value_uah")!)
+                < 1e-6
+        )
     }
 
     @Test func flowsOf2013AreTheDepositsOfTheTransactionsFileInHryvnias() throws {
         // NBU USD/UAH of each day (date,asset,currency,price,market,source).
-        let usd = Dictionary(try DemoDatabase.rows("nbu-rates.csv").filter { $0[1] == "USD" }.map { ($0[0], Double($0[3])!) },
-                             uniquingKeysWith: { $1 })
+        let usd = Dictionary(
+            try DemoDatabase.rows("nbu-rates.csv").filter { $0[1] == "USD" }.map { ($0[0], Double($0[3])!) },
+            uniquingKeysWith: { $1 }
+        )
         var expected = 0.0
         for c in try DemoDatabase.rows("demo-uah-transactions.csv") where c[0].hasPrefix("2013") && c[1] == "deposit" {
             expected += Double(c[3])! * (c[2] == "USD" ? usd[String(c[0].prefix(10))]! : 1)
         }
-        let flows = try FolioProcess.json(["table", "flows", "--portfolio", "Demo UAH", "--from", "2013-01-01", "--to", "2013-12-31"])
+        let flows = try FolioProcess.json([
+            "table", "flows", "--portfolio", "Demo UAH", "--from", "2013-01-01", "--to", "2013-12-31",
+        ])
         #expect(flows.rows.count == 12)
         let deposits = flows.rows.compactMap { flows.number($0, "deposits") }.reduce(0, +)
         #expect(abs(deposits - expected) < 1e-6, "\(deposits) vs \(expected)")
@@ -197,7 +225,8 @@ import Testing
         let years = Set(table.rows.compactMap { $0["year"] as? String })
         #expect(years == ["2014", "2015", "2016", "2017", "2018"])
         for year in years {
-            let sum = table.rows.filter { $0["year"] as? String == year }.compactMap { table.number($0, "percent") }.reduce(0, +)
+            let sum = table.rows.filter { $0["year"] as? String == year }.compactMap { table.number($0, "percent") }
+                .reduce(0, +)
             #expect(abs(sum - 100) < 1e-9, "\(year): \(sum)")
         }
     }
@@ -215,9 +244,11 @@ import Testing
 
     /// Every table runs on the demo data and prints the documented JSON shape.
     @Test(arguments: [
-        "holdings --portfolio DSX --from 2019-09-01 --to 2019-09-30", "value --portfolio DSX", "allocation --portfolio DSX",
+        "holdings --portfolio DSX --from 2019-09-01 --to 2019-09-30", "value --portfolio DSX",
+        "allocation --portfolio DSX",
         "composition --portfolio DSX", "income --portfolio DSX", "flows --portfolio DSX", "diagnostics --portfolio DSX",
-        "prices --asset USD --from 2020-12-01", "window --portfolio DSX", "returns --asset AAPL --asset MSFT --window 10",
+        "prices --asset USD --from 2020-12-01", "window --portfolio DSX",
+        "returns --asset AAPL --asset MSFT --window 10",
         "correlation --asset AAPL --asset MSFT --asset KO", "rolling-correlation --asset BTC --asset ETH --window 20",
         "normalised --asset BTC --asset ETH --normalise rebase", "budget", "budget-months", "budget-categories",
     ])
@@ -231,12 +262,21 @@ import Testing
 
     /// `--asset` and `--normalise` are spelt as `folio chart` spells them; the older spellings still work.
     @Test func assetsAndNormaliseAreSpeltAsInFolioChart() throws {
-        let repeated = try FolioProcess.table(["table", "normalised", "--asset", "BTC", "--asset", "ETH", "--normalise", "rebase"]).stdout
-        for arguments in [["--asset", "BTC", "ETH", "--normalise", "rebased"], ["--asset", "BTC,ETH", "--normalise", "REBASED"]] {
+        let repeated = try FolioProcess.table([
+            "table", "normalised", "--asset", "BTC", "--asset", "ETH", "--normalise", "rebase",
+        ]).stdout
+        for arguments in [
+            ["--asset", "BTC", "ETH", "--normalise", "rebased"], ["--asset", "BTC,ETH", "--normalise", "REBASED"],
+        ] {
             #expect(try FolioProcess.table(["table", "normalised"] + arguments).stdout == repeated, "\(arguments)")
         }
-        let minMax = try FolioProcess.table(["table", "normalised", "--asset", "BTC", "ETH", "--normalise", "min-max"]).stdout
-        #expect(minMax == (try FolioProcess.table(["table", "normalised", "--asset", "BTC", "ETH", "--normalise", "minmax"]).stdout))
+        let minMax = try FolioProcess.table(["table", "normalised", "--asset", "BTC", "ETH", "--normalise", "min-max"])
+            .stdout
+        #expect(
+            minMax
+                == (try FolioProcess.table(["table", "normalised", "--asset", "BTC", "ETH", "--normalise", "minmax"])
+                    .stdout)
+        )
         #expect(minMax == (try FolioProcess.table(["table", "normalised", "--asset", "BTC", "ETH"]).stdout))
         #expect(minMax != repeated)
     }
@@ -248,13 +288,31 @@ import Testing
         ("table holdings", "Error: --portfolio: name the portfolio, one of \"DSX crypto\", \"Demo UAH\""),
         ("table window --asset NOPE", "Error: --asset: unknown asset NOPE"),
         ("table holdings --portfolio DSX --market moon", "Error: --market: unknown market moon"),
-        ("table value --portfolio DSX --from 2020-02-01 --to 2020-01-01", "Error: --from: 2020-02-01 is after --to 2020-01-01"),
-        ("table correlation --asset BTC --from 2010-01-01 --to 2010-02-01", "Error: --from/--to: no BTC quote between 2010-01-01 and 2010-02-01"),
-        ("table value --portfolio DSX --to 2010-01-01", "Error: --to: 2010-01-01 is before the first trade or transaction of \"DSX crypto\" (2019-06-04)"),
-        ("table budget --from 2020-01-01 --to 2020-12-31", "Error: --from/--to: no budget entries between 2020-01-01 and 2020-12-31"),
-        ("table holdings --portfolio DSX --as-of 2019-02-30", "Error: --as-of: \"2019-02-30\" is not a date such as 2024-03-31"),
+        (
+            "table value --portfolio DSX --from 2020-02-01 --to 2020-01-01",
+            "Error: --from: 2020-02-01 is after --to 2020-01-01"
+        ),
+        (
+            "table correlation --asset BTC --from 2010-01-01 --to 2010-02-01",
+            "Error: --from/--to: no BTC quote between 2010-01-01 and 2010-02-01"
+        ),
+        (
+            "table value --portfolio DSX --to 2010-01-01",
+            "Error: --to: 2010-01-01 is before the first trade or transaction of \"DSX crypto\" (2019-06-04)"
+        ),
+        (
+            "table budget --from 2020-01-01 --to 2020-12-31",
+            "Error: --from/--to: no budget entries between 2020-01-01 and 2020-12-31"
+        ),
+        (
+            "table holdings --portfolio DSX --as-of 2019-02-30",
+            "Error: --as-of: \"2019-02-30\" is not a date such as 2024-03-31"
+        ),
         ("table window --asset BTC --period year", "Error: --period: not used by the window table"),
-        ("table rolling-correlation --asset BTC", "Error: --asset: rolling-correlation takes exactly two assets, 1 given"),
+        (
+            "table rolling-correlation --asset BTC",
+            "Error: --asset: rolling-correlation takes exactly two assets, 1 given"
+        ),
         ("table allocation --portfolio DSX --by colour", "Error: --by: \"colour\" is not one of asset, kind, currency"),
         ("table holdings --portfolio DSX --format xml", "Error: --format: \"xml\" is not one of text, csv, json"),
     ])
@@ -273,15 +331,19 @@ import Testing
         #expect(help.status == 0)
         #expect(help.stdout.contains("Examples:"))
         #expect(help.stdout.contains("--db"))
-        for name in ["holdings", "rolling-correlation", "budget-categories"] { #expect(help.stdout.contains("\n  \(name) ")) }
+        for name in ["holdings", "rolling-correlation", "budget-categories"] {
+            #expect(help.stdout.contains("\n  \(name) "))
+        }
         #expect(help.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 })
     }
 
     /// The demo's generated crypto prices move together as real coins do: a common market factor.
     @Test func demoCoinsCorrelateAsRealCoinsDo() throws {
-        let matrix = try FolioProcess.json(["table", "correlation", "--asset", "BTC", "ETH", "LTC", "USDT", "--to", "2020-06-30"])
+        let matrix = try FolioProcess.json([
+            "table", "correlation", "--asset", "BTC", "ETH", "LTC", "USDT", "--to", "2020-06-30",
+        ])
         let btc = matrix.row("asset", "BTC")
-        for (coin, range) in [("ETH", 0.7 ... 0.9), ("LTC", 0.6 ... 0.9), ("USDT", -0.15 ... 0.15)] {
+        for (coin, range) in [("ETH", 0.7...0.9), ("LTC", 0.6...0.9), ("USDT", -0.15...0.15)] {
             let r = try #require(matrix.number(btc, coin))
             #expect(range.contains(r), "BTC–\(coin): \(r)")
         }
@@ -301,7 +363,12 @@ enum RFC4180 {
         while let c = chars.popFirst() {
             if quoted {
                 if c == "\"" {
-                    if chars.first == "\"" { chars.removeFirst(); field.unicodeScalars.append(c) } else { quoted = false }
+                    if chars.first == "\"" {
+                        chars.removeFirst()
+                        field.unicodeScalars.append(c)
+                    } else {
+                        quoted = false
+                    }
                 } else {
                     field.unicodeScalars.append(c)
                 }

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -30,7 +31,10 @@ final class TestMount {
     init(readOnly source: URL, at target: URL) throws {
         path = target
         try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
-        do { try Self.mount(["--bind", source.path, target.path]) } catch { mounted = false; throw error }
+        do { try Self.mount(["--bind", source.path, target.path]) } catch {
+            mounted = false
+            throw error
+        }
         do { try Self.mount(["-o", "remount,bind,ro", target.path]) } catch {
             unmount()
             throw error
@@ -41,7 +45,10 @@ final class TestMount {
     init(tmpfsOf size: String, at target: URL) throws {
         path = target
         try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
-        do { try Self.mount(["-t", "tmpfs", "-o", "size=\(size)", "tmpfs", target.path]) } catch { mounted = false; throw error }
+        do { try Self.mount(["-t", "tmpfs", "-o", "size=\(size)", "tmpfs", target.path]) } catch {
+            mounted = false
+            throw error
+        }
     }
 
     private var mounted = true
@@ -57,7 +64,9 @@ final class TestMount {
 
     private static func mount(_ arguments: [String]) throws {
         let result = try FolioProcess.tool("mount", arguments)
-        guard result.status == 0 else { throw Failed(description: "mount \(arguments.joined(separator: " ")): \(result.stderr)") }
+        guard result.status == 0 else {
+            throw Failed(description: "mount \(arguments.joined(separator: " ")): \(result.stderr)")
+        }
     }
 }
 
@@ -67,17 +76,25 @@ enum Unprivileged {
     /// a copy in a temporary folder with mode 755.
     static let executable: Result<URL, Failed> = {
         guard getuid() == 0 else { return .failure(Failed(description: "switching to nobody needs root")) }
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else { return .failure(Failed(description: "setpriv is missing")) }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
+            return .failure(Failed(description: "setpriv is missing"))
+        }
         if (try? run(FolioProcess.executable, ["--version"]).status) == 0 { return .success(FolioProcess.executable) }
         do {
             let folder = URL(fileURLWithPath: "/tmp/folio-cli-nobody-\(getpid())")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+            try FileManager.default.createDirectory(
+                at: folder,
+                withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o755]
+            )
             atexit { try? FileManager.default.removeItem(atPath: "/tmp/folio-cli-nobody-\(getpid())") }
             let copy = folder.appendingPathComponent("folio")
             try FileManager.default.copyItem(at: FolioProcess.executable, to: copy)
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: copy.path)
             let check = try run(copy, ["--version"])
-            guard check.status == 0 else { return .failure(Failed(description: "nobody cannot run folio: \(check.stderr)")) }
+            guard check.status == 0 else {
+                return .failure(Failed(description: "nobody cannot run folio: \(check.stderr)"))
+            }
             return .success(copy)
         } catch {
             return .failure(Failed(description: "cannot copy folio for nobody: \(error)"))
@@ -96,6 +113,9 @@ enum Unprivileged {
     }
 
     private static func run(_ folio: URL, _ arguments: [String]) throws -> FolioProcess.Result {
-        try FolioProcess.tool("setpriv", ["--reuid=nobody", "--regid=nogroup", "--clear-groups", folio.path] + arguments)
+        try FolioProcess.tool(
+            "setpriv",
+            ["--reuid=nobody", "--regid=nogroup", "--clear-groups", folio.path] + arguments
+        )
     }
 }

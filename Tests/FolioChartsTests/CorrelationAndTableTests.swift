@@ -1,11 +1,15 @@
 import Foundation
 import Testing
+
 @testable import FolioCharts
 
 @Suite struct CorrelationChartTests {
     @Test func cellsShowTwoDecimalsWithATrueMinusAndDashesForUndefined() {
-        let chart = CorrelationChart(frame: frame(), labels: ["A", "B", "C"],
-                                     matrix: [[1, -0.25, .nan], [-0.25, 1, 0.004], [.nan, 0.004, 1]])
+        let chart = CorrelationChart(
+            frame: frame(),
+            labels: ["A", "B", "C"],
+            matrix: [[1, -0.25, .nan], [-0.25, 1, 0.004], [.nan, 0.004, 1]]
+        )
         #expect(chart.cellText(0, 1) == "\u{2212}0.25")
         #expect(chart.cellText(0, 2) == "—")
         #expect(chart.cellText(1, 2) == "0.00")
@@ -26,10 +30,13 @@ import Testing
     }
 
     @Test func fortyAssetsWithLongNamesFit() {
-        let labels = (0..<40).map { $0 % 7 == 0 ? "Asset with a really very long name that goes on and on and on \($0)" : "A\($0)" }
+        let labels = (0..<40).map {
+            $0 % 7 == 0 ? "Asset with a really very long name that goes on and on and on \($0)" : "A\($0)"
+        }
         let matrix = (0..<40).map { i in (0..<40).map { j in i == j ? 1 : sin(Double(i * 40 + j)) } }
         for size in [(1200.0, 675.0), (1200.0, 1200.0)] {
-            let scene = CorrelationChart(frame: frame(width: size.0, height: size.1), labels: labels, matrix: matrix).scene(measurer: measurer)
+            let scene = CorrelationChart(frame: frame(width: size.0, height: size.1), labels: labels, matrix: matrix)
+                .scene(measurer: measurer)
             expectCleanLayout(scene, "40 assets \(size)")
             #expect(scene.texts.filter { $0.rotation != 0 }.count == 40)
             #expect(scene.texts.contains { $0.text.hasSuffix("…") })
@@ -48,8 +55,11 @@ import Testing
 @Suite struct TableChartTests {
     @Test func numbersRightAlignedTextLeftAligned() throws {
         let f = NumberFormat(locale: .en, style: .decimal(2))
-        let chart = TableChart(frame: frame(), header: ["Asset", "Value"],
-                               rows: [[.text("ALFA"), .number(1234.5, f)], [.text("B"), .number(-3, f)], [.text("C"), .number(10, f)]])
+        let chart = TableChart(
+            frame: frame(),
+            header: ["Asset", "Value"],
+            rows: [[.text("ALFA"), .number(1234.5, f)], [.text("B"), .number(-3, f)], [.text("C"), .number(10, f)]]
+        )
         let scene = chart.scene(measurer: measurer)
         let values = ["1,234.50", "\u{2212}3.00", "10.00"].compactMap { scene.text($0) }
         #expect(values.count == 3)
@@ -62,7 +72,9 @@ import Testing
 
     @Test func tooManyRowsSaysHowManyMore() {
         let rows = (0..<100).map { [TableCell.text("Row \($0)")] }
-        let scene = TableChart(frame: frame(width: 640, height: 360), header: ["Name"], rows: rows).scene(measurer: measurer)
+        let scene = TableChart(frame: frame(width: 640, height: 360), header: ["Name"], rows: rows).scene(
+            measurer: measurer
+        )
         #expect(scene.texts.contains { $0.text.hasSuffix("more") })
         expectCleanLayout(scene, "long table")
     }
@@ -86,7 +98,11 @@ import Testing
     }
 
     @Test func everyKindHasACase() {
-        #expect(ChartKind.allCases.map(\.rawValue) == ["line", "compare", "pie", "donut", "bars", "hbars", "correlation", "table", "small-multiples",
-                                                    "heatmap", "drawdown", "waterfall"])
+        #expect(
+            ChartKind.allCases.map(\.rawValue) == [
+                "line", "compare", "pie", "donut", "bars", "hbars", "correlation", "table", "small-multiples",
+                "heatmap", "drawdown", "waterfall",
+            ]
+        )
     }
 }

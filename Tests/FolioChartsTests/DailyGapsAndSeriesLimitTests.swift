@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FolioCharts
 
 @Suite struct DailyGapsAndSeriesLimitTests {
@@ -32,7 +33,9 @@ import Testing
     }
 
     @Test func aSummedOtherBarIsNeutralNotOneMoreColour() {
-        let series = [BarSeries(name: "AAPL", values: [3, 4]), BarSeries(name: "Other", values: [5, 6], swatch: .other)]
+        let series = [
+            BarSeries(name: "AAPL", values: [3, 4]), BarSeries(name: "Other", values: [5, 6], swatch: .other),
+        ]
         let scene = BarChart(frame: frame(), groups: ["Jan", "Feb"], series: series).scene(measurer: measurer)
         let fills = scene.paths.compactMap(\.fill)
         #expect(fills.filter { $0 == Theme.light.axis }.count >= 2, "both Other bars (and the legend key) are grey")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FolioCharts
 
 @Suite struct LineChartTests {
@@ -21,9 +22,14 @@ import Testing
     /// The change over the window takes the decimals its prices show: last − first as a reader computes
     /// it from the figures (−0.75 beside 32.50, not −0.7500), and a sub-cent price keeps its digits.
     @Test func theChangeIsWrittenWithItsPricesDecimals() throws {
-        for (first, last, change) in [(32.5, 31.75, "\u{2212}0.75"), (0.0000000016812, 0.0000000016012, "\u{2212}0.000000000080")] {
-            let series = LineSeries(name: "X", times: (0..<7).map { 1_735_084_800 + Double($0) * 86_400 },
-                                    values: (0..<7).map { first + (last - first) * Double($0) / 6 })
+        for (first, last, change) in [
+            (32.5, 31.75, "\u{2212}0.75"), (0.0000000016812, 0.0000000016012, "\u{2212}0.000000000080"),
+        ] {
+            let series = LineSeries(
+                name: "X",
+                times: (0..<7).map { 1_735_084_800 + Double($0) * 86_400 },
+                values: (0..<7).map { first + (last - first) * Double($0) / 6 }
+            )
             let scene = LineChart(frame: frame(), series: [series]).scene(measurer: measurer)
             #expect(scene.texts.contains { $0.text.hasPrefix(change + " (") }, "\(scene.texts.map(\.text))")
         }
@@ -35,11 +41,18 @@ import Testing
         let summary = try #require(chart.summary)
         let markers = discs(scene)
         #expect(markers.count == 2)
-        #expect(scene.texts.contains { $0.text.hasPrefix("Max ") } && scene.texts.contains { $0.text.hasPrefix("Min ") })
+        #expect(
+            scene.texts.contains { $0.text.hasPrefix("Max ") } && scene.texts.contains { $0.text.hasPrefix("Min ") }
+        )
         // The line's own vertices at the min and max indices are where the discs are.
-        let line = try #require(scene.paths.first { $0.stroke?.width == Theme.light.singleLineWidth * 1.0 && $0.elements.count == 168 })
+        let line = try #require(
+            scene.paths.first { $0.stroke?.width == Theme.light.singleLineWidth * 1.0 && $0.elements.count == 168 }
+        )
         func vertex(_ i: Int) -> Point? {
-            switch line.elements[i] { case .move(let p), .line(let p): p; default: nil }
+            switch line.elements[i] {
+            case .move(let p), .line(let p): p
+            default: nil
+            }
         }
         let maxPoint = try #require(vertex(summary.maxIndex))
         let minPoint = try #require(vertex(summary.minIndex))
@@ -58,7 +71,9 @@ import Testing
         #expect(change.color == Theme.light.labelColor(for: Theme.light.down))
         #expect(change.color.contrast(with: Theme.light.background) >= 4.5)
         #expect(scene.paths.contains { $0.fill == change.color && $0.elements.count == 4 })
-        let rising = LineChart(frame: frame(), series: [hourly(168) { 30 + Double($0) * 0.05 }]).scene(measurer: measurer)
+        let rising = LineChart(frame: frame(), series: [hourly(168) { 30 + Double($0) * 0.05 }]).scene(
+            measurer: measurer
+        )
         let up = try #require(rising.texts.first { $0.text.contains("%") })
         #expect(up.text.hasPrefix("+"))
         #expect(up.color == Theme.light.labelColor(for: Theme.light.up))
@@ -68,9 +83,11 @@ import Testing
         var values = wave.values
         for i in 50..<60 { values[i] = .nan }
         var times = wave.times
-        times.removeSubrange(100..<124) // a missing day
+        times.removeSubrange(100..<124)  // a missing day
         values.removeSubrange(100..<124)
-        let scene = LineChart(frame: frame(), series: [LineSeries(name: "ALFA", times: times, values: values)]).scene(measurer: measurer)
+        let scene = LineChart(frame: frame(), series: [LineSeries(name: "ALFA", times: times, values: values)]).scene(
+            measurer: measurer
+        )
         let line = try #require(scene.paths.first { $0.stroke?.width == Theme.light.singleLineWidth })
         let moves = line.elements.filter { if case .move = $0 { true } else { false } }
         #expect(moves.count == 3)
@@ -94,7 +111,8 @@ import Testing
             for locale in ChartLocale.allCases {
                 for size in [(1200.0, 675.0), (640.0, 360.0)] {
                     let series = hourly(values.count) { values[$0] }
-                    let scene = LineChart(frame: frame(theme, locale, width: size.0, height: size.1), series: [series]).scene(measurer: measurer)
+                    let scene = LineChart(frame: frame(theme, locale, width: size.0, height: size.1), series: [series])
+                        .scene(measurer: measurer)
                     expectCleanLayout(scene, "\(name) \(theme.name) \(locale) \(size)")
                 }
             }
@@ -136,7 +154,9 @@ import Testing
     }
 
     @Test func smallMultiplesShowEveryAsset() {
-        let series = (0..<10).map { k in LineSeries(name: "Asset number \(k) with a long name", times: wave.times, values: wave.values) }
+        let series = (0..<10).map { k in
+            LineSeries(name: "Asset number \(k) with a long name", times: wave.times, values: wave.values)
+        }
         let scene = SmallMultiplesChart(frame: frame(), series: series).scene(measurer: measurer)
         #expect(scene.texts.filter { $0.text.hasPrefix("Asset number") }.count == 10)
         expectCleanLayout(scene, "small multiples")
@@ -155,8 +175,12 @@ import Testing
     /// 25 assets on a mail-sized canvas (as the compare dataset draws more lines than colours): every
     /// panel named, nothing overlapping or cut.
     @Test func twentyFivePanelsFitAMailCanvas() {
-        let series = (0..<25).map { k in LineSeries(name: "A\(k)", times: wave.times, values: wave.values.map { $0 * Double(k + 1) }) }
-        let scene = SmallMultiplesChart(frame: ChartFrame(width: 600, height: 338), series: series).scene(measurer: measurer)
+        let series = (0..<25).map { k in
+            LineSeries(name: "A\(k)", times: wave.times, values: wave.values.map { $0 * Double(k + 1) })
+        }
+        let scene = SmallMultiplesChart(frame: ChartFrame(width: 600, height: 338), series: series).scene(
+            measurer: measurer
+        )
         #expect(Set(scene.texts.map(\.text)).isSuperset(of: (0..<25).map { "A\($0)" }))
         #expect(!scene.texts.contains { $0.text.contains("…") })
         expectCleanLayout(scene, "25 panels at 600 × 338")

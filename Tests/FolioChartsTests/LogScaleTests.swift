@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FolioCharts
 
 /// `--log`: equal ratios at equal heights, ticks at 1–2–5 in each decade, the values exact decimals.
@@ -39,8 +40,11 @@ import Testing
         let days = (0..<1000).map { 1_500_000_000 + Double($0) * 86_400 }
         let growth = LineSeries(name: "NVDA", times: days, values: days.indices.map { 12 * pow(1.003, Double($0)) })
         for single in [true, false] {
-            let series = single ? [growth] : [growth, LineSeries(name: "AAPL", times: days, values: days.map { _ in 40 })]
-            let scene = LineChart(frame: frame(), series: series, annotateWindow: single, logScale: true).scene(measurer: measurer)
+            let series =
+                single ? [growth] : [growth, LineSeries(name: "AAPL", times: days, values: days.map { _ in 40 })]
+            let scene = LineChart(frame: frame(), series: series, annotateWindow: single, logScale: true).scene(
+                measurer: measurer
+            )
             for tick in ["20", "50", "100", "200"] { #expect(scene.text(tick) != nil, "\(tick) single=\(single)") }
             expectCleanLayout(scene, "log single=\(single)")
         }

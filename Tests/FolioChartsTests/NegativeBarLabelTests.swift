@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FolioCharts
 
 /// The values chart names its negative bars (issue 19): once per run of months a series is below zero,
@@ -15,7 +16,11 @@ import Testing
     @Test(arguments: [("light", 1200.0, 675.0), ("dark", 600, 338)])
     func eachRunBelowZeroIsNamedUnderItsDeepestBar(themeName: String, width: Double, height: Double) throws {
         let theme = try #require(Theme.named(themeName))
-        let chart = BarChart(frame: ChartFrame(width: width, height: height, theme: theme, locale: .en), groups: months, series: series)
+        let chart = BarChart(
+            frame: ChartFrame(width: width, height: height, theme: theme, locale: .en),
+            groups: months,
+            series: series
+        )
         let scene = chart.scene(measurer: measurer)
         expectCleanLayout(scene, "negative bars")
         for (run, contrast) in scene.textContrasts() { #expect(contrast >= Color.minimumTextContrast, "\(run.text)") }
@@ -24,7 +29,8 @@ import Testing
         #expect(labels.map(\.text).sorted() == ["BTC", "EUR", "LTC", "LTC"])
         let scaled = theme.scaled(for: width, height)
         let bars = scene.paths.compactMap { path -> (fill: Color, rect: Rect)? in
-            guard let fill = path.fill, fill != scaled.background, let rect = path.bounds, path.elements.count == 5 else { return nil }
+            guard let fill = path.fill, fill != scaled.background, let rect = path.bounds, path.elements.count == 5
+            else { return nil }
             return (fill, rect)
         }
         let btc = bars.filter { $0.fill == chart.color(0, scaled) }
@@ -42,9 +48,11 @@ import Testing
     /// Shares leave negatives out (and name them under the chart); a lone series is named by the title.
     @Test func sharesPositiveValuesAndALoneSeriesHaveNoLabels() {
         let positive = series.map { BarSeries(name: $0.name, values: $0.values.map(abs)) }
-        for chart in [BarChart(frame: ChartFrame(), groups: months, series: positive),
-                      BarChart(frame: ChartFrame(), groups: months, series: series, mode: .shares),
-                      BarChart(frame: ChartFrame(), groups: months, series: [series[0]])] {
+        for chart in [
+            BarChart(frame: ChartFrame(), groups: months, series: positive),
+            BarChart(frame: ChartFrame(), groups: months, series: series, mode: .shares),
+            BarChart(frame: ChartFrame(), groups: months, series: [series[0]]),
+        ] {
             #expect(!chart.scene(measurer: measurer).texts.contains { $0.role == .annotation })
         }
     }

@@ -1,6 +1,7 @@
 import FolioCore
 import Foundation
 import Testing
+
 @testable import FolioCharts
 
 private let minus = "\u{2212}"
@@ -41,15 +42,22 @@ private let nbsp = "\u{00A0}"
         #expect(NumberFormat(locale: .en, style: .decimal(2), currency: .usd).string(-1234.5) == "\(minus)$1,234.50")
         #expect(NumberFormat(locale: .en, style: .decimal(2), currency: .eur).string(10) == "€10.00")
         #expect(NumberFormat(locale: .en, style: .decimal(2), currency: .pln).string(10) == "10.00\(nbsp)zł")
-        #expect(NumberFormat(locale: .uk, style: .decimal(2), currency: .uah).string(1234.5) == "1\(nnbsp)234,50\(nbsp)₴")
-        #expect(NumberFormat(locale: .uk, style: .compact(decimals: 1), currency: .usd).string(174_100) == "174,1\(nbsp)тис.\(nbsp)$")
+        #expect(
+            NumberFormat(locale: .uk, style: .decimal(2), currency: .uah).string(1234.5) == "1\(nnbsp)234,50\(nbsp)₴"
+        )
+        #expect(
+            NumberFormat(locale: .uk, style: .compact(decimals: 1), currency: .usd).string(174_100)
+                == "174,1\(nbsp)тис.\(nbsp)$"
+        )
     }
 
     /// A bank's rate as quoted: up to 4 decimals, at least 2, so that shown sell − shown buy = shown spread.
     @Test func ratesKeepTheirOwnDecimals() {
         let rate = NumberFormat(locale: .uk, style: .upTo(minimum: 2, maximum: 4))
-        #expect([28.24, 28.5387, 28.4, 28.5387 - 28.24, 28.38935, 1_234.5].map(rate.string)
-                == ["28,24", "28,5387", "28,40", "0,2987", "28,3894", "1\(nnbsp)234,50"])
+        #expect(
+            [28.24, 28.5387, 28.4, 28.5387 - 28.24, 28.38935, 1_234.5].map(rate.string)
+                == ["28,24", "28,5387", "28,40", "0,2987", "28,3894", "1\(nnbsp)234,50"]
+        )
     }
 
     @Test func signsAndUndefined() {
@@ -64,16 +72,23 @@ private let nbsp = "\u{00A0}"
     /// The one rounding rule: half away from zero on the digits a spreadsheet shows, in text tables and
     /// in every chart, tile and PDF table alike.
     @Test func halvesRoundAwayFromZeroOnTheDecimalValueEverywhere() {
-        for (value, text) in [(0.125, "0.13"), (1.005, "1.01"), (2.675, "2.68"), (-2.675, "-2.68"), (-0.004, "0.00"), (0.285, "0.29")] {
+        for (value, text) in [
+            (0.125, "0.13"), (1.005, "1.01"), (2.675, "2.68"), (-2.675, "-2.68"), (-0.004, "0.00"), (0.285, "0.29"),
+        ] {
             #expect(DecimalDigits.plain(value, decimals: 2) == text)
-            #expect(NumberFormat(locale: .en, style: .decimal(2)).string(value) == text.replacingOccurrences(of: "-", with: ChartLocale.minus))
+            #expect(
+                NumberFormat(locale: .en, style: .decimal(2)).string(value)
+                    == text.replacingOccurrences(of: "-", with: ChartLocale.minus)
+            )
         }
         var random = SplitMix64(seed: 18)
-        for _ in 0 ..< 2_000 {
+        for _ in 0..<2_000 {
             let v = (random.unit() - 0.5) * pow(10, Double(random.next(below: 8)))
             let d = random.next(below: 4)
-            #expect(DecimalDigits.plain(v, decimals: d).replacingOccurrences(of: "-", with: ChartLocale.minus)
-                    == NumberFormat(locale: .en, style: .decimal(d), grouping: false).string(v))
+            #expect(
+                DecimalDigits.plain(v, decimals: d).replacingOccurrences(of: "-", with: ChartLocale.minus)
+                    == NumberFormat(locale: .en, style: .decimal(d), grouping: false).string(v)
+            )
         }
     }
 

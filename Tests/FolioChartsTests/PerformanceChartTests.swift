@@ -1,17 +1,29 @@
 import Foundation
 import Testing
+
 @testable import FolioCharts
 
 @Suite struct PerformanceChartTests {
     static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec", "Year"]
 
-    static func heatmap(_ theme: Theme = .light, _ locale: ChartLocale = .en, years: Int = 6, width: Double = 1200) -> HeatmapChart {
-        let values: [[Double]] = (0 ..< years).map { y in
-            let months: [Double] = (0 ..< 12).map { m in y == 0 && m < 2 ? Double.nan : sin(Double(y * 12 + m)) * 0.2 }
+    static func heatmap(
+        _ theme: Theme = .light,
+        _ locale: ChartLocale = .en,
+        years: Int = 6,
+        width: Double = 1200
+    ) -> HeatmapChart {
+        let values: [[Double]] = (0..<years).map { y in
+            let months: [Double] = (0..<12).map { m in y == 0 && m < 2 ? Double.nan : sin(Double(y * 12 + m)) * 0.2 }
             return months + [1.12 - Double(y)]
         }
-        return HeatmapChart(frame: frame(theme, locale, width: width), rowLabels: (0 ..< years).map { String(2013 + $0) },
-                            columnLabels: months, values: values, totalColumns: 1, format: NumberFormat(locale: locale, style: .percent(1)))
+        return HeatmapChart(
+            frame: frame(theme, locale, width: width),
+            rowLabels: (0..<years).map { String(2013 + $0) },
+            columnLabels: months,
+            values: values,
+            totalColumns: 1,
+            format: NumberFormat(locale: locale, style: .percent(1))
+        )
     }
 
     @Test func heatmapCellsReadAndFitInBothThemesLocalesAndSizes() {
@@ -30,7 +42,10 @@ import Testing
         // The scale is the months': 0.2 × |sin| has its 90th percentile at 0.19…, so ±20 %; a total of
         // 112 % takes the end colour, not a pale one, and the key says that values go beyond it.
         #expect(chart.colourLimit?.value == 0.2)
-        #expect(scene.text("20%\u{00A0}or more") != nil && scene.text("−20%\u{00A0}or less") != nil && scene.text("0%") != nil)
+        #expect(
+            scene.text("20%\u{00A0}or more") != nil && scene.text("−20%\u{00A0}or less") != nil
+                && scene.text("0%") != nil
+        )
     }
 
     /// The colour scale's end (issue 32): the 90th percentile of the months' sizes (linear between ranks),
@@ -53,8 +68,14 @@ import Testing
     @Test func anOutlierSaturatesAndOrdinaryMonthsKeepTheirColours() {
         let months = [0.01, 0.02, 0.03, 0.04, 0.05, 0.06, 0.07, 0.08, 0.09, 0.818, -0.05, -0.185]
         for theme in [Theme.light, .dark] {
-            let chart = HeatmapChart(frame: frame(theme), rowLabels: ["2015"], columnLabels: Self.months, values: [months + [1.4]],
-                                     totalColumns: 1, format: NumberFormat(locale: .en, style: .percent(1)))
+            let chart = HeatmapChart(
+                frame: frame(theme),
+                rowLabels: ["2015"],
+                columnLabels: Self.months,
+                values: [months + [1.4]],
+                totalColumns: 1,
+                format: NumberFormat(locale: .en, style: .percent(1))
+            )
             let scene = chart.scene(measurer: measurer)
             let cells = scene.paths.filter { $0.fill != nil && $0.elements.count == 5 && ($0.bounds?.height ?? 0) > 20 }
             func fill(_ text: String) -> Color? {
@@ -110,15 +131,17 @@ import Testing
         let cells = scene.paths.filter { $0.fill != nil && $0.elements.count == 5 }
         #expect(cells.count >= 6 * 13 - 2)
         for text in scene.texts where text.role == .cell {
-            guard let fill = cells.first(where: { $0.bounds?.contains(text.box.insetBy(dx: 1, dy: 1)) == true })?.fill else {
-                Issue.record("no cell under \(text.text)"); continue
+            guard let fill = cells.first(where: { $0.bounds?.contains(text.box.insetBy(dx: 1, dy: 1)) == true })?.fill
+            else {
+                Issue.record("no cell under \(text.text)")
+                continue
             }
             #expect(fill.contrast(with: text.color) >= 4.5, "\(text.text)")
         }
     }
 
     @Test func drawdownMarksTheDeepestTroughInsideThePlot() {
-        let days = (0 ..< 400).map { 1_700_000_000 + Double($0) * 86_400 }
+        let days = (0..<400).map { 1_700_000_000 + Double($0) * 86_400 }
         let depths = days.indices.map { i in i < 5 ? 0 : -0.3 * sin(Double(i) / 60).magnitude }
         for locale in [ChartLocale.en, .uk] {
             for theme in [Theme.light, .dark] {
@@ -133,8 +156,11 @@ import Testing
             }
         }
         // A short report block: fewer ticks, none overlapping.
-        expectCleanLayout(DrawdownChart(frame: frame(width: 510, height: 150), times: days, depths: depths.map { $0 * 2 })
-            .scene(measurer: measurer), "510x150")
+        expectCleanLayout(
+            DrawdownChart(frame: frame(width: 510, height: 150), times: days, depths: depths.map { $0 * 2 })
+                .scene(measurer: measurer),
+            "510x150"
+        )
         // The line's end says where it stands on the last day.
         let last = DrawdownChart(frame: frame(), times: days, depths: depths).scene(measurer: measurer)
         #expect(last.text(NumberFormat(locale: .en, style: .percent(1)).string(depths[depths.count - 1])) != nil)
@@ -146,18 +172,31 @@ import Testing
     /// Growth of 100 on a log scale (the cumulative return), each line's end labelled with its name and
     /// last figure, one line or two.
     @Test func lineEndsCarryTheirLastFigures() {
-        let days = (0 ..< 400).map { 1_700_000_000 + Double($0) * 86_400 }
-        let growth = LineSeries(name: "Demo UAH", times: days, values: days.indices.map { 100 * pow(1.006, Double($0)) })
+        let days = (0..<400).map { 1_700_000_000 + Double($0) * 86_400 }
+        let growth = LineSeries(
+            name: "Demo UAH",
+            times: days,
+            values: days.indices.map { 100 * pow(1.006, Double($0)) }
+        )
         let benchmark = LineSeries(name: "USD", times: days, values: days.indices.map { 100 + Double($0) * 0.6 })
         for locale in [ChartLocale.en, .uk] {
             let format = NumberFormat(locale: locale, style: .decimal(1))
             for series in [[growth], [growth, benchmark]] {
-                var chart = LineChart(frame: frame(.light, locale), series: series, valueFormat: format, annotateWindow: false, logScale: true)
+                var chart = LineChart(
+                    frame: frame(.light, locale),
+                    series: series,
+                    valueFormat: format,
+                    annotateWindow: false,
+                    logScale: true
+                )
                 chart.endFigures = true
                 let scene = chart.scene(measurer: measurer)
                 expectCleanLayout(scene, "\(locale) \(series.count)")
                 for s in series {
-                    #expect(scene.text(s.name + "\u{00A0}" + format.string(s.values.last!)) != nil, "\(s.name) \(locale)")
+                    #expect(
+                        scene.text(s.name + "\u{00A0}" + format.string(s.values.last!)) != nil,
+                        "\(s.name) \(locale)"
+                    )
                 }
                 // 100 × 1.006³⁹⁹ ≈ 1,088: ticks 100, 200, 500, 1,000, written for the locale.
                 let ticks = ["100", "200", "500", locale == .en ? "1,000" : "1\u{202F}000"]
@@ -169,17 +208,28 @@ import Testing
     /// A time plot keeps at least the room it is given on either side: two charts over the same days
     /// given the larger of their own label room start and end at the same x.
     @Test func minimumInsetsLineUpTwoPlots() {
-        let days = (0 ..< 400).map { 1_700_000_000 + Double($0) * 86_400 }
-        var line = LineChart(frame: frame(width: 547, height: 276), series: [LineSeries(name: "Demo UAH", times: days, values: days.map { _ in 150 })],
-                             valueFormat: NumberFormat(locale: .en, style: .decimal(1)), annotateWindow: false, logScale: true)
+        let days = (0..<400).map { 1_700_000_000 + Double($0) * 86_400 }
+        var line = LineChart(
+            frame: frame(width: 547, height: 276),
+            series: [LineSeries(name: "Demo UAH", times: days, values: days.map { _ in 150 })],
+            valueFormat: NumberFormat(locale: .en, style: .decimal(1)),
+            annotateWindow: false,
+            logScale: true
+        )
         line.endFigures = true
-        var drawdown = DrawdownChart(frame: frame(width: 547, height: 270), times: days, depths: days.indices.map { -Double($0 % 50) / 100 })
-        let a = line.labelInsets(measurer: measurer)!, b = drawdown.labelInsets(measurer: measurer)!
+        var drawdown = DrawdownChart(
+            frame: frame(width: 547, height: 270),
+            times: days,
+            depths: days.indices.map { -Double($0 % 50) / 100 }
+        )
+        let a = line.labelInsets(measurer: measurer)!
+        let b = drawdown.labelInsets(measurer: measurer)!
         #expect(a.left != b.left && a.right != b.right, "the test needs charts that differ")
         let shared = PlotInsets(left: max(a.left, b.left), right: max(a.right, b.right))
         line.minimumInsets = shared
         drawdown.minimumInsets = shared
-        let p = line.plotArea(measurer: measurer)!, q = drawdown.plotArea(measurer: measurer)!
+        let p = line.plotArea(measurer: measurer)!
+        let q = drawdown.plotArea(measurer: measurer)!
         #expect(p.minX == q.minX && p.maxX == q.maxX && p.minX == shared.left && p.maxX == 547 - shared.right)
         #expect(line.timeSpan == drawdown.timeSpan)
     }

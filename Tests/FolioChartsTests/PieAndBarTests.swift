@@ -1,17 +1,23 @@
 import Foundation
 import Testing
+
 @testable import FolioCharts
 
 @Suite struct PieChartTests {
-    let holdings = [("ALFA", 54_982.81), ("BRVO", 44_952.09), ("CHRL", 38_120.5), ("DLTA", 20_100), ("ECHO", 9_800),
-                    ("FXTR", 3_900), ("GOLF", 1_500), ("HTEL", 700)].map { PieSlice(label: $0.0, value: $0.1) }
+    let holdings = [
+        ("ALFA", 54_982.81), ("BRVO", 44_952.09), ("CHRL", 38_120.5), ("DLTA", 20_100), ("ECHO", 9_800),
+        ("FXTR", 3_900), ("GOLF", 1_500), ("HTEL", 700),
+    ].map { PieSlice(label: $0.0, value: $0.1) }
 
     @Test func largestFirstFromTwelveOClockClockwise() throws {
         let chart = PieChart(frame: frame(), slices: holdings.shuffled())
         #expect(chart.drawnSlices.first?.label == "ALFA")
         let scene = chart.scene(measurer: measurer)
         let first = try #require(scene.paths.first { $0.fill == Theme.light.seriesColor(0) })
-        guard case .arc(_, _, let start, let end, let clockwise) = first.elements[1] else { Issue.record("no arc"); return }
+        guard case .arc(_, _, let start, let end, let clockwise) = first.elements[1] else {
+            Issue.record("no arc")
+            return
+        }
         #expect(abs(start + .pi / 2) < 1e-9)
         #expect(clockwise && end > start)
     }
@@ -29,7 +35,10 @@ import Testing
         #expect(abs(percents.reduce(0, +) - 100) <= 0.05 * Double(drawn.count))
         let total = holdings.map(\.value).reduce(0, +)
         for (slice, shown) in zip(drawn, percents) {
-            #expect(String(format: "%.1f", shown) == NumberFormat(locale: .en, style: .decimal(1)).string(slice.value / total * 100))
+            #expect(
+                String(format: "%.1f", shown)
+                    == NumberFormat(locale: .en, style: .decimal(1)).string(slice.value / total * 100)
+            )
         }
         for slice in drawn { #expect(scene.texts.contains { $0.text == slice.label }) }
         expectCleanLayout(scene, "pie")
@@ -38,7 +47,9 @@ import Testing
     @Test func eightSlicesHaveEightColoursAndYellowIsOutlined() {
         let slices = (0..<8).map { PieSlice(label: "S\($0)", value: Double(20 - $0)) }
         let scene = PieChart(frame: frame(), slices: slices).scene(measurer: measurer)
-        let fills = Set(scene.paths.filter { $0.elements.contains { if case .arc = $0 { true } else { false } } }.compactMap(\.fill))
+        let fills = Set(
+            scene.paths.filter { $0.elements.contains { if case .arc = $0 { true } else { false } } }.compactMap(\.fill)
+        )
         #expect(fills.count == 8)
         let yellow = scene.paths.first { $0.fill == Color(hex: 0xF0E442) }
         #expect(yellow?.stroke?.color == Theme.light.axis)
@@ -48,8 +59,13 @@ import Testing
         let slices = (0..<20).map { PieSlice(label: "Asset \($0)", value: $0 == 0 ? 1000 : Double(40 + $0)) }
         for donut in [false, true] {
             for size in [(1200.0, 675.0), (640.0, 360.0)] {
-                let chart = PieChart(frame: frame(width: size.0, height: size.1), slices: slices, donut: donut,
-                                     otherThreshold: 0, maxSlices: 20)
+                let chart = PieChart(
+                    frame: frame(width: size.0, height: size.1),
+                    slices: slices,
+                    donut: donut,
+                    otherThreshold: 0,
+                    maxSlices: 20
+                )
                 expectCleanLayout(chart.scene(measurer: measurer), "20 slices donut=\(donut) \(size)")
             }
         }
@@ -67,8 +83,12 @@ import Testing
     }
 
     @Test func donutShowsTheTotal() {
-        let chart = PieChart(frame: frame(.dark, .uk), slices: holdings, donut: true,
-                             totalFormat: NumberFormat(locale: .uk, style: .compact(decimals: 1), currency: .uah))
+        let chart = PieChart(
+            frame: frame(.dark, .uk),
+            slices: holdings,
+            donut: true,
+            totalFormat: NumberFormat(locale: .uk, style: .compact(decimals: 1), currency: .uah)
+        )
         let scene = chart.scene(measurer: measurer)
         #expect(scene.text("174,1\u{00A0}тис.\u{00A0}₴") != nil)
         #expect(scene.text("Усього") != nil)
@@ -79,10 +99,16 @@ import Testing
     /// DSX crypto's holdings on 30 Jun 2020: two negative balances. The labels were shares of the net
     /// value ($293) while the arcs drew the positive holdings ($313): they added up to 106.8 %.
     @Test func sharesAreOfWhatIsDrawnAndTheCentreSaysHeldAndNet() throws {
-        let slices = [("BTC", 195.63), ("ETH", 66.18), ("EOS", 24.39), ("BCH", 17.63), ("USD", 8.84), ("XRP", 0.46),
-                      ("LTC", -14.27), ("EUR", -5.83)].map { PieSlice(label: $0.0, value: $0.1) }
-        let chart = PieChart(frame: frame(), slices: slices, donut: true,
-                             totalFormat: NumberFormat(locale: .en, style: .compact(decimals: 0), currency: .usd))
+        let slices = [
+            ("BTC", 195.63), ("ETH", 66.18), ("EOS", 24.39), ("BCH", 17.63), ("USD", 8.84), ("XRP", 0.46),
+            ("LTC", -14.27), ("EUR", -5.83),
+        ].map { PieSlice(label: $0.0, value: $0.1) }
+        let chart = PieChart(
+            frame: frame(),
+            slices: slices,
+            donut: true,
+            totalFormat: NumberFormat(locale: .en, style: .compact(decimals: 0), currency: .usd)
+        )
         #expect(abs(chart.total - 313.13) < 1e-9 && abs(chart.netTotal - 293.03) < 1e-9)
         let scene = chart.scene(measurer: measurer)
         let percents = scene.texts.compactMap { $0.text.hasSuffix("%") ? Double($0.text.dropLast()) : nil }
@@ -101,13 +127,20 @@ import Testing
                 let chart = PieChart(frame: frame(width: size.0, height: size.1), slices: holdings, donut: donut)
                 let scene = chart.scene(measurer: measurer)
                 let rings = scene.paths.compactMap { path -> (Point, Double)? in
-                    guard case .arc(let c, let r, _, _, _)? = path.elements.first(where: { if case .arc = $0 { true } else { false } }) else { return nil }
+                    guard
+                        case .arc(let c, let r, _, _, _)? = path.elements.first(where: {
+                            if case .arc = $0 { true } else { false }
+                        })
+                    else { return nil }
                     return (c, r)
                 }
                 let (centre, outer) = try #require(rings.max { $0.1 < $1.1 })
                 let inner = donut ? outer * 0.58 : 0
                 for text in scene.texts where text.text.hasSuffix("%") {
-                    let corners = [(text.box.minX, text.box.minY), (text.box.maxX, text.box.minY), (text.box.minX, text.box.maxY), (text.box.maxX, text.box.maxY)]
+                    let corners = [
+                        (text.box.minX, text.box.minY), (text.box.maxX, text.box.minY), (text.box.minX, text.box.maxY),
+                        (text.box.maxX, text.box.maxY),
+                    ]
                     let radii = corners.map { hypot($0.0 - centre.x, $0.1 - centre.y) }
                     let within = radii.allSatisfy { $0 <= outer + 0.5 && $0 >= inner - 0.5 }
                     let outside = radii.allSatisfy { $0 > outer }
@@ -127,8 +160,11 @@ import Testing
 
     @Test func longNamesAreShortenedWithAnEllipsis() {
         let long = "Very Long Asset Name Incorporated International Holdings Group"
-        let scene = PieChart(frame: frame(width: 640, height: 360), slices: [PieSlice(label: long, value: 3), PieSlice(label: "B", value: 1)])
-            .scene(measurer: measurer)
+        let scene = PieChart(
+            frame: frame(width: 640, height: 360),
+            slices: [PieSlice(label: long, value: 3), PieSlice(label: "B", value: 1)]
+        )
+        .scene(measurer: measurer)
         #expect(scene.texts.contains { $0.text.hasSuffix("…") && long.hasPrefix($0.text.dropLast()) })
         expectCleanLayout(scene, "long names")
     }
@@ -138,12 +174,19 @@ import Testing
     let groups = ["Jan", "Feb", "Mar"]
 
     @Test func negativeBarsHangBelowTheZeroLine() throws {
-        let chart = BarChart(frame: frame(), groups: groups, series: [BarSeries(name: "A", values: [10, -5, 3]), BarSeries(name: "B", values: [4, 6, -8])])
+        let chart = BarChart(
+            frame: frame(),
+            groups: groups,
+            series: [BarSeries(name: "A", values: [10, -5, 3]), BarSeries(name: "B", values: [4, 6, -8])]
+        )
         let scene = chart.scene(measurer: measurer)
         let zero = try #require(scene.paths.last { $0.stroke?.color == Theme.light.axis })
-        guard case .move(let p) = zero.elements[0] else { Issue.record("no zero line"); return }
+        guard case .move(let p) = zero.elements[0] else {
+            Issue.record("no zero line")
+            return
+        }
         let bars = scene.paths.filter { $0.fill == Theme.light.seriesColor(0) && $0.elements.count == 5 }
-        #expect(bars.count == 3 + 1) // three bars and the legend swatch
+        #expect(bars.count == 3 + 1)  // three bars and the legend swatch
         let negative = try #require(bars.compactMap(\.bounds).first { $0.minY >= p.y - 1 && $0.height > 1 })
         #expect(negative.minY >= p.y - 1)
         #expect(scene.text("A") != nil && scene.text("B") != nil)
@@ -152,17 +195,25 @@ import Testing
 
     @Test func sharesAreStackedToAHundredPercentOfWhatIsHeld() throws {
         // B is below zero in February: no share, left out of that stack and named under the chart.
-        let chart = BarChart(frame: frame(), groups: groups, series: [BarSeries(name: "A", values: [1, 1, 3]),
-                                                                      BarSeries(name: "B", values: [3, -2, 1]),
-                                                                      BarSeries(name: "C", values: [.nan, 3, 0])],
-                             mode: .shares)
+        let chart = BarChart(
+            frame: frame(),
+            groups: groups,
+            series: [
+                BarSeries(name: "A", values: [1, 1, 3]),
+                BarSeries(name: "B", values: [3, -2, 1]),
+                BarSeries(name: "C", values: [.nan, 3, 0]),
+            ],
+            mode: .shares
+        )
         #expect(chart.plotted(0, 0) == 0.25 && chart.plotted(1, 0) == 0.75)
         #expect(chart.plotted(0, 1) == 0.25 && chart.plotted(1, 1).isNaN && chart.plotted(2, 1) == 0.75)
         let scene = chart.scene(measurer: measurer)
         let colours = (0..<3).map { Theme.light.seriesColor($0) }
-        let segments = scene.paths.filter { $0.elements.count == 5 && colours.contains($0.fill ?? Theme.light.background) }
-            .compactMap { p in p.bounds.map { (p.fill!, $0) } }
-            .filter { $0.1.width > 20 }  // the stacks, not the legend's keys
+        let segments = scene.paths.filter {
+            $0.elements.count == 5 && colours.contains($0.fill ?? Theme.light.background)
+        }
+        .compactMap { p in p.bounds.map { (p.fill!, $0) } }
+        .filter { $0.1.width > 20 }  // the stacks, not the legend's keys
         // One bar per group, its segments touching from the zero line up to the 100 % line.
         let hundred = try #require(scene.text("100%"))
         let zero = try #require(scene.text("0%"))
@@ -170,10 +221,14 @@ import Testing
         #expect(columns.count == 3)
         for (_, column) in columns {
             // (Bounds take in half the parting hairline on each side.)
-            let top = column.map(\.1.minY).min()!, bottom = column.map(\.1.maxY).max()!
+            let top = column.map(\.1.minY).min()!
+            let bottom = column.map(\.1.maxY).max()!
             #expect(abs(top - hundred.box.midY) < 1.5 && abs(bottom - zero.box.midY) < 1.5, "\(column)")
             let heights = column.map(\.1.height).reduce(0, +)
-            #expect(abs(heights - (bottom - top)) <= Double(column.count - 1) * 0.75 + 0.01, "segments overlap or leave gaps")
+            #expect(
+                abs(heights - (bottom - top)) <= Double(column.count - 1) * 0.75 + 0.01,
+                "segments overlap or leave gaps"
+            )
         }
         #expect(chart.notShownText == "Not shown: B (Feb)")
         #expect(scene.text("Not shown: B (Feb)") != nil)
@@ -181,7 +236,9 @@ import Testing
     }
 
     @Test func groupedSharesSumWhatIsHeldAndKeepTheirNegativesNamed() throws {
-        let series = (1...10).map { BarSeries(name: "S\($0)", values: [Double($0), $0 == 2 ? -5 : Double($0), Double($0)]) }
+        let series = (1...10).map {
+            BarSeries(name: "S\($0)", values: [Double($0), $0 == 2 ? -5 : Double($0), Double($0)])
+        }
         let values = BarSeries.keepingLargest(series, limit: 4, otherName: "Other")
         let shares = BarSeries.keepingLargest(series, limit: 4, otherName: "Other", for: .shares)
         // The same order as the values chart; Other of the held values only, then S2's negative alone.
@@ -201,30 +258,50 @@ import Testing
 
     @Test func notShownGroupsReadAsRanges() {
         let months = ["Jan 2017", "Feb", "Mar", "Apr", "May", "Jun"]
-        let chart = BarChart(frame: frame(), groups: months, series: [BarSeries(name: "A", values: [5, 5, 5, 5, 5, 5]),
-                                                                      BarSeries(name: "BTC", values: [-1, -1, -1, 2, -1, 3])], mode: .shares)
+        let chart = BarChart(
+            frame: frame(),
+            groups: months,
+            series: [
+                BarSeries(name: "A", values: [5, 5, 5, 5, 5, 5]),
+                BarSeries(name: "BTC", values: [-1, -1, -1, 2, -1, 3]),
+            ],
+            mode: .shares
+        )
         #expect(chart.notShownText == "Not shown: BTC (Jan 2017 – Mar, May)")
     }
 
     @Test func twelveMonthsBySixAssetsFit() {
         let months = ChartLocale.uk.monthAbbreviations
-        let series = (0..<6).map { s in BarSeries(name: "Asset \(s)", values: (0..<12).map { Double(30_000 + s * 5_000 + $0 * 300) }) }
+        let series = (0..<6).map { s in
+            BarSeries(name: "Asset \(s)", values: (0..<12).map { Double(30_000 + s * 5_000 + $0 * 300) })
+        }
         for size in [(1200.0, 675.0), (640.0, 360.0)] {
-            let scene = BarChart(frame: frame(.light, .uk, width: size.0, height: size.1), groups: months, series: series).scene(measurer: measurer)
+            let scene = BarChart(
+                frame: frame(.light, .uk, width: size.0, height: size.1),
+                groups: months,
+                series: series
+            ).scene(measurer: measurer)
             expectCleanLayout(scene, "12×6 \(size)")
         }
     }
 
     @Test func allNegativeAndEmpty() {
-        let scene = BarChart(frame: frame(), groups: groups, series: [BarSeries(name: "A", values: [-1, -2, -3])]).scene(measurer: measurer)
+        let scene = BarChart(frame: frame(), groups: groups, series: [BarSeries(name: "A", values: [-1, -2, -3])])
+            .scene(measurer: measurer)
         expectCleanLayout(scene, "all negative")
         #expect(BarChart(frame: frame(), groups: [], series: []).scene(measurer: measurer).text("No data") != nil)
     }
 
     @Test func horizontalBarsLabelTheirValues() {
-        let chart = HBarChart(frame: frame(), categories: groups, series: [BarSeries(name: "Deposits", values: [1200, 0, 500]),
-                                                                          BarSeries(name: "Withdrawals", values: [-300, -700, .nan])],
-                              valueFormat: NumberFormat(locale: .en, style: .decimal(0), currency: .usd))
+        let chart = HBarChart(
+            frame: frame(),
+            categories: groups,
+            series: [
+                BarSeries(name: "Deposits", values: [1200, 0, 500]),
+                BarSeries(name: "Withdrawals", values: [-300, -700, .nan]),
+            ],
+            valueFormat: NumberFormat(locale: .en, style: .decimal(0), currency: .usd)
+        )
         let scene = chart.scene(measurer: measurer)
         #expect(scene.text("$1,200") != nil)
         #expect(scene.text("\u{2212}$700") != nil)
@@ -233,17 +310,28 @@ import Testing
 
     /// A negative balance is not a slice: the shares are of what is drawn, the negative named with the net whole.
     @Test func aNegativeSliceIsNamedUnderThePieAndCountsInTheTotal() {
-        let slices = [PieSlice(label: "BTC", value: 109.29), PieSlice(label: "ETH", value: 18.03), PieSlice(label: "USD", value: 22.9),
-                      PieSlice(label: "EUR", value: -5.83), PieSlice(label: "LTC", value: -3.76)]
+        let slices = [
+            PieSlice(label: "BTC", value: 109.29), PieSlice(label: "ETH", value: 18.03),
+            PieSlice(label: "USD", value: 22.9),
+            PieSlice(label: "EUR", value: -5.83), PieSlice(label: "LTC", value: -3.76),
+        ]
         for locale in [ChartLocale.en, .uk] {
-            let chart = PieChart(frame: frame(.light, locale), slices: slices, donut: true,
-                                 totalFormat: NumberFormat(locale: locale, style: .compact(decimals: 1), currency: Currency(code: "USD")))
+            let chart = PieChart(
+                frame: frame(.light, locale),
+                slices: slices,
+                donut: true,
+                totalFormat: NumberFormat(locale: locale, style: .compact(decimals: 1), currency: Currency(code: "USD"))
+            )
             #expect(abs(chart.total - 150.22) < 1e-9 && abs(chart.netTotal - 140.63) < 1e-9)
             let scene = chart.scene(measurer: measurer)
             expectCleanLayout(scene, "\(locale)")
             let note = try? #require(scene.texts.first { $0.text.hasPrefix(locale.notShown) })
             #expect(note?.text.contains("EUR") == true && note?.text.contains("LTC") == true)
-            #expect(scene.texts.contains { $0.text == NumberFormat(locale: locale, style: .percent(1)).string(109.29 / 150.22) })
+            #expect(
+                scene.texts.contains {
+                    $0.text == NumberFormat(locale: locale, style: .percent(1)).string(109.29 / 150.22)
+                }
+            )
         }
         #expect(PieChart(frame: frame(), slices: Array(slices.prefix(3))).notShownText == nil)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FolioCharts
 
 /// A pie whose largest slice is over 90 % says one number: it draws itself as a 100 % bar with direct
@@ -16,11 +17,17 @@ import Testing
         }.sorted { $0.rect.minX < $1.rect.minX }
     }
 
-    func arcs(_ scene: Scene) -> Int { scene.paths.filter { $0.elements.contains { if case .arc = $0 { true } else { false } } }.count }
+    func arcs(_ scene: Scene) -> Int {
+        scene.paths.filter { $0.elements.contains { if case .arc = $0 { true } else { false } } }.count
+    }
 
     @Test(arguments: [false, true]) func overNinetyPercentTheSlicesAreSegmentsOfOneBar(donut: Bool) throws {
-        let chart = PieChart(frame: frame(), slices: income.reversed(), donut: donut,
-                             totalFormat: NumberFormat(locale: .en, style: .compact(decimals: 1), currency: .uah))
+        let chart = PieChart(
+            frame: frame(),
+            slices: income.reversed(),
+            donut: donut,
+            totalFormat: NumberFormat(locale: .en, style: .compact(decimals: 1), currency: .uah)
+        )
         #expect(chart.drawsAsBar)
         let scene = chart.scene(measurer: measurer)
         #expect(arcs(scene) == 0)
@@ -34,7 +41,8 @@ import Testing
         // Direct labels: each name with its share of what is drawn, as a table rounds it, adding up to 100.
         for text in ["Зарплатня", "98.2%", "Депозит", "1.8%"] { #expect(scene.text(text) != nil, "\(text)") }
         // The largest is labelled inside its segment; the small one below the bar, left of its leader.
-        let big = try #require(scene.text("Зарплатня")), small = try #require(scene.text("1.8%"))
+        let big = try #require(scene.text("Зарплатня"))
+        let small = try #require(scene.text("1.8%"))
         #expect(bar[0].rect.contains(big.box))
         #expect(small.box.minY > bar[1].rect.maxY && small.box.maxX < bar[1].rect.midX)
         #expect(donut == (scene.text("₴46.5K") != nil && scene.text("Total") != nil))
@@ -44,7 +52,10 @@ import Testing
     /// Over 90 %, not at it; one slice alone stays a whole pie (no sliver to lose).
     @Test func theBarIsForALargestSliceOverNinetyPercentBesideOthers() {
         func chart(_ values: [Double]) -> PieChart {
-            PieChart(frame: frame(), slices: values.enumerated().map { PieSlice(label: "S\($0.offset)", value: $0.element) })
+            PieChart(
+                frame: frame(),
+                slices: values.enumerated().map { PieSlice(label: "S\($0.offset)", value: $0.element) }
+            )
         }
         #expect(!chart([90, 10]).drawsAsBar)
         #expect(chart([90.01, 9.99]).drawsAsBar)
@@ -58,13 +69,19 @@ import Testing
     /// column, a desktop canvas and a phone: no label overlaps another or leaves the canvas, every small
     /// label stands below the bar and left of its own leader, and the shares add up to 100.
     @Test(arguments: ChartLocale.allCases) func smallSlicesStairBelowTheBarWithoutOverlaps(locale: ChartLocale) throws {
-        let names = ["Savings account interest", "Gifts", "Refunds from the tax office", "Sale of an old bicycle", "Cashback"]
+        let names = [
+            "Savings account interest", "Gifts", "Refunds from the tax office", "Sale of an old bicycle", "Cashback",
+        ]
         for small in 1...5 {
             let rest = (0..<small).map { PieSlice(label: names[$0], value: 9.0 / Double(small) - Double($0) * 0.1) }
             let slices = [PieSlice(label: "Salary and wages", value: 91)] + rest + [PieSlice(label: "Tips", value: 0.3)]
             for donut in [false, true] {
                 for (w, h) in [(1200.0, 675.0), (595.0, 220.0), (390.0, 300.0)] {
-                    let chart = PieChart(frame: frame(.light, locale, width: w, height: h), slices: slices, donut: donut)
+                    let chart = PieChart(
+                        frame: frame(.light, locale, width: w, height: h),
+                        slices: slices,
+                        donut: donut
+                    )
                     let name = "\(small) small, donut \(donut), \(Int(w))×\(Int(h))"
                     #expect(chart.drawsAsBar, "\(name)")
                     let scene = chart.scene(measurer: measurer)
@@ -73,19 +90,26 @@ import Testing
                     #expect(bar.count == chart.drawnSlices.count, "\(name)")
                     let percents = scene.texts.filter { $0.text.hasSuffix("%") }
                     #expect(percents.count == bar.count, "\(name)")
-                    let sum = percents.compactMap { Double($0.text.replacingOccurrences(of: ",", with: ".").filter { $0.isNumber || $0 == "." }) }
+                    let sum = percents.compactMap {
+                        Double($0.text.replacingOccurrences(of: ",", with: ".").filter { $0.isNumber || $0 == "." })
+                    }
                     #expect(abs(sum.reduce(0, +) - 100) <= 0.05 * Double(sum.count), "\(name): \(sum)")
                     // Leaders: vertical segments from the bar's bottom, one per small slice, each with its
                     // label's right end left of it and no other label crossing it.
                     let barBottom = bar.map(\.rect.maxY).max() ?? 0
                     let leaders = scene.paths.compactMap { p -> (x: Double, bottom: Double)? in
-                        guard p.elements.count == 2, case .move(let a) = p.elements[0], case .line(let b) = p.elements[1],
-                              a.x == b.x, abs(a.y - barBottom) < 0.01, b.y > a.y else { return nil }
+                        guard p.elements.count == 2, case .move(let a) = p.elements[0],
+                            case .line(let b) = p.elements[1],
+                            a.x == b.x, abs(a.y - barBottom) < 0.01, b.y > a.y
+                        else { return nil }
                         return (a.x, b.y)
                     }
                     #expect(leaders.count == bar.count - 1, "\(name)")
                     for leader in leaders {
-                        let crossing = scene.texts.filter { $0.box.minX < leader.x && $0.box.maxX > leader.x && $0.box.maxY > barBottom && $0.box.minY < leader.bottom }
+                        let crossing = scene.texts.filter {
+                            $0.box.minX < leader.x && $0.box.maxX > leader.x && $0.box.maxY > barBottom
+                                && $0.box.minY < leader.bottom
+                        }
                         #expect(crossing.isEmpty, "\(name): \(crossing.map(\.text)) cross a leader")
                     }
                 }

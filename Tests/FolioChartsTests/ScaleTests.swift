@@ -1,5 +1,6 @@
-import Testing
 import FolioCore
+import Testing
+
 @testable import FolioCharts
 
 enum FolioCoreDay {
@@ -18,7 +19,9 @@ enum FolioCoreDay {
         #expect(scale.lower <= 0.1 && scale.upper >= 0.34)
     }
 
-    @Test(arguments: [(0.0, 1.0), (32.88, 35.36), (-5_000, 44_900), (0.000000001, 0.000000002), (1e6, 1.3e6), (-3, -1), (17, 17.004)])
+    @Test(arguments: [
+        (0.0, 1.0), (32.88, 35.36), (-5_000, 44_900), (0.000000001, 0.000000002), (1e6, 1.3e6), (-3, -1), (17, 17.004),
+    ])
     func niceDomainsHaveFourToSevenTicks(lo: Double, hi: Double) {
         let scale = LinearScale(dataMin: lo, dataMax: hi, range: (0, 1))
         #expect((4...7).contains(scale.ticks.count), "\(scale.ticks)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FolioCharts
 
 /// Sparklines and small multiples say their scale and place points by time (issue 19).
@@ -9,27 +10,43 @@ import Testing
     static let wednesday = 1_704_240_000.0
 
     /// A stock's closes Thursday to Wednesday (no weekend quotes) and a coin's every day from the Wednesday before.
-    let stock = LineSeries(name: "AAPL · USD", times: [1, 2, 5, 6, 7].map { wednesday + $0 * day }, values: [190.5, 181.18, 185.56, 184.4, 186])
-    let coin = LineSeries(name: "BTC · USD", times: (0...7).map { wednesday + Double($0) * day },
-                          values: [44_100, 42_500, 43_900, 44_200, 43_800, 44_050, 46_950, 45_500])
+    let stock = LineSeries(
+        name: "AAPL · USD",
+        times: [1, 2, 5, 6, 7].map { wednesday + $0 * day },
+        values: [190.5, 181.18, 185.56, 184.4, 186]
+    )
+    let coin = LineSeries(
+        name: "BTC · USD",
+        times: (0...7).map { wednesday + Double($0) * day },
+        values: [44_100, 42_500, 43_900, 44_200, 43_800, 44_050, 46_950, 45_500]
+    )
 
     /// Each panel's data line's points and the baseline under its plot (the plot's left and right edge).
     func panels(_ scene: Scene, theme: Theme) -> [(points: [Point], plot: ClosedRange<Double>)] {
         let lines = scene.paths.filter { $0.fill == nil && $0.stroke?.color != theme.grid && $0.elements.count > 2 }
         let baselines = scene.paths.filter { $0.stroke?.color == theme.grid && $0.elements.count == 2 }
         return zip(lines, baselines).map { line, base in
-            let points = line.elements.compactMap { if case .move(let p) = $0 { p } else if case .line(let p) = $0 { p } else { nil } }
-            let ends = base.elements.compactMap { if case .move(let p) = $0 { p.x } else if case .line(let p) = $0 { p.x } else { nil } }
+            let points = line.elements.compactMap {
+                if case .move(let p) = $0 { p } else if case .line(let p) = $0 { p } else { nil }
+            }
+            let ends = base.elements.compactMap {
+                if case .move(let p) = $0 { p.x } else if case .line(let p) = $0 { p.x } else { nil }
+            }
             return (points, ends.min()!...ends.max()!)
         }
     }
 
-    @Test(arguments: [(ChartLocale.en, ["190.50", "181.18", "46,950.00", "42,500.00"]),
-                      (ChartLocale.uk, ["190,50", "181,18", "46\u{202F}950,00", "42\u{202F}500,00"])])
+    @Test(arguments: [
+        (ChartLocale.en, ["190.50", "181.18", "46,950.00", "42,500.00"]),
+        (ChartLocale.uk, ["190,50", "181,18", "46\u{202F}950,00", "42\u{202F}500,00"]),
+    ])
     func pointsStandByTimeAndTheScaleIsLabelled(locale: ChartLocale, figures: [String]) throws {
         let theme = Theme.light
-        let scene = SmallMultiplesChart(frame: ChartFrame(width: 600, height: 338, theme: theme, locale: locale), series: [stock, coin])
-            .scene(measurer: measurer)
+        let scene = SmallMultiplesChart(
+            frame: ChartFrame(width: 600, height: 338, theme: theme, locale: locale),
+            series: [stock, coin]
+        )
+        .scene(measurer: measurer)
         expectCleanLayout(scene, "two panels")
         let drawn = panels(scene, theme: theme)
         try #require(drawn.count == 2)
@@ -45,7 +62,10 @@ import Testing
         }
         // The scale: each panel's maximum at its plot's top edge and minimum at its bottom, left of the plot.
         for (panel, pair) in zip(drawn, [figures[0...1], figures[2...3]]) {
-            let top = try #require(scene.texts.first { $0.text == pair.first && $0.role == .axis }, "\(scene.texts.map(\.text))")
+            let top = try #require(
+                scene.texts.first { $0.text == pair.first && $0.role == .axis },
+                "\(scene.texts.map(\.text))"
+            )
             let bottom = try #require(scene.texts.first { $0.text == pair.last && $0.role == .axis })
             let ys = panel.points.map(\.y)
             #expect(abs(top.box.midY - ys.min()!) < 1 && abs(bottom.box.midY - ys.max()!) < 1)
@@ -55,8 +75,12 @@ import Testing
 
     /// 25 panels at 600 × 338 keep their scales and still overlap nothing.
     @Test func manyPanelsKeepTheirScale() {
-        let series = (0..<25).map { k in LineSeries(name: "A\(k)", times: coin.times, values: coin.values.map { $0 / Double(k + 1) }) }
-        let scene = SmallMultiplesChart(frame: ChartFrame(width: 600, height: 338), series: series).scene(measurer: measurer)
+        let series = (0..<25).map { k in
+            LineSeries(name: "A\(k)", times: coin.times, values: coin.values.map { $0 / Double(k + 1) })
+        }
+        let scene = SmallMultiplesChart(frame: ChartFrame(width: 600, height: 338), series: series).scene(
+            measurer: measurer
+        )
         expectCleanLayout(scene, "25 panels")
         // Each panel: its minimum and maximum, and its first and last day.
         #expect(scene.texts.filter { $0.role == .axis }.count == 100)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FolioCharts
 
 /// Every text a chart draws reads at WCAG AA (≥ 4.5:1) against what is painted behind it — the canvas,
@@ -10,11 +11,14 @@ import Testing
 
     /// A wavy price per asset, each on its own level, rising or falling over the window.
     static func prices(_ k: Int) -> LineSeries {
-        LineSeries(name: codes[k % codes.count], times: days,
-                   values: days.indices.map { i -> Double in
-                       let trend = Double(i) * (k.isMultiple(of: 2) ? 0.2 : -0.15)
-                       return 50 + Double(k) * 20 + sin(Double(i + k) / 6) * 8 + trend
-                   })
+        LineSeries(
+            name: codes[k % codes.count],
+            times: days,
+            values: days.indices.map { i -> Double in
+                let trend = Double(i) * (k.isMultiple(of: 2) ? 0.2 : -0.15)
+                return 50 + Double(k) * 20 + sin(Double(i + k) / 6) * 8 + trend
+            }
+        )
     }
 
     /// One chart of every kind, with as many series colours as the palette has.
@@ -45,13 +49,39 @@ import Testing
             ("donut", PieChart(frame: f, slices: slices, donut: true)),
             ("bars", BarChart(frame: f, groups: months, series: bars)),
             ("percent bars", BarChart(frame: f, groups: months, series: bars, mode: .shares)),
-            ("hbars", HBarChart(frame: f, categories: months, series: [BarSeries(name: "In", values: [5, 3, 0, 7, 2, 4]),
-                                                                       BarSeries(name: "Out", values: [-2, -4, -1, 0, -3, -5])])),
+            (
+                "hbars",
+                HBarChart(
+                    frame: f,
+                    categories: months,
+                    series: [
+                        BarSeries(name: "In", values: [5, 3, 0, 7, 2, 4]),
+                        BarSeries(name: "Out", values: [-2, -4, -1, 0, -3, -5]),
+                    ]
+                )
+            ),
             ("small multiples", SmallMultiplesChart(frame: f, series: tenLines)),
-            ("table", TableChart(frame: f, header: ["Asset", "Value"],
-                                 rows: codes.map { [.text($0), .number(Double($0.count) * 1234.5, NumberFormat(locale: .en, style: .decimal(2)))] })),
-            ("heatmap", HeatmapChart(frame: f, rowLabels: ["2021", "2022", "2023", "2024"], columnLabels: months + months.map { $0 + "′" } + ["Year"],
-                                     values: returns, totalColumns: 1, format: NumberFormat(locale: .en, style: .percent(1)))),
+            (
+                "table",
+                TableChart(
+                    frame: f,
+                    header: ["Asset", "Value"],
+                    rows: codes.map {
+                        [.text($0), .number(Double($0.count) * 1234.5, NumberFormat(locale: .en, style: .decimal(2)))]
+                    }
+                )
+            ),
+            (
+                "heatmap",
+                HeatmapChart(
+                    frame: f,
+                    rowLabels: ["2021", "2022", "2023", "2024"],
+                    columnLabels: months + months.map { $0 + "′" } + ["Year"],
+                    values: returns,
+                    totalColumns: 1,
+                    format: NumberFormat(locale: .en, style: .percent(1))
+                )
+            ),
             ("correlation", CorrelationChart(frame: f, labels: Array(codes.prefix(5)), matrix: matrix)),
             ("drawdown", DrawdownChart(frame: f, times: days, depths: depths)),
         ]
@@ -64,7 +94,9 @@ import Testing
             let scene = chart.scene(measurer: measurer)
             #expect(scene.texts.count > 3, "\(name): no texts drawn")
             for (run, contrast) in scene.textContrasts() where contrast < Color.minimumTextContrast {
-                Issue.record("\(theme.name) \(name): '\(run.text)' in \(run.color.hexString) has contrast \(String(format: "%.2f", contrast))")
+                Issue.record(
+                    "\(theme.name) \(name): '\(run.text)' in \(run.color.hexString) has contrast \(String(format: "%.2f", contrast))"
+                )
             }
         }
     }
@@ -74,7 +106,11 @@ import Testing
         let yellow = Color(hex: 0xF0E442)
         // The seventh line (XOM) is yellow, which on white is drawn in its hue darkened to 3:1 (a graphic's
         // contrast); its label is a darker olive of the same hue, at 4.5:1.
-        let line = try #require(scene.paths.first { $0.stroke.map { abs($0.color.red - $0.color.green) < 0.12 && $0.color.blue < 0.3 } == true }?.stroke?.color)
+        let line = try #require(
+            scene.paths.first {
+                $0.stroke.map { abs($0.color.red - $0.color.green) < 0.12 && $0.color.blue < 0.3 } == true
+            }?.stroke?.color
+        )
         #expect(line != yellow && line.contrast(with: Color(hex: 0xFFFFFF)) >= 3)
         let label = try #require(scene.text("XOM"))
         #expect(label.color != yellow)
@@ -83,7 +119,8 @@ import Testing
     }
 
     @Test func readableShadeIsTheSmallestStepThatReaches() {
-        let white = Color(hex: 0xFFFFFF), dark = Theme.dark.background
+        let white = Color(hex: 0xFFFFFF)
+        let dark = Theme.dark.background
         for colour in Theme.okabeIto {
             for background in [white, dark] {
                 let shade = colour.readable(on: background)
@@ -100,7 +137,15 @@ import Testing
 
     @Test func backdropIsTheFillUnderThePoint() {
         let cell = Color(hex: 0x67001F)
-        let ring = PieGeometry.slice(centre: Point(x: 100, y: 100), outer: 50, inner: 30, start: 0, end: 2 * .pi, fill: cell, separator: nil)
+        let ring = PieGeometry.slice(
+            centre: Point(x: 100, y: 100),
+            outer: 50,
+            inner: 30,
+            start: 0,
+            end: 2 * .pi,
+            fill: cell,
+            separator: nil
+        )
         let scene = Scene(width: 200, height: 200, background: Color(hex: 0xFFFFFF), primitives: [.path(ring)])
         #expect(scene.backdrop(at: Point(x: 140, y: 100), before: 1) == cell)
         // The donut's hole and the canvas outside are the background.

@@ -1,18 +1,26 @@
 import Foundation
 import Testing
+
 @testable import FolioCharts
 
 @Suite struct WaterfallChartTests {
     /// The demo's bridge since inception, in hryvnias: a zero start, millions in, a tiny fee out.
     static let demo: [WaterfallChart.Bar] = [
-        .init(label: "Start value", value: 0, kind: .total), .init(label: "Deposits", value: 1_789_100.83, kind: .transfer),
-        .init(label: "Withdrawals", value: -99_313.65, kind: .transfer), .init(label: "Price effect", value: 3_006_733.97),
+        .init(label: "Start value", value: 0, kind: .total),
+        .init(label: "Deposits", value: 1_789_100.83, kind: .transfer),
+        .init(label: "Withdrawals", value: -99_313.65, kind: .transfer),
+        .init(label: "Price effect", value: 3_006_733.97),
         .init(label: "Currency effect", value: 1_499_698.72), .init(label: "Fees", value: -2_065.05),
         .init(label: "End value", value: 6_194_154.83, kind: .total),
     ]
 
-    static func chart(_ bars: [WaterfallChart.Bar] = demo, _ theme: Theme = .light, _ locale: ChartLocale = .en,
-                      width: Double = 1200, height: Double = 675) -> WaterfallChart {
+    static func chart(
+        _ bars: [WaterfallChart.Bar] = demo,
+        _ theme: Theme = .light,
+        _ locale: ChartLocale = .en,
+        width: Double = 1200,
+        height: Double = 675
+    ) -> WaterfallChart {
         WaterfallChart(frame: frame(theme, locale, width: width, height: height), bars: bars, currency: .uah)
     }
 
@@ -20,18 +28,27 @@ import Testing
     static func bars(_ scene: Scene, _ theme: Theme = .light) -> [(rect: Rect, fill: Color)] {
         scene.paths.compactMap { p in
             let transfer = theme.seriesColor(0).mixed(with: theme.background, amount: 0.55)
-            guard let fill = p.fill, [theme.up, theme.down, theme.seriesColor(0), transfer].contains(fill), let r = p.bounds else { return nil }
+            guard let fill = p.fill, [theme.up, theme.down, theme.seriesColor(0), transfer].contains(fill),
+                let r = p.bounds
+            else { return nil }
             return (r, fill)
         }
     }
 
     @Test func stepsFloatFromTheRunningTotalAndTotalsStandOnZero() {
-        let chart = Self.chart([.init(label: "Start", value: 100, kind: .total), .init(label: "Up", value: 50), .init(label: "Down", value: -30),
-                                .init(label: "End", value: 120, kind: .total)])
+        let chart = Self.chart([
+            .init(label: "Start", value: 100, kind: .total), .init(label: "Up", value: 50),
+            .init(label: "Down", value: -30),
+            .init(label: "End", value: 120, kind: .total),
+        ])
         #expect(chart.levels.map(\.from) == [0, 100, 150, 0] && chart.levels.map(\.to) == [100, 150, 120, 120])
         let scene = chart.scene(measurer: measurer)
         let bars = Self.bars(scene)
-        #expect(bars.map(\.fill) == [Theme.light.seriesColor(0), Theme.light.up, Theme.light.down, Theme.light.seriesColor(0)])
+        #expect(
+            bars.map(\.fill) == [
+                Theme.light.seriesColor(0), Theme.light.up, Theme.light.down, Theme.light.seriesColor(0),
+            ]
+        )
         // The end bar is as tall as the start bar plus the up step less the down step.
         let heights = bars.map(\.rect.height)
         #expect(abs(heights[3] - (heights[0] + heights[1] - heights[2])) < 0.01)
@@ -39,11 +56,16 @@ import Testing
         #expect(abs(bars[1].rect.maxY - bars[0].rect.minY) < 0.01 && abs(bars[2].rect.minY - bars[1].rect.minY) < 0.01)
         // Signed labels, so that the colour is never the only sign; totals unsigned.
         let texts = scene.texts.map(\.text)
-        #expect(texts.contains("+50\u{00A0}₴") == false && texts.contains("+₴50") && texts.contains("\(ChartLocale.minus)₴30"))
+        #expect(
+            texts.contains("+50\u{00A0}₴") == false && texts.contains("+₴50")
+                && texts.contains("\(ChartLocale.minus)₴30")
+        )
         #expect(texts.contains("₴100") && texts.contains("₴120"))
         // One connector between each pair of neighbours.
-        let connectors = scene.paths.filter { $0.fill == nil && $0.stroke?.color == Theme.light.axis && $0.elements.count == 2 }
-            .filter { p in bars.contains { abs(($0.rect.maxX) - (p.bounds?.minX ?? 0)) < 0.6 } }
+        let connectors = scene.paths.filter {
+            $0.fill == nil && $0.stroke?.color == Theme.light.axis && $0.elements.count == 2
+        }
+        .filter { p in bars.contains { abs(($0.rect.maxX) - (p.bounds?.minX ?? 0)) < 0.6 } }
         #expect(connectors.count == 3)
     }
 
@@ -51,7 +73,9 @@ import Testing
         for theme in [Theme.light, .dark] {
             for locale in [ChartLocale.en, .uk] {
                 for (width, height) in [(1200.0, 675.0), (510, 260), (390, 300)] {
-                    let scene = Self.chart(Self.demo, theme, locale, width: width, height: height).scene(measurer: measurer)
+                    let scene = Self.chart(Self.demo, theme, locale, width: width, height: height).scene(
+                        measurer: measurer
+                    )
                     expectCleanLayout(scene, "\(theme.name) \(locale) \(width)")
                     #expect(Self.bars(scene, theme).count == 7)
                     #expect(!scene.texts.contains { $0.text.contains("…") }, "a name is never cut")
@@ -59,7 +83,10 @@ import Testing
                     #expect(scene.texts.filter { $0.role == .annotation }.count == 7)
                     let rects = Self.bars(scene, theme).map(\.rect)
                     for label in scene.texts where label.role == .annotation {
-                        #expect(rects.filter { $0.intersects(label.box) }.isEmpty, "\(label.text) over a bar at \(width)")
+                        #expect(
+                            rects.filter { $0.intersects(label.box) }.isEmpty,
+                            "\(label.text) over a bar at \(width)"
+                        )
                     }
                 }
             }
@@ -81,22 +108,32 @@ import Testing
         let scene = Self.chart().scene(measurer: measurer)
         let bars = Self.bars(scene)
         // Deposits and withdrawals in a pale shade of the totals' blue, labelled in the text colour.
-        #expect(bars[1].fill == bars[2].fill && ![Theme.light.up, Theme.light.down, Theme.light.seriesColor(0)].contains(bars[1].fill))
+        #expect(
+            bars[1].fill == bars[2].fill
+                && ![Theme.light.up, Theme.light.down, Theme.light.seriesColor(0)].contains(bars[1].fill)
+        )
         #expect(scene.texts.first { $0.text == "\(ChartLocale.minus)₴99,314" }?.color == Theme.light.text)
         #expect(scene.texts.first { $0.text == "+₴3,006,734" }?.color == Theme.light.labelColor(for: Theme.light.up))
     }
 
     @Test func anAmountThatRoundsToNothingKeepsItsCents() {
-        let bars: [WaterfallChart.Bar] = [.init(label: "Start", value: 0, kind: .total), .init(label: "In", value: 1_310.98, kind: .transfer),
-                                          .init(label: "Currency", value: -0.02), .init(label: "End", value: 1_310.96, kind: .total)]
+        let bars: [WaterfallChart.Bar] = [
+            .init(label: "Start", value: 0, kind: .total), .init(label: "In", value: 1_310.98, kind: .transfer),
+            .init(label: "Currency", value: -0.02), .init(label: "End", value: 1_310.96, kind: .total),
+        ]
         let texts = Self.chart(bars).scene(measurer: measurer).texts.map(\.text)
-        #expect(texts.contains("\(ChartLocale.minus)₴0.02") && texts.contains("+₴1,311") && texts.contains("₴0"), "\(texts)")
+        #expect(
+            texts.contains("\(ChartLocale.minus)₴0.02") && texts.contains("+₴1,311") && texts.contains("₴0"),
+            "\(texts)"
+        )
     }
 
     @Test func withoutBarsItSaysWhy() {
         let note = "Not shown: USD/UAH has no rate on 12 Jan 2024"
         let scene = WaterfallChart(frame: frame(), bars: [], currency: .uah, emptyNote: note).scene(measurer: measurer)
         #expect(scene.texts.contains { $0.text == note } && Self.bars(scene).isEmpty)
-        #expect(WaterfallChart(frame: frame(), bars: []).scene(measurer: measurer).texts.contains { $0.text == "No data" })
+        #expect(
+            WaterfallChart(frame: frame(), bars: []).scene(measurer: measurer).texts.contains { $0.text == "No data" }
+        )
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FolioCore
 
 /// One rule for every date Folio reads (issue 30): from 1970-01-01 to a day after now, unless the
@@ -9,7 +10,9 @@ import Testing
 
     @Test func fromTheEpochToADayAfterNow() {
         let bounds = DateBounds(now: now)
-        #expect(bounds.contains(Date(timeIntervalSince1970: 0)) && !bounds.contains(Date(timeIntervalSince1970: -0.001)))
+        #expect(
+            bounds.contains(Date(timeIntervalSince1970: 0)) && !bounds.contains(Date(timeIntervalSince1970: -0.001))
+        )
         #expect(bounds.contains(now.addingTimeInterval(86_400)) && !bounds.contains(now.addingTimeInterval(86_400.001)))
         #expect(bounds.contains(milliseconds: 0) && !bounds.contains(milliseconds: -1))
         #expect(bounds.contains(milliseconds: 1_795_366_800_000) && !bounds.contains(milliseconds: 1_795_366_800_001))
@@ -35,16 +38,32 @@ import Testing
     @Test func dayAndTimeOptionsFollowTheRule() throws {
         let bounds = DateBounds(now: now)
         #expect(try ArgumentValue.day("2026-11-22", "--as-of", within: bounds) == Day(iso: "2026-11-22"))
-        #expect(throws: ArgumentError("--as-of", "\"9999-12-31\" is out of range, expected a date from 1970-01-01 to a day from now")) {
+        #expect(
+            throws: ArgumentError(
+                "--as-of",
+                "\"9999-12-31\" is out of range, expected a date from 1970-01-01 to a day from now"
+            )
+        ) {
             try ArgumentValue.day("9999-12-31", "--as-of", within: bounds)
         }
-        #expect(throws: ArgumentError("--time", "\"0000-01-01T00:00:00Z\" is out of range, expected a date from 1970-01-01 to a day from now")) {
+        #expect(
+            throws: ArgumentError(
+                "--time",
+                "\"0000-01-01T00:00:00Z\" is out of range, expected a date from 1970-01-01 to a day from now"
+            )
+        ) {
             try ArgumentValue.time("0000-01-01T00:00:00Z", "--time", within: bounds)
         }
-        #expect(throws: ArgumentError("--time", "\"1969-06-01T00:00:00Z\" is out of range, expected a date from 1970-01-01 to a day from now")) {
+        #expect(
+            throws: ArgumentError(
+                "--time",
+                "\"1969-06-01T00:00:00Z\" is out of range, expected a date from 1970-01-01 to a day from now"
+            )
+        ) {
             try ArgumentValue.time("1969-06-01T00:00:00Z", "--time", within: bounds)
         }
-        #expect(throws: ArgumentError("--time", "\"2016-12-31T23:59:60Z\" is not a time such as 2025-06-20T09:00:00Z")) {
+        #expect(throws: ArgumentError("--time", "\"2016-12-31T23:59:60Z\" is not a time such as 2025-06-20T09:00:00Z"))
+        {
             try ArgumentValue.time("2016-12-31T23:59:60Z", "--time", within: bounds)
         }
     }
@@ -54,7 +73,11 @@ import Testing
         #expect(throws: ArgumentError("--from", "2024-02-01 is after --to 2024-01-01")) {
             try ArgumentValue.days(from: "2024-02-01", to: "2024-01-01")
         }
-        #expect(try ArgumentValue.days(from: "2024-01-01", to: "2024-01-01") == (Day(iso: "2024-01-01"), Day(iso: "2024-01-01")))
+        #expect(
+            try ArgumentValue.days(from: "2024-01-01", to: "2024-01-01") == (
+                Day(iso: "2024-01-01"), Day(iso: "2024-01-01")
+            )
+        )
         #expect(try ArgumentValue.days(from: nil, to: "2024-01-01") == (nil, Day(iso: "2024-01-01")))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FolioCore
 
 @Suite struct DayTests {
@@ -12,7 +13,9 @@ import Testing
         #expect(day.iso == iso)
     }
 
-    @Test(arguments: ["2023-02-29", "2024-13-01", "2024-00-10", "2024-04-31", "24-01-01", "2024-1-01", "2024/01/01", ""])
+    @Test(arguments: [
+        "2023-02-29", "2024-13-01", "2024-00-10", "2024-04-31", "24-01-01", "2024-1-01", "2024/01/01", "",
+    ])
     func rejectsDaysThatDoNotExist(_ text: String) {
         #expect(Day(iso: text) == nil)
     }
@@ -60,7 +63,10 @@ import Testing
         #expect(date.timeIntervalSince1970 == seconds)
     }
 
-    @Test(arguments: ["2024-03-01T25:00", "2024-03-01T09:60", "2024-03-01X09:30", "2024-03-01T09:30Zjunk", "yesterday", "2024-03-01T", "2024-03-01T09:30:15.Z"])
+    @Test(arguments: [
+        "2024-03-01T25:00", "2024-03-01T09:60", "2024-03-01X09:30", "2024-03-01T09:30Zjunk", "yesterday", "2024-03-01T",
+        "2024-03-01T09:30:15.Z",
+    ])
     func rejects(_ text: String) {
         #expect(ISOTime.parse(text) == nil)
     }
@@ -74,9 +80,11 @@ import Testing
         var t = -86_400.0 * 400
         while t < 86_400 * 400 {
             let date = Date(timeIntervalSince1970: t)
-            let whole = t.rounded(.down), secs = Int(whole) - Int((whole / 86_400).rounded(.down)) * 86_400
+            let whole = t.rounded(.down)
+            let secs = Int(whole) - Int((whole / 86_400).rounded(.down)) * 86_400
             let millis = Int(((t - whole) * 1000).rounded())
-            let expected = Day(date).iso + String(format: "T%02d:%02d:%02d", secs / 3600, secs / 60 % 60, secs % 60)
+            let expected =
+                Day(date).iso + String(format: "T%02d:%02d:%02d", secs / 3600, secs / 60 % 60, secs % 60)
                 + (millis > 0 && millis < 1000 ? String(format: ".%03d", millis) : "") + "Z"
             #expect(ISOTime.format(date) == expected, "\(t)")
             t += 7_777.123

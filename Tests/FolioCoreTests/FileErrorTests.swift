@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+
 @testable import FolioCore
+
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 import Testing
 
 @Suite struct ISINTests {
@@ -9,7 +9,9 @@ import Testing
     }
 
     /// A typo in one character changes the check digit; the wrong shape is no ISIN at all.
-    @Test(arguments: ["US0378331006", "US0378331050", "US037833100", "US03783310055", "1S0378331005", "US03783310-5", ""])
+    @Test(arguments: [
+        "US0378331006", "US0378331050", "US037833100", "US03783310055", "1S0378331005", "US03783310-5", "",
+    ])
     func mistypedOrMisshapenTextIsNot(_ text: String) {
         #expect(ISIN(text) == nil)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FolioCore
 
 @Suite struct RedactionTests {
@@ -13,7 +14,10 @@ import Testing
     /// shorter than four characters only where it stands alone (it would garble every word holding it).
     @Test func shortSecretsAreReplacedWhereTheyStandAlone() {
         let redaction = Redaction(secrets: ["bob", "pw", ""])
-        #expect(redaction.apply("550 no mail for bob@example.com (user bob, pw)") == "550 no mail for ***@example.com (user ***, ***)")
+        #expect(
+            redaction.apply("550 no mail for bob@example.com (user bob, pw)")
+                == "550 no mail for ***@example.com (user ***, ***)"
+        )
         #expect(redaction.apply("bobsled pwd upbob") == "bobsled pwd upbob")
         let bytes = Data("MAIL FROM bob; bobby; pw".utf8)
         #expect(String(decoding: redaction.redacting(bytes), as: UTF8.self) == "MAIL FROM ***; bobby; ***")
@@ -21,7 +25,10 @@ import Testing
 
     @Test func removesPasswordsOfURLsAndSecretParametersInsideText() {
         let text = "cannot reach smtp://bob:s3cret@mail.example.com:587 (see https://x.test/a?ids=1&apikey=ZZZ9&b=2)"
-        #expect(Redaction().apply(text) == "cannot reach smtp://bob:***@mail.example.com:587 (see https://x.test/a?ids=1&apikey=***&b=2)")
+        #expect(
+            Redaction().apply(text)
+                == "cannot reach smtp://bob:***@mail.example.com:587 (see https://x.test/a?ids=1&apikey=***&b=2)"
+        )
     }
 
     @Test func escapesControlCharactersAndKeepsOneLine() {
@@ -31,7 +38,10 @@ import Testing
     }
 
     @Test func redactsURLsByTheirParts() {
-        #expect(Redaction.url("https://api.example.com/v3/x?ids=bitcoin&x_cg_demo_api_key=abc123") == "https://api.example.com/v3/x?ids=bitcoin&x_cg_demo_api_key=***")
+        #expect(
+            Redaction.url("https://api.example.com/v3/x?ids=bitcoin&x_cg_demo_api_key=abc123")
+                == "https://api.example.com/v3/x?ids=bitcoin&x_cg_demo_api_key=***"
+        )
         #expect(Redaction.url("smtp://user:pw@mail.example.com:587") == "smtp://user:***@mail.example.com:587")
         #expect(Redaction.url("https://bank.gov.ua/x?date=20220224&json") == "https://bank.gov.ua/x?date=20220224&json")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FolioCore
 
 /// How `fonts/` and `reports/` are found: the variable, else the nearest parent of the executable that
@@ -18,7 +19,13 @@ import Testing
         fm.createFile(atPath: root + "/pkg/.build/release/folio", contents: Data())
         let executable = URL(fileURLWithPath: root + "/pkg/.build/release/folio")
         func find(_ environment: [String: String], _ executable: URL?) -> String? {
-            ResourceDirectory.find("fonts", holding: "f.ttf", variable: "FOLIO_X", environment: environment, executable: executable)?.path
+            ResourceDirectory.find(
+                "fonts",
+                holding: "f.ttf",
+                variable: "FOLIO_X",
+                environment: environment,
+                executable: executable
+            )?.path
         }
         #expect(find([:], executable) == root + "/fonts")
         #expect(find(["FOLIO_X": root + "/elsewhere/fonts"], executable) == root + "/elsewhere/fonts")
@@ -36,11 +43,18 @@ import Testing
         let fm = FileManager.default
         let root = fm.temporaryDirectory.appendingPathComponent("folio-prefix-\(UUID().uuidString)").path
         defer { try? fm.removeItem(atPath: root) }
-        for dir in ["stage/usr/bin", "stage/usr/share/folio/fonts"] { try fm.createDirectory(atPath: root + "/" + dir, withIntermediateDirectories: true) }
+        for dir in ["stage/usr/bin", "stage/usr/share/folio/fonts"] {
+            try fm.createDirectory(atPath: root + "/" + dir, withIntermediateDirectories: true)
+        }
         fm.createFile(atPath: root + "/stage/usr/share/folio/fonts/f.ttf", contents: Data())
         fm.createFile(atPath: root + "/stage/usr/bin/folio", contents: Data())
-        let found = ResourceDirectory.find("fonts", holding: "f.ttf", variable: "FOLIO_X", environment: [:],
-                                           executable: URL(fileURLWithPath: root + "/stage/usr/bin/folio"))
+        let found = ResourceDirectory.find(
+            "fonts",
+            holding: "f.ttf",
+            variable: "FOLIO_X",
+            environment: [:],
+            executable: URL(fileURLWithPath: root + "/stage/usr/bin/folio")
+        )
         #expect(found?.path == root + "/stage/usr/share/folio/fonts")
     }
 

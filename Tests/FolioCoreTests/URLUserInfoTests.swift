@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FolioCore
 
 /// A password with a raw `/` makes a URL that `URLComponents` refuses; the userinfo is still found,
@@ -37,9 +38,14 @@ import Testing
     @Test func aPasswordNoParserAcceptsIsRedacted() {
         #expect(URLComponents(string: "smtp://bob:pa/ss@127.0.0.1:2525")?.host != "127.0.0.1")
         #expect(Redaction.url("smtp://bob:pa/ss@127.0.0.1:2525") == "smtp://bob:***@127.0.0.1:2525")
-        #expect(Redaction.url("http://alice:Pa55/word99@127.0.0.1:8080/NBU?json") == "http://alice:***@127.0.0.1:8080/NBU?json")
-        #expect(Redaction().apply("cannot reach smtp://bob:p@s/s#x@mail.test:25, try later")
-            == "cannot reach smtp://bob:***@mail.test:25, try later")
+        #expect(
+            Redaction.url("http://alice:Pa55/word99@127.0.0.1:8080/NBU?json")
+                == "http://alice:***@127.0.0.1:8080/NBU?json"
+        )
+        #expect(
+            Redaction().apply("cannot reach smtp://bob:p@s/s#x@mail.test:25, try later")
+                == "cannot reach smtp://bob:***@mail.test:25, try later"
+        )
         #expect(Redaction().apply(#"{"url":"http://u:pa/ss@h/x"}"#) == #"{"url":"http://u:***@h/x"}"#)
     }
 }

@@ -5,12 +5,16 @@ import FolioInputs
 import FolioTestSupport
 import Foundation
 import Testing
+
 @testable import FolioDatasets
 
 /// The `attribution` dataset draws the bridge `folio table attribution` gives, and its report table
 /// keeps the largest holdings and still adds up.
 @Suite struct AttributionDatasetTests {
-    func build(_ configure: (inout ChartRequest) throws -> Void = { _ in }, input: DatasetInput = PortfolioDatasetTests.input()) throws -> DatasetChart {
+    func build(
+        _ configure: (inout ChartRequest) throws -> Void = { _ in },
+        input: DatasetInput = PortfolioDatasetTests.input()
+    ) throws -> DatasetChart {
         var request = ChartRequest(kind: .waterfall)
         request.portfolio = "P"
         try configure(&request)
@@ -29,7 +33,9 @@ import Testing
         #expect(chart.bars.map(\.label) == ["Start value", "Deposits", "Price effect", "Currency effect", "End value"])
         #expect(chart.bars.map(\.kind) == [.total, .transfer, .effect, .effect, .total])
         let values = chart.bars.map(\.value)
-        #expect(values[0] == 0 && values[1] == 100_000 && close(values[2], 1_316, 1e-9) && close(values[3], 1_614, 1e-9))
+        #expect(
+            values[0] == 0 && values[1] == 100_000 && close(values[2], 1_316, 1e-9) && close(values[3], 1_614, 1e-9)
+        )
         #expect(close(values[4], PortfolioDatasetTests.value, 1e-12) && close(values[4], 102_930, 1e-12))
         #expect(built.subtitle == "In UAH · 1 Jan – 10 Jan 2024" && chart.currency == .uah)
         #expect(built.title == "P: where the return came from")
@@ -45,12 +51,16 @@ import Testing
         #expect { try build { try $0.set(.period, ["1M"]) } } throws: {
             "\($0)" == "--period: 1M starts on 2023-12-11, before the first activity on 2024-01-01"
         }
-        #expect { try build { try $0.set(.period, ["2023"]) } } throws: { "\($0)".hasPrefix("--period: no day of it lies between") }
+        #expect { try build { try $0.set(.period, ["2023"]) } } throws: {
+            "\($0)".hasPrefix("--period: no day of it lies between")
+        }
         var request = ChartRequest(kind: .waterfall)
         request.portfolio = "P"
         try request.set(.days, ["30"])
         #expect { try request.dataset() } throws: { "\($0)" == "--days: not used by waterfall charts of attribution" }
-        #expect { try ChartRequest(kind: .waterfall).dataset() } throws: { "\($0)" == "--portfolio: attribution needs a portfolio" }
+        #expect { try ChartRequest(kind: .waterfall).dataset() } throws: {
+            "\($0)" == "--portfolio: attribution needs a portfolio"
+        }
     }
 
     @Test func anUndefinedBridgeIsNotDrawnAndSaysWhy() throws {
@@ -68,7 +78,10 @@ import Testing
         // By value on 10 Jan: USD 41,230, AAPL 36,100, then UAH 25,600 in "Other (1)".
         #expect(table.rows.map { $0[0].text } == ["USD", "AAPL"])
         #expect(table.totals.map { $0[0].text } == ["Other (1)", "Total"])
-        #expect(table.rows[1][1].text == "1,316.00" && table.rows[1][2].text == "654.50" && table.rows[0][2].text == "959.50")
+        #expect(
+            table.rows[1][1].text == "1,316.00" && table.rows[1][2].text == "654.50"
+                && table.rows[0][2].text == "959.50"
+        )
         #expect(table.totals[1][5].text == "2,930.00")
         #expect(!table.defaultColumns.contains("income"), "no income, no income column")
         // The shares of the time-weighted return add up to it.

@@ -2,6 +2,7 @@ import FolioAnalytics
 import FolioCharts
 import FolioCore
 import Testing
+
 @testable import FolioDatasets
 
 /// One request whether it comes from options, `args:` words or YAML keys, and the same words for a
@@ -51,7 +52,9 @@ import Testing
         let fine = [LineSeries(name: "A", times: [day, day + 86_400], values: [1, 2])]
         #expect(try fine.checkedForLogScale() == fine)
         let zero = fine + [LineSeries(name: "B", times: [day, day + 86_400], values: [.nan, 0])]
-        #expect { try zero.checkedForLogScale() } throws: { "\($0)" == "--log: B is 0 on 2024-01-02; a log scale needs values above zero" }
+        #expect { try zero.checkedForLogScale() } throws: {
+            "\($0)" == "--log: B is 0 on 2024-01-02; a log scale needs values above zero"
+        }
     }
 
     @Test func reportParametersAreTheSameFields() throws {
@@ -68,7 +71,10 @@ import Testing
         (["--by", "colour"], "--by: unknown grouping \"colour\", expected asset, kind, currency or category"),
         (["--as-of", "2024-02-30"], "--as-of: \"2024-02-30\" is not a date such as 2024-03-31"),
         (["--theme", "blue"], "--theme: unknown theme \"blue\", expected light or dark"),
-        (["--colour", "red"], "--colour: unknown option, expected one of --data, --portfolio, --asset, --as-of, --days, --months, --window, --currency, --by, --percent, --log, --normalise, --benchmark, --period, --size, --scale, --theme, --locale, --title"),
+        (
+            ["--colour", "red"],
+            "--colour: unknown option, expected one of --data, --portfolio, --asset, --as-of, --days, --months, --window, --currency, --by, --percent, --log, --normalise, --benchmark, --period, --size, --scale, --theme, --locale, --title"
+        ),
     ])
     func badValuesAreNamed(_ words: [String], _ message: String) {
         #expect { try fromWords(.line, words) } throws: { "\($0)" == message }
@@ -84,15 +90,21 @@ import Testing
         request.portfolio = "P"
         #expect { try request.dataset() } throws: { "\($0)" == "--data: composition is drawn as bars, not as line" }
         request.data = "nothing"
-        #expect { try request.dataset() } throws: { "\($0)".hasPrefix("--data: unknown dataset \"nothing\", expected one of prices, allocation,") }
+        #expect { try request.dataset() } throws: {
+            "\($0)".hasPrefix("--data: unknown dataset \"nothing\", expected one of prices, allocation,")
+        }
     }
 
     @Test func whatEachDatasetNeedsIsNamed() {
         #expect { try ChartRequest(kind: .bars).dataset() } throws: { "\($0)" == "--portfolio: bars needs a portfolio" }
-        #expect { try ChartRequest(kind: .line).dataset() } throws: { "\($0)" == "--asset: line needs at least one asset, e.g. --asset AAPL" }
+        #expect { try ChartRequest(kind: .line).dataset() } throws: {
+            "\($0)" == "--asset: line needs at least one asset, e.g. --asset AAPL"
+        }
         var one = ChartRequest(kind: .compare)
         one.assets = ["AAPL"]
-        #expect { try one.dataset() } throws: { "\($0)" == "--asset: compare needs at least two assets, e.g. --asset AAPL MSFT" }
+        #expect { try one.dataset() } throws: {
+            "\($0)" == "--asset: compare needs at least two assets, e.g. --asset AAPL MSFT"
+        }
     }
 
     /// An option the dataset does not read is refused, not silently ignored.
@@ -104,6 +116,8 @@ import Testing
         var pie = try fromWords(.pie, ["--by", "category", "--months", "3"])
         _ = try pie.dataset()
         pie = try fromWords(.pie, ["--by", "category", "--portfolio", "P"])
-        #expect { try pie.dataset() } throws: { "\($0)" == "--portfolio: not used by pie charts of expenses-by-category" }
+        #expect { try pie.dataset() } throws: {
+            "\($0)" == "--portfolio: not used by pie charts of expenses-by-category"
+        }
     }
 }

@@ -5,11 +5,17 @@ import FolioInputs
 import FolioTestSupport
 import Foundation
 import Testing
+
 @testable import FolioDatasets
 
 /// The performance charts draw the figures the tables give, from one history.
 @Suite struct PerformanceDatasetTests {
-    func build(_ kind: ChartKind, _ data: String, benchmark: AssetCode? = nil, window: Int? = nil) throws -> DatasetChart {
+    func build(
+        _ kind: ChartKind,
+        _ data: String,
+        benchmark: AssetCode? = nil,
+        window: Int? = nil
+    ) throws -> DatasetChart {
         var request = ChartRequest(kind: kind)
         request.portfolio = "P"
         request.data = data
@@ -45,9 +51,11 @@ import Testing
 
     @Test func heatmapAndBarsShowTheMonthsAndYears() throws {
         let heatmap = try #require(try build(.heatmap, "monthly-returns").chart as? HeatmapChart)
-        let january = try #require(history.returns.compounded(over: try DayRange(from: d("2024-01-01"), to: d("2024-01-31"))))
+        let january = try #require(
+            history.returns.compounded(over: try DayRange(from: d("2024-01-01"), to: d("2024-01-31")))
+        )
         #expect(heatmap.rowLabels == ["2024"] && heatmap.values[0][0] == january && heatmap.values[0][12] == january)
-        #expect(heatmap.values[0][1 ..< 12].allSatisfy { $0.isNaN })
+        #expect(heatmap.values[0][1..<12].allSatisfy { $0.isNaN })
         let bars = try #require(try build(.bars, "annual-returns").chart as? BarChart)
         #expect(bars.series[0].values == [january])
         let drawdown = try #require(try build(.drawdown, "drawdown").chart as? DrawdownChart)
@@ -77,14 +85,23 @@ import Testing
         // on weekends too: a year of 365 days.
         #expect(throws: ArgumentError.self) { try build(.line, "rolling-volatility") }
         let titled = try build(.line, "rolling-sharpe", window: 3)
-        #expect(titled.title == "P: rolling Sharpe ratio" && titled.subtitle == "3-day window, 365 days a year · 5 Jan – 10 Jan 2024")
+        #expect(
+            titled.title == "P: rolling Sharpe ratio"
+                && titled.subtitle == "3-day window, 365 days a year · 5 Jan – 10 Jan 2024"
+        )
     }
 
     @Test func aMemoisedNothingIsRememberedAsNothing() {
         let memo = DatasetMemo()
         var calls = 0
-        let first: Int? = memo.value("k") { calls += 1; return nil }
-        let second: Int? = memo.value("k") { calls += 1; return 5 }
+        let first: Int? = memo.value("k") {
+            calls += 1
+            return nil
+        }
+        let second: Int? = memo.value("k") {
+            calls += 1
+            return 5
+        }
         #expect(first == nil && second == nil && calls == 1)
         let third: Int? = memo.value("j") { Optional(3) }
         #expect(third == 3)
@@ -95,22 +112,40 @@ import Testing
 /// and the negative balance is named under it.
 @Suite struct NegativeAllocationTests {
     @Test func theTotalIsTheValueForEveryGrouping() throws {
-        let quotes = [q("USD", "UAH", .nbu, "2024-01-02T00:00:00Z", 40), q("AAPL", "USD", .exchange, "2024-01-02T00:00:00Z", 200)]
+        let quotes = [
+            q("USD", "UAH", .nbu, "2024-01-02T00:00:00Z", 40), q("AAPL", "USD", .exchange, "2024-01-02T00:00:00Z", 200),
+        ]
         let book = PriceBook(quotes)
-        let assets = [Asset(code: "AAPL", name: "Apple", kind: .stock, decimals: 0), Asset(code: "USD", name: "Dollar", kind: .fiat, decimals: 2),
-                      Asset(code: "UAH", name: "Hryvnia", kind: .fiat, decimals: 2)]
-        let market = MarketInputs(assets: assets, book: book, rates: CrossRates(book: book, preference: MarketPreference(assets: assets)))
+        let assets = [
+            Asset(code: "AAPL", name: "Apple", kind: .stock, decimals: 0),
+            Asset(code: "USD", name: "Dollar", kind: .fiat, decimals: 2),
+            Asset(code: "UAH", name: "Hryvnia", kind: .fiat, decimals: 2),
+        ]
+        let market = MarketInputs(
+            assets: assets,
+            book: book,
+            rates: CrossRates(book: book, preference: MarketPreference(assets: assets))
+        )
         // 10,000 UAH in; 3 AAPL bought for 600 USD with no dollars: USD −600.
-        let ledger = PortfolioLedger(portfolio: Portfolio(id: 1, name: "P", baseCurrency: "UAH"),
-                                     trades: [buy(1, "2024-01-02T10:00:00Z", "AAPL", 3, at: 200)],
-                                     cashTransactions: [deposit(1, "2024-01-01T10:00:00Z", 10_000, "UAH")])
-        let input = DatasetInput(portfolio: PortfolioInputs(ledger, market: market), market: market, asOf: d("2024-01-02"), locale: .en)
+        let ledger = PortfolioLedger(
+            portfolio: Portfolio(id: 1, name: "P", baseCurrency: "UAH"),
+            trades: [buy(1, "2024-01-02T10:00:00Z", "AAPL", 3, at: 200)],
+            cashTransactions: [deposit(1, "2024-01-01T10:00:00Z", 10_000, "UAH")]
+        )
+        let input = DatasetInput(
+            portfolio: PortfolioInputs(ledger, market: market),
+            market: market,
+            asOf: d("2024-01-02"),
+            locale: .en
+        )
         let value = 10_000.0 + 3 * 200 * 40 - 600 * 40
         for by in ChartRequest.Grouping.allCases where by != .category {
             var request = ChartRequest(kind: .donut)
             request.portfolio = "P"
             request.by = by
-            let chart = try #require(try request.dataset().build(input, as: .donut, frame: ChartFrame()).chart as? PieChart)
+            let chart = try #require(
+                try request.dataset().build(input, as: .donut, frame: ChartFrame()).chart as? PieChart
+            )
             #expect(abs(chart.netTotal - value) < 1e-9, "\(by)")
             switch by {
             case .asset: #expect(chart.notShownText?.contains("USD") == true)

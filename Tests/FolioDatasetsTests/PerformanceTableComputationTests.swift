@@ -4,6 +4,7 @@ import FolioStore
 import FolioTestSupport
 import Foundation
 import Testing
+
 @testable import FolioDatasets
 
 /// The performance tables on a real temporary database: 1,000 USD in on 1 Jan 2024, 0.02 BTC bought on
@@ -23,15 +24,32 @@ import Testing
         }
         try db.importText(quotes, as: .quotes)
         _ = try db.store.addPortfolio(name: "Crypto", baseCurrency: "USD")
-        try db.importText("time,type,currency,amount,fee,status\n2024-01-01T09:00:00Z,deposit,USD,1000,0,completed\n",
-                         as: .transactions, portfolio: "Crypto")
-        try db.importText("time,side,asset,quantity,price,price_currency\n2024-01-02T12:00:00Z,buy,BTC,0.02,40000,USD\n",
-                          as: .trades, portfolio: "Crypto")
+        try db.importText(
+            "time,type,currency,amount,fee,status\n2024-01-01T09:00:00Z,deposit,USD,1000,0,completed\n",
+            as: .transactions,
+            portfolio: "Crypto"
+        )
+        try db.importText(
+            "time,side,asset,quantity,price,price_currency\n2024-01-02T12:00:00Z,buy,BTC,0.02,40000,USD\n",
+            as: .trades,
+            portfolio: "Crypto"
+        )
     }
 
-    private func table(_ name: String, benchmark: String? = nil, window: Int? = nil, riskFree: Double? = nil) throws -> ResultTable {
+    private func table(
+        _ name: String,
+        benchmark: String? = nil,
+        window: Int? = nil,
+        riskFree: Double? = nil
+    ) throws -> ResultTable {
         var warnings: [String] = []
-        let request = try TableRequest(name: name, portfolio: "Crypto", window: window, benchmark: benchmark, riskFree: riskFree)
+        let request = try TableRequest(
+            name: name,
+            portfolio: "Crypto",
+            window: window,
+            benchmark: benchmark,
+            riskFree: riskFree
+        )
         let table = try request.table(from: db.store, warnings: &warnings)
         #expect(warnings.isEmpty, "\(warnings)")
         return table
@@ -41,7 +59,8 @@ import Testing
         let daily = try table("daily-returns", benchmark: "ETH")
         #expect(daily.columns.map(\.name) == ["day", "twr", "eth"])
         #expect(daily.cell(0, "day") == .day(d("2024-01-02")))
-        var growth = 1.0, eth = 1.0
+        var growth = 1.0
+        var eth = 1.0
         for i in daily.rows.indices {
             growth *= 1 + daily.number(i, "twr")! / 100
             eth *= 1 + daily.number(i, "eth")! / 100
@@ -56,7 +75,9 @@ import Testing
 
     @Test func trailingReturnsAreThePeriodsTheHistoryCovers() throws {
         let trailing = try table("trailing-returns", benchmark: "ETH")
-        #expect(trailing.columns.map(\.name) == ["period", "from", "to", "twr", "twr_annualised", "eth", "eth_annualised"])
+        #expect(
+            trailing.columns.map(\.name) == ["period", "from", "to", "twr", "twr_annualised", "eth", "eth_annualised"]
+        )
         // A month of history: to date, and since inception; none of them a year.
         #expect(trailing.rows.map { $0.first } == [.text("MTD"), .text("YTD"), .text("inception")])
         #expect(trailing.rows.allSatisfy { $0[4] == nil && $0[6] == nil })

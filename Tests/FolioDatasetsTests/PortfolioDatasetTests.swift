@@ -5,6 +5,7 @@ import FolioInputs
 import FolioTestSupport
 import Foundation
 import Testing
+
 @testable import FolioDatasets
 
 /// Datasets built from literal inputs, no database: the figures a chart shows add up where a reader
@@ -17,16 +18,26 @@ import Testing
             return [q("USD", "UAH", .nbu, d, 37 + Double(day) / 10), q("AAPL", "USD", .exchange, d, 180 + Double(day))]
         }
         let book = PriceBook(quotes)
-        let assets = [Asset(code: "AAPL", name: "Apple", kind: .stock, decimals: 0), Asset(code: "USD", name: "Dollar", kind: .fiat, decimals: 2),
-                      Asset(code: "UAH", name: "Hryvnia", kind: .fiat, decimals: 2)]
+        let assets = [
+            Asset(code: "AAPL", name: "Apple", kind: .stock, decimals: 0),
+            Asset(code: "USD", name: "Dollar", kind: .fiat, decimals: 2),
+            Asset(code: "UAH", name: "Hryvnia", kind: .fiat, decimals: 2),
+        ]
         let rates = CrossRates(book: book, preference: MarketPreference(assets: assets))
         let ledger = PortfolioLedger(
             portfolio: Portfolio(id: 1, name: "P", baseCurrency: "UAH"),
-            trades: [buy(1, "2024-01-02T10:00:00Z", "USD", 2000, at: 37.2, in: "UAH"), buy(2, "2024-01-03T15:00:00Z", "AAPL", 5, at: 183)],
+            trades: [
+                buy(1, "2024-01-02T10:00:00Z", "USD", 2000, at: 37.2, in: "UAH"),
+                buy(2, "2024-01-03T15:00:00Z", "AAPL", 5, at: 183),
+            ],
             cashTransactions: [deposit(1, "2024-01-01T10:00:00Z", 100_000, "UAH")]
         )
-        return DatasetInput(portfolio: PortfolioInputs(ledger, market: MarketInputs(assets: assets, book: book, rates: rates)),
-                            market: MarketInputs(assets: assets, book: book, rates: rates), asOf: d("2024-01-10"), locale: locale)
+        return DatasetInput(
+            portfolio: PortfolioInputs(ledger, market: MarketInputs(assets: assets, book: book, rates: rates)),
+            market: MarketInputs(assets: assets, book: book, rates: rates),
+            asOf: d("2024-01-10"),
+            locale: locale
+        )
     }
 
     func build(_ kind: ChartKind, _ configure: (inout ChartRequest) -> Void = { _ in }) throws -> DatasetChart {
@@ -64,7 +75,11 @@ import Testing
     }
 
     @Test func oneAssetsPricesAreAnAnnotatedLineOfTheDaysAsked() throws {
-        let built = try build(.line) { $0.portfolio = nil; $0.assets = ["AAPL"]; $0.days = 7 }
+        let built = try build(.line) {
+            $0.portfolio = nil
+            $0.assets = ["AAPL"]
+            $0.days = 7
+        }
         let line = try #require(built.chart as? LineChart)
         // From the close 7 days back, the base of the change.
         #expect(line.annotateWindow && line.series[0].values == [183, 184, 185, 186, 187, 188, 189, 190])

@@ -4,6 +4,7 @@ import FolioStore
 import FolioTestSupport
 import Foundation
 import Testing
+
 @testable import FolioDatasets
 
 /// Tables computed in-process on a real temporary database: ten days of BTC and ETH, an old LTC quote,
@@ -17,23 +18,35 @@ import Testing
         var quotes = "date,asset,currency,price,market,source\n2023-06-01,LTC,USD,90,exchange,test\n"
         for i in 0..<10 {
             let day = String(format: "2024-01-%02d", i + 1)
-            quotes += "\(day),BTC,USD,\(40_000 + 100 * i),exchange,test\n\(day),ETH,USD,\(2_000 + 10 * i),exchange,test\n"
+            quotes +=
+                "\(day),BTC,USD,\(40_000 + 100 * i),exchange,test\n\(day),ETH,USD,\(2_000 + 10 * i),exchange,test\n"
         }
         try db.importText(quotes, as: .quotes)
         _ = try db.store.addPortfolio(name: "Crypto", baseCurrency: "USD")
-        try db.importText("time,type,currency,amount,fee,status\n2024-01-01T09:00:00Z,deposit,USD,1000,0,completed\n",
-                         as: .transactions, portfolio: "Crypto")
-        try db.importText("""
+        try db.importText(
+            "time,type,currency,amount,fee,status\n2024-01-01T09:00:00Z,deposit,USD,1000,0,completed\n",
+            as: .transactions,
+            portfolio: "Crypto"
+        )
+        try db.importText(
+            """
             time,side,asset,quantity,price,price_currency
             2024-01-02T12:00:00Z,buy,BTC,0.01,40100,USD
             2024-01-03T12:00:00Z,buy,ETH,0.1,2020,USD
-            """, as: .trades, portfolio: "Crypto")
+            """,
+            as: .trades,
+            portfolio: "Crypto"
+        )
         _ = try db.store.addPortfolio(name: "Old coins", baseCurrency: "USD")
-        try db.importText("""
+        try db.importText(
+            """
             time,side,asset,quantity,price,price_currency
             2023-05-20T12:00:00Z,buy,LTC,1,80,USD
             2024-01-02T12:00:00Z,buy,BTC,0.01,40100,USD
-            """, as: .trades, portfolio: "Old coins")
+            """,
+            as: .trades,
+            portfolio: "Old coins"
+        )
     }
 
     private func table(_ request: TableRequest) throws -> (table: ResultTable, warnings: [String]) {
@@ -60,9 +73,12 @@ import Testing
     @Test func staleQuotesAreReturnedAsWarningsOncePerQuoteNotPrinted() throws {
         let (holdings, warnings) = try table(TableRequest(name: "holdings", portfolio: "Crypto", asOf: "2024-03-01"))
         #expect(holdings.number(0, "value_usd") == nil && holdings.number(3, "value_usd") == nil)
-        #expect(warnings == ["BTC", "ETH"].map {
-            "missing quote: \($0)/USD quote (exchange) missing at 2024-03-01T23:59:59.999Z: the last one, 2024-01-10T00:00:00Z, is too old"
-        })
+        #expect(
+            warnings
+                == ["BTC", "ETH"].map {
+                    "missing quote: \($0)/USD quote (exchange) missing at 2024-03-01T23:59:59.999Z: the last one, 2024-01-10T00:00:00Z, is too old"
+                }
+        )
     }
 
     @Test func warningsFoundBeforeAnErrorAreKept() throws {
@@ -71,11 +87,16 @@ import Testing
         #expect(throws: ArgumentError("--asset", "LTC is not held by \"Crypto\" between 2023-03-02 and 2024-03-01")) {
             try request.table(from: db.store, warnings: &warnings)
         }
-        #expect(warnings.count == 2 && warnings.allSatisfy { $0.hasPrefix("missing quote: ") && $0.contains("missing on 45 day(s)") })
+        #expect(
+            warnings.count == 2
+                && warnings.allSatisfy { $0.hasPrefix("missing quote: ") && $0.contains("missing on 45 day(s)") }
+        )
     }
 
     @Test func aTradedAssetWithoutQuotesInTheRangeIsLeftOutWithANote() throws {
-        let (prices, warnings) = try table(TableRequest(name: "prices", portfolio: "Old coins", from: "2024-01-05", to: "2024-01-10"))
+        let (prices, warnings) = try table(
+            TableRequest(name: "prices", portfolio: "Old coins", from: "2024-01-05", to: "2024-01-10")
+        )
         #expect(warnings == ["left out: no LTC quote between 2024-01-05 and 2024-01-10"])
         #expect(prices.columns.map(\.name) == ["asset", "time", "price"])
         #expect(prices.rows.count == 6 && prices.rows.allSatisfy { $0.first == .text("BTC") })
@@ -94,7 +115,9 @@ import Testing
     }
 
     @Test func normalisedRebasedStartsEverySeriesAt100() throws {
-        let (table, _) = try table(TableRequest(name: "normalised", assets: ["BTC ", "ETH"], from: "2024-01-08", normalise: "rebased"))
+        let (table, _) = try table(
+            TableRequest(name: "normalised", assets: ["BTC ", "ETH"], from: "2024-01-08", normalise: "rebased")
+        )
         #expect(table.columns.map(\.name) == ["day", "BTC", "ETH"])
         #expect(table.number(0, "BTC") == 100 && table.number(0, "ETH") == 100)
         #expect(close(table.number(2, "BTC"), 100 * 40_900 / 40_700))

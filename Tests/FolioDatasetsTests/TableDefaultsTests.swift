@@ -5,6 +5,7 @@ import FolioStore
 import FolioTestSupport
 import Foundation
 import Testing
+
 @testable import FolioDatasets
 
 /// Tables end where charts end and show what charts show: with a portfolio (named, or the database's
@@ -19,22 +20,32 @@ import Testing
         var quotes = "date,asset,currency,price,market,source\n"
         for n in 0..<60 {
             let day = d("2024-01-01").advanced(by: n)
-            quotes += "\(day.iso),USD,UAH,\(37 + Double(n % 7) / 10),nbu,nbu\n\(day.iso),EUR,UAH,\(41 + Double(n % 5) / 10),nbu,nbu\n"
+            quotes +=
+                "\(day.iso),USD,UAH,\(37 + Double(n % 7) / 10),nbu,nbu\n\(day.iso),EUR,UAH,\(41 + Double(n % 5) / 10),nbu,nbu\n"
             if day <= d("2024-02-10") {
-                quotes += "\(day.iso),AAPL,USD,\(180 + Double(n % 11)),exchange,test\n\(day.iso),MSFT,USD,\(400 + Double(n % 13)),exchange,test\n"
+                quotes +=
+                    "\(day.iso),AAPL,USD,\(180 + Double(n % 11)),exchange,test\n\(day.iso),MSFT,USD,\(400 + Double(n % 13)),exchange,test\n"
             }
         }
         quotes += "2025-06-30,USD,UAH,41.5,nbu,nbu\n2025-06-30,EUR,UAH,47.2,nbu,nbu\n"
         try db.importText(quotes, as: .quotes)
         _ = try db.store.addPortfolio(name: "P", baseCurrency: "UAH")
-        try db.importText("time,type,currency,amount\n2024-01-01T09:00:00Z,deposit,UAH,1000000\n", as: .transactions, portfolio: "P")
+        try db.importText(
+            "time,type,currency,amount\n2024-01-01T09:00:00Z,deposit,UAH,1000000\n",
+            as: .transactions,
+            portfolio: "P"
+        )
         // 10,000 USD bought; 20 AAPL (~3,700 USD) and 10 MSFT (~4,050 USD) paid from them: MSFT, AAPL, USD.
-        try db.importText("""
+        try db.importText(
+            """
             time,side,asset,quantity,price,price_currency
             2024-01-02T10:00:00Z,buy,USD,10000,37.1,UAH
             2024-01-03T15:00:00Z,buy,AAPL,20,182,USD
             2024-01-03T15:00:00Z,buy,MSFT,10,402,USD
-            """, as: .trades, portfolio: "P")
+            """,
+            as: .trades,
+            portfolio: "P"
+        )
     }
 
     func table(_ request: TableRequest) throws -> (table: ResultTable, warnings: [String]) {
@@ -65,9 +76,17 @@ import Testing
 
     @Test func aPortfolioHoldingOneAssetHasNoPairToRoll() throws {
         _ = try db.store.addPortfolio(name: "Dollars", baseCurrency: "UAH")
-        try db.importText("time,side,asset,quantity,price,price_currency\n2024-01-02T10:00:00Z,buy,USD,100,37.1,UAH\n",
-                          as: .trades, portfolio: "Dollars")
-        #expect(throws: ArgumentError("--portfolio", "\"Dollars\" holds fewer than two assets with daily returns in UAH (USD); name two with --asset")) {
+        try db.importText(
+            "time,side,asset,quantity,price,price_currency\n2024-01-02T10:00:00Z,buy,USD,100,37.1,UAH\n",
+            as: .trades,
+            portfolio: "Dollars"
+        )
+        #expect(
+            throws: ArgumentError(
+                "--portfolio",
+                "\"Dollars\" holds fewer than two assets with daily returns in UAH (USD); name two with --asset"
+            )
+        ) {
             try table(TableRequest(name: "rolling-correlation", portfolio: "Dollars"))
         }
     }

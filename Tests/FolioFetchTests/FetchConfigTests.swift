@@ -3,6 +3,7 @@ import FolioTestSupport
 import FolioYAML
 import Foundation
 import Testing
+
 @testable import FolioFetch
 
 /// The configuration file cron runs `folio fetch --config` with: defaults, the order sources are asked
@@ -22,19 +23,25 @@ import Testing
     @Test func sectionsTakeTheirDefaultsAndAreAskedInAFixedOrder() throws {
         let config = try load("stooq: { symbols: [aapl.us] }\nmonobank:\ncoingecko: {}\nprivatbank: {}\nnbu: {}\n")
         #expect(config.throttleMinutes == nil)
-        #expect(config.queries(today: d("2024-03-01")) == [
-            .nbu(currencies: ["USD", "EUR", "PLN"], from: d("2024-03-01"), to: d("2024-03-01")),
-            .coinGecko(coins: ["bitcoin", "ethereum"], vs: "usd", days: 7),
-            .monobank, .privatBank,
-            .stooq(symbols: ["aapl.us"], currency: "USD"),
-        ])
+        #expect(
+            config.queries(today: d("2024-03-01")) == [
+                .nbu(currencies: ["USD", "EUR", "PLN"], from: d("2024-03-01"), to: d("2024-03-01")),
+                .coinGecko(coins: ["bitcoin", "ethereum"], vs: "usd", days: 7),
+                .monobank, .privatBank,
+                .stooq(symbols: ["aapl.us"], currency: "USD"),
+            ]
+        )
     }
 
     @Test func nbuDaysEndToday() throws {
         let config = try load("throttle_minutes: 0.5\nnbu: { currencies: [USD], days: 3, url: http://127.0.0.1:1 }\n")
         #expect(config.throttleMinutes == 0.5)
         #expect(config.urls == ["nbu": "http://127.0.0.1:1"])
-        #expect(config.queries(today: d("2024-03-01")) == [.nbu(currencies: ["USD"], from: d("2024-02-28"), to: d("2024-03-01"))])
+        #expect(
+            config.queries(today: d("2024-03-01")) == [
+                .nbu(currencies: ["USD"], from: d("2024-02-28"), to: d("2024-03-01"))
+            ]
+        )
     }
 
     @Test func anEmptyFileAsksNothing() throws {
@@ -48,7 +55,10 @@ import Testing
         ("throttle_minutes: 2000\n", "throttle_minutes: found 2000, expected a number from 0 to 1440"),
         ("coingecko: { days: 366 }\n", "coingecko.days: found 366, expected a number from 0 to 365"),
         ("stooq: {}\n", "stooq.symbols: expected a non-empty list such as [USD, EUR]"),
-        ("sources: [nbu]\n", "sources: unknown key, expected one of coingecko, monobank, nbu, privatbank, stooq, throttle_minutes"),
+        (
+            "sources: [nbu]\n",
+            "sources: unknown key, expected one of coingecko, monobank, nbu, privatbank, stooq, throttle_minutes"
+        ),
         ("- nbu\n", "top level: found a list, expected a mapping of keys to values"),
     ])
     func badValuesNameTheFileAndKey(_ text: String, _ message: String) throws {

@@ -13,17 +13,27 @@ import Testing
     func store(extraTrades: String = "") throws -> TemporaryStore {
         let t = try TemporaryStore()
         var quotes = "date,asset,currency,price,market,source\n"
-        for day in 1...15 { quotes += String(format: "2024-01-%02d,USD,UAH,%.2f,nbu,nbu\n", day, 37 + Double(day) / 10) }
+        for day in 1...15 {
+            quotes += String(format: "2024-01-%02d,USD,UAH,%.2f,nbu,nbu\n", day, 37 + Double(day) / 10)
+        }
         for day in 2...10 { quotes += String(format: "2024-01-%02d,AAPL,USD,%d,exchange,stock-csv\n", day, 180 + day) }
         try t.importText(quotes, as: .quotes)
         _ = try t.store.addPortfolio(name: "P", baseCurrency: .uah)
-        try t.importText("time,type,currency,amount\n2024-01-01T10:00:00Z,deposit,UAH,100000\n", as: .transactions, portfolio: "P")
-        try t.importText("""
+        try t.importText(
+            "time,type,currency,amount\n2024-01-01T10:00:00Z,deposit,UAH,100000\n",
+            as: .transactions,
+            portfolio: "P"
+        )
+        try t.importText(
+            """
             time,side,asset,quantity,price,price_currency
             2024-01-02T10:00:00Z,buy,USD,2000,37.2,UAH
             2024-01-03T15:00:00Z,buy,AAPL,5,183,USD
             \(extraTrades)
-            """, as: .trades, portfolio: "P")
+            """,
+            as: .trades,
+            portfolio: "P"
+        )
         return t
     }
 
@@ -53,7 +63,10 @@ import Testing
     @Test func aPortfolioWithoutEventsHasNoDay() throws {
         let t = try TemporaryStore()
         _ = try t.store.addPortfolio(name: "Empty", baseCurrency: .usd)
-        #expect(AsOf.portfolio(try PortfolioLedger.load(t.store, portfolio: "Empty"), lastQuotes: try t.store.lastQuotes()) == nil)
+        #expect(
+            AsOf.portfolio(try PortfolioLedger.load(t.store, portfolio: "Empty"), lastQuotes: try t.store.lastQuotes())
+                == nil
+        )
     }
 
     @Test func assetsEndOnTheEarliestOfTheirLastDays() throws {

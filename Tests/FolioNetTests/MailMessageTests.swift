@@ -1,19 +1,32 @@
 import Foundation
 import Testing
+
 @testable import FolioNet
 
 @Suite struct MailMessageTests {
     private func message() -> MailMessage {
         var m = MailMessage(
             from: MailAddress(name: "Folio", address: "reports@example.com"),
-            to: [MailAddress(name: "Олена Коваль", address: "olena@example.com"), MailAddress(address: "ivan@example.com")],
+            to: [
+                MailAddress(name: "Олена Коваль", address: "olena@example.com"),
+                MailAddress(address: "ivan@example.com"),
+            ],
             subject: "Щоденні графіки портфеля «Demo UAH» — 21.11.2026, вартість 1 234 567,89 ₴",
-            text: "Рядок 1\nРядок 2", date: Date(timeIntervalSince1970: 1_795_280_400), messageID: "m1@folio"
+            text: "Рядок 1\nРядок 2",
+            date: Date(timeIntervalSince1970: 1_795_280_400),
+            messageID: "m1@folio"
         )
         m.cc = [MailAddress(address: "IVAN@example.com")]
         m.bcc = [MailAddress(address: "archive@example.com")]
         m.html = "<p>Графік</p><img src=\"cid:chart-1@folio\">"
-        m.inlineImages = [MailPart(filename: "line.png", contentType: "image/png", data: Data(repeating: 7, count: 5000), contentID: "chart-1@folio")]
+        m.inlineImages = [
+            MailPart(
+                filename: "line.png",
+                contentType: "image/png",
+                data: Data(repeating: 7, count: 5000),
+                contentID: "chart-1@folio"
+            )
+        ]
         m.attachments = [MailPart(filename: "звіт.pdf", contentType: "application/pdf", data: Data("%PDF-1.4".utf8))]
         return m
     }
@@ -28,7 +41,9 @@ import Testing
     @Test func bccIsAnEnvelopeRecipientOnly() {
         let m = message()
         #expect(m.envelopeRecipients == ["olena@example.com", "ivan@example.com", "archive@example.com"])
-        let headers = String(decoding: m.rendered(boundarySeed: "seed"), as: UTF8.self).components(separatedBy: "\r\n\r\n")[0]
+        let headers = String(decoding: m.rendered(boundarySeed: "seed"), as: UTF8.self).components(
+            separatedBy: "\r\n\r\n"
+        )[0]
         #expect(!headers.lowercased().contains("bcc"))
         #expect(!headers.contains("archive@example.com"))
         #expect(headers.contains("Date: Sat, 21 Nov 2026 17:00:00 +0000"))
@@ -52,11 +67,21 @@ import Testing
     }
 
     @Test func aTextOnlyMessageIsOnePart() {
-        let m = MailMessage(from: MailAddress(address: "a@example.com"), to: [MailAddress(address: "b@example.com")],
-                            subject: "Hi", text: "Hello", date: Date(timeIntervalSince1970: 0), messageID: "x@folio")
+        let m = MailMessage(
+            from: MailAddress(address: "a@example.com"),
+            to: [MailAddress(address: "b@example.com")],
+            subject: "Hi",
+            text: "Hello",
+            date: Date(timeIntervalSince1970: 0),
+            messageID: "x@folio"
+        )
         let text = String(decoding: m.rendered(boundarySeed: "s"), as: UTF8.self)
         #expect(!text.contains("multipart"))
-        #expect(text.contains("Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\nSGVsbG8=\r\n"))
+        #expect(
+            text.contains(
+                "Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\nSGVsbG8=\r\n"
+            )
+        )
     }
 
     /// RFC 2231: a plain name is quoted; any other is percent-encoded, in pieces short enough for a line,
@@ -66,7 +91,10 @@ import Testing
         ("q\"; x-evil=\"1.txt", "filename*=UTF-8''q%22%3B%20x-evil%3D%221.txt"),
         ("a\\b\r\nBcc: x@example.com.pdf", "filename*=UTF-8''a%5Cb%0D%0ABcc%3A%20x%40example.com.pdf"),
         ("Звіт.pdf", "filename*=UTF-8''%D0%97%D0%B2%D1%96%D1%82.pdf"),
-        ("Звіт портфеля.pdf", "filename*0*=UTF-8''%D0%97%D0%B2%D1%96%D1%82%20%D0%BF%D0%BE; filename*1*=%D1%80%D1%82%D1%84%D0%B5%D0%BB%D1%8F.pdf"),
+        (
+            "Звіт портфеля.pdf",
+            "filename*0*=UTF-8''%D0%97%D0%B2%D1%96%D1%82%20%D0%BF%D0%BE; filename*1*=%D1%80%D1%82%D1%84%D0%B5%D0%BB%D1%8F.pdf"
+        ),
     ])
     func fileNamesAreEncodedPerRFC2231UnlessPlain(_ name: String, _ parameter: String) {
         #expect(MIMEParameter.encode("filename", name) == parameter)
@@ -74,14 +102,23 @@ import Testing
 
     @Test func aLongFileNameKeepsEveryLineShort() throws {
         var m = message()
-        m.attachments = [MailPart(filename: String(repeating: "Довга назва звіту ", count: 6) + ".pdf", contentType: "application/pdf", data: Data("%PDF".utf8))]
+        m.attachments = [
+            MailPart(
+                filename: String(repeating: "Довга назва звіту ", count: 6) + ".pdf",
+                contentType: "application/pdf",
+                data: Data("%PDF".utf8)
+            )
+        ]
         let text = String(decoding: m.rendered(boundarySeed: "seed"), as: UTF8.self)
         #expect(text.components(separatedBy: "\r\n").allSatisfy { $0.count <= 78 })
         #expect(text.contains("filename*7*="))
     }
 
     @Test func addresses() {
-        #expect(MailAddress(parsing: "Олена <olena@example.com>") == MailAddress(name: "Олена", address: "olena@example.com"))
+        #expect(
+            MailAddress(parsing: "Олена <olena@example.com>")
+                == MailAddress(name: "Олена", address: "olena@example.com")
+        )
         #expect(MailAddress(parsing: "ops@localhost") == MailAddress(address: "ops@localhost"))
         for bad in ["", "olena", "@example.com", "a@", "a b@example.com", "a@b@c", "a@example.com, b@example.com"] {
             #expect(MailAddress(parsing: bad) == nil, "\(bad)")
@@ -91,9 +128,11 @@ import Testing
     /// Loopback is decided on the addresses a name resolves to, not on its spelling. Names under `.test`
     /// (RFC 2606) never resolve, with DNS or without, so they are not loopback anywhere.
     @Test(arguments: [
-        ("localhost", true), ("LOCALHOST", true), ("127.0.0.1", true), ("127.0.0.2", true), ("127.1", true), ("::1", true), ("[::1]", true),
+        ("localhost", true), ("LOCALHOST", true), ("127.0.0.1", true), ("127.0.0.2", true), ("127.1", true),
+        ("::1", true), ("[::1]", true),
         ("127.0.0.1.evil.test", false), ("127.evil.test", false), ("0.0.0.0", false), ("::", false),
-        ("::ffff:10.0.0.1", false), ("10.0.0.1", false), ("128.0.0.1", false), ("mail.example.com", false), ("", false), ("[", false),
+        ("::ffff:10.0.0.1", false), ("10.0.0.1", false), ("128.0.0.1", false), ("mail.example.com", false), ("", false),
+        ("[", false),
     ])
     func loopbackIsDecidedOnTheResolvedAddresses(_ host: String, _ loopback: Bool) {
         #expect(Loopback.isLoopback(host: host) == loopback, "\(host)")
@@ -104,7 +143,9 @@ import Testing
         #expect(!SMTPSettings(url: "smtp://mail.example.com:587").isImplicitTLS)
         #expect(SMTPSettings(url: "smtp://mail.example.com").port == 25)
         // A URL from FOLIO_SMTP_URL or the configuration file may carry them; what is printed does not.
-        #expect(SMTPSettings(url: "smtp://reports:s3cret@mail.example.com:587").shownURL == "smtp://mail.example.com:587")
+        #expect(
+            SMTPSettings(url: "smtp://reports:s3cret@mail.example.com:587").shownURL == "smtp://mail.example.com:587"
+        )
     }
 
     @Test func theRedactionHidesTheUserAndPasswordAlsoAsAUTHSendsThem() {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FolioNet
 
 /// Each error FolioNet throws, as the one line a user reads: the full string, so a changed word is seen.
@@ -15,8 +16,10 @@ import Testing
         #expect(error.description == "smtp://127.0.0.1:2525: 550 mailbox unavailable (after 2 attempts)")
         error.delivered = ["a@example.com", "b@example.com"]
         error.undelivered = ["c@example.com"]
-        #expect(error.description
-            == "smtp://127.0.0.1:2525: 550 mailbox unavailable (after 2 attempts); delivered to 2 of 3 recipients")
+        #expect(
+            error.description
+                == "smtp://127.0.0.1:2525: 550 mailbox unavailable (after 2 attempts); delivered to 2 of 3 recipients"
+        )
     }
 
     @Test func libcurlUnavailableNamesTheLibraryAndTheFix() {

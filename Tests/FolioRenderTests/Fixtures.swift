@@ -1,6 +1,6 @@
-import Foundation
 import FolioCharts
 import FolioRender
+import Foundation
 
 /// Deterministic data for tests: a seeded generator, so every run and machine draws the same picture.
 struct SeededRandom {
@@ -16,7 +16,12 @@ enum Fixtures {
     static let start = 1_735_084_800.0
 
     /// 168 hourly prices: a random walk around `base`.
-    static func hourly(seed: UInt64 = 7, base: Double = 35, count: Int = 168, volatility: Double = 0.006) -> (times: [Double], values: [Double]) {
+    static func hourly(
+        seed: UInt64 = 7,
+        base: Double = 35,
+        count: Int = 168,
+        volatility: Double = 0.006
+    ) -> (times: [Double], values: [Double]) {
         var rng = SeededRandom(state: seed)
         var v = base
         var values: [Double] = []
@@ -27,15 +32,35 @@ enum Fixtures {
         return ((0..<count).map { start + Double($0) * 3600 }, values)
     }
 
-    static func frame(_ theme: Theme = .light, _ locale: ChartLocale = .en, width: Double = 640, height: Double = 360,
-                      title: String = "ALFA · 7 days", subtitle: String = "Hourly close, USD") -> ChartFrame {
-        ChartFrame(width: width, height: height, theme: theme, locale: locale, title: title, subtitle: subtitle,
-                   footnote: (locale == .uk ? "Джерело: Folio · станом на 31.12.2024" : "Source: Folio · as of 31 Dec 2024"))
+    static func frame(
+        _ theme: Theme = .light,
+        _ locale: ChartLocale = .en,
+        width: Double = 640,
+        height: Double = 360,
+        title: String = "ALFA · 7 days",
+        subtitle: String = "Hourly close, USD"
+    ) -> ChartFrame {
+        ChartFrame(
+            width: width,
+            height: height,
+            theme: theme,
+            locale: locale,
+            title: title,
+            subtitle: subtitle,
+            footnote: (locale == .uk ? "Джерело: Folio · станом на 31.12.2024" : "Source: Folio · as of 31 Dec 2024")
+        )
     }
 
-    static func lineChart(_ theme: Theme = .light, _ locale: ChartLocale = .en, width: Double = 640, height: Double = 360) -> LineChart {
+    static func lineChart(
+        _ theme: Theme = .light,
+        _ locale: ChartLocale = .en,
+        width: Double = 640,
+        height: Double = 360
+    ) -> LineChart {
         let data = hourly()
-        return LineChart(frame: frame(theme, locale, width: width, height: height),
-                         series: [LineSeries(name: "ALFA", times: data.times, values: data.values)])
+        return LineChart(
+            frame: frame(theme, locale, width: width, height: height),
+            series: [LineSeries(name: "ALFA", times: data.times, values: data.values)]
+        )
     }
 }

@@ -1,6 +1,7 @@
+import FolioCharts
 import Foundation
 import Testing
-import FolioCharts
+
 @testable import FolioRender
 
 @Suite struct FontTests {
@@ -14,7 +15,8 @@ import FolioCharts
 
     @Test func everyCharacterTheChartsWriteHasAGlyph() throws {
         let fonts = try FontSet.shared()
-        let text = "0123456789.,−+%₴$€zł£ тис.млнрдтрлн…—·АБВГҐДЕЄЖЗИІЇЙКЛМНОПРСТУФХЦЧШЩЬЮЯабвгґдеєжзиіїйклмнопрстуфхцчшщьюя"
+        let text =
+            "0123456789.,−+%₴$€zł£ тис.млнрдтрлн…—·АБВГҐДЕЄЖЗИІЇЙКЛМНОПРСТУФХЦЧШЩЬЮЯабвгґдеєжзиіїйклмнопрстуфхцчшщьюя"
             + "\u{00A0}\u{202F}ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
         for weight in FontWeight.allCases {
             let missing = fonts.glyphs(of: text, size: 10, weight: weight).enumerated().filter { $0.element.index == 0 }
@@ -37,6 +39,9 @@ import FolioCharts
         #expect(viaEnvironment?.standardizedFileURL == fonts.standardizedFileURL)
         #expect(FontLocator.directory(environment: ["FOLIO_FONTS": "/nonexistent"], executable: nil) == nil)
         let nested = fonts.deletingLastPathComponent().appendingPathComponent(".build/debug/folio")
-        #expect(FontLocator.directory(environment: [:], executable: nested)?.standardizedFileURL == fonts.standardizedFileURL)
+        #expect(
+            FontLocator.directory(environment: [:], executable: nested)?.standardizedFileURL
+                == fonts.standardizedFileURL
+        )
     }
 }

@@ -1,7 +1,8 @@
-import Foundation
-import Testing
 import FolioCharts
 import FolioCore
+import Foundation
+import Testing
+
 @testable import FolioRender
 
 /// Runs a poppler tool and returns its standard output.
@@ -32,8 +33,11 @@ func temporaryDirectory() throws -> URL {
         let correlation = charts.first { $0.name == "correlation" }!.spec.scene(measurer: renderer.measurer)
         let line = charts.first { $0.name == "line" }!.spec.scene(measurer: renderer.measurer)
         let url = dir.appendingPathComponent("report.pdf")
-        try renderer.writePDF([line, correlation], to: url,
-                              metadata: PDFMetadata(title: "Звіт портфеля", creationDate: "2024-12-31T00:00:00Z"))
+        try renderer.writePDF(
+            [line, correlation],
+            to: url,
+            metadata: PDFMetadata(title: "Звіт портфеля", creationDate: "2024-12-31T00:00:00Z")
+        )
         let info = try poppler("pdfinfo", [url.path])
         func field(_ name: String) -> String? {
             info.split(separator: "\n").first { $0.hasPrefix(name + ":") }
@@ -69,7 +73,10 @@ func temporaryDirectory() throws -> URL {
 
     @Test func svgIsAnSVGDocumentOfTheSceneSize() throws {
         let renderer = try Renderer()
-        let svg = String(decoding: try renderer.svg(Fixtures.lineChart().scene(measurer: renderer.measurer)), as: UTF8.self)
+        let svg = String(
+            decoding: try renderer.svg(Fixtures.lineChart().scene(measurer: renderer.measurer)),
+            as: UTF8.self
+        )
         #expect(svg.hasPrefix("<?xml"))
         #expect(svg.contains("<svg") && svg.contains("width=\"640pt\"") && svg.contains("height=\"360pt\""))
     }
@@ -79,7 +86,8 @@ func temporaryDirectory() throws -> URL {
     @Test func scaleTwoDoublesThePixels() throws {
         let renderer = try Renderer()
         let scene = Fixtures.lineChart().scene(measurer: renderer.measurer)
-        let one = try renderer.rgb(scene, scale: 1), two = try renderer.rgb(scene, scale: 2)
+        let one = try renderer.rgb(scene, scale: 1)
+        let two = try renderer.rgb(scene, scale: 2)
         #expect(one.width == 640 && one.height == 360)
         #expect(two.width == 1280 && two.height == 720)
     }
@@ -124,7 +132,9 @@ func temporaryDirectory() throws -> URL {
 @Suite struct RasterMemoryTests {
     @Test func aReusedBufferGivesTheSamePixelsAsAFreshOne() throws {
         let shared = try Renderer()
-        var scenes = (Gallery.charts(.light, .en) + Gallery.charts(.dark, .uk)).map { $0.spec.resized(width: 640, height: 360).scene(measurer: shared.measurer) }
+        var scenes = (Gallery.charts(.light, .en) + Gallery.charts(.dark, .uk)).map {
+            $0.spec.resized(width: 640, height: 360).scene(measurer: shared.measurer)
+        }
         // A see-through background: drawn over black on a new surface, so a reused one must be cleared.
         var clear = scenes[0]
         clear.background = Color(red: 0.2, green: 0.4, blue: 0.6, alpha: 0.5)
@@ -152,7 +162,9 @@ func temporaryDirectory() throws -> URL {
     @Test func unknownExtensionAndMissingDirectoryFail() throws {
         let renderer = try Renderer()
         let scene = Fixtures.lineChart().scene(measurer: renderer.measurer)
-        #expect(throws: RenderError.unsupportedFormat("gif")) { try renderer.write(scene, to: URL(fileURLWithPath: "/tmp/x.gif")) }
+        #expect(throws: RenderError.unsupportedFormat("gif")) {
+            try renderer.write(scene, to: URL(fileURLWithPath: "/tmp/x.gif"))
+        }
         #expect(throws: FileError(path: "/nonexistent/dir/x.png", reason: "no such file or directory")) {
             try renderer.write(scene, to: URL(fileURLWithPath: "/nonexistent/dir/x.png"))
         }

@@ -1,8 +1,9 @@
 import CPNG
+import FolioCharts
+import FolioCore
 import Foundation
 import Testing
-import FolioCore
-import FolioCharts
+
 @testable import FolioRender
 
 /// The image-aware deflate encoder (ScanlineDeflate): every stream must inflate to exactly its input, with
@@ -38,20 +39,38 @@ import FolioCharts
     /// and checks the pixels; also inflates the bare zlib stream with libdeflate when the fast encoder
     /// applies. Returns the PNG's size.
     @discardableResult
-    static func roundTrip(rgb: [UInt8], width: Int, height: Int, blockBytes: Int = ScanlineDeflate.defaultBlockBytes,
-                          _ what: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Int {
+    static func roundTrip(
+        rgb: [UInt8],
+        width: Int,
+        height: Int,
+        blockBytes: Int = ScanlineDeflate.defaultBlockBytes,
+        _ what: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> Int {
         let raw = scanlines(rgb: rgb, width: width, height: height)
         let rowBytes = width * 3 + 1
         if ScanlineDeflate.canEncode(rowBytes: rowBytes) {
-            let stream = raw.withUnsafeBufferPointer { ScanlineDeflate.zlib($0, rowBytes: rowBytes, blockBytes: blockBytes) }
-            #expect(inflate(stream, size: raw.count) == raw, "\(what): libdeflate inflate", sourceLocation: sourceLocation)
+            let stream = raw.withUnsafeBufferPointer {
+                ScanlineDeflate.zlib($0, rowBytes: rowBytes, blockBytes: blockBytes)
+            }
+            #expect(
+                inflate(stream, size: raw.count) == raw,
+                "\(what): libdeflate inflate",
+                sourceLocation: sourceLocation
+            )
         }
-        let png = try raw.withUnsafeBufferPointer { try PNGWriter.bytes(scanlines: $0, width: width, height: height, encoding: .default) }
+        let png = try raw.withUnsafeBufferPointer {
+            try PNGWriter.bytes(scanlines: $0, width: width, height: height, encoding: .default)
+        }
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let url = dir.appendingPathComponent("image.png")
         try Data(png).write(to: url)
-        let decoded = try #require(PNGDecoding.rgb(contentsOf: url.path), "\(what): libpng rejects it", sourceLocation: sourceLocation)
+        let decoded = try #require(
+            PNGDecoding.rgb(contentsOf: url.path),
+            "\(what): libpng rejects it",
+            sourceLocation: sourceLocation
+        )
         #expect(decoded.width == width && decoded.height == height, "\(what)", sourceLocation: sourceLocation)
         #expect(decoded.pixels == rgb, "\(what): pixels differ", sourceLocation: sourceLocation)
         return png.count
@@ -69,7 +88,12 @@ import FolioCharts
                 for (w, h) in [(640.0, 360.0), (1200.0, 675.0)] {
                     let scene = spec.resized(width: w, height: h).scene(measurer: renderer.measurer)
                     let image = try renderer.rgb(scene)
-                    try Self.roundTrip(rgb: image.pixels, width: image.width, height: image.height, "\(name) \(theme) \(w)")
+                    try Self.roundTrip(
+                        rgb: image.pixels,
+                        width: image.width,
+                        height: image.height,
+                        "\(name) \(theme) \(w)"
+                    )
                 }
             }
         }
@@ -80,8 +104,13 @@ import FolioCharts
         let spec = try #require(Gallery.charts(.dark, .en).first { $0.name == "bars" }).spec
         let image = try renderer.rgb(spec.scene(measurer: renderer.measurer))
         for blockBytes in [1, 7, 1000, 65536] {
-            try Self.roundTrip(rgb: image.pixels, width: image.width, height: image.height, blockBytes: blockBytes,
-                               "bars in blocks of \(blockBytes)")
+            try Self.roundTrip(
+                rgb: image.pixels,
+                width: image.width,
+                height: image.height,
+                blockBytes: blockBytes,
+                "bars in blocks of \(blockBytes)"
+            )
         }
     }
 
@@ -161,7 +190,8 @@ import FolioCharts
         var fib = [1, 1]
         while fib.count < 24 { fib.append(fib[fib.count - 1] + fib[fib.count - 2]) }
         var symbols = fib.indices.dropFirst().flatMap { [UInt8](repeating: UInt8($0), count: fib[$0]) }
-        let width = 64, rowBytes = width * 3 + 1
+        let width = 64
+        let rowBytes = width * 3 + 1
         let height = (symbols.count + width * 3 - 1) / (width * 3)
         symbols += [UInt8](repeating: UInt8(fib.count - 1), count: height * width * 3 - symbols.count)
         var g = SplitMix64(seed: 5)
@@ -180,7 +210,12 @@ import FolioCharts
         writer.write(0x01, 8)
         writer.reserve(code.byteCount(histogram: histogram) + 8)
         tokens.withUnsafeBufferPointer { t in
-            code.write(tokens: UnsafeMutablePointer(mutating: t.baseAddress!), count: t.count, isFinal: true, to: &writer)
+            code.write(
+                tokens: UnsafeMutablePointer(mutating: t.baseAddress!),
+                count: t.count,
+                isFinal: true,
+                to: &writer
+            )
         }
         writer.alignToByte()
         let adler = raw.withUnsafeBufferPointer { libdeflate_adler32(1, $0.baseAddress, $0.count) }
@@ -192,7 +227,9 @@ import FolioCharts
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("fibonacci.png").path
         let file = try #require(fopen(path, "wb"))
-        let result = stream.withUnsafeBufferPointer { folio_png_write_idat(file, UInt32(width), UInt32(height), $0.baseAddress, $0.count) }
+        let result = stream.withUnsafeBufferPointer {
+            folio_png_write_idat(file, UInt32(width), UInt32(height), $0.baseAddress, $0.count)
+        }
         fclose(file)
         #expect(result == 0)
         let decoded = try #require(PNGDecoding.rgb(contentsOf: path), "libpng rejects it")
@@ -212,7 +249,9 @@ import FolioCharts
                 let image = try RasterImage(scene: scene, scale: 1, fonts: renderer.fonts)
                 let ours = try image.pngBytes(encoding: .default).count
                 let libdeflate = try image.pngBytes(encoding: PNGEncoding(level: 2)).count
-                print("size \(name)-\(theme.name): \(libdeflate) B → \(ours) B (\(String(format: "%+.1f", 100 * Double(ours - libdeflate) / Double(libdeflate))) %)")
+                print(
+                    "size \(name)-\(theme.name): \(libdeflate) B → \(ours) B (\(String(format: "%+.1f", 100 * Double(ours - libdeflate) / Double(libdeflate))) %)"
+                )
                 #expect(Double(ours) <= 1.2 * Double(libdeflate), "\(name) \(theme): \(ours) B vs \(libdeflate) B")
                 total.ours += ours
                 total.libdeflate += libdeflate

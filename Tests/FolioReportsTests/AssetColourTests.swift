@@ -2,9 +2,10 @@ import FolioCharts
 import FolioCore
 import FolioDatasets
 import FolioInputs
-@testable import FolioReports
 import FolioStore
 import Testing
+
+@testable import FolioReports
 
 /// One asset, one colour (CHART-STYLE.md): one map per portfolio, by value at the as-of day. In both demo
 /// portfolios' reports, their daily images and `folio chart … --portfolio`, every asset is drawn in its
@@ -19,15 +20,21 @@ import Testing
         var inOther: [String] = []
         switch chart {
         case let pie as PieChart:
-            named = pie.drawnSlices.enumerated().filter { $1.label != "Other" }.map { ($1.label, theme.color($1.swatch, position: $0)) }
+            named = pie.drawnSlices.enumerated().filter { $1.label != "Other" }.map {
+                ($1.label, theme.color($1.swatch, position: $0))
+            }
             inOther = pie.slices.filter { $0.value > 0 && !named.map(\.0).contains($0.label) }.map(\.label)
         case let bars as BarChart:
-            named = bars.series.enumerated().filter { $1.name != "Other" && $1.swatch != .other }.map { ($1.name, theme.color($1.swatch, position: $0)) }
+            named = bars.series.enumerated().filter { $1.name != "Other" && $1.swatch != .other }.map {
+                ($1.name, theme.color($1.swatch, position: $0))
+            }
         case let compare as CompareChart:
             named = compare.series.enumerated().map { ($1.name, theme.color($1.swatch, position: $0)) }
         case let panels as SmallMultiplesChart:
             // "AAPL · USD": the asset, and the currency its prices are in.
-            named = panels.series.map { (String($0.name.split(separator: " ")[0]), theme.color($0.swatch, position: 0)) }
+            named = panels.series.map {
+                (String($0.name.split(separator: " ")[0]), theme.color($0.swatch, position: 0))
+            }
         case let line as LineChart where line.series.count == 1:
             // A daily 7-day image: the asset is in the file's name, its colour the line's.
             named = [("", theme.color(line.series[0].swatch, position: 0))]
@@ -41,7 +48,8 @@ import Testing
     }
 
     static let charts: [(ChartKind, String, [String: String])] = [
-        (.donut, "allocation", ["by": "asset"]), (.bars, "composition", ["months": "12"]), (.bars, "composition", ["months": "12", "percent": "true"]),
+        (.donut, "allocation", ["by": "asset"]), (.bars, "composition", ["months": "12"]),
+        (.bars, "composition", ["months": "12", "percent": "true"]),
         (.smallMultiples, "prices", ["days": "7"]), (.compare, "normalised", ["days": "365"]),
     ]
 
@@ -52,7 +60,13 @@ import Testing
         let ledger = try PortfolioLedger.load(store, portfolio: portfolio)
         let day = try #require(try AsOf.portfolio(ledger, prices: store))
         // As `folio report` loads it (`PortfolioReports.input`): the portfolio's valuation book.
-        let inputs = try PortfolioInputs.loadValued(ledger, prices: store, options: MarketOptions(), asOf: day, wholeDays: 7)
+        let inputs = try PortfolioInputs.loadValued(
+            ledger,
+            prices: store,
+            options: MarketOptions(),
+            asOf: day,
+            wholeDays: 7
+        )
         let report = PortfolioReportData(PortfolioReportInput(inputs, asOf: day), locale: .en)
 
         var seen: [String: (Color, String)] = [:]
@@ -62,7 +76,10 @@ import Testing
             for (name, colour) in drawn {
                 let asset = asset ?? name
                 if let (first, there) = seen[asset] {
-                    #expect(first == colour, "\(asset) is \(first.hexString) in \(there) but \(colour.hexString) in \(where_)")
+                    #expect(
+                        first == colour,
+                        "\(asset) is \(first.hexString) in \(there) but \(colour.hexString) in \(where_)"
+                    )
                 } else {
                     seen[asset] = (colour, where_)
                 }
@@ -80,10 +97,17 @@ import Testing
             request.asOf = day
             request.theme = theme
             for (key, value) in parameters { try request.set(try #require(ChartRequest.Field(name: key)), [value]) }
-            record(try ChartPipeline.document(request, store: store).chart, "folio chart \(kind.rawValue) --data \(data)")
+            record(
+                try ChartPipeline.document(request, store: store).chart,
+                "folio chart \(kind.rawValue) --data \(data)"
+            )
         }
         for image in try DailyChartSet().images(report, theme: theme) where image.fileName.hasPrefix("holding-") {
-            record(image.chart, "the daily \(image.fileName)", asset: image.fileName.split(separator: "-")[2].description)
+            record(
+                image.chart,
+                "the daily \(image.fileName)",
+                asset: image.fileName.split(separator: "-")[2].description
+            )
         }
         // What the pie sums into "Other" has no colour of its own anywhere.
         for (asset, there) in grouped {

@@ -2,8 +2,9 @@ import FolioAnalytics
 import FolioCharts
 import FolioCore
 import FolioDatasets
-@testable import FolioReports
 import Testing
+
+@testable import FolioReports
 
 @Suite struct BudgetReportTests {
     /// Two months of made-up entries in UAH: a salary and spending in a dozen categories.
@@ -13,18 +14,33 @@ import Testing
         for month in [10, 11] {
             let first = Day(year: 2026, month: month, day: 1)!
             id += 1
-            entries.append(BudgetEntry(id: id, day: first, kind: .income, category: "Salary", amount: 40_000, currency: "UAH"))
+            entries.append(
+                BudgetEntry(id: id, day: first, kind: .income, category: "Salary", amount: 40_000, currency: "UAH")
+            )
             for c in 0..<12 {
                 id += 1
-                entries.append(BudgetEntry(id: id, day: first.advanced(by: c), kind: .expense, category: "Category \(c)",
-                                           amount: Double(500 + c * 250), currency: "UAH"))
+                entries.append(
+                    BudgetEntry(
+                        id: id,
+                        day: first.advanced(by: c),
+                        kind: .expense,
+                        category: "Category \(c)",
+                        amount: Double(500 + c * 250),
+                        currency: "UAH"
+                    )
+                )
             }
         }
         return BudgetReportInput(entries: entries, currency: "UAH", rates: nil, asOf: asOf)
     }
 
     @Test(arguments: ChartLocale.allCases) func pagesFitAndShowTheMonthsTotals(locale: ChartLocale) throws {
-        let builder = ReportBuilder(definition: try ReportFiles.builtIn("budget"), theme: .light, locale: locale, measurer: ApproximateMeasurer())
+        let builder = ReportBuilder(
+            definition: try ReportFiles.builtIn("budget"),
+            theme: .light,
+            locale: locale,
+            measurer: ApproximateMeasurer()
+        )
         let data = BudgetReportData(input(), locale: locale)
         PageChecks.verify(try builder.pages(data), content: builder.composer.content)
         let scenes = try builder.scenes(data)
@@ -43,8 +59,18 @@ import Testing
         let data = BudgetReportData(input(asOf: Day(year: 2026, month: 11, day: 5)!), locale: .en)
         #expect(data.tile(.expenses)?.value == "₴5,000.00")
         #expect(data.tile(.balance)?.value == "₴35,000.00")
-        guard case let .chart(chart) = try data.chart(.donut, data: "expenses-by-category", parameters: [:], frame: ChartFrame()),
-              let pie = chart as? PieChart else { Issue.record("no pie"); return }
+        guard
+            case let .chart(chart) = try data.chart(
+                .donut,
+                data: "expenses-by-category",
+                parameters: [:],
+                frame: ChartFrame()
+            ),
+            let pie = chart as? PieChart
+        else {
+            Issue.record("no pie")
+            return
+        }
         #expect(pie.slices.map(\.value).reduce(0, +) == 5_000)
         let table = try #require(data.table("categories"))
         #expect(table.rows.count == 6)  // the salary and five categories
@@ -56,11 +82,23 @@ import Testing
     /// total as its last, bold row: 98.2 % of income no longer stands beside 34.4 % of expenses.
     @Test(arguments: ChartLocale.allCases) func eachKindIsATableWithItsSubtotal(locale: ChartLocale) throws {
         var input = input()
-        input.entries.append(BudgetEntry(id: 99, day: Day(year: 2026, month: 11, day: 20)!, kind: .income, category: "Deposit",
-                                         amount: 733.25, currency: "UAH"))
+        input.entries.append(
+            BudgetEntry(
+                id: 99,
+                day: Day(year: 2026, month: 11, day: 20)!,
+                kind: .income,
+                category: "Deposit",
+                amount: 733.25,
+                currency: "UAH"
+            )
+        )
         let data = BudgetReportData(input, locale: locale)
-        let money = NumberFormat(locale: locale, style: .decimal(2)), percent = NumberFormat(locale: locale, style: .percent(1))
-        for (name, kind, tile) in [("income-by-category", BudgetEntryKind.income, KPIKind.income), ("expenses-by-category", .expense, .expenses)] {
+        let money = NumberFormat(locale: locale, style: .decimal(2))
+        let percent = NumberFormat(locale: locale, style: .percent(1))
+        for (name, kind, tile) in [
+            ("income-by-category", BudgetEntryKind.income, KPIKind.income),
+            ("expenses-by-category", .expense, .expenses),
+        ] {
             let table = try #require(data.table(name))
             // Independently: the month's entries of the kind, by category.
             let entries = input.entries.filter { $0.kind == kind && $0.day.month == 11 }
@@ -79,9 +117,21 @@ import Testing
             #expect(data.tile(tile)?.value.filter(\.isNumber) == money.string(total).filter(\.isNumber))
         }
         // 40,000 of 40,733.25: the salary's share is of income only, and income is a 100 % bar.
-        #expect(try #require(data.table("income-by-category")).rows.first?[2].text == percent.string(40_000 / 40_733.25))
-        guard case let .chart(chart) = try data.chart(.pie, data: "income-by-category", parameters: [:], frame: ChartFrame()),
-              let pie = chart as? PieChart else { Issue.record("no pie"); return }
+        #expect(
+            try #require(data.table("income-by-category")).rows.first?[2].text == percent.string(40_000 / 40_733.25)
+        )
+        guard
+            case let .chart(chart) = try data.chart(
+                .pie,
+                data: "income-by-category",
+                parameters: [:],
+                frame: ChartFrame()
+            ),
+            let pie = chart as? PieChart
+        else {
+            Issue.record("no pie")
+            return
+        }
         #expect(pie.drawsAsBar)
     }
 
@@ -89,29 +139,62 @@ import Testing
     /// its two category tables, page 3 the months: the twelve months' table whole, under its chart (it
     /// was split seven and five; `PaginationTests` checks the rule that moves a short table whole).
     @Test(arguments: ChartLocale.allCases) func theMonthsTableIsWholeUnderItsChart(locale: ChartLocale) throws {
-        let builder = ReportBuilder(definition: try ReportFiles.builtIn("budget"), theme: .light, locale: locale, measurer: ApproximateMeasurer())
+        let builder = ReportBuilder(
+            definition: try ReportFiles.builtIn("budget"),
+            theme: .light,
+            locale: locale,
+            measurer: ApproximateMeasurer()
+        )
         var input = input()
         // Twelve months of entries.
         for month in 1...10 {
-            input.entries.append(BudgetEntry(id: Int64(100 + month), day: Day(year: 2026, month: month, day: 3)!, kind: .expense,
-                                             category: "Category 1", amount: 100, currency: "UAH"))
+            input.entries.append(
+                BudgetEntry(
+                    id: Int64(100 + month),
+                    day: Day(year: 2026, month: month, day: 3)!,
+                    kind: .expense,
+                    category: "Category 1",
+                    amount: 100,
+                    currency: "UAH"
+                )
+            )
         }
-        input.entries.append(BudgetEntry(id: 99, day: Day(year: 2025, month: 12, day: 3)!, kind: .income, category: "Salary", amount: 100, currency: "UAH"))
+        input.entries.append(
+            BudgetEntry(
+                id: 99,
+                day: Day(year: 2025, month: 12, day: 3)!,
+                kind: .income,
+                category: "Salary",
+                amount: 100,
+                currency: "UAH"
+            )
+        )
         let pages = try builder.pages(BudgetReportData(input, locale: locale))
         PageChecks.verify(pages, content: builder.composer.content)
         let tables = pages.map { $0.blocks.compactMap { ($0.block as? TableBlock)?.rows.count } }
         // 12 expense categories and the subtotal, the salary and its subtotal; 12 months.
         #expect(tables == [[], [13, 2], [12]])
-        #expect(pages[0].blocks.filter { $0.block is ChartBlock }.count == 2 && pages[2].blocks.contains { $0.block is ChartBlock })
+        #expect(
+            pages[0].blocks.filter { $0.block is ChartBlock }.count == 2
+                && pages[2].blocks.contains { $0.block is ChartBlock }
+        )
     }
 
     /// Ukrainian titles write грн where a Ukrainian writes it ("Сума, грн", "Витрати у грн"), and no
     /// title is shortened to fit.
     @Test func ukrainianTitlesWriteHryvniaAndKeepTheirUnits() throws {
-        let builder = ReportBuilder(definition: try ReportFiles.builtIn("budget"), theme: .light, locale: .uk, measurer: ApproximateMeasurer())
+        let builder = ReportBuilder(
+            definition: try ReportFiles.builtIn("budget"),
+            theme: .light,
+            locale: .uk,
+            measurer: ApproximateMeasurer()
+        )
         let texts = try builder.scenes(BudgetReportData(input(), locale: .uk)).flatMap(\.texts)
         let words = texts.filter { [.subtitle, .header].contains($0.role) }.map(\.text)
-        for title in ["Сума, грн", "Доходи, грн", "Витрати, грн", "Залишок, грн", "Витрати у грн · лист.\u{00A0}2026", "Доходи у грн · лист.\u{00A0}2026"] {
+        for title in [
+            "Сума, грн", "Доходи, грн", "Витрати, грн", "Залишок, грн", "Витрати у грн · лист.\u{00A0}2026",
+            "Доходи у грн · лист.\u{00A0}2026",
+        ] {
             #expect(words.contains(title), "\(title) in \(words)")
         }
         #expect(!words.contains { $0.contains("UAH") })

@@ -1,7 +1,8 @@
 import FolioCharts
 import FolioDatasets
-@testable import FolioReports
 import Testing
+
+@testable import FolioReports
 
 @Suite struct CatalogueTests {
     @Test(arguments: ChartLocale.allCases) func everyKeyInEveryLanguage(locale: ChartLocale) {
@@ -9,18 +10,25 @@ import Testing
         let missing = Set(StringKey.allCases).subtracting(catalogue.keys)
         #expect(missing.isEmpty, "\(locale.rawValue) lacks \(missing.map(\.rawValue).sorted())")
         for key in StringKey.allCases {
-            #expect(!catalogue[key].trimmingCharacters(in: .whitespaces).isEmpty, "\(locale.rawValue).\(key.rawValue) is empty")
+            #expect(
+                !catalogue[key].trimmingCharacters(in: .whitespaces).isEmpty,
+                "\(locale.rawValue).\(key.rawValue) is empty"
+            )
         }
     }
 
     @Test func languagesDiffer() {
-        let en = Catalogue.for(.en), uk = Catalogue.for(.uk)
+        let en = Catalogue.for(.en)
+        let uk = Catalogue.for(.uk)
         #expect(en[.holdings] == "Holdings" && uk[.holdings] == "Активи")
     }
 
     @Test func templatesFillPlaceholdersAndLabels() {
-        let text = Template.render("{t.page} {page} {t.of} {pages} · {portfolio}", values: ["page": "2", "pages": "7", "portfolio": "P"],
-                                   strings: .for(.uk))
+        let text = Template.render(
+            "{t.page} {page} {t.of} {pages} · {portfolio}",
+            values: ["page": "2", "pages": "7", "portfolio": "P"],
+            strings: .for(.uk)
+        )
         #expect(text == "Сторінка 2 з 7 · P")
     }
 
@@ -28,6 +36,10 @@ import Testing
         let data = PortfolioReportData(SyntheticPortfolio.input(assets: 2, trades: 4), locale: locale)
         let value = try #require(data.tile(.value)?.value)
         #expect(data.values["asOf"] == (locale == .uk ? "28.06.2024" : "28 Jun 2024"))
-        if locale == .uk { #expect(value.hasSuffix("\u{00A0}$") && value.contains(",")) } else { #expect(value.hasPrefix("$") && value.contains(".")) }
+        if locale == .uk {
+            #expect(value.hasSuffix("\u{00A0}$") && value.contains(","))
+        } else {
+            #expect(value.hasPrefix("$") && value.contains("."))
+        }
     }
 }

@@ -1,8 +1,9 @@
-@testable import FolioCharts
 import FolioCore
 import FolioDatasets
 import FolioStore
 import Testing
+
+@testable import FolioCharts
 
 /// "Share by asset" of the demo's DSX crypto portfolio, whose BTC balance was below zero for months: the
 /// shares are stacked to 100 % of what was held each month, in the values chart's order, and BTC is named.
@@ -16,7 +17,8 @@ import Testing
     }
 
     @Test func eachMonthIsAHundredPercentOfWhatWasHeldAndTheNegativeIsNamed() throws {
-        let shares = try chart(percent: true), values = try chart(percent: false)
+        let shares = try chart(percent: true)
+        let values = try chart(percent: false)
         #expect(shares.mode == .shares && values.mode == .stacked)
         #expect(Array(shares.series.map(\.name).prefix(values.series.count)) == values.series.map(\.name))
         for g in shares.groups.indices {

@@ -1,6 +1,7 @@
 import FolioCharts
-@testable import FolioReports
 import Testing
+
+@testable import FolioReports
 
 @Suite struct DailyChartSetTests {
     @Test func stableNamesForTheLargestHoldings() throws {
@@ -9,10 +10,17 @@ import Testing
         let names = images.map(\.fileName)
         #expect(names.prefix(2) == ["allocation.png", "value-30d.png"])
         #expect(names.count == 7)
-        #expect(names.dropFirst(2).enumerated().allSatisfy { $1.hasPrefix("holding-\($0 + 1)-S") && $1.hasSuffix("-7d.png") })
+        #expect(
+            names.dropFirst(2).enumerated().allSatisfy {
+                $1.hasPrefix("holding-\($0 + 1)-S") && $1.hasSuffix("-7d.png")
+            }
+        )
         // Same data, same names and charts: the set can be cached and mailed by name.
         let measurer = ApproximateMeasurer()
-        #expect(try DailyChartSet().images(data, theme: .light).map { $0.chart.scene(measurer: measurer) } == images.map { $0.chart.scene(measurer: measurer) })
+        #expect(
+            try DailyChartSet().images(data, theme: .light).map { $0.chart.scene(measurer: measurer) }
+                == images.map { $0.chart.scene(measurer: measurer) }
+        )
         // Drawn for a phone, 390 × 300 points written at 3 pixels a point and shown 375 CSS pixels wide:
         // the title's capitals are at least 14 CSS pixels tall and the as-of line's digits 8 (Noto Sans'
         // capitals and digits are 0.714 of the font size); the title names the portfolio; four ticks.
@@ -23,7 +31,8 @@ import Testing
             let scene = image.chart.scene(measurer: ApproximateMeasurer())
             #expect(scene.width == 390 && scene.height == 300)
             #expect(scene.texts.allSatisfy { scene.bounds.contains($0.box) }, "\(image.fileName)")
-            let title = try #require(scene.texts.first { $0.role == .title }), asOf = try #require(scene.texts.first { $0.role == .footnote })
+            let title = try #require(scene.texts.first { $0.role == .title })
+            let asOf = try #require(scene.texts.first { $0.role == .footnote })
             #expect(title.size * 0.714 * css >= 14 && asOf.size * 0.714 * css >= 8, "\(image.fileName)")
             #expect(title.text.hasPrefix("Synthetic 8 · "), "\(title.text)")
             #expect(image.chart.frame.maxTicks == 4)
@@ -45,10 +54,14 @@ import Testing
         #expect(cumulative.series.map(\.name) == [input.portfolio.name, "S01"])
         let parser = DefinitionParser(file: "mine.yaml")
         #expect(try parser.parse("daily-performance: true\npages: [{blocks: [{kind: page-break}]}]").dailyPerformance)
-        #expect(throws: DefinitionError.self) { try parser.parse("daily-performance: often\npages: [{blocks: [{kind: page-break}]}]") }
+        #expect(throws: DefinitionError.self) {
+            try parser.parse("daily-performance: often\npages: [{blocks: [{kind: page-break}]}]")
+        }
         #expect(try !parser.parse("daily-performance: Off\npages: [{blocks: [{kind: page-break}]}]").dailyPerformance)
         #expect(try parser.parse("daily-performance: YES\npages: [{blocks: [{kind: page-break}]}]").dailyPerformance)
         // Quoted, "true" is text, as YAML has it.
-        #expect(throws: DefinitionError.self) { try parser.parse("daily-performance: \"true\"\npages: [{blocks: [{kind: page-break}]}]") }
+        #expect(throws: DefinitionError.self) {
+            try parser.parse("daily-performance: \"true\"\npages: [{blocks: [{kind: page-break}]}]")
+        }
     }
 }

@@ -2,9 +2,10 @@ import FolioCharts
 import FolioCore
 import FolioDeliver
 import FolioRender
-@testable import FolioReports
 import FolioStore
 import Testing
+
+@testable import FolioReports
 
 /// Pages with holes (issue 19): the demo's reports, laid out as `folio report` lays them out (the real
 /// fonts' measurer), leave no page more than a third empty except the last page of a section.
@@ -18,24 +19,46 @@ import Testing
         }
         let portfolio = try builder("portfolio")
         let reports = PortfolioReports(portfolio: "Demo UAH", locale: locale).following(portfolio.definition)
-        let market = try builder("market"), budget = try builder("budget")
+        let market = try builder("market")
+        let budget = try builder("budget")
         return [
-            ("portfolio", portfolio.composer.content, try portfolio.pages(PortfolioReportData(try reports.input(store), locale: locale))),
-            ("market", market.composer.content,
-             try market.pages(MarketReportData(try MarketReportInput.load(store, currency: .uah, asOf: nil, stampNow: false), locale: locale))),
-            ("budget", budget.composer.content,
-             try budget.pages(BudgetReportData(try BudgetReportInput.load(store, currency: .uah, asOf: nil, stampNow: false), locale: locale))),
+            (
+                "portfolio", portfolio.composer.content,
+                try portfolio.pages(PortfolioReportData(try reports.input(store), locale: locale))
+            ),
+            (
+                "market", market.composer.content,
+                try market.pages(
+                    MarketReportData(
+                        try MarketReportInput.load(store, currency: .uah, asOf: nil, stampNow: false),
+                        locale: locale
+                    )
+                )
+            ),
+            (
+                "budget", budget.composer.content,
+                try budget.pages(
+                    BudgetReportData(
+                        try BudgetReportInput.load(store, currency: .uah, asOf: nil, stampNow: false),
+                        locale: locale
+                    )
+                )
+            ),
         ]
     }
 
-    @Test(arguments: ChartLocale.allCases) func noPageIsMoreThanAThirdEmptyButASectionsLast(locale: ChartLocale) throws {
+    @Test(arguments: ChartLocale.allCases) func noPageIsMoreThanAThirdEmptyButASectionsLast(locale: ChartLocale) throws
+    {
         for (name, content, pages) in try layouts(locale) {
             PageChecks.verify(pages, content: content)
             #expect(pages.last?.endsSection == true)
             for (n, page) in pages.enumerated() where !page.endsSection {
                 let bottom = page.blocks.map(\.rect.maxY).max() ?? content.minY
                 let empty = content.maxY - bottom
-                #expect(empty <= content.height / 3, "\(name) (\(locale)) page \(n + 1): \(Int(empty)) of \(Int(content.height)) points empty")
+                #expect(
+                    empty <= content.height / 3,
+                    "\(name) (\(locale)) page \(n + 1): \(Int(empty)) of \(Int(content.height)) points empty"
+                )
             }
         }
     }

@@ -1,15 +1,29 @@
 import FolioCharts
 import FolioCore
-@testable import FolioReports
 import Testing
+
+@testable import FolioReports
 
 /// Pagination on pages as data, with the approximate measurer (no Cairo, no fonts).
 @Suite struct PaginationTests {
     let measurer = ApproximateMeasurer()
 
-    func report(assets: Int, trades: Int, negative: Bool = false, locale: ChartLocale = .en) throws -> (ReportBuilder, PortfolioReportData) {
-        let builder = ReportBuilder(definition: try ReportFiles.builtIn("portfolio"), theme: .light, locale: locale, measurer: measurer)
-        let data = PortfolioReportData(SyntheticPortfolio.input(assets: assets, trades: trades, negativeBalance: negative), locale: locale)
+    func report(
+        assets: Int,
+        trades: Int,
+        negative: Bool = false,
+        locale: ChartLocale = .en
+    ) throws -> (ReportBuilder, PortfolioReportData) {
+        let builder = ReportBuilder(
+            definition: try ReportFiles.builtIn("portfolio"),
+            theme: .light,
+            locale: locale,
+            measurer: measurer
+        )
+        let data = PortfolioReportData(
+            SyntheticPortfolio.input(assets: assets, trades: trades, negativeBalance: negative),
+            locale: locale
+        )
         return (builder, data)
     }
 
@@ -17,9 +31,13 @@ import Testing
         let (builder, data) = try report(assets: 5, trades: 300)
         let pages = try builder.pages(data)
         PageChecks.verify(pages, content: builder.composer.content)
-        let tradePages = pages.filter { $0.blocks.contains { ($0.block as? TableBlock)?.columns.first?.title == "Time" } }
+        let tradePages = pages.filter {
+            $0.blocks.contains { ($0.block as? TableBlock)?.columns.first?.title == "Time" }
+        }
         #expect(tradePages.count >= 3)
-        let tables = tradePages.flatMap { $0.blocks.compactMap { $0.block as? TableBlock } }.filter { $0.columns.first?.title == "Time" }
+        let tables = tradePages.flatMap { $0.blocks.compactMap { $0.block as? TableBlock } }.filter {
+            $0.columns.first?.title == "Time"
+        }
         #expect(tables.reduce(0) { $0 + $1.rows.count } == 300)
         let scenes = try builder.scenes(data)
         PageChecks.verify(scenes, setup: builder.definition.page)
@@ -76,7 +94,11 @@ import Testing
         let blocks: [any LayoutBlock] = [
             TextBlock(text: String(repeating: "word ", count: 300), style: style),
             HeadingBlock(text: "Heading", style: style),
-            TableBlock(columns: [TableColumn(title: "a", numeric: false), TableColumn(title: "b", numeric: true)], rows: rows, style: style),
+            TableBlock(
+                columns: [TableColumn(title: "a", numeric: false), TableColumn(title: "b", numeric: true)],
+                rows: rows,
+                style: style
+            ),
         ]
         let pages = Paginator.paginate(blocks, content: content, gap: 10)
         PageChecks.verify(pages, content: content)
@@ -124,7 +146,11 @@ import Testing
             let spacer = SpacerBlock(height: content.height - heading.height(width: 400) - 8 * row - 1)
             let pages = Paginator.paginate([spacer, heading, table], content: content, gap: 0)
             PageChecks.verify(pages, content: content)
-            return pages.map { $0.blocks.map { ($0.block as? TableBlock).map { "\($0.rows.count) rows" } ?? ($0.block is HeadingBlock ? "h" : "s") } }
+            return pages.map {
+                $0.blocks.map {
+                    ($0.block as? TableBlock).map { "\($0.rows.count) rows" } ?? ($0.block is HeadingBlock ? "h" : "s")
+                }
+            }
         }
         #expect(layout(12) == [["s"], ["h", "12 rows"]])
         #expect(layout(19) == [["s"], ["h", "19 rows"]])
@@ -139,14 +165,19 @@ import Testing
     /// is longer than the room.
     @Test func aSplitFallsBetweenGroupsWhereItCan() throws {
         let style = ReportStyle(theme: .light, locale: .en, measurer: measurer)
-        let columns = [TableColumn(title: "Currency", numeric: false, keepsRowsTogether: true), TableColumn(title: "Rate", numeric: true)]
+        let columns = [
+            TableColumn(title: "Currency", numeric: false, keepsRowsTogether: true),
+            TableColumn(title: "Rate", numeric: true),
+        ]
         func parts(_ groups: [(String, Int)], room: Int) throws -> [[String]] {
             let rows = groups.flatMap { code, n in (0..<n).map { [code, "\($0)"] } }
             let table = TableBlock(columns: columns, rows: rows, style: style)
             let row = table.height(width: 400) / Double(rows.count + 1)
             let (head, tail) = table.split(width: 400, height: row * Double(room + 1) + 0.5)
             return try [#require(head as? TableBlock), #require(tail as? TableBlock)].map { part in
-                Array(Set(part.rows.map(\.[0].text))).sorted().map { code in "\(code)×\(part.rows.filter { $0[0].text == code }.count)" }
+                Array(Set(part.rows.map(\.[0].text))).sorted().map { code in
+                    "\(code)×\(part.rows.filter { $0[0].text == code }.count)"
+                }
             }
         }
         #expect(try parts([("EUR", 8), ("PLN", 8), ("USD", 8)], room: 11) == [["EUR×8"], ["PLN×8", "USD×8"]])
@@ -159,8 +190,14 @@ import Testing
     @Test func pageBreakStartsANewPageButNeverLeavesAnEmptyOne() {
         let style = ReportStyle(theme: .light, locale: .en, measurer: measurer)
         let content = Rect(x: 0, y: 0, width: 400, height: 300)
-        let pages = Paginator.paginate([PageBreakBlock(), HeadingBlock(text: "A", style: style), PageBreakBlock(), PageBreakBlock(),
-                                        TextBlock(text: "B", style: style)], content: content, gap: 10)
+        let pages = Paginator.paginate(
+            [
+                PageBreakBlock(), HeadingBlock(text: "A", style: style), PageBreakBlock(), PageBreakBlock(),
+                TextBlock(text: "B", style: style),
+            ],
+            content: content,
+            gap: 10
+        )
         #expect(pages.count == 2)
     }
 }
@@ -183,9 +220,14 @@ import Testing
 
     @Test func aLaterBlockMovesUpWithItsHeadingAndCaption() {
         // 250 does not fit below 100: the page would be two thirds empty.
-        let pages = Paginator.paginate([SpacerBlock(height: 100), SpacerBlock(height: 250), SpacerBlock(height: 40),
-                                        HeadingBlock(text: "C", style: style), SpacerBlock(height: 60), caption],
-                                       content: content, gap: 10)
+        let pages = Paginator.paginate(
+            [
+                SpacerBlock(height: 100), SpacerBlock(height: 250), SpacerBlock(height: 40),
+                HeadingBlock(text: "C", style: style), SpacerBlock(height: 60), caption,
+            ],
+            content: content,
+            gap: 10
+        )
         PageChecks.verify(pages, content: content)
         #expect(names(pages) == [["100", "40", "h", "60", "c"], ["250"]])
         #expect(pages.map(\.endsSection) == [false, true])
@@ -193,21 +235,32 @@ import Testing
 
     @Test func aSmallHoleKeepsTheOrder() {
         // 80 of 300 empty is less than a third: nothing moves.
-        let pages = Paginator.paginate([SpacerBlock(height: 220), SpacerBlock(height: 250), SpacerBlock(height: 30)], content: content, gap: 10)
+        let pages = Paginator.paginate(
+            [SpacerBlock(height: 220), SpacerBlock(height: 250), SpacerBlock(height: 30)],
+            content: content,
+            gap: 10
+        )
         #expect(names(pages) == [["220"], ["250", "30"]])
     }
 
     @Test func nothingMovesPastAPageBreakOrAwayFromItsBlock() {
         // The caption stays under the 250 it describes; the block after the page break stays in its section.
-        let pages = Paginator.paginate([SpacerBlock(height: 100), SpacerBlock(height: 250), caption, PageBreakBlock(), SpacerBlock(height: 40)],
-                                       content: content, gap: 10)
+        let pages = Paginator.paginate(
+            [SpacerBlock(height: 100), SpacerBlock(height: 250), caption, PageBreakBlock(), SpacerBlock(height: 40)],
+            content: content,
+            gap: 10
+        )
         #expect(names(pages) == [["100"], ["250", "c"], ["40"]])
         #expect(pages.map(\.endsSection) == [false, true, true])
     }
 
     @Test func aCaptionsFirstLinesStayOnItsBlocksPage() {
         // 250 fits below 30, its caption not: both go on.
-        let pages = Paginator.paginate([SpacerBlock(height: 30), SpacerBlock(height: 250), caption], content: content, gap: 10)
+        let pages = Paginator.paginate(
+            [SpacerBlock(height: 30), SpacerBlock(height: 250), caption],
+            content: content,
+            gap: 10
+        )
         #expect(names(pages) == [["30"], ["250", "c"]])
     }
 }

@@ -2,9 +2,10 @@ import FolioCharts
 import FolioCore
 import FolioDeliver
 import FolioRender
-@testable import FolioReports
 import FolioStore
 import Testing
+
+@testable import FolioReports
 
 /// The portfolio report's performance page drawn for paper (issue 32), laid out as `folio report` lays it
 /// out from the demo database with the real fonts: the cumulative return and, under it, the drawdown are
@@ -12,7 +13,12 @@ import Testing
 @Suite struct PerformancePageTests {
     func pages(_ locale: ChartLocale) throws -> [LaidOutPage] {
         let store = try Store(path: try RenderedReportTests.database.get().path, access: .read)
-        let builder = ReportBuilder(definition: try ReportFiles.builtIn("portfolio"), theme: .light, locale: locale, measurer: try Renderer().measurer)
+        let builder = ReportBuilder(
+            definition: try ReportFiles.builtIn("portfolio"),
+            theme: .light,
+            locale: locale,
+            measurer: try Renderer().measurer
+        )
         let reports = PortfolioReports(portfolio: "Demo UAH", locale: locale).following(builder.definition)
         return try builder.pages(PortfolioReportData(try reports.input(store), locale: locale))
     }
@@ -24,7 +30,9 @@ import Testing
         }
     }
 
-    @Test(arguments: ChartLocale.allCases) func theDrawdownIsUnderTheCumulativeReturnOnTheSameXExtent(locale: ChartLocale) throws {
+    @Test(arguments: ChartLocale.allCases) func theDrawdownIsUnderTheCumulativeReturnOnTheSameXExtent(
+        locale: ChartLocale
+    ) throws {
         let pages = try pages(locale)
         let cumulative = try #require(placed(LineChart.self, in: pages).first { $0.chart.logScale })
         let drawdown = try #require(placed(DrawdownChart.self, in: pages).first)
@@ -32,16 +40,24 @@ import Testing
         // What the page draws: each chart's axis-coloured horizontal lines (the time axis, the drawdown's
         // zero line) run from its plot's left edge to its right edge, the same two x in both charts.
         func plotEdges(_ placed: PlacedBlock) -> Set<[Double]> {
-            Set(placed.block.draw(in: placed.rect).compactMap { primitive in
-                guard case .path(let path) = primitive, path.stroke?.color == Theme.light.axis, path.elements.count == 2,
-                      case .move(let a) = path.elements[0], case .line(let b) = path.elements[1], a.y == b.y else { return nil }
-                return [(a.x * 100).rounded() / 100, (b.x * 100).rounded() / 100]
-            })
+            Set(
+                placed.block.draw(in: placed.rect).compactMap { primitive in
+                    guard case .path(let path) = primitive, path.stroke?.color == Theme.light.axis,
+                        path.elements.count == 2,
+                        case .move(let a) = path.elements[0], case .line(let b) = path.elements[1], a.y == b.y
+                    else { return nil }
+                    return [(a.x * 100).rounded() / 100, (b.x * 100).rounded() / 100]
+                }
+            )
         }
         #expect(plotEdges(cumulative.block).count == 1 && plotEdges(cumulative.block) == plotEdges(drawdown.block))
         // Charts, not strips: each plot at least 160 points tall where the page draws it.
-        for (block, chart) in [(cumulative.block, cumulative.chart as any TimePlotChart), (drawdown.block, drawdown.chart)] {
-            let sized = (block.block as! ChartBlock).canvas(width: block.rect.width, height: block.rect.height).chart as! any TimePlotChart
+        for (block, chart) in [
+            (cumulative.block, cumulative.chart as any TimePlotChart), (drawdown.block, drawdown.chart),
+        ] {
+            let sized =
+                (block.block as! ChartBlock).canvas(width: block.rect.width, height: block.rect.height).chart
+                as! any TimePlotChart
             let plot = try #require(sized.plotArea(measurer: try Renderer().measurer))
             #expect(plot.height >= 160, "\(type(of: chart)): \(plot.height)")
         }
@@ -49,7 +65,9 @@ import Testing
 
     @Test(arguments: ChartLocale.allCases) func theHeatmapsFiguresAreAtLeastEightPoints(locale: ChartLocale) throws {
         let heatmap = try #require(placed(HeatmapChart.self, in: try pages(locale)).first)
-        let texts = heatmap.block.block.draw(in: heatmap.block.rect).compactMap { if case .text(let run) = $0 { run } else { nil } }
+        let texts = heatmap.block.block.draw(in: heatmap.block.rect).compactMap {
+            if case .text(let run) = $0 { run } else { nil }
+        }
         let figures = texts.filter { $0.role == .cell }
         // Every month since March 2013 and every year has its figure.
         let shown = heatmap.chart.values.joined().filter(\.isFinite).count
@@ -57,6 +75,10 @@ import Testing
         #expect(figures.allSatisfy { $0.size >= 8 }, "\(figures.map(\.size).min() ?? 0)")
         // The demo's +81.8 % (Feb 2015) is beyond the scale's end, which says so.
         #expect(heatmap.chart.colourLimit?.value == 0.15)
-        #expect(texts.contains { $0.text == locale.orBeyond(NumberFormat(locale: locale, style: .percent(0)).string(0.15), above: true) })
+        #expect(
+            texts.contains {
+                $0.text == locale.orBeyond(NumberFormat(locale: locale, style: .percent(0)).string(0.15), above: true)
+            }
+        )
     }
 }

@@ -3,6 +3,7 @@ import FolioCharts
 import FolioCore
 import Foundation
 import Testing
+
 @testable import FolioReports
 
 /// The report's performance section: its table gives the figures `folio table performance` gives, the
@@ -11,7 +12,11 @@ import Testing
     @Test func theTableHasEveryPeriodAndTheBenchmarkWhenOneIsNamed() throws {
         var input = SyntheticPortfolio.input(assets: 3, trades: 12)
         let plain = try PortfolioReportData(input, locale: .en).performanceTable()
-        #expect(plain.columns.map(\.key) == ["period", "twr", "twr-annualised", "mwr", "xirr", "volatility", "sharpe", "sortino", "max-drawdown"])
+        #expect(
+            plain.columns.map(\.key) == [
+                "period", "twr", "twr-annualised", "mwr", "xirr", "volatility", "sharpe", "sortino", "max-drawdown",
+            ]
+        )
         #expect(!plain.rows.isEmpty)
         input.benchmark = "S01"
         let data = PortfolioReportData(input, locale: .uk)
@@ -43,7 +48,11 @@ import Testing
             #expect(table.rows.count == expected.count && !expected.isEmpty)
             for (row, d) in zip(table.rows, expected) {
                 #expect(row[0].text == DateText.date(d.start, locale: locale))
-                #expect(row[2].text == (d.recovery.map { DateText.date($0, locale: locale) } ?? (locale == .uk ? "ще ні" : "not yet")))
+                #expect(
+                    row[2].text
+                        == (d.recovery.map { DateText.date($0, locale: locale) }
+                            ?? (locale == .uk ? "ще ні" : "not yet"))
+                )
                 #expect(row[3].text == NumberFormat(locale: locale, style: .percent(2)).string(d.depth))
             }
         }
@@ -51,8 +60,15 @@ import Testing
 
     @Test func theDefinitionNamesTheBenchmark() throws {
         let parser = DefinitionParser(file: "mine.yaml")
-        #expect(try parser.parse("benchmark: btc\npages: [{blocks: [{kind: table, data: performance}]}]").benchmark == "BTC")
-        #expect(try DefinitionParser.load(ReportFiles.root.appendingPathComponent("reports/portfolio.yaml")).benchmark == "USD")
-        #expect(throws: DefinitionError.self) { try parser.parse("benchmark: \"B T C\"\npages: [{blocks: [{kind: page-break}]}]") }
+        #expect(
+            try parser.parse("benchmark: btc\npages: [{blocks: [{kind: table, data: performance}]}]").benchmark == "BTC"
+        )
+        #expect(
+            try DefinitionParser.load(ReportFiles.root.appendingPathComponent("reports/portfolio.yaml")).benchmark
+                == "USD"
+        )
+        #expect(throws: DefinitionError.self) {
+            try parser.parse("benchmark: \"B T C\"\npages: [{blocks: [{kind: page-break}]}]")
+        }
     }
 }

@@ -1,10 +1,10 @@
-import Foundation
 import FolioAnalytics
 import FolioCharts
 import FolioCore
 import FolioRender
 import FolioStore
 import FolioTestSupport
+import Foundation
 import Testing
 
 /// The real thing: the sample database built from `samples/` by the script `make demo` uses, the report
@@ -25,8 +25,13 @@ import Testing
     func render(_ locale: String, name: String) throws -> URL {
         let db = try Self.database.get()
         let out = db.deletingLastPathComponent().appendingPathComponent(name)
-        let r = try Tool.run(Tool.folio.path, ["report", "portfolio", "--db", db.path, "--portfolio", "Demo UAH", "--as-of", Self.asOf,
-                                               "--locale", locale, "--out", out.path])
+        let r = try Tool.run(
+            Tool.folio.path,
+            [
+                "report", "portfolio", "--db", db.path, "--portfolio", "Demo UAH", "--as-of", Self.asOf,
+                "--locale", locale, "--out", out.path,
+            ]
+        )
         #expect(r.status == 0, "\(r.stderr)")
         return out
     }
@@ -36,28 +41,39 @@ import Testing
     func expectedValue(_ locale: ChartLocale) throws -> (tile: String, table: String) {
         let store = try Store(path: try Self.database.get().path, access: .read)
         let portfolio = try store.portfolio(named: "Demo UAH")
-        let replay = HoldingsReplay(trades: try store.trades(portfolio: portfolio), cashTransactions: try store.cashTransactions(portfolio: portfolio))
+        let replay = HoldingsReplay(
+            trades: try store.trades(portfolio: portfolio),
+            cashTransactions: try store.cashTransactions(portfolio: portfolio)
+        )
         let assets = try store.assets()
-        let rates = CrossRates(book: PriceBook(try store.quotes(assets: assets.map(\.code))), preference: MarketPreference(assets: assets))
+        let rates = CrossRates(
+            book: PriceBook(try store.quotes(assets: assets.map(\.code))),
+            preference: MarketPreference(assets: assets)
+        )
         let day = try #require(Day(iso: Self.asOf))
         let series = ValueSeries(replay: replay, rates: rates, base: "UAH", range: DayRange(day: day))
         let value = try #require(series.total.last ?? nil)
-        return (NumberFormat(locale: locale, style: .compact(decimals: 2), currency: .uah).string(value),
-                NumberFormat(locale: locale, style: .decimal(2)).string(value))
+        return (
+            NumberFormat(locale: locale, style: .compact(decimals: 2), currency: .uah).string(value),
+            NumberFormat(locale: locale, style: .decimal(2)).string(value)
+        )
     }
 
     @Test(arguments: [("en", ChartLocale.en), ("uk", ChartLocale.uk)])
     func pdfReadsBackWithPopplerTools(locale: String, chartLocale: ChartLocale) throws {
         let pdf = try render(locale, name: "portfolio-\(locale).pdf")
         let info = try Tool.run("pdfinfo", [pdf.path]).stdout
-        let pages = Int(info.split(separator: "\n").first { $0.hasPrefix("Pages:") }?.split(separator: " ").last ?? "") ?? 0
+        let pages =
+            Int(info.split(separator: "\n").first { $0.hasPrefix("Pages:") }?.split(separator: " ").last ?? "") ?? 0
         #expect(pages >= 8, "\(info)")
         #expect(info.contains("595.28 x 841.89 pts (A4)"))
         let fonts = try Tool.run("pdffonts", [pdf.path]).stdout.split(separator: "\n").dropFirst(2)
         #expect(!fonts.isEmpty)
         #expect(fonts.allSatisfy { $0.contains(" yes ") }, "\(fonts)")
         // pdftotext writes the no-break spaces Ukrainian grouping uses as plain spaces.
-        func plain(_ s: String) -> String { s.replacingOccurrences(of: "\u{202F}", with: " ").replacingOccurrences(of: "\u{00A0}", with: " ") }
+        func plain(_ s: String) -> String {
+            s.replacingOccurrences(of: "\u{202F}", with: " ").replacingOccurrences(of: "\u{00A0}", with: " ")
+        }
         let text = plain(try Tool.run("pdftotext", ["-layout", pdf.path, "-"]).stdout)
         let value = try expectedValue(chartLocale)
         #expect(text.contains(plain(value.tile)), "the value tile \(value.tile) is not in the PDF")
@@ -67,8 +83,10 @@ import Testing
         #expect(text.contains(chartLocale == .uk ? "Угоди" : "Trades"))
     }
 
-    static let pages = Snapshots(directory: ReportFiles.root.appendingPathComponent("Tests/FolioReportsTests/Baselines"),
-                                 group: "FolioReportsTests")
+    static let pages = Snapshots(
+        directory: ReportFiles.root.appendingPathComponent("Tests/FolioReportsTests/Baselines"),
+        group: "FolioReportsTests"
+    )
 
     /// Every page of the English and Ukrainian portfolio report, turned to PNG by poppler at 50 dpi and
     /// compared with the committed images through FolioTestSupport's `Snapshots` (RMS tolerance; a failure
@@ -78,19 +96,27 @@ import Testing
         let pdf = try render(locale, name: "baseline-\(locale).pdf")
         let dir = pdf.deletingLastPathComponent().appendingPathComponent("pages-\(locale)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        #expect(try Tool.run("pdftoppm", ["-r", "50", "-png", pdf.path, dir.appendingPathComponent("p").path]).status == 0)
-        let pages = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".png") }.sorted()
+        #expect(
+            try Tool.run("pdftoppm", ["-r", "50", "-png", pdf.path, dir.appendingPathComponent("p").path]).status == 0
+        )
+        let pages = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".png") }
+            .sorted()
         let prefix = "portfolio-\(locale)-"
         // A page the report no longer has is a baseline nobody checks: it fails, and recording removes it.
         let names = Set(pages.map { prefix + $0 })
         let stale = try FileManager.default.contentsOfDirectory(atPath: Self.pages.directory.path)
             .filter { $0.hasPrefix(prefix) && !names.contains($0) }.sorted()
         if Snapshots.recording {
-            for old in stale { try FileManager.default.removeItem(at: Self.pages.directory.appendingPathComponent(old)) }
+            for old in stale {
+                try FileManager.default.removeItem(at: Self.pages.directory.appendingPathComponent(old))
+            }
         }
         #expect(stale.isEmpty, "baselines of pages the report no longer has: \(stale)")
         for page in pages {
-            try Self.pages.checkImage(prefix + String(page.dropLast(".png".count)), file: dir.appendingPathComponent(page))
+            try Self.pages.checkImage(
+                prefix + String(page.dropLast(".png".count)),
+                file: dir.appendingPathComponent(page)
+            )
         }
     }
 
@@ -103,25 +129,37 @@ import Testing
     /// The footer says what the day is: the figures' as-of day. "Generated" is printed only with the
     /// real time (`--now`), which is then also the PDF's creation date; without it the creation date is
     /// the as-of day (the bytes stay the same, above).
-    @Test(arguments: ["portfolio", "market", "budget"]) func footerSaysAsOfAndGeneratedOnlyWithNow(report: String) throws {
+    @Test(arguments: ["portfolio", "market", "budget"]) func footerSaysAsOfAndGeneratedOnlyWithNow(
+        report: String
+    ) throws {
         let db = try Self.database.get()
         let arguments: [String: [String]] = [
             "portfolio": ["--portfolio", "Demo UAH", "--as-of", Self.asOf], "market": ["--as-of", Self.asOf],
             "budget": ["--as-of", "2026-11-30"],
         ]
-        let day = report == "budget" ? ("30 Nov 2026", "30.11.2026", "Nov 30 00:00:00 2026") : ("29 Dec 2017", "29.12.2017", "Dec 29 00:00:00 2017")
+        let day =
+            report == "budget"
+            ? ("30 Nov 2026", "30.11.2026", "Nov 30 00:00:00 2026")
+            : ("29 Dec 2017", "29.12.2017", "Dec 29 00:00:00 2017")
         func footers(_ locale: String, now: Bool) throws -> (lines: [String], info: String) {
             let out = db.deletingLastPathComponent().appendingPathComponent("\(report)-\(locale)-\(now).pdf")
-            let r = try Tool.run(Tool.folio.path, ["report", report, "--db", db.path, "--locale", locale, "--out", out.path]
-                                 + arguments[report, default: []] + (now ? ["--now"] : []))
+            let r = try Tool.run(
+                Tool.folio.path,
+                ["report", report, "--db", db.path, "--locale", locale, "--out", out.path]
+                    + arguments[report, default: []] + (now ? ["--now"] : [])
+            )
             #expect(r.status == 0, "\(r.stderr)")
             let text = try Tool.run("pdftotext", ["-layout", out.path, "-"]).stdout
                 .replacingOccurrences(of: "\u{00A0}", with: " ").replacingOccurrences(of: "\u{202F}", with: " ")
-            let lines = text.split(separator: "\n").map(String.init).filter { $0.contains(locale == "uk" ? "Сторінка" : "Page ") }
+            let lines = text.split(separator: "\n").map(String.init).filter {
+                $0.contains(locale == "uk" ? "Сторінка" : "Page ")
+            }
             return (lines, try Tool.run("pdfinfo", [out.path]).stdout)
         }
         let before = Date().addingTimeInterval(-1)
-        for (locale, asOf, generated) in [("en", "as of " + day.0, "generated"), ("uk", "станом на " + day.1, "створено")] {
+        for (locale, asOf, generated) in [
+            ("en", "as of " + day.0, "generated"), ("uk", "станом на " + day.1, "створено"),
+        ] {
             let plain = try footers(locale, now: false)
             #expect(!plain.lines.isEmpty)
             for line in plain.lines {
@@ -136,7 +174,10 @@ import Testing
                 #expect(line.contains(" UTC"), "\(line)")
             }
             let created = try #require(stamped.info.split(separator: "\n").first { $0.hasPrefix("CreationDate:") })
-            #expect(created.contains(String(Calendar(identifier: .gregorian).component(.year, from: before))), "\(created)")
+            #expect(
+                created.contains(String(Calendar(identifier: .gregorian).component(.year, from: before))),
+                "\(created)"
+            )
             #expect(!created.contains(day.2), "\(created)")
         }
     }
@@ -144,7 +185,10 @@ import Testing
     @Test func budgetReportOfTheSampleMonth() throws {
         let db = try Self.database.get()
         let out = db.deletingLastPathComponent().appendingPathComponent("budget.pdf")
-        let r = try Tool.run(Tool.folio.path, ["report", "budget", "--db", db.path, "--as-of", "2026-11-30", "--locale", "en", "--out", out.path])
+        let r = try Tool.run(
+            Tool.folio.path,
+            ["report", "budget", "--db", db.path, "--as-of", "2026-11-30", "--locale", "en", "--out", out.path]
+        )
         #expect(r.status == 0, "\(r.stderr)")
         let text = try Tool.run("pdftotext", [out.path, "-"]).stdout
         #expect(text.contains("Budget report: Nov 2026") && text.contains("Income and expenses by month"))
@@ -153,7 +197,10 @@ import Testing
     @Test func marketReportOfTheSampleRates() throws {
         let db = try Self.database.get()
         let out = db.deletingLastPathComponent().appendingPathComponent("market.pdf")
-        let r = try Tool.run(Tool.folio.path, ["report", "market", "--db", db.path, "--locale", "uk", "--out", out.path])
+        let r = try Tool.run(
+            Tool.folio.path,
+            ["report", "market", "--db", db.path, "--locale", "uk", "--out", out.path]
+        )
         #expect(r.status == 0, "\(r.stderr)")
         let text = try Tool.run("pdftotext", [out.path, "-"]).stdout
         #expect(text.contains("Курси за ринками") && text.contains("Криптовалютний ринок") && text.contains("BTC"))
@@ -163,8 +210,13 @@ import Testing
         let db = try Self.database.get()
         let file = db.deletingLastPathComponent().appendingPathComponent("bad.yaml")
         try "pages:\n  - blocks:\n      - {kind: chrt}\n".write(to: file, atomically: true, encoding: .utf8)
-        let r = try Tool.run(Tool.folio.path, ["report", "portfolio", "--db", db.path, "--portfolio", "Demo UAH",
-                                               "--definition", file.path, "--out", db.deletingLastPathComponent().appendingPathComponent("x.pdf").path])
+        let r = try Tool.run(
+            Tool.folio.path,
+            [
+                "report", "portfolio", "--db", db.path, "--portfolio", "Demo UAH",
+                "--definition", file.path, "--out", db.deletingLastPathComponent().appendingPathComponent("x.pdf").path,
+            ]
+        )
         #expect(r.status != 0)
         #expect(r.stderr.contains("bad.yaml: pages[0].blocks[0].kind (line 3): expected one of heading"), "\(r.stderr)")
     }
@@ -186,15 +238,22 @@ enum Tool {
         return ReportFiles.root.appendingPathComponent(".build/debug/folio")
     }()
 
-    static func run(_ program: String, _ arguments: [String], in directory: URL? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
+    static func run(
+        _ program: String,
+        _ arguments: [String],
+        in directory: URL? = nil
+    ) throws -> (status: Int32, stdout: String, stderr: String) {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: program.hasPrefix("/") ? program : "/usr/bin/env")
         p.arguments = program.hasPrefix("/") ? arguments : [program] + arguments
         if let directory { p.currentDirectoryURL = directory }
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out; p.standardError = err
+        let out = Pipe()
+        let err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
         try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
         return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
     }

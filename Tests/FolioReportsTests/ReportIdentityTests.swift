@@ -1,11 +1,12 @@
-import Foundation
 import FolioAnalytics
 import FolioCharts
 import FolioCore
 import FolioDatasets
 import FolioInputs
 import FolioTestSupport
+import Foundation
 import Testing
+
 @testable import FolioReports
 
 /// What a reader checks on a report page, over generated multi-currency portfolios (the ledger identity
@@ -21,13 +22,24 @@ import Testing
     static func data(seed: UInt64, stale: Bool, locale: ChartLocale = .en) -> PortfolioReportData {
         let generated = GeneratedLedger(seed: seed)
         let quotes = generated.quotes.filter { !(stale && $0.asset == "EUR" && $0.time > asOf.advanced(by: -10).start) }
-        let assets = [Asset(code: "UAH", kind: .fiat), Asset(code: "USD", kind: .fiat), Asset(code: "EUR", kind: .fiat)]
+        let assets =
+            [Asset(code: "UAH", kind: .fiat), Asset(code: "USD", kind: .fiat), Asset(code: "EUR", kind: .fiat)]
             + GeneratedLedger.assets.map { Asset(code: $0.0, kind: .stock) }
         let book = PriceBook(quotes)
-        let market = MarketInputs(assets: assets, book: book, rates: CrossRates(book: book, preference: MarketPreference(assets: assets)))
-        let ledger = PortfolioLedger(portfolio: Portfolio(id: 1, name: "Seed \(seed)", baseCurrency: GeneratedLedger.base),
-                                     trades: generated.trades, cashTransactions: generated.cash)
-        return PortfolioReportData(PortfolioReportInput(PortfolioInputs(ledger, market: market), asOf: asOf), locale: locale)
+        let market = MarketInputs(
+            assets: assets,
+            book: book,
+            rates: CrossRates(book: book, preference: MarketPreference(assets: assets))
+        )
+        let ledger = PortfolioLedger(
+            portfolio: Portfolio(id: 1, name: "Seed \(seed)", baseCurrency: GeneratedLedger.base),
+            trades: generated.trades,
+            cashTransactions: generated.cash
+        )
+        return PortfolioReportData(
+            PortfolioReportInput(PortfolioInputs(ledger, market: market), asOf: asOf),
+            locale: locale
+        )
     }
 
     /// A money tile's figure as a number and the half-unit of its last digit: "−₴1 234,56" and
@@ -36,7 +48,8 @@ import Testing
         let sign: Double = text.contains("−") || text.contains("-") ? -1 : 1
         var digits = text.filter { $0.isNumber || $0 == (locale == .uk ? "," : ".") }
         if locale == .uk { digits = digits.replacingOccurrences(of: ",", with: ".") }
-        let unit: Double = text.contains("M") || text.contains("млн") ? 1e6 : text.contains("K") || text.contains("тис") ? 1e3 : 1
+        let unit: Double =
+            text.contains("M") || text.contains("млн") ? 1e6 : text.contains("K") || text.contains("тис") ? 1e3 : 1
         return Double(digits).map { (sign * $0 * unit, 0.005 * unit) }
     }
 
@@ -48,28 +61,48 @@ import Testing
             #expect(held.contains { $0.value == nil } == stale, "seed \(seed)")
             for by in ["asset", "kind", "currency"] {
                 for kind in [ChartKind.pie, .donut] {
-                    guard case .chart(let chart as PieChart) = try data.chart(kind, data: "allocation", parameters: ["by": by],
-                                                                             frame: ChartFrame(width: 500, height: 300)) else {
-                        Issue.record("seed \(seed) \(by): no pie"); continue
+                    guard
+                        case .chart(let chart as PieChart) = try data.chart(
+                            kind,
+                            data: "allocation",
+                            parameters: ["by": by],
+                            frame: ChartFrame(width: 500, height: 300)
+                        )
+                    else {
+                        Issue.record("seed \(seed) \(by): no pie")
+                        continue
                     }
                     let drawn = chart.drawnSlices
                     #expect(abs(drawn.map(\.value).reduce(0, +) / chart.total - 1) < 1e-12, "seed \(seed) \(by)")
                     let scene = chart.scene(measurer: ApproximateMeasurer())
                     let labels = scene.texts.compactMap { $0.text.hasSuffix("%") ? Double($0.text.dropLast()) : nil }
                     #expect(labels.count == drawn.count, "seed \(seed) \(by)")
-                    #expect(abs(labels.reduce(0, +) - 100) <= 0.05 * Double(labels.count), "seed \(seed) \(by): \(labels)")
+                    #expect(
+                        abs(labels.reduce(0, +) - 100) <= 0.05 * Double(labels.count),
+                        "seed \(seed) \(by): \(labels)"
+                    )
                     // Drawn, or named: the negative balances with their value, the holdings without a rate.
                     let valued = held.compactMap(\.value)
-                    #expect(abs(chart.total - valued.filter { $0 > 0 }.reduce(0, +)) <= 1e-6 * max(1, chart.total) || by != "asset",
-                            "seed \(seed)")
+                    #expect(
+                        abs(chart.total - valued.filter { $0 > 0 }.reduce(0, +)) <= 1e-6 * max(1, chart.total)
+                            || by != "asset",
+                        "seed \(seed)"
+                    )
                     let note = chart.notShownText ?? ""
                     for holding in held where holding.value == nil {
-                        #expect(note.contains("\(holding.asset.rawValue) — no rate after"), "seed \(seed) \(by): \(note)")
+                        #expect(
+                            note.contains("\(holding.asset.rawValue) — no rate after"),
+                            "seed \(seed) \(by): \(note)"
+                        )
                     }
                     if by == "asset" {
                         // Dust that prints as nothing (0 worth 0.00) is in no table and no slice.
-                        for holding in held where !HoldingsDataset.showsAsNothing(holding.quantity, asset: data.input.assets.first { $0.code == holding.asset },
-                                                                                   value: holding.value) {
+                        for holding in held
+                        where !HoldingsDataset.showsAsNothing(
+                            holding.quantity,
+                            asset: data.input.assets.first { $0.code == holding.asset },
+                            value: holding.value
+                        ) {
                             guard let value = holding.value else { continue }
                             let name = holding.asset.rawValue
                             let shown = drawn.contains { $0.label == name } || drawn.contains { $0.label == "Other" }
@@ -85,9 +118,12 @@ import Testing
     func theTilesAddUpToTheGainAndTheTableSaysTheSameMonth(seed: UInt64, locale: ChartLocale) throws {
         let data = Self.data(seed: seed, stale: false, locale: locale)
         let income = data.income
-        let realised = try #require(income.realised), unrealised = try #require(income.unrealised)
-        let received = try #require(income.investmentIncome), gain = try #require(income.total)
-        let value = try #require(data.valuation.total), netDeposits = try #require(data.series.netDeposits.last ?? nil)
+        let realised = try #require(income.realised)
+        let unrealised = try #require(income.unrealised)
+        let received = try #require(income.investmentIncome)
+        let gain = try #require(income.total)
+        let value = try #require(data.valuation.total)
+        let netDeposits = try #require(data.series.netDeposits.last ?? nil)
         #expect(abs(realised + unrealised + received - gain) <= 1e-9 * max(1, abs(gain)))
         #expect(abs(value - netDeposits - gain) <= 1e-6 * max(1, abs(value)), "seed \(seed)")
         // As shown: each tile rounded to its last digit, so the parts add up to the whole within their roundings.
@@ -103,12 +139,17 @@ import Testing
         let table = try #require(try data.table("performance"))
         let row = try #require(table.rows.first { $0.first?.text == data.strings.period(.yearToDate) })
         let twr = try #require(table.columns.firstIndex { $0.key == "twr" })
-        #expect(tile.detail.replacingOccurrences(of: "+", with: "").hasPrefix(row[twr].text + " · "),
-                "seed \(seed): \(tile.detail) vs \(row[twr].text)")
+        #expect(
+            tile.detail.replacingOccurrences(of: "+", with: "").hasPrefix(row[twr].text + " · "),
+            "seed \(seed): \(tile.detail) vs \(row[twr].text)"
+        )
         // A month of history: no period reaches a year, so nothing on the page is annualised.
         for key in ["twr-annualised", "xirr"] {
             let column = try #require(table.columns.firstIndex { $0.key == key })
-            #expect(table.rows.allSatisfy { $0[column].text == "—" }, "seed \(seed): \(key) \(table.rows.map { $0[column].text })")
+            #expect(
+                table.rows.allSatisfy { $0[column].text == "—" },
+                "seed \(seed): \(key) \(table.rows.map { $0[column].text })"
+            )
         }
     }
 }

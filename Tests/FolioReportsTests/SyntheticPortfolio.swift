@@ -1,24 +1,34 @@
-import Foundation
 import FolioAnalytics
 import FolioCharts
 import FolioCore
 import FolioInputs
 import FolioReports
+import Foundation
 
 /// Portfolios made up for pagination tests: `assets` stocks priced in USD every day for a year and a bit,
 /// one buy of each, more buys and sells up to `trades`, and a deposit that pays for them.
 enum SyntheticPortfolio {
     static let asOf = Day(year: 2024, month: 6, day: 28)!
 
-    static func input(assets count: Int, trades tradeCount: Int, negativeBalance: Bool = false) -> PortfolioReportInput {
+    static func input(assets count: Int, trades tradeCount: Int, negativeBalance: Bool = false) -> PortfolioReportInput
+    {
         let codes = (0..<count).map { AssetCode(String(format: "S%02d", $0)) }
         var quotes: [Quote] = []
         for (i, code) in codes.enumerated() {
             for d in -400...0 {
                 let day = asOf.advanced(by: d)
-                let price = 50 + Double(i) * 3 + 10 * sin(Double(d + i * 7) / 9) + Double(d + 400) * 0.02 * Double(i % 5)
-                quotes.append(Quote(asset: code, currency: "USD", market: .exchange, time: day.start.addingTimeInterval(72_000),
-                                    price: price, source: "test"))
+                let price =
+                    50 + Double(i) * 3 + 10 * sin(Double(d + i * 7) / 9) + Double(d + 400) * 0.02 * Double(i % 5)
+                quotes.append(
+                    Quote(
+                        asset: code,
+                        currency: "USD",
+                        market: .exchange,
+                        time: day.start.addingTimeInterval(72_000),
+                        price: price,
+                        source: "test"
+                    )
+                )
             }
         }
         let assets = [Asset(code: "USD", kind: .fiat)] + codes.map { Asset(code: $0, kind: .stock) }
@@ -29,22 +39,47 @@ enum SyntheticPortfolio {
         for k in 0..<tradeCount where !codes.isEmpty {
             let code = codes[k % codes.count]
             let sell = k >= codes.count && k % 4 == 1
-            trades.append(Trade(id: Int64(k + 1), time: start.addingTimeInterval(Double(k) * 3_600 * 20), side: sell ? .sell : .buy,
-                                asset: code, quantity: sell ? 1 : 5, price: 60, priceCurrency: "USD", fee: 0.5))
+            trades.append(
+                Trade(
+                    id: Int64(k + 1),
+                    time: start.addingTimeInterval(Double(k) * 3_600 * 20),
+                    side: sell ? .sell : .buy,
+                    asset: code,
+                    quantity: sell ? 1 : 5,
+                    price: 60,
+                    priceCurrency: "USD",
+                    fee: 0.5
+                )
+            )
         }
         let deposit = negativeBalance ? 10.0 : 1_000_000
-        let cash = tradeCount > 0 || negativeBalance
-            ? [CashTransaction(id: 1, time: start.addingTimeInterval(-86_400), kind: .deposit, currency: "USD", amount: deposit)] : []
-        let ledger = PortfolioLedger(portfolio: Portfolio(id: 1, name: "Synthetic \(count)", baseCurrency: "USD"), trades: trades,
-                                     cashTransactions: cash)
-        return PortfolioReportInput(PortfolioInputs(ledger, market: MarketInputs(assets: assets, book: book, rates: rates)),
-                                    asOf: asOf)
+        let cash =
+            tradeCount > 0 || negativeBalance
+            ? [
+                CashTransaction(
+                    id: 1,
+                    time: start.addingTimeInterval(-86_400),
+                    kind: .deposit,
+                    currency: "USD",
+                    amount: deposit
+                )
+            ] : []
+        let ledger = PortfolioLedger(
+            portfolio: Portfolio(id: 1, name: "Synthetic \(count)", baseCurrency: "USD"),
+            trades: trades,
+            cashTransactions: cash
+        )
+        return PortfolioReportInput(
+            PortfolioInputs(ledger, market: MarketInputs(assets: assets, book: book, rates: rates)),
+            asOf: asOf
+        )
     }
 }
 
 /// The project's `reports/` directory, read by path like the fonts.
 enum ReportFiles {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static let reports = root.appendingPathComponent("reports")
     static func builtIn(_ name: String) throws -> ReportDefinition {
         try DefinitionParser.load(reports.appendingPathComponent(name + ".yaml"))

@@ -3,8 +3,9 @@ import FolioCharts
 import FolioCore
 import FolioDatasets
 import Foundation
-@testable import FolioReports
 import Testing
+
+@testable import FolioReports
 
 /// The tax report's pages as data: the totals first, the sales with their trades' ids, the dividends, in
 /// Ukrainian and in English, each saying it prepares figures and is not tax advice.
@@ -15,23 +16,65 @@ import Testing
     /// 2024: ACME bought twice (38, 38.5) and sold across both (40): +14,000 and +4,825; BETA sold at a
     /// loss, −3,000; a dividend of 100 USD with 15 withheld (39.2). Net 15,825.00; 18 % 2,848.50; 5 % 791.25.
     static func input() throws -> TaxReportInput {
-        let official = OfficialRates(["USD": [Self.d("2024-01-10"): 38, Self.d("2024-03-05"): 38.5, Self.d("2024-05-15"): 39.2, Self.d("2024-06-03"): 40]])
-        func trade(_ id: Int64, _ time: String, _ side: TradeSide, _ asset: AssetCode, _ q: Double, _ p: Double) -> Trade {
-            Trade(id: id, time: Self.t(time), side: side, asset: asset, quantity: q, price: p, priceCurrency: "USD", externalID: "T-\(id)")
+        let official = OfficialRates([
+            "USD": [
+                Self.d("2024-01-10"): 38, Self.d("2024-03-05"): 38.5, Self.d("2024-05-15"): 39.2,
+                Self.d("2024-06-03"): 40,
+            ]
+        ])
+        func trade(
+            _ id: Int64,
+            _ time: String,
+            _ side: TradeSide,
+            _ asset: AssetCode,
+            _ q: Double,
+            _ p: Double
+        ) -> Trade {
+            Trade(
+                id: id,
+                time: Self.t(time),
+                side: side,
+                asset: asset,
+                quantity: q,
+                price: p,
+                priceCurrency: "USD",
+                externalID: "T-\(id)"
+            )
         }
-        let trades = [trade(1, "2024-01-10T15:00", .buy, "ACME", 10, 100), trade(2, "2024-03-05T15:00", .buy, "ACME", 10, 110),
-                      trade(3, "2024-06-03T15:00", .sell, "ACME", 15, 130), trade(4, "2024-01-10T16:00", .buy, "BETA", 10, 50),
-                      trade(5, "2024-06-03T16:00", .sell, "BETA", 10, 40)]
-        let dividend = CashTransaction(id: 7, time: Self.t("2024-05-15T12:00"), kind: .dividend, currency: "USD", amount: 100, externalID: "DIV-7",
-                                       asset: "ACME", tax: 15)
+        let trades = [
+            trade(1, "2024-01-10T15:00", .buy, "ACME", 10, 100), trade(2, "2024-03-05T15:00", .buy, "ACME", 10, 110),
+            trade(3, "2024-06-03T15:00", .sell, "ACME", 15, 130), trade(4, "2024-01-10T16:00", .buy, "BETA", 10, 50),
+            trade(5, "2024-06-03T16:00", .sell, "BETA", 10, 40),
+        ]
+        let dividend = CashTransaction(
+            id: 7,
+            time: Self.t("2024-05-15T12:00"),
+            kind: .dividend,
+            currency: "USD",
+            amount: 100,
+            externalID: "DIV-7",
+            asset: "ACME",
+            tax: 15
+        )
         let rates = try TaxRatesFile.load(ReportFiles.reports.appendingPathComponent("tax-rates.yaml"))
-        let tax = try TaxYear(year: 2024, trades: trades, cashTransactions: [dividend], kinds: ["ACME": .stock, "BETA": .etf, "USD": .fiat],
-                              official: official, rates: rates)
+        let tax = try TaxYear(
+            year: 2024,
+            trades: trades,
+            cashTransactions: [dividend],
+            kinds: ["ACME": .stock, "BETA": .etf, "USD": .fiat],
+            official: official,
+            rates: rates
+        )
         return TaxReportInput(tax: tax, portfolio: "Broker", asOf: Self.d("2024-12-31"))
     }
 
     func pages(_ locale: ChartLocale) throws -> [[String]] {
-        let builder = ReportBuilder(definition: try ReportFiles.builtIn("tax"), theme: .light, locale: locale, measurer: ApproximateMeasurer())
+        let builder = ReportBuilder(
+            definition: try ReportFiles.builtIn("tax"),
+            theme: .light,
+            locale: locale,
+            measurer: ApproximateMeasurer()
+        )
         let data = TaxReportData(try Self.input(), locale: locale)
         PageChecks.verify(try builder.pages(data), content: builder.composer.content)
         let scenes = try builder.scenes(data)
@@ -42,13 +85,18 @@ import Testing
     @Test(arguments: ChartLocale.allCases) func totalsFirstThenSalesThenIncome(locale: ChartLocale) throws {
         let pages = try pages(locale)
         let uk = locale == .uk
-        func money(_ whole: String, _ cents: String) -> String { uk ? whole.replacingOccurrences(of: ",", with: "\u{202F}") + "," + cents : whole + "." + cents }
+        func money(_ whole: String, _ cents: String) -> String {
+            uk ? whole.replacingOccurrences(of: ",", with: "\u{202F}") + "," + cents : whole + "." + cents
+        }
         #expect(pages.count == 3)
         // Page 1: the totals and the taxes of 31 Dec 2024 (18 % and the 5 % of Law 4015-IX), the rates named.
         let first = pages[0]
         #expect(first.contains(uk ? "Податковий рік 2024: Broker" : "Tax year 2024: Broker"))
-        for figure in [money("18,825", "00"), money("-3,000", "00").replacingOccurrences(of: "-", with: "\u{2212}"), money("15,825", "00"),
-                       money("2,848", "50"), money("791", "25"), money("3,639", "75")] {
+        for figure in [
+            money("18,825", "00"), money("-3,000", "00").replacingOccurrences(of: "-", with: "\u{2212}"),
+            money("15,825", "00"),
+            money("2,848", "50"), money("791", "25"), money("3,639", "75"),
+        ] {
             #expect(first.contains(figure), "\(figure)")
         }
         #expect(first.contains(uk ? "Закон № 4015-IX, з 01.12.2024" : "Law No. 4015-IX, since 1 Dec 2024"))
@@ -59,12 +107,17 @@ import Testing
         #expect(second.contains(money("14,000", "00")) && second.contains(money("4,825", "00")))
         #expect(second.contains(uk ? "38,50" : "38.50") && second.contains("T-4"))
         // The dividend on page 3: 3,920.00 and 588.00 withheld.
-        #expect(pages[2].contains(money("3,920", "00")) && pages[2].contains(money("588", "00")) && pages[2].contains("DIV-7"))
+        #expect(
+            pages[2].contains(money("3,920", "00")) && pages[2].contains(money("588", "00"))
+                && pages[2].contains("DIV-7")
+        )
     }
 
     @Test(arguments: ChartLocale.allCases) func everyPageSaysItIsNoTaxAdvice(locale: ChartLocale) throws {
         let pages = try pages(locale)
-        let footer = locale == .uk ? "Цифри для декларації, не податкова консультація" : "Figures for a declaration, not tax advice"
+        let footer =
+            locale == .uk
+            ? "Цифри для декларації, не податкова консультація" : "Figures for a declaration, not tax advice"
         for (i, page) in pages.enumerated() { #expect(page.contains { $0.hasSuffix(footer) }, "page \(i + 1)") }
         let purpose = locale == .uk ? "Це не податкова консультація" : "It is not tax advice"
         #expect(pages[0].joined(separator: " ").contains(purpose))
@@ -72,12 +125,41 @@ import Testing
 
     @Test(arguments: ChartLocale.allCases) func salesLeftOutAreNamedOnPageOne(locale: ChartLocale) throws {
         var input = try Self.input()
-        let coin = [Trade(id: 8, time: Self.t("2024-01-10T10:00"), side: .buy, asset: "BTC", quantity: 1, price: 40_000, priceCurrency: "USD"),
-                    Trade(id: 9, time: Self.t("2024-06-03T10:00"), side: .sell, asset: "BTC", quantity: 1, price: 60_000, priceCurrency: "USD")]
+        let coin = [
+            Trade(
+                id: 8,
+                time: Self.t("2024-01-10T10:00"),
+                side: .buy,
+                asset: "BTC",
+                quantity: 1,
+                price: 40_000,
+                priceCurrency: "USD"
+            ),
+            Trade(
+                id: 9,
+                time: Self.t("2024-06-03T10:00"),
+                side: .sell,
+                asset: "BTC",
+                quantity: 1,
+                price: 60_000,
+                priceCurrency: "USD"
+            ),
+        ]
         let official = OfficialRates(["USD": [Self.d("2024-01-10"): 38, Self.d("2024-06-03"): 40]])
-        input.tax = try TaxYear(year: 2024, trades: coin, cashTransactions: [], kinds: ["BTC": .crypto, "USD": .fiat], official: official,
-                                rates: input.tax.rates)
-        let builder = ReportBuilder(definition: try ReportFiles.builtIn("tax"), theme: .light, locale: locale, measurer: ApproximateMeasurer())
+        input.tax = try TaxYear(
+            year: 2024,
+            trades: coin,
+            cashTransactions: [],
+            kinds: ["BTC": .crypto, "USD": .fiat],
+            official: official,
+            rates: input.tax.rates
+        )
+        let builder = ReportBuilder(
+            definition: try ReportFiles.builtIn("tax"),
+            theme: .light,
+            locale: locale,
+            measurer: ApproximateMeasurer()
+        )
         let data = TaxReportData(input, locale: locale)
         let first = try builder.scenes(data)[0].texts.map(\.text).joined(separator: " ")
         #expect(first.contains(locale == .uk ? "Не враховано: продажі BTC" : "Not included: sales of BTC"), "\(first)")

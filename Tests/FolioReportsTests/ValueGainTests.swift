@@ -5,6 +5,7 @@ import FolioDatasets
 import FolioInputs
 import Foundation
 import Testing
+
 @testable import FolioReports
 
 /// The value chart's headline and the report's change tiles say what the portfolio gained: the change
@@ -17,20 +18,56 @@ import Testing
     /// AAPL closes at 180 + the day of the month.
     static func inputs(extraCash: [CashTransaction] = []) -> PortfolioInputs {
         let quotes = (1...10).map { n in
-            Quote(asset: "AAPL", currency: "USD", market: .exchange, time: time(String(format: "2024-01-%02dT21:00:00Z", n)),
-                  price: 180 + Double(n), source: "test")
+            Quote(
+                asset: "AAPL",
+                currency: "USD",
+                market: .exchange,
+                time: time(String(format: "2024-01-%02dT21:00:00Z", n)),
+                price: 180 + Double(n),
+                source: "test"
+            )
         }
         let book = PriceBook(quotes)
-        let assets = [Asset(code: "AAPL", name: "Apple", kind: .stock, decimals: 0), Asset(code: "USD", name: "Dollar", kind: .fiat, decimals: 2)]
+        let assets = [
+            Asset(code: "AAPL", name: "Apple", kind: .stock, decimals: 0),
+            Asset(code: "USD", name: "Dollar", kind: .fiat, decimals: 2),
+        ]
         let ledger = PortfolioLedger(
             portfolio: Portfolio(id: 1, name: "P", baseCurrency: "USD"),
-            trades: [Trade(id: 1, time: time("2024-01-02T15:00:00Z"), side: .buy, asset: "AAPL", quantity: 10, price: 181,
-                           priceCurrency: "USD", fee: 0)],
+            trades: [
+                Trade(
+                    id: 1,
+                    time: time("2024-01-02T15:00:00Z"),
+                    side: .buy,
+                    asset: "AAPL",
+                    quantity: 10,
+                    price: 181,
+                    priceCurrency: "USD",
+                    fee: 0
+                )
+            ],
             cashTransactions: [
-                CashTransaction(id: 1, time: time("2024-01-01T10:00:00Z"), kind: .deposit, currency: "USD", amount: 10_000),
-                CashTransaction(id: 2, time: time("2024-01-06T10:00:00Z"), kind: .withdrawal, currency: "USD", amount: 1_000),
-            ] + extraCash)
-        let market = MarketInputs(assets: assets, book: book, rates: CrossRates(book: book, preference: MarketPreference(assets: assets)))
+                CashTransaction(
+                    id: 1,
+                    time: time("2024-01-01T10:00:00Z"),
+                    kind: .deposit,
+                    currency: "USD",
+                    amount: 10_000
+                ),
+                CashTransaction(
+                    id: 2,
+                    time: time("2024-01-06T10:00:00Z"),
+                    kind: .withdrawal,
+                    currency: "USD",
+                    amount: 1_000
+                ),
+            ] + extraCash
+        )
+        let market = MarketInputs(
+            assets: assets,
+            book: book,
+            rates: CrossRates(book: book, preference: MarketPreference(assets: assets))
+        )
         return PortfolioInputs(ledger, market: market)
     }
 
@@ -52,15 +89,33 @@ import Testing
     /// are the flows of a window after it; only the net deposits since the start are not, which a value
     /// chart does not show, so it does not warn about them (the value table, which shows them, does).
     @Test func aChartWarnsOnlyAboutWhatItShows() throws {
-        let euros = [CashTransaction(id: 3, time: Self.time("2024-01-01T11:00:00Z"), kind: .deposit, currency: "EUR", amount: 100),
-                     CashTransaction(id: 4, time: Self.time("2024-01-01T12:00:00Z"), kind: .withdrawal, currency: "EUR", amount: 100)]
+        let euros = [
+            CashTransaction(
+                id: 3,
+                time: Self.time("2024-01-01T11:00:00Z"),
+                kind: .deposit,
+                currency: "EUR",
+                amount: 100
+            ),
+            CashTransaction(
+                id: 4,
+                time: Self.time("2024-01-01T12:00:00Z"),
+                kind: .withdrawal,
+                currency: "EUR",
+                amount: 100
+            ),
+        ]
         let inputs = Self.inputs(extraCash: euros)
         let (chart, warnings) = try valueChart(days: 5, inputs: inputs)
         #expect(warnings.isEmpty, "\(warnings)")
         #expect(chart.series[0].values == (try valueChart(days: 5, inputs: Self.inputs())).chart.series[0].values)
         #expect(chart.headlineChange?.amount.map { abs($0 - 50) < 1e-9 } == true)
-        let series = ValueSeries(replay: inputs.replay, rates: inputs.market.rates, base: "USD",
-                                 range: try DayRange(from: Self.day("2024-01-05"), to: Self.day("2024-01-10")))
+        let series = ValueSeries(
+            replay: inputs.replay,
+            rates: inputs.market.rates,
+            base: "USD",
+            range: try DayRange(from: Self.day("2024-01-05"), to: Self.day("2024-01-10"))
+        )
         #expect(series.netDeposits.allSatisfy { $0 == nil })
         #expect(series.missingBeforeRange.map(\.pair.description) == ["EUR/USD"] && series.missing.isEmpty)
     }
@@ -78,7 +133,9 @@ import Testing
         #expect(tile.amount == change.amount && tile.timeWeighted == change.fraction)
         #expect(data.tile(.change7d)?.value == "+$70.00")  // from 3 Jan (10,020): 9,090 − 10,020 + 1,000
         // 10,050 / 10,020 × 9,090 / 9,050 − 1, and the days counted.
-        #expect(data.tile(.change7d)?.detail.replacingOccurrences(of: "\u{00A0}", with: " ") == "+0.74% · 4 Jan – 10 Jan")
+        #expect(
+            data.tile(.change7d)?.detail.replacingOccurrences(of: "\u{00A0}", with: " ") == "+0.74% · 4 Jan – 10 Jan"
+        )
     }
 
     @Test func aFirstDepositIsNotAProfit() throws {
@@ -93,14 +150,32 @@ import Testing
     /// ("Value, USD") cannot, so the dataset's subtitle stays.
     @Test func aReportsValueChartSaysItsPeriod() throws {
         let data = PortfolioReportData(PortfolioReportInput(Self.inputs(), asOf: Self.day("2024-01-10")), locale: .en)
-        guard case let .chart(chart) = try data.chart(.line, data: "value", parameters: ["days": "5"], frame: ChartFrame()) else {
-            Issue.record("no chart"); return
+        guard
+            case let .chart(chart) = try data.chart(
+                .line,
+                data: "value",
+                parameters: ["days": "5"],
+                frame: ChartFrame()
+            )
+        else {
+            Issue.record("no chart")
+            return
         }
         #expect(chart.frame.subtitle == "In USD · 5 Jan – 10 Jan 2024")
-        guard case let .chart(flows) = try data.chart(.hbars, data: "cash-flows", parameters: ["months": "12"], frame: ChartFrame()) else {
-            Issue.record("no chart"); return
+        guard
+            case let .chart(flows) = try data.chart(
+                .hbars,
+                data: "cash-flows",
+                parameters: ["months": "12"],
+                frame: ChartFrame()
+            )
+        else {
+            Issue.record("no chart")
+            return
         }
-        #expect(flows.frame.subtitle.replacingOccurrences(of: "\u{00A0}", with: " ") == "By month, in USD · Feb 2023 – Jan 2024")
+        #expect(
+            flows.frame.subtitle.replacingOccurrences(of: "\u{00A0}", with: " ")
+                == "By month, in USD · Feb 2023 – Jan 2024"
+        )
     }
 }
-

@@ -1,7 +1,8 @@
-import Foundation
 import FolioCore
 import FolioTestSupport
+import Foundation
 import Testing
+
 @testable import FolioStore
 
 /// An asset's kind comes from what the importer knows, then from the known lists; coins and metals are

@@ -1,19 +1,24 @@
-import Foundation
 import FolioCore
 import FolioTestSupport
+import Foundation
 import Testing
+
 @testable import FolioStore
 
 @Suite struct CSVImportTests {
     @Test func quotesWithBidAskOffsetsAndDuplicates() throws {
         let t = try TemporaryStore()
-        let file = try TestPaths.write("""
+        let file = try TestPaths.write(
+            """
             date,asset,currency,price,bid,ask,market,source
             2024-03-01,usd,UAH,38.05,37.9,38.2,cash,privatbank
             2024-03-01T12:00:00+02:00,USD,UAH,38.10,,,card,monobank
             "2024-03-02",EUR,UAH,"41,0",,,nbu,manual
             2024-03-01,USD,UAH,38.05,37.9,38.2,cash,privatbank
-            """.replacingOccurrences(of: "\"41,0\"", with: "41.0"), "quotes.csv", in: t.directory)
+            """.replacingOccurrences(of: "\"41,0\"", with: "41.0"),
+            "quotes.csv",
+            in: t.directory
+        )
         let summary = try t.store.importFiles([file], kind: .quotes)[0]
         #expect((summary.read, summary.inserted, summary.duplicates) == (4, 3, 1))
         let usd = try t.store.quotes(asset: "USD")
@@ -26,20 +31,34 @@ import Testing
     }
 
     @Test(arguments: [
-        ("date,asset,currency,price,market,source\n2024-03-01,USD,UAH,38,nbu,x\n2024-03-02,USD,UAH,abc,nbu,x\n",
-         ":3: price: found \"abc\", expected a number such as 12.5"),
-        ("date,asset,currency,price,market,source\n2024-03-01,USD,UAH,38,nbu,x\n2024-02-30,USD,UAH,38,nbu,x\n",
-         ":3: date: found \"2024-02-30\", expected an ISO 8601 date"),
-        ("date,asset,currency,price,market,source\n2024-03-01,US D,UAH,38,nbu,x\n",
-         ":2: asset: found \"US D\", expected an asset code"),
-        ("date,asset,currency,price,market,source\n2024-03-01,USD,UAH,38,N B U,x\n",
-         ":2: market: found \"N B U\", expected a market"),
-        ("date,asset,currency,price,market,source\n2024-03-01,USD,UAH,38\n",
-         ":2: found 4 fields, expected 6 as in the header"),
-        ("date,asset,price,market,source\n2024-03-01,USD,38,nbu,x\n",
-         ":1: header: no \"currency\" or \"quote currency\" or \"quotecurrency\" column"),
-        ("date,asset,currency,price,market,source\n2024-03-01,USD,UAH,38,nbu,\"x\n",
-         ":2: a quoted field is not closed"),
+        (
+            "date,asset,currency,price,market,source\n2024-03-01,USD,UAH,38,nbu,x\n2024-03-02,USD,UAH,abc,nbu,x\n",
+            ":3: price: found \"abc\", expected a number such as 12.5"
+        ),
+        (
+            "date,asset,currency,price,market,source\n2024-03-01,USD,UAH,38,nbu,x\n2024-02-30,USD,UAH,38,nbu,x\n",
+            ":3: date: found \"2024-02-30\", expected an ISO 8601 date"
+        ),
+        (
+            "date,asset,currency,price,market,source\n2024-03-01,US D,UAH,38,nbu,x\n",
+            ":2: asset: found \"US D\", expected an asset code"
+        ),
+        (
+            "date,asset,currency,price,market,source\n2024-03-01,USD,UAH,38,N B U,x\n",
+            ":2: market: found \"N B U\", expected a market"
+        ),
+        (
+            "date,asset,currency,price,market,source\n2024-03-01,USD,UAH,38\n",
+            ":2: found 4 fields, expected 6 as in the header"
+        ),
+        (
+            "date,asset,price,market,source\n2024-03-01,USD,38,nbu,x\n",
+            ":1: header: no \"currency\" or \"quote currency\" or \"quotecurrency\" column"
+        ),
+        (
+            "date,asset,currency,price,market,source\n2024-03-01,USD,UAH,38,nbu,\"x\n",
+            ":2: a quoted field is not closed"
+        ),
         ("", ":1: the file is empty, expected a header row"),
     ])
     func badQuotesAreRejectedWithFileLineAndField(_ text: String, _ expected: String) throws {
@@ -69,8 +88,14 @@ import Testing
 
     @Test func stockHistoryWithoutANameColumnTakesTheAssetOption() throws {
         let t = try TemporaryStore()
-        let file = try TestPaths.write("Date,Open,High,Low,Close,Volume\n2024-01-02,1,2,0.5,1.5,100\n", "spy.csv", in: t.directory)
-        #expect { _ = try t.store.importFiles([file], kind: .stockCSV) } throws: { "\($0)".contains("header: no Name column") }
+        let file = try TestPaths.write(
+            "Date,Open,High,Low,Close,Volume\n2024-01-02,1,2,0.5,1.5,100\n",
+            "spy.csv",
+            in: t.directory
+        )
+        #expect { _ = try t.store.importFiles([file], kind: .stockCSV) } throws: {
+            "\($0)".contains("header: no Name column")
+        }
         _ = try t.store.importFiles([file], kind: .stockCSV, options: ImportOptions(asset: "SPY"))
         #expect(try t.store.quotes(asset: "SPY").map(\.price) == [1.5])
     }
@@ -78,12 +103,16 @@ import Testing
     @Test func tradesWithoutIdsKeepIdenticalRowsOnceEach() throws {
         let t = try TemporaryStore()
         let portfolio = try t.store.addPortfolio(name: "P", baseCurrency: "USD")
-        let file = try TestPaths.write("""
+        let file = try TestPaths.write(
+            """
             time,side,asset,quantity,price,price_currency
             2024-01-02T10:00:00Z,buy,AAPL,5,120,USD
             2024-01-02T10:00:00Z,buy,AAPL,5,120,USD
             2024-01-03T10:00:00Z,sell,AAPL,2,130,USD
-            """, "trades.csv", in: t.directory)
+            """,
+            "trades.csv",
+            in: t.directory
+        )
         let options = ImportOptions(portfolio: "P")
         #expect(try t.store.importFiles([file], kind: .trades, options: options)[0].inserted == 3)
         #expect(try t.store.importFiles([file], kind: .trades, options: options)[0].duplicates == 3)
@@ -95,17 +124,25 @@ import Testing
     @Test func tradesWithIdsAndFees() throws {
         let t = try TemporaryStore()
         let portfolio = try t.store.addPortfolio(name: "P", baseCurrency: "UAH")
-        let file = try TestPaths.write("""
+        let file = try TestPaths.write(
+            """
             Time,Side,Asset,Quantity,Price,Price currency,Fee,Fee currency,ID
             2024-01-02T10:00:00Z,BUY,btc,0.5,42000,USD,0.0001,BTC,x-1
             2024-01-02T10:00:00Z,Sell,btc,0.1,43000,USD,,,x-2
-            """, "trades.csv", in: t.directory)
+            """,
+            "trades.csv",
+            in: t.directory
+        )
         _ = try t.store.importFiles([file], kind: .trades, options: ImportOptions(portfolio: "P"))
         let trades = try t.store.trades(portfolio: portfolio)
         #expect(trades.map(\.externalID) == ["x-1", "x-2"])
         #expect(trades[0].feeCurrency == "BTC" && trades[0].fee == 0.0001)
         #expect(trades[1].side == .sell && trades[1].feeCurrency == "USD")
-        let bad = try TestPaths.write("time,side,asset,quantity,price,price_currency\n2024-01-02,buy,AAPL,-5,120,USD\n", "bad.csv", in: t.directory)
+        let bad = try TestPaths.write(
+            "time,side,asset,quantity,price,price_currency\n2024-01-02,buy,AAPL,-5,120,USD\n",
+            "bad.csv",
+            in: t.directory
+        )
         #expect {
             _ = try t.store.importFiles([bad], kind: .trades, options: ImportOptions(portfolio: "P"))
         } throws: { "\($0)" == bad.path + ":2: quantity: found \"-5\", expected a number above zero" }
@@ -114,12 +151,16 @@ import Testing
     @Test func cashTransactionsWithStatuses() throws {
         let t = try TemporaryStore()
         let portfolio = try t.store.addPortfolio(name: "P", baseCurrency: "UAH")
-        let file = try TestPaths.write("""
+        let file = try TestPaths.write(
+            """
             time,type,currency,amount,fee,status,id
             2024-01-02T09:00:00Z,deposit,UAH,100000,0,completed,c1
             2024-01-05T09:00:00Z,withdraw,USD,200,1.5,failed,c2
             2024-01-06T09:00:00Z,withdrawal,USD,200,1.5,,c3
-            """, "cash.csv", in: t.directory)
+            """,
+            "cash.csv",
+            in: t.directory
+        )
         _ = try t.store.importFiles([file], kind: .transactions, options: ImportOptions(portfolio: "P"))
         let cash = try t.store.cashTransactions(portfolio: portfolio)
         #expect(cash.map(\.status) == [.completed, .failed, .completed])
@@ -129,13 +170,17 @@ import Testing
 
     @Test func budgetWithUkrainianCategories() throws {
         let t = try TemporaryStore()
-        let file = try TestPaths.write("""
+        let file = try TestPaths.write(
+            """
             date,type,category,amount,currency,note
             2026-01-05,income,Зарплатня,45000,UAH,зарплата
             2026-01-06,expense,Спорт,1200,UAH,"абонемент, січень"
             2026-01-06,expense,Спорт,1200,UAH,"абонемент, січень"
             2026-01-07,витрата,Продукти,845.50,UAH,
-            """, "budget.csv", in: t.directory)
+            """,
+            "budget.csv",
+            in: t.directory
+        )
         #expect(try t.store.importFiles([file], kind: .budget)[0].inserted == 4)
         #expect(try t.store.importFiles([file], kind: .budget)[0].duplicates == 4)
         let entries = try t.store.budgetEntries()
@@ -153,7 +198,9 @@ import Testing
         #expect(budget.inserted > 100)
         let months = try t.store.info().budgetMonths
         #expect(months.count >= 12)
-        let categories = try t.store.read { db in try String.fetchAll(db, sql: "SELECT name FROM budget_category WHERE kind = 'income' ORDER BY name") }
+        let categories = try t.store.read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM budget_category WHERE kind = 'income' ORDER BY name")
+        }
         #expect(Set(categories) == ["Зарплатня", "Подарунки", "Депозит", "Крипто", "Інший дохід"])
         let expenses = try t.count("budget_category", where: "kind = 'expense'")
         #expect(expenses == 10)

@@ -1,7 +1,8 @@
-import Foundation
 import FolioCore
 import FolioTestSupport
+import Foundation
 import Testing
+
 @testable import FolioStore
 
 /// A column name never silently picks one of two columns (issue 30): on 8232a12 `price=price_` read
@@ -35,35 +36,69 @@ import Testing
     }
 
     @Test func anExactNameWinsOverALooseOne() throws {
-        #expect(try Self.imported("Date,Price,price_\n2024-01-02,10,20\n", Self.mapping("date=Date,price=price_")) == .stored([20]))
-        #expect(try Self.imported("Date,Price,price_\n2024-01-02,10,20\n", Self.mapping("date=Date,price=Price")) == .stored([10]))
+        #expect(
+            try Self.imported("Date,Price,price_\n2024-01-02,10,20\n", Self.mapping("date=Date,price=price_"))
+                == .stored([20])
+        )
+        #expect(
+            try Self.imported("Date,Price,price_\n2024-01-02,10,20\n", Self.mapping("date=Date,price=Price"))
+                == .stored([10])
+        )
         // Punctuation alone has no loose name: `$` is found only as written, never as `%`.
         #expect(try Self.imported("Date,%,$\n2024-01-02,10,20\n", Self.mapping("date=Date,price=$")) == .stored([20]))
     }
 
     @Test func aNameThatMatchesTwoColumnsIsRefusedNamingBoth() throws {
-        #expect(try Self.imported("Date,Price,price_\n2024-01-02,10,20\n", Self.mapping("date=Date,price=PRICE"))
-                == .refused("in.csv:1: header: \"PRICE\" matches columns 2 \"Price\" and 3 \"price_\", expected one column"))
-        #expect(try Self.imported("Date,Price,Price\n2024-01-02,10,20\n", Self.mapping("date=Date,price=Price"))
-                == .refused("in.csv:1: header: \"Price\" matches columns 2 \"Price\" and 3 \"Price\", expected one column"))
+        #expect(
+            try Self.imported("Date,Price,price_\n2024-01-02,10,20\n", Self.mapping("date=Date,price=PRICE"))
+                == .refused(
+                    "in.csv:1: header: \"PRICE\" matches columns 2 \"Price\" and 3 \"price_\", expected one column"
+                )
+        )
+        #expect(
+            try Self.imported("Date,Price,Price\n2024-01-02,10,20\n", Self.mapping("date=Date,price=Price"))
+                == .refused(
+                    "in.csv:1: header: \"Price\" matches columns 2 \"Price\" and 3 \"Price\", expected one column"
+                )
+        )
         // A name that is all punctuation matches no other punctuation.
-        #expect(try Self.imported("Date,%,Price\n2024-01-02,10,20\n", Self.mapping("date=Date,price=$"))
-                == .refused("in.csv:1: header: no \"$\" column for the price, expected one of \"Date\", \"%\", \"Price\""))
+        #expect(
+            try Self.imported("Date,%,Price\n2024-01-02,10,20\n", Self.mapping("date=Date,price=$"))
+                == .refused(
+                    "in.csv:1: header: no \"$\" column for the price, expected one of \"Date\", \"%\", \"Price\""
+                )
+        )
         // Headers named twice that no mapping asks for are left alone.
-        #expect(try Self.imported("Date,Price,Note,Note\n2024-01-02,10,a,b\n", Self.mapping("date=Date,price=Price")) == .stored([10]))
+        #expect(
+            try Self.imported("Date,Price,Note,Note\n2024-01-02,10,a,b\n", Self.mapping("date=Date,price=Price"))
+                == .stored([10])
+        )
     }
 
     /// The importers of fixed formats find their columns the same way.
     @Test func aFixedFormatsColumnNamedTwiceIsRefused() throws {
         let t = try TemporaryStore()
-        let file = try TestPaths.write("date,asset,currency,Price,PRICE,market,source\n2024-01-02,ZZA,USD,1,2,exchange,x\n", "q.csv", in: t.directory)
-        #expect(throws: ImportError(file: file.path, line: 1, field: "header", message: "\"price\" matches columns 4 \"Price\" and 5 \"PRICE\", expected one column")) {
+        let file = try TestPaths.write(
+            "date,asset,currency,Price,PRICE,market,source\n2024-01-02,ZZA,USD,1,2,exchange,x\n",
+            "q.csv",
+            in: t.directory
+        )
+        #expect(
+            throws: ImportError(
+                file: file.path,
+                line: 1,
+                field: "header",
+                message: "\"price\" matches columns 4 \"Price\" and 5 \"PRICE\", expected one column"
+            )
+        ) {
             _ = try t.store.importFiles([file], kind: .quotes)
         }
     }
 
     @Test func aFieldGivenTwiceIsRefusedNamingBoth() throws {
-        #expect(throws: ArgumentError("--columns", "found date= and time=, both the date column, expected each field once")) {
+        #expect(
+            throws: ArgumentError("--columns", "found date= and time=, both the date column, expected each field once")
+        ) {
             try CSVMapping.columns("date=Date,time=Time,price=Price", "--columns")
         }
         #expect(throws: ArgumentError("--columns", "found price= twice, expected each field once")) {
@@ -76,27 +111,46 @@ import Testing
         #expect(throws: ArgumentError("--asset", "not taken with asset= in --columns, which reads each row's asset")) {
             try Self.mapping("date=Date,price=Price,asset=Sym").validate()
         }
-        #expect(throws: ArgumentError("--currency", "not taken with currency= in --columns, which reads each row's currency")) {
+        #expect(
+            throws: ArgumentError(
+                "--currency",
+                "not taken with currency= in --columns, which reads each row's currency"
+            )
+        ) {
             try Self.mapping("date=Date,price=Price,currency=Cur").validate()
         }
     }
 
     @Test func anIgnoredColumnIsFoundAsAnyColumnIs() throws {
         func wide(_ ignored: [String]) throws -> Imported {
-            try Self.imported("date,ZZ-A,ZZA,ZZH\n2024-01-02,1,2,3\n", Self.mapping("date=date") {
-                ($0.asset, $0.wide, $0.ignoreColumns) = (nil, true, ignored)
-            })
+            try Self.imported(
+                "date,ZZ-A,ZZA,ZZH\n2024-01-02,1,2,3\n",
+                Self.mapping("date=date") {
+                    ($0.asset, $0.wide, $0.ignoreColumns) = (nil, true, ignored)
+                }
+            )
         }
         // ZZ-A is the column written so, not ZZA as well.
         #expect(try wide(["ZZ-A"]) == .stored([2, 3]))
         // zza is ZZA only loosely, and so is ZZ-A: it names neither.
-        #expect(try wide(["zza"]) == .refused("in.csv:1: header: \"zza\" matches columns 2 \"ZZ-A\" and 3 \"ZZA\", expected one column"))
+        #expect(
+            try wide(["zza"])
+                == .refused("in.csv:1: header: \"zza\" matches columns 2 \"ZZ-A\" and 3 \"ZZA\", expected one column")
+        )
     }
 
     @Test func twoWideColumnsOfOneAssetAreRefused() throws {
-        let result = try Self.imported("date,USD,usd\n2024-01-02,41,42\n", Self.mapping("date=date") {
-            ($0.asset, $0.currency, $0.wide) = (nil, "UAH", true)
-        })
-        #expect(result == .refused("in.csv:1: header: column 3 \"usd\" is the asset of column 2 \"USD\" too, expected one column per asset"))
+        let result = try Self.imported(
+            "date,USD,usd\n2024-01-02,41,42\n",
+            Self.mapping("date=date") {
+                ($0.asset, $0.currency, $0.wide) = (nil, "UAH", true)
+            }
+        )
+        #expect(
+            result
+                == .refused(
+                    "in.csv:1: header: column 3 \"usd\" is the asset of column 2 \"USD\" too, expected one column per asset"
+                )
+        )
     }
 }

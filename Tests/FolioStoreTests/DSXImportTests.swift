@@ -1,7 +1,8 @@
-import Foundation
 import FolioCore
 import FolioTestSupport
+import Foundation
 import Testing
+
 @testable import FolioStore
 
 @Suite struct DSXImportTests {
@@ -44,30 +45,49 @@ import Testing
         let options = ImportOptions(portfolio: "DSX crypto")
         _ = try t.store.importFiles([Self.trades], kind: .dsxTrades, options: options)
         _ = try t.store.importFiles([Self.transactions], kind: .dsxTransactions, options: options)
-        let again = try t.store.importFiles([Self.trades, TestPaths.shared("dsx-balances/dsx_trades_dev.csv")], kind: .dsxTrades, options: options)
+        let again = try t.store.importFiles(
+            [Self.trades, TestPaths.shared("dsx-balances/dsx_trades_dev.csv")],
+            kind: .dsxTrades,
+            options: options
+        )
         #expect(again.map(\.inserted) == [0, 0])
         #expect(again.map(\.duplicates) == [35, 5])
-        let cashAgain = try t.store.importFiles([TestPaths.shared("dsx-balances/dsx_transactions_dev.csv")], kind: .dsxTransactions, options: options)
+        let cashAgain = try t.store.importFiles(
+            [TestPaths.shared("dsx-balances/dsx_transactions_dev.csv")],
+            kind: .dsxTransactions,
+            options: options
+        )
         #expect(cashAgain[0].duplicates == 5)
         #expect(try t.count("trade") == 35)
         #expect(try t.count("cash_transaction") == 117)
     }
 
     @Test(arguments: [
-        ("2019-11-25 8:08:44;eosbtc;Buy;1;EOS;0,0003597;BTC;0,0003597;BTC;0,0025;EOS;Invest;37605094",
-         ":2: found 13 fields, expected 14 separated by \";\""),
-        ("2019-11-25 8:08:44;eosbtc;Hold;1;EOS;0,0003597;BTC;0,0003597;BTC;0,0025;EOS;Invest;37605094;1",
-         ":2: side (field 3): found \"Hold\", expected one of buy, sell"),
-        ("2019-11-25 8:08:44;eosbtc;Buy;1.5.2;EOS;0,0003597;BTC;0,0003597;BTC;0,0025;EOS;Invest;37605094;1",
-         ":2: quantity (field 4): found \"1.5.2\", expected a number such as 12,5"),
-        ("25.11.2019 8:08;eosbtc;Buy;1;EOS;0,0003597;BTC;0,0003597;BTC;0,0025;EOS;Invest;37605094;1",
-         ":2: date (field 1): found \"25.11.2019 8:08\", expected an ISO 8601 date"),
-        ("2019-11-25 8:08:44;ethbtc;Buy;1;EOS;0,0003597;BTC;0,0003597;BTC;0,0025;EOS;Invest;37605094;1",
-         ":2: instrument (field 2): found \"ethbtc\" (ETH/BTC), expected EOS/BTC"),
+        (
+            "2019-11-25 8:08:44;eosbtc;Buy;1;EOS;0,0003597;BTC;0,0003597;BTC;0,0025;EOS;Invest;37605094",
+            ":2: found 13 fields, expected 14 separated by \";\""
+        ),
+        (
+            "2019-11-25 8:08:44;eosbtc;Hold;1;EOS;0,0003597;BTC;0,0003597;BTC;0,0025;EOS;Invest;37605094;1",
+            ":2: side (field 3): found \"Hold\", expected one of buy, sell"
+        ),
+        (
+            "2019-11-25 8:08:44;eosbtc;Buy;1.5.2;EOS;0,0003597;BTC;0,0003597;BTC;0,0025;EOS;Invest;37605094;1",
+            ":2: quantity (field 4): found \"1.5.2\", expected a number such as 12,5"
+        ),
+        (
+            "25.11.2019 8:08;eosbtc;Buy;1;EOS;0,0003597;BTC;0,0003597;BTC;0,0025;EOS;Invest;37605094;1",
+            ":2: date (field 1): found \"25.11.2019 8:08\", expected an ISO 8601 date"
+        ),
+        (
+            "2019-11-25 8:08:44;ethbtc;Buy;1;EOS;0,0003597;BTC;0,0003597;BTC;0,0025;EOS;Invest;37605094;1",
+            ":2: instrument (field 2): found \"ethbtc\" (ETH/BTC), expected EOS/BTC"
+        ),
     ])
     func badRowsAreRejectedWithTheirLineAndWriteNothing(_ badLine: String, _ expected: String) throws {
         let (t, _) = try store()
-        let good = "2019-11-08 21:34:39;ethusd;Sell;0,01645307;ETH;186,3625;USD;3,06624;USD;0,01;USD;Trade;37550914;853672518"
+        let good =
+            "2019-11-08 21:34:39;ethusd;Sell;0,01645307;ETH;186,3625;USD;3,06624;USD;0,01;USD;Trade;37550914;853672518"
         let file = try TestPaths.write(good + "\n" + badLine, "trades.csv", in: t.directory)
         #expect {
             _ = try t.store.importFiles([file], kind: .dsxTrades, options: ImportOptions(portfolio: "DSX crypto"))

@@ -1,7 +1,8 @@
-import Foundation
 import FolioCore
 import FolioTestSupport
+import Foundation
 import Testing
+
 @testable import FolioStore
 
 /// Text importers take UTF-8 only, and bounded lines and fields: anything else is refused with its file
@@ -17,14 +18,26 @@ import Testing
     }
 
     @Test(arguments: [
-        (ImportKind.budget, "budget.csv", "date,type,category,amount,currency,note", "2026-01-05,expense,", ",120,UAH,"),
+        (
+            ImportKind.budget, "budget.csv", "date,type,category,amount,currency,note", "2026-01-05,expense,",
+            ",120,UAH,"
+        ),
         (.quotes, "quotes.csv", "date,asset,currency,price,market,source", "2024-03-01,USD,UAH,38,nbu,", ""),
-        (.trades, "trades.csv", "time,side,asset,quantity,price,price_currency,id", "2024-03-01,buy,AAPL,1,100,USD,", ""),
+        (
+            .trades, "trades.csv", "time,side,asset,quantity,price,price_currency,id", "2024-03-01,buy,AAPL,1,100,USD,",
+            ""
+        ),
         (.transactions, "cash.csv", "time,type,currency,amount,id", "2024-03-01,deposit,USD,100,", ""),
         (.stockCSV, "AAPL_data.csv", "date,open,high,low,close,volume,Name", "2024-03-01,1,1,1,1,1,", ""),
         (.dsxTrades, "dsx.csv", "", "2019-01-01 0:00:00;btcusd;Buy;1;BTC;100;USD;0;0;0;USD;0;", ";x"),
     ])
-    func aWindows1251FileIsRefusedAtItsFirstBadByte(_ kind: ImportKind, _ name: String, _ header: String, _ before: String, _ after: String) throws {
+    func aWindows1251FileIsRefusedAtItsFirstBadByte(
+        _ kind: ImportKind,
+        _ name: String,
+        _ header: String,
+        _ before: String,
+        _ after: String
+    ) throws {
         let t = try TemporaryStore()
         _ = try t.store.addPortfolio(name: "P", baseCurrency: "USD")
         let good = Array(before.utf8) + Array("ok".utf8) + Array(after.utf8)
@@ -34,7 +47,8 @@ import Testing
         #expect {
             _ = try t.store.importFiles([url], kind: kind, options: ImportOptions(portfolio: "P"))
         } throws: { error in
-            "\(error)" == "\(url.path):\(lines.count): not UTF-8 (found byte 0xCF); convert with iconv -f CP1251 -t UTF-8"
+            "\(error)"
+                == "\(url.path):\(lines.count): not UTF-8 (found byte 0xCF); convert with iconv -f CP1251 -t UTF-8"
         }
         for table in ["quote", "trade", "budget_entry", "budget_category"] { #expect(try t.count(table) == 0) }
     }
@@ -63,8 +77,14 @@ import Testing
     /// A value quoted back in an error comes from the file: a terminal escape in it is shown, not obeyed.
     @Test func foundValuesAreQuotedWithTheirControlCharactersEscaped() throws {
         let t = try TemporaryStore()
-        let url = try Self.file([Array("date,asset,currency,price,market,source".utf8),
-                                 Array("2024-03-01,USD,UAH,\u{1B}[2J38,nbu,x".utf8)], "quotes.csv", in: t.directory)
+        let url = try Self.file(
+            [
+                Array("date,asset,currency,price,market,source".utf8),
+                Array("2024-03-01,USD,UAH,\u{1B}[2J38,nbu,x".utf8),
+            ],
+            "quotes.csv",
+            in: t.directory
+        )
         #expect { _ = try t.store.importFiles([url], kind: .quotes) } throws: { error in
             "\(error)" == "\(url.path):2: price: found \"\\x1B[2J38\", expected a number such as 12.5"
         }
@@ -73,7 +93,8 @@ import Testing
     @Test func aFieldOver64KiBIsRefused() throws {
         let t = try TemporaryStore()
         let header = Array("date,type,category,amount,currency,note".utf8)
-        let row = { (note: Int) in Array("2026-01-05,expense,Food,1,UAH,".utf8) + [UInt8](repeating: 0x61, count: note) }
+        let row = { (note: Int) in Array("2026-01-05,expense,Food,1,UAH,".utf8) + [UInt8](repeating: 0x61, count: note)
+        }
         let fits = try Self.file([header, row(DelimitedFile.maxFieldBytes)], "fits.csv", in: t.directory)
         #expect(try t.store.importFiles([fits], kind: .budget)[0].inserted == 1)
         let long = try Self.file([header, row(1), row(100_000)], "long.csv", in: t.directory)

@@ -1,7 +1,8 @@
-import Foundation
 import FolioCore
 import FolioTestSupport
+import Foundation
 import Testing
+
 @testable import FolioStore
 
 @Suite struct NBUImportTests {
@@ -31,17 +32,26 @@ import Testing
         let t = try TemporaryStore()
         let files = ["20080101.json", "20220224.json"].map { Self.raw.appendingPathComponent($0) }
         let lines = try t.store.importFiles(files, kind: .nbuJSON).flatMap(\.lines)
-        #expect(lines == [
-            "\(files[0].path): read 63, inserted 62, skipped 0 as duplicates, ignored 1",
-            "  [33]: cc \"___\" is not a currency code (r030 255), row skipped",
-            "\(files[1].path): read 60, inserted 60, skipped 0 as duplicates",
-        ])
-        #expect(try t.store.importFiles([files[1]], kind: .nbuJSON)[0].lines == ["\(files[1].path): read 60, inserted 0, skipped 60 as duplicates"])
+        #expect(
+            lines == [
+                "\(files[0].path): read 63, inserted 62, skipped 0 as duplicates, ignored 1",
+                "  [33]: cc \"___\" is not a currency code (r030 255), row skipped",
+                "\(files[1].path): read 60, inserted 60, skipped 0 as duplicates",
+            ]
+        )
+        #expect(
+            try t.store.importFiles([files[1]], kind: .nbuJSON)[0].lines == [
+                "\(files[1].path): read 60, inserted 0, skipped 60 as duplicates"
+            ]
+        )
     }
 
     @Test func ratesAreUAHPerUnitOnTheirDay() throws {
         let t = try TemporaryStore()
-        _ = try t.store.importFiles(["19960902.json", "20220224.json", "20220226.json"].map { Self.raw.appendingPathComponent($0) }, kind: .nbuJSON)
+        _ = try t.store.importFiles(
+            ["19960902.json", "20220224.json", "20220226.json"].map { Self.raw.appendingPathComponent($0) },
+            kind: .nbuJSON
+        )
         let usd = try t.store.quotes(asset: "USD", currency: "UAH", market: .nbu)
         #expect(usd.map { Day($0.time).iso } == ["1996-09-02", "2022-02-24", "2022-02-26"])
         #expect(usd.map(\.price) == [1.761, 29.2549, 29.2549])

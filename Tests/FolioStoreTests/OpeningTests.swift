@@ -1,8 +1,9 @@
+import FolioTestSupport
 import Foundation
 import GRDB
 import Synchronization
-import FolioTestSupport
 import Testing
+
 @testable import FolioStore
 
 /// Only `folio init` (`Access.create`) makes or upgrades a database; readers open it read-only.
@@ -39,7 +40,10 @@ import Testing
         let path = directory.appendingPathComponent("old.sqlite").path
         _ = try Store(path: path, access: .create)
         try DatabaseQueue(path: path).write { db in
-            try db.execute(sql: "DROP TABLE market_statistic; DELETE FROM grdb_migrations WHERE identifier = 'v2-market-statistics'")
+            try db.execute(
+                sql:
+                    "DROP TABLE market_statistic; DELETE FROM grdb_migrations WHERE identifier = 'v2-market-statistics'"
+            )
         }
         return path
     }
@@ -96,9 +100,15 @@ import Testing
 
     /// SQLite's "database is locked", "database or disk is full" name no file; Folio's say which.
     @Test func sqliteFailuresNameTheDatabase() {
-        let locked = StoreError(DatabaseError(resultCode: .SQLITE_BUSY, message: "database is locked"), path: "/srv/f.sqlite")
+        let locked = StoreError(
+            DatabaseError(resultCode: .SQLITE_BUSY, message: "database is locked"),
+            path: "/srv/f.sqlite"
+        )
         #expect(locked.description.hasPrefix("/srv/f.sqlite: database is locked"))
-        let full = StoreError(DatabaseError(resultCode: .SQLITE_FULL, message: "database or disk is full"), path: "/srv/f.sqlite")
+        let full = StoreError(
+            DatabaseError(resultCode: .SQLITE_FULL, message: "database or disk is full"),
+            path: "/srv/f.sqlite"
+        )
         #expect(full.description == "/srv/f.sqlite: no space left on device")
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking  // Data(contentsOf:) for http URLs
 #endif
@@ -19,7 +20,8 @@ public final class FakeSources {
     public func environment(fault: String? = nil, database: String? = nil) -> [String: String] {
         let base = baseURL + (fault.map { "/fault/\($0)" } ?? "")
         var environment = [
-            "FOLIO_NBU_URL": base, "FOLIO_COINGECKO_URL": base, "FOLIO_MONOBANK_URL": base, "FOLIO_PRIVATBANK_URL": base, "FOLIO_STOOQ_URL": base,
+            "FOLIO_NBU_URL": base, "FOLIO_COINGECKO_URL": base, "FOLIO_MONOBANK_URL": base,
+            "FOLIO_PRIVATBANK_URL": base, "FOLIO_STOOQ_URL": base,
         ]
         environment["FOLIO_DB"] = database
         return environment

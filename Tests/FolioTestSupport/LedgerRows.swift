@@ -9,7 +9,8 @@ import Foundation
 public enum LedgerRows {
     public static func trades(_ store: Store, _ portfolio: String) throws -> [String] {
         try store.trades(portfolio: store.portfolio(named: portfolio)).map { t in
-            var line = "\(time(t.time)) \(t.side.rawValue) \(number(t.quantity)) \(t.asset) at \(number(t.price)) \(t.priceCurrency)"
+            var line =
+                "\(time(t.time)) \(t.side.rawValue) \(number(t.quantity)) \(t.asset) at \(number(t.price)) \(t.priceCurrency)"
             if t.fee != 0 { line += " fee \(number(t.fee)) \(t.feeCurrency)" }
             return line + (t.externalID.map { " #\($0)" } ?? "")
         }
@@ -18,7 +19,11 @@ public enum LedgerRows {
     public static func cash(_ store: Store, _ portfolio: String) throws -> [String] {
         try store.cashTransactions(portfolio: store.portfolio(named: portfolio)).map { c in
             var line = "\(time(c.time)) \(c.kind.rawValue)"
-            if c.kind == .split { line += " \(c.asset?.rawValue ?? "?") \(number(c.ratio ?? 0))" } else { line += " \(number(c.amount)) \(c.currency)" }
+            if c.kind == .split {
+                line += " \(c.asset?.rawValue ?? "?") \(number(c.ratio ?? 0))"
+            } else {
+                line += " \(number(c.amount)) \(c.currency)"
+            }
             if let asset = c.asset, c.kind != .split { line += " of \(asset)" }
             if c.tax != 0 { line += " tax \(number(c.tax))" }
             if c.fee != 0 { line += " fee \(number(c.fee))" }

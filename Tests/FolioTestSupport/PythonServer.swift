@@ -10,7 +10,8 @@ public final class PythonServer {
 
     public init(script: String, arguments: [String]) throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", TestPaths.projectRoot.appendingPathComponent("Tests/Support/\(script)").path] + arguments
+        process.arguments =
+            ["python3", TestPaths.projectRoot.appendingPathComponent("Tests/Support/\(script)").path] + arguments
         let out = Pipe()
         process.standardOutput = out
         process.standardInput = lifeline
@@ -21,7 +22,8 @@ public final class PythonServer {
             if chunk.isEmpty { break }
             line.append(chunk)
         }
-        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        else {
             kill(process.processIdentifier, SIGKILL)
             throw DidNotStart(script: script)
         }
@@ -37,6 +39,8 @@ public final class PythonServer {
 
     public struct DidNotStart: Error, CustomStringConvertible {
         public var script: String
-        public var description: String { "\(script) did not start (is python3 there, and aiosmtpd for the SMTP server?)" }
+        public var description: String {
+            "\(script) did not start (is python3 there, and aiosmtpd for the SMTP server?)"
+        }
     }
 }

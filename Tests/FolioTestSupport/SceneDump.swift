@@ -11,7 +11,8 @@ import Foundation
 /// point is well under a pixel.
 extension Scene {
     public var snapshotText: String {
-        let header = "scene \(Self.number(width))×\(Self.number(height)) background \(Self.colour(background)) title \(Self.quoted(title))"
+        let header =
+            "scene \(Self.number(width))×\(Self.number(height)) background \(Self.colour(background)) title \(Self.quoted(title))"
         let lines = primitives.map { primitive -> String in
             switch primitive {
             case .text(let t): Self.line(t)
@@ -22,7 +23,8 @@ extension Scene {
     }
 
     static func line(_ t: TextRun) -> String {
-        var s = "text \(quoted(t.text)) \(t.role.rawValue) \(t.weight.rawValue) \(number(t.size)) \(colour(t.color)) box \(rect(t.box))"
+        var s =
+            "text \(quoted(t.text)) \(t.role.rawValue) \(t.weight.rawValue) \(number(t.size)) \(colour(t.color)) box \(rect(t.box))"
         if t.rotation != 0 { s += " turned \(number(t.rotation * 180 / .pi))°" }
         return s
     }
@@ -47,7 +49,9 @@ extension Scene {
         return s == "-0.0" ? "0.0" : s
     }
 
-    static func colour(_ c: Color) -> String { c.alpha < 1 ? c.hexString + "/" + String(format: "%.2f", c.alpha) : c.hexString }
+    static func colour(_ c: Color) -> String {
+        c.alpha < 1 ? c.hexString + "/" + String(format: "%.2f", c.alpha) : c.hexString
+    }
 
     /// In quotes, with the spaces a reader cannot tell apart (no-break, narrow no-break) spelt out, since
     /// a figure's spacing is part of what a baseline checks.

@@ -44,8 +44,12 @@ public struct Snapshots: Sendable {
 
     /// Compares `actual` with `<name>.png`; `write` writes the same image as a PNG to the URL it is given
     /// (the baseline when recording, the failures directory when it differs).
-    public func checkImage(_ name: String, _ actual: Pixels, write: (URL) throws -> Void,
-                           sourceLocation: SourceLocation = #_sourceLocation) throws {
+    public func checkImage(
+        _ name: String,
+        _ actual: Pixels,
+        write: (URL) throws -> Void,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let expectedURL = baseline(name, "png")
         let expected = PNGDecoding.rgb(contentsOf: expectedURL.path)
         let rms = expected.flatMap { Self.rms(actual, $0) }
@@ -60,14 +64,18 @@ public struct Snapshots: Sendable {
         }
         guard let expected else {
             let drawn = try written(name + "-actual.png", by: write)
-            Issue.record("missing baseline \(expectedURL.path) (drawn: \(drawn.path)); record it with FOLIO_RECORD_BASELINES=1",
-                         sourceLocation: sourceLocation)
+            Issue.record(
+                "missing baseline \(expectedURL.path) (drawn: \(drawn.path)); record it with FOLIO_RECORD_BASELINES=1",
+                sourceLocation: sourceLocation
+            )
             return
         }
         guard let rms else {
             let drawn = try written(name + "-actual.png", by: write)
-            Issue.record("\(name): \(actual.width)×\(actual.height), baseline \(expected.width)×\(expected.height); drawn: \(drawn.path)",
-                         sourceLocation: sourceLocation)
+            Issue.record(
+                "\(name): \(actual.width)×\(actual.height), baseline \(expected.width)×\(expected.height); drawn: \(drawn.path)",
+                sourceLocation: sourceLocation
+            )
             return
         }
         guard rms > tolerance else { return }
@@ -77,8 +85,11 @@ public struct Snapshots: Sendable {
             let pixels = zip(actual.pixels, expected.pixels).map { a, b in UInt8(min(abs(Int(a) - Int(b)) * 8, 255)) }
             try PNGDecoding.write(rgb: pixels, width: actual.width, height: actual.height, to: $0.path)
         }
-        Self.fail("\(name): RMS difference \(String(format: "%.3f", rms)) > \(tolerance); see \(drawn.path), "
-                  + "\(copy.lastPathComponent) and \(diff.lastPathComponent) beside it", sourceLocation)
+        Self.fail(
+            "\(name): RMS difference \(String(format: "%.3f", rms)) > \(tolerance); see \(drawn.path), "
+                + "\(copy.lastPathComponent) and \(diff.lastPathComponent) beside it",
+            sourceLocation
+        )
     }
 
     /// Compares an image already in a file (a page poppler drew) with `<name>.png`.
@@ -124,16 +135,21 @@ public struct Snapshots: Sendable {
         }
         guard let expected else {
             let drawn = try written(name + "-actual.txt") { try Data(actual.utf8).write(to: $0) }
-            Issue.record("missing baseline \(expectedURL.path) (drawn: \(drawn.path)); record it with FOLIO_RECORD_BASELINES=1",
-                         sourceLocation: sourceLocation)
+            Issue.record(
+                "missing baseline \(expectedURL.path) (drawn: \(drawn.path)); record it with FOLIO_RECORD_BASELINES=1",
+                sourceLocation: sourceLocation
+            )
             return
         }
         guard expected != actual else { return }
         let drawn = try written(name + "-actual.txt") { try Data(actual.utf8).write(to: $0) }
         let (missing, extra) = Self.lineDifference(expected, actual)
         let shown = missing.prefix(6).map { "\n  - " + $0 } + extra.prefix(6).map { "\n  + " + $0 }
-        Self.fail("\(name): \(missing.count) lines only in the baseline (-), \(extra.count) only in what was drawn (+); "
-                  + "diff \(expectedURL.path) \(drawn.path)" + shown.joined(), sourceLocation)
+        Self.fail(
+            "\(name): \(missing.count) lines only in the baseline (-), \(extra.count) only in what was drawn (+); "
+                + "diff \(expectedURL.path) \(drawn.path)" + shown.joined(),
+            sourceLocation
+        )
     }
 
     /// The lines only `a` has and those only `b` has, counting repeats (dumps are sorted, so order says nothing).
@@ -159,7 +175,8 @@ public struct Snapshots: Sendable {
     }
 
     private static func recorded(_ url: URL, unchanged: Bool) -> String {
-        (unchanged ? "FOLIO_RECORD_BASELINES is set; \(url.path) matches and was left as it is"
+        (unchanged
+            ? "FOLIO_RECORD_BASELINES is set; \(url.path) matches and was left as it is"
             : "recorded \(url.path); look at it, then run again without FOLIO_RECORD_BASELINES")
     }
 

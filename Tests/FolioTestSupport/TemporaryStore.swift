@@ -36,12 +36,22 @@ public final class TemporaryStore {
 
     /// Writes a quote straight into its table, past every import's checks: a row an older Folio could
     /// store (a price below zero, a time before 1970), for the readers that must still skip or place it.
-    public func insertUncheckedQuote(_ asset: AssetCode, in currency: AssetCode, market: Market, milliseconds: Int64, price: Double, source: String) throws {
+    public func insertUncheckedQuote(
+        _ asset: AssetCode,
+        in currency: AssetCode,
+        market: Market,
+        milliseconds: Int64,
+        price: Double,
+        source: String
+    ) throws {
         try store.write { db in
-            try db.execute(sql: """
-                INSERT INTO quote (asset_id, currency_id, market, time_ms, price, source)
-                SELECT a.id, c.id, ?, ?, ?, ? FROM asset a, asset c WHERE a.code = ? AND c.code = ?
-                """, arguments: [market.rawValue, milliseconds, price, source, asset.rawValue, currency.rawValue])
+            try db.execute(
+                sql: """
+                    INSERT INTO quote (asset_id, currency_id, market, time_ms, price, source)
+                    SELECT a.id, c.id, ?, ?, ?, ? FROM asset a, asset c WHERE a.code = ? AND c.code = ?
+                    """,
+                arguments: [market.rawValue, milliseconds, price, source, asset.rawValue, currency.rawValue]
+            )
         }
     }
 

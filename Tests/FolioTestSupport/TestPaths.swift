@@ -3,7 +3,8 @@ import Foundation
 /// Where the tests find the project and the shared data sets, and where they write.
 public enum TestPaths {
     /// The project root, found from this file's path (Tests/FolioTestSupport/TestPaths.swift).
-    public static let projectRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    public static let projectRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent()
         .deletingLastPathComponent()
     /// `../shared/data` beside the project: real public data sets.
     public static let sharedData = projectRoot.deletingLastPathComponent().appendingPathComponent("shared/data")

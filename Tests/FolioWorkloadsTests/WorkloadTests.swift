@@ -2,9 +2,9 @@ import FolioAnalytics
 import FolioCharts
 import FolioCore
 import FolioReports
+import FolioWorkloads
 import Foundation
 import Testing
-import FolioWorkloads
 
 /// The benchmark must never time a chart that draws the wrong picture: each workload's scene is checked
 /// against numbers computed here, independently, from the same CSV files.
@@ -20,7 +20,9 @@ import FolioWorkloads
 
     private func discs(_ scene: Scene) -> [Point] {
         scene.paths.compactMap { p in
-            guard p.elements.count == 3, case .arc(let c, _, 0, let end, true) = p.elements[1], end == 2 * .pi else { return nil }
+            guard p.elements.count == 3, case .arc(let c, _, 0, let end, true) = p.elements[1], end == 2 * .pi else {
+                return nil
+            }
             return c
         }
     }
@@ -28,7 +30,9 @@ import FolioWorkloads
     @Test func w1MarkersSitOnTheTrueMinimumAndMaximum() throws {
         let column = data.hourly.header.firstIndex(of: "ALFA")!
         let values = data.hourly.rows.map { Double($0[column])! }
-        let (minIndex, maxIndex) = (values.indices.min { values[$0] < values[$1] }!, values.indices.max { values[$0] < values[$1] }!)
+        let (minIndex, maxIndex) = (
+            values.indices.min { values[$0] < values[$1] }!, values.indices.max { values[$0] < values[$1] }!
+        )
         let scene = try scene(.w1)
         let format = NumberFormat(locale: .en, style: .decimal(2))
         #expect(scene.text("Min " + format.string(values[minIndex])) != nil)
@@ -38,7 +42,10 @@ import FolioWorkloads
         // The discs sit on the line's vertices at the minimum's and maximum's hours.
         let line = try #require(scene.paths.first { $0.elements.count == 168 })
         func vertex(_ i: Int) -> Point? {
-            switch line.elements[i] { case .move(let p), .line(let p): p; default: nil }
+            switch line.elements[i] {
+            case .move(let p), .line(let p): p
+            default: nil
+            }
         }
         let markers = discs(scene)
         #expect(markers.count == 2)
@@ -64,7 +71,9 @@ import FolioWorkloads
 
     @Test func w3HasTwelveGroupsOfSixBarsAndALegend() throws {
         let scene = try scene(.w3)
-        for asset in data.composition.header.dropFirst() { #expect(scene.text(asset) != nil, "no legend entry \(asset)") }
+        for asset in data.composition.header.dropFirst() {
+            #expect(scene.text(asset) != nil, "no legend entry \(asset)")
+        }
         for month in ["Jan 2024", "Jun", "Dec"] { #expect(scene.text(month) != nil, "no group label \(month)") }
         #expect(scene.overlappingTexts().isEmpty && scene.primitivesOutsideCanvas().isEmpty)
     }
@@ -81,9 +90,12 @@ import FolioWorkloads
             return zip(closes.dropFirst(), closes).map { $0 / $1 - 1 }
         }
         func pearson(_ x: [Double], _ y: [Double]) -> Double {
-            let n = Double(x.count), mx = x.reduce(0, +) / n, my = y.reduce(0, +) / n
+            let n = Double(x.count)
+            let mx = x.reduce(0, +) / n
+            let my = y.reduce(0, +) / n
             let sxy = zip(x, y).map { ($0 - mx) * ($1 - my) }.reduce(0, +)
-            let sxx = x.map { ($0 - mx) * ($0 - mx) }.reduce(0, +), syy = y.map { ($0 - my) * ($0 - my) }.reduce(0, +)
+            let sxx = x.map { ($0 - mx) * ($0 - mx) }.reduce(0, +)
+            let syy = y.map { ($0 - my) * ($0 - my) }.reduce(0, +)
             return sxy / (sxx * syy).squareRoot()
         }
         for (a, b) in [("ALFA", "BRVO"), ("CHRL", "DLTA"), ("KILO", "TNGO"), ("ECHO", "SIER")] {

@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// The days a value bridge covers, as `--period` names them: a period of the performance table ending at
 /// the as-of day (`1M` … `inception`), a calendar year (`2017`), or the last whole calendar year before
@@ -11,7 +11,8 @@ public enum AttributionPeriod: Hashable, Sendable {
 
     /// `text` as `--period` spells it; an error naming `argument` otherwise.
     public init(_ text: String, _ argument: String) throws {
-        if let period = PeriodPerformance.Period.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) {
+        if let period = PeriodPerformance.Period.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }
+        ) {
             self = .trailing(period)
         } else if text.lowercased() == "last-year" {
             self = .lastYear
@@ -34,16 +35,24 @@ public enum AttributionPeriod: Hashable, Sendable {
         case let .trailing(period):
             let start = period.start(endingAt: end) ?? inception
             guard start >= inception || period.startsAtInceptionWhenShorter else {
-                throw ArgumentError("--period", "\(period.rawValue) starts on \(start.iso), before the first activity on \(inception.iso)")
+                throw ArgumentError(
+                    "--period",
+                    "\(period.rawValue) starts on \(start.iso), before the first activity on \(inception.iso)"
+                )
             }
             (from, to) = (max(start, inception), end)
         case let .year(year):
-            (from, to) = (max(Day(year: year, month: 1, day: 1)!, inception), min(Day(year: year, month: 12, day: 31)!, end))
+            (from, to) = (
+                max(Day(year: year, month: 1, day: 1)!, inception), min(Day(year: year, month: 12, day: 31)!, end)
+            )
         case .lastYear:
             return try AttributionPeriod.year(end.year - 1).range(inception: inception, end: end)
         }
         guard from <= to, let range = try? DayRange(from: from, to: to) else {
-            throw ArgumentError("--period", "no day of it lies between the first activity on \(inception.iso) and \(end.iso)")
+            throw ArgumentError(
+                "--period",
+                "no day of it lies between the first activity on \(inception.iso) and \(end.iso)"
+            )
         }
         return range
     }

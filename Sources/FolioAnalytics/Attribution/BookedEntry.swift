@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// The lines of a value bridge that money crossing a holding's boundary is booked on: what the owner
 /// put in or took out, and the income and costs that are neither a price nor a rate.
@@ -51,7 +51,8 @@ struct BookedEntry: Sendable {
     }
 
     /// `amount` of `currency` in the base currency now, as `CostBasisLedger` converts it; NaN without a rate.
-    private mutating func inBase(_ amount: Double, _ currency: AssetCode, rates: CrossRates, base: AssetCode) -> Double {
+    private mutating func inBase(_ amount: Double, _ currency: AssetCode, rates: CrossRates, base: AssetCode) -> Double
+    {
         if currency == base || amount == 0 { return amount }
         switch rates.rate(from: currency, to: base, at: time) {
         case let .success(rate): return rate.convert(amount)
@@ -69,7 +70,9 @@ struct BookedEntry: Sendable {
             let deposit = c.kind == .deposit
             bookings.append(Booking(holding: c.currency, line: deposit ? .deposits : .withdrawals, amount: amount))
             if c.fee != 0 { bookings.append(Booking(holding: c.currency, line: .fees, amount: fee)) }
-            legs.append(Leg(holding: c.currency, quantity: c.cashChange, value: deposit ? amount - fee : -(amount + fee)))
+            legs.append(
+                Leg(holding: c.currency, quantity: c.cashChange, value: deposit ? amount - fee : -(amount + fee))
+            )
         case .dividend, .interest:
             let (gross, tax, fee) = (value(c.amount), value(c.tax), value(c.fee))
             let payer = c.kind == .dividend ? c.asset ?? c.currency : c.currency
@@ -89,7 +92,8 @@ struct BookedEntry: Sendable {
     private mutating func book(_ t: Trade, rates: CrossRates, base: AssetCode) {
         let paid = t.quantity * t.price
         let paidValue = inBase(paid, t.priceCurrency, rates: rates, base: base)
-        var fee = 0.0, feeUnits = 0.0
+        var fee = 0.0
+        var feeUnits = 0.0
         if t.fee != 0 {
             if t.feeCurrency == t.asset {
                 feeUnits = t.fee

@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// One holding's part of a range's gain, in the base currency (cash in each currency is a holding).
 public struct HoldingContribution: Hashable, Sendable {
@@ -23,7 +23,9 @@ public struct HoldingContribution: Hashable, Sendable {
     /// Dividends it paid and interest of its currency, less the tax withheld from them.
     public var income: Double? { dividends.flatMap { d in interest.flatMap { i in taxes.map { d + i - $0 } } } }
     /// What it earned: price + currency + income − fees.
-    public var total: Double? { price.flatMap { p in currency.flatMap { c in income.flatMap { i in fees.map { p + c + i - $0 } } } } }
+    public var total: Double? {
+        price.flatMap { p in currency.flatMap { c in income.flatMap { i in fees.map { p + c + i - $0 } } } }
+    }
 }
 
 /// The range's gain holding by holding: the rows add up to the value bridge's lines, and their
@@ -51,27 +53,42 @@ public struct ContributionByHolding: Hashable, Sendable {
     /// total = price_effect + currency_effect + income − fees, income = dividends + interest − taxes.
     public var table: ResultTable {
         let rows = (self.rows + [total]).enumerated().map { i, r -> [ResultTable.Cell?] in
-            [.text(i == self.rows.count ? "Total" : r.asset.rawValue), .finite(r.price), .finite(r.currency), .finite(r.income), .finite(r.fees),
-             .finite(r.total), .finite(r.timeWeighted.map { $0 * 100 })]
+            [
+                .text(i == self.rows.count ? "Total" : r.asset.rawValue), .finite(r.price), .finite(r.currency),
+                .finite(r.income), .finite(r.fees),
+                .finite(r.total), .finite(r.timeWeighted.map { $0 * 100 }),
+            ]
         }
-        return ResultTable(columns: [
-            .init("asset", .text), .init("price_effect", .number), .init("currency_effect", .number), .init("income", .number),
-            .init("fees", .number), .init("total", .number), .init("twr_contribution", .percent),
-        ], rows: rows)
+        return ResultTable(
+            columns: [
+                .init("asset", .text), .init("price_effect", .number), .init("currency_effect", .number),
+                .init("income", .number),
+                .init("fees", .number), .init("total", .number), .init("twr_contribution", .percent),
+            ],
+            rows: rows
+        )
     }
 }
 
 extension ReturnAttribution {
     /// Every holding's part of the gain over `range`, which must lie within the days after the first one.
     public func contributions(over range: DayRange) -> ContributionByHolding {
-        var out = ContributionByHolding(range: range, base: base, rows: [], total: HoldingContribution(asset: base), missing: [])
+        var out = ContributionByHolding(
+            range: range,
+            base: base,
+            rows: [],
+            total: HoldingContribution(asset: base),
+            missing: []
+        )
         guard let a = index(of: range.from), a > 0, let b = index(of: range.to) else { return out }
         let linked = timeWeighted(a, b)
         var totals = [CompensatedSum](repeating: CompensatedSum(), count: 9)
         for h in holdings.indices {
             let s = sum(a, b, holding: h)
             let ends = [a - 1, b].map { d in valueIndex[holdings[h]].map { value.assetValues[$0][d] } ?? 0 }
-            let figures: [Double?] = [ends[0], ends[1], s.moved, s.price, s.currency, s.dividends, s.interest, s.fees, s.taxes]
+            let figures: [Double?] = [
+                ends[0], ends[1], s.moved, s.price, s.currency, s.dividends, s.interest, s.fees, s.taxes,
+            ]
             guard figures.contains(where: { $0 != 0 }) else { continue }
             let known = marked[h][a - 1] && marked[h][b] && figures.allSatisfy { $0?.isFinite == true }
             var row = HoldingContribution(asset: holdings[h])
@@ -85,9 +102,19 @@ extension ReturnAttribution {
             for (k, v) in figures.enumerated() { totals[k] += known ? v! : .nan }
         }
         let sums = totals.map { $0.value.isFinite ? $0.value : nil }
-        out.total = HoldingContribution(asset: base, start: sums[0], end: sums[1], moved: sums[2], price: sums[3], currency: sums[4],
-                                        dividends: sums[5], interest: sums[6], fees: sums[7], taxes: sums[8],
-                                        timeWeighted: linked.contributions == nil ? nil : linked.timeWeighted)
+        out.total = HoldingContribution(
+            asset: base,
+            start: sums[0],
+            end: sums[1],
+            moved: sums[2],
+            price: sums[3],
+            currency: sums[4],
+            dividends: sums[5],
+            interest: sums[6],
+            fees: sums[7],
+            taxes: sums[8],
+            timeWeighted: linked.contributions == nil ? nil : linked.timeWeighted
+        )
         if out.rows.contains(where: { $0.total == nil }) || linked.contributions == nil && linked.timeWeighted != nil {
             out.missing = missing(a, b)
         }
@@ -102,17 +129,24 @@ extension ReturnAttribution {
         // Known days as `ReturnSeries` reads them: a value and the day's transfers known. Each counted
         // day's return is over the days since the last known one.
         let flows = (try? DayRange(from: days[0], to: days[days.count - 1])).map { value.transfers.byDay($0) }
-        var growth = 1.0, counted = false, complete = true
+        var growth = 1.0
+        var counted = false
+        var complete = true
         var linked = [CompensatedSum](repeating: CompensatedSum(), count: holdings.count)
         var gains = [Double](repeating: 0, count: holdings.count)
         var previous: Int? = nil
-        for d in 0 ... b {
+        for d in 0...b {
             for h in holdings.indices { gains[h] += parts[h][d].gain }
             guard value.total[d] != nil, flows?.deposits[d] != nil, flows?.withdrawals[d] != nil else { continue }
-            defer { previous = d; gains = gains.map { _ in 0 } }
+            defer {
+                previous = d
+                gains = gains.map { _ in 0 }
+            }
             guard d >= a, let r = returnOf[days[d]], let p = previous.flatMap({ value.total[$0] }) else { continue }
             counted = true
-            if !isSplit(at: d) || !isSplit(at: previous!) || gains.contains(where: { !$0.isFinite }) { complete = false }
+            if !isSplit(at: d) || !isSplit(at: previous!) || gains.contains(where: { !$0.isFinite }) {
+                complete = false
+            }
             for h in holdings.indices { linked[h] += gains[h] / p * growth }
             growth *= 1 + r
         }

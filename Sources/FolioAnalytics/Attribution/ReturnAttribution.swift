@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// Where a portfolio's value came from, day by day and holding by holding: what was paid in and taken
 /// out, what prices did, what rates did, and the income and costs booked by the ledger.
@@ -83,13 +83,21 @@ public struct ReturnAttribution: Sendable {
 
     /// From the history of `PortfolioInputs.performance(endingAt:)`, whose days start the day before the
     /// first activity, the replay and the rows it was made of, and the rates that valued it.
-    public init(history: PerformanceHistory, replay: HoldingsReplay, trades: [Trade], cashTransactions: [CashTransaction],
-                rates: CrossRates) {
-        let value = history.value, base = value.base, days = value.days
-        let booked = days.last.map { last in
-            LedgerEntry.inReplayOrder(trades: trades, cashTransactions: cashTransactions, through: last.end)
-                .map { BookedEntry($0, rates: rates, base: base) }
-        } ?? []
+    public init(
+        history: PerformanceHistory,
+        replay: HoldingsReplay,
+        trades: [Trade],
+        cashTransactions: [CashTransaction],
+        rates: CrossRates
+    ) {
+        let value = history.value
+        let base = value.base
+        let days = value.days
+        let booked =
+            days.last.map { last in
+                LedgerEntry.inReplayOrder(trades: trades, cashTransactions: cashTransactions, through: last.end)
+                    .map { BookedEntry($0, rates: rates, base: base) }
+            } ?? []
         var codes = Set(value.assets)
         for entry in booked {
             codes.formUnion(entry.legs.map(\.holding))
@@ -117,7 +125,17 @@ public struct ReturnAttribution: Sendable {
         func rate(_ h: Int, at time: Date, day: Int, atClose: Bool) -> Double? {
             guard case let .quoted(route) = pricing[h] else { return nil }
             guard let route else {
-                misses.append((day, atClose, MissingQuoteError(pair: CurrencyPair(holdings[h], base), markets: [], at: time, reason: .noRoute)))
+                misses.append(
+                    (
+                        day, atClose,
+                        MissingQuoteError(
+                            pair: CurrencyPair(holdings[h], base),
+                            markets: [],
+                            at: time,
+                            reason: .noRoute
+                        )
+                    )
+                )
                 return nil
             }
             // One unit converted, not `rate(along:)`: a valuation asks this of every holding on every day.

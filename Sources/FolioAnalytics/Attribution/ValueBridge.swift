@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// From one value to another over a range of days, every amount in the base currency:
 ///
@@ -38,8 +38,12 @@ public struct ValueBridge: Hashable, Sendable {
 
     /// A line of the bridge, by the name the table gives it.
     public enum Line: String, CaseIterable, Sendable {
-        case startValue = "start_value", deposits, withdrawals, priceEffect = "price_effect", currencyEffect = "currency_effect"
-        case dividends, interest, fees, taxes, endValue = "end_value"
+        case startValue = "start_value"
+        case deposits, withdrawals
+        case priceEffect = "price_effect"
+        case currencyEffect = "currency_effect"
+        case dividends, interest, fees, taxes
+        case endValue = "end_value"
 
         /// The start and the end value; the other lines move from one to the other.
         public var isTotal: Bool { self == .startValue || self == .endValue }
@@ -50,20 +54,23 @@ public struct ValueBridge: Hashable, Sendable {
     public var lines: [(line: Line, amount: Double?, shareOfGain: Double?)] {
         let gain = self.gain.flatMap { $0 == 0 ? nil : $0 }
         return Line.allCases.map { line in
-            let amount: Double? = switch line {
-            case .startValue: start
-            case .deposits: deposits
-            case .withdrawals: withdrawals.map { -$0 }
-            case .priceEffect: price
-            case .currencyEffect: currency
-            case .dividends: dividends
-            case .interest: interest
-            case .fees: fees.map { -$0 }
-            case .taxes: taxes.map { -$0 }
-            case .endValue: end
-            }
+            let amount: Double? =
+                switch line {
+                case .startValue: start
+                case .deposits: deposits
+                case .withdrawals: withdrawals.map { -$0 }
+                case .priceEffect: price
+                case .currencyEffect: currency
+                case .dividends: dividends
+                case .interest: interest
+                case .fees: fees.map { -$0 }
+                case .taxes: taxes.map { -$0 }
+                case .endValue: end
+                }
             // Money paid in or taken out is not part of the gain: only the effects, income and costs have a share.
-            let share = line.isTotal || line == .deposits || line == .withdrawals ? nil : amount.flatMap { a in gain.map { a / $0 } }
+            let share =
+                line.isTotal || line == .deposits || line == .withdrawals
+                ? nil : amount.flatMap { a in gain.map { a / $0 } }
             return (line, amount, share)
         }
     }
@@ -72,7 +79,10 @@ public struct ValueBridge: Hashable, Sendable {
     /// that worked against it), for the lines between the money moved and the end value.
     public var table: ResultTable {
         ResultTable(
-            columns: [.init("line", .text), .init("amount_\(base.rawValue.lowercased())", .number), .init("share_of_gain", .percent)],
+            columns: [
+                .init("line", .text), .init("amount_\(base.rawValue.lowercased())", .number),
+                .init("share_of_gain", .percent),
+            ],
             rows: lines.map { [.text($0.line.rawValue), .finite($0.amount), .finite($0.shareOfGain.map { $0 * 100 })] }
         )
     }
@@ -88,8 +98,9 @@ extension ReturnAttribution {
         guard let a = index(of: range.from), a > 0, let b = index(of: range.to) else { return bridge }
         let sum = sum(a, b)
         guard isSplit(at: a - 1), isSplit(at: b), let start = value.total[a - 1], let end = value.total[b],
-              [sum.price, sum.currency, sum.deposits, sum.withdrawals, sum.dividends, sum.interest, sum.fees, sum.taxes]
-                .allSatisfy(\.isFinite) else {
+            [sum.price, sum.currency, sum.deposits, sum.withdrawals, sum.dividends, sum.interest, sum.fees, sum.taxes]
+                .allSatisfy(\.isFinite)
+        else {
             bridge.missing = missing(a, b)
             return bridge
         }
@@ -104,15 +115,30 @@ extension ReturnAttribution {
     func sum(_ a: Int, _ b: Int, holding: Int? = nil) -> DayParts {
         var sums = [CompensatedSum](repeating: CompensatedSum(), count: 9)
         for h in holding.map({ [$0] }) ?? Array(holdings.indices) {
-            for d in a ... b {
+            for d in a...b {
                 let p = parts[h][d]
-                sums[0] += p.price; sums[1] += p.currency; sums[2] += p.deposits; sums[3] += p.withdrawals
-                sums[4] += p.dividends; sums[5] += p.interest; sums[6] += p.fees; sums[7] += p.taxes; sums[8] += p.moved
+                sums[0] += p.price
+                sums[1] += p.currency
+                sums[2] += p.deposits
+                sums[3] += p.withdrawals
+                sums[4] += p.dividends
+                sums[5] += p.interest
+                sums[6] += p.fees
+                sums[7] += p.taxes
+                sums[8] += p.moved
             }
         }
-        return DayParts(price: sums[0].value, currency: sums[1].value, deposits: sums[2].value, withdrawals: sums[3].value,
-                        dividends: sums[4].value, interest: sums[5].value, fees: sums[6].value, taxes: sums[7].value,
-                        moved: sums[8].value)
+        return DayParts(
+            price: sums[0].value,
+            currency: sums[1].value,
+            deposits: sums[2].value,
+            withdrawals: sums[3].value,
+            dividends: sums[4].value,
+            interest: sums[5].value,
+            fees: sums[6].value,
+            taxes: sums[7].value,
+            moved: sums[8].value
+        )
     }
 
     /// Whether every holding's value at the close of day `d` (an index) was split into price and rate.
@@ -122,7 +148,7 @@ extension ReturnAttribution {
     /// closes it starts and ends at (a close between them that lacks one is carried into the next).
     func missing(_ a: Int, _ b: Int) -> [MissingQuoteSpan] {
         var log = MissingQuoteLog()
-        for miss in misses where miss.atClose ? miss.day == a - 1 || miss.day == b : (a ... b).contains(miss.day) {
+        for miss in misses where miss.atClose ? miss.day == a - 1 || miss.day == b : (a...b).contains(miss.day) {
             log.record(miss.missing, on: days[miss.day])
         }
         let ends = [days[a - 1], days[b]]

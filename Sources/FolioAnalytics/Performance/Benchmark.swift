@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// An asset's price in the portfolio's base currency on the portfolio's counted days, as returns
 /// beside the portfolio's, so that both cover exactly the same days.
@@ -16,7 +16,9 @@ public struct Benchmark: Hashable, Sendable {
         let route = rates.route(from: asset, to: base)
         func price(_ day: Day) -> Double? {
             guard let route else {
-                missing.append(MissingQuoteError(pair: CurrencyPair(asset, base), markets: [], at: day.end, reason: .noRoute))
+                missing.append(
+                    MissingQuoteError(pair: CurrencyPair(asset, base), markets: [], at: day.end, reason: .noRoute)
+                )
                 return nil
             }
             switch rates.convert(1, along: route, at: day.end) {

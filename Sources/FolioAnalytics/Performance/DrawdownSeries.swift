@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// How far the growth index is below its running peak after each counted day (the underwater curve),
 /// and the drawdowns it went through. The peak starts at 1, the index before the first day, so a loss
@@ -50,8 +50,14 @@ public struct DrawdownSeries: Hashable, Sendable {
                     if d < open.depth { (open.depth, open.trough) = (d, days[i]) }
                     current = open
                 } else {
-                    current = Drawdown(start: i > 0 ? days[i - 1] : startDay ?? days[i].advanced(by: -1), firstDay: days[i], trough: days[i], recovery: nil,
-                                       depth: d, days: 0)
+                    current = Drawdown(
+                        start: i > 0 ? days[i - 1] : startDay ?? days[i].advanced(by: -1),
+                        firstDay: days[i],
+                        trough: days[i],
+                        recovery: nil,
+                        depth: d,
+                        days: 0
+                    )
                 }
             } else if var open = current {
                 open.recovery = days[i]

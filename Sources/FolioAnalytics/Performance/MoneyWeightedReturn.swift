@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// The money-weighted return: the rate r at which the owner's transfers and the end value balance,
 /// Σ amountᵢ / (1 + r)^(daysᵢ / length) = 0, days counted from the first flow's day.
@@ -32,11 +32,13 @@ enum MoneyWeightedReturn {
     /// The rate per `length` days.
     static func rate(_ flows: [Flow], length: Double) -> Double? {
         guard let d0 = flows.map(\.day).min(),
-              flows.contains(where: { $0.amount < 0 }), flows.contains(where: { $0.amount > 0 }) else { return nil }
+            flows.contains(where: { $0.amount < 0 }), flows.contains(where: { $0.amount > 0 })
+        else { return nil }
         let periods = flows.map { Double(d0.distance(to: $0.day)) / length }
         /// NPV and its derivative at r, in one pass over the flows.
         func npv(_ r: Double) -> (value: Double, slope: Double) {
-            var value = CompensatedSum(), slope = CompensatedSum()
+            var value = CompensatedSum()
+            var slope = CompensatedSum()
             let growth = log1p(r)
             for (f, y) in zip(flows, periods) {
                 let discounted = f.amount * exp(-y * growth)
@@ -47,14 +49,15 @@ enum MoneyWeightedReturn {
         }
         // Bracket the root, then Newton's method kept inside the bracket (a step that would leave it, or
         // shrink it too slowly, is a bisection instead): a dozen steps, and it cannot diverge.
-        var low = -0.999_999, high = 1.0
+        var low = -0.999_999
+        var high = 1.0
         let lowSign = npv(low).value.sign
         while npv(high).value.sign == lowSign {
             high = (1 + high) * 10 - 1
             if high > 1e12 { return nil }
         }
         var r = 0.1 < high ? 0.1 : (low + high) / 2
-        for _ in 0 ..< 200 {
+        for _ in 0..<200 {
             let (value, slope) = npv(r)
             if value == 0 { return r }
             if value.sign == lowSign { low = r } else { high = r }

@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// What every performance figure of a portfolio is computed from: its daily values and transfers since
 /// the day before its first activity, and the time-weighted returns they give.
@@ -18,12 +18,24 @@ public struct PerformanceHistory: Sendable {
     public var missing: [String] { (value.missingBeforeRange + value.missing).map(\.description) }
 
     /// The figures of each of `periods` ending at the last day that the history covers.
-    public func periods(benchmark: Benchmark? = nil, riskFree: Double = 0,
-                        _ periods: [PeriodPerformance.Period] = PeriodPerformance.Period.performance) -> [PeriodPerformance] {
+    public func periods(
+        benchmark: Benchmark? = nil,
+        riskFree: Double = 0,
+        _ periods: [PeriodPerformance.Period] = PeriodPerformance.Period.performance
+    ) -> [PeriodPerformance] {
         guard let end = value.days.last else { return [] }
-        return PeriodPerformance.all(value: value, series: returns, benchmark: benchmark, end: end, riskFree: riskFree, periods: periods)
+        return PeriodPerformance.all(
+            value: value,
+            series: returns,
+            benchmark: benchmark,
+            end: end,
+            riskFree: riskFree,
+            periods: periods
+        )
     }
 
     /// Volatility and Sharpe over a sliding window of counted days (nil: half a year of them).
-    public func rolling(window: Int? = nil, riskFree: Double = 0) -> RollingRisk { RollingRisk(returns, window: window, riskFree: riskFree) }
+    public func rolling(window: Int? = nil, riskFree: Double = 0) -> RollingRisk {
+        RollingRisk(returns, window: window, riskFree: riskFree)
+    }
 }

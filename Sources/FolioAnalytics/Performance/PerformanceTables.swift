@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 extension PeriodPerformance {
     /// Table `performance`: one row per period; returns and drawdowns in percent, ratios as numbers.
@@ -8,8 +8,10 @@ extension PeriodPerformance {
         func pct(_ v: Double?) -> ResultTable.Cell? { .finite(v.map { $0 * 100 }) }
         var columns: [ResultTable.Column] = [
             .init("period", .text), .init("from", .day), .init("to", .day), .init("twr", .percent),
-            .init("twr_annualised", .percent), .init("mwr", .percent), .init("xirr", .percent), .init("volatility", .percent),
-            .init("sharpe", .number), .init("sortino", .number), .init("max_drawdown", .percent), .init("calmar", .number),
+            .init("twr_annualised", .percent), .init("mwr", .percent), .init("xirr", .percent),
+            .init("volatility", .percent),
+            .init("sharpe", .number), .init("sortino", .number), .init("max_drawdown", .percent),
+            .init("calmar", .number),
             .init("best_day", .percent), .init("worst_day", .percent), .init("best_month", .percent),
             .init("worst_month", .percent), .init("best_year", .percent), .init("worst_year", .percent),
             .init("positive_days", .percent), .init("positive_months", .percent),
@@ -17,15 +19,22 @@ extension PeriodPerformance {
         ]
         if let benchmark {
             let b = benchmark.rawValue.lowercased()
-            columns += [.init(b, .percent), .init("difference", .percent), .init("beta", .number), .init("correlation", .number)]
+            columns += [
+                .init(b, .percent), .init("difference", .percent), .init("beta", .number),
+                .init("correlation", .number),
+            ]
         }
         let rows: [[ResultTable.Cell?]] = periods.map { p in
             let s = p.statistics
             var row: [ResultTable.Cell?] = [
-                .text(p.period.rawValue), .day(p.from), .day(p.to), pct(p.timeWeighted), pct(p.annualised), pct(p.moneyWeighted),
-                pct(p.xirr), pct(s?.volatility), .finite(s?.sharpe), .finite(s?.sortino), pct(s?.maxDrawdown), .finite(p.calmar),
-                pct(s?.bestDay), pct(s?.worstDay), pct(s?.bestMonth), pct(s?.worstMonth), pct(s?.bestYear), pct(s?.worstYear),
-                pct(s?.positiveDays), pct(s?.positiveMonths), pct(s?.valueAtRisk), pct(s?.expectedShortfall), .finite(s?.omega),
+                .text(p.period.rawValue), .day(p.from), .day(p.to), pct(p.timeWeighted), pct(p.annualised),
+                pct(p.moneyWeighted),
+                pct(p.xirr), pct(s?.volatility), .finite(s?.sharpe), .finite(s?.sortino), pct(s?.maxDrawdown),
+                .finite(p.calmar),
+                pct(s?.bestDay), pct(s?.worstDay), pct(s?.bestMonth), pct(s?.worstMonth), pct(s?.bestYear),
+                pct(s?.worstYear),
+                pct(s?.positiveDays), pct(s?.positiveMonths), pct(s?.valueAtRisk), pct(s?.expectedShortfall),
+                .finite(s?.omega),
             ]
             if benchmark != nil {
                 row += [pct(p.benchmark), pct(p.difference), .finite(p.beta), .finite(p.correlation)]
@@ -40,7 +49,8 @@ extension PeriodPerformance {
     public static func trailingTable(_ periods: [PeriodPerformance], benchmark: AssetCode?) -> ResultTable {
         func pct(_ v: Double?) -> ResultTable.Cell? { .finite(v.map { $0 * 100 }) }
         var columns: [ResultTable.Column] = [
-            .init("period", .text), .init("from", .day), .init("to", .day), .init("twr", .percent), .init("twr_annualised", .percent),
+            .init("period", .text), .init("from", .day), .init("to", .day), .init("twr", .percent),
+            .init("twr_annualised", .percent),
         ]
         if let benchmark {
             let b = benchmark.rawValue.lowercased()
@@ -61,13 +71,19 @@ extension DrawdownSeries {
     /// Table `drawdowns`: the `limit` deepest, deepest first.
     public func table(limit: Int = 5) -> ResultTable {
         let rows: [[ResultTable.Cell?]] = drawdowns.prefix(limit).enumerated().map { i, d in
-            [.number(Double(i + 1)), .day(d.start), .day(d.trough), d.recovery.map { .day($0) },
-             .number(d.depth * 100), .number(Double(d.days))]
+            [
+                .number(Double(i + 1)), .day(d.start), .day(d.trough), d.recovery.map { .day($0) },
+                .number(d.depth * 100), .number(Double(d.days)),
+            ]
         }
-        return ResultTable(columns: [
-            .init("rank", .number, decimals: 0), .init("start", .day), .init("trough", .day), .init("recovery", .day),
-            .init("depth", .percent), .init("days", .number, decimals: 0),
-        ], rows: rows)
+        return ResultTable(
+            columns: [
+                .init("rank", .number, decimals: 0), .init("start", .day), .init("trough", .day),
+                .init("recovery", .day),
+                .init("depth", .percent), .init("days", .number, decimals: 0),
+            ],
+            rows: rows
+        )
     }
 }
 
@@ -75,16 +91,19 @@ extension ReturnSeries {
     /// Table `monthly-returns`: one row per year, a column per month and the year's return, each
     /// compounded from the daily time-weighted returns; a month without a counted day is null.
     public var monthlyTable: ResultTable {
-        let months = byPeriod(.month), years = byPeriod(.year)
+        let months = byPeriod(.month)
+        let years = byPeriod(.year)
         let rows: [[ResultTable.Cell?]] = years.map { year in
-            let cells: [ResultTable.Cell?] = (1 ... 12).map { m in
+            let cells: [ResultTable.Cell?] = (1...12).map { m in
                 months.first { $0.start.year == year.start.year && $0.start.month == m }.map { .number($0.value * 100) }
             }
             return [.text(String(year.start.year))] + cells + [.number(year.value * 100)]
         }
         let names = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
-        return ResultTable(columns: [.init("year", .text)] + names.map { .init($0, .percent) } + [.init("year_return", .percent)],
-                           rows: rows)
+        return ResultTable(
+            columns: [.init("year", .text)] + names.map { .init($0, .percent) } + [.init("year_return", .percent)],
+            rows: rows
+        )
     }
 }
 
@@ -93,22 +112,30 @@ extension ReturnSeries {
     /// is computed from (the series to give QuantStats); with a benchmark, its return on the same days.
     public func dailyTable(benchmark: Benchmark?) -> ResultTable {
         let rows: [[ResultTable.Cell?]] = days.indices.map { i in
-            [.day(days[i]), .number(returns[i] * 100)] + (benchmark.map { [.finite($0.returns[i].map { $0 * 100 })] } ?? [])
+            [.day(days[i]), .number(returns[i] * 100)]
+                + (benchmark.map { [.finite($0.returns[i].map { $0 * 100 })] } ?? [])
         }
-        return ResultTable(columns: [.init("day", .day), .init("twr", .percent, decimals: 4)]
-                               + (benchmark.map { [.init($0.asset.rawValue.lowercased(), .percent, decimals: 4)] } ?? []),
-                           rows: rows)
+        return ResultTable(
+            columns: [.init("day", .day), .init("twr", .percent, decimals: 4)]
+                + (benchmark.map { [.init($0.asset.rawValue.lowercased(), .percent, decimals: 4)] } ?? []),
+            rows: rows
+        )
     }
 }
 
 extension RollingRisk {
     /// Tables `rolling-volatility` and `rolling-sharpe`: one row per window, on its last day.
     public var volatilityTable: ResultTable {
-        ResultTable(columns: [.init("day", .day), .init("volatility", .percent)],
-                    rows: days.indices.map { [.day(days[$0]), .finite(volatility[$0].map { $0 * 100 })] })
+        ResultTable(
+            columns: [.init("day", .day), .init("volatility", .percent)],
+            rows: days.indices.map { [.day(days[$0]), .finite(volatility[$0].map { $0 * 100 })] }
+        )
     }
 
     public var sharpeTable: ResultTable {
-        ResultTable(columns: [.init("day", .day), .init("sharpe", .number)], rows: days.indices.map { [.day(days[$0]), .finite(sharpe[$0])] })
+        ResultTable(
+            columns: [.init("day", .day), .init("sharpe", .number)],
+            rows: days.indices.map { [.day(days[$0]), .finite(sharpe[$0])] }
+        )
     }
 }

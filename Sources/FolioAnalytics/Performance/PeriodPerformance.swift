@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// Return and risk figures over one period, the portfolio's beside the benchmark's.
 ///
@@ -7,14 +7,25 @@ import FolioCore
 /// not "3M"): a return per year of a month's return says what the month did not do.
 public struct PeriodPerformance: Hashable, Sendable {
     public enum Period: String, Hashable, Sendable, CaseIterable {
-        case monthToDate = "MTD", oneMonth = "1M", threeMonths = "3M", sixMonths = "6M", yearToDate = "YTD", oneYear = "1Y"
-        case threeYears = "3Y", fiveYears = "5Y", sinceInception = "inception"
+        case monthToDate = "MTD"
+        case oneMonth = "1M"
+        case threeMonths = "3M"
+        case sixMonths = "6M"
+        case yearToDate = "YTD"
+        case oneYear = "1Y"
+        case threeYears = "3Y"
+        case fiveYears = "5Y"
+        case sinceInception = "inception"
 
         /// The rows of `folio table performance`.
-        public static let performance: [Period] = [.oneMonth, .threeMonths, .yearToDate, .oneYear, .threeYears, .sinceInception]
+        public static let performance: [Period] = [
+            .oneMonth, .threeMonths, .yearToDate, .oneYear, .threeYears, .sinceInception,
+        ]
         /// The rows of `folio table trailing-returns`, QuantStats' "MTD … All-time" in its order.
-        public static let trailing: [Period] = [.monthToDate, .threeMonths, .sixMonths, .yearToDate, .oneYear, .threeYears, .fiveYears,
-                                                .sinceInception]
+        public static let trailing: [Period] = [
+            .monthToDate, .threeMonths, .sixMonths, .yearToDate, .oneYear, .threeYears, .fiveYears,
+            .sinceInception,
+        ]
 
         /// The period's first day when it ends at `end`; nil for since inception. N months ending at `end`
         /// start the day after the same date N months earlier, so their days are the days of N months.
@@ -34,7 +45,9 @@ public struct PeriodPerformance: Hashable, Sendable {
 
         /// Shown from the first activity when the history is shorter: "so far this month/year", "since
         /// inception". The others need the whole period (a 3-year row needs 3 years of history).
-        var startsAtInceptionWhenShorter: Bool { self == .monthToDate || self == .yearToDate || self == .sinceInception }
+        var startsAtInceptionWhenShorter: Bool {
+            self == .monthToDate || self == .yearToDate || self == .sinceInception
+        }
     }
 
     public var period: Period
@@ -73,8 +86,14 @@ extension PeriodPerformance {
 
     /// Every period of `periods` ending at `end` that the history covers. `value` runs from the day
     /// before the first activity to `end`.
-    public static func all(value: ValueSeries, series: ReturnSeries, benchmark: Benchmark?, end: Day, riskFree: Double = 0,
-                           periods: [Period] = Period.performance) -> [PeriodPerformance] {
+    public static func all(
+        value: ValueSeries,
+        series: ReturnSeries,
+        benchmark: Benchmark?,
+        end: Day,
+        riskFree: Double = 0,
+        periods: [Period] = Period.performance
+    ) -> [PeriodPerformance] {
         guard let first = value.days.first else { return [] }
         let inception = first.advanced(by: 1)
         let periodsPerYear = ReturnStatistics.periodsPerYear(of: series.days)
@@ -84,8 +103,11 @@ extension PeriodPerformance {
             let from = max(start, inception)
             guard from <= end, let range = try? DayRange(from: from, to: end) else { return nil }
             let picked = series.days.indices.filter { range.contains(series.days[$0]) }
-            let sub = ReturnSeries(days: picked.map { series.days[$0] }, returns: picked.map { series.returns[$0] },
-                                   startDay: picked.first.flatMap { $0 > 0 ? series.days[$0 - 1] : series.startDay })
+            let sub = ReturnSeries(
+                days: picked.map { series.days[$0] },
+                returns: picked.map { series.returns[$0] },
+                startDay: picked.first.flatMap { $0 > 0 ? series.days[$0 - 1] : series.startDay }
+            )
             var p = PeriodPerformance(period: period, from: from, to: end)
             if !sub.returns.isEmpty {
                 p.timeWeighted = sub.index.last! - 1
@@ -108,8 +130,12 @@ extension PeriodPerformance {
                     p.benchmark = bs.reduce(1) { $0 * (1 + $1) } - 1
                     p.benchmarkAnnualised = annualised(p.benchmark, from: from, to: end)
                     let r = sub.returns
-                    p.correlation = r.withUnsafeBufferPointer { x in bs.withUnsafeBufferPointer { y in Pearson.pairwise(x, y, minimumOverlap: 2).0 } }
-                    if let sdb = ReturnStatistics.sampleDeviation(bs), sdb > 0, let mr = ReturnStatistics.mean(r), let mb = ReturnStatistics.mean(bs) {
+                    p.correlation = r.withUnsafeBufferPointer { x in
+                        bs.withUnsafeBufferPointer { y in Pearson.pairwise(x, y, minimumOverlap: 2).0 }
+                    }
+                    if let sdb = ReturnStatistics.sampleDeviation(bs), sdb > 0, let mr = ReturnStatistics.mean(r),
+                        let mb = ReturnStatistics.mean(bs)
+                    {
                         let cov = zip(r, bs).map { ($0 - mr) * ($1 - mb) }.compensatedSum() / Double(r.count - 1)
                         p.beta = cov / (sdb * sdb)
                     }
@@ -126,7 +152,8 @@ extension PeriodPerformance {
     static func cashFlows(value: ValueSeries, range: DayRange) -> [MoneyWeightedReturn.Flow]? {
         let before = range.from.advanced(by: -1)
         guard let startIndex = value.days.firstIndex(of: before), let endIndex = value.days.firstIndex(of: range.to),
-              let startValue = value.total[startIndex], let endValue = value.total[endIndex] else { return nil }
+            let startValue = value.total[startIndex], let endValue = value.total[endIndex]
+        else { return nil }
         var flows: [MoneyWeightedReturn.Flow] = []
         if startValue != 0 { flows.append((before, -startValue)) }
         // From the owner's side: a deposit is money out of the pocket, a withdrawal money back.

@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// The portfolio's daily time-weighted returns: what the invested money earned each market day,
 /// whatever was paid in or taken out.
@@ -38,12 +38,17 @@ public struct ReturnSeries: Hashable, Sendable {
 
     /// From daily values and the transfers of the same days.
     public init(value: ValueSeries) {
-        var days: [Day] = [], returns: [Double] = []
+        var days: [Day] = []
+        var returns: [Double] = []
         // The value's days are one range, from its first to its last.
-        let flows = value.days.first.flatMap { first in value.days.last.flatMap { try? DayRange(from: first, to: $0) } }
+        let flows =
+            value.days.first.flatMap { first in value.days.last.flatMap { try? DayRange(from: first, to: $0) } }
             .map { value.transfers.byDay($0) } ?? (deposits: [], withdrawals: [])
-        var previous: Double? = nil, previousDay: Day? = nil, startDay: Day? = nil
-        var inflow = 0.0, outflow = 0.0
+        var previous: Double? = nil
+        var previousDay: Day? = nil
+        var startDay: Day? = nil
+        var inflow = 0.0
+        var outflow = 0.0
         for d in value.days.indices {
             guard let v = value.total[d], let i = flows.deposits[d], let o = flows.withdrawals[d] else {
                 // Unknown: carry the flows to the next known day.

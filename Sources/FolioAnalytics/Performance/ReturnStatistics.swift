@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// Risk and return figures of a return series, defined as QuantStats (`qs.stats`) defines them, so
 /// that a user comparing with a tear sheet sees the same digits. Each is nil where it is undefined
@@ -58,7 +58,8 @@ public struct ReturnStatistics: Hashable, Sendable {
         maxDrawdown = DrawdownSeries(series).maxDrawdown
         bestDay = r.max()
         worstDay = r.min()
-        let months = series.byPeriod(.month).map(\.value), years = series.byPeriod(.year).map(\.value)
+        let months = series.byPeriod(.month).map(\.value)
+        let years = series.byPeriod(.year).map(\.value)
         (bestMonth, worstMonth) = (months.max(), months.min())
         (bestYear, worstYear) = (years.max(), years.min())
         positiveDays = Self.winRate(r)
@@ -68,7 +69,8 @@ public struct ReturnStatistics: Hashable, Sendable {
             expectedShortfall = mu - sd * Self.normalDensityAtQuantile5 / 0.05
         }
         if r.count >= 2 {
-            var gains = CompensatedSum(), losses = CompensatedSum()
+            var gains = CompensatedSum()
+            var losses = CompensatedSum()
             for x in excess where x != 0 { if x > 0 { gains += x } else { losses += -x } }
             if losses.value > 0 { omega = gains.value / losses.value }
         }
@@ -82,12 +84,16 @@ public struct ReturnStatistics: Hashable, Sendable {
     }
 
     /// An annual rate per counted day: (1 + rate)^(1 / periods) − 1, as QuantStats de-annualises rf.
-    static func dailyRate(_ annual: Double, periodsPerYear: Double) -> Double { pow(1 + annual, 1 / periodsPerYear) - 1 }
+    static func dailyRate(_ annual: Double, periodsPerYear: Double) -> Double {
+        pow(1 + annual, 1 / periodsPerYear) - 1
+    }
 
     /// mean / sample sd × √periods of excess returns; nil below two days or without dispersion (returns
     /// equal but for rounding, 1.01ⁿ⁺¹ / 1.01ⁿ, are no dispersion).
     static func sharpe(excess x: ArraySlice<Double>, periodsPerYear: Double) -> Double? {
-        guard let m = mean(x), let sd = sampleDeviation(x, mean: m), sd > 1e-12 * max(abs(m), 1e-300) else { return nil }
+        guard let m = mean(x), let sd = sampleDeviation(x, mean: m), sd > 1e-12 * max(abs(m), 1e-300) else {
+            return nil
+        }
         return m / sd * periodsPerYear.squareRoot()
     }
 
@@ -107,7 +113,9 @@ public struct ReturnStatistics: Hashable, Sendable {
     static func mean(_ x: some Collection<Double>) -> Double? { x.isEmpty ? nil : x.compensatedSum() / Double(x.count) }
 
     /// Sample (n − 1) standard deviation, as pandas' `std()`; nil below two values.
-    static func sampleDeviation(_ x: some Collection<Double>) -> Double? { mean(x).flatMap { sampleDeviation(x, mean: $0) } }
+    static func sampleDeviation(_ x: some Collection<Double>) -> Double? {
+        mean(x).flatMap { sampleDeviation(x, mean: $0) }
+    }
 
     /// The same about a mean already known, which spares a pass.
     static func sampleDeviation(_ x: some Collection<Double>, mean m: Double) -> Double? {

@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// Volatility and Sharpe ratio over a window sliding along the counted days, as QuantStats' tear sheet
 /// draws them (`qs.stats.rolling_volatility`, `rolling_sharpe`): each day's figure is of the `window`
@@ -30,11 +30,14 @@ public struct RollingRisk: Hashable, Sendable {
         let r = series.returns
         let rf = ReturnStatistics.dailyRate(riskFree, periodsPerYear: periods)
         let excess = r.map { $0 - rf }
-        let ends = r.count >= n ? Array(n - 1 ..< r.count) : []
+        let ends = r.count >= n ? Array(n - 1..<r.count) : []
         days = ends.map { series.days[$0] }
         // Each window summed afresh (n × days additions, 0.3 M for five years of crypto): a running sum
         // would carry the rounding of every day that left the window into the next.
-        volatility = ends.map { end in ReturnStatistics.sampleDeviation(r[(end - n + 1) ... end]).map { $0 * periods.squareRoot() } }
-        sharpe = ends.map { end in ReturnStatistics.sharpe(excess: excess[(end - n + 1) ... end], periodsPerYear: periods) }
+        volatility = ends.map { end in
+            ReturnStatistics.sampleDeviation(r[(end - n + 1)...end]).map { $0 * periods.squareRoot() }
+        }
+        sharpe = ends.map { end in ReturnStatistics.sharpe(excess: excess[(end - n + 1)...end], periodsPerYear: periods)
+        }
     }
 }

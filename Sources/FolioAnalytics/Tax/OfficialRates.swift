@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// The National Bank of Ukraine's official rate of each currency, hryvnias per unit, by calendar day:
 /// the only rate the tax view converts at. The NBU sets a rate for every calendar day (Friday's rate

@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// What one sale took from one purchase, first in, first out: a row of the tax year's sales.
 public struct LotClosing: Hashable, Sendable {
@@ -39,10 +39,15 @@ struct TaxLots {
     /// Replays the trades of assets `isSecurity` accepts and the splits among `cashTransactions`, up to
     /// `end`, in the ledger's order (time; at one instant cash before trades; then id).
     init(trades: [Trade], cashTransactions: [CashTransaction], through end: Date, isSecurity: (AssetCode) -> Bool) {
-        enum Event { case split(AssetCode, Double), trade(Trade) }
+        enum Event {
+            case split(AssetCode, Double)
+            case trade(Trade)
+        }
         var events: [(time: Date, order: Int, id: Int64, event: Event)] = []
         for c in cashTransactions where c.kind == .split && c.status == .completed && c.time <= end {
-            if let asset = c.asset, let ratio = c.ratio, isSecurity(asset) { events.append((c.time, 0, c.id, .split(asset, ratio))) }
+            if let asset = c.asset, let ratio = c.ratio, isSecurity(asset) {
+                events.append((c.time, 0, c.id, .split(asset, ratio)))
+            }
         }
         for t in trades where t.time <= end && isSecurity(t.asset) { events.append((t.time, 1, t.id, .trade(t))) }
         events.sort { ($0.time, $0.order, $0.id) < ($1.time, $1.order, $1.id) }
@@ -70,7 +75,16 @@ struct TaxLots {
                     while remaining > 0, book.head < book.lots.count {
                         let take = min(remaining, book.lots[book.head].units)
                         let lot = book.lots[book.head]
-                        closings.append(LotClosing(sale: t, buy: lot.buy, units: take, bought: lot.bought, ratio: lot.ratio, sold: sold))
+                        closings.append(
+                            LotClosing(
+                                sale: t,
+                                buy: lot.buy,
+                                units: take,
+                                bought: lot.bought,
+                                ratio: lot.ratio,
+                                sold: sold
+                            )
+                        )
                         book.lots[book.head].units -= take
                         remaining -= take
                         // A lot emptied up to rounding (0.1 + 0.2 − 0.3) is gone, as in `CostBasisBook`.

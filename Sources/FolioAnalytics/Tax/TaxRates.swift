@@ -16,7 +16,11 @@ public struct TaxRates: Hashable, Sendable {
         public var lawInEnglish: String?
 
         public init(percent: Double, from: Day? = nil, to: Day? = nil, law: String, lawInEnglish: String? = nil) {
-            self.percent = percent; self.from = from; self.to = to; self.law = law; self.lawInEnglish = lawInEnglish
+            self.percent = percent
+            self.from = from
+            self.to = to
+            self.law = law
+            self.lawInEnglish = lawInEnglish
         }
 
         /// The citation for a reader of English or of Ukrainian.
@@ -33,8 +37,10 @@ public struct TaxRates: Hashable, Sendable {
     public var source: String
 
     public init(personalIncomeTax: [Period], militaryLevy: [Period], carryLossesForward: Bool, source: String) {
-        self.personalIncomeTax = personalIncomeTax; self.militaryLevy = militaryLevy
-        self.carryLossesForward = carryLossesForward; self.source = source
+        self.personalIncomeTax = personalIncomeTax
+        self.militaryLevy = militaryLevy
+        self.carryLossesForward = carryLossesForward
+        self.source = source
     }
 
     /// The day whose rates tax a year's net investment profit: the year's last. The profit is the result

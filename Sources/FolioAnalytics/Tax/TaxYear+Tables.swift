@@ -1,12 +1,16 @@
-import Foundation
 import FolioCore
+import Foundation
 
 extension TaxYear {
     /// `folio table tax-year`: the sales, the totals with the taxes and the rates they used, and the
     /// dividends and interest.
     public var parts: ResultTableParts {
         ResultTableParts([
-            .init(name: "sales", title: "Sales of \(year): each purchase a sale closed (first in, first out), in UAH", table: salesTable),
+            .init(
+                name: "sales",
+                title: "Sales of \(year): each purchase a sale closed (first in, first out), in UAH",
+                table: salesTable
+            ),
             .init(name: "totals", title: "Totals of \(year), in UAH", table: totalsTable),
             .init(name: "income", title: "Dividends and interest received in \(year), in UAH", table: incomeTable),
         ])
@@ -16,36 +20,50 @@ extension TaxYear {
     /// the figure printed is the one the costs were computed with.
     public var salesTable: ResultTable {
         let rows: [[ResultTable.Cell?]] = sales.map { s in
-            [.text(s.asset.rawValue), .number(s.units),
-             .day(s.buyDay), .number(Double(s.closing.buy.id)), s.closing.buy.externalID.map { .text($0) },
-             .number(s.buyPrice), .text(s.buyCurrency.rawValue), .number(s.buyRate), .number(s.buyFee.uah), .number(s.cost.uah),
-             .day(s.sellDay), .number(Double(s.closing.sale.id)), s.closing.sale.externalID.map { .text($0) },
-             .number(s.sellPrice), .text(s.sellCurrency.rawValue), .number(s.sellRate), .number(s.sellFee.uah), .number(s.proceeds.uah),
-             .number(s.result.uah)]
+            [
+                .text(s.asset.rawValue), .number(s.units),
+                .day(s.buyDay), .number(Double(s.closing.buy.id)), s.closing.buy.externalID.map { .text($0) },
+                .number(s.buyPrice), .text(s.buyCurrency.rawValue), .number(s.buyRate), .number(s.buyFee.uah),
+                .number(s.cost.uah),
+                .day(s.sellDay), .number(Double(s.closing.sale.id)), s.closing.sale.externalID.map { .text($0) },
+                .number(s.sellPrice), .text(s.sellCurrency.rawValue), .number(s.sellRate), .number(s.sellFee.uah),
+                .number(s.proceeds.uah),
+                .number(s.result.uah),
+            ]
         }
         let units = Self.decimals(sales.map(\.units), least: 0, most: 8)
         let prices = Self.decimals(sales.flatMap { [$0.buyPrice, $0.sellPrice] }, most: 6)
         let rates = Self.decimals(sales.flatMap { [$0.buyRate, $0.sellRate] }, most: 6)
-        return ResultTable(columns: [
-            .init("asset", .text), .init("quantity", .number, decimals: units),
-            .init("buy_date", .day), .init("buy_id", .number, decimals: 0), .init("buy_external_id", .text),
-            .init("buy_price", .number, decimals: prices), .init("buy_currency", .text), .init("buy_rate", .number, decimals: rates),
-            .init("buy_fee_uah", .number), .init("cost_uah", .number),
-            .init("sell_date", .day), .init("sell_id", .number, decimals: 0), .init("sell_external_id", .text),
-            .init("sell_price", .number, decimals: prices), .init("sell_currency", .text), .init("sell_rate", .number, decimals: rates),
-            .init("sell_fee_uah", .number), .init("proceeds_uah", .number), .init("result_uah", .number),
-        ], rows: rows)
+        return ResultTable(
+            columns: [
+                .init("asset", .text), .init("quantity", .number, decimals: units),
+                .init("buy_date", .day), .init("buy_id", .number, decimals: 0), .init("buy_external_id", .text),
+                .init("buy_price", .number, decimals: prices), .init("buy_currency", .text),
+                .init("buy_rate", .number, decimals: rates),
+                .init("buy_fee_uah", .number), .init("cost_uah", .number),
+                .init("sell_date", .day), .init("sell_id", .number, decimals: 0), .init("sell_external_id", .text),
+                .init("sell_price", .number, decimals: prices), .init("sell_currency", .text),
+                .init("sell_rate", .number, decimals: rates),
+                .init("sell_fee_uah", .number), .init("proceeds_uah", .number), .init("result_uah", .number),
+            ],
+            rows: rows
+        )
     }
 
     /// The totals in the order both the table and the report show them: what the sales add up to, what
     /// is taxed, and each tax with its rate's period (a loss carried in or out only when losses carry).
     public var totals: [(item: String, amount: Hryvnias?, levy: Levy?)] {
-        var rows: [(item: String, amount: Hryvnias?, levy: Levy?)] = [("gains", gains, nil), ("losses", losses, nil), ("net_investment_profit", net, nil)]
+        var rows: [(item: String, amount: Hryvnias?, levy: Levy?)] = [
+            ("gains", gains, nil), ("losses", losses, nil), ("net_investment_profit", net, nil),
+        ]
         if let lossFromEarlierYears { rows.append(("loss_from_earlier_years", lossFromEarlierYears, nil)) }
         rows.append(("taxable_profit", taxable, nil))
         if let lossToLaterYears { rows.append(("loss_to_later_years", lossToLaterYears, nil)) }
-        rows += [("personal_income_tax", personalIncomeTax.amount, personalIncomeTax), ("military_levy", militaryLevy.amount, militaryLevy),
-                 ("tax_total", totalTax, nil)]
+        rows += [
+            ("personal_income_tax", personalIncomeTax.amount, personalIncomeTax),
+            ("military_levy", militaryLevy.amount, militaryLevy),
+            ("tax_total", totalTax, nil),
+        ]
         return rows
     }
 
@@ -56,44 +74,62 @@ extension TaxYear {
             "gains": "sum of the sales' positive results", "losses": "sum of the sales' negative results",
             "net_investment_profit": "gains + losses",
             "loss_from_earlier_years": "net losses of earlier years not yet used (\(file): carry-losses-forward: true)",
-            "taxable_profit": rates.carryLossesForward ? "net profit less the losses carried in, at least 0"
+            "taxable_profit": rates.carryLossesForward
+                ? "net profit less the losses carried in, at least 0"
                 : "net profit, at least 0; losses of earlier years not carried (\(file): carry-losses-forward: false)",
             "loss_to_later_years": "what is left of the losses", "tax_total": "personal income tax + military levy",
         ]
         let day = TaxRates.taxDay(of: year)
         let rows: [[ResultTable.Cell?]] = totals.map { item, amount, levy in
-            let rule = levy.map { $0.period.map { Self.rule($0, file: file) } ?? "\(file) has no rate in force on \(day.iso)" } ?? notes[item] ?? ""
+            let rule =
+                levy.map { $0.period.map { Self.rule($0, file: file) } ?? "\(file) has no rate in force on \(day.iso)" }
+                ?? notes[item] ?? ""
             return [.text(item), amount.map { .number($0.uah) }, levy?.period.map { .number($0.percent) }, .text(rule)]
         }
-        return ResultTable(columns: [
-            .init("item", .text), .init("uah", .number), .init("percent", .percent, decimals: 1), .init("rule", .text),
-        ], rows: rows)
+        return ResultTable(
+            columns: [
+                .init("item", .text), .init("uah", .number), .init("percent", .percent, decimals: 1),
+                .init("rule", .text),
+            ],
+            rows: rows
+        )
     }
 
     /// Each dividend and interest of the year at the NBU rate of its day, then their total.
     public var incomeTable: ResultTable {
         var rows: [[ResultTable.Cell?]] = income.map { i in
-            [.day(i.day), .text(i.kind.rawValue), .text(i.asset.rawValue), .number(Double(i.transaction.id)),
-             i.transaction.externalID.map { .text($0) }, .text(i.currency.rawValue), .number(i.gross), .number(i.rate),
-             .number(i.grossUAH.uah), .number(i.withheld), .number(i.withheldUAH.uah)]
+            [
+                .day(i.day), .text(i.kind.rawValue), .text(i.asset.rawValue), .number(Double(i.transaction.id)),
+                i.transaction.externalID.map { .text($0) }, .text(i.currency.rawValue), .number(i.gross),
+                .number(i.rate),
+                .number(i.grossUAH.uah), .number(i.withheld), .number(i.withheldUAH.uah),
+            ]
         }
-        rows.append([nil, .text("Total"), nil, nil, nil, nil, nil, nil, .number(grossIncome.uah), nil, .number(withheldIncome.uah)])
-        return ResultTable(columns: [
-            .init("date", .day), .init("kind", .text), .init("asset", .text), .init("id", .number, decimals: 0),
-            .init("external_id", .text), .init("currency", .text), .init("gross", .number),
-            .init("rate", .number, decimals: Self.decimals(income.map(\.rate), most: 6)), .init("gross_uah", .number),
-            .init("withheld", .number), .init("withheld_uah", .number),
-        ], rows: rows)
+        rows.append([
+            nil, .text("Total"), nil, nil, nil, nil, nil, nil, .number(grossIncome.uah), nil,
+            .number(withheldIncome.uah),
+        ])
+        return ResultTable(
+            columns: [
+                .init("date", .day), .init("kind", .text), .init("asset", .text), .init("id", .number, decimals: 0),
+                .init("external_id", .text), .init("currency", .text), .init("gross", .number),
+                .init("rate", .number, decimals: Self.decimals(income.map(\.rate), most: 6)),
+                .init("gross_uah", .number),
+                .init("withheld", .number), .init("withheld_uah", .number),
+            ],
+            rows: rows
+        )
     }
 
     /// "18 % from 2016-01-01 (Tax Code art. 167.1) — tax-rates.yaml".
     static func rule(_ p: TaxRates.Period, file: String) -> String {
-        let days = switch (p.from, p.to) {
-        case let (from?, to?): "from \(from.iso) to \(to.iso)"
-        case let (from?, nil): "from \(from.iso)"
-        case let (nil, to?): "until \(to.iso)"
-        case (nil, nil): "always"
-        }
+        let days =
+            switch (p.from, p.to) {
+            case let (from?, to?): "from \(from.iso) to \(to.iso)"
+            case let (from?, nil): "from \(from.iso)"
+            case let (nil, to?): "until \(to.iso)"
+            case (nil, nil): "always"
+            }
         return "\(ResultTable.Cell.exact(p.percent)) % \(days) (\(p.law(english: true))), \(file)"
     }
 

@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// What a Ukrainian resident declares for the securities sold in one calendar year, every figure in
 /// hryvnias whatever the portfolio's base (art. 170.2 of the Tax Code, investment profit):
@@ -97,12 +97,20 @@ public struct TaxYear: Sendable {
 
     /// The tax year `year` of a portfolio's trades and cash transactions. `kinds` tells securities from
     /// currencies and the rest (an asset it does not name counts as `other`); `official` converts.
-    public init(year: Int, trades: [Trade], cashTransactions: [CashTransaction], kinds: [AssetCode: AssetKind],
-                official: OfficialRates, rates: TaxRates) throws(TaxYearError) {
+    public init(
+        year: Int,
+        trades: [Trade],
+        cashTransactions: [CashTransaction],
+        kinds: [AssetCode: AssetKind],
+        official: OfficialRates,
+        rates: TaxRates
+    ) throws(TaxYearError) {
         guard let first = Day(year: year, month: 1, day: 1), year >= 1970 else { throw .invalidYear(year) }
         let end = TaxRates.taxDay(of: year).end
         func kind(_ asset: AssetCode) -> AssetKind { kinds[asset] ?? .other }
-        let lots = TaxLots(trades: trades, cashTransactions: cashTransactions, through: end) { Self.isSecurity(kind($0)) }
+        let lots = TaxLots(trades: trades, cashTransactions: cashTransactions, through: end) {
+            Self.isSecurity(kind($0))
+        }
 
         // The years whose sales count: this one, and every earlier one when losses carry forward.
         func counts(_ day: Day) -> Bool { day.year == year || (rates.carryLossesForward && day.year < year) }
@@ -110,15 +118,27 @@ public struct TaxYear: Sendable {
         for (sale, unknown) in lots.overSales {
             let day = Day(sale.time)
             if counts(day) {
-                throw .unknownLots(sale: sale.reference, day: day, asset: sale.asset, quantity: sale.quantity, unknown: unknown)
+                throw .unknownLots(
+                    sale: sale.reference,
+                    day: day,
+                    asset: sale.asset,
+                    quantity: sale.quantity,
+                    unknown: unknown
+                )
             }
             if overSold[sale.asset] == nil { overSold[sale.asset] = sale }
         }
         var byYear: [Int: [Sale]] = [:]
         for closing in lots.closings where counts(Day(closing.sale.time)) {
             // An earlier sale sold units Folio never saw bought: which units this one closed is unknowable.
-            if let earlier = overSold[closing.sale.asset], (earlier.time, earlier.id) < (closing.sale.time, closing.sale.id) {
-                throw .lotsUnknownAfter(sale: closing.sale.reference, earlier: earlier.reference, asset: closing.sale.asset)
+            if let earlier = overSold[closing.sale.asset],
+                (earlier.time, earlier.id) < (closing.sale.time, closing.sale.id)
+            {
+                throw .lotsUnknownAfter(
+                    sale: closing.sale.reference,
+                    earlier: earlier.reference,
+                    asset: closing.sale.asset
+                )
             }
             byYear[Day(closing.sale.time).year, default: []].append(try Self.sale(closing, official))
         }
@@ -148,14 +168,23 @@ public struct TaxYear: Sendable {
 
         var income: [Income] = []
         for c in cashTransactions.sorted(by: { ($0.time, $0.id) < ($1.time, $1.id) })
-        where (c.kind == .dividend || c.kind == .interest) && c.status == .completed && c.time >= first.start && c.time <= end {
+        where (c.kind == .dividend || c.kind == .interest) && c.status == .completed && c.time >= first.start
+            && c.time <= end
+        {
             let rate = try official.rate(c.currency, on: Day(c.time))
-            income.append(Income(transaction: c, rate: rate, grossUAH: Hryvnias(rounding: c.amount * rate),
-                                 withheldUAH: Hryvnias(rounding: c.tax * rate)))
+            income.append(
+                Income(
+                    transaction: c,
+                    rate: rate,
+                    grossUAH: Hryvnias(rounding: c.amount * rate),
+                    withheldUAH: Hryvnias(rounding: c.tax * rate)
+                )
+            )
         }
 
         var leftOut: [AssetCode: AssetKind] = [:]
-        for t in trades where t.side == .sell && Day(t.time).year == year && kind(t.asset) != .fiat && !Self.isSecurity(kind(t.asset)) {
+        for t in trades
+        where t.side == .sell && Day(t.time).year == year && kind(t.asset) != .fiat && !Self.isSecurity(kind(t.asset)) {
             leftOut[t.asset] = kind(t.asset)
         }
         self.year = year
@@ -175,14 +204,17 @@ public struct TaxYear: Sendable {
 
     /// One closing's figures at the NBU rates of its purchase's and its sale's days.
     static func sale(_ c: LotClosing, _ official: OfficialRates) throws(TaxYearError) -> Sale {
-        let buy = c.buy, sell = c.sale
-        let buyDay = Day(buy.time), sellDay = Day(sell.time)
+        let buy = c.buy
+        let sell = c.sale
+        let buyDay = Day(buy.time)
+        let sellDay = Day(sell.time)
         let buyRate = try official.rate(buy.priceCurrency, on: buyDay)
         let sellRate = try official.rate(sell.priceCurrency, on: sellDay)
         // The price of one of today's units; a purchase whose fee took some of its units spread its price
         // over the units it delivered. Shares multiply before they divide (8 × 120 / 15, not 8 × 8.000…1).
         let buyPrice = buy.quantity == c.bought ? buy.price / c.ratio : buy.quantity * buy.price / c.bought / c.ratio
-        var buyFee = Hryvnias.zero, sellFee = Hryvnias.zero
+        var buyFee = Hryvnias.zero
+        var sellFee = Hryvnias.zero
         if buy.fee != 0 && buy.feeCurrency != buy.asset {
             let share = buy.fee * (c.units / c.ratio) / c.bought
             buyFee = Hryvnias(rounding: share * (try official.rate(buy.feeCurrency, on: buyDay)))
@@ -192,9 +224,18 @@ public struct TaxYear: Sendable {
             sellFee = Hryvnias(rounding: share * (try official.rate(sell.feeCurrency, on: sellDay)))
         }
         let sellPrice = sell.quantity == c.sold ? sell.price : sell.quantity * sell.price / c.sold
-        return Sale(closing: c, buyDay: buyDay, buyPrice: buyPrice, buyRate: buyRate, buyFee: buyFee,
-                    cost: Hryvnias(rounding: c.units * buyPrice * buyRate) + buyFee,
-                    sellDay: sellDay, sellPrice: sellPrice, sellRate: sellRate, sellFee: sellFee,
-                    proceeds: Hryvnias(rounding: c.units * sellPrice * sellRate) - sellFee)
+        return Sale(
+            closing: c,
+            buyDay: buyDay,
+            buyPrice: buyPrice,
+            buyRate: buyRate,
+            buyFee: buyFee,
+            cost: Hryvnias(rounding: c.units * buyPrice * buyRate) + buyFee,
+            sellDay: sellDay,
+            sellPrice: sellPrice,
+            sellRate: sellRate,
+            sellFee: sellFee,
+            proceeds: Hryvnias(rounding: c.units * sellPrice * sellRate) - sellFee
+        )
     }
 }

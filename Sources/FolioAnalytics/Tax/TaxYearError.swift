@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// Why a tax year cannot be computed. Each is one line naming what is missing, since a figure for a
 /// declaration is never guessed: no rate from another day or market, no zero cost.

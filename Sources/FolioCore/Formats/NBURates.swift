@@ -25,32 +25,61 @@ public enum NBURates {
         } catch {
             let start = String(decoding: data.prefix(40), as: UTF8.self)
                 .replacingOccurrences(of: "\r", with: "").replacingOccurrences(of: "\n", with: " ")
-            throw FormatError(path: nil, message: "not JSON (found \"\(start)\"), expected an NBU rates array; NBU sends such a body with status 200 for a bad date")
+            throw FormatError(
+                path: nil,
+                message:
+                    "not JSON (found \"\(start)\"), expected an NBU rates array; NBU sends such a body with status 200 for a bad date"
+            )
         }
         guard let array = json as? [Any] else {
-            throw FormatError(path: nil, message: "found a JSON \(json is [String: Any] ? "object" : "value"), expected an array of NBU rates")
+            throw FormatError(
+                path: nil,
+                message: "found a JSON \(json is [String: Any] ? "object" : "value"), expected an array of NBU rates"
+            )
         }
         return try array.enumerated().map { index, element in
             let path = "[\(index)]"
             guard let object = element as? [String: Any] else {
-                throw FormatError(path: path, message: "found \(JSONNumber.describe(element)), expected an object with cc, rate and exchangedate")
+                throw FormatError(
+                    path: path,
+                    message: "found \(JSONNumber.describe(element)), expected an object with cc, rate and exchangedate"
+                )
             }
             guard let cc = object["cc"] as? String else {
                 throw FormatError(path: path + ".cc", message: "missing, expected a currency code such as \"USD\"")
             }
             guard cc.count == 3, cc.allSatisfy({ $0.isASCII && $0.isLetter }) else {
-                return .ignored(reason: "\(path): cc \(JSONNumber.describe(cc)) is not a currency code (r030 \(JSONNumber.describe(object["r030"]))), row skipped")
+                return .ignored(
+                    reason:
+                        "\(path): cc \(JSONNumber.describe(cc)) is not a currency code (r030 \(JSONNumber.describe(object["r030"]))), row skipped"
+                )
             }
             guard cc.uppercased() != AssetCode.uah.rawValue else {
-                throw FormatError(path: path + ".cc", message: "found \(JSONNumber.describe(cc)), expected a currency other than the hryvnia the rates are in")
+                throw FormatError(
+                    path: path + ".cc",
+                    message:
+                        "found \(JSONNumber.describe(cc)), expected a currency other than the hryvnia the rates are in"
+                )
             }
             guard let day = parseDay(object["exchangedate"]) else {
-                throw FormatError(path: path + ".exchangedate", message: "found \(JSONNumber.describe(object["exchangedate"])), expected a date such as \"25.02.2022\"")
+                throw FormatError(
+                    path: path + ".exchangedate",
+                    message:
+                        "found \(JSONNumber.describe(object["exchangedate"])), expected a date such as \"25.02.2022\""
+                )
             }
             guard dates.contains(day) else {
-                throw FormatError(path: path + ".exchangedate", message: "found \(JSONNumber.describe(object["exchangedate"])), expected \(dates.expected)")
+                throw FormatError(
+                    path: path + ".exchangedate",
+                    message: "found \(JSONNumber.describe(object["exchangedate"])), expected \(dates.expected)"
+                )
             }
-            return .rate(code: AssetCode(cc), name: object["txt"] as? String, day: day, uahPerUnit: try uahPerUnit(object, at: path))
+            return .rate(
+                code: AssetCode(cc),
+                name: object["txt"] as? String,
+                day: day,
+                uahPerUnit: try uahPerUnit(object, at: path)
+            )
         }
     }
 
@@ -62,7 +91,10 @@ public enum NBURates {
             guard let value = object[field], !(value is NSNull) else { return nil }
             // NBU writes numbers as JSON numbers; plain decimal text such as "41.25" is read as well.
             guard let n = JSONNumber.double(numberOrText: value), n > 0 else {
-                throw FormatError(path: "\(path).\(field)", message: "found \(JSONNumber.describe(value)), expected \(expected)")
+                throw FormatError(
+                    path: "\(path).\(field)",
+                    message: "found \(JSONNumber.describe(value)), expected \(expected)"
+                )
             }
             return n
         }
@@ -74,7 +106,11 @@ public enum NBURates {
         }
         let perUnit = rate / (units ?? 1)
         guard perUnit.isFinite, perUnit > 0 else {
-            throw FormatError(path: path + ".units", message: "rate \(JSONNumber.describe(rate)) over units \(JSONNumber.describe(units ?? 1)) is not a usable rate")
+            throw FormatError(
+                path: path + ".units",
+                message:
+                    "rate \(JSONNumber.describe(rate)) over units \(JSONNumber.describe(units ?? 1)) is not a usable rate"
+            )
         }
         return perUnit
     }
@@ -84,7 +120,8 @@ public enum NBURates {
         guard let text = value as? String else { return nil }
         let parts = text.split(separator: ".")
         guard parts.count == 3, parts[0].count == 2, parts[1].count == 2, parts[2].count == 4,
-              let d = Int(parts[0]), let m = Int(parts[1]), let y = Int(parts[2]) else { return nil }
+            let d = Int(parts[0]), let m = Int(parts[1]), let y = Int(parts[2])
+        else { return nil }
         return Day(year: y, month: m, day: d)
     }
 }

@@ -26,13 +26,21 @@ struct BudgetCategoriesDataset: Sendable {
             return PieSlice(label: t.category, value: amount)
         }
         guard slices.contains(where: { $0.value > 0 }) else {
-            throw ArgumentError("--as-of", "no budget \(kind == .income ? "income" : "expenses") from \(range.from.iso) to \(range.to.iso)")
+            throw ArgumentError(
+                "--as-of",
+                "no budget \(kind == .income ? "income" : "expenses") from \(range.from.iso) to \(range.to.iso)"
+            )
         }
         let strings = input.strings
-        let chart = PieChart(frame: frame, slices: slices, donut: chartKind == .donut,
-                             totalFormat: input.money(currency, style: .compact(decimals: 1)))
+        let chart = PieChart(
+            frame: frame,
+            slices: slices,
+            donut: chartKind == .donut,
+            totalFormat: input.money(currency, style: .compact(decimals: 1))
+        )
         return DatasetChart(
-            chart: chart, title: kind == .income ? strings.incomeTitle : strings.spendingTitle,
+            chart: chart,
+            title: kind == .income ? strings.incomeTitle : strings.spendingTitle,
             subtitle: strings.budgetSubtitle(currency, income: kind == .income, from: range.from, to: input.asOf),
             footnote: ChartFrame.footnote(source: strings.budget, asOf: input.asOf, locale: input.locale),
             warnings: summary.missing.map { "left out: " + $0.description }
@@ -52,7 +60,9 @@ extension BudgetCategoriesOfKind {
     public static var subject: DatasetSubject { .budget }
     /// `by` as `folio chart pie --by category` writes it.
     public static var fields: Set<ChartRequest.Field> { [.months, .currency, .by] }
-    public init(_ request: ChartRequest) throws { self.init(categories: BudgetCategoriesDataset(request, kind: Self.entryKind)) }
+    public init(_ request: ChartRequest) throws {
+        self.init(categories: BudgetCategoriesDataset(request, kind: Self.entryKind))
+    }
     public func quoteDays(endingAt asOf: Day) -> DayRange? { .months(categories.months, endingAt: asOf) }
     public func build(_ input: DatasetInput, as kind: ChartKind, frame: ChartFrame) throws -> DatasetChart {
         try categories.build(input, as: kind, frame: frame)

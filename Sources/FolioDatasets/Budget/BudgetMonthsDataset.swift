@@ -32,12 +32,18 @@ public struct BudgetMonthsDataset: Dataset {
         let groups = totals.enumerated().map { i, m in
             Day(iso: m.month + "-01").map { strings.month($0, showYear: i == 0) } ?? m.month
         }
-        let chart = BarChart(frame: frame, groups: groups, series: [
-            BarSeries(name: strings[.income], values: totals.map { $0.income ?? .nan }),
-            BarSeries(name: strings[.expenses], values: totals.map { $0.expenses ?? .nan }),
-        ], valueFormat: input.money(currency, style: .decimal(0)))
+        let chart = BarChart(
+            frame: frame,
+            groups: groups,
+            series: [
+                BarSeries(name: strings[.income], values: totals.map { $0.income ?? .nan }),
+                BarSeries(name: strings[.expenses], values: totals.map { $0.expenses ?? .nan }),
+            ],
+            valueFormat: input.money(currency, style: .decimal(0))
+        )
         return DatasetChart(
-            chart: chart, title: strings[.incomeVsExpenses],
+            chart: chart,
+            title: strings[.incomeVsExpenses],
             subtitle: strings.inCurrency(currency).capitalisedFirst + " · " + strings.monthRange(range.from, range.to),
             footnote: ChartFrame.footnote(source: strings.budget, asOf: input.asOf, locale: input.locale),
             warnings: summary.missing.map { "left out: " + $0.description }

@@ -33,10 +33,19 @@ struct AnnualReturnsDataset: Dataset {
             // A year with a missing price has no bar rather than a return over fewer days.
             series.append(BarSeries(name: benchmark.rawValue, values: b.byYear(history.returns).map { $0 ?? .nan }))
         }
-        let chart = BarChart(frame: frame, groups: years.map { String($0.start.year) }, series: series,
-                             valueFormat: NumberFormat(locale: input.locale, style: .percent(0)))
+        let chart = BarChart(
+            frame: frame,
+            groups: years.map { String($0.start.year) },
+            series: series,
+            valueFormat: NumberFormat(locale: input.locale, style: .percent(0))
+        )
         let texts = input.performanceTexts(p, history)
-        return DatasetChart(chart: chart, title: input.strings.performanceTitle(p.portfolio.name, .annual), subtitle: texts.subtitle,
-                            footnote: texts.footnote, warnings: warnings)
+        return DatasetChart(
+            chart: chart,
+            title: input.strings.performanceTitle(p.portfolio.name, .annual),
+            subtitle: texts.subtitle,
+            footnote: texts.footnote,
+            warnings: warnings
+        )
     }
 }

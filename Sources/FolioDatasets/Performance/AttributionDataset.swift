@@ -25,14 +25,25 @@ public struct AttributionDataset: Dataset {
 
     /// The attribution of the portfolio's history up to the as-of day (one for every chart and table of
     /// an input), and the period's days.
-    func attribution(_ input: DatasetInput) throws -> (p: PortfolioInputs, attribution: ReturnAttribution, range: DayRange) {
+    func attribution(
+        _ input: DatasetInput
+    ) throws -> (p: PortfolioInputs, attribution: ReturnAttribution, range: DayRange) {
         let p = try input.requirePortfolio(Self.name)
         let history = try input.performance(p)
         let attribution = input.memo.value("attribution") {
-            ReturnAttribution(history: history, replay: p.replay, trades: p.trades, cashTransactions: p.cashTransactions, rates: input.rates)
+            ReturnAttribution(
+                history: history,
+                replay: p.replay,
+                trades: p.trades,
+                cashTransactions: p.cashTransactions,
+                rates: input.rates
+            )
         }
         guard let inception = attribution.inception else {
-            throw ArgumentError("--as-of", "\"\(p.portfolio.name)\" has no day after its first activity up to \(input.asOf.iso)")
+            throw ArgumentError(
+                "--as-of",
+                "\"\(p.portfolio.name)\" has no day after its first activity up to \(input.asOf.iso)"
+            )
         }
         return (p, attribution, try period.range(inception: inception, end: input.asOf))
     }
@@ -43,17 +54,28 @@ public struct AttributionDataset: Dataset {
         let base = p.portfolio.baseCurrency
         // A line of nothing (no dividends in a portfolio of growth stocks) draws nothing; the start and
         // the end are drawn whatever they are.
-        let bars: [WaterfallChart.Bar] = bridge.gain == nil ? [] : bridge.lines.compactMap { line in
-            guard let amount = line.amount, line.line.isTotal || amount != 0 else { return nil }
-            let kind: WaterfallChart.Bar.Kind = line.line.isTotal ? .total : [.deposits, .withdrawals].contains(line.line) ? .transfer : .effect
-            return WaterfallChart.Bar(label: input.strings.bridgeLine(line.line), value: amount, kind: kind)
-        }
-        let chart = WaterfallChart(frame: frame, bars: bars, currency: Currency(code: base.rawValue),
-                                   emptyNote: input.strings.bridgeUndefined(bridge.missing))
-        return DatasetChart(chart: chart, title: input.strings.attributionTitle(p.portfolio.name),
-                            subtitle: input.strings.attributionSubtitle(base, range),
-                            footnote: input.footnote(valuing: attribution.holdings, in: base),
-                            warnings: bridge.missing.map { "no value bridge: " + $0.description })
+        let bars: [WaterfallChart.Bar] =
+            bridge.gain == nil
+            ? []
+            : bridge.lines.compactMap { line in
+                guard let amount = line.amount, line.line.isTotal || amount != 0 else { return nil }
+                let kind: WaterfallChart.Bar.Kind =
+                    line.line.isTotal ? .total : [.deposits, .withdrawals].contains(line.line) ? .transfer : .effect
+                return WaterfallChart.Bar(label: input.strings.bridgeLine(line.line), value: amount, kind: kind)
+            }
+        let chart = WaterfallChart(
+            frame: frame,
+            bars: bars,
+            currency: Currency(code: base.rawValue),
+            emptyNote: input.strings.bridgeUndefined(bridge.missing)
+        )
+        return DatasetChart(
+            chart: chart,
+            title: input.strings.attributionTitle(p.portfolio.name),
+            subtitle: input.strings.attributionSubtitle(base, range),
+            footnote: input.footnote(valuing: attribution.holdings, in: base),
+            warnings: bridge.missing.map { "no value bridge: " + $0.description }
+        )
     }
 
     /// The contribution of the `largest` holdings by value at the period's end (the rest in one row, so
@@ -66,28 +88,42 @@ public struct AttributionDataset: Dataset {
         let money = NumberFormat(locale: input.locale, style: .decimal(2))
         let percent = NumberFormat(locale: input.locale, style: .percent(2))
         func cells(_ name: String, _ figures: [Double?]) -> [DataTable.Cell] {
-            [DataTable.Cell(name)] + figures.enumerated().map { k, v in
-                DataTable.Cell(v.map(k == figures.count - 1 ? percent.string : money.string) ?? "—", sort: v)
-            }
+            [DataTable.Cell(name)]
+                + figures.enumerated().map { k, v in
+                    DataTable.Cell(v.map(k == figures.count - 1 ? percent.string : money.string) ?? "—", sort: v)
+                }
         }
         /// Price, currency, income, fees, total and the share of the time-weighted return.
-        func figures(_ r: HoldingContribution) -> [Double?] { [r.price, r.currency, r.income, r.fees, r.total, r.timeWeighted] }
+        func figures(_ r: HoldingContribution) -> [Double?] {
+            [r.price, r.currency, r.income, r.fees, r.total, r.timeWeighted]
+        }
         let ranked = c.rows.sorted { ($0.end ?? -.infinity, $1.asset) > ($1.end ?? -.infinity, $0.asset) }
-        let shown = ranked.prefix(largest), rest = ranked.dropFirst(largest)
+        let shown = ranked.prefix(largest)
+        let rest = ranked.dropFirst(largest)
         var totals: [[DataTable.Cell]] = []
         if !rest.isEmpty {
-            let sums = (0 ..< 6).map { k in rest.reduce(Optional(0.0)) { s, r in s.flatMap { s in figures(r)[k].map { s + $0 } } } }
+            let sums = (0..<6).map { k in
+                rest.reduce(Optional(0.0)) { s, r in s.flatMap { s in figures(r)[k].map { s + $0 } } }
+            }
             totals.append(cells(strings.otherHoldings(rest.count), sums))
         }
         totals.append(cells(strings[.total], figures(c.total)))
         let hasIncome = c.rows.contains { ($0.income ?? 1) != 0 }
-        return DataTable(columns: [
-            .init(key: "asset", title: strings[.asset], numeric: false),
-            .init(key: "price-effect", title: strings.bridgeLine(.priceEffect), numeric: true),
-            .init(key: "currency-effect", title: strings.bridgeLine(.currencyEffect), numeric: true),
-            .init(key: "income", title: strings[.income], numeric: true), .init(key: "fees", title: strings[.fees], numeric: true),
-            .init(key: "total", title: strings[.total], numeric: true), .init(key: "twr", title: strings.twrContribution, numeric: true),
-        ], rows: shown.map { cells($0.asset.rawValue, figures($0)) }, totals: totals,
-        defaultColumns: ["asset", "price-effect", "currency-effect"] + (hasIncome ? ["income"] : []) + ["fees", "total", "twr"])
+        return DataTable(
+            columns: [
+                .init(key: "asset", title: strings[.asset], numeric: false),
+                .init(key: "price-effect", title: strings.bridgeLine(.priceEffect), numeric: true),
+                .init(key: "currency-effect", title: strings.bridgeLine(.currencyEffect), numeric: true),
+                .init(key: "income", title: strings[.income], numeric: true),
+                .init(key: "fees", title: strings[.fees], numeric: true),
+                .init(key: "total", title: strings[.total], numeric: true),
+                .init(key: "twr", title: strings.twrContribution, numeric: true),
+            ],
+            rows: shown.map { cells($0.asset.rawValue, figures($0)) },
+            totals: totals,
+            defaultColumns: ["asset", "price-effect", "currency-effect"] + (hasIncome ? ["income"] : []) + [
+                "fees", "total", "twr",
+            ]
+        )
     }
 }

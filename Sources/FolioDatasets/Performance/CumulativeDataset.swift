@@ -34,19 +34,31 @@ struct CumulativeDataset: Dataset {
             let b = try input.benchmark(benchmark, on: history, base: p.portfolio.baseCurrency)
             warnings += b.missing.map { "left out: " + $0.description }
             var growth = 1.0
-            let values = [100] + b.returns.map { ret -> Double in
-                guard let ret else { return .nan }
-                growth *= 1 + ret
-                return growth * 100
-            }
+            let values =
+                [100]
+                + b.returns.map { ret -> Double in
+                    guard let ret else { return .nan }
+                    growth *= 1 + ret
+                    return growth * 100
+                }
             series.append(LineSeries(name: benchmark.rawValue, times: times, values: values))
         }
         let positive = series.allSatisfy { $0.values.allSatisfy { !($0 <= 0) } }
-        var chart = LineChart(frame: frame, series: series, valueFormat: NumberFormat(locale: input.locale, style: .decimal(1)),
-                              annotateWindow: false, logScale: positive)
+        var chart = LineChart(
+            frame: frame,
+            series: series,
+            valueFormat: NumberFormat(locale: input.locale, style: .decimal(1)),
+            annotateWindow: false,
+            logScale: positive
+        )
         chart.endFigures = true
         let texts = input.performanceTexts(p, history)
-        return DatasetChart(chart: chart, title: input.strings.performanceTitle(p.portfolio.name, .cumulative),
-                            subtitle: texts.subtitle, footnote: texts.footnote, warnings: warnings)
+        return DatasetChart(
+            chart: chart,
+            title: input.strings.performanceTitle(p.portfolio.name, .cumulative),
+            subtitle: texts.subtitle,
+            footnote: texts.footnote,
+            warnings: warnings
+        )
     }
 }

@@ -22,10 +22,18 @@ struct DrawdownDataset: Dataset {
         let drawdowns = history.drawdowns
         // The start (the day before the first counted day, at the peak) anchors the curve at zero.
         let start = history.returns.startDay.map { [$0] } ?? []
-        let chart = DrawdownChart(frame: frame, times: (start + drawdowns.days).map { $0.start.timeIntervalSince1970 },
-                                  depths: start.map { _ in 0 } + drawdowns.depth)
+        let chart = DrawdownChart(
+            frame: frame,
+            times: (start + drawdowns.days).map { $0.start.timeIntervalSince1970 },
+            depths: start.map { _ in 0 } + drawdowns.depth
+        )
         let texts = input.performanceTexts(p, history)
-        return DatasetChart(chart: chart, title: input.strings.performanceTitle(p.portfolio.name, .drawdown), subtitle: texts.subtitle,
-                            footnote: texts.footnote, warnings: history.missing.map { "left out: " + $0 })
+        return DatasetChart(
+            chart: chart,
+            title: input.strings.performanceTitle(p.portfolio.name, .drawdown),
+            subtitle: texts.subtitle,
+            footnote: texts.footnote,
+            warnings: history.missing.map { "left out: " + $0 }
+        )
     }
 }

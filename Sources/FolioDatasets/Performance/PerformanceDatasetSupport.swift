@@ -16,37 +16,68 @@ extension DatasetInput {
     func performanceTexts(_ p: PortfolioInputs, _ history: PerformanceHistory) -> (subtitle: String, footnote: String) {
         let base = p.portfolio.baseCurrency
         let from = history.returns.startDay ?? history.returns.days[0]
-        return (strings.timeWeightedSubtitle(base, from.advanced(by: 1), asOf), footnote(valuing: p.replay.final.assets, in: base))
+        return (
+            strings.timeWeightedSubtitle(base, from.advanced(by: 1), asOf),
+            footnote(valuing: p.replay.final.assets, in: base)
+        )
     }
 }
 
 extension DatasetInput {
     /// The line of one rolling figure of `RollingRisk` (`values` picks it), from the first full window on;
     /// a history shorter than the window has no line, which is said rather than drawn empty.
-    func rollingRiskChart(_ dataset: String, window: Int?, frame: ChartFrame, title: Catalogue.PerformanceChart, decimals: Int,
-                          values: (RollingRisk) -> [Double?]) throws -> DatasetChart {
+    func rollingRiskChart(
+        _ dataset: String,
+        window: Int?,
+        frame: ChartFrame,
+        title: Catalogue.PerformanceChart,
+        decimals: Int,
+        values: (RollingRisk) -> [Double?]
+    ) throws -> DatasetChart {
         let p = try requirePortfolio(dataset)
         let history = try performance(p)
         let rolling = history.rolling(window: window)
         guard let first = rolling.days.first, let last = rolling.days.last else {
-            throw ArgumentError("--window", "\"\(p.portfolio.name)\" has \(history.returns.days.count) counted days up to \(asOf.iso), "
-                + "fewer than the window's \(rolling.window)")
+            throw ArgumentError(
+                "--window",
+                "\"\(p.portfolio.name)\" has \(history.returns.days.count) counted days up to \(asOf.iso), "
+                    + "fewer than the window's \(rolling.window)"
+            )
         }
         // An undefined point (no dispersion) is a gap in the line, not a zero.
-        let line = LineSeries(name: p.portfolio.name, times: rolling.days.map { $0.start.timeIntervalSince1970 },
-                              values: values(rolling).map { $0 ?? .nan })
-        let chart = LineChart(frame: frame, series: [line], valueFormat: NumberFormat(locale: locale, style: .decimal(decimals)),
-                              annotateWindow: false)
-        let subtitle = strings.rollingRiskSubtitle(window: rolling.window, periodsPerYear: Int(rolling.periodsPerYear), from: first, to: last)
-        return DatasetChart(chart: chart, title: strings.performanceTitle(p.portfolio.name, title), subtitle: subtitle,
-                            footnote: performanceTexts(p, history).footnote, warnings: history.missing.map { "left out: " + $0 })
+        let line = LineSeries(
+            name: p.portfolio.name,
+            times: rolling.days.map { $0.start.timeIntervalSince1970 },
+            values: values(rolling).map { $0 ?? .nan }
+        )
+        let chart = LineChart(
+            frame: frame,
+            series: [line],
+            valueFormat: NumberFormat(locale: locale, style: .decimal(decimals)),
+            annotateWindow: false
+        )
+        let subtitle = strings.rollingRiskSubtitle(
+            window: rolling.window,
+            periodsPerYear: Int(rolling.periodsPerYear),
+            from: first,
+            to: last
+        )
+        return DatasetChart(
+            chart: chart,
+            title: strings.performanceTitle(p.portfolio.name, title),
+            subtitle: subtitle,
+            footnote: performanceTexts(p, history).footnote,
+            warnings: history.missing.map { "left out: " + $0 }
+        )
     }
 }
 
 extension DatasetInput {
     /// `asset`'s returns on the history's counted days; an asset without quotes is refused, naming it.
     func benchmark(_ asset: AssetCode, on history: PerformanceHistory, base: AssetCode) throws -> Benchmark {
-        guard market.book.assets.contains(asset) else { throw ArgumentError("--benchmark", "no quotes of \(asset) (see `folio info`)") }
+        guard market.book.assets.contains(asset) else {
+            throw ArgumentError("--benchmark", "no quotes of \(asset) (see `folio info`)")
+        }
         return Benchmark(asset, on: history.returns, rates: rates, base: base)
     }
 }

@@ -20,6 +20,8 @@ struct RollingSharpeDataset: Dataset {
     func quoteDays(endingAt asOf: Day) -> DayRange? { .wholeHistory(endingAt: asOf) }
 
     func build(_ input: DatasetInput, as kind: ChartKind, frame: ChartFrame) throws -> DatasetChart {
-        try input.rollingRiskChart(Self.name, window: window, frame: frame, title: .rollingSharpe, decimals: 2) { $0.sharpe }
+        try input.rollingRiskChart(Self.name, window: window, frame: frame, title: .rollingSharpe, decimals: 2) {
+            $0.sharpe
+        }
     }
 }

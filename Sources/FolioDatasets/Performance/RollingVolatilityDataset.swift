@@ -21,7 +21,8 @@ struct RollingVolatilityDataset: Dataset {
     func quoteDays(endingAt asOf: Day) -> DayRange? { .wholeHistory(endingAt: asOf) }
 
     func build(_ input: DatasetInput, as kind: ChartKind, frame: ChartFrame) throws -> DatasetChart {
-        try input.rollingRiskChart(Self.name, window: window, frame: frame, title: .rollingVolatility, decimals: 1) { rolling in
+        try input.rollingRiskChart(Self.name, window: window, frame: frame, title: .rollingVolatility, decimals: 1) {
+            rolling in
             rolling.volatility.map { $0.map { $0 * 100 } }
         }
     }

@@ -15,7 +15,10 @@ struct AllocationDataset: Dataset {
 
     init(_ request: ChartRequest) throws {
         guard request.portfolio != nil else {
-            throw ArgumentError("--portfolio", "\(request.kind.rawValue) needs a portfolio (or --by category for the budget)")
+            throw ArgumentError(
+                "--portfolio",
+                "\(request.kind.rawValue) needs a portfolio (or --by category for the budget)"
+            )
         }
         guard let grouping = (request.by ?? .asset).allocation else {
             throw ArgumentError("--by", "an allocation groups by asset, kind or currency")
@@ -36,30 +39,49 @@ struct AllocationDataset: Dataset {
         // Threshold 0: the pie groups the small slices itself, under a label in the chart's language.
         // Dust a sale left (0 worth 0.00) is no holding here, as in the holdings table.
         var valuation = input.rates.value(p.replay.holdings(at: asOf.end), in: base)
-        valuation.assets.removeAll { HoldingsDataset.showsAsNothing($0.quantity, asset: input.market.asset($0.asset), value: $0.value) }
-        let allocation = try input.rethrow({ () throws(AnalyticsError) in
-            try Allocation(valuation.valuedOnly, rates: input.rates, by: grouping, thresholdPercent: 0)
-        }, range: DayRange(day: asOf), what: "holdings", currencyGiven: currency != nil)
+        valuation.assets.removeAll {
+            HoldingsDataset.showsAsNothing($0.quantity, asset: input.market.asset($0.asset), value: $0.value)
+        }
+        let allocation = try input.rethrow(
+            { () throws(AnalyticsError) in
+                try Allocation(valuation.valuedOnly, rates: input.rates, by: grouping, thresholdPercent: 0)
+            },
+            range: DayRange(day: asOf),
+            what: "holdings",
+            currencyGiven: currency != nil
+        )
         var slices = allocation.slices.compactMap { s -> PieSlice? in
             guard let value = s.value else { return nil }
-            return PieSlice(label: grouping == .kind ? input.strings.kind(AssetKind(rawValue: s.label)) : s.label, value: value)
+            return PieSlice(
+                label: grouping == .kind ? input.strings.kind(AssetKind(rawValue: s.label)) : s.label,
+                value: value
+            )
         }
         if grouping == .asset {
-            for (i, swatch) in input.swatches(slices.map { AssetCode($0.label) }, places: frame.theme.series.count).enumerated() {
+            for (i, swatch) in input.swatches(slices.map { AssetCode($0.label) }, places: frame.theme.series.count)
+                .enumerated()
+            {
                 slices[i].swatch = swatch
             }
         }
         guard slices.contains(where: { $0.value > 0 }) else {
             throw ArgumentError("--as-of", "\"\(name)\" held nothing of value at the end of \(asOf.iso)")
         }
-        let chart = PieChart(frame: frame, slices: slices, donut: kind == .donut,
-                             totalFormat: input.money(base, style: .compact(decimals: 1)),
-                             leftOut: valuation.unvalued.map(input.strings.notValued))
+        let chart = PieChart(
+            frame: frame,
+            slices: slices,
+            donut: kind == .donut,
+            totalFormat: input.money(base, style: .compact(decimals: 1)),
+            leftOut: valuation.unvalued.map(input.strings.notValued)
+        )
         return DatasetChart(
-            chart: chart, title: input.strings.allocationTitle(name, by: grouping),
+            chart: chart,
+            title: input.strings.allocationTitle(name, by: grouping),
             subtitle: input.strings.valuedSubtitle(base, on: asOf),
             footnote: input.footnote(valuing: allocation.slices.flatMap(\.assets), in: base),
-            warnings: valuation.unvalued.map { "\(Self.name): not shown: \($0.asset): " + ($0.missing?.description ?? "no value") }
+            warnings: valuation.unvalued.map {
+                "\(Self.name): not shown: \($0.asset): " + ($0.missing?.description ?? "no value")
+            }
         )
     }
 }

@@ -15,7 +15,9 @@ public struct CashFlowsDataset: Dataset {
     let currency: AssetCode?
 
     public init(_ request: ChartRequest) throws {
-        guard request.portfolio != nil else { throw ArgumentError("--portfolio", "\(request.kind.rawValue) needs a portfolio") }
+        guard request.portfolio != nil else {
+            throw ArgumentError("--portfolio", "\(request.kind.rawValue) needs a portfolio")
+        }
         months = request.months ?? 12
         currency = request.currency
     }
@@ -37,14 +39,19 @@ public struct CashFlowsDataset: Dataset {
         let categories = flows.months.enumerated().map { i, m in input.strings.month(m.first, showYear: i == 0) }
         let series = [
             BarSeries(name: input.strings[.deposits], values: flows.months.map { $0.deposits ?? .nan }),
-            BarSeries(name: input.strings[.withdrawals], values: flows.months.map { $0.withdrawals.map { -$0 } ?? .nan }),
+            BarSeries(
+                name: input.strings[.withdrawals],
+                values: flows.months.map { $0.withdrawals.map { -$0 } ?? .nan }
+            ),
         ]
         let format = input.money(base, style: .compact(decimals: 1))
-        let chart: any Chart = kind == .bars
+        let chart: any Chart =
+            kind == .bars
             ? BarChart(frame: frame, groups: categories, series: series, valueFormat: format)
             : HBarChart(frame: frame, categories: categories, series: series, valueFormat: format)
         return DatasetChart(
-            chart: chart, title: input.strings.flowsTitle(name),
+            chart: chart,
+            title: input.strings.flowsTitle(name),
             subtitle: input.strings.flowsSubtitle(base, from: range.from, to: input.asOf),
             footnote: input.footnote(valuing: Array(Set(p.cashTransactions.map(\.currency))), in: base),
             warnings: flows.missing.map { "left out: " + $0.description }

@@ -18,7 +18,9 @@ struct CompositionDataset: Dataset {
     let currency: AssetCode?
 
     init(_ request: ChartRequest) throws {
-        guard request.portfolio != nil else { throw ArgumentError("--portfolio", "\(request.kind.rawValue) needs a portfolio") }
+        guard request.portfolio != nil else {
+            throw ArgumentError("--portfolio", "\(request.kind.rawValue) needs a portfolio")
+        }
         months = request.months ?? 12
         percent = request.percent
         currency = request.currency
@@ -32,7 +34,10 @@ struct CompositionDataset: Dataset {
         let range = DayRange.months(months, endingAt: input.asOf)
         let composition = input.composition(p, base: base, months: months)
         guard !composition.assets.isEmpty else {
-            throw ArgumentError("--as-of", "\"\(p.portfolio.name)\" held nothing from \(range.from.iso) to \(range.to.iso)")
+            throw ArgumentError(
+                "--as-of",
+                "\"\(p.portfolio.name)\" held nothing from \(range.from.iso) to \(range.to.iso)"
+            )
         }
         let groups = composition.periods.enumerated().map { i, period in
             input.strings.month(Day(year: period.day.year, month: period.day.month, day: 1)!, showYear: i == 0)
@@ -45,16 +50,29 @@ struct CompositionDataset: Dataset {
         let mode: BarChart.Mode = percent ? .shares : .stacked
         func place(_ s: BarSeries) -> Int? { input.colourPlace(AssetCode(s.name)) }
         let own = all.filter { place($0) != nil }.sorted { place($0)! < place($1)! }
-        var series = BarSeries.keeping(own + all.filter { place($0) == nil }, where: { place($0) != nil },
-                                       otherName: input.locale.other, for: mode)
+        var series = BarSeries.keeping(
+            own + all.filter { place($0) == nil },
+            where: { place($0) != nil },
+            otherName: input.locale.other,
+            for: mode
+        )
         let assets = series.indices.filter { series[$0].swatch != .other }
-        for (i, swatch) in zip(assets, input.swatches(assets.map { AssetCode(series[$0].name) }, places: frame.theme.series.count)) {
+        for (i, swatch) in zip(
+            assets,
+            input.swatches(assets.map { AssetCode(series[$0].name) }, places: frame.theme.series.count)
+        ) {
             series[i].swatch = swatch
         }
-        let chart = BarChart(frame: frame, groups: groups, series: series, mode: mode,
-                             valueFormat: percent ? nil : input.money(base, style: .decimal(0)))
+        let chart = BarChart(
+            frame: frame,
+            groups: groups,
+            series: series,
+            mode: mode,
+            valueFormat: percent ? nil : input.money(base, style: .decimal(0))
+        )
         return DatasetChart(
-            chart: chart, title: input.strings.compositionTitle(p.portfolio.name, percent: percent),
+            chart: chart,
+            title: input.strings.compositionTitle(p.portfolio.name, percent: percent),
             subtitle: input.strings.compositionSubtitle(base, from: range.from, to: input.asOf, percent: percent),
             footnote: input.footnote(valuing: composition.assets, in: base),
             warnings: composition.missing.map { "left out: " + $0.description }

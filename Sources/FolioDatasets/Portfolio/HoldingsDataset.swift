@@ -1,7 +1,7 @@
 import FolioAnalytics
-import Foundation
 import FolioCharts
 import FolioCore
+import Foundation
 
 /// `holdings`: what a portfolio holds at the end of the as-of day — quantity, price and value in its base
 /// currency (FolioAnalytics' `HoldingsValuation`) and share of what is held — largest first, with a total
@@ -16,7 +16,9 @@ public struct HoldingsDataset: Dataset {
     let currency: AssetCode?
 
     public init(_ request: ChartRequest) throws {
-        guard request.portfolio != nil else { throw ArgumentError("--portfolio", "\(request.kind.rawValue) needs a portfolio") }
+        guard request.portfolio != nil else {
+            throw ArgumentError("--portfolio", "\(request.kind.rawValue) needs a portfolio")
+        }
         currency = request.currency
     }
 
@@ -28,7 +30,8 @@ public struct HoldingsDataset: Dataset {
     public func table(_ input: DatasetInput) throws -> (table: DataTable, valuation: HoldingsValuation) {
         let p = try input.requirePortfolio(Self.name)
         let base = currency ?? p.portfolio.baseCurrency
-        let valuation = currency == nil ? input.valuation(p) : input.rates.value(p.replay.holdings(at: input.asOf.end), in: base)
+        let valuation =
+            currency == nil ? input.valuation(p) : input.rates.value(p.replay.holdings(at: input.asOf.end), in: base)
         let strings = input.strings
         let price = NumberFormat(locale: input.locale, style: .price(minimum: 2, significant: 4))
         let money = NumberFormat(locale: input.locale, style: .decimal(2))
@@ -47,33 +50,50 @@ public struct HoldingsDataset: Dataset {
             DataTable.Cell(value.map(format.string) ?? "—", sort: value)
         }
         // A holding a table would print as 0 of it worth 0.00 (dust a sale left) is no holding to a reader.
-        let rows = valuation.assets.filter { !Self.showsAsNothing($0.quantity, asset: input.market.asset($0.asset), value: $0.value) }
-            .sorted { ($0.value ?? -.infinity, $1.asset) > ($1.value ?? -.infinity, $0.asset) }
-            .map { item -> [DataTable.Cell] in
-                let asset = input.market.asset(item.asset)
-                return [DataTable.Cell(item.asset.rawValue), DataTable.Cell(strings.kind(asset?.kind ?? input.rates.preference.kind(of: item.asset))),
-                        number(item.quantity, Self.quantityFormat(item.quantity, asset: asset, locale: input.locale)),
-                        number(item.rate, price), number(item.value, money), share(item.value)]
-            }
-        let totals = [[DataTable.Cell(strings[.total]), DataTable.Cell(""), DataTable.Cell(""), DataTable.Cell(""),
-                       number(total, money), netIsHeld ? share(total) : DataTable.Cell("—")]]
-        let table = DataTable(columns: [
-            .init(key: "asset", title: strings[.asset], numeric: false), .init(key: "kind", title: strings[.kind], numeric: false),
-            .init(key: "quantity", title: strings[.quantity], numeric: true),
-            .init(key: "price", title: strings[.price] + ", " + strings.currency(base), numeric: true),
-            .init(key: "value", title: strings[.value] + ", " + strings.currency(base), numeric: true),
-            .init(key: "share", title: strings[.share], numeric: true),
-        ], rows: rows, totals: rows.isEmpty ? [] : totals)
+        let rows = valuation.assets.filter {
+            !Self.showsAsNothing($0.quantity, asset: input.market.asset($0.asset), value: $0.value)
+        }
+        .sorted { ($0.value ?? -.infinity, $1.asset) > ($1.value ?? -.infinity, $0.asset) }
+        .map { item -> [DataTable.Cell] in
+            let asset = input.market.asset(item.asset)
+            return [
+                DataTable.Cell(item.asset.rawValue),
+                DataTable.Cell(strings.kind(asset?.kind ?? input.rates.preference.kind(of: item.asset))),
+                number(item.quantity, Self.quantityFormat(item.quantity, asset: asset, locale: input.locale)),
+                number(item.rate, price), number(item.value, money), share(item.value),
+            ]
+        }
+        let totals = [
+            [
+                DataTable.Cell(strings[.total]), DataTable.Cell(""), DataTable.Cell(""), DataTable.Cell(""),
+                number(total, money), netIsHeld ? share(total) : DataTable.Cell("—"),
+            ]
+        ]
+        let table = DataTable(
+            columns: [
+                .init(key: "asset", title: strings[.asset], numeric: false),
+                .init(key: "kind", title: strings[.kind], numeric: false),
+                .init(key: "quantity", title: strings[.quantity], numeric: true),
+                .init(key: "price", title: strings[.price] + ", " + strings.currency(base), numeric: true),
+                .init(key: "value", title: strings[.value] + ", " + strings.currency(base), numeric: true),
+                .init(key: "share", title: strings[.share], numeric: true),
+            ],
+            rows: rows,
+            totals: rows.isEmpty ? [] : totals
+        )
         return (table, valuation)
     }
 
     public func build(_ input: DatasetInput, as kind: ChartKind, frame: ChartFrame) throws -> DatasetChart {
         let p = try input.requirePortfolio(Self.name)
         let (table, valuation) = try table(input)
-        guard !table.rows.isEmpty else { throw ArgumentError("--as-of", "\"\(p.portfolio.name)\" held nothing at the end of \(input.asOf.iso)") }
+        guard !table.rows.isEmpty else {
+            throw ArgumentError("--as-of", "\"\(p.portfolio.name)\" held nothing at the end of \(input.asOf.iso)")
+        }
         let base = currency ?? p.portfolio.baseCurrency
         return DatasetChart(
-            chart: table.chart(frame: frame), title: input.strings.holdingsTitle(p.portfolio.name),
+            chart: table.chart(frame: frame),
+            title: input.strings.holdingsTitle(p.portfolio.name),
             subtitle: input.strings.valuedSubtitle(base, on: input.asOf),
             footnote: input.footnote(valuing: valuation.assets.map(\.asset), in: base),
             warnings: valuation.missing.map { "no value: " + $0.description }

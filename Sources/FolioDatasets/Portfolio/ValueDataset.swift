@@ -29,7 +29,10 @@ struct ValueDataset: Dataset {
         let series = ValueSeries(replay: p.replay, rates: input.rates, base: base, range: range)
         let points = zip(series.days, series.total).compactMap { d, v in v.map { (d.start.timeIntervalSince1970, $0) } }
         guard !points.isEmpty else {
-            throw ArgumentError("--as-of", "no value of \"\(p.portfolio.name)\" from \(range.from.iso) to \(range.to.iso)")
+            throw ArgumentError(
+                "--as-of",
+                "no value of \"\(p.portfolio.name)\" from \(range.from.iso) to \(range.to.iso)"
+            )
         }
         let line = LineSeries(name: input.strings[.kpiValue], times: points.map(\.0), values: points.map(\.1))
         // The headline is the gain from the first day drawn to the last, flows excluded, and those days'
@@ -37,11 +40,17 @@ struct ValueDataset: Dataset {
         // not be converted.
         let drawn = series.total.indices.filter { series.total[$0] != nil }
         let gain = drawn.first.flatMap { first in drawn.last.flatMap { series.gain(from: first, to: $0) } }
-        let chart = LineChart(frame: frame, series: [line], valueFormat: input.money(base, style: .compact(decimals: 1)),
-                              headlineChange: HeadlineChange(amount: gain?.amount, fraction: gain?.timeWeighted))
+        let chart = LineChart(
+            frame: frame,
+            series: [line],
+            valueFormat: input.money(base, style: .compact(decimals: 1)),
+            headlineChange: HeadlineChange(amount: gain?.amount, fraction: gain?.timeWeighted)
+        )
         return DatasetChart(
-            chart: chart, title: input.strings.valueTitle(p.portfolio.name, days: days),
-            subtitle: input.strings.inCurrency(base).capitalisedFirst + " · " + input.strings.range(range.from, range.to),
+            chart: chart,
+            title: input.strings.valueTitle(p.portfolio.name, days: days),
+            subtitle: input.strings.inCurrency(base).capitalisedFirst + " · "
+                + input.strings.range(range.from, range.to),
             footnote: input.footnote(valuing: p.replay.final.assets, in: base),
             warnings: series.missing.map { "left out: " + $0.description }
         )

@@ -17,7 +17,10 @@ struct CorrelationDataset: Dataset {
 
     init(_ request: ChartRequest) throws {
         if request.assets.count == 1 {
-            throw ArgumentError("--asset", "a correlation needs two assets or more, or none to use the portfolio's holdings")
+            throw ArgumentError(
+                "--asset",
+                "a correlation needs two assets or more, or none to use the portfolio's holdings"
+            )
         }
         if request.portfolio == nil && request.assets.isEmpty {
             throw ArgumentError("--portfolio", "correlation needs a portfolio or at least two --asset codes")
@@ -31,21 +34,31 @@ struct CorrelationDataset: Dataset {
     func quoteDays(endingAt asOf: Day) -> DayRange? { .days(days, endingAt: asOf) }
 
     /// Daily returns of the subject's assets over the range, with what was left out.
-    func returns(_ input: DatasetInput) throws -> (returns: DailyReturns, currencies: [AssetCode: AssetCode], warnings: [String]) {
+    func returns(
+        _ input: DatasetInput
+    ) throws -> (returns: DailyReturns, currencies: [AssetCode: AssetCode], warnings: [String]) {
         let range = DayRange.days(days, endingAt: input.asOf)
         var result: (closes: [AssetCode: [DatedValue]], currencies: [AssetCode: AssetCode], warnings: [String])
         if assets.isEmpty {
             // What was held, cash in the base currency aside (its returns are all zero); a holding
             // without prices (a delisted coin) cannot correlate and is named among the warnings.
             let p = try input.requirePortfolio(Self.name)
-            result = input.closes(of: input.held(p).map(\.asset), in: currency, base: p.portfolio.baseCurrency, range: range)
+            result = input.closes(
+                of: input.held(p).map(\.asset),
+                in: currency,
+                base: p.portfolio.baseCurrency,
+                range: range
+            )
         } else {
             result = ([:], [:], [])
             for asset in assets {
                 let target = currency ?? input.defaultCurrency(of: asset)
                 let history: PriceHistory
                 do { history = try input.history(asset, in: target, range: range) } catch {
-                    throw ArgumentError("--asset", "no prices of \(asset) in \(target) from \(range.from.iso) to \(range.to.iso): \(error)")
+                    throw ArgumentError(
+                        "--asset",
+                        "no prices of \(asset) in \(target) from \(range.from.iso) to \(range.to.iso): \(error)"
+                    )
                 }
                 result.closes[asset] = history.dailyCloses
                 result.currencies[asset] = target
@@ -61,13 +74,20 @@ struct CorrelationDataset: Dataset {
         let range = DayRange.days(days, endingAt: input.asOf)
         let (returns, currencies, warnings) = try returns(input)
         guard returns.assets.count >= 2 else {
-            throw ArgumentError(assets.isEmpty ? "--portfolio" : "--asset", "fewer than two assets with prices from \(range.from.iso) to \(range.to.iso)")
+            throw ArgumentError(
+                assets.isEmpty ? "--portfolio" : "--asset",
+                "fewer than two assets with prices from \(range.from.iso) to \(range.to.iso)"
+            )
         }
         // Twenty common days is the analytics default; a shorter --days still gets a matrix, with the
         // overlap it allows stated in the subtitle.
         let overlap = min(CorrelationMatrix.defaultMinimumOverlap, max(3, days / 2))
-        let matrix = try input.rethrow({ () throws(AnalyticsError) in try CorrelationMatrix(returns, minimumOverlap: overlap) },
-                                       range: range, what: "daily returns", currencyGiven: currency != nil)
+        let matrix = try input.rethrow(
+            { () throws(AnalyticsError) in try CorrelationMatrix(returns, minimumOverlap: overlap) },
+            range: range,
+            what: "daily returns",
+            currencyGiven: currency != nil
+        )
         let n = matrix.assets.count
         let cells = (0..<n).map { i in (0..<n).map { j in matrix[i, j] ?? .nan } }
         let shown = Set(currencies.values).count == 1 ? currencies.values.first : nil
@@ -76,7 +96,8 @@ struct CorrelationDataset: Dataset {
             chart: CorrelationChart(frame: frame, labels: matrix.assets.map(\.rawValue), matrix: cells),
             title: strings.correlationTitle(assets.isEmpty ? input.portfolio?.portfolio.name : nil),
             subtitle: strings.correlationSubtitle(shown, from: range.from, to: input.asOf, minimumOverlap: overlap),
-            footnote: input.footnote(for: currencies.flatMap { input.pricedBy($0.key, in: $0.value) }), warnings: warnings
+            footnote: input.footnote(for: currencies.flatMap { input.pricedBy($0.key, in: $0.value) }),
+            warnings: warnings
         )
     }
 }

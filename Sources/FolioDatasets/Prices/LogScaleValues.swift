@@ -9,7 +9,10 @@ extension Array where Element == LineSeries {
         for s in self {
             guard let i = s.values.firstIndex(where: { $0.isFinite && $0 <= 0 }) else { continue }
             let day = Day(Date(timeIntervalSince1970: s.times[i])).iso
-            throw ArgumentError("--log", "\(s.name) is \(String(format: "%g", s.values[i])) on \(day); a log scale needs values above zero")
+            throw ArgumentError(
+                "--log",
+                "\(s.name) is \(String(format: "%g", s.values[i])) on \(day); a log scale needs values above zero"
+            )
         }
         return self
     }

@@ -29,7 +29,10 @@ struct NormalisedDataset: Dataset {
         currency = request.currency
         method = request.normalise ?? .rebase
         if request.log, method == .minMax {
-            throw ArgumentError("--log", "min-max puts each series' low at 0, which a log scale cannot draw; use --normalise rebased")
+            throw ArgumentError(
+                "--log",
+                "min-max puts each series' low at 0, which a log scale cannot draw; use --normalise rebased"
+            )
         }
         log = request.log
     }
@@ -45,7 +48,12 @@ struct NormalisedDataset: Dataset {
         if assets.isEmpty {
             let p = try input.requirePortfolio(Self.name)
             order = input.held(p).prefix(Self.maxSeries).map(\.asset)
-            (closes, currencies, warnings) = input.closes(of: order, in: currency, base: p.portfolio.baseCurrency, range: range)
+            (closes, currencies, warnings) = input.closes(
+                of: order,
+                in: currency,
+                base: p.portfolio.baseCurrency,
+                range: range
+            )
         } else {
             // One currency for all named assets, so that the lines compare what a holder of it saw.
             let target = currency ?? input.defaultCurrency(of: assets[0])
@@ -57,8 +65,12 @@ struct NormalisedDataset: Dataset {
                 guard input.market.book.pairs.contains(where: { $0.asset == asset || $0.currency == asset }) else {
                     throw ArgumentError("--as-of", "no quotes of \(asset) from \(range.from.iso) to \(range.to.iso)")
                 }
-                let history = try input.rethrow({ () throws(AnalyticsError) in try input.history(asset, in: target, range: range) },
-                                                range: range, what: "quotes of \(asset) in \(target)", currencyGiven: currency != nil)
+                let history = try input.rethrow(
+                    { () throws(AnalyticsError) in try input.history(asset, in: target, range: range) },
+                    range: range,
+                    what: "quotes of \(asset) in \(target)",
+                    currencyGiven: currency != nil
+                )
                 warnings += history.missing.map(\.description)
                 closes[asset] = history.dailyCloses
                 currencies[asset] = target
@@ -67,11 +79,15 @@ struct NormalisedDataset: Dataset {
         let normalised = NormalisedSeries(prices: closes, method: method)
         // Each series keeps only its own days: a stock's weekends are not gaps, and the union calendar of
         // stocks and crypto would otherwise break the stock lines every Saturday.
-        let drawn = order.compactMap { asset in normalised.assets.firstIndex(of: asset).map { (asset: asset, index: $0) } }
+        let drawn = order.compactMap { asset in
+            normalised.assets.firstIndex(of: asset).map { (asset: asset, index: $0) }
+        }
         let swatches = input.swatches(drawn.map(\.asset), places: frame.theme.series.count)
         let series = zip(drawn, swatches).map { shown, swatch -> LineSeries in
             let (asset, a) = shown
-            let points = zip(normalised.days, normalised.values[a]).compactMap { day, v in v.map { (day.start.timeIntervalSince1970, $0) } }
+            let points = zip(normalised.days, normalised.values[a]).compactMap { day, v in
+                v.map { (day.start.timeIntervalSince1970, $0) }
+            }
             return LineSeries(name: asset.rawValue, times: points.map(\.0), values: points.map(\.1), swatch: swatch)
         }
         guard series.contains(where: { $0.values.count >= 2 }) else {
@@ -79,7 +95,8 @@ struct NormalisedDataset: Dataset {
         }
         let shown = Set(currencies.values).count == 1 ? currencies.values.first : nil
         let strings = input.strings
-        let subtitle = method == .rebase
+        let subtitle =
+            method == .rebase
             ? strings.rebasedSubtitle(shown, from: range.from, to: input.asOf)
             : strings.minMaxSubtitle(shown, from: range.from, to: input.asOf)
         // The values are normalised already; CompareChart's own normalisation of them is the identity
@@ -87,12 +104,21 @@ struct NormalisedDataset: Dataset {
         let drawnSeries = log ? try series.checkedForLogScale() : series
         // More lines than the palette has colours cannot be told apart on one axis, nor labelled at their
         // ends without collisions: they become small multiples, one panel each, on the same values.
-        let chart: any Chart = drawnSeries.count > frame.theme.series.count
+        let chart: any Chart =
+            drawnSeries.count > frame.theme.series.count
             ? SmallMultiplesChart(frame: frame, series: drawnSeries, logScale: log)
-            : CompareChart(frame: frame, series: drawnSeries, normalisation: method == .rebase ? .rebased : .minMax, logScale: log)
+            : CompareChart(
+                frame: frame,
+                series: drawnSeries,
+                normalisation: method == .rebase ? .rebased : .minMax,
+                logScale: log
+            )
         return DatasetChart(
-            chart: chart, title: strings.compareTitle(series.map(\.name)), subtitle: subtitle,
-            footnote: input.footnote(for: currencies.flatMap { input.pricedBy($0.key, in: $0.value) }), warnings: warnings
+            chart: chart,
+            title: strings.compareTitle(series.map(\.name)),
+            subtitle: subtitle,
+            footnote: input.footnote(for: currencies.flatMap { input.pricedBy($0.key, in: $0.value) }),
+            warnings: warnings
         )
     }
 }

@@ -69,10 +69,17 @@ struct PricesDataset: Dataset {
                 guard input.market.book.pairs.contains(where: { $0.asset == asset || $0.currency == asset }) else {
                     throw ArgumentError("--as-of", "no quotes of \(asset) from \(range.from.iso) to \(range.to.iso)")
                 }
-                let history = try input.rethrow({ () throws(AnalyticsError) in try input.history(asset, in: target, range: range) },
-                                                range: range, what: "quotes of \(asset) in \(target)", currencyGiven: currency != nil)
+                let history = try input.rethrow(
+                    { () throws(AnalyticsError) in try input.history(asset, in: target, range: range) },
+                    range: range,
+                    what: "quotes of \(asset) in \(target)",
+                    currencyGiven: currency != nil
+                )
                 guard !history.points.isEmpty else {
-                    throw ArgumentError("--as-of", "no prices of \(asset) in \(target) from \(range.from.iso) to \(range.to.iso)")
+                    throw ArgumentError(
+                        "--as-of",
+                        "no prices of \(asset) in \(target) from \(range.from.iso) to \(range.to.iso)"
+                    )
                 }
                 warnings += history.missing.map(\.description)
                 series.append(line(asset.rawValue, history, endingAt: input.asOf))
@@ -84,19 +91,28 @@ struct PricesDataset: Dataset {
         guard !series.isEmpty else {
             throw ArgumentError("--portfolio", "nothing held has prices from \(range.from.iso) to \(range.to.iso)")
         }
-        for (i, swatch) in input.swatches(shown, places: frame.theme.series.count).enumerated() { series[i].swatch = swatch }
+        for (i, swatch) in input.swatches(shown, places: frame.theme.series.count).enumerated() {
+            series[i].swatch = swatch
+        }
         if log { series = try series.checkedForLogScale() }
         let strings = input.strings
         let sameCurrency = Set(currencies).count == 1
         // The window the change is over: from the day N days back (its last price is the base) to as-of.
         let window = DayRange.days(days + 1, endingAt: input.asOf)
-        let subtitle = (sameCurrency ? strings.inCurrency(currencies[0]).capitalisedFirst + " · " : "") + strings.range(window.from, window.to)
+        let subtitle =
+            (sameCurrency ? strings.inCurrency(currencies[0]).capitalisedFirst + " · " : "")
+            + strings.range(window.from, window.to)
         let chart: any Chart
         let title: String
         if series.count == 1 && kind == .line {
             title = strings.priceTitle(shown[0].rawValue, days: days)
-            chart = LineChart(frame: frame, series: series, valueFormat: input.money(currencies[0], style: .price(minimum: 2, significant: 4)),
-                              annotateWindow: true, logScale: log)
+            chart = LineChart(
+                frame: frame,
+                series: series,
+                valueFormat: input.money(currencies[0], style: .price(minimum: 2, significant: 4)),
+                annotateWindow: true,
+                logScale: log
+            )
         } else {
             title = strings.pricesTitle(days: days)
             if kind == .line && sameCurrency && Self.sharesOneAxis(series) {
@@ -105,7 +121,13 @@ struct PricesDataset: Dataset {
                 chart = SmallMultiplesChart(frame: frame, series: series, logScale: log)
             }
         }
-        return DatasetChart(chart: chart, title: title, subtitle: subtitle, footnote: input.footnote(for: involved), warnings: warnings)
+        return DatasetChart(
+            chart: chart,
+            title: title,
+            subtitle: subtitle,
+            footnote: input.footnote(for: involved),
+            warnings: warnings
+        )
     }
 
     /// The `days` days ending at the as-of day, from the last price before them (`ChangeWindow`), so that

@@ -18,7 +18,10 @@ struct RollingCorrelationDataset: Dataset {
 
     init(_ request: ChartRequest) throws {
         guard (request.portfolio != nil && request.assets.isEmpty) || request.assets.count == 2 else {
-            throw ArgumentError("--asset", "a rolling correlation takes a portfolio or exactly two assets, e.g. --asset BTC ETH")
+            throw ArgumentError(
+                "--asset",
+                "a rolling correlation takes a portfolio or exactly two assets, e.g. --asset BTC ETH"
+            )
         }
         var wide = request
         wide.kind = .correlation
@@ -47,14 +50,27 @@ struct RollingCorrelationDataset: Dataset {
         } catch {
             throw ArgumentError(error)
         }
-        let points = zip(rolling.days, rolling.values).compactMap { d, v in v.map { (d.start.timeIntervalSince1970, $0) } }
-        let line = LineSeries(name: pair[0].rawValue + " / " + pair[1].rawValue, times: points.map(\.0), values: points.map(\.1))
+        let points = zip(rolling.days, rolling.values).compactMap { d, v in
+            v.map { (d.start.timeIntervalSince1970, $0) }
+        }
+        let line = LineSeries(
+            name: pair[0].rawValue + " / " + pair[1].rawValue,
+            times: points.map(\.0),
+            values: points.map(\.1)
+        )
         let strings = input.strings
         return DatasetChart(
-            chart: LineChart(frame: frame, series: [line], valueFormat: NumberFormat(locale: input.locale, style: .decimal(2)), annotateWindow: false),
+            chart: LineChart(
+                frame: frame,
+                series: [line],
+                valueFormat: NumberFormat(locale: input.locale, style: .decimal(2)),
+                annotateWindow: false
+            ),
             title: strings.rollingTitle(pair[0], pair[1]),
             subtitle: strings.rollingSubtitle(pair[0], pair[1], window: window),
-            footnote: input.footnote(for: currencies.filter { pair.contains($0.key) }.flatMap { input.pricedBy($0.key, in: $0.value) }),
+            footnote: input.footnote(
+                for: currencies.filter { pair.contains($0.key) }.flatMap { input.pricedBy($0.key, in: $0.value) }
+            ),
             warnings: warnings
         )
     }

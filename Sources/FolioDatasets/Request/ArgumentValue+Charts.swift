@@ -22,7 +22,9 @@ extension ArgumentValue {
     }
 
     public static func theme(_ text: String, _ argument: String = "--theme") throws -> Theme {
-        guard let theme = Theme.named(text.lowercased()) else { throw ArgumentError(argument, "unknown theme \"\(text)\", expected light or dark") }
+        guard let theme = Theme.named(text.lowercased()) else {
+            throw ArgumentError(argument, "unknown theme \"\(text)\", expected light or dark")
+        }
         return theme
     }
 }

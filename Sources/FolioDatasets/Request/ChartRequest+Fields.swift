@@ -7,7 +7,9 @@ extension ChartRequest {
     /// The fields a chart request is written in: the option names of `folio chart` without their dashes,
     /// which are also the keys of a jobs file's chart job and of a report block's `parameters`.
     public enum Field: String, CaseIterable, Sendable {
-        case data, portfolio, asset, asOf = "as-of", days, months, window, currency, by, percent, log, normalise, benchmark, period
+        case data, portfolio, asset
+        case asOf = "as-of"
+        case days, months, window, currency, by, percent, log, normalise, benchmark, period
         case size, scale, theme, locale, title
 
         /// Spellings that were documented before and are still read: `folio chart --method` (now
@@ -66,7 +68,9 @@ extension ChartRequest {
             percent = ["true", "yes", "percent"].contains(text)
         case .log:
             let text = try one().lowercased()
-            guard ["true", "yes", "false", "no"].contains(text) else { throw ArgumentError(option, "\"\(text)\" is not true or false") }
+            guard ["true", "yes", "false", "no"].contains(text) else {
+                throw ArgumentError(option, "\"\(text)\" is not true or false")
+            }
             log = text == "true" || text == "yes"
         case .normalise: normalise = try ArgumentValue.normalisation(try one(), option)
         case .benchmark: benchmark = try ArgumentValue.asset(try one().uppercased(), option)
@@ -90,7 +94,10 @@ extension ChartRequest {
 
     /// `1200x675` (also with `×` or `X`); a chart smaller than 200×120 has no room for its title and axes.
     static func size(_ text: String) throws -> (Double, Double) {
-        let parts = text.lowercased().replacingOccurrences(of: "×", with: "x").split(separator: "x", omittingEmptySubsequences: false)
+        let parts = text.lowercased().replacingOccurrences(of: "×", with: "x").split(
+            separator: "x",
+            omittingEmptySubsequences: false
+        )
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else {
             throw ArgumentError("--size", "\"\(text)\" is not a size, expected WIDTHxHEIGHT such as 1200x675")
         }
@@ -117,7 +124,11 @@ extension ChartRequest {
                 name = String(name[..<equals])
             }
             guard let field = Field(name: name) else {
-                throw ArgumentError("--" + name, "unknown option, expected one of " + Field.allCases.map { "--" + $0.rawValue }.joined(separator: ", "))
+                throw ArgumentError(
+                    "--" + name,
+                    "unknown option, expected one of "
+                        + Field.allCases.map { "--" + $0.rawValue }.joined(separator: ", ")
+                )
             }
             index += 1
             if values.isEmpty && field.isFlag, index < words.count, Self.flagWords.contains(words[index].lowercased()) {
@@ -133,7 +144,11 @@ extension ChartRequest {
             }
             if field.isFlag && values.isEmpty { values = ["true"] }
             // A list option given again adds to it (`--asset=A --asset=B`), as on the command line.
-            if field.isList, let i = given.firstIndex(where: { $0.0 == field }) { given[i].1 += values } else { given.append((field, values)) }
+            if field.isList, let i = given.firstIndex(where: { $0.0 == field }) {
+                given[i].1 += values
+            } else {
+                given.append((field, values))
+            }
         }
         for (field, values) in given { try set(field, values) }
     }

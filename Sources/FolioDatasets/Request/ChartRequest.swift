@@ -67,10 +67,15 @@ public struct ChartRequest: Sendable, Hashable {
         }
         let type = datasetType
         guard type.kinds.contains(kind) else {
-            throw ArgumentError("--data", "\(type.name) is drawn as " + type.kinds.map(\.rawValue).joined(separator: " or ")
-                + ", not as \(kind.rawValue)")
+            throw ArgumentError(
+                "--data",
+                "\(type.name) is drawn as " + type.kinds.map(\.rawValue).joined(separator: " or ")
+                    + ", not as \(kind.rawValue)"
+            )
         }
-        if let unused = Field.allCases.first(where: { given.contains($0) && !Field.everyChart.contains($0) && !type.fields.contains($0) }) {
+        if let unused = Field.allCases.first(where: {
+            given.contains($0) && !Field.everyChart.contains($0) && !type.fields.contains($0)
+        }) {
             throw ArgumentError("--" + unused.rawValue, "not used by \(kind.rawValue) charts of \(type.name)")
         }
         return try type.init(self)
@@ -81,13 +86,23 @@ public struct ChartRequest: Sendable, Hashable {
     /// known, before anything is read: `folio chart` from `--out`, a jobs file when it is loaded.
     public func checkCanvas(format: String) throws {
         guard format.lowercased() != "png" || max(width, height) * scale <= 16_384 else {
-            throw ArgumentError("--scale", "\(Int(width))x\(Int(height)) at scale \(scale) exceeds 16384 pixels on a side")
+            throw ArgumentError(
+                "--scale",
+                "\(Int(width))x\(Int(height)) at scale \(scale) exceeds 16384 pixels on a side"
+            )
         }
     }
 
     /// The frame of a chart drawn alone: the canvas, theme, locale and texts (the user's title wins).
     public func frame(title generated: String, subtitle: String, footnote: String) -> ChartFrame {
-        ChartFrame(width: width, height: height, theme: theme, locale: locale, title: title ?? generated,
-                   subtitle: subtitle, footnote: footnote)
+        ChartFrame(
+            width: width,
+            height: height,
+            theme: theme,
+            locale: locale,
+            title: title ?? generated,
+            subtitle: subtitle,
+            footnote: footnote
+        )
     }
 }

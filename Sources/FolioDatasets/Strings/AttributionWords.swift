@@ -37,9 +37,15 @@ extension Catalogue {
         let pair = "\(first.pair)"
         let why: String
         switch first.example.reason {
-        case .stale(let last): why = pick("no \(pair) rate after \(date(Day(last)))", "немає курсу \(pair) після \(date(Day(last)))")
-        case .noQuoteBefore: why = pick("no \(pair) rate on \(date(first.first))", "немає курсу \(pair) на \(date(first.first))")
-        case .noRoute: why = pick("no rate links \(first.pair.asset) to \(first.pair.currency)", "немає курсу \(first.pair.asset) до \(first.pair.currency)")
+        case .stale(let last):
+            why = pick("no \(pair) rate after \(date(Day(last)))", "немає курсу \(pair) після \(date(Day(last)))")
+        case .noQuoteBefore:
+            why = pick("no \(pair) rate on \(date(first.first))", "немає курсу \(pair) на \(date(first.first))")
+        case .noRoute:
+            why = pick(
+                "no rate links \(first.pair.asset) to \(first.pair.currency)",
+                "немає курсу \(first.pair.asset) до \(first.pair.currency)"
+            )
         }
         let more = missing.count > 1 ? pick(" (and \(missing.count - 1) more)", " (і ще \(missing.count - 1))") : ""
         return locale.notShown + ": " + why + more

@@ -3,7 +3,8 @@ import FolioCharts
 /// Every label a report prints, by key. Templates in definitions name them as `{t.key}`.
 public enum StringKey: String, Hashable, Sendable, CaseIterable {
     case portfolioReport, asOf, generated, generatedAt, page, of, continued
-    case overview, kpiValue, kpiChange1d, kpiChange7d, kpiChange30d, kpiChangeYTD, kpiRealised, kpiUnrealised, kpiNetDeposits
+    case overview, kpiValue, kpiChange1d, kpiChange7d, kpiChange30d, kpiChangeYTD, kpiRealised, kpiUnrealised,
+        kpiNetDeposits
     case kpiChange1m, kpiGain, kpiInvestmentIncome
     case allocation, allocationByAsset, allocationByKind
     case holdingsLast7Days, composition, compositionValues, compositionPercent
@@ -13,14 +14,20 @@ public enum StringKey: String, Hashable, Sendable, CaseIterable {
     case asset, kind, quantity, price, rate, value, share, time, side, fee, currency, month, balance, after
     case buy, sell, total, noData, emptyPortfolio
     case kindFiat, kindCrypto, kindStock, kindETF, kindMetal, kindIndex, kindOther
-    case trade, cashTransaction, averageCost, costBasis, incomeByHolding, realised, unrealised, dividendsInterest, accountFees, year, performance, period, twr, twrAnnualised, xirr, volatility, sharpe, sortino, maxDrawdown, difference, cumulativeReturn, drawdown, monthlyReturns
-    case mwr, annualReturns, worstDrawdowns, drawdownStart, drawdownTrough, drawdownRecovery, drawdownDepth, drawdownDays, notRecovered
-    case marketReport, currencyMarket, cryptoMarket, ratesByMarket, currencies7d, converter, coins, market, change, change24h, change7d, amount
+    case trade, cashTransaction, averageCost, costBasis, incomeByHolding, realised, unrealised, dividendsInterest,
+        accountFees, year, performance, period, twr, twrAnnualised, xirr, volatility, sharpe, sortino, maxDrawdown,
+        difference, cumulativeReturn, drawdown, monthlyReturns
+    case mwr, annualReturns, worstDrawdowns, drawdownStart, drawdownTrough, drawdownRecovery, drawdownDepth,
+        drawdownDays, notRecovered
+    case marketReport, currencyMarket, cryptoMarket, ratesByMarket, currencies7d, converter, coins, market, change,
+        change24h, change7d, amount
     case totalMarketCap, volume24h, btcDominance, marketCap
     case spread, bestMarked
-    case budgetReport, income, expenses, expensesByCategory, incomeByCategory, incomeVsExpenses, category, categories, months
+    case budgetReport, income, expenses, expensesByCategory, incomeByCategory, incomeVsExpenses, category, categories,
+        months
     case whereReturnCameFrom, attributionSinceInception, attributionLastYear, contributionByHolding, attributionNote
-    case taxReport, taxPurpose, taxNotAdvice, taxMethod, taxTotals, taxSales, taxSalesNote, taxNoSales, taxIncome, taxIncomeNote, taxNoIncome
+    case taxReport, taxPurpose, taxNotAdvice, taxMethod, taxTotals, taxSales, taxSalesNote, taxNoSales, taxIncome,
+        taxIncomeNote, taxNoIncome
 }
 
 /// One language's labels. Catalogues are Swift dictionaries so that a missing translation is caught by

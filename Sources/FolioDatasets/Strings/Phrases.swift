@@ -11,7 +11,9 @@ extension Catalogue {
     private func pick(_ en: String, _ uk: String) -> String { locale == .uk ? uk : en }
 
     /// "7 days" / "7 днів", with the Ukrainian plural that goes with the number.
-    public func days(_ n: Int) -> String { locale == .uk ? "\(n) " + Self.ukPlural(n, "день", "дні", "днів") : (n == 1 ? "1 day" : "\(n) days") }
+    public func days(_ n: Int) -> String {
+        locale == .uk ? "\(n) " + Self.ukPlural(n, "день", "дні", "днів") : (n == 1 ? "1 day" : "\(n) days")
+    }
     public func months(_ n: Int) -> String {
         locale == .uk ? "\(n) " + Self.ukPlural(n, "місяць", "місяці", "місяців") : (n == 1 ? "1 month" : "\(n) months")
     }
@@ -49,13 +51,16 @@ extension Catalogue {
 
     // MARK: Titles and subtitles
 
-    func priceTitle(_ asset: String, days n: Int) -> String { pick("\(asset) price, last \(days(n))", "Ціна \(asset) за \(days(n))") }
+    func priceTitle(_ asset: String, days n: Int) -> String {
+        pick("\(asset) price, last \(days(n))", "Ціна \(asset) за \(days(n))")
+    }
     func pricesTitle(days n: Int) -> String { pick("Prices, last \(days(n))", "Ціни за \(days(n))") }
     /// A currency as a heading writes it: the code in English ("Value, UAH"), the word a Ukrainian writes
     /// in Ukrainian ("Вартість, грн", "у дол. США"); a code without a usual word stays a code.
     public func currency(_ code: AssetCode) -> String {
         guard locale == .uk else { return code.rawValue }
-        return ["UAH": "грн", "USD": "дол. США", "EUR": "євро", "PLN": "зл.", "GBP": "фунт. ст."][code.rawValue] ?? code.rawValue
+        return ["UAH": "грн", "USD": "дол. США", "EUR": "євро", "PLN": "зл.", "GBP": "фунт. ст."][code.rawValue]
+            ?? code.rawValue
     }
     func inCurrency(_ code: AssetCode) -> String { pick("in \(code)", "у \(currency(code))") }
     func valueTitle(_ portfolio: String, days n: Int) -> String {
@@ -63,7 +68,8 @@ extension Catalogue {
     }
     func performanceTitle(_ portfolio: String, _ what: PerformanceChart) -> String {
         switch what {
-        case .cumulative: pick("\(portfolio): cumulative return (start = 100)", "\(portfolio): накопичена дохідність (початок = 100)")
+        case .cumulative:
+            pick("\(portfolio): cumulative return (start = 100)", "\(portfolio): накопичена дохідність (початок = 100)")
         case .drawdown: pick("\(portfolio): drawdown", "\(portfolio): просідання")
         case .monthly: pick("\(portfolio): monthly returns", "\(portfolio): дохідність за місяцями")
         case .annual: pick("\(portfolio): annual returns", "\(portfolio): дохідність за роками")
@@ -76,8 +82,10 @@ extension Catalogue {
     /// make the year it is annualised over (trading days of a stock portfolio, every day of crypto).
     func rollingRiskSubtitle(window: Int, periodsPerYear n: Int, from: Day, to: Day) -> String {
         let half = window == Int((Double(n) / 2).rounded(.up))
-        return pick("\(window)-day window" + (half ? ", half a year of \(n) days" : ", \(n) days a year"),
-                    "вікно \(window) дн." + (half ? ", пів року з \(n) дн." : ", \(n) дн. на рік")) + " · " + range(from, to)
+        return pick(
+            "\(window)-day window" + (half ? ", half a year of \(n) days" : ", \(n) days a year"),
+            "вікно \(window) дн." + (half ? ", пів року з \(n) дн." : ", \(n) дн. на рік")
+        ) + " · " + range(from, to)
     }
     /// A period of the performance table, saying when a figure is per year.
     public func period(_ p: PeriodPerformance.Period) -> String {
@@ -113,7 +121,8 @@ extension Catalogue {
     }
     func minMaxSubtitle(_ currency: AssetCode?, from: Day, to: Day) -> String {
         let price = currency.map { pick("Price in \($0)", "Ціна у \($0)") } ?? pick("Price", "Ціна")
-        return price + pick(", each scaled from its low (0) to its high (1)", ", кожна від свого мінімуму (0) до максимуму (1)")
+        return price
+            + pick(", each scaled from its low (0) to its high (1)", ", кожна від свого мінімуму (0) до максимуму (1)")
             + " · " + range(from, to)
     }
     func allocationTitle(_ portfolio: String, by grouping: AllocationGrouping) -> String {
@@ -130,8 +139,12 @@ extension Catalogue {
     func notValued(_ holding: ValuedAsset) -> String {
         let asset = holding.asset.rawValue
         switch holding.missing?.reason {
-        case .stale(let last)?: return pick("\(asset) — no rate after \(date(Day(last)))", "\(asset) — немає курсу після \(date(Day(last)))")
-        case .noQuoteBefore?: 
+        case .stale(let last)?:
+            return pick(
+                "\(asset) — no rate after \(date(Day(last)))",
+                "\(asset) — немає курсу після \(date(Day(last)))"
+            )
+        case .noQuoteBefore?:
             let day = date(Day(holding.missing!.at))
             return pick("\(asset) — no rate on \(day)", "\(asset) — немає курсу на \(day)")
         case .noRoute?, nil:
@@ -142,10 +155,14 @@ extension Catalogue {
 
     /// Page 1's note when one holding's last quote set the as-of day while the others run on.
     public func asOfSetBy(_ setBy: AsOf.SetBy) -> String {
-        let (day, others, asset, base) = (date(setBy.lastQuote), date(setBy.othersTo), setBy.assets.map(\.rawValue).joined(separator: ", "),
-                                          currency(setBy.base))
-        return pick("The figures end on \(day), the last day \(asset) can be valued in \(base); the other holdings are quoted to \(others).",
-                    "Дані закінчуються \(day) — останнім днем, коли \(asset) можна оцінити в \(base); інші активи мають котирування до \(others).")
+        let (day, others, asset, base) = (
+            date(setBy.lastQuote), date(setBy.othersTo), setBy.assets.map(\.rawValue).joined(separator: ", "),
+            currency(setBy.base)
+        )
+        return pick(
+            "The figures end on \(day), the last day \(asset) can be valued in \(base); the other holdings are quoted to \(others).",
+            "Дані закінчуються \(day) — останнім днем, коли \(asset) можна оцінити в \(base); інші активи мають котирування до \(others)."
+        )
     }
 
     /// A window's days without the year when it is the as-of day's: "31 May – 30 Jun", "30 Jun".
@@ -156,7 +173,12 @@ extension Catalogue {
 
     /// What one daily image shows, after the portfolio's name in its title ("Demo UAH · вартість за 30
     /// днів"): short, for a phone's width.
-    public enum DailyIdea: Sendable { case allocation, value(days: Int), holding(String, days: Int), drawdown, cumulative }
+    public enum DailyIdea: Sendable {
+        case allocation
+        case value(days: Int)
+        case holding(String, days: Int)
+        case drawdown, cumulative
+    }
     public func dailyIdea(_ idea: DailyIdea) -> String {
         switch idea {
         case .allocation: pick("allocation", "розподіл")
@@ -171,15 +193,22 @@ extension Catalogue {
         pick("Value in \(base) at the end of \(date(day))", "Вартість у \(currency(base)) на кінець \(date(day))")
     }
     func compositionTitle(_ portfolio: String, percent: Bool) -> String {
-        percent ? pick("\(portfolio): share of each asset by month", "\(portfolio): частка активів за місяцями")
+        percent
+            ? pick("\(portfolio): share of each asset by month", "\(portfolio): частка активів за місяцями")
             : pick("\(portfolio): value by asset at month end", "\(portfolio): вартість активів на кінець місяця")
     }
     func compositionSubtitle(_ base: AssetCode, from: Day, to: Day, percent: Bool) -> String {
         // A share is of what was held: a negative balance is named under the chart, not netted off.
-        (percent ? pick("Share of the month-end holdings valued in \(base)", "Частка активів на кінець місяця, вартість у \(currency(base))")
+        (percent
+            ? pick(
+                "Share of the month-end holdings valued in \(base)",
+                "Частка активів на кінець місяця, вартість у \(currency(base))"
+            )
             : pick("Value in \(base)", "Вартість у \(currency(base))")) + " · " + monthRange(from, to)
     }
-    func flowsTitle(_ portfolio: String) -> String { pick("\(portfolio): deposits and withdrawals", "\(portfolio): внески та виведення") }
+    func flowsTitle(_ portfolio: String) -> String {
+        pick("\(portfolio): deposits and withdrawals", "\(portfolio): внески та виведення")
+    }
     func flowsSubtitle(_ base: AssetCode, from: Day, to: Day) -> String {
         pick("By month, in \(base)", "За місяцями, у \(currency(base))") + " · " + monthRange(from, to)
     }
@@ -191,11 +220,15 @@ extension Catalogue {
     func correlationSubtitle(_ currency: AssetCode?, from: Day, to: Day, minimumOverlap: Int) -> String {
         let prices = currency.map { pick("Returns in \($0)", "Доходності у \($0)") } ?? pick("Returns", "Доходності")
         return prices + " · " + range(from, to) + " · "
-            + pick("Pearson, at least \(days(minimumOverlap)) in common", "Пірсон, щонайменше \(days(minimumOverlap)) спільних")
+            + pick(
+                "Pearson, at least \(days(minimumOverlap)) in common",
+                "Пірсон, щонайменше \(days(minimumOverlap)) спільних"
+            )
     }
     func holdingsTitle(_ portfolio: String) -> String { pick("\(portfolio): holdings", "\(portfolio): активи") }
     func budgetSubtitle(_ currency: AssetCode, income: Bool = false, from: Day, to: Day) -> String {
-        (income ? pick("Income in \(currency)", "Доходи у \(self.currency(currency))")
+        (income
+            ? pick("Income in \(currency)", "Доходи у \(self.currency(currency))")
             : pick("Expenses in \(currency)", "Витрати у \(self.currency(currency))"))
             + " · " + monthRange(from, to)
     }
@@ -246,8 +279,10 @@ extension Catalogue {
 
     /// The crypto page's note when its coins' last quote is older than the report's day.
     public func cryptoLastQuote(_ day: Day, asOf: Day) -> String {
-        pick("Last quote \(date(day)): the coins' prices and changes below are of that day, not of \(date(asOf)).",
-             "Останнє котирування \(date(day)): ціни й зміни монет нижче — на цей день, а не на \(date(asOf)).")
+        pick(
+            "Last quote \(date(day)): the coins' prices and changes below are of that day, not of \(date(asOf)).",
+            "Останнє котирування \(date(day)): ціни й зміни монет нижче — на цей день, а не на \(date(asOf))."
+        )
     }
 
     /// A market as a reader says it: the NBU's official rate, banks' cards and cash desks.
@@ -267,7 +302,10 @@ extension Catalogue {
 
     private func list(_ names: [String]) -> String {
         guard names.count > 1 else { return names.first ?? "" }
-        if names.count > 4 { return names.prefix(3).joined(separator: ", ") + pick(" and \(names.count - 3) more", " та ще \(names.count - 3)") }
+        if names.count > 4 {
+            return names.prefix(3).joined(separator: ", ")
+                + pick(" and \(names.count - 3) more", " та ще \(names.count - 3)")
+        }
         return names.dropLast().joined(separator: ", ") + pick(" and ", " та ") + names.last!
     }
 }

@@ -101,27 +101,39 @@ extension Catalogue {
     public func taxRatesUsed(_ tax: TaxYear, percent: (Double) -> String) -> String {
         let file = tax.rates.source.split(separator: "/").last.map(String.init) ?? tax.rates.source
         func rate(_ name: String, _ levy: TaxYear.Levy) -> String {
-            guard let p = levy.period else { return name + " " + say("— no rate for that day in the file", "— у файлі немає ставки на цей день") }
+            guard let p = levy.period else {
+                return name + " " + say("— no rate for that day in the file", "— у файлі немає ставки на цей день")
+            }
             return name + " " + percent(p.percent) + " (" + p.law(english: locale == .en) + ")"
         }
-        let rates = rate(taxItem("personal_income_tax").lowercasedFirst, tax.personalIncomeTax) + ", "
+        let rates =
+            rate(taxItem("personal_income_tax").lowercasedFirst, tax.personalIncomeTax) + ", "
             + rate(taxItem("military_levy").lowercasedFirst, tax.militaryLevy)
         let day = date(TaxRates.taxDay(of: tax.year))
-        let carry = tax.rates.carryLossesForward
-            ? say("Net losses of earlier years reduce this year's profit", "Збитки попередніх років зменшують прибуток цього року")
+        let carry =
+            tax.rates.carryLossesForward
+            ? say(
+                "Net losses of earlier years reduce this year's profit",
+                "Збитки попередніх років зменшують прибуток цього року"
+            )
             : say("Losses of earlier years are not carried forward", "Збитки попередніх років не переносяться")
-        return say("Rates in force on \(day), the year's last day (\(file)): ", "Ставки, чинні на \(day), останній день року (\(file)): ")
+        return say(
+            "Rates in force on \(day), the year's last day (\(file)): ",
+            "Ставки, чинні на \(day), останній день року (\(file)): "
+        )
             + rates + ". " + carry + " (carry-losses-forward: \(tax.rates.carryLossesForward))."
     }
 
     /// "Not included: sales of BTC (crypto) — only stocks and ETFs count as securities here."
     public func taxLeftOut(_ tax: TaxYear) -> String {
         let names = tax.leftOut.keys.sorted().map(\.rawValue).joined(separator: ", ")
-        return say("Not included: sales of \(names) — only stocks and ETFs count as securities here (set an asset's kind with folio asset set).",
-                   "Не враховано: продажі \(names) — цінними паперами тут вважаються лише акції та ETF (вид активу змінює folio asset set).")
+        return say(
+            "Not included: sales of \(names) — only stocks and ETFs count as securities here (set an asset's kind with folio asset set).",
+            "Не враховано: продажі \(names) — цінними паперами тут вважаються лише акції та ETF (вид активу змінює folio asset set)."
+        )
     }
 }
 
-private extension String {
-    var lowercasedFirst: String { prefix(1).lowercased() + dropFirst() }
+extension String {
+    fileprivate var lowercasedFirst: String { prefix(1).lowercased() + dropFirst() }
 }

@@ -26,7 +26,10 @@ enum AttributionTables {
         let end = try request.to ?? request.day(default: c.portfolioLastDay())
         let argument = request.to != nil ? "--to" : "--as-of"
         guard let history = p.performance(endingAt: end), let inception = history.value.days.dropFirst().first else {
-            throw ArgumentError(argument, "\(end.iso) is before the first trade or transaction of \"\(p.portfolio.name)\"")
+            throw ArgumentError(
+                argument,
+                "\(end.iso) is before the first trade or transaction of \"\(p.portfolio.name)\""
+            )
         }
         let range: DayRange
         if let period = request.attributionPeriod {
@@ -34,12 +37,20 @@ enum AttributionTables {
         } else {
             let from = request.from ?? inception
             guard from >= inception else {
-                throw ArgumentError("--from", "\(from.iso) is before the first activity of \"\(p.portfolio.name)\" (\(inception.iso))")
+                throw ArgumentError(
+                    "--from",
+                    "\(from.iso) is before the first activity of \"\(p.portfolio.name)\" (\(inception.iso))"
+                )
             }
             do { range = try DayRange(from: from, to: end) } catch { throw ArgumentError(error) }
         }
-        let attribution = ReturnAttribution(history: history, replay: p.replay, trades: p.trades, cashTransactions: p.cashTransactions,
-                                            rates: p.market.rates)
+        let attribution = ReturnAttribution(
+            history: history,
+            replay: p.replay,
+            trades: p.trades,
+            cashTransactions: p.cashTransactions,
+            rates: p.market.rates
+        )
         return (attribution, range)
     }
 }
@@ -49,7 +60,9 @@ extension TableRequest {
     /// and allocation: a period of the performance table, a year or `last-year`; `holding`.
     mutating func readAttribution(period: String?, by: String?) throws {
         if let period {
-            guard from == nil && to == nil else { throw ArgumentError("--period", "give either --period or --from/--to") }
+            guard from == nil && to == nil else {
+                throw ArgumentError("--period", "give either --period or --from/--to")
+            }
             attributionPeriod = try AttributionPeriod(period, "--period")
         }
         if let by {

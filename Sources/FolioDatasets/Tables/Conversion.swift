@@ -26,14 +26,26 @@ public struct ConversionRequest: Sendable, Hashable {
 
     /// The request `folio convert`'s arguments spell, each value as typed; a bad one is refused naming
     /// its argument, in the order of the arguments, before the database is opened.
-    public init(amount: String, from: String, to: String, market: String? = nil, side: String = "mid", date: String? = nil,
-                staleDays: Double = 7, format: String = "text") throws {
-        guard let value = Double(amount), value.isFinite else { throw ArgumentError("AMOUNT", "\"\(amount)\" is not a number such as 37500 or 0.25") }
+    public init(
+        amount: String,
+        from: String,
+        to: String,
+        market: String? = nil,
+        side: String = "mid",
+        date: String? = nil,
+        staleDays: Double = 7,
+        format: String = "text"
+    ) throws {
+        guard let value = Double(amount), value.isFinite else {
+            throw ArgumentError("AMOUNT", "\"\(amount)\" is not a number such as 37500 or 0.25")
+        }
         self.init(value, from: try ArgumentValue.asset(from, "FROM"), to: try ArgumentValue.asset(to, "TO"))
         self.market = try ArgumentValue.market(market)
         self.side = try ArgumentValue.choice(side, "--side")
         self.format = try ArgumentValue.choice(format, "--format")
-        guard staleDays > 0 && staleDays.isFinite else { throw ArgumentError("--stale-days", "\(staleDays) is not a positive number of days") }
+        guard staleDays > 0 && staleDays.isFinite else {
+            throw ArgumentError("--stale-days", "\(staleDays) is not a positive number of days")
+        }
         self.staleDays = staleDays
         self.date = try date.map(Self.instant)
     }
@@ -43,7 +55,10 @@ public struct ConversionRequest: Sendable, Hashable {
     private static func instant(_ text: String) throws -> Date {
         if Day(iso: text) != nil { return try ArgumentValue.day(text, "--date")!.end }
         if ISOTime.parse(text) != nil { return try ArgumentValue.time(text, "--date") }
-        throw ArgumentError("--date", "\"\(text)\" is not a date such as 2024-03-31 or a time such as 2024-03-31T12:00:00Z")
+        throw ArgumentError(
+            "--date",
+            "\"\(text)\" is not a date such as 2024-03-31 or a time such as 2024-03-31T12:00:00Z"
+        )
     }
 
     /// The conversion, then one row per quote used, with the quotes read from `store`.
@@ -58,7 +73,14 @@ public struct ConversionRequest: Sendable, Hashable {
             throw ArgumentError("TO", "no quotes link \(from) to \(to)")
         }
         do {
-            return try Converter(rates: inputs.rates).convert(amount, from: from, to: to, at: time, side: side, market: market).table
+            return try Converter(rates: inputs.rates).convert(
+                amount,
+                from: from,
+                to: to,
+                at: time,
+                side: side,
+                market: market
+            ).table
         } catch {
             throw ArgumentError(error, arguments: ["from": "FROM", "to": "TO", "amount": "AMOUNT"])
         }

@@ -8,7 +8,10 @@ enum PerformanceTables {
         let p = try c.ledger
         let end = c.request.day(default: try c.portfolioLastDay())
         guard let history = p.performance(endingAt: end) else {
-            throw ArgumentError("--as-of", "\(end.iso) is before the first trade or transaction of \"\(p.portfolio.name)\"")
+            throw ArgumentError(
+                "--as-of",
+                "\(end.iso) is before the first trade or transaction of \"\(p.portfolio.name)\""
+            )
         }
         c.warn(history.value.missingBeforeRange + history.value.missing)
         return history
@@ -17,7 +20,9 @@ enum PerformanceTables {
     /// `--benchmark`'s returns on the history's counted days; its missing quotes named.
     static func benchmark(_ c: TableContext, _ h: PerformanceHistory) throws -> Benchmark? {
         let p = try c.ledger
-        let benchmark = c.request.benchmark.map { Benchmark($0, on: h.returns, rates: p.market.rates, base: p.portfolio.baseCurrency) }
+        let benchmark = c.request.benchmark.map {
+            Benchmark($0, on: h.returns, rates: p.market.rates, base: p.portfolio.baseCurrency)
+        }
         if let benchmark { c.warn(benchmark.missing) }
         return benchmark
     }
@@ -30,7 +35,10 @@ enum PerformanceTables {
 
     static func trailingReturns(_ c: TableContext) throws -> ResultTable {
         let h = try history(c)
-        return PeriodPerformance.trailingTable(h.periods(benchmark: try benchmark(c, h), PeriodPerformance.Period.trailing), benchmark: c.request.benchmark)
+        return PeriodPerformance.trailingTable(
+            h.periods(benchmark: try benchmark(c, h), PeriodPerformance.Period.trailing),
+            benchmark: c.request.benchmark
+        )
     }
 
     static func dailyReturns(_ c: TableContext) throws -> ResultTable {

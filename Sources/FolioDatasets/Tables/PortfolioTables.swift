@@ -27,7 +27,13 @@ enum PortfolioTables {
         try activityCheck(p, endingAt: range.to, c.request)
         let base = p.portfolio.baseCurrency
         let income = p.income(c.request.method, at: range.to)
-        let series = ValueSeries(replay: p.replay, rates: p.market.rates, base: base, range: range, realisedIncome: income)
+        let series = ValueSeries(
+            replay: p.replay,
+            rates: p.market.rates,
+            base: base,
+            range: range,
+            realisedIncome: income
+        )
         c.warn(series.missingBeforeRange + series.missing)
         // The spans already name the pairs missing on the range's days; income adds only other pairs
         // (a currency at a trade's time before the range).
@@ -37,12 +43,20 @@ enum PortfolioTables {
         // Asset columns are named by code; keep the portfolio columns and the assets asked for.
         let held = Set(series.assets.map(\.rawValue))
         for asset in c.request.assets where !held.contains(asset.rawValue) {
-            throw ArgumentError("--asset", "\(asset) is not held by \"\(p.portfolio.name)\" between \(range.from.iso) and \(range.to.iso)")
+            throw ArgumentError(
+                "--asset",
+                "\(asset) is not held by \"\(p.portfolio.name)\" between \(range.from.iso) and \(range.to.iso)"
+            )
         }
         let wanted = Set(c.request.assets.map(\.rawValue))
         let table = series.table
-        let keep = table.columns.indices.filter { !held.contains(table.columns[$0].name) || wanted.contains(table.columns[$0].name) }
-        return ResultTable(columns: keep.map { table.columns[$0] }, rows: table.rows.map { row in keep.map { row[$0] } })
+        let keep = table.columns.indices.filter {
+            !held.contains(table.columns[$0].name) || wanted.contains(table.columns[$0].name)
+        }
+        return ResultTable(
+            columns: keep.map { table.columns[$0] },
+            rows: table.rows.map { row in keep.map { row[$0] } }
+        )
     }
 
     static func allocation(_ c: TableContext) throws -> ResultTable {
@@ -51,8 +65,14 @@ enum PortfolioTables {
         try activityCheck(p, endingAt: day, c.request)
         let allocation: Allocation
         do {
-            allocation = try Allocation(replay: p.replay, rates: p.market.rates, base: p.portfolio.baseCurrency, on: day,
-                                        by: c.request.grouping, thresholdPercent: c.request.threshold)
+            allocation = try Allocation(
+                replay: p.replay,
+                rates: p.market.rates,
+                base: p.portfolio.baseCurrency,
+                on: day,
+                by: c.request.grouping,
+                thresholdPercent: c.request.threshold
+            )
         } catch { throw ArgumentError(error) }
         c.warn(allocation.missing)
         return try allocation.table.rows(about: c.request.assets, table: .allocation)
@@ -66,8 +86,13 @@ enum PortfolioTables {
             period == .month ? end.monthStart(monthsBefore: 11) : Day(year: end.year - 4, month: 1, day: 1)!
         }
         try activityCheck(p, endingAt: range.to, c.request)
-        let composition = CompositionByPeriod(replay: p.replay, rates: p.market.rates, base: p.portfolio.baseCurrency,
-                                              range: range, period: period)
+        let composition = CompositionByPeriod(
+            replay: p.replay,
+            rates: p.market.rates,
+            base: p.portfolio.baseCurrency,
+            range: range,
+            period: period
+        )
         c.warn(composition.missing)
         return try composition.table.rows(about: c.request.assets, table: .composition)
     }
@@ -86,8 +111,12 @@ enum PortfolioTables {
         let p = try c.ledger
         let range = try c.request.range(endingBy: try c.portfolioLastDay()) { $0.monthStart(monthsBefore: 11) }
         try activityCheck(p, endingAt: range.to, c.request)
-        let flows = CashFlowsByMonth(cashTransactions: p.replay.cashTransactions, rates: p.market.rates,
-                                     base: p.portfolio.baseCurrency, range: range)
+        let flows = CashFlowsByMonth(
+            cashTransactions: p.replay.cashTransactions,
+            rates: p.market.rates,
+            base: p.portfolio.baseCurrency,
+            range: range
+        )
         c.warn(flows.missing)
         return flows.table
     }
@@ -101,6 +130,9 @@ enum PortfolioTables {
     private static func activityCheck(_ p: PortfolioInputs, endingAt day: Day, _ request: TableRequest) throws {
         guard let first = p.ledger.activity?.first, day < first else { return }
         let argument = request.to != nil ? "--to" : "--as-of"
-        throw ArgumentError(argument, "\(day.iso) is before the first trade or transaction of \"\(p.portfolio.name)\" (\(first.iso))")
+        throw ArgumentError(
+            argument,
+            "\(day.iso) is before the first trade or transaction of \"\(p.portfolio.name)\" (\(first.iso))"
+        )
     }
 }

@@ -32,14 +32,22 @@ enum PriceTables {
     }
 
     /// `choosing` picks the assets whose returns are taken from the closes found (default: all of them).
-    private static func returns(_ c: TableContext, keepingLast count: Int?,
-                                choosing: ([AssetCode: [DatedValue]]) throws -> [AssetCode: [DatedValue]] = { $0 }) throws -> DailyReturns {
+    private static func returns(
+        _ c: TableContext,
+        keepingLast count: Int?,
+        choosing: ([AssetCode: [DatedValue]]) throws -> [AssetCode: [DatedValue]] = { $0 }
+    ) throws -> DailyReturns {
         let set = try PriceSet(c)
         let range = try c.request.range(endingBy: set.lastDay) { $0.spanStart(months: 12) }
-        let closes = try choosing(Dictionary(uniqueKeysWithValues: try set.histories(range).map { ($0.asset, $0.dailyCloses) }))
+        let closes = try choosing(
+            Dictionary(uniqueKeysWithValues: try set.histories(range).map { ($0.asset, $0.dailyCloses) })
+        )
         let returns = DailyReturns(prices: closes, calendar: c.request.calendar)
         guard !returns.days.isEmpty else {
-            throw ArgumentError("--from/--to", "fewer than two days with quotes between \(range.from.iso) and \(range.to.iso)")
+            throw ArgumentError(
+                "--from/--to",
+                "fewer than two days with quotes between \(range.from.iso) and \(range.to.iso)"
+            )
         }
         guard let count else { return returns }
         do { return try returns.last(count) } catch { throw ArgumentError(error) }
@@ -48,7 +56,10 @@ enum PriceTables {
     static func correlation(_ c: TableContext) throws -> ResultTable {
         let returns = try returns(c)
         do {
-            return try CorrelationMatrix(returns, minimumOverlap: c.request.minOverlap ?? CorrelationMatrix.defaultMinimumOverlap).table
+            return try CorrelationMatrix(
+                returns,
+                minimumOverlap: c.request.minOverlap ?? CorrelationMatrix.defaultMinimumOverlap
+            ).table
         } catch { throw ArgumentError(error) }
     }
 
@@ -59,7 +70,10 @@ enum PriceTables {
         let set = try PriceSet(c)
         func fewerThanTwo(_ held: [AssetCode]) -> ArgumentError {
             let name = c.portfolio?.portfolio.name ?? ""
-            return ArgumentError("--portfolio", "\"\(name)\" holds fewer than two assets with daily returns in \(set.currency) (\(held.isEmpty ? "none" : held.map(\.rawValue).joined(separator: ", "))); name two with --asset")
+            return ArgumentError(
+                "--portfolio",
+                "\"\(name)\" holds fewer than two assets with daily returns in \(set.currency) (\(held.isEmpty ? "none" : held.map(\.rawValue).joined(separator: ", "))); name two with --asset"
+            )
         }
         if !set.named && set.assets.count < 2 { throw fewerThanTwo(set.assets) }
         // A portfolio's two largest holdings with returns (three closes or more), as its chart takes them;
@@ -73,15 +87,23 @@ enum PriceTables {
         let order: [AssetCode]
         if set.named {
             guard returns.assets.count == 2 else {
-                throw ArgumentError("--asset", "rolling-correlation takes exactly two assets, \(returns.assets.count) found: \(returns.assets.map(\.rawValue).joined(separator: " "))")
+                throw ArgumentError(
+                    "--asset",
+                    "rolling-correlation takes exactly two assets, \(returns.assets.count) found: \(returns.assets.map(\.rawValue).joined(separator: " "))"
+                )
             }
             order = c.request.assets
         } else {
             order = set.assets.filter(returns.assets.contains)
         }
         do {
-            return try RollingCorrelation(returns, first: order[0], second: order[1], window: window,
-                                          minimumOverlap: c.request.minOverlap).table
+            return try RollingCorrelation(
+                returns,
+                first: order[0],
+                second: order[1],
+                window: window,
+                minimumOverlap: c.request.minOverlap
+            ).table
         } catch { throw ArgumentError(error) }
     }
 
@@ -127,7 +149,10 @@ struct PriceSet {
                 .sorted { ($0.value ?? -.infinity, $1.asset.rawValue) > ($1.value ?? -.infinity, $0.asset.rawValue) }
                 .map(\.asset)
             guard !assets.isEmpty else {
-                throw ArgumentError("--portfolio", "\"\(p.portfolio.name)\" holds nothing but \(base) on \(day.iso) to show prices of")
+                throw ArgumentError(
+                    "--portfolio",
+                    "\"\(p.portfolio.name)\" holds nothing but \(base) on \(day.iso) to show prices of"
+                )
             }
         } else {
             throw ArgumentError("--asset", "name an asset, or a --portfolio to use what it holds")
@@ -158,7 +183,9 @@ struct PriceSet {
             context.warn(history.missing)
             return history
         } catch .emptyRange {
-            if emptyIsError { throw ArgumentError("--from/--to", "no \(asset) quote between \(range.from.iso) and \(range.to.iso)") }
+            if emptyIsError {
+                throw ArgumentError("--from/--to", "no \(asset) quote between \(range.from.iso) and \(range.to.iso)")
+            }
             return nil
         } catch .unknownAsset {
             throw ArgumentError(named ? "--asset" : "--portfolio", "no quote links \(asset) to \(currency)")
@@ -179,7 +206,10 @@ struct PriceSet {
             }
         }
         guard !out.isEmpty else {
-            throw ArgumentError("--from/--to", "no quote of \(assets.map(\.rawValue).joined(separator: ", ")) between \(range.from.iso) and \(range.to.iso)")
+            throw ArgumentError(
+                "--from/--to",
+                "no quote of \(assets.map(\.rawValue).joined(separator: ", ")) between \(range.from.iso) and \(range.to.iso)"
+            )
         }
         return out
     }

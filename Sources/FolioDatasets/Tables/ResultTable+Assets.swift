@@ -7,7 +7,10 @@ extension ResultTable {
     /// or else its `asset` column. Totals are dropped with the other rows: they would not add up.
     func rows(about assets: [AssetCode], table name: TableName) throws -> ResultTable {
         guard !assets.isEmpty else { return self }
-        guard let column = columns.firstIndex(where: { $0.name == "assets" }) ?? columns.firstIndex(where: { $0.name == "asset" }) else {
+        guard
+            let column = columns.firstIndex(where: { $0.name == "assets" })
+                ?? columns.firstIndex(where: { $0.name == "asset" })
+        else {
             throw ArgumentError("--asset", "the \(name.rawValue) table has no rows per asset")
         }
         let wanted = Set(assets.map(\.rawValue))

@@ -32,8 +32,13 @@ final class TableContext {
                 return PortfolioInputs(ledger, market: try MarketInputs.load(store, options: options, at: day.end))
             }
             // A portfolio table values at day ends and converts each trade and transfer at its moment.
-            guard request.name.isPortfolioTable else { return try PortfolioInputs(ledger, market: MarketInputs.load(store, options: options)) }
-            return PortfolioInputs(ledger, market: try MarketInputs.load(store, options: options, valuingAt: ledger.eventTimes))
+            guard request.name.isPortfolioTable else {
+                return try PortfolioInputs(ledger, market: MarketInputs.load(store, options: options))
+            }
+            return PortfolioInputs(
+                ledger,
+                market: try MarketInputs.load(store, options: options, valuingAt: ledger.eventTimes)
+            )
         }
         let market = try portfolio?.market ?? MarketInputs.load(store, options: options)
         if let wanted = request.market {
@@ -41,12 +46,18 @@ final class TableContext {
             let markets = try store.lastQuotes().markets
             guard markets.contains(wanted) else {
                 let known = markets.map(\.rawValue).joined(separator: ", ")
-                throw ArgumentError("--market", "unknown market \(wanted) (quotes are in: \(known.isEmpty ? "none" : known))")
+                throw ArgumentError(
+                    "--market",
+                    "unknown market \(wanted) (quotes are in: \(known.isEmpty ? "none" : known))"
+                )
             }
         }
         let known = market.book.assets.union(market.assets.map(\.code)).union(portfolio?.replay.assets ?? [])
         for asset in request.assets + [request.currency].compactMap({ $0 }) where !known.contains(asset) {
-            throw ArgumentError(asset == request.currency ? "--currency" : "--asset", "unknown asset \(asset) (see `folio info`)")
+            throw ArgumentError(
+                asset == request.currency ? "--currency" : "--asset",
+                "unknown asset \(asset) (see `folio info`)"
+            )
         }
         if let benchmark = request.benchmark, !known.contains(benchmark) {
             throw ArgumentError("--benchmark", "unknown asset \(benchmark) (see `folio info`)")
@@ -78,8 +89,12 @@ final class TableContext {
         guard request.name.isPortfolioTable else { return nil }
         guard all.count == 1 else {
             let names = all.map { "\"\($0.name)\"" }.joined(separator: ", ")
-            throw ArgumentError("--portfolio", all.isEmpty ? "the database has no portfolio (see `folio portfolio add`)"
-                                                          : "name the portfolio, one of \(names)")
+            throw ArgumentError(
+                "--portfolio",
+                all.isEmpty
+                    ? "the database has no portfolio (see `folio portfolio add`)"
+                    : "name the portfolio, one of \(names)"
+            )
         }
         return all[0].name
     }
@@ -87,7 +102,9 @@ final class TableContext {
     /// The portfolio of a portfolio table (loaded by `load`).
     var ledger: PortfolioInputs {
         get throws {
-            guard let portfolio else { throw ArgumentError("--portfolio", "the \(request.name.rawValue) table needs a portfolio") }
+            guard let portfolio else {
+                throw ArgumentError("--portfolio", "the \(request.name.rawValue) table needs a portfolio")
+            }
             return portfolio
         }
     }

@@ -2,16 +2,25 @@
 /// read is refused rather than ignored, so that `--period year` on the wrong table is not silently lost.
 public enum TableName: String, CaseIterable, Sendable {
     case holdings, value, allocation, composition, income, flows, diagnostics
-    case prices, window, returns, correlation, rollingCorrelation = "rolling-correlation", normalised
-    case budget, budgetMonths = "budget-months", budgetCategories = "budget-categories"
-    case performance, drawdowns, monthlyReturns = "monthly-returns", trailingReturns = "trailing-returns"
-    case dailyReturns = "daily-returns", rollingVolatility = "rolling-volatility", rollingSharpe = "rolling-sharpe"
+    case prices, window, returns, correlation
+    case rollingCorrelation = "rolling-correlation"
+    case normalised
+    case budget
+    case budgetMonths = "budget-months"
+    case budgetCategories = "budget-categories"
+    case performance, drawdowns
+    case monthlyReturns = "monthly-returns"
+    case trailingReturns = "trailing-returns"
+    case dailyReturns = "daily-returns"
+    case rollingVolatility = "rolling-volatility"
+    case rollingSharpe = "rolling-sharpe"
     case attribution
     case taxYear = "tax-year"
 
     /// Options beyond `--format`, `--db`, `--market` and `--stale-days`, which every table takes.
     enum Option: String, Sendable {
-        case portfolio, asset, from, to, window, method, by, period, currency, threshold, calendar, normalise, benchmark, year
+        case portfolio, asset, from, to, window, method, by, period, currency, threshold, calendar, normalise,
+            benchmark, year
         case asOf = "as-of"
         case minOverlap = "min-overlap"
         case riskFree = "risk-free"
@@ -47,8 +56,11 @@ public enum TableName: String, CaseIterable, Sendable {
 
     /// Tables of one portfolio's ledger (the others read quotes or the budget).
     var isPortfolioTable: Bool {
-        [.holdings, .value, .allocation, .composition, .income, .flows, .diagnostics, .performance, .drawdowns, .monthlyReturns,
-         .trailingReturns, .dailyReturns, .rollingVolatility, .rollingSharpe, .attribution, .taxYear].contains(self)
+        [
+            .holdings, .value, .allocation, .composition, .income, .flows, .diagnostics, .performance, .drawdowns,
+            .monthlyReturns,
+            .trailingReturns, .dailyReturns, .rollingVolatility, .rollingSharpe, .attribution, .taxYear,
+        ].contains(self)
     }
 
     /// Tables of quotes: of named assets, or of what a portfolio holds.

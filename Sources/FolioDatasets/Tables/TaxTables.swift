@@ -8,9 +8,13 @@ extension TableRequest {
     /// `--year` (required: a declaration is about one year, never a default one) and `--tax-rates`;
     /// `--market` is refused, since the tax view converts at NBU rates alone.
     mutating func taxYear(_ year: Int?, file: String?, market: String?) throws {
-        guard let year else { throw ArgumentError("--year", "required for the tax-year table (the year to declare, e.g. --year 2024)") }
+        guard let year else {
+            throw ArgumentError("--year", "required for the tax-year table (the year to declare, e.g. --year 2024)")
+        }
         self.year = try ArgumentValue.taxYear(year)
-        if market != nil { throw ArgumentError("--market", "not used by the tax-year table, which converts at NBU rates only") }
+        if market != nil {
+            throw ArgumentError("--market", "not used by the tax-year table, which converts at NBU rates only")
+        }
         taxRatesFile = file
     }
 
@@ -28,7 +32,9 @@ extension ArgumentValue {
     /// `--year` of the tax table and report: a year from 1970 to this one (a year not over yet is as of today).
     public static func taxYear(_ year: Int, _ argument: String = "--year") throws -> Int {
         let now = Day(Date()).year
-        guard (1970...now).contains(year) else { throw ArgumentError(argument, "\(year) is not a year from 1970 to \(now)") }
+        guard (1970...now).contains(year) else {
+            throw ArgumentError(argument, "\(year) is not a year from 1970 to \(now)")
+        }
         return year
     }
 }
@@ -49,7 +55,10 @@ extension TaxYear {
     /// "left out: BTC (crypto), GLD (other) — …", or nil when every sale of the year is a security's.
     public var leftOutNote: String? {
         guard !leftOut.isEmpty else { return nil }
-        let names = leftOut.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value.rawValue))" }.joined(separator: ", ")
-        return "left out: sales of \(names): only stocks and ETFs count as securities here (folio asset set CODE --kind stock, if one is)"
+        let names = leftOut.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value.rawValue))" }.joined(
+            separator: ", "
+        )
+        return
+            "left out: sales of \(names): only stocks and ETFs count as securities here (folio asset set CODE --kind stock, if one is)"
     }
 }

@@ -48,7 +48,9 @@ public struct MailRequest: Sendable, Equatable {
             throw ArgumentError("--portfolio", "--report and --attach-report need the portfolio")
         }
         guard !to.isEmpty else { throw ArgumentError("--to", "give at least one recipient") }
-        if subject != nil && subjectTemplate != nil { throw ArgumentError("--subject", "give either --subject or --subject-template") }
+        if subject != nil && subjectTemplate != nil {
+            throw ArgumentError("--subject", "give either --subject or --subject-template")
+        }
         if let smtpURL, let problem = Self.credentialsProblem(smtpURL) { throw ArgumentError("--smtp-url", problem) }
         guard SMTPSettings.timeoutRange.contains(timeout) else {
             throw ArgumentError("--timeout", "expected 1 to 3600 seconds, got \(timeout)")
@@ -58,7 +60,9 @@ public struct MailRequest: Sendable, Equatable {
                 throw ArgumentError(option, "\"\(value)\" is not an e-mail address")
             }
         }
-        if let from, MailAddress(parsing: from) == nil { throw ArgumentError("--from", "\"\(from)\" is not an e-mail address") }
+        if let from, MailAddress(parsing: from) == nil {
+            throw ArgumentError("--from", "\"\(from)\" is not an e-mail address")
+        }
     }
 
     /// Why a server URL from the command line or a jobs file cannot be used: a user or password in it

@@ -13,7 +13,8 @@ struct MailTemplates {
 
     /// The default bodies in the report's language.
     init(locale: ChartLocale) {
-        let (value, attached, sentBy) = locale == .uk ? ("Вартість", "Вкладення", "Надіслано Folio.") : ("Value", "Attached", "Sent by Folio.")
+        let (value, attached, sentBy) =
+            locale == .uk ? ("Вартість", "Вкладення", "Надіслано Folio.") : ("Value", "Attached", "Sent by Folio.")
         text = """
             {{#portfolio}}{{portfolio}}, {{/portfolio}}{{date}}
             {{#value}}\(value): {{value}}{{#change}} ({{change}}){{/change}}
@@ -49,8 +50,12 @@ struct MailTemplates {
 
     static func read(_ path: String, option: String) throws -> String {
         let data: Data
-        do { data = try FileError.contents(of: path) } catch let error as FileError { throw ArgumentError(option, "cannot read \(path): \(error.reason)") }
-        guard let text = String(data: data, encoding: .utf8) else { throw ArgumentError(option, "\(path) is not UTF-8 text") }
+        do { data = try FileError.contents(of: path) } catch let error as FileError {
+            throw ArgumentError(option, "cannot read \(path): \(error.reason)")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ArgumentError(option, "\(path) is not UTF-8 text")
+        }
         return text
     }
 }

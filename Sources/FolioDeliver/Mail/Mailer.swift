@@ -16,33 +16,49 @@ public struct Mailer: Sendable {
     /// Returns the line to print. `owed`: when an earlier run delivered to some recipients only, the
     /// message goes to those of its recipients that are still owed it. `store` opens the database when a
     /// report is to be rendered.
-    public func deliver(_ request: MailRequest, store: () throws -> Store, onlyTo owed: [String]? = nil) throws -> String {
+    public func deliver(
+        _ request: MailRequest,
+        store: () throws -> Store,
+        onlyTo owed: [String]? = nil
+    ) throws -> String {
         let smtp = try SMTPConfiguration.load(path: request.smtpConfig, environment: environment)
         let rendered = try RenderedReports.render(request, store: store)
         let message = try MessageComposer(request: request, defaultFrom: smtp.from, rendered: rendered).compose()
         if let out = request.dryRunOut {
             try AtomicFile.write(Array(message.rendered()), to: URL(fileURLWithPath: out))
-            return "wrote \(out) (\(message.envelopeRecipients.count) recipients, \(message.inlineImages.count) inline images, \(message.attachments.count) attachments)"
+            return
+                "wrote \(out) (\(message.envelopeRecipients.count) recipients, \(message.inlineImages.count) inline images, \(message.attachments.count) attachments)"
         }
         guard let url = request.smtpURL ?? smtp.url else {
-            throw ArgumentError("--smtp-url", "no SMTP server (give --smtp-url, FOLIO_SMTP_URL or url in \(SMTPConfiguration.defaultPath(environment: environment)))")
+            throw ArgumentError(
+                "--smtp-url",
+                "no SMTP server (give --smtp-url, FOLIO_SMTP_URL or url in \(SMTPConfiguration.defaultPath(environment: environment)))"
+            )
         }
         var settings = SMTPSettings(url: url, username: smtp.user, password: smtp.password)
         settings.allowInsecure = request.insecure
         settings.timeout = request.timeout
-        if let delay = environment["FOLIO_SMTP_RETRY_DELAY"].flatMap(Double.init), (0...60).contains(delay) { settings.retryDelay = delay }
+        if let delay = environment["FOLIO_SMTP_RETRY_DELAY"].flatMap(Double.init), (0...60).contains(delay) {
+            settings.retryDelay = delay
+        }
         let recipients = owed.map { owed in
-            message.envelopeRecipients.filter { recipient in owed.contains { $0.caseInsensitiveCompare(recipient) == .orderedSame } }
+            message.envelopeRecipients.filter { recipient in
+                owed.contains { $0.caseInsensitiveCompare(recipient) == .orderedSame }
+            }
         }
         if recipients?.isEmpty == true { return "nothing to send: the recipients still named have it already" }
         do {
             let delivery = try SMTPClient(settings: settings).send(message, to: recipients)
             let count = delivery.recipients
             return "sent to \(count) recipient\(count == 1 ? "" : "s") through \(settings.shownURL)"
-                + (delivery.transactions > 1 ? " in \(delivery.transactions) transactions (the server limits recipients per message)" : "")
+                + (delivery.transactions > 1
+                    ? " in \(delivery.transactions) transactions (the server limits recipients per message)" : "")
         } catch let failure as SMTPError {
             let kept = rendered.images.map(\.path) + request.files + rendered.attachments.map(\.path) + request.attach
-            throw MailDeliveryError(description: "\(failure)\nthe files were not sent and are kept: \(kept.joined(separator: " "))", failure: failure)
+            throw MailDeliveryError(
+                description: "\(failure)\nthe files were not sent and are kept: \(kept.joined(separator: " "))",
+                failure: failure
+            )
         }
     }
 }
@@ -56,10 +72,17 @@ struct RenderedReports {
     /// Renders the daily set and the portfolio PDF into the render directory before anything is sent,
     /// so that a failed send leaves them there.
     static func render(_ request: MailRequest, store: () throws -> Store) throws -> RenderedReports {
-        guard request.renderDaily || request.attachPortfolioReport, let portfolio = request.portfolio else { return RenderedReports() }
+        guard request.renderDaily || request.attachPortfolioReport, let portfolio = request.portfolio else {
+            return RenderedReports()
+        }
         let definition = try ReportDefinition.builtIn("portfolio")
-        let reports = PortfolioReports(portfolio: portfolio, asOf: request.asOf, locale: request.locale, theme: request.theme)
-            .following(definition)
+        let reports = PortfolioReports(
+            portfolio: portfolio,
+            asOf: request.asOf,
+            locale: request.locale,
+            theme: request.theme
+        )
+        .following(definition)
         let data = PortfolioReportData(try reports.input(try store()), locale: reports.locale)
         let renderer = try Renderer()
         let directory = URL(fileURLWithPath: request.renderDirectory, isDirectory: true)

@@ -19,11 +19,16 @@ struct SMTPConfiguration: Sendable {
     var from: String?
 
     static func defaultPath(environment: [String: String]) -> String {
-        let home = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.config")
+        let home =
+            environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.config")
         return home + "/folio/smtp.yaml"
     }
 
-    static func load(path explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> SMTPConfiguration {
+    static func load(
+        path explicit: String?,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> SMTPConfiguration {
         let path = explicit ?? defaultPath(environment: environment)
         var config = SMTPConfiguration()
         if FileManager.default.fileExists(atPath: path) {
@@ -49,7 +54,10 @@ struct SMTPConfiguration: Sendable {
         var info = stat()
         guard stat(path, &info) == 0 else { throw ArgumentError(message: "\(path): cannot be read") }
         if info.st_mode & 0o077 != 0 {
-            throw ArgumentError(message: "\(path): readable by others (mode \(String(info.st_mode & 0o777, radix: 8))); it holds a password — run chmod 600 \(path)")
+            throw ArgumentError(
+                message:
+                    "\(path): readable by others (mode \(String(info.st_mode & 0o777, radix: 8))); it holds a password — run chmod 600 \(path)"
+            )
         }
     }
 }

@@ -15,5 +15,7 @@ extension DefinitionLocator {
 }
 
 extension ReportDefinition {
-    public static func builtIn(_ name: String) throws -> ReportDefinition { try DefinitionParser.load(try DefinitionLocator.builtIn(name)) }
+    public static func builtIn(_ name: String) throws -> ReportDefinition {
+        try DefinitionParser.load(try DefinitionLocator.builtIn(name))
+    }
 }

@@ -24,8 +24,14 @@ public struct PortfolioReports: Sendable {
     /// The daily image set as the portfolio definition describes it (`following(_:)`).
     public var daily = DailyChartSet()
 
-    public init(portfolio: String, asOf: Day? = nil, locale: ChartLocale = .en, theme: Theme = .light, stampNow: Bool = false,
-                benchmark: AssetCode? = nil) {
+    public init(
+        portfolio: String,
+        asOf: Day? = nil,
+        locale: ChartLocale = .en,
+        theme: Theme = .light,
+        stampNow: Bool = false,
+        benchmark: AssetCode? = nil
+    ) {
         self.portfolio = portfolio
         self.asOf = asOf
         self.locale = locale
@@ -55,16 +61,27 @@ public struct PortfolioReports: Sendable {
         let day = asOf ?? found?.day ?? Day(Date())
         // Lines of the last days (the 7-day prices, the daily images) are drawn from every quote; the
         // rest of the report values day ends and the ledger's moments.
-        let inputs = try PortfolioInputs.loadValued(ledger, prices: prices ?? store, options: MarketOptions(assets: benchmark.map { [$0] }),
-                                                    asOf: day, wholeDays: Self.wholeDays)
+        let inputs = try PortfolioInputs.loadValued(
+            ledger,
+            prices: prices ?? store,
+            options: MarketOptions(assets: benchmark.map { [$0] }),
+            asOf: day,
+            wholeDays: Self.wholeDays
+        )
         var benchmark = benchmark
         if let code = benchmark, !inputs.market.book.assets.contains(code) {
-            guard benchmarkIsDefault else { throw ArgumentError("--benchmark", "no quotes of \(code) (see `folio info`)") }
+            guard benchmarkIsDefault else {
+                throw ArgumentError("--benchmark", "no quotes of \(code) (see `folio info`)")
+            }
             benchmark = nil
         }
         // The base against itself is a flat line: no benchmark.
-        var input = PortfolioReportInput(inputs, asOf: day, generated: stampNow ? Date() : nil,
-                                         benchmark: benchmark == inputs.portfolio.baseCurrency ? nil : benchmark)
+        var input = PortfolioReportInput(
+            inputs,
+            asOf: day,
+            generated: stampNow ? Date() : nil,
+            benchmark: benchmark == inputs.portfolio.baseCurrency ? nil : benchmark
+        )
         // Said only when the holdings that set the day are the lesser part of the value (a 0.3 % EUR
         // position moving the whole report back); stocks whose quotes end before the cash's are the day.
         if let setBy = found?.setBy {
@@ -89,7 +106,12 @@ public struct PortfolioReports: Sendable {
 
     /// The portfolio report as a PDF laid out by `definition` (parsed once by a caller that renders many);
     /// returns the page count.
-    public func writePDF(_ data: PortfolioReportData, definition: ReportDefinition, renderer: Renderer, to url: URL) throws -> Int {
+    public func writePDF(
+        _ data: PortfolioReportData,
+        definition: ReportDefinition,
+        renderer: Renderer,
+        to url: URL
+    ) throws -> Int {
         let builder = ReportBuilder(definition: definition, theme: theme, locale: locale, measurer: renderer.measurer)
         let scenes = try builder.scenes(data)
         let created = ReportStamp.creationDate(data.input.asOf, generated: data.input.generated)

@@ -38,8 +38,12 @@ public struct ReportRequest: Sendable {
 
     /// Refuses a request that cannot be rendered, naming the option.
     public func validate() throws {
-        if name == .tax, year == nil { throw ArgumentError("--year", "required for the tax report (the year to declare, e.g. --year 2024)") }
-        if name == .tax, asOf != nil { throw ArgumentError("--as-of", "not used by the tax report, which covers --year") }
+        if name == .tax, year == nil {
+            throw ArgumentError("--year", "required for the tax report (the year to declare, e.g. --year 2024)")
+        }
+        if name == .tax, asOf != nil {
+            throw ArgumentError("--as-of", "not used by the tax report, which covers --year")
+        }
         if name == .portfolio || name == .daily || name == .tax, portfolio == nil {
             throw ArgumentError("--portfolio", "required for the \(name.rawValue) report")
         }
@@ -68,7 +72,11 @@ extension ReportRequest {
             let portfolioDefinition = try definition.map(DefinitionParser.load) ?? ReportDefinition.builtIn("portfolio")
             let reports = portfolioReports.following(portfolioDefinition)
             let data = PortfolioReportData(try reports.input(store), locale: locale)
-            return ReportOutcome(files: try reports.writeDaily(data, renderer: renderer, into: out), summary: nil, warnings: data.warnings)
+            return ReportOutcome(
+                files: try reports.writeDaily(data, renderer: renderer, into: out),
+                summary: nil,
+                warnings: data.warnings
+            )
         }
         let spec = try definition.map(DefinitionParser.load) ?? ReportDefinition.builtIn(name.rawValue)
         let builder = ReportBuilder(definition: spec, theme: theme, locale: locale, measurer: renderer.measurer)
@@ -98,48 +106,91 @@ extension ReportRequest {
             (scenes, title, warnings) = (try builder.scenes(data), builder.title(data), data.warnings)
         case .tax:
             let rates = try TaxRatesLocation.load(path: taxRatesFile)
-            let input = try TaxReportInput.load(store, portfolio: portfolio ?? "", year: year ?? 0, rates: rates, stampNow: stampNow)
+            let input = try TaxReportInput.load(
+                store,
+                portfolio: portfolio ?? "",
+                year: year ?? 0,
+                rates: rates,
+                stampNow: stampNow
+            )
             day = input.asOf
             generated = input.generated
             let data = TaxReportData(input, locale: locale)
             (scenes, title, warnings) = (try builder.scenes(data), builder.title(data), data.warnings)
         }
-        try renderer.writePDF(scenes, to: out, metadata: PDFMetadata(title: title, creationDate: ReportStamp.creationDate(day, generated: generated)))
+        try renderer.writePDF(
+            scenes,
+            to: out,
+            metadata: PDFMetadata(title: title, creationDate: ReportStamp.creationDate(day, generated: generated))
+        )
         let subject = name == .tax ? "tax year \(year ?? 0)" : "\(name.rawValue) as of \(day.iso)"
-        return ReportOutcome(files: [out], summary: "\(out.relativePath): \(scenes.count) pages, \(subject)",
-                             warnings: warnings)
+        return ReportOutcome(
+            files: [out],
+            summary: "\(out.relativePath): \(scenes.count) pages, \(subject)",
+            warnings: warnings
+        )
     }
 
     var portfolioReports: PortfolioReports {
-        PortfolioReports(portfolio: portfolio ?? "", asOf: asOf, locale: locale, theme: theme, stampNow: stampNow, benchmark: benchmark)
+        PortfolioReports(
+            portfolio: portfolio ?? "",
+            asOf: asOf,
+            locale: locale,
+            theme: theme,
+            stampNow: stampNow,
+            benchmark: benchmark
+        )
     }
 }
 
 extension MarketReportInput {
     /// Rates in `currency` on every market with their sources for the last two weeks, and the crypto
     /// market's figures, as of `asOf` or else the last day quoted in `currency`.
-    public static func load(_ store: Store, currency: AssetCode, asOf: Day?, stampNow: Bool) throws -> MarketReportInput {
+    public static func load(_ store: Store, currency: AssetCode, asOf: Day?, stampNow: Bool) throws -> MarketReportInput
+    {
         let market = try MarketInputs.load(store, options: MarketOptions())
         let day = asOf ?? MarketReportInput.lastQuotedDay(book: market.book, currency: currency) ?? Day(Date())
         // Rates keep their source here (on banks' markets it names the bank), which the price book does not.
         var rateQuotes: [Quote] = []
         for asset in market.assets where asset.kind == .fiat && asset.code != currency {
-            rateQuotes += try store.quotes(asset: asset.code, currency: currency, from: day.advanced(by: -MarketReportInput.rateLookbackDays).start, to: day.end)
+            rateQuotes += try store.quotes(
+                asset: asset.code,
+                currency: currency,
+                from: day.advanced(by: -MarketReportInput.rateLookbackDays).start,
+                to: day.end
+            )
         }
         let subjects = [MarketStatistic.cryptoMarket] + market.assets.filter { $0.kind == .crypto }.map(\.code.rawValue)
         let statistics = try subjects.flatMap { try store.marketStatistics(subject: $0) }
-        return MarketReportInput(book: market.book, rates: market.rates, assets: market.assets, currency: currency, asOf: day,
-                                 generated: stampNow ? Date() : nil, rateQuotes: rateQuotes, statistics: statistics)
+        return MarketReportInput(
+            book: market.book,
+            rates: market.rates,
+            assets: market.assets,
+            currency: currency,
+            asOf: day,
+            generated: stampNow ? Date() : nil,
+            rateQuotes: rateQuotes,
+            statistics: statistics
+        )
     }
 }
 
 extension BudgetReportInput {
     /// The budget's entries, with rates only when some entry is in another currency than `currency`,
     /// as of `asOf` or else the last entry's day.
-    public static func load(_ store: Store, currency: AssetCode, asOf: Day?, stampNow: Bool) throws -> BudgetReportInput {
+    public static func load(_ store: Store, currency: AssetCode, asOf: Day?, stampNow: Bool) throws -> BudgetReportInput
+    {
         let entries = try store.budgetEntries()
-        let rates = entries.contains { $0.currency != currency } ? try MarketInputs.load(store, options: MarketOptions()).rates : nil
+        let rates =
+            entries.contains { $0.currency != currency }
+            ? try MarketInputs.load(store, options: MarketOptions()).rates : nil
         let day = asOf ?? AsOf.budget(entries) ?? Day(Date())
-        return BudgetReportInput(entries: entries, currency: currency, rates: rates, asOf: day, generated: stampNow ? Date() : nil)
+        return BudgetReportInput(
+            entries: entries,
+            currency: currency,
+            rates: rates,
+            asOf: day,
+            generated: stampNow ? Date() : nil
+        )
     }
 }

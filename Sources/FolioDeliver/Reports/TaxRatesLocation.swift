@@ -9,7 +9,9 @@ public enum TaxRatesLocation {
     /// definitions are).
     public static func load(path: String?) throws -> TaxRates {
         guard let path else { return try TaxRatesFile.load(try DefinitionLocator.builtIn("tax-rates")) }
-        guard FileManager.default.isReadableFile(atPath: path) else { throw ArgumentError("--tax-rates", "cannot read \(path)") }
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw ArgumentError("--tax-rates", "cannot read \(path)")
+        }
         return try TaxRatesFile.load(URL(fileURLWithPath: path))
     }
 }

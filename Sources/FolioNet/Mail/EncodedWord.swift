@@ -18,7 +18,8 @@ enum EncodedWord {
         if needsEncoding(value) { return words(value).joined(separator: " ") }
         let specials = CharacterSet(charactersIn: "()<>[]:;@\\,.\"")
         if value.unicodeScalars.contains(where: specials.contains) {
-            return "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+            return "\""
+                + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
         }
         return value
     }

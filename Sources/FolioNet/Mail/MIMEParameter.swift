@@ -9,9 +9,12 @@ import Foundation
 enum MIMEParameter {
     /// Letters, digits, spaces and punctuation no MIME parser splits on, and short enough for one line.
     static func isPlain(_ value: String) -> Bool {
-        !value.isEmpty && value.count <= 60 && value.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || " -_.+()[],=@#&!~'".unicodeScalars.contains(scalar))
-        }
+        !value.isEmpty && value.count <= 60
+            && value.unicodeScalars.allSatisfy { scalar in
+                scalar.isASCII
+                    && (CharacterSet.alphanumerics.contains(scalar)
+                        || " -_.+()[],=@#&!~'".unicodeScalars.contains(scalar))
+            }
     }
 
     /// `name="value"` or its RFC 2231 form, as one or more `; `-separated parameters.
@@ -36,5 +39,7 @@ enum MIMEParameter {
     }
 
     /// RFC 2231 attribute-char without the ones some readers mishandle: left as they are in a value.
-    private static let attributeCharacters = Set(Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!#$&+^`|".utf8))
+    private static let attributeCharacters = Set(
+        Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!#$&+^`|".utf8)
+    )
 }

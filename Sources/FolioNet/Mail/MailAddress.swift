@@ -14,8 +14,13 @@ public struct MailAddress: Hashable, Sendable, CustomStringConvertible {
     public init?(parsing text: String) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if let open = trimmed.lastIndex(of: "<"), trimmed.hasSuffix(">") {
-            let name = trimmed[..<open].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-            self.init(name: name.isEmpty ? nil : name, address: String(trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]))
+            let name = trimmed[..<open].trimmingCharacters(in: .whitespaces).trimmingCharacters(
+                in: CharacterSet(charactersIn: "\"")
+            )
+            self.init(
+                name: name.isEmpty ? nil : name,
+                address: String(trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)])
+            )
         } else {
             self.init(address: trimmed)
         }
@@ -26,7 +31,8 @@ public struct MailAddress: Hashable, Sendable, CustomStringConvertible {
     /// angle brackets (those would break the envelope). Full RFC 5321 syntax is not the point here.
     public static func isValid(_ address: String) -> Bool {
         let parts = address.split(separator: "@", omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, !parts[1].hasPrefix("."), !parts[1].hasSuffix(".") else { return false }
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, !parts[1].hasPrefix("."), !parts[1].hasSuffix(".")
+        else { return false }
         return address.allSatisfy { $0.isASCII && !$0.isWhitespace && $0 != "<" && $0 != ">" && $0 != "," && $0 != ";" }
     }
 

@@ -152,7 +152,9 @@ struct MIMEWriter {
         header("Content-Type", "text/\(subtype); charset=utf-8")
         header("Content-Transfer-Encoding", "base64")
         line()
-        base64(Data(text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: "\r\n").utf8))
+        base64(
+            Data(text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: "\r\n").utf8)
+        )
     }
 
     mutating func filePart(_ part: MailPart, disposition: String) {
@@ -165,7 +167,9 @@ struct MIMEWriter {
     }
 
     private mutating func base64(_ bytes: Data) {
-        let encoded = bytes.base64EncodedString(options: [.lineLength76Characters, .endLineWithCarriageReturn, .endLineWithLineFeed])
+        let encoded = bytes.base64EncodedString(options: [
+            .lineLength76Characters, .endLineWithCarriageReturn, .endLineWithLineFeed,
+        ])
         if !encoded.isEmpty { line(encoded) }
     }
 }

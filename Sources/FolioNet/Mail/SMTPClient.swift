@@ -15,7 +15,10 @@ public final class SMTPClient {
     private let libcurl: UnsafePointer<folio_curl>
 
     /// Throws `LibCurlUnavailableError` when libcurl cannot be loaded.
-    public init(settings: SMTPSettings, sleep: @escaping (Double) -> Void = { Thread.sleep(forTimeInterval: $0) }) throws {
+    public init(
+        settings: SMTPSettings,
+        sleep: @escaping (Double) -> Void = { Thread.sleep(forTimeInterval: $0) }
+    ) throws {
         libcurl = try LibCurl.functions()
         self.settings = settings
         self.sleep = sleep
@@ -29,7 +32,9 @@ public final class SMTPClient {
         if let info = URLUserInfo(in: settings.url), !info.isWellFormed {
             throw SMTPError(url: shown, reason: URLUserInfo.notEncodedProblem, attempts: 0)
         }
-        guard let scheme = settings.components?.scheme?.lowercased(), ["smtp", "smtps"].contains(scheme), !settings.host.isEmpty else {
+        guard let scheme = settings.components?.scheme?.lowercased(), ["smtp", "smtps"].contains(scheme),
+            !settings.host.isEmpty
+        else {
             throw SMTPError(url: shown, reason: "expected smtp://host:port or smtps://host:port", attempts: 0)
         }
         guard SMTPSettings.timeoutRange.contains(settings.timeout) else {
@@ -53,8 +58,13 @@ public final class SMTPClient {
                 batchSize = accepted
             case .failed(let reason, let transient):
                 guard transient, attempt < settings.maxAttempts else {
-                    throw SMTPError(url: shown, reason: settings.redaction.apply(reason), attempts: attempt,
-                                      delivered: Array(all.prefix(all.count - remaining.count)), undelivered: Array(remaining))
+                    throw SMTPError(
+                        url: shown,
+                        reason: settings.redaction.apply(reason),
+                        attempts: attempt,
+                        delivered: Array(all.prefix(all.count - remaining.count)),
+                        undelivered: Array(remaining)
+                    )
                 }
                 sleep(settings.retryDelay * Double(attempt))
                 attempt += 1
@@ -130,43 +140,66 @@ public final class SMTPClient {
         let code = withExtendedLifetime((source, transcript, sockets)) { curl.perform(polling: 100) }
         guard code != CURLE_OK else { return .sent }
         let ended = Date()
-        if let connect = curl.seconds(CURLINFO_CONNECT_TIME), connect > 0 { transcript.connected(at: started.addingTimeInterval(connect)) }
+        if let connect = curl.seconds(CURLINFO_CONNECT_TIME), connect > 0 {
+            transcript.connected(at: started.addingTimeInterval(connect))
+        }
 
         // The reply that ended the session, when the server did answer the step that failed.
         let reply = transcript.awaitingReply ? nil : transcript.lastReply
         if code == CURLE_LOGIN_DENIED, reply?.isTransient != true {  // 454 is a temporary failure (RFC 4954): retried below
-            return .failed(reason: "authentication refused (check the user and password)" + (reply.map { ": \($0)" } ?? ""), transient: false)
+            return .failed(
+                reason: "authentication refused (check the user and password)" + (reply.map { ": \($0)" } ?? ""),
+                transient: false
+            )
         }
         if let reply, reply.code >= 400 {
             // 552 with 5.5.3 is the older spelling of the limit (RFC 5321 asks clients to take both); the
             // count is checked against what was sent, since a server could answer one command twice.
             if case .command(let command) = transcript.lastReplyTo, command.hasPrefix("RCPT"),
-               (1..<recipients.count).contains(transcript.acceptedRecipients),
-               reply.code == 452 || (reply.code == 552 && reply.text.hasPrefix("5.5.3")) {
+                (1..<recipients.count).contains(transcript.acceptedRecipients),
+                reply.code == 452 || (reply.code == 552 && reply.text.hasPrefix("5.5.3"))
+            {
                 return .recipientLimit(accepted: transcript.acceptedRecipients)
             }
-            let step = transcript.lastReplyTo == .greeting ? "the connection" : SMTPTranscript.describe(transcript.lastReplyTo)
-            return .failed(reason: "the server \(reply.isTransient ? "deferred" : "refused") \(step): \(reply)", transient: reply.isTransient)
+            let step =
+                transcript.lastReplyTo == .greeting ? "the connection" : SMTPTranscript.describe(transcript.lastReplyTo)
+            return .failed(
+                reason: "the server \(reply.isTransient ? "deferred" : "refused") \(step): \(reply)",
+                transient: reply.isTransient
+            )
         }
         switch code {
         case CURLE_COULDNT_CONNECT:
             return .failed(reason: "cannot connect (is the server running?)", transient: true)
         case CURLE_OPERATION_TIMEDOUT:
-            return .failed(reason: timeoutReason(transcript, started: started, ended: ended, uploaded: source.isComplete), transient: true)
+            return .failed(
+                reason: timeoutReason(transcript, started: started, ended: ended, uploaded: source.isComplete),
+                transient: true
+            )
         case CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_SEND_ERROR:
-            let waiting = switch transcript.step {
-            case .connecting, .greeting: "the server greeted"
-            case .command(let command): "the server answered \(command)"
-            case .message: "the server confirmed the message"
-            }
+            let waiting =
+                switch transcript.step {
+                case .connecting, .greeting: "the server greeted"
+                case .command(let command): "the server answered \(command)"
+                case .message: "the server confirmed the message"
+                }
             return .failed(reason: "the connection was dropped before \(waiting)", transient: true)
         case CURLE_USE_SSL_FAILED:
-            return .failed(reason: "the server does not offer STARTTLS; use smtps:// or, on a trusted network, --insecure", transient: false)
+            return .failed(
+                reason: "the server does not offer STARTTLS; use smtps:// or, on a trusted network, --insecure",
+                transient: false
+            )
         case CURLE_WEIRD_SERVER_REPLY:
-            return .failed(reason: "the server's answer to \(SMTPTranscript.describe(transcript.step)) is not SMTP", transient: false)
+            return .failed(
+                reason: "the server's answer to \(SMTPTranscript.describe(transcript.step)) is not SMTP",
+                transient: false
+            )
         default:
             let answer = curl.info(CURLINFO_RESPONSE_CODE)
-            return .failed(reason: curl.message(code) + (answer >= 400 ? " (the server answered \(answer))" : ""), transient: false)
+            return .failed(
+                reason: curl.message(code) + (answer >= 400 ? " (the server answered \(answer))" : ""),
+                transient: false
+            )
         }
     }
 
@@ -174,13 +207,17 @@ public final class SMTPClient {
     private func timeoutReason(_ transcript: SMTPTranscript, started: Date, ended: Date, uploaded: Bool) -> String {
         let total = ended.timeIntervalSince(started)
         if total >= Double(settings.sessionLimit) - 0.5 {
-            return "the session took more than \(settings.sessionLimit) s in all (ten times the \(settings.timeout) s timeout)"
+            return
+                "the session took more than \(settings.sessionLimit) s in all (ten times the \(settings.timeout) s timeout)"
         }
         let waited = String(format: "%.0f s", max(1, ended.timeIntervalSince(transcript.waitingSince).rounded()))
         // Lines came, but none ended a reply: say so, since "no answer" alone would send the reader to
         // look for a server that hung.
-        let meanwhile = transcript.foreignLines > 0 ? " (it sent \(transcript.foreignLines) lines that are not SMTP)"
-            : transcript.unansweredLines > 0 ? " (it sent \(transcript.unansweredLines) continuation lines, never the last one)" : ""
+        let meanwhile =
+            transcript.foreignLines > 0
+            ? " (it sent \(transcript.foreignLines) lines that are not SMTP)"
+            : transcript.unansweredLines > 0
+                ? " (it sent \(transcript.unansweredLines) continuation lines, never the last one)" : ""
         let answer = transcript.unansweredLines > 0 ? "no complete answer" : "no answer"
         switch transcript.step {
         case .connecting: return "cannot connect within \(waited)"
@@ -218,7 +255,9 @@ extension CurlHandle {
             }
             return 0
         }
-        guard code == CURLE_OK else { throw TransferError.setup("libcurl refused its debug callback: \(message(code))") }
+        guard code == CURLE_OK else {
+            throw TransferError.setup("libcurl refused its debug callback: \(message(code))")
+        }
         try set(CURLOPT_DEBUGDATA, pointer: Unmanaged.passUnretained(transcript).toOpaque())
     }
 

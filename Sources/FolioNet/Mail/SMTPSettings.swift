@@ -45,7 +45,8 @@ public struct SMTPSettings: Sendable {
     /// The user and password are known exact strings, so they are hidden whatever their length.
     public var redaction: Redaction {
         let info = URLUserInfo(in: url)
-        let user = username ?? info?.decodedUser, password = password ?? info?.decodedPassword
+        let user = username ?? info?.decodedUser
+        let password = password ?? info?.decodedPassword
         var secrets = [user, password, info?.user, info?.password, info?.decodedUser, info?.decodedPassword]
         for secret in [user, password].compactMap({ $0 }) { secrets.append(Data(secret.utf8).base64EncodedString()) }
         if let user, let password { secrets.append(Data("\0\(user)\0\(password)".utf8).base64EncodedString()) }
@@ -66,7 +67,8 @@ public struct SMTPError: Error, CustomStringConvertible {
 
     public var description: String {
         "\(url): \(reason)" + (attempts > 1 ? " (after \(attempts) attempts)" : "")
-            + (delivered.isEmpty ? "" : "; delivered to \(delivered.count) of \(delivered.count + undelivered.count) recipients")
+            + (delivered.isEmpty
+                ? "" : "; delivered to \(delivered.count) of \(delivered.count + undelivered.count) recipients")
     }
 }
 

@@ -1,5 +1,6 @@
 internal import CCurl
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -20,7 +21,9 @@ final class SMTPSockets {
             if let context { Unmanaged<SMTPSockets>.fromOpaque(context).takeUnretainedValue().sockets.append(socket) }
             return Int32(CURL_SOCKOPT_OK)
         }
-        guard code == CURLE_OK else { throw TransferError.setup("libcurl refused its socket callback: \(curl.message(code))") }
+        guard code == CURLE_OK else {
+            throw TransferError.setup("libcurl refused its socket callback: \(curl.message(code))")
+        }
         try curl.set(CURLOPT_SOCKOPTDATA, pointer: Unmanaged.passUnretained(self).toOpaque())
     }
 

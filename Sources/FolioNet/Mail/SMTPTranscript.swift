@@ -56,7 +56,11 @@ final class SMTPTranscript {
     init(now: Date = Date()) { waitingSince = now }
 
     func connected(at time: Date) {
-        if step == .connecting { step = .greeting; awaitingReply = true; waitingSince = time }
+        if step == .connecting {
+            step = .greeting
+            awaitingReply = true
+            waitingSince = time
+        }
     }
 
     /// A command line libcurl sent (with its CRLF). A line that answers the server's 334 during AUTH is
@@ -111,7 +115,9 @@ final class SMTPTranscript {
     /// `250-…` continues a reply, `250 …` or `250` ends it (RFC 5321 §4.2.1).
     private func receivedLine(_ line: String) {
         let bytes = Array(line.utf8)
-        guard bytes.count >= 3, bytes[0...2].allSatisfy({ (0x30...0x39).contains($0) }), let code = Int(String(line.prefix(3))) else {
+        guard bytes.count >= 3, bytes[0...2].allSatisfy({ (0x30...0x39).contains($0) }),
+            let code = Int(String(line.prefix(3)))
+        else {
             unansweredLines += 1
             foreignLines += 1
             return
@@ -132,7 +138,9 @@ final class SMTPTranscript {
         awaitingReply = false
         unansweredLines = 0
         foreignLines = 0
-        if case .command(let name) = step, name.hasPrefix("RCPT"), code == 250 || code == 251 { acceptedRecipients += 1 }
+        if case .command(let name) = step, name.hasPrefix("RCPT"), code == 250 || code == 251 {
+            acceptedRecipients += 1
+        }
     }
 
     /// The step in words for a message: "RCPT TO:<b@example.com>", "the greeting", "the message".
@@ -145,7 +153,9 @@ final class SMTPTranscript {
         }
     }
 
-    private static let verbs: Set<String> = ["EHLO", "HELO", "STARTTLS", "AUTH", "MAIL", "RCPT", "DATA", "RSET", "NOOP", "QUIT", "VRFY", "EXPN", "HELP"]
+    private static let verbs: Set<String> = [
+        "EHLO", "HELO", "STARTTLS", "AUTH", "MAIL", "RCPT", "DATA", "RSET", "NOOP", "QUIT", "VRFY", "EXPN", "HELP",
+    ]
 
     /// The command's name, with the address for MAIL FROM and RCPT TO; nil for a line that is not a
     /// command.

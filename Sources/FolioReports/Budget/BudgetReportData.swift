@@ -1,9 +1,9 @@
-import Foundation
 import FolioAnalytics
 import FolioCharts
 import FolioCore
 import FolioDatasets
 import FolioInputs
+import Foundation
 
 /// What the budget report needs: the entries, the currency to total them in, rates for entries in other
 /// currencies, and the month being reported (the month of `asOf`).
@@ -17,9 +17,20 @@ public struct BudgetReportInput: Sendable {
     /// Months shown in "income and expenses by month", ending with the reported one.
     public var months: Int
 
-    public init(entries: [BudgetEntry], currency: AssetCode, rates: CrossRates?, asOf: Day, generated: Date? = nil, months: Int = 12) {
-        self.entries = entries; self.currency = currency; self.rates = rates; self.asOf = asOf
-        self.generated = generated; self.months = months
+    public init(
+        entries: [BudgetEntry],
+        currency: AssetCode,
+        rates: CrossRates?,
+        asOf: Day,
+        generated: Date? = nil,
+        months: Int = 12
+    ) {
+        self.entries = entries
+        self.currency = currency
+        self.rates = rates
+        self.asOf = asOf
+        self.generated = generated
+        self.months = months
     }
 }
 
@@ -43,10 +54,18 @@ public struct BudgetReportData: Sendable {
         // The report's month is its 1st to the as-of day, as "as of" says: a later entry of the same month
         // is not known yet on that day. Tiles, tables and charts all take their months by this one rule
         // (`DayRange.months`), so the expenses tile is the expenses pie's total.
-        month = BudgetSummary(entries: input.entries, currency: input.currency, rates: input.rates,
-                              range: .months(1, endingAt: input.asOf))
-        history = BudgetSummary(entries: input.entries, currency: input.currency, rates: input.rates,
-                                range: .months(input.months, endingAt: input.asOf))
+        month = BudgetSummary(
+            entries: input.entries,
+            currency: input.currency,
+            rates: input.rates,
+            range: .months(1, endingAt: input.asOf)
+        )
+        history = BudgetSummary(
+            entries: input.entries,
+            currency: input.currency,
+            rates: input.rates,
+            range: .months(input.months, endingAt: input.asOf)
+        )
         money = NumberFormat(locale: locale, style: .decimal(2), currency: Currency(code: input.currency.rawValue))
         let book = input.rates?.book ?? PriceBook([])
         let market = MarketInputs(assets: [], book: book, rates: input.rates ?? CrossRates(book: book))
@@ -55,8 +74,17 @@ public struct BudgetReportData: Sendable {
         request.locale = locale
         // The report is about one month: its category charts show that month unless a block asks for more.
         request.months = 1
-        charts = DatasetCharts(input: DatasetInput(portfolio: nil, market: market, budget: input.entries, asOf: input.asOf, locale: locale),
-                               base: request, subjects: [.budget])
+        charts = DatasetCharts(
+            input: DatasetInput(
+                portfolio: nil,
+                market: market,
+                budget: input.entries,
+                asOf: input.asOf,
+                locale: locale
+            ),
+            base: request,
+            subjects: [.budget]
+        )
     }
 
     func moneyText(_ value: Double?) -> String {
@@ -90,8 +118,11 @@ extension BudgetReportData: ReportDataSource {
         case .income: KPITile(label: strings[.income], value: moneyText(month.income))
         case .expenses: KPITile(label: strings[.expenses], value: moneyText(month.expenses))
         case .balance:
-            KPITile(label: strings[.balance], value: moneyText(month.balance),
-                    tone: (month.balance ?? 0) > 0 ? .up : (month.balance ?? 0) < 0 ? .down : .neutral)
+            KPITile(
+                label: strings[.balance],
+                value: moneyText(month.balance),
+                tone: (month.balance ?? 0) > 0 ? .up : (month.balance ?? 0) < 0 ? .down : .neutral
+            )
         default: nil
         }
     }
@@ -101,9 +132,16 @@ extension BudgetReportData: ReportDataSource {
 
     /// Every chart comes from its dataset (FolioDatasets), as `folio chart` draws it; income and expenses
     /// by month span the report's `months`.
-    public func chart(_ kind: ChartKind, data: String, parameters: [String: String], frame: ChartFrame) throws -> ChartContent {
+    public func chart(
+        _ kind: ChartKind,
+        data: String,
+        parameters: [String: String],
+        frame: ChartFrame
+    ) throws -> ChartContent {
         var parameters = parameters
-        if Datasets.named(data)?.name == BudgetMonthsDataset.name, parameters["months"] == nil { parameters["months"] = "\(input.months)" }
+        if Datasets.named(data)?.name == BudgetMonthsDataset.name, parameters["months"] == nil {
+            parameters["months"] = "\(input.months)"
+        }
         return try charts.content(kind, data: data, parameters: parameters, frame: frame)
     }
 
@@ -112,7 +150,9 @@ extension BudgetReportData: ReportDataSource {
     public func table(_ name: String) -> DataTable? {
         let percent = NumberFormat(locale: locale, style: .percent(1))
         let plain = NumberFormat(locale: locale, style: .decimal(2))
-        func amount(_ v: Double?, bold: Bool = false) -> DataTable.Cell { DataTable.Cell(v.map(plain.string) ?? "—", sort: v, bold: bold) }
+        func amount(_ v: Double?, bold: Bool = false) -> DataTable.Cell {
+            DataTable.Cell(v.map(plain.string) ?? "—", sort: v, bold: bold)
+        }
         // "Amount, грн": a budget's figures are amounts (a value is what a holding is worth), in the words of the locale.
         let amountTitle = strings[.amount] + ", " + strings.currency(input.currency)
         switch name {
@@ -120,36 +160,77 @@ extension BudgetReportData: ReportDataSource {
             // One kind a table: a share is of its own kind's total, which the table ends with.
             let kind: BudgetEntryKind = name == "income-by-category" ? .income : .expense
             let rows = month.categories.filter { $0.kind == kind }.map { c -> [DataTable.Cell] in
-                [DataTable.Cell(c.category), amount(c.amount), DataTable.Cell(c.share.map { percent.string($0 / 100) } ?? "—", sort: c.share)]
+                [
+                    DataTable.Cell(c.category), amount(c.amount),
+                    DataTable.Cell(c.share.map { percent.string($0 / 100) } ?? "—", sort: c.share),
+                ]
             }
             let total = kind == .income ? month.income : month.expenses
             let whole = total.map { $0 != 0 } == true ? percent.string(1) : "—"
-            return DataTable(columns: [
-                .init(key: "category", title: strings[.category], numeric: false),
-                .init(key: "amount", title: amountTitle, numeric: true), .init(key: "share", title: strings[.share], numeric: true),
-            ], rows: rows, totals: rows.isEmpty ? [] : [[DataTable.Cell(strings[.total], bold: true), amount(total, bold: true),
-                                                        DataTable.Cell(whole, bold: true)]])
+            return DataTable(
+                columns: [
+                    .init(key: "category", title: strings[.category], numeric: false),
+                    .init(key: "amount", title: amountTitle, numeric: true),
+                    .init(key: "share", title: strings[.share], numeric: true),
+                ],
+                rows: rows,
+                totals: rows.isEmpty
+                    ? []
+                    : [
+                        [
+                            DataTable.Cell(strings[.total], bold: true), amount(total, bold: true),
+                            DataTable.Cell(whole, bold: true),
+                        ]
+                    ]
+            )
         case "categories":
             let rows = month.categories.map { c -> [DataTable.Cell] in
-                [DataTable.Cell(c.kind == .income ? strings[.income] : strings[.expenses]), DataTable.Cell(c.category),
-                 amount(c.amount), DataTable.Cell(c.share.map { percent.string($0 / 100) } ?? "—", sort: c.share)]
+                [
+                    DataTable.Cell(c.kind == .income ? strings[.income] : strings[.expenses]),
+                    DataTable.Cell(c.category),
+                    amount(c.amount), DataTable.Cell(c.share.map { percent.string($0 / 100) } ?? "—", sort: c.share),
+                ]
             }
-            return DataTable(columns: [
-                .init(key: "kind", title: strings[.kind], numeric: false), .init(key: "category", title: strings[.category], numeric: false),
-                .init(key: "amount", title: amountTitle, numeric: true),
-                .init(key: "share", title: strings[.share], numeric: true),
-            ], rows: rows)
+            return DataTable(
+                columns: [
+                    .init(key: "kind", title: strings[.kind], numeric: false),
+                    .init(key: "category", title: strings[.category], numeric: false),
+                    .init(key: "amount", title: amountTitle, numeric: true),
+                    .init(key: "share", title: strings[.share], numeric: true),
+                ],
+                rows: rows
+            )
         case "months":
             let rows = history.months.filter { $0.month.count == 7 }.map { m -> [DataTable.Cell] in
-                [DataTable.Cell(monthLabel(m.month), sort: Day(iso: m.month + "-01").map { Double($0.daysSinceEpoch) }),
-                 amount(m.income), amount(m.expenses), amount(m.balance)]
+                [
+                    DataTable.Cell(
+                        monthLabel(m.month),
+                        sort: Day(iso: m.month + "-01").map { Double($0.daysSinceEpoch) }
+                    ),
+                    amount(m.income), amount(m.expenses), amount(m.balance),
+                ]
             }
-            return DataTable(columns: [
-                .init(key: "month", title: strings[.month], numeric: false),
-                .init(key: "income", title: strings[.income] + ", " + strings.currency(input.currency), numeric: true),
-                .init(key: "expenses", title: strings[.expenses] + ", " + strings.currency(input.currency), numeric: true),
-                .init(key: "balance", title: strings[.balance] + ", " + strings.currency(input.currency), numeric: true),
-            ], rows: rows)
+            return DataTable(
+                columns: [
+                    .init(key: "month", title: strings[.month], numeric: false),
+                    .init(
+                        key: "income",
+                        title: strings[.income] + ", " + strings.currency(input.currency),
+                        numeric: true
+                    ),
+                    .init(
+                        key: "expenses",
+                        title: strings[.expenses] + ", " + strings.currency(input.currency),
+                        numeric: true
+                    ),
+                    .init(
+                        key: "balance",
+                        title: strings[.balance] + ", " + strings.currency(input.currency),
+                        numeric: true
+                    ),
+                ],
+                rows: rows
+            )
         default:
             return nil
         }

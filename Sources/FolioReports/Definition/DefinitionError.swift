@@ -14,7 +14,11 @@ struct DefinitionError: Error, Hashable, Sendable, CustomStringConvertible {
     var problem: String?
 
     init(file: String, path: String, line: Int? = nil, expected: String, found: String? = nil) {
-        self.file = file; self.path = path; self.line = line; self.expected = expected; self.found = found
+        self.file = file
+        self.path = path
+        self.line = line
+        self.expected = expected
+        self.found = found
     }
 
     init(file: String, path: String, line: Int? = nil, problem: String) {

@@ -8,10 +8,19 @@ public enum DefinitionLocator {
     public static let installedDirectory = ResourceDirectory.installed("reports")
 
     /// `reports/NAME.yaml` where it is first found.
-    public static func builtIn(_ name: String, environment: [String: String] = ProcessInfo.processInfo.environment,
-                               executable: URL?) -> URL? {
+    public static func builtIn(
+        _ name: String,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        executable: URL?
+    ) -> URL? {
         let file = name + ".yaml"
-        return ResourceDirectory.find("reports", holding: file, variable: "FOLIO_REPORTS", environment: environment, executable: executable)?
-            .appendingPathComponent(file)
+        return ResourceDirectory.find(
+            "reports",
+            holding: file,
+            variable: "FOLIO_REPORTS",
+            environment: environment,
+            executable: executable
+        )?
+        .appendingPathComponent(file)
     }
 }

@@ -13,7 +13,9 @@ public struct DefinitionParser {
 
     public static func load(_ url: URL) throws -> ReportDefinition {
         let parser = DefinitionParser(file: url.path)
-        return try parser.definition(parser.translatingFailures { try BoundedYAML.compose(contentsOf: url, resolver: resolver) })
+        return try parser.definition(
+            parser.translatingFailures { try BoundedYAML.compose(contentsOf: url, resolver: resolver) }
+        )
     }
 
     public func parse(_ yaml: String) throws -> ReportDefinition {
@@ -31,18 +33,38 @@ public struct DefinitionParser {
     private func translatingFailures(_ compose: () throws -> Node?) throws -> Node? {
         do { return try compose() } catch let failure as BoundedYAMLError {
             switch failure {
-            case .unreadable(_, let reason): throw DefinitionError(file: file, path: "", expected: "a readable UTF-8 file", found: reason)
+            case .unreadable(_, let reason):
+                throw DefinitionError(file: file, path: "", expected: "a readable UTF-8 file", found: reason)
             case let .notYAML(_, line, column, problem):
-                throw DefinitionError(file: file, path: "", line: line, expected: "valid YAML", found: "\(problem) (column \(column))")
+                throw DefinitionError(
+                    file: file,
+                    path: "",
+                    line: line,
+                    expected: "valid YAML",
+                    found: "\(problem) (column \(column))"
+                )
             case .notUTF8, .overLimit, .keyNotText: throw failure
             }
         }
     }
 
     private func definition(_ root: Node?) throws -> ReportDefinition {
-        guard let root else { throw DefinitionError(file: file, path: "", expected: "a mapping with name, page and pages", found: "an empty file") }
-        let top = try mapping(root, "", keys: ["name", "title", "page", "header", "footer", "benchmark", "daily-performance",
-                                               "daily-size", "daily-scale", "pages"])
+        guard let root else {
+            throw DefinitionError(
+                file: file,
+                path: "",
+                expected: "a mapping with name, page and pages",
+                found: "an empty file"
+            )
+        }
+        let top = try mapping(
+            root,
+            "",
+            keys: [
+                "name", "title", "page", "header", "footer", "benchmark", "daily-performance",
+                "daily-size", "daily-scale", "pages",
+            ]
+        )
         let page = try top["page"].map { try pageSetup($0, "page") } ?? PageSetup()
         guard let pagesNode = top["pages"] else { throw error(root, "pages", "a list of pages") }
         guard case .sequence(let pages) = pagesNode, !pages.isEmpty else {
@@ -62,7 +84,9 @@ public struct DefinitionParser {
                 }
             },
             dailyPerformance: try top["daily-performance"].map { node in
-                guard let flag = flag(node) else { throw self.error(node, "daily-performance", "true or false", found: describe(node)) }
+                guard let flag = flag(node) else {
+                    throw self.error(node, "daily-performance", "true or false", found: describe(node))
+                }
                 return flag
             } ?? false
         )
@@ -70,7 +94,12 @@ public struct DefinitionParser {
             let text = try string(node, "daily-size")
             let parts = text.lowercased().split(separator: "x").compactMap { Double($0) }
             guard parts.count == 2, (200...4_000).contains(parts[0]), (100...4_000).contains(parts[1]) else {
-                throw error(node, "daily-size", "WIDTHxHEIGHT in points, each from 200 and 100 to 4000 (390x300)", found: "\"\(text)\"")
+                throw error(
+                    node,
+                    "daily-size",
+                    "WIDTHxHEIGHT in points, each from 200 and 100 to 4000 (390x300)",
+                    found: "\"\(text)\""
+                )
             }
             (definition.dailyWidth, definition.dailyHeight) = (parts[0], parts[1])
         }
@@ -89,7 +118,9 @@ public struct DefinitionParser {
         let m = try mapping(node, path, keys: ["size", "orientation", "margins"])
         var setup = PageSetup()
         if let n = m["size"] { setup.size = try choice(n, path + ".size", PageSetup.Size.self) }
-        if let n = m["orientation"] { setup.orientation = try choice(n, path + ".orientation", PageSetup.Orientation.self) }
+        if let n = m["orientation"] {
+            setup.orientation = try choice(n, path + ".orientation", PageSetup.Orientation.self)
+        }
         if let n = m["margins"] {
             if case .scalar = n {
                 let all = try number(n, path + ".margins", range: 0...200)
@@ -109,8 +140,10 @@ public struct DefinitionParser {
 
     private func pageLine(_ node: Node, _ path: String) throws -> PageLine {
         let m = try mapping(node, path, keys: ["left", "right"])
-        return PageLine(left: try m["left"].map { try template($0, path + ".left") } ?? "",
-                        right: try m["right"].map { try template($0, path + ".right") } ?? "")
+        return PageLine(
+            left: try m["left"].map { try template($0, path + ".left") } ?? "",
+            right: try m["right"].map { try template($0, path + ".right") } ?? ""
+        )
     }
 
     private func section(_ node: Node, _ path: String) throws -> ReportDefinition.Section {
@@ -134,8 +167,12 @@ public struct DefinitionParser {
     ]
 
     private func block(_ node: Node, _ path: String) throws -> BlockDefinition {
-        guard case .mapping(let raw) = node else { throw error(node, path, "a mapping with a kind", found: describe(node)) }
-        guard let kindNode = raw["kind"] else { throw error(node, path + ".kind", "one of " + names(BlockDefinition.Kind.self)) }
+        guard case .mapping(let raw) = node else {
+            throw error(node, path, "a mapping with a kind", found: describe(node))
+        }
+        guard let kindNode = raw["kind"] else {
+            throw error(node, path + ".kind", "one of " + names(BlockDefinition.Kind.self))
+        }
         let kind = try choice(kindNode, path + ".kind", BlockDefinition.Kind.self)
         let m = try mapping(node, path, keys: ["kind", "when"] + Self.blockKeys[kind, default: []])
         var block = BlockDefinition(kind: kind, path: path)
@@ -146,12 +183,22 @@ public struct DefinitionParser {
             block.text = try template(t, path + ".text")
         case .kpis:
             guard let n = m["items"], case .sequence(let items) = n, !items.isEmpty else {
-                throw error(m["items"] ?? node, path + ".items", "a non-empty list of tiles (" + KPIKind.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+                throw error(
+                    m["items"] ?? node,
+                    path + ".items",
+                    "a non-empty list of tiles (" + KPIKind.allCases.map(\.rawValue).joined(separator: ", ") + ")"
+                )
             }
             block.items = try items.enumerated().map { try choice($1, path + ".items[\($0)]", KPIKind.self).rawValue }
             block.perRow = try m["per-row"].map { Int(try number($0, path + ".per-row", range: 2...6, unit: " tiles")) }
         case .chart:
-            guard let c = m["chart"] else { throw error(node, path + ".chart", "a chart kind (" + ChartKind.allCases.map(\.rawValue).joined(separator: ", ") + ")") }
+            guard let c = m["chart"] else {
+                throw error(
+                    node,
+                    path + ".chart",
+                    "a chart kind (" + ChartKind.allCases.map(\.rawValue).joined(separator: ", ") + ")"
+                )
+            }
             block.chart = try choice(c, path + ".chart", ChartKind.self).rawValue
             block.data = try requiredString(m, node, path, "data", "a dataset name")
             block.text = try m["title"].map { try template($0, path + ".title") } ?? ""
@@ -164,16 +211,25 @@ public struct DefinitionParser {
             block.data = try requiredString(m, node, path, "data", "a dataset name")
             block.text = try m["title"].map { try template($0, path + ".title") } ?? ""
             if let n = m["columns"] {
-                guard case .sequence(let cols) = n else { throw error(n, path + ".columns", "a list of column names", found: describe(n)) }
+                guard case .sequence(let cols) = n else {
+                    throw error(n, path + ".columns", "a list of column names", found: describe(n))
+                }
                 block.columns = try cols.enumerated().map { try string($1, path + ".columns[\($0)]") }
             }
             if let n = m["sort"] {
                 let s = try string(n, path + ".sort")
-                block.sort = s.hasPrefix("-") ? SortOrder(column: String(s.dropFirst()), descending: true) : SortOrder(column: s, descending: false)
-                if block.sort!.column.isEmpty { throw error(n, path + ".sort", "a column name, with - in front for descending", found: "\"\(s)\"") }
+                block.sort =
+                    s.hasPrefix("-")
+                    ? SortOrder(column: String(s.dropFirst()), descending: true)
+                    : SortOrder(column: s, descending: false)
+                if block.sort!.column.isEmpty {
+                    throw error(n, path + ".sort", "a column name, with - in front for descending", found: "\"\(s)\"")
+                }
             }
             if let n = m["limit"] {
-                guard let v = n.int, v > 0 else { throw error(n, path + ".limit", "a positive whole number", found: describe(n)) }
+                guard let v = n.int, v > 0 else {
+                    throw error(n, path + ".limit", "a positive whole number", found: describe(n))
+                }
                 block.limit = v
             }
         case .pageBreak:
@@ -186,12 +242,19 @@ public struct DefinitionParser {
 
     /// A mapping whose keys are all in `keys` (nil = any keys).
     private func mapping(_ node: Node, _ path: String, keys: [String]?) throws -> [String: Node] {
-        guard case .mapping(let m) = node else { throw error(node, path.isEmpty ? "(top)" : path, "a mapping", found: describe(node)) }
+        guard case .mapping(let m) = node else {
+            throw error(node, path.isEmpty ? "(top)" : path, "a mapping", found: describe(node))
+        }
         var result: [String: Node] = [:]
         for (k, v) in m {
             guard let key = k.string else { throw error(k, path, "text keys", found: describe(k)) }
             if let keys, !keys.contains(key) {
-                throw error(k, path.isEmpty ? key : path + "." + key, "one of " + keys.joined(separator: ", "), found: "unknown key \"\(key)\"")
+                throw error(
+                    k,
+                    path.isEmpty ? key : path + "." + key,
+                    "one of " + keys.joined(separator: ", "),
+                    found: "unknown key \"\(key)\""
+                )
             }
             result[key] = v
         }
@@ -213,7 +276,13 @@ public struct DefinitionParser {
         return s.string
     }
 
-    private func requiredString(_ m: [String: Node], _ node: Node, _ path: String, _ key: String, _ expected: String) throws -> String {
+    private func requiredString(
+        _ m: [String: Node],
+        _ node: Node,
+        _ path: String,
+        _ key: String,
+        _ expected: String
+    ) throws -> String {
         guard let n = m[key] else { throw error(node, path + "." + key, expected) }
         let s = try string(n, path + "." + key)
         guard !s.isEmpty else { throw error(n, path + "." + key, expected, found: "empty text") }
@@ -227,14 +296,25 @@ public struct DefinitionParser {
         return s
     }
 
-    private func number(_ node: Node, _ path: String, range: ClosedRange<Double>, unit: String = " points") throws -> Double {
+    private func number(
+        _ node: Node,
+        _ path: String,
+        range: ClosedRange<Double>,
+        unit: String = " points"
+    ) throws -> Double {
         guard case .scalar = node, let v = node.float, range.contains(v) else {
-            throw error(node, path, "a number from \(Int(range.lowerBound)) to \(Int(range.upperBound))\(unit)", found: describe(node))
+            throw error(
+                node,
+                path,
+                "a number from \(Int(range.lowerBound)) to \(Int(range.upperBound))\(unit)",
+                found: describe(node)
+            )
         }
         return v
     }
 
-    private func choice<C: RawRepresentable & CaseIterable>(_ node: Node, _ path: String, _: C.Type) throws -> C where C.RawValue == String {
+    private func choice<C: RawRepresentable & CaseIterable>(_ node: Node, _ path: String, _: C.Type) throws -> C
+    where C.RawValue == String {
         let s = try string(node, path)
         guard let value = C.allCases.first(where: { $0.rawValue.lowercased() == s.lowercased() }) else {
             throw error(node, path, "one of " + names(C.self), found: "\"\(s)\"")

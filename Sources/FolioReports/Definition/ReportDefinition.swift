@@ -25,10 +25,23 @@ public struct ReportDefinition: Hashable, Sendable {
     var dailyHeight = 300.0
     var dailyScale = 3.0
 
-    public init(name: String, title: String, page: PageSetup, header: PageLine, footer: PageLine, sections: [Section],
-                benchmark: AssetCode? = nil, dailyPerformance: Bool = false) {
-        self.name = name; self.title = title; self.page = page
-        self.header = header; self.footer = footer; self.sections = sections; self.benchmark = benchmark
+    public init(
+        name: String,
+        title: String,
+        page: PageSetup,
+        header: PageLine,
+        footer: PageLine,
+        sections: [Section],
+        benchmark: AssetCode? = nil,
+        dailyPerformance: Bool = false
+    ) {
+        self.name = name
+        self.title = title
+        self.page = page
+        self.header = header
+        self.footer = footer
+        self.sections = sections
+        self.benchmark = benchmark
         self.dailyPerformance = dailyPerformance
     }
 
@@ -44,7 +57,8 @@ public struct ReportDefinition: Hashable, Sendable {
 /// Page size in points, orientation applied, and the margins around the content.
 public struct PageSetup: Hashable, Sendable {
     public enum Size: String, Hashable, Sendable, CaseIterable {
-        case a4 = "A4", letter = "Letter"
+        case a4 = "A4"
+        case letter = "Letter"
         /// Portrait width and height in points (1/72 inch).
         public var points: (width: Double, height: Double) {
             switch self {
@@ -60,7 +74,9 @@ public struct PageSetup: Hashable, Sendable {
     public var margins: Margins
 
     public init(size: Size = .a4, orientation: Orientation = .portrait, margins: Margins = Margins()) {
-        self.size = size; self.orientation = orientation; self.margins = margins
+        self.size = size
+        self.orientation = orientation
+        self.margins = margins
     }
 
     public var width: Double { orientation == .portrait ? size.points.width : size.points.height }
@@ -71,7 +87,10 @@ public struct Margins: Hashable, Sendable {
     public var top = 56.0, right = 42.0, bottom = 56.0, left = 42.0
     public init() {}
     public init(top: Double, right: Double, bottom: Double, left: Double) {
-        self.top = top; self.right = right; self.bottom = bottom; self.left = left
+        self.top = top
+        self.right = right
+        self.bottom = bottom
+        self.left = left
     }
 }
 
@@ -80,7 +99,10 @@ public struct Margins: Hashable, Sendable {
 public struct PageLine: Hashable, Sendable {
     public var left: String
     public var right: String
-    public init(left: String = "", right: String = "") { self.left = left; self.right = right }
+    public init(left: String = "", right: String = "") {
+        self.left = left
+        self.right = right
+    }
     public var isEmpty: Bool { left.isEmpty && right.isEmpty }
 }
 
@@ -116,12 +138,30 @@ public struct BlockDefinition: Hashable, Sendable {
     /// `pages[0].blocks[3]`, for errors found while building.
     public var path: String
 
-    public init(kind: Kind, text: String = "", chart: String = "", data: String = "", items: [String] = [],
-                parameters: [String: String] = [:], height: Double? = nil, columns: [String] = [],
-                sort: SortOrder? = nil, limit: Int? = nil, path: String = "") {
-        self.kind = kind; self.text = text; self.chart = chart; self.data = data; self.items = items
-        self.parameters = parameters; self.height = height; self.columns = columns; self.sort = sort
-        self.limit = limit; self.path = path
+    public init(
+        kind: Kind,
+        text: String = "",
+        chart: String = "",
+        data: String = "",
+        items: [String] = [],
+        parameters: [String: String] = [:],
+        height: Double? = nil,
+        columns: [String] = [],
+        sort: SortOrder? = nil,
+        limit: Int? = nil,
+        path: String = ""
+    ) {
+        self.kind = kind
+        self.text = text
+        self.chart = chart
+        self.data = data
+        self.items = items
+        self.parameters = parameters
+        self.height = height
+        self.columns = columns
+        self.sort = sort
+        self.limit = limit
+        self.path = path
     }
 }
 
@@ -129,5 +169,8 @@ public struct BlockDefinition: Hashable, Sendable {
 public struct SortOrder: Hashable, Sendable {
     public var column: String
     var descending: Bool
-    public init(column: String, descending: Bool) { self.column = column; self.descending = descending }
+    public init(column: String, descending: Bool) {
+        self.column = column
+        self.descending = descending
+    }
 }

@@ -6,8 +6,10 @@ import Foundation
 /// `{t.key}` for a label from the locale's catalogue. Unknown names are caught when the definition is
 /// read, not when a page is drawn.
 public enum Template {
-    public static let placeholders: Set<String> = ["portfolio", "asOf", "base", "generated", "stamp", "page", "pages", "title", "month", "asOfNote", "flowsWindow",
-                                                   "cryptoLastQuote", "year", "taxRates", "leftOut"]
+    public static let placeholders: Set<String> = [
+        "portfolio", "asOf", "base", "generated", "stamp", "page", "pages", "title", "month", "asOfNote", "flowsWindow",
+        "cryptoLastQuote", "year", "taxRates", "leftOut",
+    ]
 
     /// What is wrong with a template, or nil when every placeholder is known.
     static func problem(in text: String) -> (expected: String, found: String)? {
@@ -17,7 +19,10 @@ public enum Template {
                     return ("a catalogue key after t. (see reports/strings)", "\"{\(name)}\"")
                 }
             } else if !placeholders.contains(name) {
-                return ("placeholders among " + placeholders.sorted().map { "{\($0)}" }.joined(separator: ", ") + " or {t.key}", "\"{\(name)}\"")
+                return (
+                    "placeholders among " + placeholders.sorted().map { "{\($0)}" }.joined(separator: ", ")
+                        + " or {t.key}", "\"{\(name)}\""
+                )
             }
         }
         if text.filter({ $0 == "{" }).count != text.filter({ $0 == "}" }).count {
@@ -38,13 +43,20 @@ public enum Template {
 /// The tiles a `kpis` block can show.
 public enum KPIKind: String, Hashable, Sendable, CaseIterable {
     case value
-    case change1d = "change-1d", change7d = "change-7d", change30d = "change-30d", change1m = "change-1m", changeYTD = "change-ytd"
+    case change1d = "change-1d"
+    case change7d = "change-7d"
+    case change30d = "change-30d"
+    case change1m = "change-1m"
+    case changeYTD = "change-ytd"
     case realised, unrealised
     /// Dividends and interest less account fees, and the gain they add up to with realised and unrealised.
-    case investmentIncome = "investment-income", gain
+    case investmentIncome = "investment-income"
+    case gain
     case netDeposits = "net-deposits"
     /// Budget: the month's totals.
     case income, expenses, balance
     /// Market: the crypto market's total capitalisation, 24 h volume and BTC dominance, when fetched.
-    case marketCap = "market-cap", volume24h = "volume-24h", btcDominance = "btc-dominance"
+    case marketCap = "market-cap"
+    case volume24h = "volume-24h"
+    case btcDominance = "btc-dominance"
 }

@@ -13,7 +13,9 @@ public struct ChartBlock: LayoutBlock {
     let measurer: any TextMeasurer
 
     public init(chart: any Chart, height: Double, measurer: any TextMeasurer) {
-        self.chart = chart; self.preferredHeight = height; self.measurer = measurer
+        self.chart = chart
+        self.preferredHeight = height
+        self.measurer = measurer
     }
 
     public func height(width: Double) -> Double { preferredHeight }
@@ -34,11 +36,16 @@ public struct ChartBlock: LayoutBlock {
     /// least the room the others' labels take on either side. Measured as `draw(in:)` draws them, at the
     /// content width and the block's height.
     static func aligningTimePlots(_ blocks: [any LayoutBlock], width: Double) -> [any LayoutBlock] {
-        func span(_ i: Int) -> ClosedRange<Double>? { ((blocks[i] as? ChartBlock)?.chart as? any TimePlotChart)?.timeSpan }
+        func span(_ i: Int) -> ClosedRange<Double>? {
+            ((blocks[i] as? ChartBlock)?.chart as? any TimePlotChart)?.timeSpan
+        }
         var out = blocks
         var i = 0
         while i < blocks.count {
-            guard let first = span(i) else { i += 1; continue }
+            guard let first = span(i) else {
+                i += 1
+                continue
+            }
             var end = i + 1
             while end < blocks.count, span(end) == first { end += 1 }
             if end - i > 1 {
@@ -47,9 +54,13 @@ public struct ChartBlock: LayoutBlock {
                 let group = (i..<end).map { blocks[$0] as! ChartBlock }
                 let measured = group.map { block -> (insets: PlotInsets, margin: Double) in
                     let (chart, m) = block.canvas(width: width, height: block.preferredHeight)
-                    return ((chart as? any TimePlotChart)?.labelInsets(measurer: block.measurer) ?? PlotInsets(left: m, right: m), m)
+                    return (
+                        (chart as? any TimePlotChart)?.labelInsets(measurer: block.measurer)
+                            ?? PlotInsets(left: m, right: m), m
+                    )
                 }
-                let left = measured.map { $0.insets.left - $0.margin }.max()!, right = measured.map { $0.insets.right - $0.margin }.max()!
+                let left = measured.map { $0.insets.left - $0.margin }.max()!
+                let right = measured.map { $0.insets.right - $0.margin }.max()!
                 for (k, block) in group.enumerated() {
                     var chart = block.chart as! any TimePlotChart
                     chart.minimumInsets = PlotInsets(left: left + measured[k].margin, right: right + measured[k].margin)
@@ -78,10 +89,26 @@ public struct SmallMultiplesBlock: LayoutBlock {
     let style: ReportStyle
     let measurer: any TextMeasurer
 
-    public init(title: String, frame: ChartFrame, series: [LineSeries], logScale: Bool = false, columns: Int = 3, rowHeight: Double = 100,
-                continuedTitle: String, style: ReportStyle, measurer: any TextMeasurer) {
-        self.title = title; self.frame = frame; self.series = series; self.logScale = logScale; self.columns = columns; self.rowHeight = rowHeight
-        self.continuedTitle = continuedTitle; self.style = style; self.measurer = measurer
+    public init(
+        title: String,
+        frame: ChartFrame,
+        series: [LineSeries],
+        logScale: Bool = false,
+        columns: Int = 3,
+        rowHeight: Double = 100,
+        continuedTitle: String,
+        style: ReportStyle,
+        measurer: any TextMeasurer
+    ) {
+        self.title = title
+        self.frame = frame
+        self.series = series
+        self.logScale = logScale
+        self.columns = columns
+        self.rowHeight = rowHeight
+        self.continuedTitle = continuedTitle
+        self.style = style
+        self.measurer = measurer
         self.timeDomain = SmallMultiplesChart.timeDomain(of: series)
     }
 
@@ -95,7 +122,8 @@ public struct SmallMultiplesBlock: LayoutBlock {
         let fit = Int((height - titleHeight) / rowHeight)
         if fit >= rows { return (self, nil) }
         if fit <= 0 { return (nil, self) }
-        var head = self, tail = self
+        var head = self
+        var tail = self
         head.series = Array(series[..<(fit * columns)])
         tail.series = Array(series[(fit * columns)...])
         tail.title = continuedTitle
@@ -105,11 +133,21 @@ public struct SmallMultiplesBlock: LayoutBlock {
     public func draw(in rect: Rect) -> [Primitive] {
         var out: [Primitive] = []
         if !title.isEmpty {
-            out.append(.text(style.layout.run(style.layout.fit(title, maxWidth: rect.width, style: style.heading),
-                                              at: Point(x: rect.minX, y: rect.minY), baseline: .top, style: style.heading)))
+            out.append(
+                .text(
+                    style.layout.run(
+                        style.layout.fit(title, maxWidth: rect.width, style: style.heading),
+                        at: Point(x: rect.minX, y: rect.minY),
+                        baseline: .top,
+                        style: style.heading
+                    )
+                )
+            )
         }
         var f = frame
-        f.title = ""; f.subtitle = ""; f.footnote = ""
+        f.title = ""
+        f.subtitle = ""
+        f.footnote = ""
         let m = chartMargin(f, width: rect.width, height: rowHeight)
         f.width = rect.width + 2 * m
         f.height = rowHeight
@@ -117,9 +155,18 @@ public struct SmallMultiplesBlock: LayoutBlock {
             let part = Array(series[(row * columns)..<min(series.count, (row + 1) * columns)])
             guard !part.isEmpty else { continue }
             // Fixed columns keep a last, shorter row's panels as wide as the others.
-            let chart = SmallMultiplesChart(frame: f, series: part, columns: columns, logScale: logScale, timeDomain: timeDomain)
-            out += translated(chart.scene(measurer: measurer).primitives, dx: rect.minX - m,
-                              dy: rect.minY + titleHeight + Double(row) * rowHeight - m * 0.5)
+            let chart = SmallMultiplesChart(
+                frame: f,
+                series: part,
+                columns: columns,
+                logScale: logScale,
+                timeDomain: timeDomain
+            )
+            out += translated(
+                chart.scene(measurer: measurer).primitives,
+                dx: rect.minX - m,
+                dy: rect.minY + titleHeight + Double(row) * rowHeight - m * 0.5
+            )
         }
         return out
     }

@@ -8,7 +8,10 @@ public struct KPITile: Hashable, Sendable {
     public var detail: String
     public var tone: Tone
     public init(label: String, value: String, detail: String = "", tone: Tone = .neutral) {
-        self.label = label; self.value = value; self.detail = detail; self.tone = tone
+        self.label = label
+        self.value = value
+        self.detail = detail
+        self.tone = tone
     }
 }
 
@@ -19,7 +22,11 @@ public struct KPIBlock: LayoutBlock {
     let style: ReportStyle
     let tileHeight = 58.0, gap = 8.0
 
-    public init(tiles: [KPITile], perRow: Int? = nil, style: ReportStyle) { self.tiles = tiles; self.perRow = perRow; self.style = style }
+    public init(tiles: [KPITile], perRow: Int? = nil, style: ReportStyle) {
+        self.tiles = tiles
+        self.perRow = perRow
+        self.style = style
+    }
 
     func columns(width: Double) -> Int {
         let fits = width >= 420 ? 4 : width >= 300 ? 3 : 2
@@ -38,7 +45,10 @@ public struct KPIBlock: LayoutBlock {
         if fit >= rows(width: width) { return (self, nil) }
         if fit == 0 { return (nil, self) }
         let n = fit * columns(width: width)
-        return (KPIBlock(tiles: Array(tiles[..<n]), perRow: perRow, style: style), KPIBlock(tiles: Array(tiles[n...]), perRow: perRow, style: style))
+        return (
+            KPIBlock(tiles: Array(tiles[..<n]), perRow: perRow, style: style),
+            KPIBlock(tiles: Array(tiles[n...]), perRow: perRow, style: style)
+        )
     }
 
     public func draw(in rect: Rect) -> [Primitive] {
@@ -49,23 +59,55 @@ public struct KPIBlock: LayoutBlock {
         var value = TextStyle(size: 14, weight: .bold, color: style.theme.text, role: .annotation)
         var out: [Primitive] = []
         for (i, tile) in tiles.enumerated() {
-            let x = rect.minX + Double(i % cols) * (w + gap), y = rect.minY + Double(i / cols) * (tileHeight + gap)
+            let x = rect.minX + Double(i % cols) * (w + gap)
+            let y = rect.minY + Double(i / cols) * (tileHeight + gap)
             out.append(.path(.rect(Rect(x: x, y: y, width: w, height: tileHeight), fill: style.theme.zebra)))
             out.append(.path(.rect(Rect(x: x, y: y, width: 2.5, height: tileHeight), fill: style.theme.series[0])))
             let inner = w - 2 * pad
-            out.append(.text(style.layout.run(style.layout.fit(tile.label, maxWidth: inner, style: label),
-                                              at: Point(x: x + pad, y: y + pad), baseline: .top, style: label)))
+            out.append(
+                .text(
+                    style.layout.run(
+                        style.layout.fit(tile.label, maxWidth: inner, style: label),
+                        at: Point(x: x + pad, y: y + pad),
+                        baseline: .top,
+                        style: label
+                    )
+                )
+            )
             // Long values shrink rather than overflow the tile.
             value.size = 14
             while value.size > 8, style.layout.width(tile.value, value) > inner { value.size -= 0.5 }
-            out.append(.text(style.layout.run(style.layout.fit(tile.value, maxWidth: inner, style: value),
-                                              at: Point(x: x + pad, y: y + pad + 12), baseline: .top, style: value)))
+            out.append(
+                .text(
+                    style.layout.run(
+                        style.layout.fit(tile.value, maxWidth: inner, style: value),
+                        at: Point(x: x + pad, y: y + pad + 12),
+                        baseline: .top,
+                        style: value
+                    )
+                )
+            )
             if !tile.detail.isEmpty {
-                let tone = tile.tone == .up ? style.theme.up : tile.tone == .down ? style.theme.down : style.theme.secondaryText
+                let tone =
+                    tile.tone == .up
+                    ? style.theme.up : tile.tone == .down ? style.theme.down : style.theme.secondaryText
                 // On the tile's fill, not the page's: the up and down greens and reds are too light for 8 pt text.
-                let detail = TextStyle(size: 8, weight: .bold, color: tone.readable(on: style.theme.zebra), role: .annotation)
-                out.append(.text(style.layout.run(style.layout.fit(tile.detail, maxWidth: inner, style: detail),
-                                                  at: Point(x: x + pad, y: y + tileHeight - pad), baseline: .bottom, style: detail)))
+                let detail = TextStyle(
+                    size: 8,
+                    weight: .bold,
+                    color: tone.readable(on: style.theme.zebra),
+                    role: .annotation
+                )
+                out.append(
+                    .text(
+                        style.layout.run(
+                            style.layout.fit(tile.detail, maxWidth: inner, style: detail),
+                            at: Point(x: x + pad, y: y + tileHeight - pad),
+                            baseline: .bottom,
+                            style: detail
+                        )
+                    )
+                )
             }
         }
         return out

@@ -46,14 +46,18 @@ public struct ReportStyle: Sendable {
     public var blockGap = 14.0
 
     public init(theme: Theme, locale: ChartLocale, measurer: any TextMeasurer) {
-        self.theme = theme; self.locale = locale; self.layout = TextLayout(measurer: measurer)
+        self.theme = theme
+        self.locale = locale
+        self.layout = TextLayout(measurer: measurer)
     }
 
     var heading: TextStyle { TextStyle(size: headingSize, weight: .bold, color: theme.text, role: .title) }
     var body: TextStyle { TextStyle(size: bodySize, weight: .regular, color: theme.text, role: .subtitle) }
     var cell: TextStyle { TextStyle(size: cellSize, weight: .regular, color: theme.text, role: .cell) }
     var headerCell: TextStyle { TextStyle(size: cellSize, weight: .bold, color: theme.secondaryText, role: .header) }
-    var pageLine: TextStyle { TextStyle(size: pageLineSize, weight: .regular, color: theme.secondaryText, role: .footnote) }
+    var pageLine: TextStyle {
+        TextStyle(size: pageLineSize, weight: .regular, color: theme.secondaryText, role: .footnote)
+    }
     func lineHeight(_ s: TextStyle) -> Double { layout.height(s) * 1.25 }
 }
 
@@ -67,14 +71,16 @@ func translated(_ primitives: [Primitive], dx: Double, dy: Double) -> [Primitive
                 switch $0 {
                 case .move(let p): .move(move(p))
                 case .line(let p): .line(move(p))
-                case .arc(let c, let r, let s, let e, let cw): .arc(center: move(c), radius: r, start: s, end: e, clockwise: cw)
+                case .arc(let c, let r, let s, let e, let cw):
+                    .arc(center: move(c), radius: r, start: s, end: e, clockwise: cw)
                 case .close: .close
                 }
             }
             return .path(shape)
         case .text(var run):
             run.origin = move(run.origin)
-            run.box.x += dx; run.box.y += dy
+            run.box.x += dx
+            run.box.y += dy
             return .text(run)
         }
     }

@@ -13,10 +13,22 @@ public struct PageComposer: Sendable {
     public var values: [String: String]
     public var title: String
 
-    public init(setup: PageSetup, header: PageLine, footer: PageLine, style: ReportStyle, strings: Catalogue,
-                values: [String: String], title: String) {
-        self.setup = setup; self.header = header; self.footer = footer; self.style = style
-        self.strings = strings; self.values = values; self.title = title
+    public init(
+        setup: PageSetup,
+        header: PageLine,
+        footer: PageLine,
+        style: ReportStyle,
+        strings: Catalogue,
+        values: [String: String],
+        title: String
+    ) {
+        self.setup = setup
+        self.header = header
+        self.footer = footer
+        self.style = style
+        self.strings = strings
+        self.values = values
+        self.title = title
     }
 
     /// The rectangle blocks flow into.
@@ -35,8 +47,13 @@ public struct PageComposer: Sendable {
             // Header sits in the top margin, its rule half-way between text and content; footer mirrors it.
             primitives += line(header, values: v, baselineY: c.minY - 22, rule: c.minY - 12)
             primitives += line(footer, values: v, baselineY: c.maxY + 26, rule: c.maxY + 12)
-            return Scene(width: setup.width, height: setup.height, background: style.theme.background,
-                         primitives: primitives, title: title)
+            return Scene(
+                width: setup.width,
+                height: setup.height,
+                background: style.theme.background,
+                primitives: primitives,
+                title: title
+            )
         }
     }
 
@@ -47,9 +64,20 @@ public struct PageComposer: Sendable {
         let right = Template.render(line.right, values: values, strings: strings)
         let rightRun = style.layout.run(right, at: Point(x: c.maxX, y: baselineY), anchor: .end, style: s)
         let leftRoom = c.width - (right.isEmpty ? 0 : rightRun.width + 12)
-        let left = style.layout.fit(Template.render(line.left, values: values, strings: strings), maxWidth: max(leftRoom, 0), style: s)
-        var out: [Primitive] = [.path(.segment(Point(x: c.minX, y: rule), Point(x: c.maxX, y: rule),
-                                               stroke: Stroke(color: style.theme.grid, width: 0.5)))]
+        let left = style.layout.fit(
+            Template.render(line.left, values: values, strings: strings),
+            maxWidth: max(leftRoom, 0),
+            style: s
+        )
+        var out: [Primitive] = [
+            .path(
+                .segment(
+                    Point(x: c.minX, y: rule),
+                    Point(x: c.maxX, y: rule),
+                    stroke: Stroke(color: style.theme.grid, width: 0.5)
+                )
+            )
+        ]
         if !left.isEmpty { out.append(.text(style.layout.run(left, at: Point(x: c.minX, y: baselineY), style: s))) }
         if !right.isEmpty { out.append(.text(rightRun)) }
         return out

@@ -30,9 +30,14 @@ public enum Paginator {
     public static func paginate(_ blocks: [any LayoutBlock], content: Rect, gap: Double) -> [LaidOutPage] {
         var pages: [LaidOutPage] = [LaidOutPage()]
         var y = content.minY
-        func newPage() { pages.append(LaidOutPage()); y = content.minY }
+        func newPage() {
+            pages.append(LaidOutPage())
+            y = content.minY
+        }
         func place(_ block: any LayoutBlock, height: Double) {
-            pages[pages.count - 1].blocks.append(PlacedBlock(rect: Rect(x: content.minX, y: y, width: content.width, height: height), block: block))
+            pages[pages.count - 1].blocks.append(
+                PlacedBlock(rect: Rect(x: content.minX, y: y, width: content.width, height: height), block: block)
+            )
             y += height + gap
         }
         var isEmpty: Bool { pages[pages.count - 1].blocks.isEmpty }
@@ -54,7 +59,10 @@ public enum Paginator {
             while content.maxY - (y - gap) > content.height * largestHole, i < queue.endIndex, !queue[i].breaksPage {
                 let unit = i..<(i + 1 + glued(after: queue[i], in: queue[(i + 1)...]))
                 let height = queue[unit].reduce(0) { $0 + $1.height(width: width) } + gap * Double(unit.count - 1)
-                guard y + height <= content.maxY else { i = unit.upperBound; continue }
+                guard y + height <= content.maxY else {
+                    i = unit.upperBound
+                    continue
+                }
                 for member in queue[unit] { place(member, height: member.height(width: width)) }
                 queue.removeSubrange(unit)
             }
@@ -62,7 +70,10 @@ public enum Paginator {
 
         while var block = queue.popFirst() {
             if block.breaksPage {
-                if !isEmpty { pages[pages.count - 1].endsSection = true; newPage() }
+                if !isEmpty {
+                    pages[pages.count - 1].endsSection = true
+                    newPage()
+                }
                 continue
             }
             if block.keepsWithNext, !isEmpty, let next = queue.first(where: { !$0.breaksPage }) {
@@ -77,7 +88,10 @@ public enum Paginator {
                 let caption = queue.first.map { $0.keepsWithPrevious ? gap + $0.minimumHeight(width: width) : 0 } ?? 0
                 let room = content.maxY - y - caption
                 let h = block.height(width: width)
-                if h <= room { place(block, height: h); break }
+                if h <= room {
+                    place(block, height: h)
+                    break
+                }
                 let (fitting, rest) = movesWhole(block) ? (nil, block) : block.split(width: width, height: room)
                 if let fitting {
                     place(fitting, height: fitting.height(width: width))
@@ -111,10 +125,12 @@ public enum Paginator {
     /// How many blocks at the head of `rest` belong with `block`: what a heading keeps with it, and the
     /// captions after a block.
     static func glued(after block: any LayoutBlock, in rest: ArraySlice<any LayoutBlock>) -> Int {
-        var last = block, count = 0
+        var last = block
+        var count = 0
         for next in rest {
             guard !next.breaksPage, last.keepsWithNext || next.keepsWithPrevious else { break }
-            last = next; count += 1
+            last = next
+            count += 1
         }
         return count
     }

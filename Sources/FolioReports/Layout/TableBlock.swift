@@ -11,7 +11,10 @@ struct TableColumn: Hashable, Sendable {
     /// where the split can fall between them and leave each part its fewest rows.
     var keepsRowsTogether: Bool
     init(title: String, numeric: Bool, alignsDecimals: Bool = false, keepsRowsTogether: Bool = false) {
-        self.title = title; self.numeric = numeric; self.alignsDecimals = alignsDecimals; self.keepsRowsTogether = keepsRowsTogether
+        self.title = title
+        self.numeric = numeric
+        self.alignsDecimals = alignsDecimals
+        self.keepsRowsTogether = keepsRowsTogether
     }
 }
 
@@ -23,7 +26,10 @@ struct TableBlock: LayoutBlock {
     struct Cell: Hashable, Sendable {
         var text: String
         var bold: Bool
-        init(_ text: String, bold: Bool = false) { self.text = text; self.bold = bold }
+        init(_ text: String, bold: Bool = false) {
+            self.text = text
+            self.bold = bold
+        }
     }
 
     var columns: [TableColumn]
@@ -36,7 +42,9 @@ struct TableBlock: LayoutBlock {
     let style: ReportStyle
 
     init(columns: [TableColumn], rows: [[Cell]], style: ReportStyle) {
-        self.columns = columns; self.rows = rows; self.style = style
+        self.columns = columns
+        self.rows = rows
+        self.style = style
     }
 
     init(columns: [TableColumn], rows: [[String]], style: ReportStyle) {
@@ -67,10 +75,13 @@ struct TableBlock: LayoutBlock {
             if start >= Self.minimumRowsPerPart { fit = start }
         }
         if fit < Self.minimumRowsPerPart { return (nil, self) }
-        var head = self, tail = self
+        var head = self
+        var tail = self
         let w = columnWidths(width)
-        head.widths = w; tail.widths = w
-        head.fractions = widestFractions(); tail.fractions = head.fractions
+        head.widths = w
+        tail.widths = w
+        head.fractions = widestFractions()
+        tail.fractions = head.fractions
         head.rows = Array(rows[..<fit])
         tail.rows = Array(rows[fit...])
         tail.firstRow = firstRow + fit
@@ -93,7 +104,10 @@ struct TableBlock: LayoutBlock {
         for i in columns.indices where columns[i].alignsDecimals {
             // The widest whole part and the widest fraction need not be of the same row.
             let parts = rows.compactMap { $0.indices.contains(i) ? decimalParts($0[i]) : nil }
-            cellWidths[i] = max(cellWidths[i], (parts.map(\.whole).max() ?? 0) + (parts.map(\.fraction).max() ?? 0) + pad)
+            cellWidths[i] = max(
+                cellWidths[i],
+                (parts.map(\.whole).max() ?? 0) + (parts.map(\.fraction).max() ?? 0) + pad
+            )
         }
         var w = zip(columns, cellWidths).map { max(style.layout.width($0.title, style.headerCell) + pad, $1) }
         func shrink(_ excess: Double, room: [Double]) {
@@ -126,14 +140,19 @@ struct TableBlock: LayoutBlock {
         guard let point = cell.text.range(of: style.locale.decimalSeparator, options: .backwards) else {
             return (style.layout.width(cell.text, s), 0)
         }
-        return (style.layout.width(String(cell.text[..<point.lowerBound]), s), style.layout.width(String(cell.text[point.lowerBound...]), s))
+        return (
+            style.layout.width(String(cell.text[..<point.lowerBound]), s),
+            style.layout.width(String(cell.text[point.lowerBound...]), s)
+        )
     }
 
     /// Where each decimal-aligned column's separators stand: its widest fraction's width left of its right edge.
     func widestFractions() -> [Double] {
-        fractions ?? columns.indices.map { i in
-            columns[i].alignsDecimals ? rows.compactMap { $0.indices.contains(i) ? decimalParts($0[i])?.fraction : nil }.max() ?? 0 : 0
-        }
+        fractions
+            ?? columns.indices.map { i in
+                columns[i].alignsDecimals
+                    ? rows.compactMap { $0.indices.contains(i) ? decimalParts($0[i])?.fraction : nil }.max() ?? 0 : 0
+            }
     }
 
     func draw(in rect: Rect) -> [Primitive] {
@@ -150,19 +169,39 @@ struct TableBlock: LayoutBlock {
                 let inner = widths[i] - 10 + 0.5  // measured widths plus rounding slack
                 let fitted = style.layout.fit(cell.text, maxWidth: inner, style: text)
                 var right = x + widths[i] - 5
-                if !header, column.alignsDecimals, let parts = decimalParts(cell) { right += parts.fraction - fractions[i] }
+                if !header, column.alignsDecimals, let parts = decimalParts(cell) {
+                    right += parts.fraction - fractions[i]
+                }
                 let anchor = column.numeric ? Point(x: right, y: y + h / 2) : Point(x: x + 5, y: y + h / 2)
-                out.append(.text(style.layout.run(fitted, at: anchor, anchor: column.numeric ? .end : .start,
-                                                  baseline: .middle, style: text)))
+                out.append(
+                    .text(
+                        style.layout.run(
+                            fitted,
+                            at: anchor,
+                            anchor: column.numeric ? .end : .start,
+                            baseline: .middle,
+                            style: text
+                        )
+                    )
+                )
                 x += widths[i]
             }
         }
         line(columns.map { Cell($0.title) }, y: rect.minY, header: true)
-        out.append(.path(.segment(Point(x: rect.minX, y: rect.minY + h), Point(x: rect.maxX, y: rect.minY + h),
-                                  stroke: Stroke(color: theme.axis, width: 0.75))))
+        out.append(
+            .path(
+                .segment(
+                    Point(x: rect.minX, y: rect.minY + h),
+                    Point(x: rect.maxX, y: rect.minY + h),
+                    stroke: Stroke(color: theme.axis, width: 0.75)
+                )
+            )
+        )
         for (i, row) in rows.enumerated() {
             let y = rect.minY + Double(i + 1) * h
-            if (firstRow + i) % 2 == 1 { out.append(.path(.rect(Rect(x: rect.minX, y: y, width: rect.width, height: h), fill: theme.zebra))) }
+            if (firstRow + i) % 2 == 1 {
+                out.append(.path(.rect(Rect(x: rect.minX, y: y, width: rect.width, height: h), fill: theme.zebra)))
+            }
             line(row, y: y, header: false)
         }
         return out

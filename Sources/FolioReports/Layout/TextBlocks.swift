@@ -5,7 +5,10 @@ public struct HeadingBlock: LayoutBlock {
     public var text: String
     let style: ReportStyle
 
-    public init(text: String, style: ReportStyle) { self.text = text; self.style = style }
+    public init(text: String, style: ReportStyle) {
+        self.text = text
+        self.style = style
+    }
 
     public func height(width: Double) -> Double { style.lineHeight(style.heading) + 2 }
     public var keepsWithNext: Bool { true }
@@ -26,7 +29,11 @@ public struct TextBlock: LayoutBlock {
     /// Lines already wrapped, when this block is the rest of a split paragraph.
     var prewrapped: [String]?
 
-    public init(text: String, isCaption: Bool = false, style: ReportStyle) { self.text = text; self.isCaption = isCaption; self.style = style }
+    public init(text: String, isCaption: Bool = false, style: ReportStyle) {
+        self.text = text
+        self.isCaption = isCaption
+        self.style = style
+    }
 
     public var keepsWithPrevious: Bool { isCaption }
 
@@ -57,15 +64,23 @@ public struct TextBlock: LayoutBlock {
         let n = min(all.count, Int(height / style.lineHeight(style.body)))
         if n >= all.count { return (self, nil) }
         if n == 0 { return (nil, self) }
-        var head = self, tail = self
-        head.prewrapped = Array(all[..<n]); tail.prewrapped = Array(all[n...])
+        var head = self
+        var tail = self
+        head.prewrapped = Array(all[..<n])
+        tail.prewrapped = Array(all[n...])
         return (head, tail)
     }
 
     public func draw(in rect: Rect) -> [Primitive] {
         lines(width: rect.width).enumerated().map { i, line in
-            .text(style.layout.run(line, at: Point(x: rect.minX, y: rect.minY + Double(i) * style.lineHeight(style.body)),
-                                   baseline: .top, style: style.body))
+            .text(
+                style.layout.run(
+                    line,
+                    at: Point(x: rect.minX, y: rect.minY + Double(i) * style.lineHeight(style.body)),
+                    baseline: .top,
+                    style: style.body
+                )
+            )
         }
     }
 }

@@ -1,8 +1,8 @@
-import Foundation
 import FolioAnalytics
 import FolioCharts
-import FolioDatasets
 import FolioCore
+import FolioDatasets
+import Foundation
 
 extension MarketReportData: ReportDataSource {
     public var values: [String: String] {
@@ -28,36 +28,59 @@ extension MarketReportData: ReportDataSource {
         let subject = MarketStatistic.cryptoMarket
         switch kind {
         case .marketCap:
-            return statistic(subject, .marketCap).map { KPITile(label: strings[.totalMarketCap], value: compact.string($0.value)) }
+            return statistic(subject, .marketCap).map {
+                KPITile(label: strings[.totalMarketCap], value: compact.string($0.value))
+            }
         case .volume24h:
-            return statistic(subject, .volume24h).map { KPITile(label: strings[.volume24h], value: compact.string($0.value)) }
+            return statistic(subject, .volume24h).map {
+                KPITile(label: strings[.volume24h], value: compact.string($0.value))
+            }
         case .btcDominance:
             return (statistic(subject, .dominancePercent) ?? statistic("BTC", .dominancePercent)).map {
-                KPITile(label: strings[.btcDominance], value: NumberFormat(locale: locale, style: .percent(1)).string($0.value / 100))
+                KPITile(
+                    label: strings[.btcDominance],
+                    value: NumberFormat(locale: locale, style: .percent(1)).string($0.value / 100)
+                )
             }
         default:
             return nil
         }
     }
 
-    public var chartData: [String: Set<ChartKind>] { ["currencies-7d": [.smallMultiples], "markets-7d": [.line], "coin-7d": [.line]] }
+    public var chartData: [String: Set<ChartKind>] {
+        ["currencies-7d": [.smallMultiples], "markets-7d": [.line], "coin-7d": [.line]]
+    }
     /// The market report draws what its day has; a rate without quotes is a blank cell, named on the page.
     public var warnings: [String] { [] }
 
-    public func chart(_ kind: ChartKind, data: String, parameters: [String: String], frame: ChartFrame) throws -> ChartContent {
+    public func chart(
+        _ kind: ChartKind,
+        data: String,
+        parameters: [String: String],
+        frame: ChartFrame
+    ) throws -> ChartContent {
         func series(_ asset: AssetCode, in currency: AssetCode, to end: Day = input.asOf) -> LineSeries? {
             // Seven days from the last price before them (`ChangeWindow`), as the coins table's "7 days".
             let range = DayRange.days(15, endingAt: end)
-            guard let history = try? PriceHistory(of: asset, in: currency, range: range, rates: input.rates) else { return nil }
+            guard let history = try? PriceHistory(of: asset, in: currency, range: range, rates: input.rates) else {
+                return nil
+            }
             let points = ChangeWindow.points(history.points, days: 7, endingAt: end)
             guard !points.isEmpty else { return nil }
-            return LineSeries(name: asset.rawValue + "/" + currency.rawValue, times: points.map { $0.time.timeIntervalSince1970 },
-                              values: points.map(\.value))
+            return LineSeries(
+                name: asset.rawValue + "/" + currency.rawValue,
+                times: points.map { $0.time.timeIntervalSince1970 },
+                values: points.map(\.value)
+            )
         }
         switch data {
         case "currencies-7d":
-            let codes = (parameters["currencies"] ?? "USD,EUR,PLN").split(separator: ",").map { AssetCode($0.trimmingCharacters(in: .whitespaces).uppercased()) }
-            return .smallMultiples(SmallMultiplesChart(frame: frame, series: codes.compactMap { series($0, in: input.currency) }))
+            let codes = (parameters["currencies"] ?? "USD,EUR,PLN").split(separator: ",").map {
+                AssetCode($0.trimmingCharacters(in: .whitespaces).uppercased())
+            }
+            return .smallMultiples(
+                SmallMultiplesChart(frame: frame, series: codes.compactMap { series($0, in: input.currency) })
+            )
         case "markets-7d":
             return .chart(marketsChart(AssetCode((parameters["currency"] ?? "USD").uppercased()), frame: frame))
         default:
@@ -65,8 +88,13 @@ extension MarketReportData: ReportDataSource {
             var frame = frame
             let day = cryptoDay
             frame.subtitle = strings.coinSubtitle(asset, in: "USD", lastQuote: day, asOf: input.asOf)
-            return .chart(LineChart(frame: frame, series: series(asset, in: "USD", to: day).map { [$0] } ?? [],
-                                          valueFormat: NumberFormat(locale: locale, style: .price(minimum: 2, significant: 4), currency: .usd)))
+            return .chart(
+                LineChart(
+                    frame: frame,
+                    series: series(asset, in: "USD", to: day).map { [$0] } ?? [],
+                    valueFormat: NumberFormat(locale: locale, style: .price(minimum: 2, significant: 4), currency: .usd)
+                )
+            )
         }
     }
 
@@ -80,11 +108,24 @@ extension MarketReportData: ReportDataSource {
     func marketsChart(_ currency: AssetCode, frame: ChartFrame) -> LineChart {
         var frame = frame
         let rows = fiatRates.rows(of: currency)
-        frame.subtitle = strings.marketsSubtitle(currency, in: input.currency, days: 7, banks: rows.contains { $0.venue.bank != nil })
+        frame.subtitle = strings.marketsSubtitle(
+            currency,
+            in: input.currency,
+            days: 7,
+            banks: rows.contains { $0.venue.bank != nil }
+        )
         let series = rows.filter { !$0.week.isEmpty }.map { row in
-            LineSeries(name: venueName(row.venue), times: row.week.map { $0.time.timeIntervalSince1970 }, values: row.week.map(\.value))
+            LineSeries(
+                name: venueName(row.venue),
+                times: row.week.map { $0.time.timeIntervalSince1970 },
+                values: row.week.map(\.value)
+            )
         }
-        return LineChart(frame: frame, series: series, valueFormat: NumberFormat(locale: locale, style: .price(minimum: 2, significant: 4)))
+        return LineChart(
+            frame: frame,
+            series: series,
+            valueFormat: NumberFormat(locale: locale, style: .price(minimum: 2, significant: 4))
+        )
     }
 
     /// The one precision a currency pair's figures are written with in the rates table: the most decimals
@@ -93,7 +134,9 @@ extension MarketReportData: ReportDataSource {
     /// change or spread has the decimals of the rates it is the difference of.
     static func decimals(of rows: [RatesByMarket.Row]) -> Int {
         let needed = NumberFormat(locale: .en, style: .upTo(minimum: 2, maximum: 4), grouping: false)
-        let figures = rows.flatMap { [$0.latest.bid, $0.latest.ask, $0.latest.price, $0.dayBase?.value].compactMap { $0 } }
+        let figures = rows.flatMap {
+            [$0.latest.bid, $0.latest.ask, $0.latest.price, $0.dayBase?.value].compactMap { $0 }
+        }
         return figures.map { needed.string($0).split(separator: ".").dropFirst().first?.count ?? 2 }.max() ?? 2
     }
 
@@ -107,10 +150,14 @@ extension MarketReportData: ReportDataSource {
     public func table(_ name: String) -> DataTable? {
         let price = NumberFormat(locale: locale, style: .price(minimum: 2, significant: 4))
         let percent = NumberFormat(locale: locale, style: .percent(2), explicitPlus: true)
-        func number(_ v: Double?, _ f: NumberFormat) -> DataTable.Cell { DataTable.Cell(v.map(f.string) ?? "—", sort: v) }
+        func number(_ v: Double?, _ f: NumberFormat) -> DataTable.Cell {
+            DataTable.Cell(v.map(f.string) ?? "—", sort: v)
+        }
         switch name {
         case "rates":
-            let decimals = Dictionary(uniqueKeysWithValues: fiatRates.currencies.map { ($0, Self.decimals(of: fiatRates.rows(of: $0))) })
+            let decimals = Dictionary(
+                uniqueKeysWithValues: fiatRates.currencies.map { ($0, Self.decimals(of: fiatRates.rows(of: $0))) }
+            )
             let rows = fiatRates.rows.map { row -> [DataTable.Cell] in
                 let places = decimals[row.currency] ?? 2
                 let rate = NumberFormat(locale: locale, style: .decimal(places))
@@ -119,53 +166,82 @@ extension MarketReportData: ReportDataSource {
                 func figure(_ v: Double?, best: Bool = false, _ format: NumberFormat = rate) -> DataTable.Cell {
                     DataTable.Cell(v.map(format.string) ?? "—", sort: v, bold: best && v != nil)
                 }
-                return [DataTable.Cell(row.currency.rawValue), DataTable.Cell(venueName(row.venue)),
-                        figure(row.latest.bid, best: row.isBestBuy), figure(row.latest.ask, best: row.isBestSell), figure(row.spread),
-                        figure(row.latest.price), figure(row.dayChange, signed), number(row.dayChangeFraction, percent),
-                        DataTable.Cell(DateText.date(Day(row.latest.time), locale: locale), sort: row.latest.time.timeIntervalSince1970)]
+                return [
+                    DataTable.Cell(row.currency.rawValue), DataTable.Cell(venueName(row.venue)),
+                    figure(row.latest.bid, best: row.isBestBuy), figure(row.latest.ask, best: row.isBestSell),
+                    figure(row.spread),
+                    figure(row.latest.price), figure(row.dayChange, signed), number(row.dayChangeFraction, percent),
+                    DataTable.Cell(
+                        DateText.date(Day(row.latest.time), locale: locale),
+                        sort: row.latest.time.timeIntervalSince1970
+                    ),
+                ]
             }
             // A column's pairs may differ in decimals: their figures line up on the decimal separator.
-            return DataTable(columns: [
-                // A long table splits between currencies: one currency's markets are compared on one page.
-                .init(key: "currency", title: strings[.currency], numeric: false, keepsRowsTogether: true),
-                .init(key: "market", title: strings[.market], numeric: false),
-                .init(key: "buy", title: strings[.buy], numeric: true, alignsDecimals: true),
-                .init(key: "sell", title: strings[.sell], numeric: true, alignsDecimals: true),
-                .init(key: "spread", title: strings[.spread], numeric: true, alignsDecimals: true),
-                .init(key: "rate", title: strings[.rate] + ", " + strings.currency(input.currency), numeric: true, alignsDecimals: true),
-                .init(key: "change", title: strings.changeOver(days: 1), numeric: true, alignsDecimals: true),
-                .init(key: "change-percent", title: "%", numeric: true),
-                .init(key: "day", title: strings[.time], numeric: false),
-            ], rows: rows)
+            return DataTable(
+                columns: [
+                    // A long table splits between currencies: one currency's markets are compared on one page.
+                    .init(key: "currency", title: strings[.currency], numeric: false, keepsRowsTogether: true),
+                    .init(key: "market", title: strings[.market], numeric: false),
+                    .init(key: "buy", title: strings[.buy], numeric: true, alignsDecimals: true),
+                    .init(key: "sell", title: strings[.sell], numeric: true, alignsDecimals: true),
+                    .init(key: "spread", title: strings[.spread], numeric: true, alignsDecimals: true),
+                    .init(
+                        key: "rate",
+                        title: strings[.rate] + ", " + strings.currency(input.currency),
+                        numeric: true,
+                        alignsDecimals: true
+                    ),
+                    .init(key: "change", title: strings.changeOver(days: 1), numeric: true, alignsDecimals: true),
+                    .init(key: "change-percent", title: "%", numeric: true),
+                    .init(key: "day", title: strings[.time], numeric: false),
+                ],
+                rows: rows
+            )
         case "converter":
             let currencies = fiatRates.currencies
             let amount = NumberFormat(locale: locale, style: .decimal(2))
             let rows = currencies.compactMap { code -> [DataTable.Cell]? in
-                guard case .success(let rate) = input.rates.rate(from: code, to: input.currency, at: input.asOf.end) else { return nil }
-                return [DataTable.Cell(code.rawValue), number(100, amount), number(rate.convert(100), amount),
-                        number(1000, amount), number(rate.convert(1000), amount)]
+                guard case .success(let rate) = input.rates.rate(from: code, to: input.currency, at: input.asOf.end)
+                else { return nil }
+                return [
+                    DataTable.Cell(code.rawValue), number(100, amount), number(rate.convert(100), amount),
+                    number(1000, amount), number(rate.convert(1000), amount),
+                ]
             }
-            return DataTable(columns: [
-                .init(key: "currency", title: strings[.currency], numeric: false),
-                .init(key: "amount-100", title: strings[.amount], numeric: true),
-                .init(key: "result-100", title: strings.currency(input.currency), numeric: true),
-                .init(key: "amount-1000", title: strings[.amount], numeric: true),
-                .init(key: "result-1000", title: strings.currency(input.currency), numeric: true),
-            ], rows: rows)
+            return DataTable(
+                columns: [
+                    .init(key: "currency", title: strings[.currency], numeric: false),
+                    .init(key: "amount-100", title: strings[.amount], numeric: true),
+                    .init(key: "result-100", title: strings.currency(input.currency), numeric: true),
+                    .init(key: "amount-1000", title: strings[.amount], numeric: true),
+                    .init(key: "result-1000", title: strings.currency(input.currency), numeric: true),
+                ],
+                rows: rows
+            )
         case "coins":
             let rows = coins.map { c -> [DataTable.Cell] in
                 let week = input.book.last(c.pair, market: c.market, atOrBefore: Day(c.point.time).advanced(by: -7).end)
                 let weekChange = week.flatMap { $0.price != 0 ? (c.point.price - $0.price) / $0.price : nil }
                 let cap = statistic(c.pair.asset.rawValue, .marketCap)?.value
-                return [DataTable.Cell(c.pair.asset.rawValue), number(c.point.price, price), number(c.changeFraction, percent),
-                        number(weekChange, percent),
-                        number(cap, NumberFormat(locale: locale, style: .compact(decimals: 1), currency: .usd))]
+                return [
+                    DataTable.Cell(c.pair.asset.rawValue), number(c.point.price, price),
+                    number(c.changeFraction, percent),
+                    number(weekChange, percent),
+                    number(cap, NumberFormat(locale: locale, style: .compact(decimals: 1), currency: .usd)),
+                ]
             }
-            return DataTable(columns: [
-                .init(key: "coin", title: strings[.asset], numeric: false), .init(key: "price", title: strings[.price] + ", " + strings.currency("USD"), numeric: true),
-                .init(key: "change-24h", title: strings[.change24h], numeric: true), .init(key: "change-7d", title: strings[.change7d], numeric: true),
-                .init(key: "market-cap", title: strings[.marketCap], numeric: true),
-            ], rows: rows, defaultColumns: statistics(.marketCap) ? nil : ["coin", "price", "change-24h", "change-7d"])
+            return DataTable(
+                columns: [
+                    .init(key: "coin", title: strings[.asset], numeric: false),
+                    .init(key: "price", title: strings[.price] + ", " + strings.currency("USD"), numeric: true),
+                    .init(key: "change-24h", title: strings[.change24h], numeric: true),
+                    .init(key: "change-7d", title: strings[.change7d], numeric: true),
+                    .init(key: "market-cap", title: strings[.marketCap], numeric: true),
+                ],
+                rows: rows,
+                defaultColumns: statistics(.marketCap) ? nil : ["coin", "price", "change-24h", "change-7d"]
+            )
         default:
             return nil
         }

@@ -1,8 +1,8 @@
-import Foundation
 import FolioAnalytics
 import FolioCharts
-import FolioDatasets
 import FolioCore
+import FolioDatasets
+import Foundation
 
 /// What the market report needs: every quote as a price book, rates over it, the asset catalogue, the
 /// currency fiat rates are shown in, and the day.
@@ -22,10 +22,24 @@ public struct MarketReportInput: Sendable {
     /// Figures that are not prices: the crypto market's cap, volume and dominance, coins' market caps.
     public var statistics: [MarketStatistic]
 
-    public init(book: PriceBook, rates: CrossRates, assets: [Asset], currency: AssetCode, asOf: Day, generated: Date? = nil,
-                rateQuotes: [Quote] = [], statistics: [MarketStatistic] = []) {
-        self.book = book; self.rates = rates; self.assets = assets; self.currency = currency
-        self.asOf = asOf; self.generated = generated; self.rateQuotes = rateQuotes; self.statistics = statistics
+    public init(
+        book: PriceBook,
+        rates: CrossRates,
+        assets: [Asset],
+        currency: AssetCode,
+        asOf: Day,
+        generated: Date? = nil,
+        rateQuotes: [Quote] = [],
+        statistics: [MarketStatistic] = []
+    ) {
+        self.book = book
+        self.rates = rates
+        self.assets = assets
+        self.currency = currency
+        self.asOf = asOf
+        self.generated = generated
+        self.rateQuotes = rateQuotes
+        self.statistics = statistics
     }
 
     /// Rates are read from this many days before as-of: the 7-day window needs the last quote at or
@@ -37,7 +51,9 @@ public struct MarketReportInput: Sendable {
         var latest: Day?
         for pair in book.pairs where pair.currency == currency {
             for market in book.markets(for: pair) {
-                if let p = book.last(pair, market: market, atOrBefore: .distantFuture) { latest = max(latest ?? Day(p.time), Day(p.time)) }
+                if let p = book.last(pair, market: market, atOrBefore: .distantFuture) {
+                    latest = max(latest ?? Day(p.time), Day(p.time))
+                }
             }
         }
         return latest
@@ -53,10 +69,14 @@ public struct MarketReportData: Sendable {
     let fiatRates: RatesByMarket
 
     public init(_ input: MarketReportInput, locale: ChartLocale) {
-        self.input = input; self.locale = locale; self.strings = Catalogue.for(locale)
+        self.input = input
+        self.locale = locale
+        self.strings = Catalogue.for(locale)
         let fiat = Set(input.assets.filter { $0.kind == .fiat }.map(\.code))
-        self.fiatRates = RatesByMarket(quotes: input.rateQuotes.filter { $0.currency == input.currency && fiat.contains($0.asset) },
-                                       asOf: input.asOf)
+        self.fiatRates = RatesByMarket(
+            quotes: input.rateQuotes.filter { $0.currency == input.currency && fiat.contains($0.asset) },
+            asOf: input.asOf
+        )
     }
 
     func kind(_ code: AssetCode) -> AssetKind { input.rates.preference.kind(of: code) }
@@ -85,7 +105,9 @@ public struct MarketReportData: Sendable {
         var latest: Day?
         for pair in coinPairs {
             for market in input.book.markets(for: pair) {
-                if let p = input.book.last(pair, market: market, atOrBefore: input.asOf.end) { latest = max(latest ?? Day(p.time), Day(p.time)) }
+                if let p = input.book.last(pair, market: market, atOrBefore: input.asOf.end) {
+                    latest = max(latest ?? Day(p.time), Day(p.time))
+                }
             }
         }
         return latest ?? input.asOf
@@ -93,13 +115,17 @@ public struct MarketReportData: Sendable {
 
     /// The newest value of a statistic at or before the end of as-of.
     func statistic(_ subject: String, _ name: MarketStatistic.Name) -> MarketStatistic? {
-        input.statistics.filter { $0.subject == subject && $0.name == name && $0.time <= input.asOf.end }.max { $0.time < $1.time }
+        input.statistics.filter { $0.subject == subject && $0.name == name && $0.time <= input.asOf.end }.max {
+            $0.time < $1.time
+        }
     }
 
     /// Coins quoted in USD, the largest market cap first when caps were fetched, else the highest price.
     var coins: [Latest] {
         let day = cryptoDay
-        func rank(_ l: Latest) -> Double { statistic(l.pair.asset.rawValue, .marketCap)?.value ?? -1 / max(l.point.price, 1e-12) }
+        func rank(_ l: Latest) -> Double {
+            statistic(l.pair.asset.rawValue, .marketCap)?.value ?? -1 / max(l.point.price, 1e-12)
+        }
         return coinPairs.compactMap { pair in
             input.book.markets(for: pair).sorted().lazy.compactMap { latest(pair, $0, at: day) }.first
         }.sorted { (rank($0), $1.pair.asset.rawValue) > (rank($1), $0.pair.asset.rawValue) }

@@ -1,6 +1,6 @@
-import Foundation
 import FolioAnalytics
 import FolioCore
+import Foundation
 
 /// Rates of currencies in the report currency, one row per market a currency is quoted on: the NBU's
 /// official rate, interbank, banks' cards and cash desks (a row per bank: the quote's source names it),
@@ -35,7 +35,9 @@ struct RatesByMarket: Sendable {
 
         var spread: Double? { latest.bid.flatMap { bid in latest.ask.map { $0 - bid } } }
         var dayChange: Double? { dayBase.map { latest.price - $0.value } }
-        var dayChangeFraction: Double? { dayBase.flatMap { $0.value != 0 ? (latest.price - $0.value) / $0.value : nil } }
+        var dayChangeFraction: Double? {
+            dayBase.flatMap { $0.value != 0 ? (latest.price - $0.value) / $0.value : nil }
+        }
     }
 
     /// Markets whose rows are per bank: banks' own rates, told apart by the quote's source.
@@ -45,7 +47,10 @@ struct RatesByMarket: Sendable {
 
     /// `quotes`: rates of currencies in the report currency up to the end of `asOf`, with sources.
     init(quotes: [Quote], asOf: Day) {
-        struct Key: Hashable { var currency: AssetCode; var venue: Venue }
+        struct Key: Hashable {
+            var currency: AssetCode
+            var venue: Venue
+        }
         var series: [Key: [Quote]] = [:]
         for q in quotes where q.time <= asOf.end {
             let venue = Venue(market: q.market, bank: Self.bankMarkets.contains(q.market) ? q.source : nil)
@@ -58,10 +63,19 @@ struct RatesByMarket: Sendable {
             // A change over a day needs a quote a day old: two fetches on as-of day are no 1-day change.
             let day = ChangeWindow.points(points, days: 1, endingAt: asOf)
             let base = day.count > 1 && day[0].time <= asOf.end.addingTimeInterval(-86_400) ? day[0] : nil
-            return Row(currency: key.currency, venue: key.venue, latest: latest,
-                       dayBase: base, week: ChangeWindow.points(points, days: 7, endingAt: asOf))
+            return Row(
+                currency: key.currency,
+                venue: key.venue,
+                latest: latest,
+                dayBase: base,
+                week: ChangeWindow.points(points, days: 7, endingAt: asOf)
+            )
         }
-        rows.sort { (Self.rank($0.currency), $0.currency.rawValue, $0.venue) < (Self.rank($1.currency), $1.currency.rawValue, $1.venue) }
+        rows.sort {
+            (Self.rank($0.currency), $0.currency.rawValue, $0.venue) < (
+                Self.rank($1.currency), $1.currency.rawValue, $1.venue
+            )
+        }
         // The best buy is the most a bank pays for the currency, the best sell the least it asks: among
         // the offers a person can take (banks' card and cash rates, not interbank or averages), quoted on
         // as-of day or the day before (a bank that stopped quoting is no offer), and only where there is
@@ -69,9 +83,11 @@ struct RatesByMarket: Sendable {
         let current = asOf.advanced(by: -1).start
         for currency in Set(rows.map(\.currency)) {
             let mine = rows.indices.filter {
-                rows[$0].currency == currency && Self.bankMarkets.contains(rows[$0].venue.market) && rows[$0].latest.time >= current
+                rows[$0].currency == currency && Self.bankMarkets.contains(rows[$0].venue.market)
+                    && rows[$0].latest.time >= current
             }
-            let bids = mine.filter { rows[$0].latest.bid != nil }, asks = mine.filter { rows[$0].latest.ask != nil }
+            let bids = mine.filter { rows[$0].latest.bid != nil }
+            let asks = mine.filter { rows[$0].latest.ask != nil }
             if bids.count > 1, let best = bids.compactMap({ rows[$0].latest.bid }).max() {
                 for i in bids where rows[i].latest.bid == best { rows[i].isBestBuy = true }
             }

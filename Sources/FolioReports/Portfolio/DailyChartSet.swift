@@ -1,6 +1,6 @@
 import FolioCharts
-import FolioDatasets
 import FolioCore
+import FolioDatasets
 
 /// The daily set of images for mail: allocation, value over 30 days and the 7-day line of each of the
 /// largest holdings, and with `performance` the drawdown and the cumulative return (against the
@@ -37,36 +37,71 @@ public struct DailyChartSet: Sendable {
         let strings = Catalogue.for(data.locale)
         let name = data.input.portfolio.name
         func frame(_ idea: String) -> ChartFrame {
-            var frame = ChartFrame(width: width, height: height, theme: theme.forPhone(), locale: data.locale, title: name + " · " + idea,
-                                   footnote: ChartFrame.footnote(source: nil, asOf: data.input.asOf, locale: data.locale))
+            var frame = ChartFrame(
+                width: width,
+                height: height,
+                theme: theme.forPhone(),
+                locale: data.locale,
+                title: name + " · " + idea,
+                footnote: ChartFrame.footnote(source: nil, asOf: data.input.asOf, locale: data.locale)
+            )
             frame.sizeScale = 1
             frame.maxTicks = 4
             return frame
         }
         var images: [Image] = []
-        if case .chart(let pie) = try data.chart(.donut, data: "allocation", parameters: ["by": "asset"], frame: frame(strings.dailyIdea(.allocation))) {
+        if case .chart(let pie) = try data.chart(
+            .donut,
+            data: "allocation",
+            parameters: ["by": "asset"],
+            frame: frame(strings.dailyIdea(.allocation))
+        ) {
             images.append(Image(fileName: "allocation.png", chart: pie))
         }
-        if case .chart(let line) = try data.chart(.line, data: "value", parameters: ["days": "30"], frame: frame(strings.dailyIdea(.value(days: 30)))) {
+        if case .chart(let line) = try data.chart(
+            .line,
+            data: "value",
+            parameters: ["days": "30"],
+            frame: frame(strings.dailyIdea(.value(days: 30)))
+        ) {
             images.append(Image(fileName: "value-30d.png", chart: line))
         }
-        if case .smallMultiples(let panels) = try data.chart(.smallMultiples, data: "prices", parameters: ["days": "7"], frame: frame("")) {
+        if case .smallMultiples(let panels) = try data.chart(
+            .smallMultiples,
+            data: "prices",
+            parameters: ["days": "7"],
+            frame: frame("")
+        ) {
             // Each of the largest holdings as `folio chart line --asset CODE --currency CUR --days 7` draws it
             // (the panels name them "CODE · CUR", largest first).
             for (i, s) in panels.series.prefix(holdings).enumerated() {
                 let parts = s.name.components(separatedBy: " · ")
-                guard parts.count == 2, case .chart(let chart) = try data.chart(
-                    .line, data: "prices", parameters: ["asset": parts[0], "currency": parts[1], "days": "7"],
-                    frame: frame(strings.dailyIdea(.holding(parts[0], days: 7)))
-                ) else { continue }
+                guard parts.count == 2,
+                    case .chart(let chart) = try data.chart(
+                        .line,
+                        data: "prices",
+                        parameters: ["asset": parts[0], "currency": parts[1], "days": "7"],
+                        frame: frame(strings.dailyIdea(.holding(parts[0], days: 7)))
+                    )
+                else { continue }
                 images.append(Image(fileName: "holding-\(i + 1)-\(parts[0])-7d.png", chart: chart))
             }
         }
         if performance {
-            if case .chart(let chart) = try data.chart(.drawdown, data: "drawdown", parameters: [:], frame: frame(strings.dailyIdea(.drawdown))) {
+            if case .chart(let chart) = try data.chart(
+                .drawdown,
+                data: "drawdown",
+                parameters: [:],
+                frame: frame(strings.dailyIdea(.drawdown))
+            ) {
                 images.append(Image(fileName: "drawdown.png", chart: chart))
             }
-            if case .chart(let chart) = try data.chart(.line, data: "cumulative", parameters: [:], frame: frame(strings.dailyIdea(.cumulative))) {
+            if case .chart(let chart) = try data.chart(
+                .line,
+                data: "cumulative",
+                parameters: [:],
+                frame: frame(strings.dailyIdea(.cumulative))
+            ) {
                 images.append(Image(fileName: "cumulative.png", chart: chart))
             }
         }

@@ -1,8 +1,8 @@
-import Foundation
 import FolioAnalytics
 import FolioCharts
 import FolioCore
 import FolioDatasets
+import Foundation
 
 extension PortfolioReportData {
     public var chartData: [String: Set<ChartKind>] { charts.names }
@@ -16,7 +16,12 @@ extension PortfolioReportData {
     }
 
     /// Every chart of the report comes from its dataset (FolioDatasets), as `folio chart` draws it.
-    public func chart(_ kind: ChartKind, data: String, parameters: [String: String], frame: ChartFrame) throws -> ChartContent {
+    public func chart(
+        _ kind: ChartKind,
+        data: String,
+        parameters: [String: String],
+        frame: ChartFrame
+    ) throws -> ChartContent {
         try charts.content(kind, data: data, parameters: parameters, frame: frame)
     }
 }

@@ -1,8 +1,8 @@
-import Foundation
 import FolioAnalytics
 import FolioCharts
 import FolioCore
 import FolioDatasets
+import Foundation
 
 extension PortfolioReportData {
     /// The performance figures by period (FolioAnalytics' `PeriodPerformance`, as `folio table
@@ -18,22 +18,31 @@ extension PortfolioReportData {
         func pct(_ v: Double?) -> Cell { Cell(v.map { percent.string($0) } ?? "—", sort: v) }
         func ratio(_ v: Double?) -> Cell { number(v, 2) }
         let rows = history.periods(benchmark: benchmark).map { r -> [Cell] in
-            var row = [Cell(strings.period(r.period)), pct(r.timeWeighted), pct(r.annualised), pct(r.moneyWeighted), pct(r.xirr),
-                       pct(r.statistics?.volatility), ratio(r.statistics?.sharpe), ratio(r.statistics?.sortino),
-                       pct(r.statistics?.maxDrawdown)]
+            var row = [
+                Cell(strings.period(r.period)), pct(r.timeWeighted), pct(r.annualised), pct(r.moneyWeighted),
+                pct(r.xirr),
+                pct(r.statistics?.volatility), ratio(r.statistics?.sharpe), ratio(r.statistics?.sortino),
+                pct(r.statistics?.maxDrawdown),
+            ]
             if benchmark != nil { row += [pct(r.benchmark), pct(r.difference)] }
             return row
         }
         var columns = [
-            Column(key: "period", title: strings[.period], numeric: false), Column(key: "twr", title: strings[.twr], numeric: true),
-            Column(key: "twr-annualised", title: strings[.twrAnnualised], numeric: true), Column(key: "mwr", title: strings[.mwr], numeric: true),
+            Column(key: "period", title: strings[.period], numeric: false),
+            Column(key: "twr", title: strings[.twr], numeric: true),
+            Column(key: "twr-annualised", title: strings[.twrAnnualised], numeric: true),
+            Column(key: "mwr", title: strings[.mwr], numeric: true),
             Column(key: "xirr", title: strings[.xirr], numeric: true),
-            Column(key: "volatility", title: strings[.volatility], numeric: true), Column(key: "sharpe", title: strings[.sharpe], numeric: true),
-            Column(key: "sortino", title: strings[.sortino], numeric: true), Column(key: "max-drawdown", title: strings[.maxDrawdown], numeric: true),
+            Column(key: "volatility", title: strings[.volatility], numeric: true),
+            Column(key: "sharpe", title: strings[.sharpe], numeric: true),
+            Column(key: "sortino", title: strings[.sortino], numeric: true),
+            Column(key: "max-drawdown", title: strings[.maxDrawdown], numeric: true),
         ]
         if let code = input.benchmark {
-            columns += [Column(key: "benchmark", title: code.rawValue, numeric: true),
-                        Column(key: "difference", title: strings[.difference], numeric: true)]
+            columns += [
+                Column(key: "benchmark", title: code.rawValue, numeric: true),
+                Column(key: "difference", title: strings[.difference], numeric: true),
+            ]
         }
         return DataTable(columns: columns, rows: rows)
     }
@@ -48,15 +57,20 @@ extension PortfolioReportData {
         let percent = NumberFormat(locale: locale, style: .percent(2))
         func day(_ d: Day) -> Cell { Cell(DateText.date(d, locale: locale), sort: Double(d.daysSinceEpoch)) }
         let rows = history.drawdowns.drawdowns.prefix(5).map { d -> [Cell] in
-            [day(d.start), day(d.trough), d.recovery.map(day) ?? Cell(strings[.notRecovered]),
-             Cell(percent.string(d.depth), sort: d.depth), number(Double(d.days), 0)]
+            [
+                day(d.start), day(d.trough), d.recovery.map(day) ?? Cell(strings[.notRecovered]),
+                Cell(percent.string(d.depth), sort: d.depth), number(Double(d.days), 0),
+            ]
         }
-        return DataTable(columns: [
-            Column(key: "start", title: strings[.drawdownStart], numeric: false),
-            Column(key: "trough", title: strings[.drawdownTrough], numeric: false),
-            Column(key: "recovery", title: strings[.drawdownRecovery], numeric: false),
-            Column(key: "depth", title: strings[.drawdownDepth], numeric: true),
-            Column(key: "days", title: strings[.drawdownDays], numeric: true),
-        ], rows: Array(rows))
+        return DataTable(
+            columns: [
+                Column(key: "start", title: strings[.drawdownStart], numeric: false),
+                Column(key: "trough", title: strings[.drawdownTrough], numeric: false),
+                Column(key: "recovery", title: strings[.drawdownRecovery], numeric: false),
+                Column(key: "depth", title: strings[.drawdownDepth], numeric: true),
+                Column(key: "days", title: strings[.drawdownDays], numeric: true),
+            ],
+            rows: Array(rows)
+        )
     }
 }

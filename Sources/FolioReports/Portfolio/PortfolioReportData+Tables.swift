@@ -1,11 +1,13 @@
-import Foundation
 import FolioAnalytics
 import FolioCharts
 import FolioCore
 import FolioDatasets
+import Foundation
 
 extension PortfolioReportData {
-    public var tableNames: [String] { ["holdings", "trades", "cash-flows", "diagnostics", "income", "performance", "drawdowns", "attribution"] }
+    public var tableNames: [String] {
+        ["holdings", "trades", "cash-flows", "diagnostics", "income", "performance", "drawdowns", "attribution"]
+    }
 
     public func table(_ name: String) throws -> DataTable? {
         switch name {
@@ -37,13 +39,19 @@ extension PortfolioReportData {
     private func decimals(_ asset: AssetCode) -> Int { input.assets.first { $0.code == asset }?.decimals ?? 2 }
     /// A quantity as the holdings table prints it (138, not 138.00 on the next page).
     private func quantity(_ q: Double, _ asset: AssetCode) -> Cell {
-        Cell(HoldingsDataset.quantityFormat(q, asset: input.assets.first { $0.code == asset }, locale: locale).string(q), sort: q)
+        Cell(
+            HoldingsDataset.quantityFormat(q, asset: input.assets.first { $0.code == asset }, locale: locale).string(q),
+            sort: q
+        )
     }
     func number(_ v: Double?, _ d: Int) -> Cell {
         Cell(v.map { NumberFormat(locale: locale, style: .decimal(d)).string($0) } ?? "—", sort: v)
     }
     private func price(_ v: Double?) -> Cell {
-        Cell(v.map { NumberFormat(locale: locale, style: .price(minimum: 2, significant: 4)).string($0) } ?? "—", sort: v)
+        Cell(
+            v.map { NumberFormat(locale: locale, style: .price(minimum: 2, significant: 4)).string($0) } ?? "—",
+            sort: v
+        )
     }
     private func time(_ t: Date) -> Cell {
         Cell(DateText.date(Day(t), locale: locale), sort: t.timeIntervalSince1970)
@@ -59,29 +67,43 @@ extension PortfolioReportData {
         let trades = input.trades.filter { $0.time <= input.asOf.end }
         let (bought, sold) = (strings[.buy], strings[.sell])
         let side: @Sendable (Trade) -> Cell = { Cell($0.side == .buy ? bought : sold) }
-        let rows = DataTable.LazyRows(count: trades.count, sortKey: { i, column in
-            let t = trades[i]
-            switch column {
-            case 0: return Cell("", sort: t.time.timeIntervalSince1970)
-            case 1: return side(t)
-            case 2: return Cell(t.asset.rawValue)
-            case 3: return Cell("", sort: t.quantity)
-            case 4: return Cell("", sort: t.price)
-            case 5: return Cell(t.priceCurrency.rawValue)
-            case 6: return Cell("", sort: t.fee)
-            default: return Cell(t.feeCurrency.rawValue)
+        let rows = DataTable.LazyRows(
+            count: trades.count,
+            sortKey: { i, column in
+                let t = trades[i]
+                switch column {
+                case 0: return Cell("", sort: t.time.timeIntervalSince1970)
+                case 1: return side(t)
+                case 2: return Cell(t.asset.rawValue)
+                case 3: return Cell("", sort: t.quantity)
+                case 4: return Cell("", sort: t.price)
+                case 5: return Cell(t.priceCurrency.rawValue)
+                case 6: return Cell("", sort: t.fee)
+                default: return Cell(t.feeCurrency.rawValue)
+                }
+            },
+            row: { i in
+                let t = trades[i]
+                return [
+                    time(t.time), side(t), Cell(t.asset.rawValue), quantity(t.quantity, t.asset), price(t.price),
+                    Cell(t.priceCurrency.rawValue), fee(t), Cell(t.feeCurrency.rawValue),
+                ]
             }
-        }, row: { i in
-            let t = trades[i]
-            return [time(t.time), side(t), Cell(t.asset.rawValue), quantity(t.quantity, t.asset), price(t.price),
-                    Cell(t.priceCurrency.rawValue), fee(t), Cell(t.feeCurrency.rawValue)]
-        })
-        return DataTable(columns: [
-            Column(key: "time", title: strings[.time], numeric: false), Column(key: "side", title: strings[.side], numeric: false),
-            Column(key: "asset", title: strings[.asset], numeric: false), Column(key: "quantity", title: strings[.quantity], numeric: true),
-            Column(key: "price", title: strings[.price], numeric: true), Column(key: "currency", title: strings[.currency], numeric: false),
-            Column(key: "fee", title: strings[.fee], numeric: true), Column(key: "fee-currency", title: strings[.currency], numeric: false),
-        ], lazyRows: rows, defaultColumns: ["time", "side", "asset", "quantity", "price", "currency", "fee"])
+        )
+        return DataTable(
+            columns: [
+                Column(key: "time", title: strings[.time], numeric: false),
+                Column(key: "side", title: strings[.side], numeric: false),
+                Column(key: "asset", title: strings[.asset], numeric: false),
+                Column(key: "quantity", title: strings[.quantity], numeric: true),
+                Column(key: "price", title: strings[.price], numeric: true),
+                Column(key: "currency", title: strings[.currency], numeric: false),
+                Column(key: "fee", title: strings[.fee], numeric: true),
+                Column(key: "fee-currency", title: strings[.currency], numeric: false),
+            ],
+            lazyRows: rows,
+            defaultColumns: ["time", "side", "asset", "quantity", "price", "currency", "fee"]
+        )
     }
 
     /// A trade's fee with its own currency's digits and code (0.00035970 BTC beside a price in USD).
@@ -94,20 +116,30 @@ extension PortfolioReportData {
     var flowsWindow: DayRange { .months(12, endingAt: input.asOf) }
 
     var cashFlowsTable: DataTable {
-        let cashFlows = CashFlowsByMonth(cashTransactions: input.cashTransactions, rates: input.rates, base: base, range: flowsWindow)
+        let cashFlows = CashFlowsByMonth(
+            cashTransactions: input.cashTransactions,
+            rates: input.rates,
+            base: base,
+            range: flowsWindow
+        )
         // Months without a deposit, withdrawal or fee say nothing in a table (the chart shows the gaps).
         let active = cashFlows.months.filter { [$0.deposits, $0.withdrawals, $0.fees].contains { ($0 ?? 1) != 0 } }
         let rows = active.map { m -> [Cell] in
-            [Cell(DateText.monthYear(m.first, locale: locale), sort: m.first.start.timeIntervalSince1970),
-             number(m.deposits, 2), number(m.withdrawals, 2), number(m.fees, 2), number(m.net, 2)]
+            [
+                Cell(DateText.monthYear(m.first, locale: locale), sort: m.first.start.timeIntervalSince1970),
+                number(m.deposits, 2), number(m.withdrawals, 2), number(m.fees, 2), number(m.net, 2),
+            ]
         }
-        return DataTable(columns: [
-            Column(key: "month", title: strings[.month], numeric: false),
-            Column(key: "deposits", title: strings[.deposits] + ", " + strings.currency(base), numeric: true),
-            Column(key: "withdrawals", title: strings[.withdrawals] + ", " + strings.currency(base), numeric: true),
-            Column(key: "fees", title: strings[.fees] + ", " + strings.currency(base), numeric: true),
-            Column(key: "net", title: strings[.net] + ", " + strings.currency(base), numeric: true),
-        ], rows: rows)
+        return DataTable(
+            columns: [
+                Column(key: "month", title: strings[.month], numeric: false),
+                Column(key: "deposits", title: strings[.deposits] + ", " + strings.currency(base), numeric: true),
+                Column(key: "withdrawals", title: strings[.withdrawals] + ", " + strings.currency(base), numeric: true),
+                Column(key: "fees", title: strings[.fees] + ", " + strings.currency(base), numeric: true),
+                Column(key: "net", title: strings[.net] + ", " + strings.currency(base), numeric: true),
+            ],
+            rows: rows
+        )
     }
 
     var diagnosticsTable: DataTable {
@@ -119,10 +151,15 @@ extension PortfolioReportData {
             }
             return [Cell(d.asset.rawValue), time(d.time), Cell(after), number(d.balance, decimals(d.asset))]
         }
-        return DataTable(columns: [
-            Column(key: "asset", title: strings[.asset], numeric: false), Column(key: "time", title: strings[.time], numeric: false),
-            Column(key: "after", title: strings[.after], numeric: false), Column(key: "balance", title: strings[.balance], numeric: true),
-        ], rows: rows)
+        return DataTable(
+            columns: [
+                Column(key: "asset", title: strings[.asset], numeric: false),
+                Column(key: "time", title: strings[.time], numeric: false),
+                Column(key: "after", title: strings[.after], numeric: false),
+                Column(key: "balance", title: strings[.balance], numeric: true),
+            ],
+            rows: rows
+        )
     }
 
     /// The ledger's holdings (`PortfolioIncome`), every money column in the base currency with its title
@@ -130,34 +167,54 @@ extension PortfolioReportData {
     /// account fees = the tiles' value − net deposits, and value − cost = unrealised on every row. The
     /// dividend and fee columns are shown when the portfolio has any.
     var incomeTable: DataTable {
-        func received(_ p: (dividends: Double?, interest: Double?)) -> Double? { p.dividends.flatMap { d in p.interest.map { d + $0 } } }
+        func received(_ p: (dividends: Double?, interest: Double?)) -> Double? {
+            p.dividends.flatMap { d in p.interest.map { d + $0 } }
+        }
         // A holding sold down to dust with nothing realised, received or paid prints as a row of zeros: left out.
         let shown = income.positions.filter { p in
-            !HoldingsDataset.showsAsNothing(p.quantity, asset: input.assets.first { $0.code == p.asset }, value: p.value)
-                || [p.realised, p.unrealised, p.dividends, p.interest, p.accountFees].contains { ($0 ?? 1).magnitude >= 0.005 }
+            !HoldingsDataset.showsAsNothing(
+                p.quantity,
+                asset: input.assets.first { $0.code == p.asset },
+                value: p.value
+            )
+                || [p.realised, p.unrealised, p.dividends, p.interest, p.accountFees].contains {
+                    ($0 ?? 1).magnitude >= 0.005
+                }
         }
         let rows = shown.map { p -> [Cell] in
-            [Cell(p.asset.rawValue), quantity(p.quantity, p.asset), price(p.averageCost), number(p.costBasis, 2),
-             number(p.value, 2), number(p.realised, 2), number(p.unrealised, 2), number(received((p.dividends, p.interest)), 2),
-             number(p.accountFees, 2)]
+            [
+                Cell(p.asset.rawValue), quantity(p.quantity, p.asset), price(p.averageCost), number(p.costBasis, 2),
+                number(p.value, 2), number(p.realised, 2), number(p.unrealised, 2),
+                number(received((p.dividends, p.interest)), 2),
+                number(p.accountFees, 2),
+            ]
         }
-        let total = [Cell(strings[.total]), Cell(""), Cell(""), number(income.costBasis, 2), number(income.valueTotal, 2),
-                     number(income.realised, 2), number(income.unrealised, 2), number(received((income.dividends, income.interest)), 2),
-                     number(income.accountFees, 2)]
+        let total = [
+            Cell(strings[.total]), Cell(""), Cell(""), number(income.costBasis, 2), number(income.valueTotal, 2),
+            number(income.realised, 2), number(income.unrealised, 2),
+            number(received((income.dividends, income.interest)), 2),
+            number(income.accountFees, 2),
+        ]
         let hasIncome = income.positions.contains { ($0.dividends ?? 1) != 0 || ($0.interest ?? 1) != 0 }
         let hasFees = income.positions.contains { ($0.accountFees ?? 1) != 0 }
         // Every money column is in the base currency, which the block's title says once
         // (`{t.incomeByHolding}, {base}`): nine columns fit a portrait page only without it.
-        return DataTable(columns: [
-            Column(key: "asset", title: strings[.asset], numeric: false), Column(key: "quantity", title: strings[.quantity], numeric: true),
-            Column(key: "average-cost", title: strings[.averageCost], numeric: true),
-            Column(key: "cost", title: strings[.costBasis], numeric: true),
-            Column(key: "value", title: strings[.value], numeric: true),
-            Column(key: "realised", title: strings[.realised], numeric: true),
-            Column(key: "unrealised", title: strings[.unrealised], numeric: true),
-            Column(key: "dividends", title: strings[.dividendsInterest], numeric: true),
-            Column(key: "account-fees", title: strings[.accountFees], numeric: true),
-        ], rows: rows, totals: [total], defaultColumns: ["asset", "quantity", "average-cost", "cost", "value", "realised", "unrealised"]
-            + (hasIncome ? ["dividends"] : []) + (hasFees ? ["account-fees"] : []))
+        return DataTable(
+            columns: [
+                Column(key: "asset", title: strings[.asset], numeric: false),
+                Column(key: "quantity", title: strings[.quantity], numeric: true),
+                Column(key: "average-cost", title: strings[.averageCost], numeric: true),
+                Column(key: "cost", title: strings[.costBasis], numeric: true),
+                Column(key: "value", title: strings[.value], numeric: true),
+                Column(key: "realised", title: strings[.realised], numeric: true),
+                Column(key: "unrealised", title: strings[.unrealised], numeric: true),
+                Column(key: "dividends", title: strings[.dividendsInterest], numeric: true),
+                Column(key: "account-fees", title: strings[.accountFees], numeric: true),
+            ],
+            rows: rows,
+            totals: [total],
+            defaultColumns: ["asset", "quantity", "average-cost", "cost", "value", "realised", "unrealised"]
+                + (hasIncome ? ["dividends"] : []) + (hasFees ? ["account-fees"] : [])
+        )
     }
 }

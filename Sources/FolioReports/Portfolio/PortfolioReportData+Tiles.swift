@@ -1,8 +1,8 @@
-import Foundation
 import FolioAnalytics
 import FolioCharts
-import FolioDatasets
 import FolioCore
+import FolioDatasets
+import Foundation
 
 extension PortfolioReportData: ReportDataSource {
     public var values: [String: String] {
@@ -26,13 +26,16 @@ extension PortfolioReportData: ReportDataSource {
     /// million, every money tile does (₴6.19M, 6,19 млн ₴; ₴690.12K), so that the tiles a reader adds up
     /// are written alike; the tables beside give every figure to the cent.
     var compactTiles: Bool {
-        [series.total.last ?? nil, series.netDeposits.last ?? nil, income.total].contains { ($0 ?? 0).magnitude >= 1_000_000 }
+        [series.total.last ?? nil, series.netDeposits.last ?? nil, income.total].contains {
+            ($0 ?? 0).magnitude >= 1_000_000
+        }
     }
 
     /// A tile's money, compact with two decimals when `compactTiles`, else in full.
     func tileMoney(_ value: Double?, signed: Bool = false) -> String {
         guard let value else { return "—" }
-        var format = compactTiles ? NumberFormat(locale: locale, style: .compact(decimals: 2), currency: money.currency) : money
+        var format =
+            compactTiles ? NumberFormat(locale: locale, style: .compact(decimals: 2), currency: money.currency) : money
         format.explicitPlus = signed
         return format.currency == nil ? format.string(value) + "\u{00A0}" + base.rawValue : format.string(value)
     }
@@ -44,11 +47,18 @@ extension PortfolioReportData: ReportDataSource {
         func changeTile(_ key: StringKey, since day: Day) -> KPITile {
             let days = strings.window(day.advanced(by: 1), input.asOf)
             // A month of a portfolio younger than a month is no month: "—", as the table has no such row.
-            let whole = key == .kpiChange1m ? (input.inputs.ledger.activity?.first).map { $0 <= day.advanced(by: 1) } ?? false : true
-            guard whole, let c = change(since: day) else { return KPITile(label: strings[key], value: "—", detail: days) }
-            return KPITile(label: strings[key], value: tileMoney(c.amount, signed: true),
-                           detail: (c.timeWeighted.map { percent.string($0) + " · " } ?? "") + days,
-                           tone: c.amount > 0 ? .up : c.amount < 0 ? .down : .neutral)
+            let whole =
+                key == .kpiChange1m
+                ? (input.inputs.ledger.activity?.first).map { $0 <= day.advanced(by: 1) } ?? false : true
+            guard whole, let c = change(since: day) else {
+                return KPITile(label: strings[key], value: "—", detail: days)
+            }
+            return KPITile(
+                label: strings[key],
+                value: tileMoney(c.amount, signed: true),
+                detail: (c.timeWeighted.map { percent.string($0) + " · " } ?? "") + days,
+                tone: c.amount > 0 ? .up : c.amount < 0 ? .down : .neutral
+            )
         }
         let asOf = input.asOf
         switch kind {
@@ -60,11 +70,13 @@ extension PortfolioReportData: ReportDataSource {
         case .changeYTD: return changeTile(.kpiChangeYTD, since: Day(year: asOf.year - 1, month: 12, day: 31)!)
         case .realised: return KPITile(label: strings[.kpiRealised], value: tileMoney(income.realised))
         case .unrealised: return KPITile(label: strings[.kpiUnrealised], value: tileMoney(income.unrealised))
-        case .investmentIncome: return KPITile(label: strings[.kpiInvestmentIncome], value: tileMoney(income.investmentIncome))
+        case .investmentIncome:
+            return KPITile(label: strings[.kpiInvestmentIncome], value: tileMoney(income.investmentIncome))
         // The ledger's total: realised + unrealised + dividends and interest less fees, which is value −
         // net deposits; the tiles beside it add up to it.
         case .gain: return KPITile(label: strings[.kpiGain], value: tileMoney(income.total))
-        case .netDeposits: return KPITile(label: strings[.kpiNetDeposits], value: tileMoney(series.netDeposits.last ?? nil))
+        case .netDeposits:
+            return KPITile(label: strings[.kpiNetDeposits], value: tileMoney(series.netDeposits.last ?? nil))
         case .income, .expenses, .balance, .marketCap, .volume24h, .btcDominance: return nil
         }
     }

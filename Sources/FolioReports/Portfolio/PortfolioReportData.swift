@@ -1,8 +1,8 @@
-import Foundation
 import FolioAnalytics
 import FolioCharts
 import FolioCore
 import FolioDatasets
+import Foundation
 
 /// The analytics behind the portfolio report, computed once from the input: value over time for the
 /// change tiles, income, allocation, the holdings valued at the as-of day and their daily closes.
@@ -40,8 +40,11 @@ public struct PortfolioReportData: Sendable {
         request.portfolio = input.portfolio.name
         request.locale = locale
         request.benchmark = input.benchmark
-        charts = DatasetCharts(input: DatasetInput(portfolio: input.inputs, market: input.inputs.market, asOf: asOf, locale: locale),
-                               base: request, subjects: [.portfolio, .assetsOrPortfolio])
+        charts = DatasetCharts(
+            input: DatasetInput(portfolio: input.inputs, market: input.inputs.market, asOf: asOf, locale: locale),
+            base: request,
+            subjects: [.portfolio, .assetsOrPortfolio]
+        )
     }
 
     /// The gain since `day` (`ValueGain`): what the market did, not what was paid in or taken out; the

@@ -1,7 +1,7 @@
-import Foundation
 import FolioAnalytics
 import FolioCore
 import FolioInputs
+import Foundation
 
 /// What the portfolio report needs, as the command line loads it from the store: the portfolio's ledger
 /// replayed with the market that values it, the as-of day and the generation time.

@@ -24,45 +24,71 @@ public struct TaxRatesFile {
         let root: Node?
         do { root = try BoundedYAML.compose(contentsOf: url, resolver: .basic) } catch let failure as BoundedYAMLError {
             switch failure {
-            case .unreadable(_, let reason): throw DefinitionError(file: url.path, path: "", expected: "a readable UTF-8 file", found: reason)
+            case .unreadable(_, let reason):
+                throw DefinitionError(file: url.path, path: "", expected: "a readable UTF-8 file", found: reason)
             case let .notYAML(_, line, column, problem):
-                throw DefinitionError(file: url.path, path: "", line: line, expected: "valid YAML", found: "\(problem) (column \(column))")
+                throw DefinitionError(
+                    file: url.path,
+                    path: "",
+                    line: line,
+                    expected: "valid YAML",
+                    found: "\(problem) (column \(column))"
+                )
             case .notUTF8, .overLimit, .keyNotText: throw failure
             }
         }
         return try reader.rates(root)
     }
 
-    public func parse(_ yaml: String) throws -> TaxRates { try rates(try BoundedYAML.compose(yaml, file: file, resolver: .basic)) }
+    public func parse(_ yaml: String) throws -> TaxRates {
+        try rates(try BoundedYAML.compose(yaml, file: file, resolver: .basic))
+    }
 
     private func rates(_ root: Node?) throws -> TaxRates {
         let keys = ["carry-losses-forward", "personal-income-tax", "military-levy"]
         guard let root, case .mapping(let top) = root else {
-            throw DefinitionError(file: file, path: "", line: root?.mark?.line, expected: "a mapping with " + keys.joined(separator: ", "),
-                                  found: root.map(describe) ?? "an empty file")
+            throw DefinitionError(
+                file: file,
+                path: "",
+                line: root?.mark?.line,
+                expected: "a mapping with " + keys.joined(separator: ", "),
+                found: root.map(describe) ?? "an empty file"
+            )
         }
         var values: [String: Node] = [:]
         for (key, value) in top {
             let name = key.string ?? ""
-            guard keys.contains(name) else { throw error(key, name, "one of " + keys.joined(separator: ", "), found: "an unknown key") }
+            guard keys.contains(name) else {
+                throw error(key, name, "one of " + keys.joined(separator: ", "), found: "an unknown key")
+            }
             values[name] = value
         }
-        for key in keys where values[key] == nil { throw error(root, key, "this key (every rates file says all three)") }
+        for key in keys where values[key] == nil {
+            throw error(root, key, "this key (every rates file says all three)")
+        }
         let carry = values["carry-losses-forward"]!
         guard case .scalar = carry, let flag = ["true": true, "false": false][carry.string ?? ""] else {
             throw error(carry, "carry-losses-forward", "true or false", found: describe(carry))
         }
-        return TaxRates(personalIncomeTax: try periods(values["personal-income-tax"]!, "personal-income-tax"),
-                        militaryLevy: try periods(values["military-levy"]!, "military-levy"), carryLossesForward: flag, source: file)
+        return TaxRates(
+            personalIncomeTax: try periods(values["personal-income-tax"]!, "personal-income-tax"),
+            militaryLevy: try periods(values["military-levy"]!, "military-levy"),
+            carryLossesForward: flag,
+            source: file
+        )
     }
 
     /// A list of rates, none overlapping another, each a mapping of percent, from, to and law.
     private func periods(_ node: Node, _ path: String) throws -> [TaxRates.Period] {
-        guard case .sequence(let list) = node, !list.isEmpty else { throw error(node, path, "a non-empty list of rates", found: describe(node)) }
+        guard case .sequence(let list) = node, !list.isEmpty else {
+            throw error(node, path, "a non-empty list of rates", found: describe(node))
+        }
         var out: [TaxRates.Period] = []
         for (i, item) in list.enumerated() {
             let at = "\(path)[\(i)]"
-            guard case .mapping(let map) = item else { throw error(item, at, "a mapping of percent, from, to and law", found: describe(item)) }
+            guard case .mapping(let map) = item else {
+                throw error(item, at, "a mapping of percent, from, to and law", found: describe(item))
+            }
             var fields: [String: Node] = [:]
             for (key, value) in map {
                 let name = key.string ?? ""
@@ -78,7 +104,9 @@ public struct TaxRatesFile {
             let (law, lawInEnglish) = try self.law(fields["law"], item, "\(at).law")
             let from = try fields["from"].map { try day($0, "\(at).from") }
             let to = try fields["to"].map { try day($0, "\(at).to") }
-            if let from, let to, from > to { throw error(fields["to"]!, "\(at).to", "a day not before from (\(from.iso))", found: to.iso) }
+            if let from, let to, from > to {
+                throw error(fields["to"]!, "\(at).to", "a day not before from (\(from.iso))", found: to.iso)
+            }
             let period = TaxRates.Period(percent: percent, from: from, to: to, law: law, lawInEnglish: lawInEnglish)
             // Two rates in force on one day leave the tax of a year ending then undecided.
             if let other = out.firstIndex(where: { Self.overlap($0, period) }) {
@@ -101,11 +129,17 @@ public struct TaxRatesFile {
         guard case .mapping(let map) = node else { throw error(node, path, expected, found: describe(node)) }
         var languages: [String: Node] = [:]
         for (key, value) in map {
-            guard ["uk", "en"].contains(key.string ?? "") else { throw error(key, "\(path).\(key.string ?? "")", "uk or en", found: "an unknown key") }
+            guard ["uk", "en"].contains(key.string ?? "") else {
+                throw error(key, "\(path).\(key.string ?? "")", "uk or en", found: "an unknown key")
+            }
             languages[key.string ?? ""] = value
         }
-        guard let uk = text(languages["uk"]) else { throw error(languages["uk"] ?? node, "\(path).uk", "the citation in Ukrainian, as text") }
-        if let en = languages["en"], text(en) == nil { throw error(en, "\(path).en", "the citation in English, as text", found: describe(en)) }
+        guard let uk = text(languages["uk"]) else {
+            throw error(languages["uk"] ?? node, "\(path).uk", "the citation in Ukrainian, as text")
+        }
+        if let en = languages["en"], text(en) == nil {
+            throw error(en, "\(path).en", "the citation in English, as text", found: describe(en))
+        }
         return (uk, text(languages["en"]))
     }
 

@@ -9,16 +9,21 @@ extension TaxReportData {
     var totalsTable: DataTable {
         let rows = tax.totals.map { item, amount, levy -> [DataTable.Cell] in
             let bold = item == "net_investment_profit" || item == "tax_total"
-            return [DataTable.Cell(strings.taxItem(item), bold: bold), uah(amount, bold: bold),
-                    DataTable.Cell(levy?.period.map { percent($0.percent) } ?? "", sort: levy?.period?.percent),
-                    DataTable.Cell(levy.map { $0.period.map { basis($0) } ?? "—" } ?? "")]
+            return [
+                DataTable.Cell(strings.taxItem(item), bold: bold), uah(amount, bold: bold),
+                DataTable.Cell(levy?.period.map { percent($0.percent) } ?? "", sort: levy?.period?.percent),
+                DataTable.Cell(levy.map { $0.period.map { basis($0) } ?? "—" } ?? ""),
+            ]
         }
-        return DataTable(columns: [
-            .init(key: "item", title: strings.taxColumn("item"), numeric: false),
-            .init(key: "amount", title: strings.taxColumn("amount"), numeric: true),
-            .init(key: "rate", title: strings.taxColumn("rate"), numeric: true),
-            .init(key: "basis", title: strings.taxColumn("basis"), numeric: false),
-        ], rows: rows)
+        return DataTable(
+            columns: [
+                .init(key: "item", title: strings.taxColumn("item"), numeric: false),
+                .init(key: "amount", title: strings.taxColumn("amount"), numeric: true),
+                .init(key: "rate", title: strings.taxColumn("rate"), numeric: true),
+                .init(key: "basis", title: strings.taxColumn("basis"), numeric: false),
+            ],
+            rows: rows
+        )
     }
 
     /// "ПКУ ст. 167.1; Закон № 909-VIII, з 01.01.2016".
@@ -41,52 +46,83 @@ extension TaxReportData {
             return cell
         }
         let rows = tax.sales.map { s -> [DataTable.Cell] in
-            [DataTable.Cell(s.asset.rawValue), exact(s.units, least: 0, most: 8),
-             day(s.buyDay), DataTable.Cell(s.closing.buy.reference), exact(s.buyPrice), DataTable.Cell(s.buyCurrency.rawValue),
-             exact(s.buyRate), uah(s.buyFee), uah(s.cost),
-             day(s.sellDay), DataTable.Cell(s.closing.sale.reference), price(s.sellPrice, s.sellCurrency, s.buyCurrency),
-             exact(s.sellRate), uah(s.sellFee), uah(s.proceeds), uah(s.result)]
+            [
+                DataTable.Cell(s.asset.rawValue), exact(s.units, least: 0, most: 8),
+                day(s.buyDay), DataTable.Cell(s.closing.buy.reference), exact(s.buyPrice),
+                DataTable.Cell(s.buyCurrency.rawValue),
+                exact(s.buyRate), uah(s.buyFee), uah(s.cost),
+                day(s.sellDay), DataTable.Cell(s.closing.sale.reference),
+                price(s.sellPrice, s.sellCurrency, s.buyCurrency),
+                exact(s.sellRate), uah(s.sellFee), uah(s.proceeds), uah(s.result),
+            ]
         }
-        let sums = [\TaxYear.Sale.buyFee, \.cost, \.sellFee, \.proceeds].map { path in tax.sales.map { $0[keyPath: path] }.sum() }
+        let sums = [\TaxYear.Sale.buyFee, \.cost, \.sellFee, \.proceeds].map { path in
+            tax.sales.map { $0[keyPath: path] }.sum()
+        }
         let blank = DataTable.Cell("")
-        let total = [DataTable.Cell(strings[.total], bold: true), blank, blank, blank, blank, blank, blank, uah(sums[0], bold: true),
-                     uah(sums[1], bold: true), blank, blank, blank, blank, uah(sums[2], bold: true), uah(sums[3], bold: true),
-                     uah(tax.net, bold: true)]
+        let total = [
+            DataTable.Cell(strings[.total], bold: true), blank, blank, blank, blank, blank, blank,
+            uah(sums[0], bold: true),
+            uah(sums[1], bold: true), blank, blank, blank, blank, uah(sums[2], bold: true), uah(sums[3], bold: true),
+            uah(tax.net, bold: true),
+        ]
         func column(_ key: String, _ title: String, numeric: Bool = true, aligned: Bool = false) -> DataTable.Column {
             .init(key: key, title: title, numeric: numeric, alignsDecimals: aligned)
         }
-        return DataTable(columns: [
-            column("asset", strings[.asset], numeric: false), column("quantity", strings.taxColumn("units"), aligned: true),
-            column("bought", strings.taxColumn("bought"), numeric: false), column("buy-trade", strings.taxColumn("trade"), numeric: false),
-            column("buy-price", strings[.price], aligned: true), column("currency", strings.taxColumn("currency"), numeric: false),
-            column("buy-rate", strings.taxColumn("nbu"), aligned: true), column("buy-fee", strings.taxColumn("fee")),
-            column("cost", strings.taxColumn("cost")),
-            column("sold", strings.taxColumn("sold"), numeric: false), column("sell-trade", strings.taxColumn("trade"), numeric: false),
-            column("sell-price", strings[.price], aligned: true), column("sell-rate", strings.taxColumn("nbu"), aligned: true),
-            column("sell-fee", strings.taxColumn("fee")), column("proceeds", strings.taxColumn("proceeds")), column("result", strings.taxColumn("result")),
-        ], rows: rows, totals: rows.isEmpty ? [] : [total])
+        return DataTable(
+            columns: [
+                column("asset", strings[.asset], numeric: false),
+                column("quantity", strings.taxColumn("units"), aligned: true),
+                column("bought", strings.taxColumn("bought"), numeric: false),
+                column("buy-trade", strings.taxColumn("trade"), numeric: false),
+                column("buy-price", strings[.price], aligned: true),
+                column("currency", strings.taxColumn("currency"), numeric: false),
+                column("buy-rate", strings.taxColumn("nbu"), aligned: true),
+                column("buy-fee", strings.taxColumn("fee")),
+                column("cost", strings.taxColumn("cost")),
+                column("sold", strings.taxColumn("sold"), numeric: false),
+                column("sell-trade", strings.taxColumn("trade"), numeric: false),
+                column("sell-price", strings[.price], aligned: true),
+                column("sell-rate", strings.taxColumn("nbu"), aligned: true),
+                column("sell-fee", strings.taxColumn("fee")), column("proceeds", strings.taxColumn("proceeds")),
+                column("result", strings.taxColumn("result")),
+            ],
+            rows: rows,
+            totals: rows.isEmpty ? [] : [total]
+        )
     }
 
     /// Each dividend and interest at its day's NBU rate, then the sums in hryvnias.
     var incomeTable: DataTable {
         let rates = TaxYear.decimals(tax.income.map(\.rate), most: 6)
         let rows = tax.income.map { i -> [DataTable.Cell] in
-            [day(i.day), DataTable.Cell(strings.taxColumn(i.kind.rawValue)), DataTable.Cell(i.asset.rawValue),
-             DataTable.Cell(i.transaction.reference), DataTable.Cell(i.currency.rawValue),
-             figure(i.gross, 2), figure(i.rate, rates), uah(i.grossUAH), figure(i.withheld, 2), uah(i.withheldUAH)]
+            [
+                day(i.day), DataTable.Cell(strings.taxColumn(i.kind.rawValue)), DataTable.Cell(i.asset.rawValue),
+                DataTable.Cell(i.transaction.reference), DataTable.Cell(i.currency.rawValue),
+                figure(i.gross, 2), figure(i.rate, rates), uah(i.grossUAH), figure(i.withheld, 2), uah(i.withheldUAH),
+            ]
         }
         let blank = DataTable.Cell("")
-        let total = [DataTable.Cell(strings[.total], bold: true), blank, blank, blank, blank, blank, blank, uah(tax.grossIncome, bold: true),
-                     blank, uah(tax.withheldIncome, bold: true)]
-        return DataTable(columns: [
-            .init(key: "date", title: strings.taxColumn("date"), numeric: false), .init(key: "kind", title: strings[.kind], numeric: false),
-            .init(key: "asset", title: strings[.asset], numeric: false),
-            .init(key: "transaction", title: strings.taxColumn("trade"), numeric: false),
-            .init(key: "currency", title: strings[.currency], numeric: false),
-            .init(key: "gross", title: strings.taxColumn("gross"), numeric: true), .init(key: "rate", title: strings.taxColumn("nbu"), numeric: true),
-            .init(key: "gross-uah", title: strings.taxColumn("grossUAH"), numeric: true),
-            .init(key: "withheld", title: strings.taxColumn("withheld"), numeric: true),
-            .init(key: "withheld-uah", title: strings.taxColumn("withheldUAH"), numeric: true),
-        ], rows: rows, totals: rows.isEmpty ? [] : [total])
+        let total = [
+            DataTable.Cell(strings[.total], bold: true), blank, blank, blank, blank, blank, blank,
+            uah(tax.grossIncome, bold: true),
+            blank, uah(tax.withheldIncome, bold: true),
+        ]
+        return DataTable(
+            columns: [
+                .init(key: "date", title: strings.taxColumn("date"), numeric: false),
+                .init(key: "kind", title: strings[.kind], numeric: false),
+                .init(key: "asset", title: strings[.asset], numeric: false),
+                .init(key: "transaction", title: strings.taxColumn("trade"), numeric: false),
+                .init(key: "currency", title: strings[.currency], numeric: false),
+                .init(key: "gross", title: strings.taxColumn("gross"), numeric: true),
+                .init(key: "rate", title: strings.taxColumn("nbu"), numeric: true),
+                .init(key: "gross-uah", title: strings.taxColumn("grossUAH"), numeric: true),
+                .init(key: "withheld", title: strings.taxColumn("withheld"), numeric: true),
+                .init(key: "withheld-uah", title: strings.taxColumn("withheldUAH"), numeric: true),
+            ],
+            rows: rows,
+            totals: rows.isEmpty ? [] : [total]
+        )
     }
 }

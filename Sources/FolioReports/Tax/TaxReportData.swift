@@ -1,8 +1,8 @@
-import Foundation
 import FolioAnalytics
 import FolioCharts
 import FolioCore
 import FolioDatasets
+import Foundation
 
 /// What the tax report needs: one portfolio's tax year, and the day its figures are as of.
 public struct TaxReportInput: Sendable {
@@ -14,7 +14,10 @@ public struct TaxReportInput: Sendable {
     public var generated: Date?
 
     public init(tax: TaxYear, portfolio: String, asOf: Day, generated: Date? = nil) {
-        self.tax = tax; self.portfolio = portfolio; self.asOf = asOf; self.generated = generated
+        self.tax = tax
+        self.portfolio = portfolio
+        self.asOf = asOf
+        self.generated = generated
     }
 }
 
@@ -50,14 +53,18 @@ public struct TaxReportData: Sendable {
         NumberFormat(locale: locale, style: .percent(TaxYear.decimals([value], least: 0, most: 4))).string(value / 100)
     }
 
-    func day(_ day: Day) -> DataTable.Cell { DataTable.Cell(DateText.date(day, locale: locale), sort: Double(day.daysSinceEpoch)) }
+    func day(_ day: Day) -> DataTable.Cell {
+        DataTable.Cell(DateText.date(day, locale: locale), sort: Double(day.daysSinceEpoch))
+    }
 }
 
 extension TaxReportData: ReportDataSource {
     public var values: [String: String] {
         ReportStamp.values(asOf: input.asOf, generated: input.generated, locale: locale).merging([
-            "portfolio": input.portfolio, "base": AssetCode.uah.rawValue, "title": strings.taxTitle(tax.year, input.portfolio),
-            "year": "\(tax.year)", "taxRates": strings.taxRatesUsed(tax, percent: percent), "leftOut": tax.leftOut.isEmpty ? "" : strings.taxLeftOut(tax),
+            "portfolio": input.portfolio, "base": AssetCode.uah.rawValue,
+            "title": strings.taxTitle(tax.year, input.portfolio),
+            "year": "\(tax.year)", "taxRates": strings.taxRatesUsed(tax, percent: percent),
+            "leftOut": tax.leftOut.isEmpty ? "" : strings.taxLeftOut(tax),
         ]) { $1 }
     }
 
@@ -75,7 +82,12 @@ extension TaxReportData: ReportDataSource {
     public func tile(_ kind: KPIKind) -> KPITile? { nil }
     public var chartData: [String: Set<ChartKind>] { [:] }
 
-    public func chart(_ kind: ChartKind, data: String, parameters: [String: String], frame: ChartFrame) throws -> ChartContent {
+    public func chart(
+        _ kind: ChartKind,
+        data: String,
+        parameters: [String: String],
+        frame: ChartFrame
+    ) throws -> ChartContent {
         throw ArgumentError(message: "the tax report draws no charts")
     }
 

@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 internal import GRDB
 
 /// Quotes have no id (the table is keyed by asset, currency, market and time, WITHOUT ROWID): they are
@@ -16,7 +16,13 @@ extension Store {
     public func removeQuotes(matching filter: RecordFilter, dryRun: Bool) throws -> [Quote] {
         let remove = { (db: Database) throws -> [Quote] in
             let (rows, selection) = try Self.quotes(matching: filter, db)
-            try RecordRemoval.check(filter, ids: [], count: rows.count, plural: "quotes", listCommand: "folio quotes list")
+            try RecordRemoval.check(
+                filter,
+                ids: [],
+                count: rows.count,
+                plural: "quotes",
+                listCommand: "folio quotes list"
+            )
             if !dryRun {
                 try QuoteDays.deleteQuotes(db, where: selection.whereClause, arguments: selection.statementArguments)
             }
@@ -25,19 +31,36 @@ extension Store {
         return dryRun ? try read(remove) : try write(remove)
     }
 
-    private static func quotes(matching filter: RecordFilter, _ db: Database) throws -> (rows: [Quote], selection: RecordSelection) {
+    private static func quotes(
+        matching filter: RecordFilter,
+        _ db: Database
+    ) throws -> (rows: [Quote], selection: RecordSelection) {
         guard filter.ids.isEmpty, filter.portfolio == nil else {
-            throw ArgumentError(filter.ids.isEmpty ? "--portfolio" : "--id", "quotes have no id and belong to no portfolio; select them by --asset, --currency, --market, --from and --to")
+            throw ArgumentError(
+                filter.ids.isEmpty ? "--portfolio" : "--id",
+                "quotes have no id and belong to no portfolio; select them by --asset, --currency, --market, --from and --to"
+            )
         }
         let selection = try RecordSelection(filter, table: "quote", assetColumn: "asset_id", db: db)
-        let rows = try Row.fetchAll(db, sql: """
-            SELECT a.code, c.code, quote.market, quote.time_ms, quote.price, quote.bid, quote.ask, quote.source
-            FROM quote JOIN asset a ON a.id = quote.asset_id JOIN asset c ON c.id = quote.currency_id
-            \(selection.whereClause) ORDER BY a.code, c.code, quote.market, quote.time_ms
-            """, arguments: selection.statementArguments
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT a.code, c.code, quote.market, quote.time_ms, quote.price, quote.bid, quote.ask, quote.source
+                FROM quote JOIN asset a ON a.id = quote.asset_id JOIN asset c ON c.id = quote.currency_id
+                \(selection.whereClause) ORDER BY a.code, c.code, quote.market, quote.time_ms
+                """,
+            arguments: selection.statementArguments
         ).map {
-            Quote(asset: AssetCode($0[0] as String), currency: AssetCode($0[1] as String), market: Market($0[2] as String),
-                  time: Date(unixMilliseconds: $0[3]), price: $0[4], bid: $0[5], ask: $0[6], source: $0[7])
+            Quote(
+                asset: AssetCode($0[0] as String),
+                currency: AssetCode($0[1] as String),
+                market: Market($0[2] as String),
+                time: Date(unixMilliseconds: $0[3]),
+                price: $0[4],
+                bid: $0[5],
+                ask: $0[6],
+                source: $0[7]
+            )
         }
         return (rows, selection)
     }

@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 internal import GRDB
 
 /// Which stored trades, cash transactions or quotes `folio trades|transactions|quotes list|remove` mean.
@@ -17,8 +17,15 @@ public struct RecordFilter: Sendable, Equatable {
     public var market: Market?
     public var currency: AssetCode?
 
-    public init(ids: [Int64] = [], portfolio: String? = nil, assets: [AssetCode] = [], from: Day? = nil, to: Day? = nil,
-                market: Market? = nil, currency: AssetCode? = nil) {
+    public init(
+        ids: [Int64] = [],
+        portfolio: String? = nil,
+        assets: [AssetCode] = [],
+        from: Day? = nil,
+        to: Day? = nil,
+        market: Market? = nil,
+        currency: AssetCode? = nil
+    ) {
         self.ids = ids
         self.portfolio = portfolio
         self.assets = assets
@@ -61,7 +68,9 @@ struct RecordSelection {
             arguments.append(portfolio.id)
         }
         if !filter.assets.isEmpty {
-            conditions.append("\(table).\(assetColumn) IN (SELECT id FROM asset WHERE code IN (\(Self.placeholders(filter.assets.count))))")
+            conditions.append(
+                "\(table).\(assetColumn) IN (SELECT id FROM asset WHERE code IN (\(Self.placeholders(filter.assets.count))))"
+            )
             arguments += filter.assets.map(\.rawValue)
         }
         if let currency = filter.currency {
@@ -94,15 +103,23 @@ enum RecordRemoval {
     /// `ids` are the ids of the selected rows (empty for quotes, which have none), `count` how many there are.
     static func check(_ filter: RecordFilter, ids: [Int64], count: Int, plural: String, listCommand: String) throws {
         guard !filter.isEmpty else {
-            let options = listCommand.hasPrefix("folio quotes") ? "--asset, --currency, --market, --from, --to" : "--portfolio, --asset, --from, --to"
-            throw ArgumentError("--id", "give the \(plural) to remove by --id or by a filter (\(options)); nothing removed")
+            let options =
+                listCommand.hasPrefix("folio quotes")
+                ? "--asset, --currency, --market, --from, --to" : "--portfolio, --asset, --from, --to"
+            throw ArgumentError(
+                "--id",
+                "give the \(plural) to remove by --id or by a filter (\(options)); nothing removed"
+            )
         }
         let found = Set(ids)
         if let unknown = filter.ids.first(where: { !found.contains($0) }) {
             var others = filter
             others.ids = []
             let narrowed = others.isEmpty ? "" : " among \(plural) matching \(others.options)"
-            throw ArgumentError("--id", "no \(plural.dropLast()) with id \(unknown)\(narrowed) (see `\(listCommand)`); nothing removed")
+            throw ArgumentError(
+                "--id",
+                "no \(plural.dropLast()) with id \(unknown)\(narrowed) (see `\(listCommand)`); nothing removed"
+            )
         }
         guard count > 0 else {
             throw ArgumentError(message: "no \(plural) match \(filter.options); nothing removed")

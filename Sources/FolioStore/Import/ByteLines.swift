@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// Streams a file as lines of bytes, a chunk at a time, so that memory stays flat whatever the file size.
 /// Handles `\n` and `\r\n`, a missing final newline (DSX exports have none) and a UTF-8 byte-order mark.
@@ -16,7 +16,9 @@ struct ByteLines {
     /// Calls `body` with each line (without its line end) and its 1-based number. Blank lines are passed too.
     func forEachLine(_ body: (UnsafeBufferPointer<UInt8>, Int) throws -> Void) throws {
         // Foundation's errors become the file and the cause: a folder opens, and fails at the first read.
-        func unreadable(_ error: any Error) -> ImportError { ImportError(file: url.path, message: FileError(path: url.path, error: error).reason) }
+        func unreadable(_ error: any Error) -> ImportError {
+            ImportError(file: url.path, message: FileError(path: url.path, error: error).reason)
+        }
         let handle: FileHandle
         do { handle = try FileHandle(forReadingFrom: url) } catch { throw unreadable(error) }
         defer { try? handle.close() }
@@ -31,15 +33,24 @@ struct ByteLines {
             carry.append(contentsOf: chunk)
             var start = 0
             if first && carry.count >= 3 && carry[0] == 0xEF && carry[1] == 0xBB && carry[2] == 0xBF { start = 3 }
-            if first && !carry.isEmpty { fileStart = Array(carry.prefix(2)); first = false }
+            if first && !carry.isEmpty {
+                fileStart = Array(carry.prefix(2))
+                first = false
+            }
             try carry.withUnsafeBufferPointer { buffer in
                 guard let base = buffer.baseAddress else { return }
                 func line(_ range: Range<Int>) throws {
                     lineNumber += 1
                     guard range.count <= Self.maxLineBytes else { throw tooLong(lineNumber) }
-                    let bytes = UnsafeBufferPointer(rebasing: buffer[range.lowerBound..<trimCR(buffer, range.lowerBound, range.upperBound)])
+                    let bytes = UnsafeBufferPointer(
+                        rebasing: buffer[range.lowerBound..<trimCR(buffer, range.lowerBound, range.upperBound)]
+                    )
                     if let bad = UTF8Validation.firstInvalidOffset(bytes) {
-                        throw ImportError(file: url.path, line: lineNumber, message: UTF8Validation.problem(foundByte: bytes[bad], fileStart: fileStart))
+                        throw ImportError(
+                            file: url.path,
+                            line: lineNumber,
+                            message: UTF8Validation.problem(foundByte: bytes[bad], fileStart: fileStart)
+                        )
                     }
                     try body(bytes, lineNumber)
                 }
@@ -61,7 +72,11 @@ struct ByteLines {
     }
 
     private func tooLong(_ line: Int) -> ImportError {
-        ImportError(file: url.path, line: line, message: "a line longer than 1 MiB, the limit for a line of an imported file")
+        ImportError(
+            file: url.path,
+            line: line,
+            message: "a line longer than 1 MiB, the limit for a line of an imported file"
+        )
     }
 
     private func trimCR(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {

@@ -37,8 +37,13 @@ struct CSVHeader {
         guard let columns = exact[name] ?? (key.isEmpty ? nil : loose[key]) else { return nil }
         guard columns.count == 1 else {
             let listed = columns.map { "\($0 + 1) \"\(names[$0])\"" }
-            throw ImportError(file: file, line: line, field: "header",
-                              message: "\"\(name)\" matches columns \(listed.dropLast().joined(separator: ", ")) and \(listed.last!), expected one column")
+            throw ImportError(
+                file: file,
+                line: line,
+                field: "header",
+                message:
+                    "\"\(name)\" matches columns \(listed.dropLast().joined(separator: ", ")) and \(listed.last!), expected one column"
+            )
         }
         return columns[0]
     }
@@ -53,8 +58,11 @@ struct CSVHeader {
     func required(_ names: String...) throws -> Int {
         for name in names { if let found = try position(of: name) { return found } }
         throw ImportError(
-            file: file, line: line, field: "header",
-            message: "no \(names.map { "\"\($0)\"" }.joined(separator: " or ")) column, expected a header such as \(expectedHint)"
+            file: file,
+            line: line,
+            field: "header",
+            message:
+                "no \(names.map { "\"\($0)\"" }.joined(separator: " or ")) column, expected a header such as \(expectedHint)"
         )
     }
 

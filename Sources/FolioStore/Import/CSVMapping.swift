@@ -55,27 +55,46 @@ public struct CSVMapping: Sendable, Equatable {
         // With `,` between fields, `12,5` is two fields: the price would be 12 and every field after
         // it one column on.
         if decimalComma == true && (delimiter ?? UInt8(ascii: ",")) == UInt8(ascii: ",") {
-            throw ArgumentError("--decimal-comma", "numbers such as 12,5 need another delimiter than \",\", expected --delimiter \";\" as well")
+            throw ArgumentError(
+                "--decimal-comma",
+                "numbers such as 12,5 need another delimiter than \",\", expected --delimiter \";\" as well"
+            )
         }
         guard columns[.date] != nil else {
-            throw ArgumentError("--columns", "no column for the date, expected date=COLUMN (or --date-column with --wide)")
+            throw ArgumentError(
+                "--columns",
+                "no column for the date, expected date=COLUMN (or --date-column with --wide)"
+            )
         }
         if wide == true {
             if let other = Field.allCases.first(where: { $0 != .date && columns[$0] != nil }) {
-                throw ArgumentError("--columns", "\(other.rawValue)= is not taken with --wide, where every column but the date is an asset's price")
+                throw ArgumentError(
+                    "--columns",
+                    "\(other.rawValue)= is not taken with --wide, where every column but the date is an asset's price"
+                )
             }
-            if asset != nil { throw ArgumentError("--asset", "not taken with --wide, where each column's header is its asset") }
-            guard currency != nil else { throw ArgumentError("--currency", "--wide needs the currency every column is priced in") }
+            if asset != nil {
+                throw ArgumentError("--asset", "not taken with --wide, where each column's header is its asset")
+            }
+            guard currency != nil else {
+                throw ArgumentError("--currency", "--wide needs the currency every column is priced in")
+            }
             return
         }
-        if ignoreColumns != nil { throw ArgumentError("--ignore-columns", "only the wide layout (--wide) ignores columns") }
+        if ignoreColumns != nil {
+            throw ArgumentError("--ignore-columns", "only the wide layout (--wide) ignores columns")
+        }
         // A column and a value for the whole file would be one too many: the column won without a word.
-        if columns[.asset] != nil && asset != nil { throw ArgumentError("--asset", "not taken with asset= in --columns, which reads each row's asset") }
+        if columns[.asset] != nil && asset != nil {
+            throw ArgumentError("--asset", "not taken with asset= in --columns, which reads each row's asset")
+        }
         if columns[.currency] != nil && currency != nil {
             throw ArgumentError("--currency", "not taken with currency= in --columns, which reads each row's currency")
         }
         try Self.checkPair(asset: asset, currency: currency)
-        guard columns[.price] != nil else { throw ArgumentError("--columns", "no column for the price, expected price=COLUMN") }
+        guard columns[.price] != nil else {
+            throw ArgumentError("--columns", "no column for the price, expected price=COLUMN")
+        }
         guard columns[.asset] != nil || asset != nil else {
             throw ArgumentError("--asset", "no asset, expected --asset CODE or asset=COLUMN in --columns")
         }
@@ -87,7 +106,9 @@ public struct CSVMapping: Sendable, Equatable {
     /// Refuses `--asset` and `--currency` naming one code: USD in USD is 1 by definition, and stored it
     /// is a series every reader skips.
     static func checkPair(asset: AssetCode?, currency: AssetCode?) throws {
-        if let asset, asset == currency { throw ArgumentError("--currency", "\(asset) is the asset itself, expected the currency its price is in") }
+        if let asset, asset == currency {
+            throw ArgumentError("--currency", "\(asset) is the asset itself, expected the currency its price is in")
+        }
     }
 
     /// `date=Date,price=Price` as columns by field; `argument` names the option or file key in errors.
@@ -99,19 +120,24 @@ public struct CSVMapping: Sendable, Equatable {
             }
             return (field: parts[0], column: parts[1])
         }
-        guard !pairs.isEmpty else { throw ArgumentError(argument, "no columns, expected FIELD=COLUMN pairs such as date=Date,price=Price") }
+        guard !pairs.isEmpty else {
+            throw ArgumentError(argument, "no columns, expected FIELD=COLUMN pairs such as date=Date,price=Price")
+        }
         return try columns(pairs, argument)
     }
 
     /// Columns by field from (field name, column) pairs. A field given twice — `price=` twice, or `date=`
     /// with `time=`, its other name — is refused naming both: the last one would win without a word.
-    public static func columns(_ pairs: [(field: String, column: String)], _ argument: String) throws -> [Field: String] {
+    public static func columns(_ pairs: [(field: String, column: String)], _ argument: String) throws -> [Field: String]
+    {
         var columns: [Field: String] = [:]
         var spelled: [Field: String] = [:]
         for pair in pairs {
             let field = try field(pair.field, argument)
             if let earlier = spelled[field] {
-                let given = earlier == pair.field ? "\(earlier)= twice" : "\(earlier)= and \(pair.field)=, both the \(field.rawValue) column"
+                let given =
+                    earlier == pair.field
+                    ? "\(earlier)= twice" : "\(earlier)= and \(pair.field)=, both the \(field.rawValue) column"
                 throw ArgumentError(argument, "found \(given), expected each field once")
             }
             spelled[field] = pair.field
@@ -122,7 +148,10 @@ public struct CSVMapping: Sendable, Equatable {
 
     public static func field(_ name: String, _ argument: String) throws -> Field {
         guard let field = Field(name: name) else {
-            throw ArgumentError(argument, "unknown field \"\(name)\", expected one of \(Field.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw ArgumentError(
+                argument,
+                "unknown field \"\(name)\", expected one of \(Field.allCases.map(\.rawValue).joined(separator: ", "))"
+            )
         }
         return field
     }
@@ -141,7 +170,8 @@ public struct CSVMapping: Sendable, Equatable {
     public static func dateFormat(_ text: String, _ argument: String) throws -> DatePattern {
         switch DatePattern.parse(text) {
         case let .success(pattern): return pattern
-        case let .failure(error): throw ArgumentError(argument, "found \"\(text)\": \(error.reason), as in dd.MM.yyyy or yyyy-MM-dd HH:mm")
+        case let .failure(error):
+            throw ArgumentError(argument, "found \"\(text)\": \(error.reason), as in dd.MM.yyyy or yyyy-MM-dd HH:mm")
         }
     }
 }

@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// DSX Global exports (see shared/data/dsx-balances/SOURCE.md): `;`-separated, `,` decimals,
 /// `yyyy-MM-dd H:mm:ss` local times without a zone (stored as UTC), no header, no final newline.
@@ -45,10 +45,16 @@ struct DSXTradesImporter {
         let expected = (asset.rawValue + priceCurrency.rawValue).lowercased()
         if let split = KnownAssets.splitInstrument(instrument) {
             guard split.base == asset && split.quote == priceCurrency else {
-                throw row.fail("instrument (field 2)", "found \"\(instrument)\" (\(split.base)/\(split.quote)), expected \(asset)/\(priceCurrency) as fields 5 and 7 say")
+                throw row.fail(
+                    "instrument (field 2)",
+                    "found \"\(instrument)\" (\(split.base)/\(split.quote)), expected \(asset)/\(priceCurrency) as fields 5 and 7 say"
+                )
             }
         } else if instrument.lowercased() != expected {
-            throw row.fail("instrument (field 2)", "found \"\(instrument)\", expected \"\(expected)\" from fields 5 and 7")
+            throw row.fail(
+                "instrument (field 2)",
+                "found \"\(instrument)\", expected \"\(expected)\" from fields 5 and 7"
+            )
         }
     }
 }
@@ -67,14 +73,22 @@ struct DSXTransactionsImporter {
             let transaction = ImportSink.CashRow(
                 portfolioID: portfolioID,
                 timeMs: try row.time(0, "date (field 1)"),
-                kind: try row.choice(1, "type (field 2)", [(["deposit"], CashTransactionKind.deposit), (["withdraw", "withdrawal"], .withdrawal)]),
+                kind: try row.choice(
+                    1,
+                    "type (field 2)",
+                    [(["deposit"], CashTransactionKind.deposit), (["withdraw", "withdrawal"], .withdrawal)]
+                ),
                 currency: try row.assetCode(2, "currency (field 3)"),
                 amount: try row.nonNegative(3, "amount (field 4)"),
                 fee: try row.nonNegative(4, "commission (field 5)"),
-                status: try row.choice(7, "status (field 8)", [
-                    (["complete", "completed"], TransactionStatus.completed), (["failed"], .failed),
-                    (["rejected", "cancelled", "canceled"], .rejected), (["pending"], .pending),
-                ]),
+                status: try row.choice(
+                    7,
+                    "status (field 8)",
+                    [
+                        (["complete", "completed"], TransactionStatus.completed), (["failed"], .failed),
+                        (["rejected", "cancelled", "canceled"], .rejected), (["pending"], .pending),
+                    ]
+                ),
                 externalID: try row.text(9, "transaction id (field 10)")
             )
             summary.record(try sink.insertCashTransaction(transaction), at: row.location)

@@ -7,7 +7,11 @@ import FolioCore
 /// text in single quotes (`'T'`), must appear as written.
 public struct DatePattern: Sendable, Equatable, CustomStringConvertible {
     enum Part: Equatable {
-        case year, month(exact: Bool), day(exact: Bool), hour(exact: Bool), minute, second
+        case year
+        case month(exact: Bool)
+        case day(exact: Bool)
+        case hour(exact: Bool)
+        case minute, second
         case literal(Character)
     }
 
@@ -31,12 +35,18 @@ public struct DatePattern: Sendable, Equatable, CustomStringConvertible {
         while let c = chars.first {
             if c == "'" {
                 chars.removeFirst()
-                guard let close = chars.firstIndex(of: "'") else { return .failure(PatternError("a quote (') is not closed")) }
+                guard let close = chars.firstIndex(of: "'") else {
+                    return .failure(PatternError("a quote (') is not closed"))
+                }
                 parts += chars[..<close].map(Part.literal)
                 chars = chars[(close + 1)...]
                 continue
             }
-            guard c.isLetter else { parts.append(.literal(c)); chars.removeFirst(); continue }
+            guard c.isLetter else {
+                parts.append(.literal(c))
+                chars.removeFirst()
+                continue
+            }
             let run = chars.prefix { $0 == c }.count
             chars.removeFirst(run)
             let letters = String(repeating: c, count: run)
@@ -52,12 +62,18 @@ public struct DatePattern: Sendable, Equatable, CustomStringConvertible {
             }
             // A field given twice (`yyyy-MM-dd-yyyy`) would be read twice, the last one kept.
             guard seen.insert(c).inserted else {
-                return .failure(PatternError("\"\(letters)\" repeats a field given before, expected each of yyyy, MM, dd, HH, mm, ss at most once"))
+                return .failure(
+                    PatternError(
+                        "\"\(letters)\" repeats a field given before, expected each of yyyy, MM, dd, HH, mm, ss at most once"
+                    )
+                )
             }
             parts.append(part)
         }
         let has = { (p: (Part) -> Bool) in parts.contains(where: p) }
-        guard has({ $0 == .year }), has({ if case .month = $0 { true } else { false } }), has({ if case .day = $0 { true } else { false } }) else {
+        guard has({ $0 == .year }), has({ if case .month = $0 { true } else { false } }),
+            has({ if case .day = $0 { true } else { false } })
+        else {
             return .failure(PatternError("a date needs yyyy, MM and dd"))
         }
         return .success(DatePattern(parts: parts, description: pattern))
@@ -72,7 +88,12 @@ public struct DatePattern: Sendable, Equatable, CustomStringConvertible {
     /// no real day or time.
     public func milliseconds(_ text: String) -> Int64? {
         var chars = Array(text)[...]
-        var year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0
+        var year = 0
+        var month = 0
+        var day = 0
+        var hour = 0
+        var minute = 0
+        var second = 0
         func digits(_ min: Int, _ max: Int) -> Int? {
             let run = chars.prefix(max).prefix { $0.isASCII && $0.isNumber }
             guard run.count >= min else { return nil }
@@ -81,13 +102,27 @@ public struct DatePattern: Sendable, Equatable, CustomStringConvertible {
         }
         for part in parts {
             switch part {
-            case .year: guard let n = digits(4, 4) else { return nil }; year = n
-            case let .month(exact): guard let n = digits(exact ? 2 : 1, 2) else { return nil }; month = n
-            case let .day(exact): guard let n = digits(exact ? 2 : 1, 2) else { return nil }; day = n
-            case let .hour(exact): guard let n = digits(exact ? 2 : 1, 2), n < 24 else { return nil }; hour = n
-            case .minute: guard let n = digits(2, 2), n < 60 else { return nil }; minute = n
-            case .second: guard let n = digits(2, 2), n < 60 else { return nil }; second = n
-            case let .literal(c): guard chars.first == c else { return nil }; chars.removeFirst()
+            case .year:
+                guard let n = digits(4, 4) else { return nil }
+                year = n
+            case let .month(exact):
+                guard let n = digits(exact ? 2 : 1, 2) else { return nil }
+                month = n
+            case let .day(exact):
+                guard let n = digits(exact ? 2 : 1, 2) else { return nil }
+                day = n
+            case let .hour(exact):
+                guard let n = digits(exact ? 2 : 1, 2), n < 24 else { return nil }
+                hour = n
+            case .minute:
+                guard let n = digits(2, 2), n < 60 else { return nil }
+                minute = n
+            case .second:
+                guard let n = digits(2, 2), n < 60 else { return nil }
+                second = n
+            case let .literal(c):
+                guard chars.first == c else { return nil }
+                chars.removeFirst()
             }
         }
         guard chars.isEmpty, let date = Day(year: year, month: month, day: day) else { return nil }

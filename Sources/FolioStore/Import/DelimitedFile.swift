@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// Reads a delimited text file row by row: with a header (generic CSVs) or without (DSX exports).
 /// Blank lines are skipped; a row with too few or too many fields, a field over `maxFieldBytes` or a
@@ -26,13 +26,22 @@ struct DelimitedFile {
     /// every later import of the file would find the row "differs" and `--replace` "update" it again.
     private func checkFields(_ fields: DelimitedLine, line: Int) throws {
         for (i, range) in fields.ranges.enumerated() where range.count > Self.maxFieldBytes {
-            throw ImportError(file: url.path, line: line, field: "field \(i + 1)",
-                              message: "\(range.count) bytes, more than 64 KiB, the limit for a field")
+            throw ImportError(
+                file: url.path,
+                line: line,
+                field: "field \(i + 1)",
+                message: "\(range.count) bytes, more than 64 KiB, the limit for a field"
+            )
         }
         // One scan of the line; the field is looked for only when there is a NUL to name.
         guard let base = fields.bytes.baseAddress, memchr(base, 0, fields.bytes.count) != nil else { return }
         let i = fields.ranges.firstIndex { fields.bytes[$0].contains(0) } ?? 0
-        throw ImportError(file: url.path, line: line, field: "field \(i + 1)", message: "found a NUL byte, expected text")
+        throw ImportError(
+            file: url.path,
+            line: line,
+            field: "field \(i + 1)",
+            message: "found a NUL byte, expected text"
+        )
     }
 
     /// Calls `header` once with the first non-blank line, then `row` for every data row.
@@ -46,7 +55,11 @@ struct DelimitedFile {
         try ByteLines(url: url).forEachLine { line, number in
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
             guard fields.split(line, delimiter: delimiter, quotes: quotes) else {
-                throw ImportError(file: url.path, line: number, message: "a quoted field is not closed, expected a closing \" on the same line")
+                throw ImportError(
+                    file: url.path,
+                    line: number,
+                    message: "a quoted field is not closed, expected a closing \" on the same line"
+                )
             }
             try checkFields(fields, line: number)
             guard let width = headerWidth, !(newSection?(fields) ?? false) else {
@@ -58,9 +71,15 @@ struct DelimitedFile {
             // quoted (`12,5`) every field after it moves one column on, and the row would be read
             // cut short. Extra fields that are all blank lose nothing (a trailing delimiter, as
             // spreadsheets write) and are let through.
-            guard fields.count == width || (fields.count > width && (width..<fields.count).allSatisfy(fields.isBlank))
-                || (shortRows && fields.count < width) else {
-                throw ImportError(file: url.path, line: number, message: "found \(fields.count) fields, expected \(width) as in the header")
+            guard
+                fields.count == width || (fields.count > width && (width..<fields.count).allSatisfy(fields.isBlank))
+                    || (shortRows && fields.count < width)
+            else {
+                throw ImportError(
+                    file: url.path,
+                    line: number,
+                    message: "found \(fields.count) fields, expected \(width) as in the header"
+                )
             }
             try row(RowFields(fields: fields, file: path, line: number, decimalComma: decimalComma, dates: dates))
         }
@@ -78,7 +97,12 @@ struct DelimitedFile {
             _ = fields.split(line, delimiter: delimiter, quotes: false)
             try checkFields(fields, line: number)
             guard fields.count == width else {
-                throw ImportError(file: url.path, line: number, message: "found \(fields.count) fields, expected \(width) separated by \"\(Character(UnicodeScalar(delimiter)))\"")
+                throw ImportError(
+                    file: url.path,
+                    line: number,
+                    message:
+                        "found \(fields.count) fields, expected \(width) separated by \"\(Character(UnicodeScalar(delimiter)))\""
+                )
             }
             try row(RowFields(fields: fields, file: path, line: number, decimalComma: decimalComma, dates: dates))
         }

@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// One line of a delimited text file split into fields without copying: fields are byte ranges into the
 /// line, converted to strings or numbers only when asked. RFC 4180 quotes (`"a, b"`, `""` for a quote)
@@ -24,7 +24,10 @@ struct DelimitedLine {
                 while true {
                     guard j < n else { return false }
                     if line[j] == 0x22 {
-                        if j + 1 < n && line[j + 1] == 0x22 { j += 2; continue }
+                        if j + 1 < n && line[j + 1] == 0x22 {
+                            j += 2
+                            continue
+                        }
                         break
                     }
                     j += 1
@@ -48,8 +51,12 @@ struct DelimitedLine {
     /// The field as text, without surrounding blanks; `""` inside a quoted field becomes `"`.
     func string(_ index: Int) -> String {
         var range = ranges[index]
-        while range.lowerBound < range.upperBound && isBlankByte(bytes[range.lowerBound]) { range = range.lowerBound + 1..<range.upperBound }
-        while range.lowerBound < range.upperBound && isBlankByte(bytes[range.upperBound - 1]) { range = range.lowerBound..<range.upperBound - 1 }
+        while range.lowerBound < range.upperBound && isBlankByte(bytes[range.lowerBound]) {
+            range = range.lowerBound + 1..<range.upperBound
+        }
+        while range.lowerBound < range.upperBound && isBlankByte(bytes[range.upperBound - 1]) {
+            range = range.lowerBound..<range.upperBound - 1
+        }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
         return quoted[index] && text.utf8.contains(0x22) ? text.replacingOccurrences(of: "\"\"", with: "\"") : text
     }
@@ -61,14 +68,21 @@ struct DelimitedLine {
     }
 
     func number(_ index: Int, decimalComma: Bool = false) -> Double? {
-        DecimalBytes.parse(UnsafeBufferPointer(rebasing: bytes[ranges[index]]), decimalSeparator: decimalComma ? 0x2C : 0x2E)
+        DecimalBytes.parse(
+            UnsafeBufferPointer(rebasing: bytes[ranges[index]]),
+            decimalSeparator: decimalComma ? 0x2C : 0x2E
+        )
     }
 
     /// Seconds since 1970 of an ISO 8601 date or date-time field.
     func isoSeconds(_ index: Int) -> Double? {
         var slice = ranges[index]
-        while slice.lowerBound < slice.upperBound && bytes[slice.lowerBound] == 0x20 { slice = slice.lowerBound + 1..<slice.upperBound }
-        while slice.lowerBound < slice.upperBound && bytes[slice.upperBound - 1] == 0x20 { slice = slice.lowerBound..<slice.upperBound - 1 }
+        while slice.lowerBound < slice.upperBound && bytes[slice.lowerBound] == 0x20 {
+            slice = slice.lowerBound + 1..<slice.upperBound
+        }
+        while slice.lowerBound < slice.upperBound && bytes[slice.upperBound - 1] == 0x20 {
+            slice = slice.lowerBound..<slice.upperBound - 1
+        }
         return ISOTime.parseSeconds(bytes: UnsafeBufferPointer(rebasing: bytes[slice]))
     }
 
@@ -91,7 +105,10 @@ enum DecimalBytes {
         while n > i && b[n - 1] == 0x20 { n -= 1 }
         guard i < n else { return nil }
         var negative = false
-        if b[i] == 0x2D || b[i] == 0x2B { negative = b[i] == 0x2D; i += 1 }
+        if b[i] == 0x2D || b[i] == 0x2B {
+            negative = b[i] == 0x2D
+            i += 1
+        }
         var mantissa: UInt64 = 0
         var digits = 0
         var exponent = 0
@@ -99,14 +116,26 @@ enum DecimalBytes {
         var overflow = false
         while i < n, b[i] >= 0x30, b[i] <= 0x39 {
             sawDigit = true
-            if digits < 19 { mantissa = mantissa * 10 + UInt64(b[i] - 0x30); if mantissa > 0 { digits += 1 } } else { exponent += 1; overflow = true }
+            if digits < 19 {
+                mantissa = mantissa * 10 + UInt64(b[i] - 0x30)
+                if mantissa > 0 { digits += 1 }
+            } else {
+                exponent += 1
+                overflow = true
+            }
             i += 1
         }
         if i < n && b[i] == decimalSeparator {
             i += 1
             while i < n, b[i] >= 0x30, b[i] <= 0x39 {
                 sawDigit = true
-                if digits < 19 { mantissa = mantissa * 10 + UInt64(b[i] - 0x30); exponent -= 1; if mantissa > 0 { digits += 1 } } else { overflow = true }
+                if digits < 19 {
+                    mantissa = mantissa * 10 + UInt64(b[i] - 0x30)
+                    exponent -= 1
+                    if mantissa > 0 { digits += 1 }
+                } else {
+                    overflow = true
+                }
                 i += 1
             }
         }
@@ -114,10 +143,16 @@ enum DecimalBytes {
         if i < n && (b[i] == 0x65 || b[i] == 0x45) {
             i += 1
             var expNegative = false
-            if i < n && (b[i] == 0x2D || b[i] == 0x2B) { expNegative = b[i] == 0x2D; i += 1 }
+            if i < n && (b[i] == 0x2D || b[i] == 0x2B) {
+                expNegative = b[i] == 0x2D
+                i += 1
+            }
             var e = 0
             let start = i
-            while i < n, b[i] >= 0x30, b[i] <= 0x39 { e = min(e * 10 + Int(b[i] - 0x30), 100_000); i += 1 }
+            while i < n, b[i] >= 0x30, b[i] <= 0x39 {
+                e = min(e * 10 + Int(b[i] - 0x30), 100_000)
+                i += 1
+            }
             guard i > start else { return nil }
             exponent += expNegative ? -e : e
         }
@@ -128,7 +163,9 @@ enum DecimalBytes {
             return negative ? -value : value
         }
         var text = String(decoding: b, as: UTF8.self).trimmingCharacters(in: .whitespaces)
-        if decimalSeparator != 0x2E { text = text.replacingOccurrences(of: String(UnicodeScalar(decimalSeparator)), with: ".") }
+        if decimalSeparator != 0x2E {
+            text = text.replacingOccurrences(of: String(UnicodeScalar(decimalSeparator)), with: ".")
+        }
         guard let value = Double(text), value.isFinite else { return nil }
         return value
     }

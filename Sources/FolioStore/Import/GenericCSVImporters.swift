@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// Trades CSV with a header: `time,side,asset,quantity,price,price_currency,fee,fee_currency,id`
 /// (fee, fee currency and id optional; fee currency defaults to the price currency).
@@ -9,32 +9,44 @@ struct TradesCSVImporter {
     let portfolioID: Int64
 
     func run(_ summary: inout ImportSummary) throws {
-        var c: (time: Int, side: Int, asset: Int, quantity: Int, price: Int, priceCurrency: Int, fee: Int?, feeCurrency: Int?, id: Int?)?
-        try DelimitedFile(url: url).forEachRow(header: { header in
-            var h = header
-            h.expectedHint = "time,side,asset,quantity,price,price_currency,fee,fee_currency,id"
-            c = (try h.required("time", "date", "datetime"), try h.required("side", "type"), try h.required("asset", "symbol"),
-                 try h.required("quantity", "qty", "amount"), try h.required("price"), try h.required("price currency", "currency"),
-                 try h.optional("fee", "commission"), try h.optional("fee currency", "commission currency"),
-                 try h.optional("id", "external id", "trade id"))
-        }, row: { row in
-            let c = c!
-            summary.read += 1
-            let priceCurrency = try row.assetCode(c.priceCurrency, "price_currency")
-            let trade = ImportSink.TradeRow(
-                portfolioID: portfolioID,
-                timeMs: try row.time(c.time, "time"),
-                side: try row.choice(c.side, "side", [(["buy", "b"], TradeSide.buy), (["sell", "s"], .sell)]),
-                asset: try row.assetCode(c.asset, "asset"),
-                quantity: try row.positive(c.quantity, "quantity"),
-                price: try row.price(c.price, "price"),
-                priceCurrency: priceCurrency,
-                fee: try row.nonNegative(c.fee, "fee"),
-                feeCurrency: row.isBlank(c.feeCurrency) ? priceCurrency : try row.assetCode(c.feeCurrency!, "fee_currency"),
-                externalID: row.isBlank(c.id) ? nil : try row.text(c.id!, "id")
-            )
-            summary.record(try sink.insertTrade(trade, line: row.line), at: row.location)
-        })
+        var c:
+            (
+                time: Int, side: Int, asset: Int, quantity: Int, price: Int, priceCurrency: Int, fee: Int?,
+                feeCurrency: Int?, id: Int?
+            )?
+        try DelimitedFile(url: url).forEachRow(
+            header: { header in
+                var h = header
+                h.expectedHint = "time,side,asset,quantity,price,price_currency,fee,fee_currency,id"
+                c = (
+                    try h.required("time", "date", "datetime"), try h.required("side", "type"),
+                    try h.required("asset", "symbol"),
+                    try h.required("quantity", "qty", "amount"), try h.required("price"),
+                    try h.required("price currency", "currency"),
+                    try h.optional("fee", "commission"), try h.optional("fee currency", "commission currency"),
+                    try h.optional("id", "external id", "trade id")
+                )
+            },
+            row: { row in
+                let c = c!
+                summary.read += 1
+                let priceCurrency = try row.assetCode(c.priceCurrency, "price_currency")
+                let trade = ImportSink.TradeRow(
+                    portfolioID: portfolioID,
+                    timeMs: try row.time(c.time, "time"),
+                    side: try row.choice(c.side, "side", [(["buy", "b"], TradeSide.buy), (["sell", "s"], .sell)]),
+                    asset: try row.assetCode(c.asset, "asset"),
+                    quantity: try row.positive(c.quantity, "quantity"),
+                    price: try row.price(c.price, "price"),
+                    priceCurrency: priceCurrency,
+                    fee: try row.nonNegative(c.fee, "fee"),
+                    feeCurrency: row.isBlank(c.feeCurrency)
+                        ? priceCurrency : try row.assetCode(c.feeCurrency!, "fee_currency"),
+                    externalID: row.isBlank(c.id) ? nil : try row.text(c.id!, "id")
+                )
+                summary.record(try sink.insertTrade(trade, line: row.line), at: row.location)
+            }
+        )
     }
 }
 
@@ -49,72 +61,105 @@ struct TransactionsCSVImporter {
     let portfolioID: Int64
 
     func run(_ summary: inout ImportSummary) throws {
-        var c: (time: Int, kind: Int, currency: Int, amount: Int, fee: Int?, status: Int?, id: Int?, asset: Int?, tax: Int?, ratio: Int?)?
-        try DelimitedFile(url: url).forEachRow(header: { header in
-            var h = header
-            h.expectedHint = "time,type,currency,amount,fee,status,id,asset,tax,ratio"
-            c = (try h.required("time", "date", "datetime"), try h.required("type", "kind"), try h.required("currency"),
-                 try h.required("amount"), try h.optional("fee", "commission"), try h.optional("status"), try h.optional("id", "external id"),
-                 try h.optional("asset", "symbol"), try h.optional("tax", "withholding tax"), try h.optional("ratio", "split ratio"))
-        }, row: { row in
-            let c = c!
-            summary.read += 1
-            let kind = try row.choice(c.kind, "type", [
-                (["deposit"], CashTransactionKind.deposit), (["withdrawal", "withdraw"], .withdrawal), (["dividend"], .dividend),
-                (["interest"], .interest), (["fee"], .fee), (["split"], .split),
-            ])
-            /// A column this type does not take must be empty: a tax on a deposit is a mistake, not a no-op.
-            func refuse(_ index: Int?, _ field: String) throws {
-                if !row.isBlank(index) { throw row.fail(field, "a \(kind.rawValue) has no \(field); leave it empty") }
-            }
-            let asset: AssetCode? = row.isBlank(c.asset) ? nil : try row.assetCode(c.asset!, "asset")
-            var transaction = ImportSink.CashRow(
-                portfolioID: portfolioID,
-                timeMs: try row.time(c.time, "time"),
-                kind: kind,
-                currency: .usd,
-                amount: 0,
-                fee: try row.nonNegative(c.fee, "fee"),
-                status: row.isBlank(c.status) ? .completed : try row.choice(c.status!, "status", [
-                    (["completed", "complete"], TransactionStatus.completed), (["failed"], .failed),
-                    (["rejected", "cancelled", "canceled"], .rejected), (["pending"], .pending),
-                ]),
-                externalID: row.isBlank(c.id) ? nil : try row.text(c.id!, "id")
-            )
-            switch kind {
-            case .split:
-                guard let asset else { throw row.fail("asset", "a split needs the asset it divides") }
-                guard let ratioColumn = c.ratio, !row.isBlank(ratioColumn) else {
-                    throw row.fail("ratio", "a split needs its ratio, new units per old (4 for 4-for-1, 0.1 for 1-for-10)")
+        var c:
+            (
+                time: Int, kind: Int, currency: Int, amount: Int, fee: Int?, status: Int?, id: Int?, asset: Int?,
+                tax: Int?, ratio: Int?
+            )?
+        try DelimitedFile(url: url).forEachRow(
+            header: { header in
+                var h = header
+                h.expectedHint = "time,type,currency,amount,fee,status,id,asset,tax,ratio"
+                c = (
+                    try h.required("time", "date", "datetime"), try h.required("type", "kind"),
+                    try h.required("currency"),
+                    try h.required("amount"), try h.optional("fee", "commission"), try h.optional("status"),
+                    try h.optional("id", "external id"),
+                    try h.optional("asset", "symbol"), try h.optional("tax", "withholding tax"),
+                    try h.optional("ratio", "split ratio")
+                )
+            },
+            row: { row in
+                let c = c!
+                summary.read += 1
+                let kind = try row.choice(
+                    c.kind,
+                    "type",
+                    [
+                        (["deposit"], CashTransactionKind.deposit), (["withdrawal", "withdraw"], .withdrawal),
+                        (["dividend"], .dividend),
+                        (["interest"], .interest), (["fee"], .fee), (["split"], .split),
+                    ]
+                )
+                /// A column this type does not take must be empty: a tax on a deposit is a mistake, not a no-op.
+                func refuse(_ index: Int?, _ field: String) throws {
+                    if !row.isBlank(index) {
+                        throw row.fail(field, "a \(kind.rawValue) has no \(field); leave it empty")
+                    }
                 }
-                if !row.isBlank(c.amount), try row.number(c.amount, "amount") != 0 { throw row.fail("amount", "a split moves no money; leave it empty or 0") }
-                try refuse(c.tax, "tax")
-                if transaction.fee != 0 { throw row.fail("fee", "a split has no fee; leave it empty") }
-                transaction.asset = asset
-                transaction.currency = row.isBlank(c.currency) ? asset : try row.assetCode(c.currency, "currency")
-                transaction.ratio = try row.positive(ratioColumn, "ratio")
-            case .deposit, .withdrawal, .dividend, .interest, .fee:
-                transaction.currency = try row.assetCode(c.currency, "currency")
-                transaction.amount = try row.positive(c.amount, "amount")
-                try refuse(c.ratio, "ratio")
+                let asset: AssetCode? = row.isBlank(c.asset) ? nil : try row.assetCode(c.asset!, "asset")
+                var transaction = ImportSink.CashRow(
+                    portfolioID: portfolioID,
+                    timeMs: try row.time(c.time, "time"),
+                    kind: kind,
+                    currency: .usd,
+                    amount: 0,
+                    fee: try row.nonNegative(c.fee, "fee"),
+                    status: row.isBlank(c.status)
+                        ? .completed
+                        : try row.choice(
+                            c.status!,
+                            "status",
+                            [
+                                (["completed", "complete"], TransactionStatus.completed), (["failed"], .failed),
+                                (["rejected", "cancelled", "canceled"], .rejected), (["pending"], .pending),
+                            ]
+                        ),
+                    externalID: row.isBlank(c.id) ? nil : try row.text(c.id!, "id")
+                )
                 switch kind {
-                case .dividend:
-                    guard let asset else { throw row.fail("asset", "a dividend needs the asset that paid it") }
-                    transaction.asset = asset
-                    transaction.tax = try row.nonNegative(c.tax, "tax")
-                case .interest:
-                    try refuse(c.asset, "asset")
-                    transaction.tax = try row.nonNegative(c.tax, "tax")
-                default:
-                    try refuse(c.asset, "asset")
+                case .split:
+                    guard let asset else { throw row.fail("asset", "a split needs the asset it divides") }
+                    guard let ratioColumn = c.ratio, !row.isBlank(ratioColumn) else {
+                        throw row.fail(
+                            "ratio",
+                            "a split needs its ratio, new units per old (4 for 4-for-1, 0.1 for 1-for-10)"
+                        )
+                    }
+                    if !row.isBlank(c.amount), try row.number(c.amount, "amount") != 0 {
+                        throw row.fail("amount", "a split moves no money; leave it empty or 0")
+                    }
                     try refuse(c.tax, "tax")
+                    if transaction.fee != 0 { throw row.fail("fee", "a split has no fee; leave it empty") }
+                    transaction.asset = asset
+                    transaction.currency = row.isBlank(c.currency) ? asset : try row.assetCode(c.currency, "currency")
+                    transaction.ratio = try row.positive(ratioColumn, "ratio")
+                case .deposit, .withdrawal, .dividend, .interest, .fee:
+                    transaction.currency = try row.assetCode(c.currency, "currency")
+                    transaction.amount = try row.positive(c.amount, "amount")
+                    try refuse(c.ratio, "ratio")
+                    switch kind {
+                    case .dividend:
+                        guard let asset else { throw row.fail("asset", "a dividend needs the asset that paid it") }
+                        transaction.asset = asset
+                        transaction.tax = try row.nonNegative(c.tax, "tax")
+                    case .interest:
+                        try refuse(c.asset, "asset")
+                        transaction.tax = try row.nonNegative(c.tax, "tax")
+                    default:
+                        try refuse(c.asset, "asset")
+                        try refuse(c.tax, "tax")
+                    }
+                    if kind == .dividend || kind == .interest, transaction.tax + transaction.fee > transaction.amount {
+                        throw row.fail(
+                            "tax",
+                            "tax and fee (\(transaction.tax + transaction.fee)) are more than the amount \(transaction.amount)"
+                        )
+                    }
                 }
-                if kind == .dividend || kind == .interest, transaction.tax + transaction.fee > transaction.amount {
-                    throw row.fail("tax", "tax and fee (\(transaction.tax + transaction.fee)) are more than the amount \(transaction.amount)")
-                }
+                summary.record(try sink.insertCashTransaction(transaction), at: row.location)
             }
-            summary.record(try sink.insertCashTransaction(transaction), at: row.location)
-        })
+        )
     }
 }
 
@@ -126,23 +171,33 @@ struct BudgetCSVImporter {
 
     func run(_ summary: inout ImportSummary) throws {
         var c: (date: Int, kind: Int, category: Int, amount: Int, currency: Int, note: Int?)?
-        try DelimitedFile(url: url, dates: .budget()).forEachRow(header: { header in
-            var h = header
-            h.expectedHint = "date,type,category,amount,currency,note"
-            c = (try h.required("date", "day"), try h.required("type", "kind"), try h.required("category"),
-                 try h.required("amount"), try h.required("currency"), try h.optional("note", "comment", "description"))
-        }, row: { row in
-            let c = c!
-            summary.read += 1
-            let outcome = try sink.insertBudgetEntry(
-                day: try row.day(c.date, "date"),
-                kind: try row.choice(c.kind, "type", [(["income", "дохід"], BudgetEntryKind.income), (["expense", "витрата"], .expense)]),
-                category: try row.text(c.category, "category"),
-                amount: try row.positive(c.amount, "amount"),
-                currency: try row.assetCode(c.currency, "currency"),
-                note: row.isBlank(c.note) ? "" : row.fields.string(c.note!)
-            )
-            summary.record(outcome, at: row.location)
-        })
+        try DelimitedFile(url: url, dates: .budget()).forEachRow(
+            header: { header in
+                var h = header
+                h.expectedHint = "date,type,category,amount,currency,note"
+                c = (
+                    try h.required("date", "day"), try h.required("type", "kind"), try h.required("category"),
+                    try h.required("amount"), try h.required("currency"),
+                    try h.optional("note", "comment", "description")
+                )
+            },
+            row: { row in
+                let c = c!
+                summary.read += 1
+                let outcome = try sink.insertBudgetEntry(
+                    day: try row.day(c.date, "date"),
+                    kind: try row.choice(
+                        c.kind,
+                        "type",
+                        [(["income", "дохід"], BudgetEntryKind.income), (["expense", "витрата"], .expense)]
+                    ),
+                    category: try row.text(c.category, "category"),
+                    amount: try row.positive(c.amount, "amount"),
+                    currency: try row.assetCode(c.currency, "currency"),
+                    note: row.isBlank(c.note) ? "" : row.fields.string(c.note!)
+                )
+                summary.record(outcome, at: row.location)
+            }
+        )
     }
 }

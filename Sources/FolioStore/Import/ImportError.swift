@@ -21,7 +21,9 @@ public struct ImportError: Error, Equatable, CustomStringConvertible, LocalizedE
         var location = file
         if let line { location += ":\(line)" }
         // Found values come from the file: a terminal escape in one must not recolour the user's terminal.
-        return Redaction.escapingControlCharacters([location, field, message].compactMap { $0 }.joined(separator: ": "))
+        return Redaction.escapingControlCharacters(
+            [location, field, message].compactMap { $0 }.joined(separator: ": ")
+        )
     }
 
     public var errorDescription: String? { description }
@@ -72,7 +74,9 @@ public struct ImportSummary: Equatable, Sendable {
             return
         case let .differs(fields):
             differing += 1
-            said = fields.map { "\($0.field) \($0.incoming) differs from the stored \($0.stored)" }.joined(separator: ", ")
+            said = fields.map { "\($0.field) \($0.incoming) differs from the stored \($0.stored)" }.joined(
+                separator: ", "
+            )
         case let .updated(fields):
             updated += 1
             said = fields.map { "\($0.field) \($0.incoming) replaced the stored \($0.stored)" }.joined(separator: ", ")
@@ -94,7 +98,10 @@ public struct ImportSummary: Equatable, Sendable {
         var counts = "\(file): read \(read), inserted \(inserted)"
         if replaces || updated > 0 { counts += ", updated \(updated)" }
         counts += ", skipped \(duplicates) as duplicates"
-        if differing > 0 { counts += ", kept \(differing) stored \(differing == 1 ? "row that differs" : "rows that differ") (--replace updates \(differing == 1 ? "it" : "them"))" }
+        if differing > 0 {
+            counts +=
+                ", kept \(differing) stored \(differing == 1 ? "row that differs" : "rows that differ") (--replace updates \(differing == 1 ? "it" : "them"))"
+        }
         if ignored > 0 { counts += ", ignored \(ignored)" }
         return [counts] + notes.map { "  \($0)" }
     }

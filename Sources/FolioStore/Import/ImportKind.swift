@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// The file formats `folio import KIND` accepts. The raw values are part of the command line that
 /// scripts and cron entries depend on: never rename one.
@@ -49,8 +49,14 @@ public struct ImportOptions: Sendable {
     /// broker file goes into a portfolio in one command.
     public var newPortfolioBase: AssetCode?
 
-    public init(portfolio: String? = nil, asset: AssetCode? = nil, currency: AssetCode = .usd, market: Market = .exchange,
-                replace: Bool = false, csv: CSVMapping = CSVMapping()) {
+    public init(
+        portfolio: String? = nil,
+        asset: AssetCode? = nil,
+        currency: AssetCode = .usd,
+        market: Market = .exchange,
+        replace: Bool = false,
+        csv: CSVMapping = CSVMapping()
+    ) {
         self.portfolio = portfolio
         self.csv = csv
         self.replace = replace
@@ -64,7 +70,11 @@ extension Store {
     /// Imports `files` as `kind` in one transaction: every row of every file, or nothing.
     /// Re-importing a file adds nothing; its rows count as duplicates. A row whose key is stored with
     /// other values is reported, and replaces the stored row with `options.replace`.
-    public func importFiles(_ files: [URL], kind: ImportKind, options: ImportOptions = ImportOptions()) throws -> [ImportSummary] {
+    public func importFiles(
+        _ files: [URL],
+        kind: ImportKind,
+        options: ImportOptions = ImportOptions()
+    ) throws -> [ImportSummary] {
         if kind == .csv { try options.csv.validate() }
         if kind == .stockCSV { try CSVMapping.checkPair(asset: options.asset, currency: options.currency) }
         return try write { db in
@@ -75,7 +85,9 @@ extension Store {
                 guard let name = options.portfolio else {
                     throw ArgumentError("--portfolio", "import \(kind.rawValue) needs the portfolio to import into")
                 }
-                if let base = options.newPortfolioBase, try Int64.fetchOne(db, sql: "SELECT id FROM portfolio WHERE name = ?", arguments: [name]) == nil {
+                if let base = options.newPortfolioBase,
+                    try Int64.fetchOne(db, sql: "SELECT id FROM portfolio WHERE name = ?", arguments: [name]) == nil
+                {
                     portfolioID = try Store.insertPortfolio(name: name, baseCurrency: base, db).id
                     created = "created portfolio \"\(name)\" with base currency \(base)"
                 } else {
@@ -89,22 +101,36 @@ extension Store {
                 case .stockCSV: try StockCSVImporter(url: url, sink: sink, options: options).run(&summary)
                 case .nbuJSON: try NBUJSONImporter(url: url, sink: sink).run(&summary)
                 case .dsxTrades: try DSXTradesImporter(url: url, sink: sink, portfolioID: portfolioID!).run(&summary)
-                case .dsxTransactions: try DSXTransactionsImporter(url: url, sink: sink, portfolioID: portfolioID!).run(&summary)
+                case .dsxTransactions:
+                    try DSXTransactionsImporter(url: url, sink: sink, portfolioID: portfolioID!).run(&summary)
                 case .trades: try TradesCSVImporter(url: url, sink: sink, portfolioID: portfolioID!).run(&summary)
-                case .transactions: try TransactionsCSVImporter(url: url, sink: sink, portfolioID: portfolioID!).run(&summary)
+                case .transactions:
+                    try TransactionsCSVImporter(url: url, sink: sink, portfolioID: portfolioID!).run(&summary)
                 case .budget: try BudgetCSVImporter(url: url, sink: sink).run(&summary)
-                case .csv where options.csv.wide == true: try WideCSVImporter(url: url, sink: sink, mapping: options.csv).run(&summary)
+                case .csv where options.csv.wide == true:
+                    try WideCSVImporter(url: url, sink: sink, mapping: options.csv).run(&summary)
                 case .csv: try MappedCSVImporter(url: url, sink: sink, mapping: options.csv).run(&summary)
                 case .ibkrFlex, .trading212, .degiro, .revolut, .freedom24, .ghostfolio, .ppCSV:
-                    try BrokerPresets.run(kind, url: url, ledger: BrokerLedger(sink: sink, portfolioID: portfolioID!), &summary)
+                    try BrokerPresets.run(
+                        kind,
+                        url: url,
+                        ledger: BrokerLedger(sink: sink, portfolioID: portfolioID!),
+                        &summary
+                    )
                 }
-                summary.writtenTrades = sink.takeWrittenTrades().map { TradeChecks.Written(file: url.path, id: $0.id, line: $0.line) }
+                summary.writtenTrades = sink.takeWrittenTrades().map {
+                    TradeChecks.Written(file: url.path, id: $0.id, line: $0.line)
+                }
                 return summary
             }
             try sink.finish()
             if let created, !summaries.isEmpty { summaries[0].notes.insert(created, at: 0) }
             if let portfolioID {
-                let warnings = try TradeChecks.warnings(db, portfolioID: portfolioID, written: summaries.flatMap(\.writtenTrades))
+                let warnings = try TradeChecks.warnings(
+                    db,
+                    portfolioID: portfolioID,
+                    written: summaries.flatMap(\.writtenTrades)
+                )
                 for i in summaries.indices { summaries[i].warnings = warnings[summaries[i].file] ?? [] }
             }
             return summaries

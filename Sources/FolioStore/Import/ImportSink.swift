@@ -43,30 +43,42 @@ final class ImportSink {
         // A bounded page cache (32 MiB) keeps a million-row import off the disk until commit, while
         // memory stays flat whatever the file size.
         try db.execute(sql: "PRAGMA cache_size = -32768")
-        quoteInsert = try db.makeStatement(sql: """
-            INSERT INTO quote (asset_id, currency_id, market, time_ms, price, bid, ask, source)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
-            """)
-        seriesEnd = try db.makeStatement(sql: """
-            SELECT time_ms FROM quote WHERE asset_id = ? AND currency_id = ? AND market = ? ORDER BY time_ms DESC LIMIT 1
-            """)
-        quoteStored = try db.makeStatement(sql: """
-            SELECT price, bid, ask, source FROM quote WHERE asset_id = ? AND currency_id = ? AND market = ? AND time_ms = ?
-            """)
-        tradeInsert = try db.makeStatement(sql: """
-            INSERT INTO trade (portfolio_id, time_ms, side, asset_id, quantity, price, price_currency_id,
-                               fee, fee_currency_id, external_id, dedupe_key)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
-            """)
-        cashInsert = try db.makeStatement(sql: """
-            INSERT INTO cash_transaction (portfolio_id, time_ms, kind, currency_id, amount, fee, status, asset_id, tax, ratio,
-                                          external_id, dedupe_key)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
-            """)
-        budgetInsert = try db.makeStatement(sql: """
-            INSERT INTO budget_entry (day, category_id, amount, currency_id, note, dedupe_key)
-            VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
-            """)
+        quoteInsert = try db.makeStatement(
+            sql: """
+                INSERT INTO quote (asset_id, currency_id, market, time_ms, price, bid, ask, source)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
+                """
+        )
+        seriesEnd = try db.makeStatement(
+            sql: """
+                SELECT time_ms FROM quote WHERE asset_id = ? AND currency_id = ? AND market = ? ORDER BY time_ms DESC LIMIT 1
+                """
+        )
+        quoteStored = try db.makeStatement(
+            sql: """
+                SELECT price, bid, ask, source FROM quote WHERE asset_id = ? AND currency_id = ? AND market = ? AND time_ms = ?
+                """
+        )
+        tradeInsert = try db.makeStatement(
+            sql: """
+                INSERT INTO trade (portfolio_id, time_ms, side, asset_id, quantity, price, price_currency_id,
+                                   fee, fee_currency_id, external_id, dedupe_key)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
+                """
+        )
+        cashInsert = try db.makeStatement(
+            sql: """
+                INSERT INTO cash_transaction (portfolio_id, time_ms, kind, currency_id, amount, fee, status, asset_id, tax, ratio,
+                                              external_id, dedupe_key)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
+                """
+        )
+        budgetInsert = try db.makeStatement(
+            sql: """
+                INSERT INTO budget_entry (day, category_id, amount, currency_id, note, dedupe_key)
+                VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
+                """
+        )
     }
 
     func assetID(_ code: AssetCode, kindHint: AssetKind? = nil, name: String? = nil) throws -> Int64 {
@@ -77,8 +89,14 @@ final class ImportSink {
     /// GRDB's `StatementArguments` cost more than SQLite's own work. Only a quote whose key is stored
     /// is read back, to compare its price, bid, ask and source.
     func insertQuote(
-        assetID: Int64, currencyID: Int64, market: String, timeMs: Int64, price: Double,
-        bid: Double?, ask: Double?, source: String
+        assetID: Int64,
+        currencyID: Int64,
+        market: String,
+        timeMs: Int64,
+        price: Double,
+        bid: Double?,
+        ask: Double?,
+        source: String
     ) throws -> RowOutcome {
         if !countingPaused {
             try QuoteDays.pauseCounting(db)
@@ -89,7 +107,9 @@ final class ImportSink {
         if let recent = recentSeries, recent.series == series {
             slot = recent.slot
         } else {
-            slot = try quoteDays.slot(of: series) { try Int64.fetchOne(seriesEnd, arguments: [assetID, currencyID, market]) }
+            slot = try quoteDays.slot(of: series) {
+                try Int64.fetchOne(seriesEnd, arguments: [assetID, currencyID, market])
+            }
             recentSeries = (series, slot)
         }
         let s = quoteInsert.sqliteStatement
@@ -110,8 +130,13 @@ final class ImportSink {
         sqlite3_reset(q)
         bindKey(q, assetID, currencyID, market, timeMs)
         try check(sqlite3_step(q), SQLITE_ROW)
-        func optional(_ column: Int32) -> Double? { sqlite3_column_type(q, column) == SQLITE_NULL ? nil : sqlite3_column_double(q, column) }
-        let stored = (price: sqlite3_column_double(q, 0), bid: optional(1), ask: optional(2), source: String(cString: sqlite3_column_text(q, 3)))
+        func optional(_ column: Int32) -> Double? {
+            sqlite3_column_type(q, column) == SQLITE_NULL ? nil : sqlite3_column_double(q, column)
+        }
+        let stored = (
+            price: sqlite3_column_double(q, 0), bid: optional(1), ask: optional(2),
+            source: String(cString: sqlite3_column_text(q, 3))
+        )
         sqlite3_reset(q)
         let differences = FieldDifference.between([
             ("price", FieldDifference.text(price), FieldDifference.text(stored.price)),
@@ -120,10 +145,13 @@ final class ImportSink {
             ("source", source, stored.source),
         ])
         return try conflicts.resolve(differences) {
-            try db.execute(sql: """
-                UPDATE quote SET price = ?, bid = ?, ask = ?, source = ?
-                WHERE asset_id = ? AND currency_id = ? AND market = ? AND time_ms = ?
-                """, arguments: [price, bid, ask, source, assetID, currencyID, market, timeMs])
+            try db.execute(
+                sql: """
+                    UPDATE quote SET price = ?, bid = ?, ask = ?, source = ?
+                    WHERE asset_id = ? AND currency_id = ? AND market = ? AND time_ms = ?
+                    """,
+                arguments: [price, bid, ask, source, assetID, currencyID, market, timeMs]
+            )
             quoteDays.corrected(slot, timeMs: timeMs)
         }
     }
@@ -138,7 +166,8 @@ final class ImportSink {
         countingPaused = false
     }
 
-    private func bindKey(_ s: SQLiteStatement, _ assetID: Int64, _ currencyID: Int64, _ market: String, _ timeMs: Int64) {
+    private func bindKey(_ s: SQLiteStatement, _ assetID: Int64, _ currencyID: Int64, _ market: String, _ timeMs: Int64)
+    {
         sqlite3_bind_int64(s, 1, assetID)
         sqlite3_bind_int64(s, 2, currencyID)
         sqlite3_bind_text(s, 3, market, -1, sqliteTransient)
@@ -147,7 +176,10 @@ final class ImportSink {
 
     private func check(_ code: Int32, _ expected: Int32) throws {
         guard code == expected else {
-            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+            throw DatabaseError(
+                resultCode: ResultCode(rawValue: code),
+                message: String(cString: sqlite3_errmsg(db.sqliteConnection))
+            )
         }
     }
 
@@ -170,7 +202,12 @@ final class ImportSink {
         case .updated:
             // Only a row with an external id is updated in place; a failed lookup fails the import.
             if let external = t.externalID,
-               let id = try Int64.fetchOne(db, sql: "SELECT id FROM trade WHERE portfolio_id = ? AND external_id = ?", arguments: [t.portfolioID, external]) {
+                let id = try Int64.fetchOne(
+                    db,
+                    sql: "SELECT id FROM trade WHERE portfolio_id = ? AND external_id = ?",
+                    arguments: [t.portfolioID, external]
+                )
+            {
                 writtenTrades.append((id, line))
             }
         case .duplicate, .differs:
@@ -180,8 +217,11 @@ final class ImportSink {
     }
 
     private func insertTradeRow(_ t: TradeRow) throws -> RowOutcome {
-        let key = t.externalID == nil
-            ? dedupeKey("\(t.timeMs)|\(t.side.rawValue)|\(t.asset)|\(t.quantity)|\(t.price)|\(t.priceCurrency)|\(t.fee)|\(t.feeCurrency)")
+        let key =
+            t.externalID == nil
+            ? dedupeKey(
+                "\(t.timeMs)|\(t.side.rawValue)|\(t.asset)|\(t.quantity)|\(t.price)|\(t.priceCurrency)|\(t.fee)|\(t.feeCurrency)"
+            )
             : nil
         let values: [any DatabaseValueConvertible] = [
             t.timeMs, t.side.rawValue, try assetID(t.asset), t.quantity, t.price,
@@ -191,12 +231,16 @@ final class ImportSink {
         if db.changesCount > 0 { return .inserted }
         // Without an external id the dedupe key holds every field: a row that conflicts is the same row.
         guard let externalID = t.externalID, conflicts != .keepSilently,
-              let stored = try Row.fetchOne(db, sql: """
-                SELECT t.id, t.time_ms, t.side, a.code, t.quantity, t.price, pc.code, t.fee, fc.code
-                FROM trade t JOIN asset a ON a.id = t.asset_id
-                JOIN asset pc ON pc.id = t.price_currency_id JOIN asset fc ON fc.id = t.fee_currency_id
-                WHERE t.portfolio_id = ? AND t.external_id = ?
-                """, arguments: [t.portfolioID, externalID])
+            let stored = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT t.id, t.time_ms, t.side, a.code, t.quantity, t.price, pc.code, t.fee, fc.code
+                    FROM trade t JOIN asset a ON a.id = t.asset_id
+                    JOIN asset pc ON pc.id = t.price_currency_id JOIN asset fc ON fc.id = t.fee_currency_id
+                    WHERE t.portfolio_id = ? AND t.external_id = ?
+                    """,
+                arguments: [t.portfolioID, externalID]
+            )
         else { return .duplicate }
         let differences = FieldDifference.between([
             ("time", FieldDifference.text(timeMs: t.timeMs), FieldDifference.text(timeMs: stored[1])),
@@ -209,10 +253,13 @@ final class ImportSink {
             ("fee_currency", t.feeCurrency.rawValue, stored[8]),
         ])
         return try conflicts.resolve(differences) {
-            try db.execute(sql: """
-                UPDATE trade SET time_ms = ?, side = ?, asset_id = ?, quantity = ?, price = ?, price_currency_id = ?,
-                                 fee = ?, fee_currency_id = ? WHERE id = ?
-                """, arguments: StatementArguments(values + [stored[0] as Int64]))
+            try db.execute(
+                sql: """
+                    UPDATE trade SET time_ms = ?, side = ?, asset_id = ?, quantity = ?, price = ?, price_currency_id = ?,
+                                     fee = ?, fee_currency_id = ? WHERE id = ?
+                    """,
+                arguments: StatementArguments(values + [stored[0] as Int64])
+            )
         }
     }
 
@@ -226,7 +273,9 @@ final class ImportSink {
         // A deposit's key is what it was before dividends and splits, so that re-importing an old file
         // still finds its rows; the new fields join the key only when a row has them.
         var keyText = "\(t.timeMs)|\(t.kind.rawValue)|\(t.currency)|\(t.amount)|\(t.fee)|\(t.status.rawValue)"
-        if t.asset != nil || t.tax != 0 || t.ratio != nil { keyText += "|\(t.asset?.rawValue ?? "")|\(t.tax)|\(t.ratio ?? 0)" }
+        if t.asset != nil || t.tax != 0 || t.ratio != nil {
+            keyText += "|\(t.asset?.rawValue ?? "")|\(t.tax)|\(t.ratio ?? 0)"
+        }
         let key = t.externalID == nil ? dedupeKey(keyText) : nil
         let values: [any DatabaseValueConvertible] = [
             t.timeMs, t.kind.rawValue, try assetID(t.currency), t.amount, t.fee, t.status.rawValue,
@@ -235,13 +284,20 @@ final class ImportSink {
         try cashInsert.execute(arguments: StatementArguments([t.portfolioID] + values + [t.externalID, key]))
         if db.changesCount > 0 { return .inserted }
         guard let externalID = t.externalID, conflicts != .keepSilently,
-              let stored = try Row.fetchOne(db, sql: """
-                SELECT \(CashTransactionColumns.select) FROM cash_transaction \(CashTransactionColumns.joins)
-                WHERE cash_transaction.portfolio_id = ? AND cash_transaction.external_id = ?
-                """, arguments: [t.portfolioID, externalID]).map(CashTransactionColumns.decode)
+            let stored = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT \(CashTransactionColumns.select) FROM cash_transaction \(CashTransactionColumns.joins)
+                    WHERE cash_transaction.portfolio_id = ? AND cash_transaction.external_id = ?
+                    """,
+                arguments: [t.portfolioID, externalID]
+            ).map(CashTransactionColumns.decode)
         else { return .duplicate }
         let differences = FieldDifference.between([
-            ("time", FieldDifference.text(timeMs: t.timeMs), FieldDifference.text(timeMs: stored.time.unixMilliseconds)),
+            (
+                "time", FieldDifference.text(timeMs: t.timeMs),
+                FieldDifference.text(timeMs: stored.time.unixMilliseconds)
+            ),
             ("type", t.kind.rawValue, stored.kind.rawValue),
             ("currency", t.currency.rawValue, stored.currency.rawValue),
             ("amount", FieldDifference.text(t.amount), FieldDifference.text(stored.amount)),
@@ -252,18 +308,30 @@ final class ImportSink {
             ("ratio", FieldDifference.text(t.ratio), FieldDifference.text(stored.ratio)),
         ])
         return try conflicts.resolve(differences) {
-            try db.execute(sql: """
-                UPDATE cash_transaction SET time_ms = ?, kind = ?, currency_id = ?, amount = ?, fee = ?, status = ?,
-                    asset_id = ?, tax = ?, ratio = ? WHERE id = ?
-                """, arguments: StatementArguments(values + [stored.id]))
+            try db.execute(
+                sql: """
+                    UPDATE cash_transaction SET time_ms = ?, kind = ?, currency_id = ?, amount = ?, fee = ?, status = ?,
+                        asset_id = ?, tax = ?, ratio = ? WHERE id = ?
+                    """,
+                arguments: StatementArguments(values + [stored.id])
+            )
         }
     }
 
     /// A budget entry's dedupe key holds every field, so a stored one is always a duplicate.
-    func insertBudgetEntry(day: Day, kind: BudgetEntryKind, category: String, amount: Double, currency: AssetCode, note: String) throws -> RowOutcome {
+    func insertBudgetEntry(
+        day: Day,
+        kind: BudgetEntryKind,
+        category: String,
+        amount: Double,
+        currency: AssetCode,
+        note: String
+    ) throws -> RowOutcome {
         let categoryID = try self.categoryID(category, kind: kind)
         let key = dedupeKey("\(day.iso)|\(kind.rawValue)|\(category)|\(amount)|\(currency)|\(note)")
-        try budgetInsert.execute(arguments: [day.iso, categoryID, amount, try assetID(currency, kindHint: .fiat), note, key])
+        try budgetInsert.execute(arguments: [
+            day.iso, categoryID, amount, try assetID(currency, kindHint: .fiat), note, key,
+        ])
         return db.changesCount > 0 ? .inserted : .duplicate
     }
 
@@ -274,9 +342,13 @@ final class ImportSink {
             sql: "INSERT INTO budget_category (name, kind) VALUES (?, ?) ON CONFLICT DO NOTHING",
             arguments: [name, kind.rawValue]
         )
-        guard let id = try Int64.fetchOne(
-            db, sql: "SELECT id FROM budget_category WHERE name = ? AND kind = ?", arguments: [name, kind.rawValue]
-        ) else {
+        guard
+            let id = try Int64.fetchOne(
+                db,
+                sql: "SELECT id FROM budget_category WHERE name = ? AND kind = ?",
+                arguments: [name, kind.rawValue]
+            )
+        else {
             throw DatabaseError(message: "budget category \(name) vanished while importing")
         }
         categories[cacheKey] = id

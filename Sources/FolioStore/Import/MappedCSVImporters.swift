@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// Quotes from a CSV of any shape, a row per quote (`Date,Price`), through a `CSVMapping`: each field
 /// from its mapped column, or the one value the mapping gives it for the whole file. Errors name the
@@ -18,43 +18,57 @@ struct MappedCSVImporter {
         func name(_ field: CSVMapping.Field) -> String { mapping.columns[field] ?? field.rawValue }
         /// Asset and currency codes repeat on every row: each is checked and found once.
         func id(_ field: CSVMapping.Field, _ row: RowFields, constant: AssetCode?) throws -> Int64 {
-            guard let column = at[field] else { return try sink.assetID(constant!, kindHint: field == .currency ? .fiat : nil) }
+            guard let column = at[field] else {
+                return try sink.assetID(constant!, kindHint: field == .currency ? .fiat : nil)
+            }
             let text = row.fields.string(column)
             if let known = assetIDs[text] { return known }
-            let id = try sink.assetID(try row.assetCode(column, name(field)), kindHint: field == .currency ? .fiat : nil)
+            let id = try sink.assetID(
+                try row.assetCode(column, name(field)),
+                kindHint: field == .currency ? .fiat : nil
+            )
             assetIDs[text] = id
             return id
         }
         /// The row's asset and currency, which must differ. One of them is a column (`CSVMapping.validate`
         /// refuses two constants): the currency's is named when it is one.
         func pair(_ row: RowFields) throws -> (asset: Int64, currency: Int64) {
-            let ids = (asset: try id(.asset, row, constant: mapping.asset), currency: try id(.currency, row, constant: mapping.currency))
+            let ids = (
+                asset: try id(.asset, row, constant: mapping.asset),
+                currency: try id(.currency, row, constant: mapping.currency)
+            )
             guard ids.asset != ids.currency else {
                 let field: CSVMapping.Field = at[.currency] != nil ? .currency : .asset
                 throw row.selfQuote(at[field]!, name(field), isCurrency: field == .currency)
             }
             return ids
         }
-        try mapping.file(url).forEachRow(header: { header in
-            at = try header.positions(of: mapping.columns)
-        }, row: { row in
-            summary.read += 1
-            let time = try row.time(at[.date]!, name(.date), pattern: mapping.dateFormat)
-            guard !row.isBlank(at[.price]) else {
-                empty.count(name(.price), line: row.line)
-                summary.ignored += 1
-                return
+        try mapping.file(url).forEachRow(
+            header: { header in
+                at = try header.positions(of: mapping.columns)
+            },
+            row: { row in
+                summary.read += 1
+                let time = try row.time(at[.date]!, name(.date), pattern: mapping.dateFormat)
+                guard !row.isBlank(at[.price]) else {
+                    empty.count(name(.price), line: row.line)
+                    summary.ignored += 1
+                    return
+                }
+                let ids = try pair(row)
+                let outcome = try sink.insertQuote(
+                    assetID: ids.asset,
+                    currencyID: ids.currency,
+                    market: try at[.market].map { try row.market($0, name(.market)).rawValue } ?? fixed.market,
+                    timeMs: time,
+                    price: try row.price(at[.price]!, name(.price)),
+                    bid: try row.optionalPrice(at[.bid], name(.bid)),
+                    ask: try row.optionalPrice(at[.ask], name(.ask)),
+                    source: try at[.source].map { try row.text($0, name(.source)) } ?? fixed.source
+                )
+                summary.record(outcome, at: row.location)
             }
-            let ids = try pair(row)
-            let outcome = try sink.insertQuote(
-                assetID: ids.asset, currencyID: ids.currency,
-                market: try at[.market].map { try row.market($0, name(.market)).rawValue } ?? fixed.market, timeMs: time,
-                price: try row.price(at[.price]!, name(.price)),
-                bid: try row.optionalPrice(at[.bid], name(.bid)), ask: try row.optionalPrice(at[.ask], name(.ask)),
-                source: try at[.source].map { try row.text($0, name(.source)) } ?? fixed.source
-            )
-            summary.record(outcome, at: row.location)
-        })
+        )
         summary.notes += empty.notes
     }
 }
@@ -77,46 +91,73 @@ struct WideCSVImporter {
         var dateColumn = 0
         var assets: [(column: Int, name: String, id: Int64)] = []
         var empty = EmptyCells()
-        try mapping.file(url).forEachRow(header: { header in
-            dateColumn = try header.positions(of: [.date: dateName])[.date]!
-            // An ignored name means one column, found as any column name is (`CSVHeader`): `ZZ-A`
-            // is not also `ZZA` when the file has both.
-            let skipped = try Set((mapping.ignoreColumns ?? []).map { name in
-                guard let column = try header.position(of: name) else {
-                    throw ImportError(file: url.path, line: header.line, field: "header",
-                                      message: "no \"\(name)\" column to ignore, expected one of \(header.listedNames)")
-                }
-                return column
-            })
-            for (column, name) in header.names.enumerated() where column != dateColumn && !skipped.contains(column) {
-                let fail = { (problem: String) in
-                    ImportError(file: url.path, line: header.line, field: "header", message: "column \(column + 1) \"\(name)\" \(problem)")
-                }
-                guard AssetCode.isValid(name) else {
-                    throw fail("is not an asset code, expected a code such as USD or XAU (or --ignore-columns \"\(name)\")")
-                }
-                guard AssetCode(name) != currency else { throw fail("is the currency the file is priced in, expected another asset") }
-                if let earlier = assets.first(where: { AssetCode($0.name) == AssetCode(name) }) {
-                    throw fail("is the asset of column \(earlier.column + 1) \"\(earlier.name)\" too, expected one column per asset")
-                }
-                assets.append((column, name, try sink.assetID(AssetCode(name))))
-            }
-        }, row: { row in
-            let time = try row.time(dateColumn, dateName, pattern: mapping.dateFormat)
-            for asset in assets {
-                summary.read += 1
-                if row.isBlank(asset.column) {
-                    empty.count(asset.name, line: row.line)
-                    summary.ignored += 1
-                    continue
-                }
-                let outcome = try sink.insertQuote(
-                    assetID: asset.id, currencyID: currencyID, market: market, timeMs: time,
-                    price: try row.price(asset.column, asset.name), bid: nil, ask: nil, source: source
+        try mapping.file(url).forEachRow(
+            header: { header in
+                dateColumn = try header.positions(of: [.date: dateName])[.date]!
+                // An ignored name means one column, found as any column name is (`CSVHeader`): `ZZ-A`
+                // is not also `ZZA` when the file has both.
+                let skipped = try Set(
+                    (mapping.ignoreColumns ?? []).map { name in
+                        guard let column = try header.position(of: name) else {
+                            throw ImportError(
+                                file: url.path,
+                                line: header.line,
+                                field: "header",
+                                message: "no \"\(name)\" column to ignore, expected one of \(header.listedNames)"
+                            )
+                        }
+                        return column
+                    }
                 )
-                summary.record(outcome, at: row.location)
+                for (column, name) in header.names.enumerated() where column != dateColumn && !skipped.contains(column)
+                {
+                    let fail = { (problem: String) in
+                        ImportError(
+                            file: url.path,
+                            line: header.line,
+                            field: "header",
+                            message: "column \(column + 1) \"\(name)\" \(problem)"
+                        )
+                    }
+                    guard AssetCode.isValid(name) else {
+                        throw fail(
+                            "is not an asset code, expected a code such as USD or XAU (or --ignore-columns \"\(name)\")"
+                        )
+                    }
+                    guard AssetCode(name) != currency else {
+                        throw fail("is the currency the file is priced in, expected another asset")
+                    }
+                    if let earlier = assets.first(where: { AssetCode($0.name) == AssetCode(name) }) {
+                        throw fail(
+                            "is the asset of column \(earlier.column + 1) \"\(earlier.name)\" too, expected one column per asset"
+                        )
+                    }
+                    assets.append((column, name, try sink.assetID(AssetCode(name))))
+                }
+            },
+            row: { row in
+                let time = try row.time(dateColumn, dateName, pattern: mapping.dateFormat)
+                for asset in assets {
+                    summary.read += 1
+                    if row.isBlank(asset.column) {
+                        empty.count(asset.name, line: row.line)
+                        summary.ignored += 1
+                        continue
+                    }
+                    let outcome = try sink.insertQuote(
+                        assetID: asset.id,
+                        currencyID: currencyID,
+                        market: market,
+                        timeMs: time,
+                        price: try row.price(asset.column, asset.name),
+                        bid: nil,
+                        ask: nil,
+                        source: source
+                    )
+                    summary.record(outcome, at: row.location)
+                }
             }
-        })
+        )
         summary.notes += empty.notes
     }
 }
@@ -135,8 +176,12 @@ extension CSVHeader {
         for field in CSVMapping.Field.allCases {
             guard let name = columns[field] else { continue }
             guard let position = try position(of: name) else {
-                throw ImportError(file: file, line: line, field: "header",
-                                  message: "no \"\(name)\" column for the \(field.rawValue), expected one of \(listedNames)")
+                throw ImportError(
+                    file: file,
+                    line: line,
+                    field: "header",
+                    message: "no \"\(name)\" column for the \(field.rawValue), expected one of \(listedNames)"
+                )
             }
             found[field] = position
         }
@@ -145,7 +190,8 @@ extension CSVHeader {
 
     /// The header's names for a message: the first ten, quoted.
     var listedNames: String {
-        names.prefix(10).map { "\"\($0)\"" }.joined(separator: ", ") + (names.count > 10 ? " (and \(names.count - 10) more)" : "")
+        names.prefix(10).map { "\"\($0)\"" }.joined(separator: ", ")
+            + (names.count > 10 ? " (and \(names.count - 10) more)" : "")
     }
 }
 
@@ -155,10 +201,16 @@ struct EmptyCells {
     private var counts: [(column: String, count: Int, firstLine: Int)] = []
 
     mutating func count(_ column: String, line: Int) {
-        if let i = counts.firstIndex(where: { $0.column == column }) { counts[i].count += 1 } else { counts.append((column, 1, line)) }
+        if let i = counts.firstIndex(where: { $0.column == column }) {
+            counts[i].count += 1
+        } else {
+            counts.append((column, 1, line))
+        }
     }
 
     var notes: [String] {
-        counts.map { "\($0.column): \($0.count) empty \($0.count == 1 ? "cell" : "cells") skipped, the first at line \($0.firstLine)" }
+        counts.map {
+            "\($0.column): \($0.count) empty \($0.count == 1 ? "cell" : "cells") skipped, the first at line \($0.firstLine)"
+        }
     }
 }

@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// Bodies of NBU's `statdirectory/exchange?json` (one day: `r030, txt, rate, cc, exchangedate`) and of
 /// `exchange_site?json` (a period: adds `units`, `rate_per_unit`, `enname`…). Rates are UAH per unit,
@@ -27,8 +27,14 @@ struct NBUJSONImporter {
                 summary.read += 1
                 let currencyID = try sink.assetID(code, kindHint: .fiat, name: name)
                 let outcome = try sink.insertQuote(
-                    assetID: currencyID, currencyID: try sink.assetID(.uah, kindHint: .fiat), market: Market.nbu.rawValue,
-                    timeMs: Int64(day.daysSinceEpoch) * 86_400_000, price: uahPerUnit, bid: nil, ask: nil, source: "nbu"
+                    assetID: currencyID,
+                    currencyID: try sink.assetID(.uah, kindHint: .fiat),
+                    market: Market.nbu.rawValue,
+                    timeMs: Int64(day.daysSinceEpoch) * 86_400_000,
+                    price: uahPerUnit,
+                    bid: nil,
+                    ask: nil,
+                    source: "nbu"
                 )
                 summary.record(outcome, at: "\(url.path): [\(index)]")
             case let .ignored(reason):
@@ -45,7 +51,11 @@ struct NBUJSONImporter {
             let bytes = raw.bindMemory(to: UInt8.self)
             guard let bad = UTF8Validation.firstInvalidOffset(bytes) else { return }
             let line = 1 + bytes[..<bad].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-            throw ImportError(file: file, line: line, message: UTF8Validation.problem(foundByte: bytes[bad], fileStart: bytes.prefix(2)))
+            throw ImportError(
+                file: file,
+                line: line,
+                message: UTF8Validation.problem(foundByte: bytes[bad], fileStart: bytes.prefix(2))
+            )
         }
     }
 }

@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// Quotes CSV with a header: `date,asset,currency,price,bid,ask,market,source` (bid and ask optional;
 /// `time`/`datetime` for the date, `quote_currency` for the currency are accepted too).
@@ -16,47 +16,63 @@ struct QuotesCSVImporter {
         // Rows mostly repeat the previous row's combination: compared before hashing.
         var recent: (key: [UInt8], ids: (asset: Int64, currency: Int64, market: String, source: String))?
         var keyColumns: [Int] = []
-        try DelimitedFile(url: url).forEachRow(header: { header in
-            var h = header
-            h.expectedHint = "date,asset,currency,price,bid,ask,market,source"
-            columns = (
-                try h.required("date", "time", "datetime", "timestamp"), try h.required("asset", "symbol"),
-                try h.required("currency", "quote currency", "quotecurrency"), try h.required("price", "rate", "close"),
-                try h.optional("bid", "buy"), try h.optional("ask", "sell"), try h.required("market"), try h.required("source")
-            )
-            keyColumns = [columns!.asset, columns!.currency, columns!.market, columns!.source]
-        }, row: { row in
-            let c = columns!
-            summary.read += 1
-            let time = try row.time(c.time, "date")
-            let price = try row.price(c.price, "price")
-            let bid = try row.optionalPrice(c.bid, "bid")
-            let ask = try row.optionalPrice(c.ask, "ask")
-            key.removeAll(keepingCapacity: true)
-            for column in keyColumns {
-                row.fields.appendBytes(column, to: &key)
-                key.append(0)
-            }
-            let ids: (asset: Int64, currency: Int64, market: String, source: String)
-            if let recent, recent.key == key {
-                ids = recent.ids
-            } else {
-                if let known = series[key] {
-                    ids = known
-                } else {
-                    let asset = try row.assetCode(c.asset, "asset")
-                    let currency = try row.assetCode(c.currency, "currency")
-                    guard asset != currency else { throw row.selfQuote(c.currency, "currency", isCurrency: true) }
-                    ids = (try sink.assetID(asset), try sink.assetID(currency, kindHint: .fiat),
-                           try row.market(c.market, "market").rawValue, try row.text(c.source, "source"))
-                    series[key] = ids
+        try DelimitedFile(url: url).forEachRow(
+            header: { header in
+                var h = header
+                h.expectedHint = "date,asset,currency,price,bid,ask,market,source"
+                columns = (
+                    try h.required("date", "time", "datetime", "timestamp"), try h.required("asset", "symbol"),
+                    try h.required("currency", "quote currency", "quotecurrency"),
+                    try h.required("price", "rate", "close"),
+                    try h.optional("bid", "buy"), try h.optional("ask", "sell"), try h.required("market"),
+                    try h.required("source")
+                )
+                keyColumns = [columns!.asset, columns!.currency, columns!.market, columns!.source]
+            },
+            row: { row in
+                let c = columns!
+                summary.read += 1
+                let time = try row.time(c.time, "date")
+                let price = try row.price(c.price, "price")
+                let bid = try row.optionalPrice(c.bid, "bid")
+                let ask = try row.optionalPrice(c.ask, "ask")
+                key.removeAll(keepingCapacity: true)
+                for column in keyColumns {
+                    row.fields.appendBytes(column, to: &key)
+                    key.append(0)
                 }
-                recent = (key, ids)
+                let ids: (asset: Int64, currency: Int64, market: String, source: String)
+                if let recent, recent.key == key {
+                    ids = recent.ids
+                } else {
+                    if let known = series[key] {
+                        ids = known
+                    } else {
+                        let asset = try row.assetCode(c.asset, "asset")
+                        let currency = try row.assetCode(c.currency, "currency")
+                        guard asset != currency else { throw row.selfQuote(c.currency, "currency", isCurrency: true) }
+                        ids = (
+                            try sink.assetID(asset), try sink.assetID(currency, kindHint: .fiat),
+                            try row.market(c.market, "market").rawValue, try row.text(c.source, "source")
+                        )
+                        series[key] = ids
+                    }
+                    recent = (key, ids)
+                }
+                summary.record(
+                    try sink.insertQuote(
+                        assetID: ids.asset,
+                        currencyID: ids.currency,
+                        market: ids.market,
+                        timeMs: time,
+                        price: price,
+                        bid: bid,
+                        ask: ask,
+                        source: ids.source
+                    ),
+                    at: row.location
+                )
             }
-            summary.record(try sink.insertQuote(
-                assetID: ids.asset, currencyID: ids.currency, market: ids.market, timeMs: time, price: price,
-                bid: bid, ask: ask, source: ids.source
-            ), at: row.location)
-        })
+        )
     }
 }

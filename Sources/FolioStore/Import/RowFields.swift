@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// Typed access to the fields of one row, failing with `file:line: field: found …, expected …`.
 struct RowFields {
@@ -73,7 +73,10 @@ struct RowFields {
     /// Milliseconds since 1970 of an ISO 8601 date or date-time (UTC unless an offset is given).
     func time(_ index: Int, _ field: String) throws -> Int64 {
         guard let seconds = fields.isoSeconds(index) else {
-            throw fail(field, "found \(found(index)), expected an ISO 8601 date or time such as 2024-03-01 or 2024-03-01T09:30:00Z")
+            throw fail(
+                field,
+                "found \(found(index)), expected an ISO 8601 date or time such as 2024-03-01 or 2024-03-01T09:30:00Z"
+            )
         }
         return try within(Int64((seconds * 1000).rounded()), field, found: fields.string(index))
     }
@@ -98,7 +101,9 @@ struct RowFields {
 
     /// `milliseconds`, read from `text`, when they are within the row's `dates`.
     func within(_ milliseconds: Int64, _ field: String, found text: String) throws -> Int64 {
-        guard dates.contains(milliseconds: milliseconds) else { throw fail(field, "found \(Self.shown(text)), expected \(dates.expected)") }
+        guard dates.contains(milliseconds: milliseconds) else {
+            throw fail(field, "found \(Self.shown(text)), expected \(dates.expected)")
+        }
         return milliseconds
     }
 
@@ -115,7 +120,11 @@ struct RowFields {
     /// the asset when the currency is the whole file's.
     func selfQuote(_ index: Int, _ field: String, isCurrency: Bool) -> ImportError {
         let code = AssetCode(fields.string(index))
-        return fail(field, "found \(found(index)), expected " + (isCurrency ? "a currency other than the asset \(code)" : "an asset other than the currency \(code)"))
+        return fail(
+            field,
+            "found \(found(index)), expected "
+                + (isCurrency ? "a currency other than the asset \(code)" : "an asset other than the currency \(code)")
+        )
     }
 
     func market(_ index: Int, _ field: String) throws -> Market {

@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// What an import does with a row whose key is already stored with other values: say so and keep the
 /// stored row (the default, so that a re-import never changes data behind the user's back), update it

@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// What Folio reads and writes of Ghostfolio's export (Ghostfolio › Account › Export, the JSON its import
 /// reads back): `meta`, `accounts` (one currency each, with the history of its cash `balances`),
@@ -24,13 +24,16 @@ enum GhostfolioFormat {
     /// A stable id for an account Folio writes (Ghostfolio's ids are UUIDs): the same portfolio and
     /// currency always get the same one, so that two exports of one portfolio are the same bytes.
     static func accountID(portfolio: String, currency: AssetCode) -> String {
-        var a: UInt64 = 0xcbf2_9ce4_8422_2325, b: UInt64 = 0x8422_2325_cbf2_9ce4
+        var a: UInt64 = 0xcbf2_9ce4_8422_2325
+        var b: UInt64 = 0x8422_2325_cbf2_9ce4
         for byte in "\(portfolio)|\(currency)".utf8 {
             a = (a ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
             b = (b ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 &+ 7
         }
         let c = Array(String(format: "%016llx%016llx", a, b))
-        let parts: [String] = [String(c[0..<8]), String(c[8..<12]), "4" + String(c[13..<16]), "8" + String(c[17..<20]), String(c[20..<32])]
+        let parts: [String] = [
+            String(c[0..<8]), String(c[8..<12]), "4" + String(c[13..<16]), "8" + String(c[17..<20]), String(c[20..<32]),
+        ]
         return parts.joined(separator: "-")
     }
 

@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// `folio import ghostfolio`: Ghostfolio's export JSON (`GhostfolioFormat`), Folio's own or Ghostfolio's.
 ///
@@ -20,12 +20,18 @@ struct GhostfolioImporter {
         let file = url.path
         let document = try JSONRecord.document(url)
         guard document["activities"] != nil else {
-            throw ImportError(file: file, field: "activities", message: "found nothing, expected Ghostfolio's export with meta, accounts and activities")
+            throw ImportError(
+                file: file,
+                field: "activities",
+                message: "found nothing, expected Ghostfolio's export with meta, accounts and activities"
+            )
         }
         var profiles: [String: (isin: ISIN?, name: String?, cash: Bool)] = [:]
         for p in try JSONRecord.array(document["assetProfiles"], file: file, path: "assetProfiles") {
             let name = p.string("name")
-            profiles[p.string("symbol")] = (try p.isin("isin"), name.isEmpty ? nil : name, p.string("assetSubClass") == "CASH")
+            profiles[p.string("symbol")] = (
+                try p.isin("isin"), name.isEmpty ? nil : name, p.string("assetSubClass") == "CASH"
+            )
         }
         var accounts: [String: (currency: AssetCode, record: JSONRecord)] = [:]
         for a in try JSONRecord.array(document["accounts"], file: file, path: "accounts") {
@@ -36,33 +42,77 @@ struct GhostfolioImporter {
         var changes: [String: [(time: Int64, change: Decimal)]] = [:]
         for a in try JSONRecord.array(document["activities"], file: file, path: "activities") {
             summary.read += 1
-            let type = a.string("type"), time = try a.time("date"), currency = try a.currency("currency")
-            let quantity = try a.optionalNumber("quantity") ?? 0, unitPrice = try a.optionalNumber("unitPrice") ?? 0, fee = try a.optionalNumber("fee") ?? 0
+            let type = a.string("type")
+            let time = try a.time("date")
+            let currency = try a.currency("currency")
+            let quantity = try a.optionalNumber("quantity") ?? 0
+            let unitPrice = try a.optionalNumber("unitPrice") ?? 0
+            let fee = try a.optionalNumber("fee") ?? 0
             let location = "\(file): \(a.path)"
             guard quantity >= 0, unitPrice >= 0, fee >= 0 else {
-                throw a.fail("quantity", "found quantity \(quantity), unit price \(unitPrice) and fee \(fee), expected none below zero")
+                throw a.fail(
+                    "quantity",
+                    "found quantity \(quantity), unit price \(unitPrice) and fee \(fee), expected none below zero"
+                )
             }
-            let entry = BrokerEntry(event: .accountFee(Money(fee, currency)), timeMs: time, id: nil, file: file, line: nil, path: a.path)
+            let entry = BrokerEntry(
+                event: .accountFee(Money(fee, currency)),
+                timeMs: time,
+                id: nil,
+                file: file,
+                line: nil,
+                path: a.path
+            )
             let symbol = a.string("symbol")
             let profile = profiles[symbol]
-            let security: BrokerSecurity? = profile?.cash == true || KnownAssets.kind(of: AssetCode(symbol)) == .fiat
+            let security: BrokerSecurity? =
+                profile?.cash == true || KnownAssets.kind(of: AssetCode(symbol)) == .fiat
                 ? BrokerSecurity(code: AssetCode(symbol))
-                : AssetCode.isValid(symbol) ? BrokerSecurity(ticker: symbol, isin: profile?.isin, name: profile?.name) : nil
+                : AssetCode.isValid(symbol)
+                    ? BrokerSecurity(ticker: symbol, isin: profile?.isin, name: profile?.name) : nil
             switch type {
             case "BUY", "SELL":
-                guard quantity > 0, unitPrice > 0 else { ignored.add(type, at: location, "of no units or at no price"); continue }
-                guard let security else { ignored.add(type, at: location, "of a manual security whose symbol is no asset code"); continue }
-                entries.append(entry.with(.trade(type == "BUY" ? .buy : .sell, security, quantity: quantity, price: unitPrice, currency: currency,
-                                                 fee: fee == 0 ? nil : Money(fee, currency))))
+                guard quantity > 0, unitPrice > 0 else {
+                    ignored.add(type, at: location, "of no units or at no price")
+                    continue
+                }
+                guard let security else {
+                    ignored.add(type, at: location, "of a manual security whose symbol is no asset code")
+                    continue
+                }
+                entries.append(
+                    entry.with(
+                        .trade(
+                            type == "BUY" ? .buy : .sell,
+                            security,
+                            quantity: quantity,
+                            price: unitPrice,
+                            currency: currency,
+                            fee: fee == 0 ? nil : Money(fee, currency)
+                        )
+                    )
+                )
             case "DIVIDEND":
-                guard let security else { ignored.add(type, at: location, "of a manual security whose symbol is no asset code"); continue }
-                guard quantity * unitPrice > fee else { throw a.fail("fee", "found \(fee), expected less than the dividend \(quantity * unitPrice)") }
-                entries.append(entry.with(.dividend(security, gross: Money(quantity * unitPrice, currency), tax: 0, fee: fee)))
+                guard let security else {
+                    ignored.add(type, at: location, "of a manual security whose symbol is no asset code")
+                    continue
+                }
+                guard quantity * unitPrice > fee else {
+                    throw a.fail("fee", "found \(fee), expected less than the dividend \(quantity * unitPrice)")
+                }
+                entries.append(
+                    entry.with(.dividend(security, gross: Money(quantity * unitPrice, currency), tax: 0, fee: fee))
+                )
             case "INTEREST":
-                guard quantity * unitPrice > fee else { throw a.fail("fee", "found \(fee), expected less than the interest \(quantity * unitPrice)") }
+                guard quantity * unitPrice > fee else {
+                    throw a.fail("fee", "found \(fee), expected less than the interest \(quantity * unitPrice)")
+                }
                 entries.append(entry.with(.interest(Money(quantity * unitPrice, currency), tax: 0, fee: fee)))
             case "FEE":
-                guard fee + quantity * unitPrice > 0 else { ignored.add(type, at: location, "of no money"); continue }
+                guard fee + quantity * unitPrice > 0 else {
+                    ignored.add(type, at: location, "of no money")
+                    continue
+                }
                 entries.append(entry.with(.accountFee(Money(fee + quantity * unitPrice, currency))))
             default:
                 ignored.add(type, at: location, "wealth outside markets, or a type Folio does not read")
@@ -70,11 +120,17 @@ struct GhostfolioImporter {
             }
             if let account = accounts[a.string("accountId")] {
                 if account.currency == currency {
-                    let change = GhostfolioFormat.cashChange(type: type, quantity: ExactDecimal.of(quantity), unitPrice: ExactDecimal.of(unitPrice),
-                                                             fee: ExactDecimal.of(fee))!
+                    let change = GhostfolioFormat.cashChange(
+                        type: type,
+                        quantity: ExactDecimal.of(quantity),
+                        unitPrice: ExactDecimal.of(unitPrice),
+                        fee: ExactDecimal.of(fee)
+                    )!
                     changes[a.string("accountId"), default: []].append((time, change))
                 } else {
-                    summary.notes.append("\(a.path) in \(currency) is on an account in \(account.currency): left out of the deposits read from its balances")
+                    summary.notes.append(
+                        "\(a.path) in \(currency) is on an account in \(account.currency): left out of the deposits read from its balances"
+                    )
                 }
             }
         }
@@ -87,30 +143,58 @@ struct GhostfolioImporter {
     }
 
     /// The deposits and withdrawals an account's balance history holds beyond its activities.
-    private func transfers(_ account: JSONRecord, currency: AssetCode, changes: [(time: Int64, change: Decimal)],
-                           _ ignored: inout IgnoredRows) throws -> [BrokerEntry] {
-        let history = try JSONRecord.array(account.object["balances"], file: account.file, path: "\(account.path).balances")
+    private func transfers(
+        _ account: JSONRecord,
+        currency: AssetCode,
+        changes: [(time: Int64, change: Decimal)],
+        _ ignored: inout IgnoredRows
+    ) throws -> [BrokerEntry] {
+        let history = try JSONRecord.array(
+            account.object["balances"],
+            file: account.file,
+            path: "\(account.path).balances"
+        )
         if history.isEmpty {
             // A balance its activities explain needs no history; any other says nothing of when money came in.
             let balance = ExactDecimal.of(try account.optionalNumber("balance") ?? 0)
             if balance != changes.reduce(Decimal(0), { $0 + $1.change }) {
-                ignored.add("balance", at: "\(account.file): \(account.path)", "a balance without its history says nothing of when money came in")
+                ignored.add(
+                    "balance",
+                    at: "\(account.file): \(account.path)",
+                    "a balance without its history says nothing of when money came in"
+                )
             }
             return []
         }
-        let points = try history.map { (record: $0, time: try $0.time("date"), value: ExactDecimal.of(try $0.number("value"))) }
-            .enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+        let points = try history.map {
+            (record: $0, time: try $0.time("date"), value: ExactDecimal.of(try $0.number("value")))
+        }
+        .enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
         var entries: [BrokerEntry] = []
-        var expected = Decimal(0), i = 0
-        let ordered = changes.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+        var expected = Decimal(0)
+        var i = 0
+        let ordered = changes.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(
+            \.element
+        )
         for point in points {
-            while i < ordered.count && ordered[i].time <= point.time { expected += ordered[i].change; i += 1 }
+            while i < ordered.count && ordered[i].time <= point.time {
+                expected += ordered[i].change
+                i += 1
+            }
             let moved = point.value - expected
             expected = point.value
             guard moved != 0 else { continue }
             let amount = ExactDecimal.double(moved < 0 ? -moved : moved)
-            entries.append(BrokerEntry(event: .transfer(moved > 0 ? .deposit : .withdrawal, Money(amount, currency), fee: 0), timeMs: point.time,
-                                       id: nil, file: account.file, line: nil, path: point.record.path))
+            entries.append(
+                BrokerEntry(
+                    event: .transfer(moved > 0 ? .deposit : .withdrawal, Money(amount, currency), fee: 0),
+                    timeMs: point.time,
+                    id: nil,
+                    file: account.file,
+                    line: nil,
+                    path: point.record.path
+                )
+            )
         }
         return entries
     }

@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// A portfolio written in another tool's format, and each row the format cannot hold as Folio does,
 /// said on one line: what it is, and what was done with it.
@@ -31,7 +31,9 @@ struct ExportRows {
     }
 
     static func name(_ c: CashTransaction) -> String {
-        let what = c.kind == .split ? "split \(c.asset?.rawValue ?? "") \(ExactDecimal.text(c.ratio ?? 0))"
+        let what =
+            c.kind == .split
+            ? "split \(c.asset?.rawValue ?? "") \(ExactDecimal.text(c.ratio ?? 0))"
             : "\(c.kind.rawValue) \(ExactDecimal.text(c.amount)) \(c.currency)"
         return "transaction \(c.externalID ?? "#\(c.id)") (\(ISOTime.format(c.time)), \(what))"
     }

@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// Portfolio Performance's CSV export of transactions (File › Export › CSV: "All account transactions"
 /// writes a file per cash account, "All portfolio transactions" one per securities account), the
@@ -9,10 +9,15 @@ import FolioCore
 /// buy is negative in the cash account's file and positive in the securities account's, a sale the
 /// other way round; that is how the two files' copies of one trade are told apart.
 enum PortfolioPerformanceFormat {
-    static let header = ["Date", "Type", "Value", "Transaction Currency", "Gross Amount", "Currency Gross Amount", "Exchange Rate", "Fees",
-                         "Taxes", "Shares", "ISIN", "WKN", "Ticker Symbol", "Security Name", "Note"]
-    static let germanHeader = ["Datum", "Typ", "Wert", "Buchungswährung", "Bruttobetrag", "Währung Bruttobetrag", "Wechselkurs", "Gebühren",
-                               "Steuern", "Stück", "ISIN", "WKN", "Ticker-Symbol", "Wertpapiername", "Notiz"]
+    static let header = [
+        "Date", "Type", "Value", "Transaction Currency", "Gross Amount", "Currency Gross Amount", "Exchange Rate",
+        "Fees",
+        "Taxes", "Shares", "ISIN", "WKN", "Ticker Symbol", "Security Name", "Note",
+    ]
+    static let germanHeader = [
+        "Datum", "Typ", "Wert", "Buchungswährung", "Bruttobetrag", "Währung Bruttobetrag", "Wechselkurs", "Gebühren",
+        "Steuern", "Stück", "ISIN", "WKN", "Ticker-Symbol", "Wertpapiername", "Notiz",
+    ]
 
     /// What a row's type means, in either language.
     enum Kind: Equatable {
@@ -21,12 +26,17 @@ enum PortfolioPerformanceFormat {
     }
 
     static let kinds: [String: Kind] = [
-        "Deposit": .deposit, "Einlage": .deposit, "Withdrawal": .withdrawal, "Removal": .withdrawal, "Entnahme": .withdrawal,
-        "Interest": .interest, "Zinsen": .interest, "Interest Charge": .interestCharge, "Zinsbelastung": .interestCharge,
+        "Deposit": .deposit, "Einlage": .deposit, "Withdrawal": .withdrawal, "Removal": .withdrawal,
+        "Entnahme": .withdrawal,
+        "Interest": .interest, "Zinsen": .interest, "Interest Charge": .interestCharge,
+        "Zinsbelastung": .interestCharge,
         "Dividend": .dividend, "Dividende": .dividend, "Fees": .fees, "Gebühren": .fees, "Fees Refund": .feesRefund,
-        "Gebührenerstattung": .feesRefund, "Taxes": .taxes, "Steuern": .taxes, "Tax Refund": .taxRefund, "Steuerrückerstattung": .taxRefund,
-        "Buy": .buy, "Kauf": .buy, "Sell": .sell, "Verkauf": .sell, "Transfer (Inbound)": .transferIn, "Umbuchung (Eingang)": .transferIn,
-        "Transfer (Outbound)": .transferOut, "Umbuchung (Ausgang)": .transferOut, "Delivery (Inbound)": .deliveryIn, "Einlieferung": .deliveryIn,
+        "Gebührenerstattung": .feesRefund, "Taxes": .taxes, "Steuern": .taxes, "Tax Refund": .taxRefund,
+        "Steuerrückerstattung": .taxRefund,
+        "Buy": .buy, "Kauf": .buy, "Sell": .sell, "Verkauf": .sell, "Transfer (Inbound)": .transferIn,
+        "Umbuchung (Eingang)": .transferIn,
+        "Transfer (Outbound)": .transferOut, "Umbuchung (Ausgang)": .transferOut, "Delivery (Inbound)": .deliveryIn,
+        "Einlieferung": .deliveryIn,
         "Delivery (Outbound)": .deliveryOut, "Auslieferung": .deliveryOut,
     ]
 

@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// `folio import pp-csv`: Portfolio Performance's CSV export of transactions (`PortfolioPerformanceFormat`),
 /// its cash accounts' files and its securities accounts' files, in English or German, `,` or `;`
@@ -28,99 +28,190 @@ struct PortfolioPerformanceImporter {
     func run(_ summary: inout ImportSummary) throws {
         var file = DelimitedFile(url: url)
         let firstLine = try Self.firstLine(url)
-        if firstLine.filter({ $0 == ";" }).count > firstLine.filter({ $0 == "," }).count { file.delimiter = UInt8(ascii: ";") }
+        if firstLine.filter({ $0 == ";" }).count > firstLine.filter({ $0 == "," }).count {
+            file.delimiter = UInt8(ascii: ";")
+        }
         let german = firstLine.contains("Datum")
         var c: Columns?
         var entries: [BrokerEntry] = []
         var ignored = IgnoredRows()
-        try file.forEachRow(header: { header in
-            var h = header
-            h.expectedHint = "Portfolio Performance's Date,Type,Value,Transaction Currency,…,Shares,ISIN,WKN,Ticker Symbol,Security Name,Note"
-            c = Columns(date: try h.required("Date", "Datum"), type: try h.required("Type", "Typ"), value: try h.required("Value", "Wert"))
-            c!.time = try h.optional("Time", "Uhrzeit")
-            c!.currency = try h.optional("Transaction Currency", "Buchungswährung")
-            c!.gross = try h.optional("Gross Amount", "Bruttobetrag")
-            c!.grossCurrency = try h.optional("Currency Gross Amount", "Währung Bruttobetrag")
-            c!.fees = try h.optional("Fees", "Gebühren")
-            c!.taxes = try h.optional("Taxes", "Steuern")
-            c!.shares = try h.optional("Shares", "Stück")
-            c!.isin = try h.optional("ISIN")
-            c!.ticker = try h.optional("Ticker Symbol", "Ticker-Symbol")
-            c!.name = try h.optional("Security Name", "Wertpapiername")
-        }, row: { row in
-            summary.read += 1
-            if let entry = try read(row, c!, german: german, &ignored) { entries += entry }
-        })
+        try file.forEachRow(
+            header: { header in
+                var h = header
+                h.expectedHint =
+                    "Portfolio Performance's Date,Type,Value,Transaction Currency,…,Shares,ISIN,WKN,Ticker Symbol,Security Name,Note"
+                c = Columns(
+                    date: try h.required("Date", "Datum"),
+                    type: try h.required("Type", "Typ"),
+                    value: try h.required("Value", "Wert")
+                )
+                c!.time = try h.optional("Time", "Uhrzeit")
+                c!.currency = try h.optional("Transaction Currency", "Buchungswährung")
+                c!.gross = try h.optional("Gross Amount", "Bruttobetrag")
+                c!.grossCurrency = try h.optional("Currency Gross Amount", "Währung Bruttobetrag")
+                c!.fees = try h.optional("Fees", "Gebühren")
+                c!.taxes = try h.optional("Taxes", "Steuern")
+                c!.shares = try h.optional("Shares", "Stück")
+                c!.isin = try h.optional("ISIN")
+                c!.ticker = try h.optional("Ticker Symbol", "Ticker-Symbol")
+                c!.name = try h.optional("Security Name", "Wertpapiername")
+            },
+            row: { row in
+                summary.read += 1
+                if let entry = try read(row, c!, german: german, &ignored) { entries += entry }
+            }
+        )
         try ledger.write(entries, into: &summary)
         summary.notes += ledger.sink.securities.takeNotes()
         ignored.report(into: &summary)
     }
 
-    private func read(_ row: RowFields, _ c: Columns, german: Bool, _ ignored: inout IgnoredRows) throws -> [BrokerEntry]? {
+    private func read(
+        _ row: RowFields,
+        _ c: Columns,
+        german: Bool,
+        _ ignored: inout IgnoredRows
+    ) throws -> [BrokerEntry]? {
         let type = row.string(c.type)
         guard let kind = PortfolioPerformanceFormat.kinds[type] else {
-            throw row.fail(german ? "Typ" : "Type", "found \(RowFields.shown(type)), expected a type such as Deposit, Buy or Dividend")
+            throw row.fail(
+                german ? "Typ" : "Type",
+                "found \(RowFields.shown(type)), expected a type such as Deposit, Buy or Dividend"
+            )
         }
         func number(_ column: Int?, _ field: String) throws -> Decimal? {
             guard let column, !row.isBlank(column) else { return nil }
             guard let value = PortfolioPerformanceFormat.number(row.string(column), german: german) else {
-                throw row.fail(field, "found \(RowFields.shown(row.string(column))), expected a number such as \(german ? "-1.234,56" : "-1,234.56")")
+                throw row.fail(
+                    field,
+                    "found \(RowFields.shown(row.string(column))), expected a number such as \(german ? "-1.234,56" : "-1,234.56")"
+                )
             }
             return value
         }
         let value = try number(c.value, "Value")!
         let currency = try row.currency(c.currency, "Transaction Currency")
-        let fees = abs(try number(c.fees, "Fees") ?? 0), taxes = abs(try number(c.taxes, "Taxes") ?? 0)
+        let fees = abs(try number(c.fees, "Fees") ?? 0)
+        let taxes = abs(try number(c.taxes, "Taxes") ?? 0)
         var time = try row.time(c.date, "Date")
         if let t = c.time, !row.isBlank(t), let seconds = ISOTime.parse("1970-01-01T" + row.string(t)) {
             time += Int64((seconds.timeIntervalSince1970 * 1000).rounded())
         }
-        let entry = BrokerEntry(event: .accountFee(Money(0, currency)), timeMs: time, id: nil, file: url.path, line: row.line)
+        let entry = BrokerEntry(
+            event: .accountFee(Money(0, currency)),
+            timeMs: time,
+            id: nil,
+            file: url.path,
+            line: row.line
+        )
         let money = { (amount: Decimal) in Money(ExactDecimal.double(amount), currency) }
         func security() throws -> BrokerSecurity {
-            let ticker = row.string(c.ticker), name = row.string(c.name)
-            return BrokerSecurity(ticker: ticker.isEmpty ? nil : ticker, isin: try row.isin(c.isin, "ISIN"), name: name.isEmpty ? nil : name)
+            let ticker = row.string(c.ticker)
+            let name = row.string(c.name)
+            return BrokerSecurity(
+                ticker: ticker.isEmpty ? nil : ticker,
+                isin: try row.isin(c.isin, "ISIN"),
+                name: name.isEmpty ? nil : name
+            )
         }
         switch kind {
         case .deposit, .withdrawal:
             guard value != 0 else { throw row.fail("Value", "found 0, expected the amount moved") }
             return [entry.with(.transfer(kind == .deposit ? .deposit : .withdrawal, money(abs(value)), fee: 0))]
         case .interest:
-            return [entry.with(.interest(money(abs(value) + taxes + fees), tax: ExactDecimal.double(taxes), fee: ExactDecimal.double(fees)))]
+            return [
+                entry.with(
+                    .interest(
+                        money(abs(value) + taxes + fees),
+                        tax: ExactDecimal.double(taxes),
+                        fee: ExactDecimal.double(fees)
+                    )
+                )
+            ]
         case .interestCharge, .fees:
             return [entry.with(.accountFee(money(abs(value))))]
         case .dividend:
-            return [entry.with(.dividend(try security(), gross: money(abs(value) + taxes + fees), tax: ExactDecimal.double(taxes),
-                                         fee: ExactDecimal.double(fees)))]
+            return [
+                entry.with(
+                    .dividend(
+                        try security(),
+                        gross: money(abs(value) + taxes + fees),
+                        tax: ExactDecimal.double(taxes),
+                        fee: ExactDecimal.double(fees)
+                    )
+                )
+            ]
         case .buy, .sell:
             // A buy takes money from its cash account and gives units to its securities account.
             if (kind == .buy) == (value > 0) {
-                ignored.add(type, at: row.location, "a securities account's copy of a trade; Folio reads it from its cash account's file")
+                ignored.add(
+                    type,
+                    at: row.location,
+                    "a securities account's copy of a trade; Folio reads it from its cash account's file"
+                )
                 return nil
             }
             guard let sharesColumn = c.shares, let shares = try number(sharesColumn, "Shares"), shares > 0 else {
                 throw row.fail("Shares", "found \(RowFields.shown(row.string(c.shares))), expected the units traded")
             }
             let paid = kind == .buy ? abs(value) - fees - taxes : abs(value) + fees + taxes
-            guard paid > 0 else { throw row.fail("Value", "found \(value) with fees \(fees) and taxes \(taxes), expected what the shares cost, above zero") }
+            guard paid > 0 else {
+                throw row.fail(
+                    "Value",
+                    "found \(value) with fees \(fees) and taxes \(taxes), expected what the shares cost, above zero"
+                )
+            }
             let fee = fees + taxes == 0 ? nil : money(fees + taxes)
             let side: TradeSide = kind == .buy ? .buy : .sell
             if let grossAmount = try number(c.gross, "Gross Amount"), !row.isBlank(c.grossCurrency),
-               case let grossCurrency = try row.currency(c.grossCurrency, "Currency Gross Amount"), grossCurrency != currency {
-                let trade = entry.with(.trade(side, try security(), quantity: ExactDecimal.double(shares),
-                                              price: ExactDecimal.double(grossAmount / shares), currency: grossCurrency, fee: fee))
-                let exchange = entry.settlement(of: Money(ExactDecimal.double(grossAmount), grossCurrency), by: money(paid), paying: kind == .buy)
+                case let grossCurrency = try row.currency(c.grossCurrency, "Currency Gross Amount"),
+                grossCurrency != currency
+            {
+                let trade = entry.with(
+                    .trade(
+                        side,
+                        try security(),
+                        quantity: ExactDecimal.double(shares),
+                        price: ExactDecimal.double(grossAmount / shares),
+                        currency: grossCurrency,
+                        fee: fee
+                    )
+                )
+                let exchange = entry.settlement(
+                    of: Money(ExactDecimal.double(grossAmount), grossCurrency),
+                    by: money(paid),
+                    paying: kind == .buy
+                )
                 return kind == .buy ? [exchange, trade].compactMap { $0 } : [trade, exchange].compactMap { $0 }
             }
-            return [entry.with(.trade(side, try security(), quantity: ExactDecimal.double(shares), price: ExactDecimal.double(paid / shares),
-                                      currency: currency, fee: fee))]
+            return [
+                entry.with(
+                    .trade(
+                        side,
+                        try security(),
+                        quantity: ExactDecimal.double(shares),
+                        price: ExactDecimal.double(paid / shares),
+                        currency: currency,
+                        fee: fee
+                    )
+                )
+            ]
         case .transferOut:
             guard let grossAmount = try number(c.gross, "Gross Amount"), !row.isBlank(c.grossCurrency),
-                  case let other = try row.currency(c.grossCurrency, "Currency Gross Amount"), other != currency else {
+                case let other = try row.currency(c.grossCurrency, "Currency Gross Amount"), other != currency
+            else {
                 ignored.add(type, at: row.location, "between two accounts of one currency, within the portfolio")
                 return nil
             }
-            return [entry.with(.exchange(sold: money(abs(value)), bought: Money(ExactDecimal.double(abs(grossAmount)), other), fee: nil))]
+            return [
+                entry.with(
+                    .exchange(
+                        sold: money(abs(value)),
+                        bought: Money(ExactDecimal.double(abs(grossAmount)), other),
+                        fee: nil
+                    )
+                )
+            ]
         case .transferIn:
             ignored.add(type, at: row.location, "the other side of a transfer; Folio reads its Transfer (Outbound)")
             return nil
@@ -141,7 +232,8 @@ struct PortfolioPerformanceImporter {
         }
         defer { try? handle.close() }
         let head = (try? handle.read(upToCount: 4096)) ?? nil
-        return String(decoding: head ?? Data(), as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        return String(decoding: head ?? Data(), as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init)
+            ?? ""
     }
 }
 

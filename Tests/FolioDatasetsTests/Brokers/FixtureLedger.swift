@@ -4,6 +4,7 @@ import FolioStore
 import FolioTestSupport
 import Foundation
 import Testing
+
 @testable import FolioDatasets
 
 /// A broker's fixture imported into a portfolio with quotes for everything it holds, checked as a reader
@@ -18,8 +19,12 @@ struct FixtureLedger {
 
     /// Daily quotes from `from` to `to`: each asset's price in its currency, constant but for the
     /// changes at the days given (`[("NVDA", "2024-06-10", 120)]`, a split's day).
-    static func quotes(_ prices: [(asset: String, currency: String, price: Double)], from: String, to: String,
-                       changes: [(asset: String, day: String, price: Double)] = []) -> String {
+    static func quotes(
+        _ prices: [(asset: String, currency: String, price: Double)],
+        from: String,
+        to: String,
+        changes: [(asset: String, day: String, price: Double)] = []
+    ) -> String {
         var text = "date,asset,currency,price,market,source\n"
         var day = Day(iso: from)!
         while day.iso <= to {
@@ -34,7 +39,13 @@ struct FixtureLedger {
 
     private func table(_ name: String, _ method: CostBasisMethod = .fifo) throws -> ResultTable {
         let isValue = name == "value"
-        var request = try TableRequest(name: name, portfolio: portfolio, from: isValue ? day : nil, to: isValue ? day : nil, asOf: isValue ? nil : day)
+        var request = try TableRequest(
+            name: name,
+            portfolio: portfolio,
+            from: isValue ? day : nil,
+            to: isValue ? day : nil,
+            asOf: isValue ? nil : day
+        )
         request.method = method
         var warnings: [String] = []
         let table = try request.table(from: db.store, warnings: &warnings)
@@ -46,18 +57,25 @@ struct FixtureLedger {
     func holdings() throws -> [String: Double] {
         let b = base.lowercased()
         for method in CostBasisMethod.allCases {
-            let income = try table("income", method), value = try table("value", method)
+            let income = try table("income", method)
+            let value = try table("value", method)
             let total = try #require(income.rows.firstIndex { $0.first == .text("Total") })
-            let parts = try ["realised", "unrealised", "dividends", "interest"].map { try #require(income.number(total, "\($0)_\(b)"), "\($0)") }
+            let parts = try ["realised", "unrealised", "dividends", "interest"].map {
+                try #require(income.number(total, "\($0)_\(b)"), "\($0)")
+            }
             let fees = try #require(income.number(total, "account_fees_\(b)"))
             let last = value.rows.count - 1
             let gain = try #require(value.number(last, "income"))
             let scale = max(1, try #require(value.number(last, "value")))
-            #expect(abs(parts.reduce(0, +) - fees - gain) <= 1e-9 * scale, "\(portfolio) \(method): \(parts) − \(fees) vs \(gain)")
+            #expect(
+                abs(parts.reduce(0, +) - fees - gain) <= 1e-9 * scale,
+                "\(portfolio) \(method): \(parts) − \(fees) vs \(gain)"
+            )
             #expect(abs((income.number(total, "total_\(b)") ?? .nan) - gain) <= 1e-9 * scale, "\(portfolio) \(method)")
             #expect(abs(parts[0] - (value.number(last, "realised") ?? .nan)) <= 1e-9 * scale, "\(portfolio) \(method)")
         }
-        let holdings = try table("holdings"), income = try table("income")
+        let holdings = try table("holdings")
+        let income = try table("income")
         var quantities: [String: Double] = [:]
         for i in holdings.rows.indices {
             guard case let .text(asset)? = holdings.rows[i].first, asset != "Total" else { continue }
@@ -72,15 +90,26 @@ struct FixtureLedger {
 
     /// Per currency, from the stored rows: dividends before tax, tax withheld, and fees (trades' and the
     /// account's), as a broker's statement adds them up.
-    func statement() throws -> (dividends: [String: Double], tax: [String: Double], fees: [String: Double], interest: [String: Double]) {
+    func statement() throws -> (
+        dividends: [String: Double], tax: [String: Double], fees: [String: Double], interest: [String: Double]
+    ) {
         let p = try db.store.portfolio(named: portfolio)
-        var dividends: [String: Double] = [:], tax: [String: Double] = [:], fees: [String: Double] = [:], interest: [String: Double] = [:]
-        for t in try db.store.trades(portfolio: p) where t.fee != 0 { fees[t.feeCurrency.rawValue, default: 0] += t.fee }
+        var dividends: [String: Double] = [:]
+        var tax: [String: Double] = [:]
+        var fees: [String: Double] = [:]
+        var interest: [String: Double] = [:]
+        for t in try db.store.trades(portfolio: p) where t.fee != 0 {
+            fees[t.feeCurrency.rawValue, default: 0] += t.fee
+        }
         for c in try db.store.cashTransactions(portfolio: p) where c.status == .completed {
             let code = c.currency.rawValue
             switch c.kind {
-            case .dividend: dividends[code, default: 0] += c.amount; if c.tax != 0 { tax[code, default: 0] += c.tax }
-            case .interest: interest[code, default: 0] += c.amount; if c.tax != 0 { tax[code, default: 0] += c.tax }
+            case .dividend:
+                dividends[code, default: 0] += c.amount
+                if c.tax != 0 { tax[code, default: 0] += c.tax }
+            case .interest:
+                interest[code, default: 0] += c.amount
+                if c.tax != 0 { tax[code, default: 0] += c.tax }
             case .fee: fees[code, default: 0] += c.amount
             default: if c.fee != 0 { fees[code, default: 0] += c.fee }
             }

@@ -77,7 +77,9 @@ extension BrokerEntry {
     func settlement(of amount: Money, by settled: Money, paying: Bool) -> BrokerEntry? {
         guard amount.currency != settled.currency, amount.amount > 0, settled.amount > 0 else { return nil }
         var entry = self
-        entry.event = paying ? .exchange(sold: settled, bought: amount, fee: nil) : .exchange(sold: amount, bought: settled, fee: nil)
+        entry.event =
+            paying
+            ? .exchange(sold: settled, bought: amount, fee: nil) : .exchange(sold: amount, bought: settled, fee: nil)
         entry.id = id.map { $0 + "/fx" }
         return entry
     }

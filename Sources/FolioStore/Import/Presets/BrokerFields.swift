@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// How brokers write the fields of their files, read the same way for every preset.
 extension RowFields {
@@ -49,8 +49,9 @@ extension RowFields {
     func time(_ text: String, _ field: String, patterns: [DatePattern]) throws -> Int64 {
         var whole = Substring(text)
         var fraction: Int64 = 0
-        if let dot = text.lastIndex(of: "."), text[text.index(after: dot)...].allSatisfy(\.isNumber), text.distance(from: dot, to: text.endIndex) <= 10,
-           text[..<dot].contains(":")
+        if let dot = text.lastIndex(of: "."), text[text.index(after: dot)...].allSatisfy(\.isNumber),
+            text.distance(from: dot, to: text.endIndex) <= 10,
+            text[..<dot].contains(":")
         {
             whole = text[..<dot]
             let digits = text[text.index(after: dot)...].prefix(3)
@@ -68,7 +69,8 @@ enum BrokerNumber {
     static func parse(_ raw: String) -> Double? {
         var text = raw.filter { !$0.isWhitespace && !"$€£¥₴\u{00A0}".contains($0) }
         guard !text.isEmpty else { return nil }
-        let comma = text.lastIndex(of: ","), point = text.lastIndex(of: ".")
+        let comma = text.lastIndex(of: ",")
+        let point = text.lastIndex(of: ".")
         switch (comma, point) {
         case let (c?, p?) where c > p:  // 1.234,56
             text = text.replacingOccurrences(of: ".", with: "").replacingOccurrences(of: ",", with: ".")

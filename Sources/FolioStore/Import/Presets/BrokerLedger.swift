@@ -15,22 +15,43 @@ struct BrokerLedger {
 
     func write(_ entries: [BrokerEntry], into summary: inout ImportSummary) throws {
         // Stable: rows of one instant keep the file's order (a sale before the exchange of its proceeds).
-        let ordered = entries.enumerated().sorted { ($0.element.timeMs, $0.offset) < ($1.element.timeMs, $1.offset) }.map(\.element)
+        let ordered = entries.enumerated().sorted { ($0.element.timeMs, $0.offset) < ($1.element.timeMs, $1.offset) }
+            .map(\.element)
         for entry in ordered {
             let outcome: RowOutcome
             switch entry.event {
             case let .trade(side, security, quantity, price, currency, fee):
-                outcome = try sink.insertTrade(ImportSink.TradeRow(
-                    portfolioID: portfolioID, timeMs: entry.timeMs, side: side, asset: try code(security, entry),
-                    quantity: quantity, price: price, priceCurrency: currency, fee: fee?.amount ?? 0,
-                    feeCurrency: fee?.currency ?? currency, externalID: entry.id
-                ), line: entry.line ?? 0)
+                outcome = try sink.insertTrade(
+                    ImportSink.TradeRow(
+                        portfolioID: portfolioID,
+                        timeMs: entry.timeMs,
+                        side: side,
+                        asset: try code(security, entry),
+                        quantity: quantity,
+                        price: price,
+                        priceCurrency: currency,
+                        fee: fee?.amount ?? 0,
+                        feeCurrency: fee?.currency ?? currency,
+                        externalID: entry.id
+                    ),
+                    line: entry.line ?? 0
+                )
             case let .exchange(sold, bought, fee):
-                outcome = try sink.insertTrade(ImportSink.TradeRow(
-                    portfolioID: portfolioID, timeMs: entry.timeMs, side: .buy, asset: bought.currency, quantity: bought.amount,
-                    price: sold.amount / bought.amount, priceCurrency: sold.currency, fee: fee?.amount ?? 0,
-                    feeCurrency: fee?.currency ?? sold.currency, externalID: entry.id
-                ), line: entry.line ?? 0)
+                outcome = try sink.insertTrade(
+                    ImportSink.TradeRow(
+                        portfolioID: portfolioID,
+                        timeMs: entry.timeMs,
+                        side: .buy,
+                        asset: bought.currency,
+                        quantity: bought.amount,
+                        price: sold.amount / bought.amount,
+                        priceCurrency: sold.currency,
+                        fee: fee?.amount ?? 0,
+                        feeCurrency: fee?.currency ?? sold.currency,
+                        externalID: entry.id
+                    ),
+                    line: entry.line ?? 0
+                )
             case let .transfer(kind, money, fee):
                 outcome = try cash(entry, kind, money, fee: fee)
             case let .dividend(security, gross, tax, fee):
@@ -46,8 +67,13 @@ struct BrokerLedger {
                 let asset = try code(security, entry)
                 let before = try held(asset, before: entry.timeMs)
                 guard before > 0, before + units > 0 else {
-                    throw ImportError(file: entry.file, line: entry.line, field: "Quantity",
-                                      message: "found a split adding \(units) \(asset) to the \(before) held before it, expected a holding to split")
+                    throw ImportError(
+                        file: entry.file,
+                        line: entry.line,
+                        field: "Quantity",
+                        message:
+                            "found a split adding \(units) \(asset) to the \(before) held before it, expected a holding to split"
+                    )
                 }
                 outcome = try cash(entry, .split, Money(0, asset), asset: asset, ratio: (before + units) / before)
             }
@@ -57,29 +83,56 @@ struct BrokerLedger {
 
     private func code(_ security: BrokerSecurity, _ entry: BrokerEntry) throws -> AssetCode {
         do { return try sink.securities.code(of: security, sink: sink) } catch SecurityCodes.Failure.unnamed {
-            throw ImportError(file: entry.file, line: entry.line, field: entry.path ?? "security", message: "found no ticker and no ISIN, expected a security")
+            throw ImportError(
+                file: entry.file,
+                line: entry.line,
+                field: entry.path ?? "security",
+                message: "found no ticker and no ISIN, expected a security"
+            )
         }
     }
 
-    private func cash(_ entry: BrokerEntry, _ kind: CashTransactionKind, _ money: Money, fee: Double = 0, asset: AssetCode? = nil,
-                      tax: Double = 0, ratio: Double? = nil) throws -> RowOutcome {
-        try sink.insertCashTransaction(ImportSink.CashRow(
-            portfolioID: portfolioID, timeMs: entry.timeMs, kind: kind, currency: money.currency, amount: money.amount, fee: fee,
-            status: entry.status, externalID: entry.id, asset: asset, tax: tax, ratio: ratio
-        ))
+    private func cash(
+        _ entry: BrokerEntry,
+        _ kind: CashTransactionKind,
+        _ money: Money,
+        fee: Double = 0,
+        asset: AssetCode? = nil,
+        tax: Double = 0,
+        ratio: Double? = nil
+    ) throws -> RowOutcome {
+        try sink.insertCashTransaction(
+            ImportSink.CashRow(
+                portfolioID: portfolioID,
+                timeMs: entry.timeMs,
+                kind: kind,
+                currency: money.currency,
+                amount: money.amount,
+                fee: fee,
+                status: entry.status,
+                externalID: entry.id,
+                asset: asset,
+                tax: tax,
+                ratio: ratio
+            )
+        )
     }
 
     /// Units of `asset` the portfolio holds just before `timeMs`, by its stored trades and splits: what a
     /// broker that states a split as the units it added (Revolut) needs to know its ratio.
     func held(_ asset: AssetCode, before timeMs: Int64) throws -> Double {
-        let rows = try Row.fetchAll(sink.db, sql: """
-            SELECT t.time_ms, CASE t.side WHEN 'buy' THEN t.quantity ELSE -t.quantity END, NULL FROM trade t JOIN asset a ON a.id = t.asset_id
-            WHERE t.portfolio_id = ? AND a.code = ? AND t.time_ms < ?
-            UNION ALL
-            SELECT c.time_ms, NULL, c.ratio FROM cash_transaction c JOIN asset a ON a.id = c.asset_id
-            WHERE c.portfolio_id = ? AND a.code = ? AND c.kind = 'split' AND c.status = 'completed' AND c.time_ms < ?
-            ORDER BY 1
-            """, arguments: [portfolioID, asset.rawValue, timeMs, portfolioID, asset.rawValue, timeMs])
+        let rows = try Row.fetchAll(
+            sink.db,
+            sql: """
+                SELECT t.time_ms, CASE t.side WHEN 'buy' THEN t.quantity ELSE -t.quantity END, NULL FROM trade t JOIN asset a ON a.id = t.asset_id
+                WHERE t.portfolio_id = ? AND a.code = ? AND t.time_ms < ?
+                UNION ALL
+                SELECT c.time_ms, NULL, c.ratio FROM cash_transaction c JOIN asset a ON a.id = c.asset_id
+                WHERE c.portfolio_id = ? AND a.code = ? AND c.kind = 'split' AND c.status = 'completed' AND c.time_ms < ?
+                ORDER BY 1
+                """,
+            arguments: [portfolioID, asset.rawValue, timeMs, portfolioID, asset.rawValue, timeMs]
+        )
         return rows.reduce(0.0) { held, row in
             if let ratio = row[2] as Double? { return held * ratio }
             return held + (row[1] as Double)

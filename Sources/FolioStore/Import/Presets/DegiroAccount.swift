@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// Degiro's `Account.csv`: `Date,Time,Value date,Product,ISIN,Description,FX,Change,,Balance,,Order Id`,
 /// newest first, one row per movement of one currency, named by its description in the interface's
@@ -18,7 +18,8 @@ struct DegiroAccount {
     private var rows: [Row] = []
 
     struct Row {
-        var line: Int, timeMs: Int64, security: BrokerSecurity, description: String, currency: AssetCode?, amount: Double?, orderID: String
+        var line: Int, timeMs: Int64, security: BrokerSecurity, description: String, currency: AssetCode?,
+            amount: Double?, orderID: String
         var location: String
         /// The ISIN field as written: only a dividend needs it to be one (the cash sweep's is `NLFLATEXACNT`).
         var isinText: String
@@ -28,13 +29,27 @@ struct DegiroAccount {
 
     mutating func read(_ row: RowFields) throws {
         let description = row.string(5)
-        guard !description.isEmpty else { throw row.fail("Description", "found nothing, expected what the row is, such as Dividend or iDEAL Deposit") }
+        guard !description.isEmpty else {
+            throw row.fail("Description", "found nothing, expected what the row is, such as Dividend or iDEAL Deposit")
+        }
         let amount = try row.optionalAmount(8, "Change")
-        rows.append(Row(
-            line: row.line, timeMs: try DegiroImporter.time(row, date: 0, time: 1),
-            security: BrokerSecurity(ticker: nil, isin: ISIN(row.string(4)), name: row.string(3).isEmpty ? nil : row.string(3)),
-            description: description, currency: amount == nil ? nil : try row.currency(7, "Change currency (column 8)"), amount: amount,
-            orderID: row.string(11), location: row.location, isinText: row.string(4)))
+        rows.append(
+            Row(
+                line: row.line,
+                timeMs: try DegiroImporter.time(row, date: 0, time: 1),
+                security: BrokerSecurity(
+                    ticker: nil,
+                    isin: ISIN(row.string(4)),
+                    name: row.string(3).isEmpty ? nil : row.string(3)
+                ),
+                description: description,
+                currency: amount == nil ? nil : try row.currency(7, "Change currency (column 8)"),
+                amount: amount,
+                orderID: row.string(11),
+                location: row.location,
+                isinText: row.string(4)
+            )
+        )
     }
 
     mutating func continueOrderID(_ rest: String) {
@@ -42,29 +57,72 @@ struct DegiroAccount {
         rows[rows.count - 1].orderID += rest
     }
 
-    enum Kind: Equatable { case deposit, withdrawal, dividend, dividendTax, fxCredit, fxDebit, interest, accountFee, tradeFee, trade, withinAccount, reservation, other }
+    enum Kind: Equatable {
+        case deposit, withdrawal, dividend, dividendTax, fxCredit, fxDebit, interest, accountFee, tradeFee, trade,
+            withinAccount, reservation, other
+    }
 
     /// What a description says, in any of the languages Degiro writes.
     static func kind(_ description: String) -> Kind {
         let d = description.lowercased()
         func has(_ words: String...) -> Bool { words.contains { d.contains($0) } }
         if has("reserv") { return .reservation }
-        if has("cash sweep", "overboeking", "geldrekening", "cash account", "money market fund", "processed flatex withdrawal", "geldmarktfonds") {
+        if has(
+            "cash sweep",
+            "overboeking",
+            "geldrekening",
+            "cash account",
+            "money market fund",
+            "processed flatex withdrawal",
+            "geldmarktfonds"
+        ) {
             return .withinAccount
         }
-        if ["buy ", "sell ", "koop ", "verkoop ", "kauf ", "verkauf ", "acquisto ", "vendita ", "achat ", "vente ", "compra ", "venta "]
-            .contains(where: { d.hasPrefix($0) }) || has("productwijziging", "product change") { return .trade }
-        if has("transaction and/or third", "transactiekosten", "transaktionsgebühr", "costi di transazione", "frais de transaction", "autofx") {
+        if [
+            "buy ", "sell ", "koop ", "verkoop ", "kauf ", "verkauf ", "acquisto ", "vendita ", "achat ", "vente ",
+            "compra ", "venta ",
+        ]
+        .contains(where: { d.hasPrefix($0) }) || has("productwijziging", "product change") {
+            return .trade
+        }
+        if has(
+            "transaction and/or third",
+            "transactiekosten",
+            "transaktionsgebühr",
+            "costi di transazione",
+            "frais de transaction",
+            "autofx"
+        ) {
             return .tradeFee
         }
-        if has("fx credit", "valuta creditering", "währungswechsel (einbuchung)", "accredito valuta", "crédit de change") { return .fxCredit }
-        if has("fx debit", "valuta debitering", "währungswechsel (ausbuchung)", "addebito valuta", "débit de change") { return .fxDebit }
-        if has("dividend tax", "dividendbelasting", "dividendensteuer", "ritenuta", "impôts sur dividende", "retención") { return .dividendTax }
+        if has(
+            "fx credit",
+            "valuta creditering",
+            "währungswechsel (einbuchung)",
+            "accredito valuta",
+            "crédit de change"
+        ) {
+            return .fxCredit
+        }
+        if has("fx debit", "valuta debitering", "währungswechsel (ausbuchung)", "addebito valuta", "débit de change") {
+            return .fxDebit
+        }
+        if has("dividend tax", "dividendbelasting", "dividendensteuer", "ritenuta", "impôts sur dividende", "retención")
+        {
+            return .dividendTax
+        }
         if has("dividend", "dividendo") { return .dividend }
         if has("withdrawal", "terugstorting", "auszahlung", "prelievo", "retrait", "retirada") { return .withdrawal }
         if has("deposit", "storting", "einzahlung", "deposito", "versement", "ingreso", "depósito") { return .deposit }
         if has("interest", "rente", "zinsen", "interesse", "intérêts", "intereses", "juros") { return .interest }
-        if has("connection fee", "connectivity", "aansluitingskosten", "verbindungsgebühr", "costi di connessione", "frais de connexion") {
+        if has(
+            "connection fee",
+            "connectivity",
+            "aansluitingskosten",
+            "verbindungsgebühr",
+            "costi di connessione",
+            "frais de connexion"
+        ) {
             return .accountFee
         }
         return .other
@@ -73,7 +131,9 @@ struct DegiroAccount {
     /// The rows as entries; pairs joined, the rest named in `ignored`.
     func entries(_ ignored: inout IgnoredRows) throws -> [BrokerEntry] {
         var entries: [BrokerEntry] = []
-        var dividends: [String: [Row]] = [:], exchanges: [String: [Row]] = [:], order: [String] = []
+        var dividends: [String: [Row]] = [:]
+        var exchanges: [String: [Row]] = [:]
+        var order: [String] = []
         func entry(_ row: Row, _ event: BrokerEntry.Event, id: String? = nil) -> BrokerEntry {
             BrokerEntry(event: event, timeMs: row.timeMs, id: id, file: file, line: row.line)
         }
@@ -100,15 +160,27 @@ struct DegiroAccount {
                 if exchanges[key] == nil { order.append("x" + key) }
                 exchanges[key, default: []].append(row)
             case .trade:
-                ignored.add(String(row.description.split(separator: " ").first ?? "").trimmingCharacters(in: [":"]), at: row.location, "a trade: Folio reads it from Transactions.csv")
+                ignored.add(
+                    String(row.description.split(separator: " ").first ?? "").trimmingCharacters(in: [":"]),
+                    at: row.location,
+                    "a trade: Folio reads it from Transactions.csv"
+                )
             case .tradeFee:
                 ignored.add(row.description, at: row.location, "a trade's fee: Folio reads it from Transactions.csv")
             case .reservation:
                 ignored.add(row.description, at: row.location, "a reservation, released by a later row")
             case .withinAccount:
-                ignored.add(row.description, at: row.location, "money moved between Degiro and flatex's bank, within the account")
+                ignored.add(
+                    row.description,
+                    at: row.location,
+                    "money moved between Degiro and flatex's bank, within the account"
+                )
             case .accountFee, .other:
-                ignored.add(row.description, at: row.location, "not a transfer, dividend, exchange, interest or fee Folio knows in Degiro's statements")
+                ignored.add(
+                    row.description,
+                    at: row.location,
+                    "not a transfer, dividend, exchange, interest or fee Folio knows in Degiro's statements"
+                )
             }
         }
         for key in order {
@@ -122,36 +194,72 @@ struct DegiroAccount {
     }
 
     /// A dividend and the tax withheld from it, both rows of one product at one minute.
-    private func dividend(_ rows: [Row], _ ignored: inout IgnoredRows, _ entry: (Row, BrokerEntry.Event, String?) -> BrokerEntry) throws -> BrokerEntry {
+    private func dividend(
+        _ rows: [Row],
+        _ ignored: inout IgnoredRows,
+        _ entry: (Row, BrokerEntry.Event, String?) -> BrokerEntry
+    ) throws -> BrokerEntry {
         let gross = rows.filter { Self.kind($0.description) == .dividend }.reduce(0) { $0 + $1.amount! }
         let tax = -rows.filter { Self.kind($0.description) == .dividendTax }.reduce(0) { $0 + $1.amount! }
         let first = rows[0]
         if first.security.isin == nil && !first.isinText.isEmpty {
-            throw ImportError(file: file, line: first.line, field: "ISIN",
-                              message: "found \(RowFields.shown(first.isinText)), expected an ISIN such as US0378331005 (with its check digit)")
+            throw ImportError(
+                file: file,
+                line: first.line,
+                field: "ISIN",
+                message:
+                    "found \(RowFields.shown(first.isinText)), expected an ISIN such as US0378331005 (with its check digit)"
+            )
         }
         guard gross > 0, tax >= 0, tax <= gross else {
-            throw ImportError(file: file, line: first.line, field: "Change",
-                              message: "found a dividend of \(gross) and a tax of \(tax) \(first.currency!) for \(first.security.name ?? "?") at this minute, expected a dividend above zero and a tax below it")
+            throw ImportError(
+                file: file,
+                line: first.line,
+                field: "Change",
+                message:
+                    "found a dividend of \(gross) and a tax of \(tax) \(first.currency!) for \(first.security.name ?? "?") at this minute, expected a dividend above zero and a tax below it"
+            )
         }
         return entry(first, .dividend(first.security, gross: Money(gross, first.currency!), tax: tax), nil)
     }
 
     /// Credits and debits of one order (or one minute), taken in pairs in the file's order.
-    private func exchange(_ rows: [Row], _ entry: (Row, BrokerEntry.Event, String?) -> BrokerEntry) throws -> [BrokerEntry] {
-        let credits = rows.filter { Self.kind($0.description) == .fxCredit }, debits = rows.filter { Self.kind($0.description) == .fxDebit }
+    private func exchange(
+        _ rows: [Row],
+        _ entry: (Row, BrokerEntry.Event, String?) -> BrokerEntry
+    ) throws -> [BrokerEntry] {
+        let credits = rows.filter { Self.kind($0.description) == .fxCredit }
+        let debits = rows.filter { Self.kind($0.description) == .fxDebit }
         guard credits.count == debits.count else {
-            throw ImportError(file: file, line: rows[0].line, field: "Description",
-                              message: "found \(credits.count) FX credits and \(debits.count) FX debits for one exchange, expected one of each")
+            throw ImportError(
+                file: file,
+                line: rows[0].line,
+                field: "Description",
+                message:
+                    "found \(credits.count) FX credits and \(debits.count) FX debits for one exchange, expected one of each"
+            )
         }
         return try zip(credits, debits).enumerated().map { i, pair in
             let (credit, debit) = pair
             guard credit.amount! > 0, debit.amount! < 0, credit.currency != debit.currency else {
-                throw ImportError(file: file, line: credit.line, field: "Change",
-                                  message: "found \(credit.amount!) \(credit.currency!) credited for \(debit.amount!) \(debit.currency!), expected money in for money out in another currency")
+                throw ImportError(
+                    file: file,
+                    line: credit.line,
+                    field: "Change",
+                    message:
+                        "found \(credit.amount!) \(credit.currency!) credited for \(debit.amount!) \(debit.currency!), expected money in for money out in another currency"
+                )
             }
             let id = credit.orderID.isEmpty ? nil : credit.orderID + "/fx" + (i == 0 ? "" : "\(i + 1)")
-            return entry(credit, .exchange(sold: Money(-debit.amount!, debit.currency!), bought: Money(credit.amount!, credit.currency!), fee: nil), id)
+            return entry(
+                credit,
+                .exchange(
+                    sold: Money(-debit.amount!, debit.currency!),
+                    bought: Money(credit.amount!, credit.currency!),
+                    fee: nil
+                ),
+                id
+            )
         }
     }
 }

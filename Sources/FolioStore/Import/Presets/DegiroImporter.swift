@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// Degiro's two exports, told apart by their headers: `Transactions.csv` (Inbox › Transactions ›
 /// Export) holds the trades, `Account.csv` (Inbox › Account statement › Export) the money — deposits,
@@ -23,29 +23,39 @@ struct DegiroImporter {
         var account: DegiroAccount?
         var file = DelimitedFile(url: url)
         file.shortRows = true
-        try file.forEachRow(header: { header in
-            switch header.names.count {
-            case 17...: transactions = try DegiroTransactions(header, file: url.path)
-            case 12: account = DegiroAccount(file: url.path)
-            default:
-                throw ImportError(file: url.path, line: header.line, field: "header",
-                                  message: "found \(header.names.count) columns, expected Degiro's Transactions.csv (Date,Time,Product,ISIN,…,Order ID) or Account.csv (Date,Time,Value date,Product,ISIN,Description,FX,Change,,Balance,,Order Id)")
-            }
-        }, row: { row in
-            if var t = transactions {
-                summary.read += 1
-                try t.read(row)
-                transactions = t
-            } else if account != nil {
-                // A long order id wraps onto a line of its own, every other field empty.
-                if row.string(0).isEmpty && row.string(1).isEmpty && row.string(5).isEmpty && !row.string(11).isEmpty {
-                    account!.continueOrderID(row.string(11))
-                    return
+        try file.forEachRow(
+            header: { header in
+                switch header.names.count {
+                case 17...: transactions = try DegiroTransactions(header, file: url.path)
+                case 12: account = DegiroAccount(file: url.path)
+                default:
+                    throw ImportError(
+                        file: url.path,
+                        line: header.line,
+                        field: "header",
+                        message:
+                            "found \(header.names.count) columns, expected Degiro's Transactions.csv (Date,Time,Product,ISIN,…,Order ID) or Account.csv (Date,Time,Value date,Product,ISIN,Description,FX,Change,,Balance,,Order Id)"
+                    )
                 }
-                summary.read += 1
-                try account!.read(row)
+            },
+            row: { row in
+                if var t = transactions {
+                    summary.read += 1
+                    try t.read(row)
+                    transactions = t
+                } else if account != nil {
+                    // A long order id wraps onto a line of its own, every other field empty.
+                    if row.string(0).isEmpty && row.string(1).isEmpty && row.string(5).isEmpty
+                        && !row.string(11).isEmpty
+                    {
+                        account!.continueOrderID(row.string(11))
+                        return
+                    }
+                    summary.read += 1
+                    try account!.read(row)
+                }
             }
-        })
+        )
         var ignored = IgnoredRows()
         let entries = try transactions?.entries ?? account!.entries(&ignored)
         try ledger.write(entries, into: &summary)
@@ -81,9 +91,16 @@ struct DegiroTransactions {
         self.file = file
         let newer = !header.names[12].isEmpty
         if newer {
-            guard let code = header.names[11].split(separator: " ").last, code.count == 3, code.allSatisfy(\.isUppercase) else {
-                throw ImportError(file: file, line: header.line, field: "header",
-                                  message: "found \"\(header.names[11])\" as column 12, expected the account's currency in it such as \"Value EUR\"")
+            guard let code = header.names[11].split(separator: " ").last, code.count == 3,
+                code.allSatisfy(\.isUppercase)
+            else {
+                throw ImportError(
+                    file: file,
+                    line: header.line,
+                    field: "header",
+                    message:
+                        "found \"\(header.names[11])\" as column 12, expected the account's currency in it such as \"Value EUR\""
+                )
             }
             account = AssetCode(String(code))
         } else {
@@ -93,13 +110,18 @@ struct DegiroTransactions {
 
     mutating func read(_ row: RowFields) throws {
         let quantity = try row.amount(6, "Quantity")
-        guard quantity != 0 else { throw row.fail("Quantity", "found 0, expected the units bought (above zero) or sold (below zero)") }
+        guard quantity != 0 else {
+            throw row.fail("Quantity", "found 0, expected the units bought (above zero) or sold (below zero)")
+        }
         let price = try row.amount(7, "Price")
         guard price > 0 else { throw row.fail("Price", "found \(row.string(7)), expected a price above zero") }
         let currency = try row.currency(8, "Price currency (column 9)")
-        let fees: Double, feeCurrency: AssetCode?
+        let fees: Double
+        let feeCurrency: AssetCode?
         if let account {
-            fees = abs(try row.optionalAmount(13, "AutoFX Fee") ?? 0) + abs(try row.optionalAmount(14, "Transaction and/or third party fees") ?? 0)
+            fees =
+                abs(try row.optionalAmount(13, "AutoFX Fee") ?? 0)
+                + abs(try row.optionalAmount(14, "Transaction and/or third party fees") ?? 0)
             feeCurrency = account
         } else {
             fees = abs(try row.optionalAmount(14, "Transaction and/or third") ?? 0)
@@ -110,9 +132,21 @@ struct DegiroTransactions {
             seen[id, default: 0] += 1
             if seen[id]! > 1 { id += "/\(seen[id]!)" }
         }
-        entries.append(BrokerEntry(
-            event: .trade(quantity > 0 ? .buy : .sell, try DegiroImporter.security(row, product: 2, isin: 3), quantity: abs(quantity),
-                          price: price, currency: currency, fee: feeCurrency.map { Money(fees, $0) }),
-            timeMs: try DegiroImporter.time(row, date: 0, time: 1), id: id.isEmpty ? nil : id, file: file, line: row.line))
+        entries.append(
+            BrokerEntry(
+                event: .trade(
+                    quantity > 0 ? .buy : .sell,
+                    try DegiroImporter.security(row, product: 2, isin: 3),
+                    quantity: abs(quantity),
+                    price: price,
+                    currency: currency,
+                    fee: feeCurrency.map { Money(fees, $0) }
+                ),
+                timeMs: try DegiroImporter.time(row, date: 0, time: 1),
+                id: id.isEmpty ? nil : id,
+                file: file,
+                line: row.line
+            )
+        )
     }
 }

@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// Freedom24's (Freedom Finance Europe's) broker report as JSON (Reports › Broker reports › a period ›
 /// JSON; the Tradernet API's `getBrokerReport` returns the same object). Read by section:
@@ -26,8 +26,10 @@ struct Freedom24Importer {
     static let timePatterns = ["yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd"].map(DatePattern.fixed)
 
     /// The words of a trade's commission in each language of the report (the interface's).
-    static let tradeCommission = ["for trade", "für eine transaktion", "per transactie", "za transakcję", "за сделку", "за угоду",
-                                  "per operazione", "pour l'offre", "por trato", "para transação"]
+    static let tradeCommission = [
+        "for trade", "für eine transaktion", "per transactie", "za transakcję", "за сделку", "за угоду",
+        "per operazione", "pour l'offre", "por trato", "para transação",
+    ]
 
     func run(_ summary: inout ImportSummary) throws {
         let report = try JSONRecord.document(url)
@@ -38,12 +40,23 @@ struct Freedom24Importer {
             guard let inner else { return try JSONRecord.array(report[key], file: file, path: key) }
             guard let value = report[key], !(value is NSNull) else { return [] }
             guard let object = value as? [String: Any] else {
-                throw ImportError(file: file, field: key, message: "found \(JSONNumber.describe(value)), expected an object holding \"\(inner)\"")
+                throw ImportError(
+                    file: file,
+                    field: key,
+                    message: "found \(JSONNumber.describe(value)), expected an object holding \"\(inner)\""
+                )
             }
             return try JSONRecord.array(object[inner], file: file, path: "\(key).\(inner)")
         }
         func entry(_ r: JSONRecord, _ event: BrokerEntry.Event, time: String, id: String?) throws -> BrokerEntry {
-            BrokerEntry(event: event, timeMs: try r.time(time, patterns: Self.timePatterns), id: id, file: file, line: nil, path: r.path)
+            BrokerEntry(
+                event: event,
+                timeMs: try r.time(time, patterns: Self.timePatterns),
+                id: id,
+                file: file,
+                line: nil,
+                path: r.path
+            )
         }
 
         for r in try section("trades") {
@@ -51,7 +64,12 @@ struct Freedom24Importer {
             switch r.string("instr_type") {
             case "1": entries.append(try entry(r, try trade(r), time: "date", id: try r.text("trade_id")))
             case "6": entries.append(try entry(r, try exchange(r), time: "date", id: try r.text("trade_id")))
-            default: ignored.add("instr_type \(r.string("instr_type"))", at: "\(file): \(r.path)", "a bond, future or option: Folio imports securities and currencies")
+            default:
+                ignored.add(
+                    "instr_type \(r.string("instr_type"))",
+                    at: "\(file): \(r.path)",
+                    "a bond, future or option: Folio imports securities and currencies"
+                )
             }
         }
 
@@ -60,17 +78,36 @@ struct Freedom24Importer {
             summary.read += 1
             let type = r.string("type")
             if type == "bank", r.object["offbalance"] == nil || r.object["offbalance"] is NSNull {
-                entries.append(try entry(r, try transfer(r, "amount"), time: "datetime", id: r.string("id").isEmpty ? nil : "cash-" + r.string("id")))
+                entries.append(
+                    try entry(
+                        r,
+                        try transfer(r, "amount"),
+                        time: "datetime",
+                        id: r.string("id").isEmpty ? nil : "cash-" + r.string("id")
+                    )
+                )
             } else if type == "dividend" || type.hasPrefix("tax") {
-                ignored.add(type, at: "\(file): \(r.path)", "the dividends and their tax are read from corporate_actions")
+                ignored.add(
+                    type,
+                    at: "\(file): \(r.path)",
+                    "the dividends and their tax are read from corporate_actions"
+                )
             } else {
-                ignored.add(type, at: "\(file): \(r.path)", type == "bank" ? "a sub-account off the balance" : "moves nothing the account owns")
+                ignored.add(
+                    type,
+                    at: "\(file): \(r.path)",
+                    type == "bank" ? "a sub-account off the balance" : "moves nothing the account owns"
+                )
             }
         }
         for r in try section("cash_flows") {
             summary.read += 1
             if !cashInOuts.isEmpty {
-                ignored.add("cash_flows", at: "\(file): \(r.path)", "the same movements as cash_in_outs, which are read")
+                ignored.add(
+                    "cash_flows",
+                    at: "\(file): \(r.path)",
+                    "the same movements as cash_in_outs, which are read"
+                )
             } else if r.string("type_id") == "bank" {
                 entries.append(try entry(r, try transfer(r, "amount"), time: "date", id: nil))
             } else {
@@ -90,7 +127,10 @@ struct Freedom24Importer {
                 continue
             }
             let sum = abs(try r.number("sum"))
-            guard sum > 0 else { ignored.add(type, at: "\(file): \(r.path)", "moves no money"); continue }
+            guard sum > 0 else {
+                ignored.add(type, at: "\(file): \(r.path)", "moves no money")
+                continue
+            }
             entries.append(try entry(r, .accountFee(Money(sum, try r.currency("currency"))), time: "datetime", id: nil))
         }
         for key in ["securities_in_outs", "in_outs_securities"] {
@@ -108,7 +148,9 @@ struct Freedom24Importer {
     /// `AAPL.US`: the ticker, then the market (`BRK.B` keeps its class letter).
     static func ticker(_ name: String) -> String? {
         var ticker = name
-        if let dot = ticker.lastIndex(of: "."), ticker.distance(from: dot, to: ticker.endIndex) > 2 { ticker = String(ticker[..<dot]) }
+        if let dot = ticker.lastIndex(of: "."), ticker.distance(from: dot, to: ticker.endIndex) > 2 {
+            ticker = String(ticker[..<dot])
+        }
         return ticker.isEmpty ? nil : ticker
     }
 
@@ -118,8 +160,19 @@ struct Freedom24Importer {
         guard quantity > 0 else { throw r.fail("q", "found 0, expected the units traded") }
         let price = try r.optionalNumber("p") ?? (abs(try r.number("summ")) / quantity)
         guard price > 0 else { throw r.fail("p", "found \(price), expected a price above zero") }
-        let security = BrokerSecurity(ticker: Self.ticker(r.string("instr_nm")), isin: try r.isin("issue_nb"), name: nil)
-        return .trade(side, security, quantity: quantity, price: price, currency: try r.currency("curr_c"), fee: try commission(r))
+        let security = BrokerSecurity(
+            ticker: Self.ticker(r.string("instr_nm")),
+            isin: try r.isin("issue_nb"),
+            name: nil
+        )
+        return .trade(
+            side,
+            security,
+            quantity: quantity,
+            price: price,
+            currency: try r.currency("curr_c"),
+            fee: try commission(r)
+        )
     }
 
     /// `USD/EUR`, `buy`: `q` dollars bought for `summ` euros.
@@ -128,9 +181,13 @@ struct Freedom24Importer {
         guard pair.count == 2, pair.allSatisfy({ AssetCode.isValid($0) }), pair[0] != pair[1] else {
             throw r.fail("instr_nm", "found \"\(r.string("instr_nm"))\", expected a currency pair such as USD/EUR")
         }
-        let base = Money(abs(try r.number("q")), AssetCode(pair[0])), counter = Money(abs(try r.number("summ")), AssetCode(pair[1]))
-        guard base.amount > 0, counter.amount > 0 else { throw r.fail("q", "found \(base.amount) for \(counter.amount), expected both above zero") }
-        return try side(r) == .buy ? .exchange(sold: counter, bought: base, fee: try commission(r))
+        let base = Money(abs(try r.number("q")), AssetCode(pair[0]))
+        let counter = Money(abs(try r.number("summ")), AssetCode(pair[1]))
+        guard base.amount > 0, counter.amount > 0 else {
+            throw r.fail("q", "found \(base.amount) for \(counter.amount), expected both above zero")
+        }
+        return try side(r) == .buy
+            ? .exchange(sold: counter, bought: base, fee: try commission(r))
             : .exchange(sold: base, bought: counter, fee: try commission(r))
     }
 
@@ -144,19 +201,25 @@ struct Freedom24Importer {
 
     private func commission(_ r: JSONRecord) throws -> Money? {
         guard let amount = try r.optionalNumber("commission"), amount != 0 else { return nil }
-        let currency = r.string("commission_currency").isEmpty ? try r.currency("curr_c") : try r.currency("commission_currency")
+        let currency =
+            r.string("commission_currency").isEmpty ? try r.currency("curr_c") : try r.currency("commission_currency")
         return Money(abs(amount), currency)
     }
 
     private func transfer(_ r: JSONRecord, _ key: String) throws -> BrokerEntry.Event {
         let amount = try r.number(key)
-        guard amount != 0 else { throw r.fail(key, "found 0, expected the amount moved in (above zero) or out (below zero)") }
+        guard amount != 0 else {
+            throw r.fail(key, "found 0, expected the amount moved in (above zero) or out (below zero)")
+        }
         return .transfer(amount > 0 ? .deposit : .withdrawal, Money(abs(amount), try r.currency("currency")), fee: 0)
     }
 
     /// Dividends less their tax; a reverted dividend and its reversal cancel out.
-    private func dividends(_ actions: [JSONRecord], _ ignored: inout IgnoredRows,
-                           _ entry: (JSONRecord, BrokerEntry.Event, String, String?) throws -> BrokerEntry) throws -> [BrokerEntry] {
+    private func dividends(
+        _ actions: [JSONRecord],
+        _ ignored: inout IgnoredRows,
+        _ entry: (JSONRecord, BrokerEntry.Event, String, String?) throws -> BrokerEntry
+    ) throws -> [BrokerEntry] {
         var paid: [(record: JSONRecord, cancelled: Bool)] = []
         var entries: [BrokerEntry] = []
         for r in actions {
@@ -164,30 +227,51 @@ struct Freedom24Importer {
             case "dividend":
                 paid.append((r, false))
             case "dividend_reverted":
-                let id = r.string("corporate_action_id"), amount = abs(try r.number("amount"))
-                guard let i = try paid.firstIndex(where: { p in
-                    try !p.cancelled && p.record.string("corporate_action_id") == id && abs(abs(try p.record.number("amount")) - amount) < 1e-9
-                }) else {
-                    throw r.fail("corporate_action_id", "found a reversal of \(amount) for \"\(id)\" with no dividend of that amount before it")
+                let id = r.string("corporate_action_id")
+                let amount = abs(try r.number("amount"))
+                guard
+                    let i = try paid.firstIndex(where: { p in
+                        try !p.cancelled && p.record.string("corporate_action_id") == id
+                            && abs(abs(try p.record.number("amount")) - amount) < 1e-9
+                    })
+                else {
+                    throw r.fail(
+                        "corporate_action_id",
+                        "found a reversal of \(amount) for \"\(id)\" with no dividend of that amount before it"
+                    )
                 }
                 paid[i].cancelled = true
                 ignored.add("dividend", at: "\(r.file): \(paid[i].record.path)", "reverted below")
                 ignored.add("dividend_reverted", at: "\(r.file): \(r.path)", "cancels the dividend above")
             default:
-                ignored.add(r.string("type_id"), at: "\(r.file): \(r.path)", "a corporate action other than a dividend; record a split with folio import transactions")
+                ignored.add(
+                    r.string("type_id"),
+                    at: "\(r.file): \(r.path)",
+                    "a corporate action other than a dividend; record a split with folio import transactions"
+                )
             }
         }
         var seen: [String: Int] = [:]
         for (r, cancelled) in paid where !cancelled {
-            let gross = abs(try r.number("amount")), tax = abs(try r.optionalNumber("tax_amount") ?? 0)
-            guard gross > 0, tax <= gross else { throw r.fail("tax_amount", "found \(tax), expected at most the dividend \(gross)") }
+            let gross = abs(try r.number("amount"))
+            let tax = abs(try r.optionalNumber("tax_amount") ?? 0)
+            guard gross > 0, tax <= gross else {
+                throw r.fail("tax_amount", "found \(tax), expected at most the dividend \(gross)")
+            }
             let security = BrokerSecurity(ticker: Self.ticker(r.string("ticker")), isin: try r.isin("isin"), name: nil)
             var id = r.string("corporate_action_id")
             if !id.isEmpty {
                 seen[id, default: 0] += 1
                 id = "ca-" + id + (seen[id]! > 1 ? "/\(seen[id]!)" : "")
             }
-            entries.append(try entry(r, .dividend(security, gross: Money(gross, try r.currency("currency")), tax: tax), "date", id.isEmpty ? nil : id))
+            entries.append(
+                try entry(
+                    r,
+                    .dividend(security, gross: Money(gross, try r.currency("currency")), tax: tax),
+                    "date",
+                    id.isEmpty ? nil : id
+                )
+            )
         }
         return entries
     }

@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// The Cash Transactions section of an IB Flex Query, by `Type`:
 ///
@@ -24,7 +24,8 @@ struct IBKRFlexCash {
 
     struct Columns {
         var type, amount, currency: Int
-        var dateTime: Int?, settleDate: Int?, transactionID: Int?, symbol: Int?, isin: Int?, description: Int?, actionID: Int?, level: Int?
+        var dateTime: Int?, settleDate: Int?, transactionID: Int?, symbol: Int?, isin: Int?, description: Int?,
+            actionID: Int?, level: Int?
 
         init(_ h: CSVHeader) throws {
             type = try h.required("Type")
@@ -50,20 +51,38 @@ struct IBKRFlexCash {
         let amount = try row.number(c.amount, "Amount")
         let money = Money(abs(amount), try row.assetCode(c.currency, "CurrencyPrimary"))
         let useDateTime = c.dateTime.map { !row.isBlank($0) } ?? false
-        let time = try IBKRFlexImporter.time(row, row.string(useDateTime ? c.dateTime : c.settleDate), useDateTime ? "DateTime" : "SettleDate")
+        let time = try IBKRFlexImporter.time(
+            row,
+            row.string(useDateTime ? c.dateTime : c.settleDate),
+            useDateTime ? "DateTime" : "SettleDate"
+        )
         let id = row.string(c.transactionID)
-        let entry = BrokerEntry(event: .accountFee(money), timeMs: time, id: id.isEmpty ? nil : id, file: file, line: row.line)
+        let entry = BrokerEntry(
+            event: .accountFee(money),
+            timeMs: time,
+            id: id.isEmpty ? nil : id,
+            file: file,
+            line: row.line
+        )
         switch type.lowercased() {
         case "dividends", "payment in lieu of dividends", "withholding tax":
             let security = try IBKRFlexImporter.security(row, symbol: c.symbol, isin: c.isin, description: nil)
-            let key = row.string(c.actionID).isEmpty
+            let key =
+                row.string(c.actionID).isEmpty
                 ? "\(security.isin?.rawValue ?? security.ticker ?? "")|\(Day(Date(unixMilliseconds: time)).iso)|\(money.currency)"
                 : row.string(c.actionID)
             if payments[key] == nil { order.append(key) }
-            payments[key, default: []].append((entry.with(.dividend(security, gross: money, tax: 0)), amount, type.lowercased() == "withholding tax",
-                                               row.location))
+            payments[key, default: []].append(
+                (
+                    entry.with(.dividend(security, gross: money, tax: 0)), amount,
+                    type.lowercased() == "withholding tax",
+                    row.location
+                )
+            )
         case "broker interest received", "bond interest received":
-            guard amount > 0 else { return ignored.add(type, at: row.location, "interest given back; Folio records interest received") }
+            guard amount > 0 else {
+                return ignored.add(type, at: row.location, "interest given back; Folio records interest received")
+            }
             entries.append(entry.with(.interest(money, tax: 0)))
         case "broker interest paid", "other fees", "advisor fees", "commission adjustments":
             guard amount < 0 else { return ignored.add(type, at: row.location, "a refund; Folio records fees paid") }
@@ -72,7 +91,11 @@ struct IBKRFlexCash {
             guard amount != 0 else { return ignored.add(type, at: row.location, "moves no money") }
             entries.append(entry.with(.transfer(amount > 0 ? .deposit : .withdrawal, money, fee: 0)))
         default:
-            ignored.add(type, at: row.location, "not a dividend, tax, interest, fee or transfer Folio reads in IB's cash transactions")
+            ignored.add(
+                type,
+                at: row.location,
+                "not a dividend, tax, interest, fee or transfer Folio reads in IB's cash transactions"
+            )
         }
     }
 
@@ -84,12 +107,19 @@ struct IBKRFlexCash {
             let gross = rows.filter { !$0.isTax }.reduce(0) { $0 + $1.amount }
             let tax = -rows.filter(\.isTax).reduce(0) { $0 + $1.amount }
             if abs(gross) < 1e-9 && abs(tax) < 1e-9 {
-                for r in rows { ignored.add("Dividends", at: r.location, "a payment and its reversal, adding up to nothing") }
+                for r in rows {
+                    ignored.add("Dividends", at: r.location, "a payment and its reversal, adding up to nothing")
+                }
                 continue
             }
             guard let first = rows.first(where: { !$0.isTax }), gross > 0, tax >= -1e-9, tax <= gross else {
-                throw ImportError(file: file, line: rows[0].row.line, field: "Amount",
-                                  message: "found dividends of \(gross) and tax of \(tax) for one payment, expected a dividend above zero and a tax below it")
+                throw ImportError(
+                    file: file,
+                    line: rows[0].row.line,
+                    field: "Amount",
+                    message:
+                        "found dividends of \(gross) and tax of \(tax) for one payment, expected a dividend above zero and a tax below it"
+                )
             }
             guard case let .dividend(security, money, _, _) = first.row.event else { continue }
             result.append(first.row.with(.dividend(security, gross: Money(gross, money.currency), tax: max(0, tax))))

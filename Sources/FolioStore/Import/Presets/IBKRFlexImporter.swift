@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// Interactive Brokers' Flex Query saved as CSV (Reports › Flex Queries, format CSV), section by section:
 /// a query with several sections writes each after its own header row, and a query over several
@@ -20,7 +20,9 @@ struct IBKRFlexImporter {
     let ledger: BrokerLedger
 
     /// Names that only a header row holds: a data row has `U1234567` and `USD` where these stand.
-    static let headerNames: Set<String> = ["ClientAccountID", "CurrencyPrimary", "Symbol", "Buy/Sell", "TradeID", "TransactionID"]
+    static let headerNames: Set<String> = [
+        "ClientAccountID", "CurrencyPrimary", "Symbol", "Buy/Sell", "TradeID", "TransactionID",
+    ]
 
     /// IB's date formats, with and without a time, each time joined by any of its separators.
     static let timePatterns: [DatePattern] = ["yyyyMMdd", "yyyy-MM-dd"].flatMap { date in
@@ -35,31 +37,41 @@ struct IBKRFlexImporter {
 
     func run(_ summary: inout ImportSummary) throws {
         var section: Section?
-        var trades = IBKRFlexTrades(file: url.path), cash = IBKRFlexCash(file: url.path)
+        var trades = IBKRFlexTrades(file: url.path)
+        var cash = IBKRFlexCash(file: url.path)
         var ignored = IgnoredRows()
         var file = DelimitedFile(url: url)
         file.newSection = { fields in (0..<fields.count).contains { Self.headerNames.contains(fields.string($0)) } }
-        try file.forEachRow(header: { header in
-            var h = header
-            h.expectedHint = "IB's Flex Query Trades columns Symbol, Buy/Sell, Quantity, TradePrice, CurrencyPrimary, TradeID, DateTime"
-                + " or Cash Transactions columns Type, Amount, CurrencyPrimary, DateTime, TransactionID"
-            if try h.optional("Buy/Sell") != nil {
-                section = .trades(try IBKRFlexTrades.Columns(h))
-            } else if try h.optional("Type") != nil, try h.optional("Amount") != nil {
-                section = .cash(try IBKRFlexCash.Columns(h))
-            } else if section == nil {
-                _ = try h.required("Buy/Sell")  // the first section must be one Folio reads
-            } else {
-                section = .other(header.names.prefix(3).joined(separator: ",") + "…")
+        try file.forEachRow(
+            header: { header in
+                var h = header
+                h.expectedHint =
+                    "IB's Flex Query Trades columns Symbol, Buy/Sell, Quantity, TradePrice, CurrencyPrimary, TradeID, DateTime"
+                    + " or Cash Transactions columns Type, Amount, CurrencyPrimary, DateTime, TransactionID"
+                if try h.optional("Buy/Sell") != nil {
+                    section = .trades(try IBKRFlexTrades.Columns(h))
+                } else if try h.optional("Type") != nil, try h.optional("Amount") != nil {
+                    section = .cash(try IBKRFlexCash.Columns(h))
+                } else if section == nil {
+                    _ = try h.required("Buy/Sell")  // the first section must be one Folio reads
+                } else {
+                    section = .other(header.names.prefix(3).joined(separator: ",") + "…")
+                }
+            },
+            row: { row in
+                summary.read += 1
+                switch section! {
+                case let .trades(c): try trades.read(row, c, &ignored)
+                case let .cash(c): try cash.read(row, c, &ignored)
+                case let .other(name):
+                    ignored.add(
+                        name,
+                        at: row.location,
+                        "a section Folio does not read: it reads Trades and Cash Transactions"
+                    )
+                }
             }
-        }, row: { row in
-            summary.read += 1
-            switch section! {
-            case let .trades(c): try trades.read(row, c, &ignored)
-            case let .cash(c): try cash.read(row, c, &ignored)
-            case let .other(name): ignored.add(name, at: row.location, "a section Folio does not read: it reads Trades and Cash Transactions")
-            }
-        })
+        )
         try ledger.write(trades.entries + cash.entries(&ignored), into: &summary)
         summary.notes += ledger.sink.securities.takeNotes()
         ignored.report(into: &summary)
@@ -67,15 +79,23 @@ struct IBKRFlexImporter {
 
     static func time(_ row: RowFields, _ text: String, _ field: String) throws -> Int64 {
         guard let milliseconds = timePatterns.lazy.compactMap({ $0.milliseconds(text) }).first else {
-            throw row.fail(field, "found \"\(text)\", expected IB's date and time such as 20250115;093015 or 2025-01-15;09:30:15")
+            throw row.fail(
+                field,
+                "found \"\(text)\", expected IB's date and time such as 20250115;093015 or 2025-01-15;09:30:15"
+            )
         }
         return try row.within(milliseconds, field, found: text)
     }
 
     /// `Symbol` and `ISIN` (and `Description` as the name) of a row.
     static func security(_ row: RowFields, symbol: Int?, isin: Int?, description: Int?) throws -> BrokerSecurity {
-        let ticker = row.string(symbol), name = row.string(description)
-        return BrokerSecurity(ticker: ticker.isEmpty ? nil : ticker, isin: try row.isin(isin, "ISIN"), name: name.isEmpty ? nil : name)
+        let ticker = row.string(symbol)
+        let name = row.string(description)
+        return BrokerSecurity(
+            ticker: ticker.isEmpty ? nil : ticker,
+            isin: try row.isin(isin, "ISIN"),
+            name: name.isEmpty ? nil : name
+        )
     }
 }
 
@@ -95,7 +115,8 @@ struct IBKRFlexTrades {
     struct Columns {
         var symbol, side, quantity, price, currency, tradeID: Int
         var dateTime: Int?, tradeDate: Int?, tradeTime: Int?
-        var commission: Int?, commissionCurrency: Int?, assetClass: Int?, levelOfDetail: Int?, isin: Int?, description: Int?
+        var commission: Int?, commissionCurrency: Int?, assetClass: Int?, levelOfDetail: Int?, isin: Int?,
+            description: Int?
 
         init(_ h: CSVHeader) throws {
             symbol = try h.required("Symbol")
@@ -119,16 +140,27 @@ struct IBKRFlexTrades {
 
     mutating func read(_ row: RowFields, _ c: Columns, _ ignored: inout IgnoredRows) throws {
         if let level = c.levelOfDetail, !row.isBlank(level), row.string(level).uppercased() != "EXECUTION" {
-            return ignored.add(row.string(level).uppercased(), at: row.location, "a summary; Folio imports the EXECUTION rows")
+            return ignored.add(
+                row.string(level).uppercased(),
+                at: row.location,
+                "a summary; Folio imports the EXECUTION rows"
+            )
         }
         let assetClass = row.string(c.assetClass).uppercased()
         if !assetClass.isEmpty && !Self.tradedClasses.contains(assetClass) {
-            return ignored.add(assetClass, at: row.location, "Folio imports stocks, funds, currencies and crypto, not derivatives or bonds")
+            return ignored.add(
+                assetClass,
+                at: row.location,
+                "Folio imports stocks, funds, currencies and crypto, not derivatives or bonds"
+            )
         }
         let side = try self.side(row, c.side)
         let quantity = try row.number(c.quantity, "Quantity")
         guard quantity != 0, (quantity > 0) == (side == .buy) else {
-            throw row.fail("Quantity", "found \(row.string(c.quantity)), expected a \(side == .buy ? "positive" : "negative") number for a \(side.rawValue.uppercased())")
+            throw row.fail(
+                "Quantity",
+                "found \(row.string(c.quantity)), expected a \(side == .buy ? "positive" : "negative") number for a \(side.rawValue.uppercased())"
+            )
         }
         let currency = try row.assetCode(c.currency, "CurrencyPrimary")
         var security = try IBKRFlexImporter.security(row, symbol: c.symbol, isin: c.isin, description: c.description)
@@ -137,25 +169,48 @@ struct IBKRFlexTrades {
             // EUR.USD: euros bought or sold at a price in dollars.
             let pair = row.string(c.symbol).split(separator: ".")
             guard pair.count == 2, AssetCode(String(pair[1])) == currency else {
-                throw row.fail("Symbol", "found \"\(row.string(c.symbol))\", expected a currency pair such as EUR.\(currency) for a CASH trade in \(currency)")
+                throw row.fail(
+                    "Symbol",
+                    "found \"\(row.string(c.symbol))\", expected a currency pair such as EUR.\(currency) for a CASH trade in \(currency)"
+                )
             }
             security = BrokerSecurity(code: AssetCode(String(pair[0])))
         }
         let commission = try row.optionalNumber(c.commission, "IBCommission") ?? 0
         guard commission <= 0 else {
-            throw row.fail("IBCommission", "found \(row.string(c.commission)), expected zero or a negative number, a commission paid")
+            throw row.fail(
+                "IBCommission",
+                "found \(row.string(c.commission)), expected zero or a negative number, a commission paid"
+            )
         }
-        let feeCurrency = row.isBlank(c.commissionCurrency) ? currency : try row.assetCode(c.commissionCurrency!, "IBCommissionCurrency")
-        entries.append(BrokerEntry(
-            event: .trade(side, security, quantity: abs(quantity), price: try row.price(c.price, "TradePrice"), currency: currency,
-                          fee: commission == 0 ? nil : Money(-commission, feeCurrency)),
-            timeMs: try time(row, c), id: try row.text(c.tradeID, "TradeID"), file: file, line: row.line))
+        let feeCurrency =
+            row.isBlank(c.commissionCurrency)
+            ? currency : try row.assetCode(c.commissionCurrency!, "IBCommissionCurrency")
+        entries.append(
+            BrokerEntry(
+                event: .trade(
+                    side,
+                    security,
+                    quantity: abs(quantity),
+                    price: try row.price(c.price, "TradePrice"),
+                    currency: currency,
+                    fee: commission == 0 ? nil : Money(-commission, feeCurrency)
+                ),
+                timeMs: try time(row, c),
+                id: try row.text(c.tradeID, "TradeID"),
+                file: file,
+                line: row.line
+            )
+        )
     }
 
     private func side(_ row: RowFields, _ column: Int) throws -> TradeSide {
         let text = row.string(column)
         if text.contains("(Ca.)") {
-            throw row.fail("Buy/Sell", "found \"\(text)\", a cancellation; expected BUY or SELL (leave the cancelled trade and its cancellation out of the file)")
+            throw row.fail(
+                "Buy/Sell",
+                "found \"\(text)\", a cancellation; expected BUY or SELL (leave the cancelled trade and its cancellation out of the file)"
+            )
         }
         return try row.choice(column, "Buy/Sell", [(["buy"], TradeSide.buy), (["sell"], .sell)])
     }

@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// One object of a JSON export (a Freedom24 report's trade, a Ghostfolio activity) with typed reads that
 /// fail as every importer does, naming the file and the value's path: `report.json:
@@ -22,7 +22,8 @@ struct JSONRecord {
         switch object[key] {
         case let text as String: text.trimmingCharacters(in: .whitespaces)
         case let number as NSNumber where !JSONNumber.isBoolean(number):
-            number.doubleValue == number.doubleValue.rounded() && abs(number.doubleValue) < 1e15 ? String(Int64(number.doubleValue)) : "\(number)"
+            number.doubleValue == number.doubleValue.rounded() && abs(number.doubleValue) < 1e15
+                ? String(Int64(number.doubleValue)) : "\(number)"
         default: ""
         }
     }
@@ -39,7 +40,9 @@ struct JSONRecord {
         let value = object[key]
         if value == nil || value is NSNull { return nil }
         if let text = value as? String, ["", "-"].contains(text.trimmingCharacters(in: .whitespaces)) { return nil }
-        guard let number = JSONNumber.double(numberOrText: value) else { throw fail(key, "found \(found(key)), expected a number") }
+        guard let number = JSONNumber.double(numberOrText: value) else {
+            throw fail(key, "found \(found(key)), expected a number")
+        }
         return number
     }
 
@@ -59,19 +62,28 @@ struct JSONRecord {
     func isin(_ key: String) throws -> ISIN? {
         let text = string(key)
         guard !text.isEmpty, text != "-" else { return nil }
-        guard let isin = ISIN(text) else { throw fail(key, "found \(found(key)), expected an ISIN such as US0378331005 (with its check digit)") }
+        guard let isin = ISIN(text) else {
+            throw fail(key, "found \(found(key)), expected an ISIN such as US0378331005 (with its check digit)")
+        }
         return isin
     }
 
     /// Milliseconds (UTC) of a time written as one of `patterns`, or as ISO 8601 when none is given.
     func time(_ key: String, patterns: [DatePattern] = [], dates: DateBounds = DateBounds()) throws -> Int64 {
         let text = string(key)
-        let ms = patterns.isEmpty ? ISOTime.parse(text).map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) }
+        let ms =
+            patterns.isEmpty
+            ? ISOTime.parse(text).map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) }
             : patterns.lazy.compactMap { $0.milliseconds(text) }.first
         guard let ms else {
-            throw fail(key, "found \(found(key)), expected a time such as \(patterns.first?.example ?? "2024-03-01T09:30:00.000Z")")
+            throw fail(
+                key,
+                "found \(found(key)), expected a time such as \(patterns.first?.example ?? "2024-03-01T09:30:00.000Z")"
+            )
         }
-        guard dates.contains(milliseconds: ms) else { throw fail(key, "found \(found(key)), expected \(dates.expected)") }
+        guard dates.contains(milliseconds: ms) else {
+            throw fail(key, "found \(found(key)), expected \(dates.expected)")
+        }
         return ms
     }
 
@@ -79,11 +91,19 @@ struct JSONRecord {
     static func array(_ value: Any?, file: String, path: String) throws -> [JSONRecord] {
         guard let value, !(value is NSNull) else { return [] }
         guard let array = value as? [Any] else {
-            throw ImportError(file: file, field: path, message: "found \(JSONNumber.describe(value)), expected an array of objects")
+            throw ImportError(
+                file: file,
+                field: path,
+                message: "found \(JSONNumber.describe(value)), expected an array of objects"
+            )
         }
         return try array.enumerated().map { i, element in
             guard let object = element as? [String: Any] else {
-                throw ImportError(file: file, field: "\(path)[\(i)]", message: "found \(JSONNumber.describe(element)), expected an object")
+                throw ImportError(
+                    file: file,
+                    field: "\(path)[\(i)]",
+                    message: "found \(JSONNumber.describe(element)), expected an object"
+                )
             }
             return JSONRecord(object: object, file: file, path: "\(path)[\(i)]")
         }
@@ -98,7 +118,10 @@ struct JSONRecord {
         try NBUJSONImporter.requireUTF8(data, file: url.path)
         let parsed: Any
         do { parsed = try JSONSerialization.jsonObject(with: data) } catch {
-            throw ImportError(file: url.path, message: "not JSON (\(error.localizedDescription)), expected the export as downloaded")
+            throw ImportError(
+                file: url.path,
+                message: "not JSON (\(error.localizedDescription)), expected the export as downloaded"
+            )
         }
         guard let object = parsed as? [String: Any] else {
             throw ImportError(file: url.path, message: "found \(JSONNumber.describe(parsed)), expected a JSON object")

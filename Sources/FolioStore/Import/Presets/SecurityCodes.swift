@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 internal import GRDB
 
 /// The asset code of each security a broker's file names, found the same way for every preset:
@@ -26,14 +26,22 @@ final class SecurityCodes {
         let ticker = security.ticker.flatMap(Self.tickerCode)
         if let isin = security.isin {
             if let code = byISIN[isin] { return code }
-            if let stored = try String.fetchOne(db, sql: "SELECT code FROM asset WHERE isin = ?", arguments: [isin.rawValue]) {
+            if let stored = try String.fetchOne(
+                db,
+                sql: "SELECT code FROM asset WHERE isin = ?",
+                arguments: [isin.rawValue]
+            ) {
                 let code = AssetCode(stored)
                 if let ticker, ticker != code { notes.append("\(isin) is \(code) here (the file says \(ticker))") }
                 byISIN[isin] = code
                 return code
             }
             var code = ticker ?? AssetCode(isin.rawValue)
-            if let other = try String.fetchOne(db, sql: "SELECT isin FROM asset WHERE code = ? AND isin IS NOT NULL", arguments: [code.rawValue]) {
+            if let other = try String.fetchOne(
+                db,
+                sql: "SELECT isin FROM asset WHERE code = ? AND isin IS NOT NULL",
+                arguments: [code.rawValue]
+            ) {
                 notes.append("\(code) is \(other) in this database, so \(isin) is stored as \(isin)")
                 code = AssetCode(isin.rawValue)
             }
@@ -50,15 +58,25 @@ final class SecurityCodes {
 
     /// The asset of `code`, created when it is new (and said), given `isin` when it has none.
     private func make(_ code: AssetCode, isin: ISIN?, security: BrokerSecurity, sink: ImportSink) throws {
-        let exists = try Bool.fetchOne(sink.db, sql: "SELECT EXISTS (SELECT 1 FROM asset WHERE code = ?)", arguments: [code.rawValue]) ?? false
+        let exists =
+            try Bool.fetchOne(
+                sink.db,
+                sql: "SELECT EXISTS (SELECT 1 FROM asset WHERE code = ?)",
+                arguments: [code.rawValue]
+            ) ?? false
         let id = try sink.assetID(code, kindHint: Self.kindHint(security.name), name: security.name)
         if let isin {
-            try sink.db.execute(sql: "UPDATE asset SET isin = ? WHERE id = ? AND isin IS NULL", arguments: [isin.rawValue, id])
+            try sink.db.execute(
+                sql: "UPDATE asset SET isin = ? WHERE id = ? AND isin IS NULL",
+                arguments: [isin.rawValue, id]
+            )
         }
         if !exists {
             let byISIN = isin?.rawValue == code.rawValue
-            let said = [byISIN ? nil : isin?.rawValue, security.name.map { "\"\($0)\"" }, byISIN ? "named by its ISIN" : nil]
-                .compactMap { $0 }.joined(separator: ", ")
+            let said = [
+                byISIN ? nil : isin?.rawValue, security.name.map { "\"\($0)\"" }, byISIN ? "named by its ISIN" : nil,
+            ]
+            .compactMap { $0 }.joined(separator: ", ")
             notes.append("created \(code)" + (said.isEmpty ? "" : " (\(said))"))
         }
     }

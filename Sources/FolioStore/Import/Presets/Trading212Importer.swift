@@ -1,5 +1,5 @@
-import Foundation
 import FolioCore
+import Foundation
 
 /// Trading 212's history export (History › Export; the public API's `/history/exports` writes the
 /// same columns). Columns are read by name: Trading 212 writes only the ones the period needs, in an
@@ -40,8 +40,10 @@ struct Trading212Importer {
     }
 
     /// Columns of charges per trade, as Trading 212 names them.
-    static let feeNames = ["Currency conversion fee", "Stamp duty reserve tax", "Stamp duty", "Finra fee", "French transaction tax",
-                           "Transaction fee", "PTM levy"]
+    static let feeNames = [
+        "Currency conversion fee", "Stamp duty reserve tax", "Stamp duty", "Finra fee", "French transaction tax",
+        "Transaction fee", "PTM levy",
+    ]
 
     static let timePatterns = ["yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd HH:mm", "dd/MM/yyyy HH:mm:ss"].map(DatePattern.fixed)
 
@@ -51,50 +53,75 @@ struct Trading212Importer {
         var ignored = IgnoredRows()
         /// A split's close waits for its open.
         var closes: [String: (shares: Double, location: String, line: Int)] = [:]
-        try DelimitedFile(url: url).forEachRow(header: { header in
-            c = try columns(header)
-        }, row: { row in
-            let c = c!
-            summary.read += 1
-            let action = row.string(c.action)
-            let lower = action.lowercased()
-            let entry = BrokerEntry(event: .transfer(.deposit, Money(0, .usd), fee: 0), timeMs: try time(row, c),
-                                    id: row.string(c.id).isEmpty ? nil : row.string(c.id), file: url.path, line: row.line)
-            switch lower {
-            case _ where lower.hasSuffix(" buy") || lower.hasSuffix(" sell"):
-                entries += try trade(row, c, entry, side: lower.hasSuffix(" buy") ? .buy : .sell)
-            case _ where lower.hasPrefix("dividend ("):
-                // A few hundredths of a share can earn less than a cent.
-                if try total(row, c).amount == 0 { ignored.add(action, at: row.location, "pays 0.00 in the account's currency"); return }
-                entries += try dividend(row, c, entry)
-            case "deposit", "card credit", "withdrawal", "card debit":
-                let total = try self.total(row, c)
-                let kind: CashTransactionKind = lower == "deposit" || lower == "card credit" ? .deposit : .withdrawal
-                guard (total.amount > 0) == (kind == .deposit), total.amount != 0 else {
-                    throw row.fail("Total", "found \(total.amount), expected a \(kind == .deposit ? "positive" : "negative") amount for \"\(action)\"")
+        try DelimitedFile(url: url).forEachRow(
+            header: { header in
+                c = try columns(header)
+            },
+            row: { row in
+                let c = c!
+                summary.read += 1
+                let action = row.string(c.action)
+                let lower = action.lowercased()
+                let entry = BrokerEntry(
+                    event: .transfer(.deposit, Money(0, .usd), fee: 0),
+                    timeMs: try time(row, c),
+                    id: row.string(c.id).isEmpty ? nil : row.string(c.id),
+                    file: url.path,
+                    line: row.line
+                )
+                switch lower {
+                case _ where lower.hasSuffix(" buy") || lower.hasSuffix(" sell"):
+                    entries += try trade(row, c, entry, side: lower.hasSuffix(" buy") ? .buy : .sell)
+                case _ where lower.hasPrefix("dividend ("):
+                    // A few hundredths of a share can earn less than a cent.
+                    if try total(row, c).amount == 0 {
+                        ignored.add(action, at: row.location, "pays 0.00 in the account's currency")
+                        return
+                    }
+                    entries += try dividend(row, c, entry)
+                case "deposit", "card credit", "withdrawal", "card debit":
+                    let total = try self.total(row, c)
+                    let kind: CashTransactionKind =
+                        lower == "deposit" || lower == "card credit" ? .deposit : .withdrawal
+                    guard (total.amount > 0) == (kind == .deposit), total.amount != 0 else {
+                        throw row.fail(
+                            "Total",
+                            "found \(total.amount), expected a \(kind == .deposit ? "positive" : "negative") amount for \"\(action)\""
+                        )
+                    }
+                    entries.append(entry.with(.transfer(kind, Money(abs(total.amount), total.currency), fee: 0)))
+                case "interest on cash", "lending interest", "spending cashback":
+                    let total = try positiveTotal(row, c, action)
+                    entries.append(entry.with(.interest(total, tax: 0)))
+                case "currency conversion":
+                    entries.append(entry.with(try conversion(row, c)))
+                case "stock split close":
+                    closes[splitKey(row, c)] = (
+                        try row.positive(try need(c.shares, "No. of shares", row), "No. of shares"), row.location,
+                        row.line
+                    )
+                case "stock split open":
+                    let key = splitKey(row, c)
+                    guard let close = closes.removeValue(forKey: key) else {
+                        throw row.fail(
+                            "Action",
+                            "found \"\(action)\" without the \"Stock split close\" of \(key) before it"
+                        )
+                    }
+                    let opened = try row.positive(try need(c.shares, "No. of shares", row), "No. of shares")
+                    entries.append(entry.with(.split(try security(row, c), ratio: opened / close.shares)))
+                default:
+                    ignored.add(action, at: row.location, Self.why(lower))
                 }
-                entries.append(entry.with(.transfer(kind, Money(abs(total.amount), total.currency), fee: 0)))
-            case "interest on cash", "lending interest", "spending cashback":
-                let total = try positiveTotal(row, c, action)
-                entries.append(entry.with(.interest(total, tax: 0)))
-            case "currency conversion":
-                entries.append(entry.with(try conversion(row, c)))
-            case "stock split close":
-                closes[splitKey(row, c)] = (try row.positive(try need(c.shares, "No. of shares", row), "No. of shares"), row.location, row.line)
-            case "stock split open":
-                let key = splitKey(row, c)
-                guard let close = closes.removeValue(forKey: key) else {
-                    throw row.fail("Action", "found \"\(action)\" without the \"Stock split close\" of \(key) before it")
-                }
-                let opened = try row.positive(try need(c.shares, "No. of shares", row), "No. of shares")
-                entries.append(entry.with(.split(try security(row, c), ratio: opened / close.shares)))
-            default:
-                ignored.add(action, at: row.location, Self.why(lower))
             }
-        })
+        )
         if let (key, close) = closes.first {
-            throw ImportError(file: url.path, line: close.line, field: "Action",
-                              message: "found \"Stock split close\" of \(key) without the \"Stock split open\" after it")
+            throw ImportError(
+                file: url.path,
+                line: close.line,
+                field: "Action",
+                message: "found \"Stock split close\" of \(key) without the \"Stock split open\" after it"
+            )
         }
         try ledger.write(entries, into: &summary)
         summary.notes += ledger.sink.securities.takeNotes()
@@ -103,7 +130,8 @@ struct Trading212Importer {
 
     private func columns(_ header: CSVHeader) throws -> Columns {
         var h = header
-        h.expectedHint = "Trading 212's Action,Time,ISIN,Ticker,Name,No. of shares,Price / share,…,Total,Currency (Total)"
+        h.expectedHint =
+            "Trading 212's Action,Time,ISIN,Ticker,Name,No. of shares,Price / share,…,Total,Currency (Total)"
         var c = Columns(action: try h.required("Action"), time: try h.required("Time", "Time (UTC)"))
         c.isin = try h.optional("ISIN")
         c.ticker = try h.optional("Ticker")
@@ -131,7 +159,9 @@ struct Trading212Importer {
             if Self.feeNames.contains(base) { c.fees.append((base, i, nil, AssetCode(code))) }
         }
         for name in Self.feeNames {
-            if let column = try h.optional(name) { c.fees.append((name, column, try h.optional("Currency (\(name))"), nil)) }
+            if let column = try h.optional(name) {
+                c.fees.append((name, column, try h.optional("Currency (\(name))"), nil))
+            }
         }
         if c.total == nil { _ = try h.required("Total") }
         return c
@@ -155,14 +185,19 @@ struct Trading212Importer {
 
     private func positiveTotal(_ row: RowFields, _ c: Columns, _ action: String) throws -> Money {
         let total = try self.total(row, c)
-        guard total.amount > 0 else { throw row.fail("Total", "found \(total.amount), expected a positive amount for \"\(action)\"") }
+        guard total.amount > 0 else {
+            throw row.fail("Total", "found \(total.amount), expected a positive amount for \"\(action)\"")
+        }
         return total
     }
 
     private func security(_ row: RowFields, _ c: Columns) throws -> BrokerSecurity {
         let ticker = row.string(c.ticker)
-        return BrokerSecurity(ticker: ticker.isEmpty ? nil : ticker, isin: try row.isin(c.isin, "ISIN"),
-                              name: row.string(c.name).isEmpty ? nil : row.string(c.name))
+        return BrokerSecurity(
+            ticker: ticker.isEmpty ? nil : ticker,
+            isin: try row.isin(c.isin, "ISIN"),
+            name: row.string(c.name).isEmpty ? nil : row.string(c.name)
+        )
     }
 
     private func splitKey(_ row: RowFields, _ c: Columns) -> String {
@@ -177,7 +212,8 @@ struct Trading212Importer {
     }
 
     /// The row's fees in the account's currency (summed), and in any other currency (one each).
-    private func fees(_ row: RowFields, _ c: Columns, account: AssetCode) throws -> (inAccount: Double, others: [Money]) {
+    private func fees(_ row: RowFields, _ c: Columns, account: AssetCode) throws -> (inAccount: Double, others: [Money])
+    {
         var inAccount = 0.0
         var others: [Money] = []
         for fee in c.fees {
@@ -194,7 +230,9 @@ struct Trading212Importer {
         let shares = try row.positive(try need(c.shares, "No. of shares", row), "No. of shares")
         let price = try self.price(row, c)
         let total = try self.total(row, c)
-        guard total.amount > 0 else { throw row.fail("Total", "found \(total.amount), expected what the trade cost or paid, above zero") }
+        guard total.amount > 0 else {
+            throw row.fail("Total", "found \(total.amount), expected what the trade cost or paid, above zero")
+        }
         let fees = try self.fees(row, c, account: total.currency)
         // What the shares themselves cost or paid, in the account's currency.
         let net = side == .buy ? total.amount - fees.inAccount : total.amount + fees.inAccount
@@ -203,11 +241,17 @@ struct Trading212Importer {
         let fee = fees.inAccount > 0 ? Money(fees.inAccount, total.currency) : nil
         var result: [BrokerEntry] = []
         if price.currency == total.currency {
-            result.append(entry.with(.trade(side, security, quantity: shares, price: net / shares, currency: total.currency, fee: fee)))
+            result.append(
+                entry.with(
+                    .trade(side, security, quantity: shares, price: net / shares, currency: total.currency, fee: fee)
+                )
+            )
         } else {
             let gross = Money(shares * price.amount, price.currency)
             let settled = Money(net, total.currency)
-            let trade = entry.with(.trade(side, security, quantity: shares, price: price.amount, currency: price.currency, fee: fee))
+            let trade = entry.with(
+                .trade(side, security, quantity: shares, price: price.amount, currency: price.currency, fee: fee)
+            )
             let exchange = entry.settlement(of: gross, by: settled, paying: side == .buy)
             result = side == .buy ? [exchange, trade].compactMap { $0 } : [trade, exchange].compactMap { $0 }
         }
@@ -231,36 +275,62 @@ struct Trading212Importer {
             return [entry.with(.dividend(security, gross: Money(total.amount + tax, total.currency), tax: tax))]
         }
         if let taxCurrency, taxCurrency != price.currency {
-            throw row.fail("Currency (Withholding tax)", "found \"\(taxCurrency)\", expected \(price.currency) as the price or \(total.currency) as the total")
+            throw row.fail(
+                "Currency (Withholding tax)",
+                "found \"\(taxCurrency)\", expected \(price.currency) as the price or \(total.currency) as the total"
+            )
         }
         // In the security's currency, and exchanged for what the account received.
         let shares = try row.positive(try need(c.shares, "No. of shares", row), "No. of shares")
         let gross = Money(shares * price.amount, price.currency)
-        guard gross.amount > tax else { throw row.fail("Withholding tax", "found \(tax), more than the dividend \(gross.amount)") }
+        guard gross.amount > tax else {
+            throw row.fail("Withholding tax", "found \(tax), more than the dividend \(gross.amount)")
+        }
         let dividend = entry.with(.dividend(security, gross: gross, tax: tax))
-        return [dividend] + [entry.settlement(of: Money(gross.amount - tax, gross.currency), by: total, paying: false)].compactMap { $0 }
+        return [dividend]
+            + [entry.settlement(of: Money(gross.amount - tax, gross.currency), by: total, paying: false)].compactMap {
+                $0
+            }
     }
 
     private func conversion(_ row: RowFields, _ c: Columns) throws -> BrokerEntry.Event {
-        let from: Money, to: Money
+        let from: Money
+        let to: Money
         if let f = c.fromAmount, let t = c.toAmount, !row.isBlank(f) {
-            from = Money(abs(try row.amount(f, "Currency conversion from amount")), try row.currency(c.fromCurrency, "Currency (Currency conversion from amount)"))
-            to = Money(abs(try row.amount(t, "Currency conversion to amount")), try row.currency(c.toCurrency, "Currency (Currency conversion to amount)"))
+            from = Money(
+                abs(try row.amount(f, "Currency conversion from amount")),
+                try row.currency(c.fromCurrency, "Currency (Currency conversion from amount)")
+            )
+            to = Money(
+                abs(try row.amount(t, "Currency conversion to amount")),
+                try row.currency(c.toCurrency, "Currency (Currency conversion to amount)")
+            )
         } else {
             // Older files say it in the note: `0.01 GBP -> 0.01 EUR`.
             let parts = row.string(c.notes).split(separator: " ").map(String.init)
-            guard parts.count == 5, parts[2] == "->", let a = BrokerNumber.parse(parts[0]), let b = BrokerNumber.parse(parts[3]),
-                  AssetCode.isValid(parts[1]), AssetCode.isValid(parts[4])
+            guard parts.count == 5, parts[2] == "->", let a = BrokerNumber.parse(parts[0]),
+                let b = BrokerNumber.parse(parts[3]),
+                AssetCode.isValid(parts[1]), AssetCode.isValid(parts[4])
             else {
-                throw row.fail("Notes", "found \(RowFields.shown(row.string(c.notes))), expected a conversion such as \"100.00 EUR -> 108.50 USD\"")
+                throw row.fail(
+                    "Notes",
+                    "found \(RowFields.shown(row.string(c.notes))), expected a conversion such as \"100.00 EUR -> 108.50 USD\""
+                )
             }
             (from, to) = (Money(abs(a), AssetCode(parts[1])), Money(abs(b), AssetCode(parts[4])))
         }
         guard from.amount > 0, to.amount > 0, from.currency != to.currency else {
-            throw row.fail("Currency conversion from amount", "found \(from.amount) \(from.currency) for \(to.amount) \(to.currency), expected two amounts above zero in two currencies")
+            throw row.fail(
+                "Currency conversion from amount",
+                "found \(from.amount) \(from.currency) for \(to.amount) \(to.currency), expected two amounts above zero in two currencies"
+            )
         }
         let fees = try self.fees(row, c, account: from.currency)
-        return .exchange(sold: from, bought: to, fee: fees.inAccount > 0 ? Money(fees.inAccount, from.currency) : fees.others.first)
+        return .exchange(
+            sold: from,
+            bought: to,
+            fee: fees.inAccount > 0 ? Money(fees.inAccount, from.currency) : fees.others.first
+        )
     }
 
     /// Why an action is not taken, for the ones Trading 212 users meet.
