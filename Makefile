@@ -7,7 +7,7 @@ RELEASE := .build/release
 FOLIO_BUILD := .build-static
 FOLIO := $(FOLIO_BUILD)/release/folio
 
-.PHONY: deps build demo test bench clean install uninstall man deb package-test
+.PHONY: deps build demo test check lint format bench clean install uninstall man deb package-test
 
 # Where `make install` puts Folio (`DESTDIR` stages it for a package): the binary in bin/, its fonts and
 # report definitions in share/folio/ (the binary finds them from there), manual pages, completions.
@@ -20,22 +20,9 @@ COMMIT := $(shell git rev-parse --short=12 HEAD 2>/dev/null)$(shell git diff --q
 deps:
 	@scripts/install-deps.sh
 
-# Static linking saves resolving thousands of runtime symbols at every start: a `folio chart` run takes
-# 33 ms instead of 42.5 ms (median), paid per chart by cron jobs that render many.
-# Not position-independent: a PIE of the static Swift runtime and Foundation makes the loader apply 99,000
-# relative relocations at every start, writing (so copying) every page that holds a pointer; at a fixed
-# address there are none: `folio --version` 813 → 576 page faults, 0.90 of its time (same run).
-# C libraries from their static archives (scripts/static-libs.sh): no 26 shared libraries to load and
-# bind at every start; `folio --version` 0.62 of its time, a chart 0.86, a holdings table 0.80 (pairs).
-# No dynamic symbol table of its own (--no-export-dynamic undoes the Swift driver's -export-dynamic):
-# nothing loads against `folio`, and glibc's dladdr, which Foundation calls as it starts, walked the
-# 15,000 exported symbols one by one: `folio --version` 0.92 of its time (pairs). Crash backtraces
-# read the full symbol table, which stays.
-# Generic types' metadata through their accessors, not by mangled name: instantiating a type such as
-# `Dictionary<AssetCode, Quote>` from its name makes the Swift runtime look up `AssetCode: Hashable` by
-# scanning all 7,154 conformance records of the executable (~100 µs for Hashable, which thousands of
-# types conform to) the first time in every process; an accessor is passed the conformance the compiler
-# already knows. +0.3 MB; `folio --version` 0.79 of its time, a chart 0.84, a holdings table 0.81 (pairs).
+# The `folio` users run: the Swift runtime and the C libraries linked in statically, at a fixed address,
+# exporting no symbols, generic metadata through accessors. Each flag makes every start cheaper; why and
+# by how much is in docs/performance.md ("Start-up").
 NO_MANGLED_METADATA := -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 build: deps
 	scripts/static-libs.sh $(FOLIO_BUILD)/static-libs
@@ -67,6 +54,23 @@ test: deps build
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	FOLIO_BIN="$(abspath $(FOLIO))" $(SWIFT) test --skip-build --filter FolioCLITests
+
+# The edit-test loop: a debug build and the in-process tests, with no apt, no static link and no
+# command-line tests (those run `folio` as a child process; `make test` runs them).
+check:
+	python3 scripts/check-imports.py
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --skip FolioCLITests
+
+# The code's shape: swift-format's rules (.swift-format) and the module boundaries of Package.swift.
+# `make format` rewrites the files in place; the lint fails on anything it would change.
+SWIFT_FILES := Package.swift Sources Tests
+lint: deps
+	$(SWIFT) format lint --strict --recursive --parallel $(SWIFT_FILES)
+	python3 scripts/check-imports.py
+
+format:
+	$(SWIFT) format format --in-place --recursive --parallel $(SWIFT_FILES)
 
 # The whole-process and batch cases run the `folio` of `make build`, as users run it.
 bench: build

@@ -43,8 +43,8 @@ public struct Day: Hashable, Comparable, Sendable, Strideable, CustomStringConve
     }
     public var lastOfYear: Day { Day(year: year, month: 12, day: 31)! }
 
-    /// `YYYY-MM-DD`, as `%04d-%02d-%02d` writes it, without Foundation's formatter: a report writes
-    /// hundreds of days, and `String(format:)` took 0.8 ms of one (perf, 30 reports).
+    /// `YYYY-MM-DD`, as `%04d-%02d-%02d` writes it.
+    // Without `String(format:)`: a report writes hundreds of days (docs/performance.md, "Measured in the code").
     public var iso: String {
         let c = components
         return Day.zeroPadded(c.year, 4) + "-" + Day.zeroPadded(c.month, 2) + "-" + Day.zeroPadded(c.day, 2)

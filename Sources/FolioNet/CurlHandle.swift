@@ -73,10 +73,10 @@ final class CurlHandle {
 
     func perform() -> CURLcode { libcurl.pointee.easy_perform(raw) }
 
-    /// `perform()` through a multi handle polled every `interval` milliseconds. `curl_easy_perform`
-    /// sleeps up to a second between looks at a quiet connection, and libcurl checks a reply's
-    /// timeout (`CURLOPT_SERVER_RESPONSE_TIMEOUT`) only when it looks: a 2 s timeout then ran out
-    /// after 3 s. Polled, the timeout is kept to within `interval`.
+    /// `perform()` through a multi handle polled every `interval` milliseconds, so that a reply's timeout
+    /// (`CURLOPT_SERVER_RESPONSE_TIMEOUT`) is kept to within `interval`.
+    // `curl_easy_perform` sleeps up to a second between looks at a quiet connection, and libcurl checks
+    // the reply's timeout only when it looks: a 2 s timeout ran out after 3 s.
     func perform(polling interval: Int32) -> CURLcode {
         guard let multi = libcurl.pointee.multi_init() else { return perform() }
         defer { _ = libcurl.pointee.multi_cleanup(multi) }

@@ -5,8 +5,8 @@ import Glibc
 /// Deflate's bit stream (RFC 1951 §3.1.1): values packed least significant bit first into bytes.
 /// Bits gather in a 64-bit register and leave 32 at a time. The buffer grows only when asked
 /// (`reserve`, before each block, by the block's exact size), so there is no bounds check on the hot path,
-/// and no allocation sized for the worst case: a 5 MB buffer for a 45 KB stream made glibc hand memory back
-/// to the kernel after every image and fault it in again on the next (a third of W1's time).
+/// and no allocation sized for the worst case: a buffer many times the stream made glibc hand memory back
+/// to the kernel after every image and fault it in again on the next.
 struct BitWriter {
     private var start: UnsafeMutablePointer<UInt8>
     private var capacity: Int

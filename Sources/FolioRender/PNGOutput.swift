@@ -16,10 +16,8 @@ public struct PNGEncoding: Hashable, Sendable {
 
     public init(level: Int32?) { self.level = level }
 
-    /// ScanlineDeflate. On the gallery at 1200×675 (light and dark) its files are 1.7 % larger in total than
-    /// libdeflate level 2 with PNGFilter (815.9 KB → 829.9 KB; bars +13 %, pies −6 %), for a W1 render
-    /// 3–4× as fast. Before it, on W1's 2.4 MB of scanlines: libdeflate level 2 4.1 ms (43.9 KB), level 6
-    /// 4.7 ms (42.1 KB), Cairo's writer 20–30 ms (53.1 KB).
+    /// ScanlineDeflate: files a little larger than libdeflate's, written several times as fast
+    /// (docs/performance.md, "Measured in the code").
     public static let `default` = PNGEncoding(level: nil)
 
     /// For images ScanlineDeflate cannot take (rows longer than deflate's 32 KB window).
@@ -67,10 +65,10 @@ final class RasterImage {
     }
 
     /// PNG scanlines: filter type 0 (None) and R, G, B bytes per pixel, packed from Cairo's native-endian
-    /// 0x00RRGGBB words in place, over the pixels: a row of scanlines (3 bytes a pixel and one) never
-    /// reaches past the pixels not yet read, and a buffer of its own (2.4 MB at 1200×675) cost a fresh
-    /// page of memory every 4 KB in a process that draws one image. The pixels are gone afterwards: the
-    /// image can be encoded again, not drawn or read as pixels.
+    /// 0x00RRGGBB words in place, over the pixels. The pixels are gone afterwards: the image can be
+    /// encoded again, not drawn or read as pixels.
+    // In place: a row of scanlines (3 bytes a pixel and one) never reaches past the pixels not yet read,
+    // and a buffer of its own cost a fresh page of memory every 4 KB in a process that draws one image.
     private func scanlines() throws -> UnsafeBufferPointer<UInt8> {
         guard let data = cairo_image_surface_get_data(surface.pointer) else { throw RenderError.png("no pixel data") }
         let rowBytes = width * 3 + 1

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 
-/// The large buffer of every PNG — Cairo's pixels (3.2 MB at 1200×675), packed into the PNG scanlines
+/// The large buffer of every PNG — Cairo's pixels (4 bytes a pixel), packed into the PNG scanlines
 /// in place — kept for the next image of the same size. A fresh one costs more than drawing: the kernel
 /// maps and zeroes every page on first touch, and Cairo clears the surface again; a batch and the
 /// benchmark render thousands of images of one size. One per `Renderer`; safe to share between threads.

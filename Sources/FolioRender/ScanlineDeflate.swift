@@ -7,14 +7,8 @@ internal import CPNG
 /// pass tries those two first (see `Matcher`), extends a match 16 and 8 bytes at a time, and codes the
 /// tokens with dynamic-Huffman blocks whose codes come from each block's histogram.
 ///
-/// No PNG row filters: with this matcher, Up on the rows that repeat the row above made W1 and W3 larger
-/// (+0.2 %, +2 %), and Up chosen per row by PNGFilter's rule would make W3 ~12 % smaller but W1 ~16 %
-/// larger (estimated with a model of this encoder). Up on the rows PNGFilter's rule picks does make W3
-/// 10 % smaller (29.1 → 26.0 KB), but choosing it by encoding a sample of rows both ways (as PNGFilter
-/// does for libdeflate) picked wrongly: it filtered W4 (+2 %), or with fairer samples, not W3.
-///
-/// W1 (1200×675, 2.4 MB of scanlines), whole render median on a loaded 2-core machine: 7–12 ms with
-/// libdeflate level 2 (66 % of it in libdeflate), 2.7–3.3 ms with this; 44.0 KB → 44.6 KB.
+/// No PNG row filters: with this matcher no rule tried for choosing them made the charts smaller
+/// (docs/performance.md, "Measured in the code").
 ///
 /// Little-endian only (x86-64, arm64): match lengths come from the trailing zeros of XOR-ed words.
 enum ScanlineDeflate {

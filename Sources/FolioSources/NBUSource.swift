@@ -70,7 +70,8 @@ public struct NBUSource {
                 Quote(asset: code, currency: .uah, market: .nbu, time: day.start, price: rate, source: Self.name)
             )
             if let name { data.assetNames[code] = name }
-            data.assetKinds[code] = KnownAssets.kind(of: code) == .metal ? .metal : .fiat  // the NBU quotes currencies and metals: AMD is the dram here
+            // The NBU quotes currencies and metals: AMD is the dram here.
+            data.assetKinds[code] = KnownAssets.kind(of: code) == .metal ? .metal : .fiat
         }
         let found = Set(data.quotes.map(\.asset))
         let missing = currencies.filter { !found.contains($0) }

@@ -2,8 +2,8 @@ internal import GRDB
 
 /// `quote_day`: for each quote series, the days with more than one quote, each with its last quote (the
 /// day's close) and how many quotes it has. A valuation over years needs one price per day; with hourly
-/// or intraday quotes, finding each day's last one by grouping the quotes walks all of them (1.7 s for
-/// two million), while a day here is one row. A day with one quote is its own close and is read from
+/// or intraday quotes, finding each day's last one by grouping the quotes walks all of them, while a day
+/// here is one row. A day with one quote is its own close and is read from
 /// `quote` itself: keeping every day here doubled what a daily series costs to import and store.
 ///
 /// `quote_series`: a revision per series (drawn at random first) that every write to its quotes raises,

@@ -23,16 +23,14 @@ extension StoreInfo {
             numeric: [5]
         )
         out += ["", "assets (\(assets.count)): " + assets.map { "\($0.code) (\($0.kind))" }.joined(separator: ", ")]
-        let months = budgetMonths
-        out += [
-            "",
-            "budget: "
-                + (months.isEmpty
-                    ? "no entries"
-                    : "\(months.reduce(0) { $0 + $1.entries }) entries in \(months.count) months, \(months.first!.month) … \(months.last!.month)")
-                ,
-        ]
+        out += ["", "budget: " + budgetSummary]
         return out.joined(separator: "\n")
+    }
+
+    private var budgetSummary: String {
+        guard let first = budgetMonths.first, let last = budgetMonths.last else { return "no entries" }
+        let entries = budgetMonths.reduce(0) { $0 + $1.entries }
+        return "\(entries) entries in \(budgetMonths.count) months, \(first.month) … \(last.month)"
     }
 
     /// For scripts (`| jq`): pretty-printed with sorted keys, times as ISO 8601 text.

@@ -72,7 +72,8 @@ package enum W5Report {
         signed.explicitPlus = true
         let (ticker, quantity, value) = (0, try data.holdings.column("quantity"), try data.holdings.column("value"))
         let (quantities, values) = (data.holdings.numbers(quantity), data.holdings.numbers(value))
-        func orZero(_ cell: Double) -> Double { cell.isNaN ? 0 : cell }  // a cell that is not a number counts as nothing
+        // A cell that is not a number counts as nothing.
+        func orZero(_ cell: Double) -> Double { cell.isNaN ? 0 : cell }
         let positions = data.holdings.rows.indices.map { i in
             (ticker: data.holdings.rows[i][ticker], quantity: orZero(quantities[i]), value: orZero(values[i]))
         }

@@ -112,7 +112,8 @@ import Testing
     }
 
     @Test func theKeyGoesOverPlainHTTPOnlyToThisMachine() throws {
-        let environment = ["FOLIO_COINGECKO_KEY": key, "FOLIO_COINGECKO_URL": "http://192.0.2.1:9"]  // TEST-NET-1, never this machine
+        // TEST-NET-1, never this machine.
+        let environment = ["FOLIO_COINGECKO_KEY": key, "FOLIO_COINGECKO_URL": "http://192.0.2.1:9"]
         let refused = try fetch(["coingecko", "--days", "0", "--timeout", "1", "--retries", "0"], extra: environment)
         #expect(refused.status == 1)
         #expect(
@@ -177,7 +178,8 @@ import Testing
         ("redirectloop", "more than 5 redirects (a redirect loop?)"),
     ])
     func whatCannotSucceedIsNotRetried(_ fault: String, _ reason: String) throws {
-        let result = try fetch(["nbu", "--currencies", "USD", "--date", "2022-02-24"], fault: fault)  // 3 retries by default
+        // 3 retries by default.
+        let result = try fetch(["nbu", "--currencies", "USD", "--date", "2022-02-24"], fault: fault)
         try expectRefused(result, "nbu", saying: reason)
         #expect(!result.stderr.contains("attempts"), "\(result.stderr)")
         #expect(result.seconds < 2, "no backoff: \(result.seconds) s")

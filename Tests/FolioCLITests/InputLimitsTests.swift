@@ -49,7 +49,8 @@ import Testing
             atomically: true,
             encoding: .utf8
         )
-        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: big.path)  // as smtp.yaml must be
+        // As smtp.yaml must be.
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: big.path)
         let limit = "Error: \(big.path): \((2 << 20) + 10) bytes, more than 1 MiB, the limit for a YAML file\n"
         let out = directory.appendingPathComponent("out.pdf").path
         let commands: [(arguments: [String], prefix: String)] = [
@@ -78,7 +79,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let bad = directory.appendingPathComponent("m.yaml")
         try "? [a, b]\n: c\n".write(to: bad, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: bad.path)  // as smtp.yaml must be
+        // As smtp.yaml must be.
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: bad.path)
         let csv = directory.appendingPathComponent("a.csv")
         try "date,price\n2024-01-02,1\n".write(to: csv, atomically: true, encoding: .utf8)
         let out = directory.appendingPathComponent("out.pdf").path

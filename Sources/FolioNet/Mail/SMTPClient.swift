@@ -146,7 +146,8 @@ public final class SMTPClient {
 
         // The reply that ended the session, when the server did answer the step that failed.
         let reply = transcript.awaitingReply ? nil : transcript.lastReply
-        if code == CURLE_LOGIN_DENIED, reply?.isTransient != true {  // 454 is a temporary failure (RFC 4954): retried below
+        // 454 is a temporary failure (RFC 4954): retried below.
+        if code == CURLE_LOGIN_DENIED, reply?.isTransient != true {
             return .failed(
                 reason: "authentication refused (check the user and password)" + (reply.map { ": \($0)" } ?? ""),
                 transient: false

@@ -24,9 +24,9 @@ public struct DefinitionParser {
 
     /// No implicit types: every plain scalar is text, which the parser reads as the number, flag or
     /// template each key expects (Yams reads numbers from a scalar whatever its tag; the one flag is read
-    /// by `flag`). Yams's default resolver compiles seven regular expressions and tries them on every plain
-    /// scalar; even one makes ICU start (1.5 ms of a report). Merge keys (`<<`) were never read: a
-    /// mapping's keys are checked against the ones it may hold.
+    /// by `flag`). Merge keys (`<<`) were never read: a mapping's keys are checked against the ones it may hold.
+    // Yams's default resolver compiles seven regular expressions and tries them on every plain scalar; even
+    // one makes ICU start, a cost every report paid.
     static let resolver = Resolver.basic
 
     /// An unreadable file and a syntax error in definition terms; a limit passed as `BoundedYAML` says it.
