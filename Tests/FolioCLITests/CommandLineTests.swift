@@ -113,7 +113,15 @@ import Testing
         #expect(checked > 20)
     }
 
+    /// The version, and the commit when the build recorded one beside the binary (`make build` does, from
+    /// a clean checkout; `swift build` does not).
     @Test func versionIsPrinted() throws {
-        #expect(try FolioProcess.run(["--version"]).stdout == FolioVersion.current + "\n")
+        let recorded = try? String(
+            contentsOf: FolioProcess.executable.deletingLastPathComponent().appendingPathComponent("folio.commit"),
+            encoding: .utf8
+        )
+        let commit = recorded?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let expected = FolioVersion.current + (commit.map { " (commit \($0))" } ?? "")
+        #expect(try FolioProcess.run(["--version"]).stdout == expected + "\n")
     }
 }
