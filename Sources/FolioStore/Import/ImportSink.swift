@@ -43,42 +43,12 @@ final class ImportSink {
         // A bounded page cache (32 MiB) keeps a million-row import off the disk until commit, while
         // memory stays flat whatever the file size.
         try db.execute(sql: "PRAGMA cache_size = -32768")
-        quoteInsert = try db.makeStatement(
-            sql: """
-                INSERT INTO quote (asset_id, currency_id, market, time_ms, price, bid, ask, source)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
-                """
-        )
-        seriesEnd = try db.makeStatement(
-            sql: """
-                SELECT time_ms FROM quote WHERE asset_id = ? AND currency_id = ? AND market = ? ORDER BY time_ms DESC LIMIT 1
-                """
-        )
-        quoteStored = try db.makeStatement(
-            sql: """
-                SELECT price, bid, ask, source FROM quote WHERE asset_id = ? AND currency_id = ? AND market = ? AND time_ms = ?
-                """
-        )
-        tradeInsert = try db.makeStatement(
-            sql: """
-                INSERT INTO trade (portfolio_id, time_ms, side, asset_id, quantity, price, price_currency_id,
-                                   fee, fee_currency_id, external_id, dedupe_key)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
-                """
-        )
-        cashInsert = try db.makeStatement(
-            sql: """
-                INSERT INTO cash_transaction (portfolio_id, time_ms, kind, currency_id, amount, fee, status, asset_id, tax, ratio,
-                                              external_id, dedupe_key)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
-                """
-        )
-        budgetInsert = try db.makeStatement(
-            sql: """
-                INSERT INTO budget_entry (day, category_id, amount, currency_id, note, dedupe_key)
-                VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
-                """
-        )
+        quoteInsert = try db.makeStatement(sql: ImportSQL.quoteInsert)
+        seriesEnd = try db.makeStatement(sql: ImportSQL.seriesEnd)
+        quoteStored = try db.makeStatement(sql: ImportSQL.quoteStored)
+        tradeInsert = try db.makeStatement(sql: ImportSQL.tradeInsert)
+        cashInsert = try db.makeStatement(sql: ImportSQL.cashInsert)
+        budgetInsert = try db.makeStatement(sql: ImportSQL.budgetInsert)
     }
 
     func assetID(_ code: AssetCode, kindHint: AssetKind? = nil, name: String? = nil) throws -> Int64 {
