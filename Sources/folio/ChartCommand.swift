@@ -80,7 +80,7 @@ struct ChartCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The dataset to draw (default: the kind's usual one).", valueName: "name"))
     var data: String?
 
-    @Option(help: "The portfolio (pie, donut, bars, hbars, correlation, table).")
+    @Option(help: "The portfolio drawn (a portfolio dataset), or whose colours --asset lines take.")
     var portfolio: String?
 
     @Option(

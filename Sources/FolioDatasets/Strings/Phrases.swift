@@ -213,12 +213,12 @@ extension Catalogue {
         pick("By month, in \(base)", "За місяцями, у \(currency(base))") + " · " + monthRange(from, to)
     }
     func correlationTitle(_ subject: String?) -> String {
-        let what = pick("correlation of daily returns", "кореляція денних доходностей")
-        guard let subject else { return pick("Correlation of daily returns", "Кореляція денних доходностей") }
+        let what = pick("correlation of daily returns", "кореляція денних дохідностей")
+        guard let subject else { return pick("Correlation of daily returns", "Кореляція денних дохідностей") }
         return subject + ": " + what
     }
     func correlationSubtitle(_ currency: AssetCode?, from: Day, to: Day, minimumOverlap: Int) -> String {
-        let prices = currency.map { pick("Returns in \($0)", "Доходності у \($0)") } ?? pick("Returns", "Доходності")
+        let prices = currency.map { pick("Returns in \($0)", "Дохідності у \($0)") } ?? pick("Returns", "Дохідності")
         return prices + " · " + range(from, to) + " · "
             + pick(
                 "Pearson, at least \(days(minimumOverlap)) in common",

@@ -12,7 +12,7 @@ let ukrainianStrings: [StringKey: String] = [
     .holdingsLast7Days: "Активи за останні 7 днів", .composition: "Склад за місяцями",
     .compositionValues: "Вартість за активами, останні 12 місяців",
     .compositionPercent: "Частка активів, останні 12 місяців",
-    .correlation: "Кореляція", .correlationOfReturns: "Кореляція денних доходностей",
+    .correlation: "Кореляція", .correlationOfReturns: "Кореляція денних дохідностей",
     .rollingCorrelation: "Ковзна кореляція", .rollingWindow: "вікно %d дн.",
     .normalisedComparison: "Нормоване порівняння (початок = 100)",
     .holdings: "Активи", .trades: "Угоди", .cashFlows: "Внески та виведення",
