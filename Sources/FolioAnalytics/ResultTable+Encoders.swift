@@ -50,7 +50,7 @@ extension ResultTable {
     /// numbers as JSON numbers, days as `"YYYY-MM-DD"`, times as ISO 8601 UTC strings, undefined as null.
     public func json() -> String {
         var out = "{\"columns\":["
-        out += columns.map { "{\"name\":\(jsonString($0.name)),\"kind\":\"\($0.kind.rawValue)\"}" }.joined(
+        out += columns.map { "{\"name\":\(JSONString.quoted($0.name)),\"kind\":\"\($0.kind.rawValue)\"}" }.joined(
             separator: ","
         )
         out += "],\"rows\":["
@@ -61,11 +61,11 @@ extension ResultTable {
                     switch cell {
                     case nil: value = "null"
                     case let .number(v)?: value = v.isFinite ? Cell.exact(v) : "null"
-                    case let .text(s)?: value = jsonString(s)
-                    case let .time(t)?: value = jsonString(ISOTime.format(t))
-                    case let .day(d)?: value = jsonString(d.iso)
+                    case let .text(s)?: value = JSONString.quoted(s)
+                    case let .time(t)?: value = JSONString.quoted(ISOTime.format(t))
+                    case let .day(d)?: value = JSONString.quoted(d.iso)
                     }
-                    return jsonString(columns[c].name) + ":" + value
+                    return JSONString.quoted(columns[c].name) + ":" + value
                 }.joined(separator: ",") + "}"
         }.joined(separator: ",")
         return out + "]}\n"
@@ -96,26 +96,5 @@ extension ResultTable {
         default:
             return plain(cell)
         }
-    }
-
-    private func jsonString(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                // C1 controls too: a terminal reads U+009B as an escape sequence's start.
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-                    out += String(format: "\\u%04x", scalar.value)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
     }
 }

@@ -217,12 +217,12 @@ struct GhostfolioExport {
                 if transferred { balances.append((time, balance)) }
             }
             let history = balances.reversed().map {
-                "{\"date\":\(GhostfolioFormat.quoted(GhostfolioFormat.date($0.0))),\"value\":\($0.1)}"
+                "{\"date\":\(JSONString.quoted(GhostfolioFormat.date($0.0))),\"value\":\($0.1)}"
             }
             return """
-                {"balance":\(balance),"balances":[\(history.joined(separator: ","))],"comment":\(GhostfolioFormat.quoted("Folio portfolio \(rows.portfolio.name)")),\
+                {"balance":\(balance),"balances":[\(history.joined(separator: ","))],"comment":\(JSONString.quoted("Folio portfolio \(rows.portfolio.name)")),\
                 "currency":"\(currency)","id":"\(GhostfolioFormat.accountID(portfolio: rows.portfolio.name, currency: currency))","isExcluded":false,\
-                "name":\(GhostfolioFormat.quoted("\(rows.portfolio.name) (\(currency))")),"platformId":null}
+                "name":\(JSONString.quoted("\(rows.portfolio.name) (\(currency))")),"platformId":null}
                 """
         }
     }
@@ -237,15 +237,15 @@ struct GhostfolioExport {
             """
             {"assetClass":\(p.cash ? "\"LIQUIDITY\"" : "null"),"assetSubClass":\(p.cash ? "\"CASH\"" : "null"),"comment":null,"countries":[],\
             "currency":"\(p.currency)","dataSource":"MANUAL","isin":\(p.isin.map { "\"\($0)\"" } ?? "null"),"marketData":[],\
-            "name":\(GhostfolioFormat.quoted(p.name)),"sectors":[],"symbol":\(GhostfolioFormat.quoted(symbol)),"symbolMapping":{},"url":null}
+            "name":\(JSONString.quoted(p.name)),"sectors":[],"symbol":\(JSONString.quoted(symbol)),"symbolMapping":{},"url":null}
             """
         }
         let lines = activities.map { a in
             """
             {"accountId":"\(GhostfolioFormat.accountID(portfolio: rows.portfolio.name, currency: a.currency))",\
-            "comment":\(a.comment.map(GhostfolioFormat.quoted) ?? "null"),"fee":\(ExactDecimal.text(a.fee)),"quantity":\(ExactDecimal.text(a.quantity)),\
+            "comment":\(a.comment.map(JSONString.quoted) ?? "null"),"fee":\(ExactDecimal.text(a.fee)),"quantity":\(ExactDecimal.text(a.quantity)),\
             "type":"\(a.type)","unitPrice":\(ExactDecimal.text(a.unitPrice)),"currency":"\(a.currency)","dataSource":"\(a.manual ? "MANUAL" : "YAHOO")",\
-            "date":"\(GhostfolioFormat.date(a.time))","symbol":\(GhostfolioFormat.quoted(a.symbol)),"tags":[]}
+            "date":"\(GhostfolioFormat.date(a.time))","symbol":\(JSONString.quoted(a.symbol)),"tags":[]}
             """
         }
         func list(_ items: [String]) -> String {

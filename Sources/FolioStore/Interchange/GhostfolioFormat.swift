@@ -41,23 +41,6 @@ enum GhostfolioFormat {
     static func feeSymbol(_ currency: AssetCode) -> String { "FOLIO-FEE-\(currency)" }
     static func interestSymbol(_ currency: AssetCode) -> String { "FOLIO-INTEREST-\(currency)" }
 
-    /// JSON text of a string.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
-
     /// Ghostfolio's date form: `2021-09-16T00:00:00.000Z`.
     static func date(_ time: Date) -> String {
         var text = ISOTime.format(time)
