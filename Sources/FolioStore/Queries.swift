@@ -177,18 +177,7 @@ extension Store {
                     WHERE \(condition) ORDER BY q.time_ms, a.code, c.code, q.market
                     """,
                 arguments: arguments
-            ).map {
-                Quote(
-                    asset: AssetCode($0[0] as String),
-                    currency: AssetCode($0[1] as String),
-                    market: Market($0[2] as String),
-                    time: Date(unixMilliseconds: $0[3]),
-                    price: $0[4],
-                    bid: $0[5],
-                    ask: $0[6],
-                    source: $0[7]
-                )
-            }
+            ).map(Quote.init(selectedRow:))
         }
     }
 
@@ -310,5 +299,22 @@ extension Trade {
 extension Array where Element == Trade {
     fileprivate var isInTimeOrder: Bool {
         indices.dropFirst().allSatisfy { !Trade.isBeforeInTime(self[$0], self[$0 - 1]) }
+    }
+}
+
+extension Quote {
+    /// A quote from a row of `SELECT asset.code, currency.code, market, time_ms, price, bid, ask, source`:
+    /// the columns every query that lists quotes selects, in that order.
+    init(selectedRow row: Row) {
+        self.init(
+            asset: AssetCode(row[0] as String),
+            currency: AssetCode(row[1] as String),
+            market: Market(row[2] as String),
+            time: Date(unixMilliseconds: row[3]),
+            price: row[4],
+            bid: row[5],
+            ask: row[6],
+            source: row[7]
+        )
     }
 }

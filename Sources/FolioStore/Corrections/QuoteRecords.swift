@@ -50,18 +50,7 @@ extension Store {
                 \(selection.whereClause) ORDER BY a.code, c.code, quote.market, quote.time_ms
                 """,
             arguments: selection.statementArguments
-        ).map {
-            Quote(
-                asset: AssetCode($0[0] as String),
-                currency: AssetCode($0[1] as String),
-                market: Market($0[2] as String),
-                time: Date(unixMilliseconds: $0[3]),
-                price: $0[4],
-                bid: $0[5],
-                ask: $0[6],
-                source: $0[7]
-            )
-        }
+        ).map(Quote.init(selectedRow:))
         return (rows, selection)
     }
 }
