@@ -63,13 +63,16 @@ extension BatchRequest {
         defer { withExtendedLifetime(lock) {} }
         BatchRunner.installSignalHandlers()
         let store = try openStore()
+        let everyName = try store.portfolios().map(\.name)
         let candidates: [String]
         switch jobs.portfolios {
-        case .all: candidates = try store.portfolios().map(\.name)
+        case .all: candidates = everyName
         case .named(let names): candidates = names
         }
         let names = candidates.filter(shard.contains)
-        let overrides = OutputPath.collisionComponents(candidates)
+        // Clashes among every portfolio of the database, not only this file's: two jobs files that list
+        // `a b` and `a/b` one each, into one output tree, must not give them one folder.
+        let overrides = OutputPath.collisionComponents(everyName + candidates)
         let definition = try DefinitionLocator.builtIn("portfolio")
         // Parsed first: an unreadable or oversized definition is reported by the YAML reader, in one line.
         let portfolioReport = try DefinitionParser.load(definition)

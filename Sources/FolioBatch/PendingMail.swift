@@ -14,7 +14,7 @@ import Glibc
 /// server took the message but before the record was removed sends it again.
 ///
 /// `.folio-mail` in the portfolio's own folder (`out/{portfolio}/` of `out/{portfolio}/{date}/…`), else
-/// `.PORTFOLIO.folio-mail` in the output root (`out/` of `out/{date}/{portfolio}-{report}.{ext}`), so
+/// `.PORTFOLIO.folio-mail` in the output root (`out/` of `out/{date}/{portfolio}/{report}.{ext}`), so
 /// that it stays in one place when the as-of day moves. Text, for people too:
 ///
 ///     folio 0.1.0

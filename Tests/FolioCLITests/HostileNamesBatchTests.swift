@@ -124,4 +124,32 @@ import Testing
         }
         #expect(mailed.count == 50)
     }
+
+    /// Jobs files that list one client each, writing into one output tree: names that would share a
+    /// folder (`a b`, `a/b`, `a_b`) get folders of their own even when no file lists two of them.
+    @Test func oneClientPerJobsFileStillGetsAFolderOfItsOwn() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (db, shares) = try Self.database(20, in: directory)
+        var tables: [String: String] = [:]
+        for (n, name) in ["a b", "a/b", "a_b"].enumerated() {
+            let jobs = directory.appendingPathComponent("client-\(n).yaml")
+            try """
+            portfolios: ["\(name)"]
+            output: "out/{portfolio}/{report}.{ext}"
+            render:
+              - chart: table
+                format: pdf
+                name: holdings
+            """.write(to: jobs, atomically: true, encoding: .utf8)
+            let result = try BatchTests.batch(directory, [jobs.path, "--db", db, "--json"])
+            #expect(result.status == 0, "\(result.stderr)")
+            let rendered = try #require(try BatchTests.summary(result).portfolios.first?.rendered.first)
+            tables[name] = URL(fileURLWithPath: rendered, relativeTo: directory).standardizedFileURL.path
+        }
+        #expect(Set(tables.values).count == 3, "\(tables)")
+        for (name, table) in tables {
+            #expect(try Self.shares(inPDF: table) == shares[name], "\(name): \(table)")
+        }
+    }
 }
