@@ -38,6 +38,9 @@ public struct PieChart: Chart, Hashable {
     public var totalFormat: NumberFormat?
     /// What the data could not put in the chart, each in words ("EUR — no rate after 1 Dec 2017").
     public var leftOut: [String]
+    /// The net value the slices come from, when the data knows it better than their sum: a portfolio's
+    /// value with the dust no slice draws, so that "net" is the figure its value tile and table print.
+    public var net: Double?
 
     public init(
         frame: ChartFrame,
@@ -46,7 +49,8 @@ public struct PieChart: Chart, Hashable {
         otherThreshold: Double = 0.02,
         maxSlices: Int = 8,
         totalFormat: NumberFormat? = nil,
-        leftOut: [String] = []
+        leftOut: [String] = [],
+        net: Double? = nil
     ) {
         self.frame = frame
         self.slices = slices
@@ -55,6 +59,7 @@ public struct PieChart: Chart, Hashable {
         self.maxSlices = maxSlices
         self.totalFormat = totalFormat
         self.leftOut = leftOut
+        self.net = net
     }
 
     /// The slices as drawn: positive values, largest first, small ones grouped into "Other" at the end.
@@ -104,8 +109,8 @@ public struct PieChart: Chart, Hashable {
     /// The whole the percentages are of: what is drawn, the positive slices.
     public var total: Double { slices.map(\.value).filter { $0.isFinite && $0 > 0 }.compensatedSum() }
 
-    /// Every finite slice, negative ones included: a portfolio's net value.
-    package var netTotal: Double { slices.map(\.value).filter(\.isFinite).compensatedSum() }
+    /// A portfolio's net value: `net` when given, else every finite slice, negative ones included.
+    package var netTotal: Double { net ?? slices.map(\.value).filter(\.isFinite).compensatedSum() }
 
     /// The negative slices, largest loss first.
     public var notShown: [PieSlice] {

@@ -39,6 +39,8 @@ struct AllocationDataset: Dataset {
         // Threshold 0: the pie groups the small slices itself, under a label in the chart's language.
         // Dust a sale left (0 worth 0.00) is no holding here, as in the holdings table.
         var valuation = input.rates.value(p.replay.holdings(at: asOf.end), in: base)
+        // The net under the chart is the portfolio's value, dust included, as the value tile prints it.
+        let net = valuation.total
         valuation.assets.removeAll {
             HoldingsDataset.showsAsNothing($0.quantity, asset: input.market.asset($0.asset), value: $0.value)
         }
@@ -72,7 +74,8 @@ struct AllocationDataset: Dataset {
             slices: slices,
             donut: kind == .donut,
             totalFormat: input.money(base, style: .compact(decimals: 1)),
-            leftOut: valuation.unvalued.map(input.strings.notValued)
+            leftOut: valuation.unvalued.map(input.strings.notValued),
+            net: net
         )
         return DatasetChart(
             chart: chart,
