@@ -140,7 +140,7 @@ struct ChartCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "waterfall: 1M, 3M, YTD, 1Y, 3Y, inception (default), a year (2017) or last-year.",
+            "waterfall and --data value: 1M, 3M, YTD, 1Y, 3Y, inception (the waterfall's default), a year (2017) or last-year.",
             valueName: "period"
         )
     )

@@ -88,6 +88,10 @@ import Testing
                             || by != "asset",
                         "seed \(seed)"
                     )
+                    // The net it names is the value the tile prints, dust included: one figure in two places.
+                    if let value = data.valuation.total {
+                        #expect(abs(chart.netTotal - value) <= 1e-9 * max(1, abs(value)), "seed \(seed) \(by)")
+                    }
                     let note = chart.notShownText ?? ""
                     for holding in held where holding.value == nil {
                         #expect(
@@ -142,6 +146,23 @@ import Testing
         #expect(
             tile.detail.replacingOccurrences(of: "+", with: "").hasPrefix(row[twr].text + " · "),
             "seed \(seed): \(tile.detail) vs \(row[twr].text)"
+        )
+        // The value chart over the same period heads itself with the same return.
+        guard
+            case .chart(let chart as LineChart) = try data.chart(
+                .line,
+                data: "value",
+                parameters: ["period": "YTD"],
+                frame: ChartFrame(width: 500, height: 300)
+            )
+        else {
+            Issue.record("seed \(seed): no value chart")
+            return
+        }
+        let headline = try #require(chart.headlineChange?.fraction)
+        #expect(
+            NumberFormat(locale: locale, style: .percent(2)).string(headline) == row[twr].text,
+            "seed \(seed): \(headline) vs \(row[twr].text)"
         )
         // A month of history: no period reaches a year, so nothing on the page is annualised.
         for key in ["twr-annualised", "xirr"] {

@@ -132,9 +132,10 @@ import Testing
         let tile = try #require(data.change(since: Self.day("2024-01-05")))
         #expect(tile.amount == change.amount && tile.timeWeighted == change.fraction)
         #expect(data.tile(.change7d)?.value == "+$70.00")  // from 3 Jan (10,020): 9,090 − 10,020 + 1,000
-        // 10,050 / 10,020 × 9,090 / 9,050 − 1, and the days counted.
+        // 10,050 / 10,020 × 9,090 / 9,050 − 1, from the close of 3 Jan to the close of 10 Jan, as a chart of
+        // those days writes them.
         #expect(
-            data.tile(.change7d)?.detail.replacingOccurrences(of: "\u{00A0}", with: " ") == "+0.74% · 4 Jan – 10 Jan"
+            data.tile(.change7d)?.detail.replacingOccurrences(of: "\u{00A0}", with: " ") == "+0.74% · 3 Jan – 10 Jan"
         )
     }
 

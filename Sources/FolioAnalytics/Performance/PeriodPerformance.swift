@@ -29,7 +29,7 @@ public struct PeriodPerformance: Hashable, Sendable {
 
         /// The period's first day when it ends at `end`; nil for since inception. N months ending at `end`
         /// start the day after the same date N months earlier, so their days are the days of N months.
-        func start(endingAt end: Day) -> Day? {
+        package func start(endingAt end: Day) -> Day? {
             switch self {
             case .monthToDate: Day(year: end.year, month: end.month, day: 1)!
             case .oneMonth: end.addingMonths(-1).advanced(by: 1)

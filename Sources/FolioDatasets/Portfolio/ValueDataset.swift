@@ -1,31 +1,56 @@
 import FolioAnalytics
 import FolioCharts
 import FolioCore
+import FolioInputs
 
 /// `value`: a portfolio's value in its base currency at the end of each of the last `--days` days
-/// (default 30), from FolioAnalytics' `ValueSeries`; a line.
+/// (default 30), or of a `--period` of the performance table (`3M`: from the close its first counted day
+/// is measured from), from FolioAnalytics' `ValueSeries`; a line whose headline is then that row's
+/// time-weighted return.
 struct ValueDataset: Dataset {
     static let name = "value"
     static let kinds: [ChartKind] = [.line]
     static let subject = DatasetSubject.portfolio
-    static let fields: Set<ChartRequest.Field> = [.portfolio, .days, .currency]
+    static let fields: Set<ChartRequest.Field> = [.portfolio, .days, .period, .currency]
 
     let days: Int
+    let period: AttributionPeriod?
     let currency: AssetCode?
 
     init(_ request: ChartRequest) throws {
         guard request.portfolio != nil else { throw ArgumentError("--portfolio", "value needs a portfolio") }
+        if request.days != nil && request.period != nil {
+            throw ArgumentError("--period", "value takes --days or --period, not both")
+        }
         days = request.days ?? 30
+        period = request.period
         currency = request.currency
     }
 
     /// The as-of day and the `days` days before it: the change over N days starts at the close N days back.
-    func quoteDays(endingAt asOf: Day) -> DayRange? { .days(days + 1, endingAt: asOf) }
+    /// A period from the close before its first day (the whole history when that is not known yet).
+    func quoteDays(endingAt asOf: Day) -> DayRange? {
+        guard let period else { return .days(days + 1, endingAt: asOf) }
+        guard case let .trailing(row) = period, let start = row.start(endingAt: asOf) else {
+            return .wholeHistory(endingAt: asOf)
+        }
+        return try? DayRange(from: start.advanced(by: -1), to: asOf)
+    }
+
+    /// The closes drawn: the last `days` + 1, or the period's days and the close before them.
+    func drawn(_ p: PortfolioInputs, asOf: Day) throws -> DayRange {
+        guard let period else { return .days(days + 1, endingAt: asOf) }
+        guard let inception = p.ledger.activity?.first else {
+            throw ArgumentError("--period", "\"\(p.portfolio.name)\" has no activity up to \(asOf.iso)")
+        }
+        let counted = try period.range(inception: inception, end: asOf)
+        return try DayRange(from: counted.from.advanced(by: -1), to: counted.to)
+    }
 
     func build(_ input: DatasetInput, as kind: ChartKind, frame: ChartFrame) throws -> DatasetChart {
         let p = try input.requirePortfolio(Self.name)
         let base = currency ?? p.portfolio.baseCurrency
-        let range = DayRange.days(days + 1, endingAt: input.asOf)
+        let range = try drawn(p, asOf: input.asOf)
         let series = ValueSeries(replay: p.replay, rates: input.rates, base: base, range: range)
         let points = zip(series.days, series.total).compactMap { d, v in v.map { (d.start.timeIntervalSince1970, $0) } }
         guard !points.isEmpty else {
@@ -48,7 +73,8 @@ struct ValueDataset: Dataset {
         )
         return DatasetChart(
             chart: chart,
-            title: input.strings.valueTitle(p.portfolio.name, days: days),
+            title: period.map { input.strings.valueTitle(p.portfolio.name, over: $0) }
+                ?? input.strings.valueTitle(p.portfolio.name, days: days),
             subtitle: input.strings.inCurrency(base).capitalisedFirst + " · "
                 + input.strings.range(range.from, range.to),
             footnote: input.footnote(valuing: p.replay.final.assets, in: base),

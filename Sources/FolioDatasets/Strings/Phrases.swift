@@ -66,6 +66,16 @@ extension Catalogue {
     func valueTitle(_ portfolio: String, days n: Int) -> String {
         pick("\(portfolio): value, last \(days(n))", "\(portfolio): вартість за \(days(n))")
     }
+    /// "Demo UAH: value, 3 months", "Demo UAH: вартість, 2017".
+    func valueTitle(_ portfolio: String, over period: AttributionPeriod) -> String {
+        let words: String
+        switch period {
+        case let .trailing(row): words = self.period(row).lowercasedFirst
+        case let .year(year): words = String(year)
+        case .lastYear: words = pick("last year", "минулий рік")
+        }
+        return pick("\(portfolio): value, \(words)", "\(portfolio): вартість, \(words)")
+    }
     func performanceTitle(_ portfolio: String, _ what: PerformanceChart) -> String {
         switch what {
         case .cumulative:
@@ -313,4 +323,6 @@ extension Catalogue {
 extension String {
     /// "in USD" → "In USD" for the start of a subtitle.
     var capitalisedFirst: String { prefix(1).uppercased() + dropFirst() }
+    /// "Year to date" → "year to date" inside a sentence.
+    var lowercasedFirst: String { prefix(1).lowercased() + dropFirst() }
 }

@@ -133,7 +133,3 @@ extension Catalogue {
         )
     }
 }
-
-extension String {
-    fileprivate var lowercasedFirst: String { prefix(1).lowercased() + dropFirst() }
-}
