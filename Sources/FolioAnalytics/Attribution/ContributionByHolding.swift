@@ -50,12 +50,13 @@ public struct ContributionByHolding: Hashable, Sendable {
     public var missing: [MissingQuoteSpan]
 
     /// Table `attribution --by holding`: one row per holding, then `Total`; `twr_contribution` in percent.
-    /// total = price_effect + currency_effect + income − fees, income = dividends + interest − taxes.
+    /// Fees are negative, as the bridge writes them, so that a row adds across:
+    /// total = price_effect + currency_effect + income + fees, income = dividends + interest − taxes.
     public var table: ResultTable {
         let rows = (self.rows + [total]).enumerated().map { i, r -> [ResultTable.Cell?] in
             [
                 .text(i == self.rows.count ? "Total" : r.asset.rawValue), .finite(r.price), .finite(r.currency),
-                .finite(r.income), .finite(r.fees),
+                .finite(r.income), .finite(r.fees.map { -$0 }),
                 .finite(r.total), .finite(r.timeWeighted.map { $0 * 100 }),
             ]
         }

@@ -75,15 +75,52 @@ public struct ValueBridge: Hashable, Sendable {
         }
     }
 
-    /// Table `attribution`: one row per line; `share_of_gain` in percent of the gain (negative for a line
-    /// that worked against it), for the lines between the money moved and the end value.
+    /// The lines' amounts in cents, adding up from the start value to the end value as written: each
+    /// rounded to the cent, then moved by a cent where the roundings would miss (`Apportionment`) — the
+    /// deposits and withdrawals to the net deposits the value table prints, the effects, income and costs
+    /// to the end value less the start and those. The two values and a line of nothing never move.
+    public var amountsInCents: [Double?] {
+        let lines = self.lines
+        let amounts = lines.compactMap(\.amount)
+        guard amounts.count == lines.count else { return lines.map(\.amount) }
+        func cents(_ x: Double) -> Double { Double(DecimalDigits.plain(x, decimals: 2)) ?? x }
+        let moved = lines.indices.filter { [.deposits, .withdrawals].contains(lines[$0].line) }
+        let effects = lines.indices.filter { !lines[$0].line.isTotal && !moved.contains($0) }
+        let (start, end) = (cents(amounts[0]), cents(amounts[amounts.count - 1]))
+        let net = cents(moved.map { amounts[$0] }.reduce(0, +))
+        guard
+            let movedCents = Apportionment.rounded(
+                moved.map { amounts[$0] },
+                adjustable: moved.map { amounts[$0] != 0 },
+                addingUpTo: net,
+                decimals: 2
+            ),
+            let effectCents = Apportionment.rounded(
+                effects.map { amounts[$0] },
+                adjustable: effects.map { amounts[$0] != 0 },
+                addingUpTo: end - start - net,
+                decimals: 2
+            )
+        else { return lines.map(\.amount) }
+        var result = amounts
+        (result[0], result[result.count - 1]) = (start, end)
+        for (i, c) in zip(moved, movedCents) { result[i] = c }
+        for (i, c) in zip(effects, effectCents) { result[i] = c }
+        return result
+    }
+
+    /// Table `attribution`: one row per line, in cents that add up (`amountsInCents`); `share_of_gain` in
+    /// percent of the gain (negative for a line that worked against it), for the lines between the money
+    /// moved and the end value.
     public var table: ResultTable {
         ResultTable(
             columns: [
                 .init("line", .text), .init("amount_\(base.rawValue.lowercased())", .number),
                 .init("share_of_gain", .percent),
             ],
-            rows: lines.map { [.text($0.line.rawValue), .finite($0.amount), .finite($0.shareOfGain.map { $0 * 100 })] }
+            rows: zip(lines, amountsInCents).map { line, cents in
+                [.text(line.line.rawValue), .finite(cents), .finite(line.shareOfGain.map { $0 * 100 })]
+            }
         )
     }
 }

@@ -93,9 +93,10 @@ public struct AttributionDataset: Dataset {
                     DataTable.Cell(v.map(k == figures.count - 1 ? percent.string : money.string) ?? "—", sort: v)
                 }
         }
-        /// Price, currency, income, fees, total and the share of the time-weighted return.
+        /// Price, currency, income, fees (negative: a row adds across), total and the share of the
+        /// time-weighted return.
         func figures(_ r: HoldingContribution) -> [Double?] {
-            [r.price, r.currency, r.income, r.fees, r.total, r.timeWeighted]
+            [r.price, r.currency, r.income, r.fees.map { -$0 }, r.total, r.timeWeighted]
         }
         let ranked = c.rows.sorted { ($0.end ?? -.infinity, $1.asset) > ($1.end ?? -.infinity, $0.asset) }
         let shown = ranked.prefix(largest)
