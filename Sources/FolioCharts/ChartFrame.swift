@@ -85,12 +85,15 @@ struct SceneBuilder {
             top += layout.height(titleStyle) + theme.subtitleSize * 0.2
         }
         if !frame.subtitle.isEmpty || subtitleTrailingWidth > 0 {
-            let room = innerWidth - subtitleTrailingWidth - (subtitleTrailingWidth > 0 ? m : 0)
-            let text = layout.fit(frame.subtitle, maxWidth: max(room, 0), style: subtitleStyle)
-            if !frame.subtitle.isEmpty {
-                add(layout.run(text, at: Point(x: m, y: top), baseline: .top, style: subtitleStyle))
+            // A line each (a note under the days: "Not shown: …"); the first leaves room for the trailing text.
+            for (i, line) in frame.subtitle.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let room = innerWidth - (i > 0 ? 0 : subtitleTrailingWidth + (subtitleTrailingWidth > 0 ? m : 0))
+                let text = layout.fit(String(line), maxWidth: max(room, 0), style: subtitleStyle)
+                if !line.isEmpty {
+                    add(layout.run(text, at: Point(x: m, y: top), baseline: .top, style: subtitleStyle))
+                }
+                top += layout.height(subtitleStyle)
             }
-            top += layout.height(subtitleStyle)
         }
         if top > m { top += theme.margin * 0.75 }
         var bottom = frame.height - m

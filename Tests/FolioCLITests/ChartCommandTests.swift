@@ -139,6 +139,24 @@ import Testing
         #expect(image.width == 1600 && image.height == 900)
     }
 
+    /// A comparison of a portfolio draws its seven largest holdings and names the rest, on the chart and
+    /// on stderr (it left GOOGL, KO and XOM out in silence).
+    @Test func aPortfolioComparisonNamesTheHoldingsItLeavesOut() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let pdf = directory.appendingPathComponent("compare.pdf")
+        let result = try FolioProcess.run(
+            [
+                "chart", "compare", "--portfolio", "Demo UAH", "--days", "365", "--db", try DemoDatabase.path(),
+                "--out", pdf.path,
+            ]
+        )
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("normalised: not shown: XOM, KO, USD, GOOGL"), "\(result.stderr)")
+        let text = try FolioProcess.tool("pdftotext", [pdf.path, "-"]).stdout
+        #expect(text.contains("Not shown: XOM, KO, USD, GOOGL (the 7 largest holdings are)"), "\(text)")
+    }
+
     @Test func defaultsAreTheLastDayWithDataAndASourceLine() throws {
         let directory = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -95,10 +95,19 @@ struct NormalisedDataset: Dataset {
         }
         let shown = Set(currencies.values).count == 1 ? currencies.values.first : nil
         let strings = input.strings
-        let subtitle =
+        var subtitle =
             method == .rebase
             ? strings.rebasedSubtitle(shown, from: range.from, to: input.asOf)
             : strings.minMaxSubtitle(shown, from: range.from, to: input.asOf)
+        // A portfolio's holdings beyond the lines drawn (or without prices in the days) are named, never
+        // left out in silence.
+        if assets.isEmpty, let p = input.portfolio {
+            let left = input.held(p).map(\.asset).filter { asset in !drawn.contains { $0.asset == asset } }
+            if !left.isEmpty {
+                subtitle += "\n" + strings.notCompared(left.map(\.rawValue), drawn: drawn.count)
+                warnings.append("\(Self.name): not shown: " + left.map(\.rawValue).joined(separator: ", "))
+            }
+        }
         // The values are normalised already; CompareChart's own normalisation of them is the identity
         // (a rebased series starts at 100, a min–max one spans 0…1), and keeps its axis labels right.
         let drawnSeries = log ? try series.checkedForLogScale() : series

@@ -125,12 +125,18 @@ extension Catalogue {
     func compareTitle(_ assets: [String]) -> String {
         pick("\(list(assets)) compared", "Порівняння: \(list(assets))")
     }
+    /// "Not shown: GOOGL, KO, XOM (the 7 largest holdings are)": a portfolio's holdings a comparison
+    /// leaves out.
+    func notCompared(_ assets: [String], drawn: Int) -> String {
+        locale.notShown + ": " + assets.joined(separator: ", ")
+            + pick(" (the \(drawn) largest holdings are)", " (показано \(drawn) найбільших)")
+    }
     func rebasedSubtitle(_ currency: AssetCode?, from: Day, to: Day) -> String {
-        let price = currency.map { pick("Price in \($0)", "Ціна у \($0)") } ?? pick("Price", "Ціна")
+        let price = currency.map { pick("Price in \($0)", "Ціна у \(self.currency($0))") } ?? pick("Price", "Ціна")
         return price + pick(", 100 at the start", ", 100 на початку") + " · " + range(from, to)
     }
     func minMaxSubtitle(_ currency: AssetCode?, from: Day, to: Day) -> String {
-        let price = currency.map { pick("Price in \($0)", "Ціна у \($0)") } ?? pick("Price", "Ціна")
+        let price = currency.map { pick("Price in \($0)", "Ціна у \(self.currency($0))") } ?? pick("Price", "Ціна")
         return price
             + pick(", each scaled from its low (0) to its high (1)", ", кожна від свого мінімуму (0) до максимуму (1)")
             + " · " + range(from, to)
@@ -228,7 +234,7 @@ extension Catalogue {
         return subject + ": " + what
     }
     func correlationSubtitle(_ currency: AssetCode?, from: Day, to: Day, minimumOverlap: Int) -> String {
-        let prices = currency.map { pick("Returns in \($0)", "Дохідності у \($0)") } ?? pick("Returns", "Дохідності")
+        let prices = currency.map { pick("Returns in \($0)", "Дохідності у \(self.currency($0))") } ?? pick("Returns", "Дохідності")
         return prices + " · " + range(from, to) + " · "
             + pick(
                 "Pearson, at least \(days(minimumOverlap)) in common",
