@@ -9,10 +9,10 @@ package import Yams
 /// 1. size: at most `maxBytes`, read with a bound, so a 50 MB file or a FIFO costs nothing;
 /// 2. UTF-8, named at the first bad byte as the importers do;
 /// 3. shape, from libyaml's event stream: every mapping key text (not a list or a mapping), nesting at
-///    most `maxDepth` collections deep, and at most `maxNodes` nodes counted with every alias expanded. Yams composes an alias into a shared node, so
-///    the tree stays small, but its composer hashes each mapping's keys to find duplicates, and a key
-///    that is an alias of a nest of aliases expands there — eight levels cost 24 s. So the count is
-///    taken from the events, before anything is composed (libyaml is Yams's own parser, its `CYaml`);
+///    most `maxDepth` collections deep, and at most `maxNodes` nodes counted with every alias expanded,
+///    from the events, before anything is composed (libyaml is Yams's own parser, its `CYaml`): Yams's
+///    composer hashes each mapping's keys, and a key that is an alias of a nest of aliases expands there
+///    (docs/performance.md says what that cost);
 /// 4. then Yams composes the tree; its syntax errors are reported as `notYAML`, by line, column and
 ///    libyaml's problem only. Yams's own text quotes the file (the line at fault; for a duplicated key
 ///    the whole file), and smtp.yaml holds a password: no error quotes a YAML file's text.

@@ -32,13 +32,14 @@ struct Folio: ParsableCommand {
         ]
     )
 
-    /// ArgumentParser's own `main`, but for a Foundation file error that escaped the code meant to
-    /// name its file: that is said in one line too, never as `Error Domain=NSCocoaErrorDomain …`.
-    /// ArgumentParser takes time in the square of the words it parses (each value it takes is removed
-    /// from an array): 8,000 `--asset` took 7 s, 33,000 `--id` 91 s. No command needs more words than
-    /// this (a list of more files or ids goes through `xargs -n 1000`), and these parse in under 0.5 s.
+    /// The most words a command line may have. No command needs more (a list of more files or ids goes
+    /// through `xargs -n 1000`).
+    // ArgumentParser's time grows with the square of the words (docs/performance.md, "Measured in the
+    // code"): a longer line is refused before it is parsed.
     static let maxWords = 4096
 
+    /// ArgumentParser's own `main`, but for a Foundation file error that escaped the code meant to
+    /// name its file: that is said in one line too, never as `Error Domain=NSCocoaErrorDomain …`.
     static func main() {
         ProcessMemory.keepFreedMemoryForReuse()
         do {

@@ -82,7 +82,7 @@ struct BrokerLedger {
     }
 
     private func code(_ security: BrokerSecurity, _ entry: BrokerEntry) throws -> AssetCode {
-        do { return try sink.securities.code(of: security, sink: sink) } catch SecurityCodes.Failure.unnamed {
+        do { return try sink.securities.code(of: security, sink: sink) } catch is SecurityCodes.UnnamedSecurityError {
             throw ImportError(
                 file: entry.file,
                 line: entry.line,

@@ -17,7 +17,8 @@ final class SecurityCodes {
     private var byTicker: [String: AssetCode] = [:]
     private var notes: [String] = []
 
-    enum Failure: Error { case unnamed }
+    /// A security the file names by neither ticker nor ISIN.
+    struct UnnamedSecurityError: Error {}
 
     /// The code of `security`, creating or completing its asset.
     func code(of security: BrokerSecurity, sink: ImportSink) throws -> AssetCode {
@@ -49,7 +50,7 @@ final class SecurityCodes {
             byISIN[isin] = code
             return code
         }
-        guard let ticker else { throw Failure.unnamed }
+        guard let ticker else { throw UnnamedSecurityError() }
         if let code = byTicker[ticker.rawValue] { return code }
         try make(ticker, isin: nil, security: security, sink: sink)
         byTicker[ticker.rawValue] = ticker
