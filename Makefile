@@ -51,6 +51,7 @@ demo: build
 # The command-line tests run a second time against the `folio` users run (`make build`: static C
 # libraries, its own link and compile flags), so that the tests cover that binary too.
 test: deps build
+	python3 scripts/check-imports.py
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	FOLIO_BIN="$(abspath $(FOLIO))" $(SWIFT) test --skip-build --filter FolioCLITests

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""The module boundaries the compiler does not check by itself (`make lint`):
+"""The module boundaries the compiler does not check by itself (`make test`, `make check`, `make lint`):
 
 1. every module a target imports is one it declares in Package.swift, not one that reaches it through
-   another target (SwiftPM's own check accepts those);
+   another target (SwiftPM's --explicit-target-dependency-import-check accepts those on Linux);
 2. GRDB, Yams, Mustache and the C libraries are imported `internal` (or `package`) by the library
    targets: a plain `import` is public, and would let their types into a module's public API.
 
