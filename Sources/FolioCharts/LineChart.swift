@@ -37,6 +37,9 @@ public struct LineChart: TimePlotChart, Hashable {
     /// a single line's too: where the line ends is the figure the chart is about (a cumulative return).
     public var endFigures = false
     public var minimumInsets = PlotInsets()
+    /// Stretches of time shaded behind the lines, from one time to another (seconds since 1970): the
+    /// worst drawdowns on a cumulative return, as a tear sheet marks them.
+    public var shadedSpans: [ClosedRange<Double>] = []
 
     public init(
         frame: ChartFrame,
@@ -190,6 +193,12 @@ public struct LineChart: TimePlotChart, Hashable {
         )
         let xScale = TimeScale(start: t0, end: t1, range: (plot.minX, plot.maxX), maxTicks: maxTicks)
 
+        // Under the grid and the lines, so that neither is hidden.
+        for span in shadedSpans {
+            let (x0, x1) = (max(xScale(span.lowerBound), plot.minX), min(xScale(span.upperBound), plot.maxX))
+            guard x1 > x0 else { continue }
+            b.add(PathShape.rect(Rect(x: x0, y: plot.minY, width: x1 - x0, height: plot.height), fill: b.theme.shade))
+        }
         Axes.drawValueAxis(yScale, format: axisFormat, plot: plot, builder: &b, zeroLine: false)
         Axes.drawTimeAxis(xScale, plot: plot, builder: &b, locale: locale)
 

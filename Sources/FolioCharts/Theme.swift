@@ -36,6 +36,8 @@ public struct Theme: Hashable, Sendable {
     var markerOutline = 1.5
     var averageLineWidth = 1.5
     var gridWidth = 1.0
+    /// A stretch of time marked behind a chart's lines (a drawdown): the secondary text, faint.
+    var shade: Color { secondaryText.withAlpha(0.12) }
 
     static let okabeIto: [Color] = [0x0072B2, 0xE69F00, 0x009E73, 0xD55E00, 0xCC79A7, 0x56B4E9, 0xF0E442]
         .map { Color(hex: $0) }

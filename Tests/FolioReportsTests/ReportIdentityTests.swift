@@ -164,6 +164,22 @@ import Testing
             NumberFormat(locale: locale, style: .percent(2)).string(headline) == row[twr].text,
             "seed \(seed): \(headline) vs \(row[twr].text)"
         )
+        // The cumulative return shades the drawdowns the drawdowns table lists, from the peak to the
+        // recovery (or the last day).
+        guard
+            case .chart(let cumulative as LineChart) = try data.chart(
+                .line,
+                data: "cumulative",
+                parameters: [:],
+                frame: ChartFrame(width: 500, height: 300)
+            ),
+            let drawdowns = try data.table("drawdowns")
+        else {
+            Issue.record("seed \(seed): no cumulative chart or drawdowns table")
+            return
+        }
+        #expect(cumulative.shadedSpans.count == drawdowns.rows.count, "seed \(seed)")
+        #expect(cumulative.shadedSpans.count <= 5)
         // A month of history: no period reaches a year, so nothing on the page is annualised.
         for key in ["twr-annualised", "xirr"] {
             let column = try #require(table.columns.firstIndex { $0.key == key })

@@ -37,6 +37,9 @@ public struct DrawdownSeries: Hashable, Sendable {
         }
     }
 
+    /// How many of the deepest the drawdowns table lists and the cumulative return shades.
+    public static let listed = 5
+
     /// The deepest point (negative); nil without days, 0 when it never fell.
     public var maxDrawdown: Double? { depth.min() }
 

@@ -69,7 +69,7 @@ extension PeriodPerformance {
 
 extension DrawdownSeries {
     /// Table `drawdowns`: the `limit` deepest, deepest first.
-    public func table(limit: Int = 5) -> ResultTable {
+    public func table(limit: Int = DrawdownSeries.listed) -> ResultTable {
         let rows: [[ResultTable.Cell?]] = drawdowns.prefix(limit).enumerated().map { i, d in
             [
                 .number(Double(i + 1)), .day(d.start), .day(d.trough), d.recovery.map { .day($0) },

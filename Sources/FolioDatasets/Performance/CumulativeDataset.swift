@@ -7,6 +7,7 @@ import FolioCore
 /// growth in the base currency over the same days (FolioAnalytics' `Benchmark`), on a log scale, so that
 /// a year's +20 % is as steep in the first year as in the tenth; each line's end names it and gives its
 /// last figure. A growth at or below zero (everything lost) cannot be on a log scale: the axis is linear then.
+/// The five deepest drawdowns are shaded behind the lines.
 struct CumulativeDataset: Dataset {
     static let name = "cumulative"
     static let kinds: [ChartKind] = [.line]
@@ -52,11 +53,17 @@ struct CumulativeDataset: Dataset {
             logScale: positive
         )
         chart.endFigures = true
+        // The five deepest drawdowns shaded, from the last day at the peak to the recovery (or the end),
+        // as the drawdowns table lists them.
+        chart.shadedSpans = history.drawdowns.drawdowns.prefix(DrawdownSeries.listed).map { d in
+            d.start.start.timeIntervalSince1970...(d.recovery ?? r.days[r.days.count - 1]).start.timeIntervalSince1970
+        }
         let texts = input.performanceTexts(p, history)
+        let shaded = chart.shadedSpans.isEmpty ? "" : " · " + input.strings.shadedDrawdowns(chart.shadedSpans.count)
         return DatasetChart(
             chart: chart,
             title: input.strings.performanceTitle(p.portfolio.name, .cumulative),
-            subtitle: texts.subtitle,
+            subtitle: texts.subtitle + shaded,
             footnote: texts.footnote,
             warnings: warnings
         )

@@ -125,6 +125,12 @@ extension Catalogue {
     func compareTitle(_ assets: [String]) -> String {
         pick("\(list(assets)) compared", "Порівняння: \(list(assets))")
     }
+    /// What the grey behind a cumulative return is.
+    func shadedDrawdowns(_ n: Int) -> String {
+        n == 1
+            ? pick("shaded: the drawdown", "сірим: просідання")
+            : pick("shaded: the \(n) deepest drawdowns", "сірим: \(n) найглибших просідань")
+    }
     /// "Not shown: GOOGL, KO, XOM (the 7 largest holdings are)": a portfolio's holdings a comparison
     /// leaves out.
     func notCompared(_ assets: [String], drawn: Int) -> String {
