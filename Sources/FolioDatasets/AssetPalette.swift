@@ -60,6 +60,14 @@ extension DatasetInput {
         return assets.map { palette.swatch($0) ?? free.next().map(Swatch.palette) ?? .other }
     }
 
+    /// A benchmark's colour beside the portfolio's own line or bars (the palette's first place): the
+    /// asset's colour in the portfolio's map, as every other chart draws it (grey when it is in "Other"),
+    /// and grey too when that is the first place, which the portfolio's line has here.
+    func benchmarkSwatch(_ asset: AssetCode, places: Int) -> Swatch {
+        let swatch = swatches([asset], places: places)[0]
+        return swatch == .palette(0) ? .other : swatch
+    }
+
     /// The place in the palette the portfolio's map gives `asset`, nil when it is grey "Other" (or with
     /// no portfolio): the order a chart lists the assets that have a colour of their own.
     func colourPlace(_ asset: AssetCode) -> Int? {

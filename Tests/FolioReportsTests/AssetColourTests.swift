@@ -117,4 +117,35 @@ import Testing
         }
         #expect(seen.count >= 5, "\(seen.keys.sorted())")
     }
+
+    /// A benchmark is drawn in its asset's colour (USD was JPM's orange beside a grey USD in the pie):
+    /// grey for what the pie puts in Other, its own colour for a holding with one.
+    @Test func aBenchmarkHasItsAssetsColour() throws {
+        let store = try Store(path: try RenderedReportTests.database.get().path, access: .read)
+        let ledger = try PortfolioLedger.load(store, portfolio: "Demo UAH")
+        let day = try #require(try AsOf.portfolio(ledger, prices: store))
+        let inputs = try PortfolioInputs.loadValued(
+            ledger,
+            prices: store,
+            options: MarketOptions(),
+            asOf: day,
+            wholeDays: 7
+        )
+        let report = PortfolioReportData(PortfolioReportInput(inputs, asOf: day), locale: .en)
+        let frame = ChartFrame(width: 600, height: 300)
+        guard case .chart(let pie as PieChart) = try report.chart(.donut, data: "allocation", parameters: [:], frame: frame)
+        else { return #expect(Bool(false), "no donut") }
+        func pieColour(_ asset: String) -> Color? {
+            pie.drawnSlices.enumerated().first { $1.label == asset }.map { frame.theme.color($1.swatch, position: $0) }
+        }
+        for (benchmark, expected) in [("USD", frame.theme.axis), ("JPM", pieColour("JPM"))] {
+            for (kind, data) in [(ChartKind.bars, "annual-returns"), (.line, "cumulative")] {
+                let content = try report.chart(kind, data: data, parameters: ["benchmark": benchmark], frame: frame)
+                guard case .chart(let chart) = content else { return #expect(Bool(false), "\(data)") }
+                let swatch =
+                    (chart as? BarChart)?.series.last?.swatch ?? (chart as? LineChart)?.series.last?.swatch
+                #expect(frame.theme.color(swatch, position: 1) == expected, "\(data) --benchmark \(benchmark)")
+            }
+        }
+    }
 }

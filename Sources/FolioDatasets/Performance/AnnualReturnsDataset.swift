@@ -31,7 +31,13 @@ struct AnnualReturnsDataset: Dataset {
             let b = try input.benchmark(benchmark, on: history, base: p.portfolio.baseCurrency)
             warnings += b.missing.map { "left out: " + $0.description }
             // A year with a missing price has no bar rather than a return over fewer days.
-            series.append(BarSeries(name: benchmark.rawValue, values: b.byYear(history.returns).map { $0 ?? .nan }))
+            series.append(
+                BarSeries(
+                    name: benchmark.rawValue,
+                    values: b.byYear(history.returns).map { $0 ?? .nan },
+                    swatch: input.benchmarkSwatch(benchmark, places: frame.theme.series.count)
+                )
+            )
         }
         let chart = BarChart(
             frame: frame,

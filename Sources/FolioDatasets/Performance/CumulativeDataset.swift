@@ -42,7 +42,14 @@ struct CumulativeDataset: Dataset {
                     growth *= 1 + ret
                     return growth * 100
                 }
-            series.append(LineSeries(name: benchmark.rawValue, times: times, values: values))
+            series.append(
+                LineSeries(
+                    name: benchmark.rawValue,
+                    times: times,
+                    values: values,
+                    swatch: input.benchmarkSwatch(benchmark, places: frame.theme.series.count)
+                )
+            )
         }
         let positive = series.allSatisfy { $0.values.allSatisfy { !($0 <= 0) } }
         var chart = LineChart(
