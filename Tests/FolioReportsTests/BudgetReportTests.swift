@@ -94,7 +94,7 @@ import Testing
         )
         let data = BudgetReportData(input, locale: locale)
         let money = NumberFormat(locale: locale, style: .decimal(2))
-        let percent = NumberFormat(locale: locale, style: .percent(1))
+        let percent = NumberFormat(locale: locale, style: .percent(2))
         for (name, kind, tile) in [
             ("income-by-category", BudgetEntryKind.income, KPIKind.income),
             ("expenses-by-category", .expense, .expenses),

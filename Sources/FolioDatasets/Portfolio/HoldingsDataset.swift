@@ -35,10 +35,11 @@ public struct HoldingsDataset: Dataset {
         let strings = input.strings
         let price = NumberFormat(locale: input.locale, style: .price(minimum: 2, significant: 4))
         let money = NumberFormat(locale: input.locale, style: .decimal(2))
-        let percent = NumberFormat(locale: input.locale, style: .percent(1))
+        let percent = NumberFormat(locale: input.locale, style: .percent(2))
         let total = valuation.total
         // A share is of what is held — the positive holdings, as the donut draws them — so that an asset's
-        // share is one figure in the table and on the chart; a negative balance is no share (—), and the
+        // share is one figure in the table and on the chart (two decimals here, one there, as every table
+        // and chart writes percentages); a negative balance is no share (—), and the
         // total row's 100 % holds only when none is below zero (it is the net value).
         let held = valuation.assets.compactMap(\.value).filter { $0 > 0 }.reduce(0, +)
         func share(_ value: Double?) -> DataTable.Cell {

@@ -148,7 +148,7 @@ extension BudgetReportData: ReportDataSource {
     public var tableNames: [String] { ["expenses-by-category", "income-by-category", "categories", "months"] }
 
     public func table(_ name: String) -> DataTable? {
-        let percent = NumberFormat(locale: locale, style: .percent(1))
+        let percent = NumberFormat(locale: locale, style: .percent(2))
         let plain = NumberFormat(locale: locale, style: .decimal(2))
         func amount(_ v: Double?, bold: Bool = false) -> DataTable.Cell {
             DataTable.Cell(v.map(plain.string) ?? "—", sort: v, bold: bold)
