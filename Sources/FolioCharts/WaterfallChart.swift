@@ -85,15 +85,20 @@ public struct WaterfallChart: Chart, Hashable {
         let lineHeight = b.layout.height(b.axisStyle)
         let low = levels.flatMap { [$0.from, $0.to] }.min()!
         let high = levels.flatMap { [$0.from, $0.to] }.max()!
-        // A step down (or a total below zero) hangs its label under its bar's end.
+        // A step down (or a total below zero) hangs its label under its bar's end; one ending in the lowest
+        // sixth of the span needs room under the axis' bottom for it.
         let hangs = bars.indices.map { levels[$0].to < levels[$0].from || (bars[$0].isTotal && bars[$0].value < 0) }
+        let floor = min(low, 0)
+        let hangsLow = bars.indices.contains {
+            hangs[$0] && min(levels[$0].from, levels[$0].to) - floor <= (max(high, 0) - floor) / 6
+        }
         /// The plot and its scales when the names under it take `rows` lines.
         func layout(rows: Int) -> (y: BridgeScale, format: NumberFormat, plot: Rect, band: BandScale) {
             // A strip above the plot for the labels of the highest bars, and under it for the lowest's.
             let plotTop = body.minY + labelHeight + pad
             let plotBottom = body.maxY - Double(rows) * lineHeight - theme.axisSize * 0.6
             // Room under the lowest level for a label hanging there, so that it never meets the names.
-            let below = hangs.contains(true) ? labelHeight + pad : 0
+            let below = hangsLow ? labelHeight + pad : 0
             // As many ticks as fit one above the other with a label's height between them (a report block
             // has room for three or four, a full canvas for five).
             let ticks = max(2, min(5, Int((plotBottom - below - plotTop) / (lineHeight * 2))))

@@ -98,9 +98,10 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         let text = try FolioProcess.tool("pdftotext", ["-layout", pdf, "-"]).stdout
         let lines = text.split(separator: "\n").map(String.init)
-        // The tile: its label line "1 month", the figure, then "+37.28% · 31 May – 30 Jun".
+        // The tile: its label line "1 month", the figure, then "+37.28% · 30 May – 30 Jun", from the close
+        // it is measured from (the row's first counted day is 31 May).
         let tile = try #require(
-            lines.first { $0.contains("· 31 May – 30 Jun") || $0.contains("· 31\u{00A0}May – 30\u{00A0}Jun") }
+            lines.first { $0.contains("· 30 May – 30 Jun") || $0.contains("· 30\u{00A0}May – 30\u{00A0}Jun") }
         )
         let row = try #require(lines.first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("1 month ") })
         let percent = try #require(row.split(separator: " ").dropFirst(2).first)

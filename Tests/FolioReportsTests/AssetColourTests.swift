@@ -47,6 +47,22 @@ import Testing
         return (Dictionary(named, uniquingKeysWith: { first, _ in first }), inOther)
     }
 
+    /// A demo portfolio's report data as `folio report` loads it (`PortfolioReports.input`): the
+    /// portfolio's valuation book, at its own as-of day.
+    static func report(_ portfolio: String) throws -> (store: Store, day: Day, report: PortfolioReportData) {
+        let store = try Store(path: try RenderedReportTests.database.get().path, access: .read)
+        let ledger = try PortfolioLedger.load(store, portfolio: portfolio)
+        let day = try #require(try AsOf.portfolio(ledger, prices: store))
+        let inputs = try PortfolioInputs.loadValued(
+            ledger,
+            prices: store,
+            options: MarketOptions(),
+            asOf: day,
+            wholeDays: 7
+        )
+        return (store, day, PortfolioReportData(PortfolioReportInput(inputs, asOf: day), locale: .en))
+    }
+
     static let charts: [(ChartKind, String, [String: String])] = [
         (.donut, "allocation", ["by": "asset"]), (.bars, "composition", ["months": "12"]),
         (.bars, "composition", ["months": "12", "percent": "true"]),
@@ -56,18 +72,7 @@ import Testing
     @Test(arguments: ["Demo UAH", "DSX crypto"], ["light", "dark"])
     func anAssetHasOneColourInTheReportTheDailySetAndFolioChart(portfolio: String, themeName: String) throws {
         let theme = try #require(Theme.named(themeName))
-        let store = try Store(path: try RenderedReportTests.database.get().path, access: .read)
-        let ledger = try PortfolioLedger.load(store, portfolio: portfolio)
-        let day = try #require(try AsOf.portfolio(ledger, prices: store))
-        // As `folio report` loads it (`PortfolioReports.input`): the portfolio's valuation book.
-        let inputs = try PortfolioInputs.loadValued(
-            ledger,
-            prices: store,
-            options: MarketOptions(),
-            asOf: day,
-            wholeDays: 7
-        )
-        let report = PortfolioReportData(PortfolioReportInput(inputs, asOf: day), locale: .en)
+        let (store, day, report) = try Self.report(portfolio)
 
         var seen: [String: (Color, String)] = [:]
         var grouped: [String: String] = [:]
@@ -121,17 +126,7 @@ import Testing
     /// A benchmark is drawn in its asset's colour (USD was JPM's orange beside a grey USD in the pie):
     /// grey for what the pie puts in Other, its own colour for a holding with one.
     @Test func aBenchmarkHasItsAssetsColour() throws {
-        let store = try Store(path: try RenderedReportTests.database.get().path, access: .read)
-        let ledger = try PortfolioLedger.load(store, portfolio: "Demo UAH")
-        let day = try #require(try AsOf.portfolio(ledger, prices: store))
-        let inputs = try PortfolioInputs.loadValued(
-            ledger,
-            prices: store,
-            options: MarketOptions(),
-            asOf: day,
-            wholeDays: 7
-        )
-        let report = PortfolioReportData(PortfolioReportInput(inputs, asOf: day), locale: .en)
+        let report = try Self.report("Demo UAH").report
         let frame = ChartFrame(width: 600, height: 300)
         guard case .chart(let pie as PieChart) = try report.chart(.donut, data: "allocation", parameters: [:], frame: frame)
         else { return #expect(Bool(false), "no donut") }

@@ -44,9 +44,10 @@ extension PortfolioReportData: ReportDataSource {
         let percent = NumberFormat(locale: locale, style: .percent(2), explicitPlus: true)
         // A change tile: the gain in money and the time-weighted return of the window's days (the figure the
         // performance table gives the same days), written under it as every chart writes a change: from
-        // the close it is measured from to the last ("31 Jan – 7 Feb" for 7 days, as the 7-day panels).
+        // the close it is measured from to the last ("31 Jan – 7 Feb" for 7 days, as the 7-day panels); one
+        // day's change is written as its day.
         func changeTile(_ key: StringKey, since day: Day) -> KPITile {
-            let days = strings.window(day, input.asOf)
+            let days = strings.window(day.advanced(by: 1) == input.asOf ? input.asOf : day, input.asOf)
             // A month of a portfolio younger than a month is no month: "—", as the table has no such row.
             let whole =
                 key == .kpiChange1m
