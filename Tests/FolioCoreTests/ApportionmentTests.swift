@@ -7,7 +7,12 @@ import Testing
     @Test func aBridgeThatMissedByACentAddsUp() throws {
         // 0.004 + 0.004 + 0.004 = 0.012: each rounds to 0.00, the total to 0.01.
         let cents = try #require(
-            Apportionment.rounded([0.004, 0.004, 0.004], adjustable: [true, true, true], addingUpTo: 0.012, decimals: 2)
+            Apportionment.rounded(
+                [0.004, 0.004, 0.004],
+                adjustable: [true, true, true],
+                addingUpTo: 0.012,
+                decimals: 2
+            )
         )
         #expect(cents.reduce(0, +) == 0.01 && cents.filter { $0 == 0.01 }.count == 1)
     }
@@ -24,7 +29,12 @@ import Testing
         // 100.00 + 2.01 + 3.33 = 105.34 already: nothing moves.
         #expect(cents == [100.00, 2.01, 3.33])
         let down = try #require(
-            Apportionment.rounded([100.004, 2.006, 3.333], adjustable: [false, true, true], addingUpTo: 105.33, decimals: 2)
+            Apportionment.rounded(
+                [100.004, 2.006, 3.333],
+                adjustable: [false, true, true],
+                addingUpTo: 105.33,
+                decimals: 2
+            )
         )
         // One cent less: 2.006 was rounded up the most, so it gives it back.
         #expect(down == [100.00, 2.00, 3.33])

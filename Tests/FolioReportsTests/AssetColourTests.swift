@@ -128,7 +128,13 @@ import Testing
     @Test func aBenchmarkHasItsAssetsColour() throws {
         let report = try Self.report("Demo UAH").report
         let frame = ChartFrame(width: 600, height: 300)
-        guard case .chart(let pie as PieChart) = try report.chart(.donut, data: "allocation", parameters: [:], frame: frame)
+        guard
+            case .chart(let pie as PieChart) = try report.chart(
+                .donut,
+                data: "allocation",
+                parameters: [:],
+                frame: frame
+            )
         else { return #expect(Bool(false), "no donut") }
         func pieColour(_ asset: String) -> Color? {
             pie.drawnSlices.enumerated().first { $1.label == asset }.map { frame.theme.color($1.swatch, position: $0) }

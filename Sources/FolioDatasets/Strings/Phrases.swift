@@ -240,7 +240,9 @@ extension Catalogue {
         return subject + ": " + what
     }
     func correlationSubtitle(_ currency: AssetCode?, from: Day, to: Day, minimumOverlap: Int) -> String {
-        let prices = currency.map { pick("Returns in \($0)", "Дохідності у \(self.currency($0))") } ?? pick("Returns", "Дохідності")
+        let prices =
+            currency.map { pick("Returns in \($0)", "Дохідності у \(self.currency($0))") }
+            ?? pick("Returns", "Дохідності")
         return prices + " · " + range(from, to) + " · "
             + pick(
                 "Pearson, at least \(days(minimumOverlap)) in common",
