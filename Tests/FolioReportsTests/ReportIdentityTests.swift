@@ -118,6 +118,30 @@ import Testing
         }
     }
 
+    /// A holding whose rates stop before the as-of day cuts the value and performance charts short: each
+    /// says so on the chart, not only page 1 and stderr.
+    @Test(arguments: Array(UInt64(1)...4))
+    func chartsCutShortByAMissingRateSaySo(seed: UInt64) throws {
+        let data = Self.data(seed: seed, stale: true)
+        for (kind, name, parameters) in [
+            (ChartKind.line, "value", ["days": "30"]), (.line, "cumulative", [:]), (.drawdown, "drawdown", [:]),
+            (.heatmap, "monthly-returns", [:]),
+        ] {
+            guard
+                case .chart(let chart) = try data.chart(
+                    kind,
+                    data: name,
+                    parameters: parameters,
+                    frame: ChartFrame(width: 500, height: 300)
+                )
+            else {
+                Issue.record("seed \(seed): no \(name) chart")
+                continue
+            }
+            #expect(chart.frame.subtitle.contains("\nNot shown: no "), "seed \(seed) \(name): \(chart.frame.subtitle)")
+        }
+    }
+
     @Test(arguments: Array(UInt64(1)...8), [ChartLocale.en, .uk])
     func theTilesAddUpToTheGainAndTheTableSaysTheSameMonth(seed: UInt64, locale: ChartLocale) throws {
         let data = Self.data(seed: seed, stale: false, locale: locale)

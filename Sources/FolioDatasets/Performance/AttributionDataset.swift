@@ -67,7 +67,7 @@ public struct AttributionDataset: Dataset {
             frame: frame,
             bars: bars,
             currency: Currency(code: base.rawValue),
-            emptyNote: input.strings.bridgeUndefined(bridge.missing)
+            emptyNote: input.strings.ratesNotShown(bridge.missing)
         )
         return DatasetChart(
             chart: chart,

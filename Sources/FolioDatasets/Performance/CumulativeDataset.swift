@@ -70,7 +70,10 @@ struct CumulativeDataset: Dataset {
         return DatasetChart(
             chart: chart,
             title: input.strings.performanceTitle(p.portfolio.name, .cumulative),
-            subtitle: texts.subtitle + shaded,
+            // The grey is said on the first line, beside the days it covers; a note of missing rates after.
+            subtitle: texts.subtitle.replacingOccurrences(of: "\n", with: shaded + "\n").appending(
+                texts.subtitle.contains("\n") ? "" : shaded
+            ),
             footnote: texts.footnote,
             warnings: warnings
         )

@@ -16,8 +16,10 @@ extension DatasetInput {
     func performanceTexts(_ p: PortfolioInputs, _ history: PerformanceHistory) -> (subtitle: String, footnote: String) {
         let base = p.portfolio.baseCurrency
         let from = history.returns.startDay ?? history.returns.days[0]
+        // Days a missing rate left out are said on the chart (a second line), as on page 1.
+        let note = strings.ratesNotShown(history.value.missing).map { "\n" + $0 } ?? ""
         return (
-            strings.timeWeightedSubtitle(base, from.advanced(by: 1), asOf),
+            strings.timeWeightedSubtitle(base, from.advanced(by: 1), asOf) + note,
             footnote(valuing: p.replay.final.assets, in: base)
         )
     }

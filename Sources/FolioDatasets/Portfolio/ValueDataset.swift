@@ -76,7 +76,8 @@ struct ValueDataset: Dataset {
             title: period.map { input.strings.valueTitle(p.portfolio.name, over: $0) }
                 ?? input.strings.valueTitle(p.portfolio.name, days: days),
             subtitle: input.strings.inCurrency(base).capitalisedFirst + " · "
-                + input.strings.range(range.from, range.to),
+                + input.strings.range(range.from, range.to)
+                + (input.strings.ratesNotShown(series.missing).map { "\n" + $0 } ?? ""),
             footnote: input.footnote(valuing: p.replay.final.assets, in: base),
             warnings: series.missing.map { "left out: " + $0.description }
         )

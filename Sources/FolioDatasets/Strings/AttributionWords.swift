@@ -30,27 +30,6 @@ extension Catalogue {
         inCurrency(base).capitalisedFirst + " · " + range(days.from, days.to)
     }
 
-    /// Why a bridge is not drawn, by the first quote it lacks: "Not shown: no AAPL/USD rate after 7 Feb
-    /// 2018 (and 9 more)" when the last one is too old, "… on 12 Jan 2024" when there is none before.
-    func bridgeUndefined(_ missing: [MissingQuoteSpan]) -> String? {
-        guard let first = missing.first else { return nil }
-        let pair = "\(first.pair)"
-        let why: String
-        switch first.example.reason {
-        case .stale(let last):
-            why = pick("no \(pair) rate after \(date(Day(last)))", "немає курсу \(pair) після \(date(Day(last)))")
-        case .noQuoteBefore:
-            why = pick("no \(pair) rate on \(date(first.first))", "немає курсу \(pair) на \(date(first.first))")
-        case .noRoute:
-            why = pick(
-                "no rate links \(first.pair.asset) to \(first.pair.currency)",
-                "немає курсу \(first.pair.asset) до \(first.pair.currency)"
-            )
-        }
-        let more = missing.count > 1 ? pick(" (and \(missing.count - 1) more)", " (і ще \(missing.count - 1))") : ""
-        return locale.notShown + ": " + why + more
-    }
-
     /// A column of the contribution table: its contribution to the time-weighted return.
     var twrContribution: String { pick("Share of TWR", "Внесок у TWR") }
 

@@ -131,12 +131,6 @@ extension Catalogue {
             ? pick("shaded: the drawdown", "сірим: просідання")
             : pick("shaded: the \(n) deepest drawdowns", "сірим: \(n) найглибших просідань")
     }
-    /// "Not shown: GOOGL, KO, XOM (the 7 largest holdings are)": a portfolio's holdings a comparison
-    /// leaves out.
-    func notCompared(_ assets: [String], drawn: Int) -> String {
-        locale.notShown + ": " + assets.joined(separator: ", ")
-            + pick(" (the \(drawn) largest holdings are)", " (показано \(drawn) найбільших)")
-    }
     func rebasedSubtitle(_ currency: AssetCode?, from: Day, to: Day) -> String {
         let price = currency.map { pick("Price in \($0)", "Ціна у \(self.currency($0))") } ?? pick("Price", "Ціна")
         return price + pick(", 100 at the start", ", 100 на початку") + " · " + range(from, to)

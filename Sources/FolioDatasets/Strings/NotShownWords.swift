@@ -1,0 +1,36 @@
+import FolioAnalytics
+import FolioCore
+
+/// What a chart leaves out, said on the chart in both languages ("Not shown: …"), never in silence.
+extension Catalogue {
+    private func pick(_ en: String, _ uk: String) -> String { locale == .uk ? uk : en }
+
+    /// "Not shown: GOOGL, KO, XOM (the 7 largest holdings are)": a portfolio's holdings a comparison
+    /// leaves out.
+    func notCompared(_ assets: [String], drawn: Int) -> String {
+        locale.notShown + ": " + assets.joined(separator: ", ")
+            + pick(" (the \(drawn) largest holdings are)", " (показано \(drawn) найбільших)")
+    }
+    /// What a chart could not draw for want of rates, by the first quote it lacks: "Not shown: no
+    /// AAPL/USD rate after 7 Feb 2018 (and 9 more)" when the last one is too old, "… on 12 Jan 2024" when
+    /// there is none before. A bridge that is not drawn says it; so do the value and performance charts
+    /// whose days a missing rate cut short.
+    func ratesNotShown(_ missing: [MissingQuoteSpan]) -> String? {
+        guard let first = missing.first else { return nil }
+        let pair = "\(first.pair)"
+        let why: String
+        switch first.example.reason {
+        case .stale(let last):
+            why = pick("no \(pair) rate after \(date(Day(last)))", "немає курсу \(pair) після \(date(Day(last)))")
+        case .noQuoteBefore:
+            why = pick("no \(pair) rate on \(date(first.first))", "немає курсу \(pair) на \(date(first.first))")
+        case .noRoute:
+            why = pick(
+                "no rate links \(first.pair.asset) to \(first.pair.currency)",
+                "немає курсу \(first.pair.asset) до \(first.pair.currency)"
+            )
+        }
+        let more = missing.count > 1 ? pick(" (and \(missing.count - 1) more)", " (і ще \(missing.count - 1))") : ""
+        return locale.notShown + ": " + why + more
+    }
+}
