@@ -1,12 +1,12 @@
 /// Amounts written to a number of decimals so that they add up as written: a statement whose lines are
 /// each rounded on their own can miss its total by a cent, which a reader adding the column sees.
-public enum Apportionment {
+package enum Apportionment {
     /// `values` rounded to `decimals` places (as the text tables round them), then those marked
     /// `adjustable` moved by one unit of the last place each, the largest rounding remainder first, until
     /// they add up to `total` rounded the same way. No value moves more than one unit from its own
     /// rounding, and those not adjustable (amounts known exactly, such as money paid in) never move; nil
     /// when the difference is more than the adjustable values can take up.
-    public static func rounded(
+    package static func rounded(
         _ values: [Double],
         adjustable: [Bool],
         addingUpTo total: Double,

@@ -79,7 +79,7 @@ public struct ValueBridge: Hashable, Sendable {
     /// rounded to the cent, then moved by a cent where the roundings would miss (`Apportionment`) — the
     /// deposits and withdrawals to the net deposits the value table prints, the effects, income and costs
     /// to the end value less the start and those. The two values and a line of nothing never move.
-    public var amountsInCents: [Double?] {
+    var amountsInCents: [Double?] {
         let lines = self.lines
         let amounts = lines.compactMap(\.amount)
         guard amounts.count == lines.count else { return lines.map(\.amount) }

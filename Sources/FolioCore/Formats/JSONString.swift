@@ -2,11 +2,11 @@ import Foundation
 
 /// A string written as JSON text, in quotes: the one writer for every JSON Folio prints (tables, the
 /// Ghostfolio export), so that what is escaped is decided once.
-public enum JSONString {
+package enum JSONString {
     /// `text` between quotes, with `"`, `\` and every control character escaped. C1 controls and DEL
     /// too, which JSON allows raw: a terminal reads U+009B as an escape sequence's start, and JSON is
     /// printed to terminals.
-    public static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -65,15 +65,12 @@ struct CumulativeDataset: Dataset {
         chart.shadedSpans = history.drawdowns.drawdowns.prefix(DrawdownSeries.listed).map { d in
             d.start.start.timeIntervalSince1970...(d.recovery ?? r.days[r.days.count - 1]).start.timeIntervalSince1970
         }
-        let texts = input.performanceTexts(p, history)
         let shaded = chart.shadedSpans.isEmpty ? "" : " · " + input.strings.shadedDrawdowns(chart.shadedSpans.count)
+        let texts = input.performanceTexts(p, history, besideDays: shaded)
         return DatasetChart(
             chart: chart,
             title: input.strings.performanceTitle(p.portfolio.name, .cumulative),
-            // The grey is said on the first line, beside the days it covers; a note of missing rates after.
-            subtitle: texts.subtitle.replacingOccurrences(of: "\n", with: shaded + "\n").appending(
-                texts.subtitle.contains("\n") ? "" : shaded
-            ),
+            subtitle: texts.subtitle,
             footnote: texts.footnote,
             warnings: warnings
         )

@@ -13,13 +13,18 @@ extension DayRange {
 
 extension DatasetInput {
     /// The subtitle and source line every performance chart of `p` has.
-    func performanceTexts(_ p: PortfolioInputs, _ history: PerformanceHistory) -> (subtitle: String, footnote: String) {
+    /// `besideDays` follows the days on the subtitle's first line (what a chart's shading is).
+    func performanceTexts(
+        _ p: PortfolioInputs,
+        _ history: PerformanceHistory,
+        besideDays: String = ""
+    ) -> (subtitle: String, footnote: String) {
         let base = p.portfolio.baseCurrency
         let from = history.returns.startDay ?? history.returns.days[0]
         // Days a missing rate left out are said on the chart (a second line), as on page 1.
         let note = strings.ratesNotShown(history.value.missing).map { "\n" + $0 } ?? ""
         return (
-            strings.timeWeightedSubtitle(base, from.advanced(by: 1), asOf) + note,
+            strings.timeWeightedSubtitle(base, from.advanced(by: 1), asOf) + besideDays + note,
             footnote(valuing: p.replay.final.assets, in: base)
         )
     }
