@@ -4,8 +4,8 @@ package enum Apportionment {
     /// `values` rounded to `decimals` places (as the text tables round them), then those marked
     /// `adjustable` moved by one unit of the last place each, the largest rounding remainder first, until
     /// they add up to `total` rounded the same way. No value moves more than one unit from its own
-    /// rounding, and those not adjustable (amounts known exactly, such as money paid in) never move; nil
-    /// when the difference is more than the adjustable values can take up.
+    /// rounding, and those not adjustable never move; nil when the difference is more than the adjustable
+    /// values can take up.
     package static func rounded(
         _ values: [Double],
         adjustable: [Bool],

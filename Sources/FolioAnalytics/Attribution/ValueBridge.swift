@@ -78,7 +78,8 @@ public struct ValueBridge: Hashable, Sendable {
     /// The lines' amounts in cents, adding up from the start value to the end value as written: each
     /// rounded to the cent, then moved by a cent where the roundings would miss (`Apportionment`) — the
     /// deposits and withdrawals to the net deposits the value table prints, the effects, income and costs
-    /// to the end value less the start and those. The two values and a line of nothing never move.
+    /// to the end value less the start and those. The two values and a line that rounds to nothing never
+    /// move.
     var amountsInCents: [Double?] {
         let lines = self.lines
         let amounts = lines.compactMap(\.amount)
@@ -91,13 +92,13 @@ public struct ValueBridge: Hashable, Sendable {
         guard
             let movedCents = Apportionment.rounded(
                 moved.map { amounts[$0] },
-                adjustable: moved.map { amounts[$0] != 0 },
+                adjustable: moved.map { abs(amounts[$0]) >= 0.005 },
                 addingUpTo: net,
                 decimals: 2
             ),
             let effectCents = Apportionment.rounded(
                 effects.map { amounts[$0] },
-                adjustable: effects.map { amounts[$0] != 0 },
+                adjustable: effects.map { abs(amounts[$0]) >= 0.005 },
                 addingUpTo: end - start - net,
                 decimals: 2
             )

@@ -37,9 +37,18 @@ struct ValueDataset: Dataset {
         return try? DayRange(from: start.advanced(by: -1), to: asOf)
     }
 
+    /// The period drawn: `period`, or since inception when a trailing period starts before the first
+    /// activity (a portfolio younger than its 3 months still has its value drawn, as it had before).
+    func effectivePeriod(_ p: PortfolioInputs, asOf: Day) -> AttributionPeriod? {
+        guard case let .trailing(row)? = period, let start = row.start(endingAt: asOf),
+            let inception = p.ledger.activity?.first, start < inception
+        else { return period }
+        return .trailing(.sinceInception)
+    }
+
     /// The closes drawn: the last `days` + 1, or the period's days and the close before them.
     func drawn(_ p: PortfolioInputs, asOf: Day) throws -> DayRange {
-        guard let period else { return .days(days + 1, endingAt: asOf) }
+        guard let period = effectivePeriod(p, asOf: asOf) else { return .days(days + 1, endingAt: asOf) }
         guard let inception = p.ledger.activity?.first else {
             throw ArgumentError("--period", "\"\(p.portfolio.name)\" has no activity up to \(asOf.iso)")
         }
@@ -63,8 +72,8 @@ struct ValueDataset: Dataset {
         // The headline is the gain from the first day drawn to the last, flows excluded, and those days'
         // time-weighted return, as the report's change tiles; not shown when a transfer in between could
         // not be converted.
-        let drawn = series.total.indices.filter { series.total[$0] != nil }
-        let gain = drawn.first.flatMap { first in drawn.last.flatMap { series.gain(from: first, to: $0) } }
+        let valued = series.total.indices.filter { series.total[$0] != nil }
+        let gain = valued.first.flatMap { first in valued.last.flatMap { series.gain(from: first, to: $0) } }
         let chart = LineChart(
             frame: frame,
             series: [line],
@@ -73,7 +82,7 @@ struct ValueDataset: Dataset {
         )
         return DatasetChart(
             chart: chart,
-            title: period.map { input.strings.valueTitle(p.portfolio.name, over: $0) }
+            title: effectivePeriod(p, asOf: input.asOf).map { input.strings.valueTitle(p.portfolio.name, over: $0) }
                 ?? input.strings.valueTitle(p.portfolio.name, days: days),
             subtitle: input.strings.inCurrency(base).capitalisedFirst + " · "
                 + input.strings.range(range.from, range.to)

@@ -101,11 +101,22 @@ struct NormalisedDataset: Dataset {
             : strings.minMaxSubtitle(shown, from: range.from, to: input.asOf)
         // A portfolio's holdings beyond the lines drawn (or without prices in the days) are named, never
         // left out in silence.
+        // Dust a sale left (0 worth 0.00) is no holding, as in the holdings table.
         if assets.isEmpty, let p = input.portfolio {
-            let left = input.held(p).map(\.asset).filter { asset in !drawn.contains { $0.asset == asset } }
-            if !left.isEmpty {
-                subtitle += "\n" + strings.notCompared(left.map(\.rawValue), drawn: drawn.count)
-                warnings.append("\(Self.name): not shown: " + left.map(\.rawValue).joined(separator: ", "))
+            let held = input.held(p).filter {
+                !HoldingsDataset.showsAsNothing($0.quantity, asset: input.market.asset($0.asset), value: $0.value)
+            }.map(\.asset)
+            let unpriced = order.filter { asset in held.contains(asset) && !drawn.contains { $0.asset == asset } }
+            let beyond = held.filter { !order.contains($0) }
+            if let note = strings.notCompared(
+                beyond: beyond.map(\.rawValue),
+                largest: Self.maxSeries,
+                unpriced: unpriced.map(\.rawValue)
+            ) {
+                subtitle += "\n" + note
+                warnings.append(
+                    "\(Self.name): not shown: " + (beyond + unpriced).map(\.rawValue).joined(separator: ", ")
+                )
             }
         }
         // The values are normalised already; CompareChart's own normalisation of them is the identity

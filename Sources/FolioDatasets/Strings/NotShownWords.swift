@@ -5,11 +5,22 @@ import FolioCore
 extension Catalogue {
     private func pick(_ en: String, _ uk: String) -> String { locale == .uk ? uk : en }
 
-    /// "Not shown: GOOGL, KO, XOM (the 7 largest holdings are)": a portfolio's holdings a comparison
-    /// leaves out.
-    func notCompared(_ assets: [String], drawn: Int) -> String {
-        locale.notShown + ": " + assets.joined(separator: ", ")
-            + pick(" (the \(drawn) largest holdings are)", " (показано \(drawn) найбільших)")
+    /// "Not shown: XOM, KO, GOOGL (beyond the 7 largest); USD (no prices in these days)": a portfolio's
+    /// holdings a comparison leaves out, each for its reason; nil when it leaves none out.
+    func notCompared(beyond: [String], largest: Int, unpriced: [String]) -> String? {
+        var parts: [String] = []
+        if !beyond.isEmpty {
+            parts.append(
+                beyond.joined(separator: ", ")
+                    + pick(" (beyond the \(largest) largest)", " (поза \(largest) найбільшими)")
+            )
+        }
+        if !unpriced.isEmpty {
+            parts.append(
+                unpriced.joined(separator: ", ") + pick(" (no prices in these days)", " (немає цін за ці дні)")
+            )
+        }
+        return parts.isEmpty ? nil : locale.notShown + ": " + parts.joined(separator: "; ")
     }
     /// What a chart could not draw for want of rates, by the first quote it lacks: "Not shown: no
     /// AAPL/USD rate after 7 Feb 2018 (and 9 more)" when the last one is too old, "… on 12 Jan 2024" when

@@ -129,7 +129,11 @@ extension Catalogue {
     func shadedDrawdowns(_ n: Int) -> String {
         n == 1
             ? pick("shaded: the drawdown", "сірим: просідання")
-            : pick("shaded: the \(n) deepest drawdowns", "сірим: \(n) найглибших просідань")
+            : pick(
+                "shaded: the \(n) deepest drawdowns",
+                "сірим: \(n) "
+                    + Self.ukPlural(n, "найглибше просідання", "найглибші просідання", "найглибших просідань")
+            )
     }
     func rebasedSubtitle(_ currency: AssetCode?, from: Day, to: Day) -> String {
         let price = currency.map { pick("Price in \($0)", "Ціна у \(self.currency($0))") } ?? pick("Price", "Ціна")
