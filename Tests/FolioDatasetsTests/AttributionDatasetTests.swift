@@ -75,17 +75,21 @@ import Testing
 
     @Test func theReportTableKeepsTheLargestAndAddsUp() throws {
         let table = try AttributionDataset().contributionTable(PortfolioDatasetTests.input(), largest: 2)
-        // By value on 10 Jan: USD 41,230, AAPL 36,100, then UAH 25,600 in "Other (1)".
+        // By value on 10 Jan: USD 41,230, AAPL 36,100; UAH 25,600 in hryvnias earned nothing (every figure
+        // 0.00) and takes no row, not even in "Other".
         #expect(table.rows.map { $0[0].text } == ["USD", "AAPL"])
-        #expect(table.totals.map { $0[0].text } == ["Other (1)", "Total"])
+        #expect(table.totals.map { $0[0].text } == ["Total"])
+        let one = try AttributionDataset().contributionTable(PortfolioDatasetTests.input(), largest: 1)
+        #expect(one.rows.map { $0[0].text } == ["USD"] && one.totals.map { $0[0].text } == ["Other (1)", "Total"])
+        #expect(one.totals[0][5].text == table.rows[1][5].text, "AAPL is the other")
         #expect(
             table.rows[1][1].text == "1,316.00" && table.rows[1][2].text == "654.50"
                 && table.rows[0][2].text == "959.50"
         )
-        #expect(table.totals[1][5].text == "2,930.00")
+        #expect(table.totals.last?[5].text == "2,930.00")
         #expect(!table.defaultColumns.contains("income"), "no income, no income column")
         // The shares of the time-weighted return add up to it.
         let shares = (table.rows + table.totals.dropLast()).map { $0[6].sortNumber ?? .nan }.reduce(0, +)
-        #expect(close(shares, try #require(table.totals[1][6].sortNumber), 1e-12))
+        #expect(close(shares, try #require(table.totals.last?[6].sortNumber), 1e-12))
     }
 }

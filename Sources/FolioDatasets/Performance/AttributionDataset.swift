@@ -98,7 +98,16 @@ public struct AttributionDataset: Dataset {
         func figures(_ r: HoldingContribution) -> [Double?] {
             [r.price, r.currency, r.income, r.fees.map { -$0 }, r.total, r.timeWeighted]
         }
-        let ranked = c.rows.sorted { ($0.end ?? -.infinity, $1.asset) > ($1.end ?? -.infinity, $0.asset) }
+        // A holding that contributed nothing the table can show (every figure 0.00, as dust a sale left
+        // or cash in the base currency) takes no row: the rows still add up to the total.
+        func showsNothing(_ r: HoldingContribution) -> Bool {
+            let f = figures(r)
+            return f.dropLast().allSatisfy { $0.map { abs($0) < 0.005 } ?? false }
+                && f.last.map { $0.map { abs($0) < 0.000_05 } ?? false } ?? false
+        }
+        let ranked = c.rows.filter { !showsNothing($0) }.sorted {
+            ($0.end ?? -.infinity, $1.asset) > ($1.end ?? -.infinity, $0.asset)
+        }
         let shown = ranked.prefix(largest)
         let rest = ranked.dropFirst(largest)
         var totals: [[DataTable.Cell]] = []
