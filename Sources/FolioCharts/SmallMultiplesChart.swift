@@ -191,7 +191,19 @@ public struct SmallMultiplesChart: Chart, Hashable {
                     )
                 )
             }
-            guard let summary, let domain else { continue }
+            guard let summary, let domain else {
+                // A series without a value is still named, with why its panel is empty.
+                b.add(
+                    b.layout.run(
+                        frame.locale.noData,
+                        at: Point(x: plot.midX, y: plot.midY),
+                        anchor: .middle,
+                        baseline: .middle,
+                        style: scaleStyle
+                    )
+                )
+                continue
+            }
             let axis = { (v: Double) in logScale ? log10(v) : v }
             let (bottom, span) = (axis(summary.minimum), axis(summary.maximum) - axis(summary.minimum))
             let y = { (v: Double) in span > 0 ? plot.maxY - (axis(v) - bottom) / span * plot.height : plot.midY }

@@ -36,6 +36,15 @@ import Testing
         }
     }
 
+    /// A pair without prices in the days (the market report's PLN with no week of rates) keeps its
+    /// panel, named, with why it is empty, instead of disappearing from the page.
+    @Test func aSeriesWithoutValuesIsANamedEmptyPanel() {
+        let empty = LineSeries(name: "PLN/UAH", times: [], values: [])
+        let chart = SmallMultiplesChart(frame: ChartFrame(width: 900, height: 300), series: [stock, coin, empty])
+        let texts = chart.scene(measurer: ApproximateMeasurer()).texts.map(\.text)
+        #expect(texts.contains("PLN/UAH") && texts.contains(ChartLocale.en.noData), "\(texts)")
+    }
+
     @Test(arguments: [
         (ChartLocale.en, ["190.50", "181.18", "46,950.00", "42,500.00"]),
         (ChartLocale.uk, ["190,50", "181,18", "46\u{202F}950,00", "42\u{202F}500,00"]),

@@ -59,14 +59,13 @@ extension MarketReportData: ReportDataSource {
         parameters: [String: String],
         frame: ChartFrame
     ) throws -> ChartContent {
-        func series(_ asset: AssetCode, in currency: AssetCode, to end: Day = input.asOf) -> LineSeries? {
-            // Seven days from the last price before them (`ChangeWindow`), as the coins table's "7 days".
+        /// Seven days from the last price before them (`ChangeWindow`), as the coins table's "7 days"; no
+        /// points when the days have no price (`PriceHistory` refuses a pair without quotes), which the
+        /// chart shows as a named, empty panel rather than leaving the pair out.
+        func series(_ asset: AssetCode, in currency: AssetCode, to end: Day = input.asOf) -> LineSeries {
             let range = DayRange.days(15, endingAt: end)
-            guard let history = try? PriceHistory(of: asset, in: currency, range: range, rates: input.rates) else {
-                return nil
-            }
-            let points = ChangeWindow.points(history.points, days: 7, endingAt: end)
-            guard !points.isEmpty else { return nil }
+            let history = try? PriceHistory(of: asset, in: currency, range: range, rates: input.rates)
+            let points = history.map { ChangeWindow.points($0.points, days: 7, endingAt: end) } ?? []
             return LineSeries(
                 name: asset.rawValue + "/" + currency.rawValue,
                 times: points.map { $0.time.timeIntervalSince1970 },
@@ -79,7 +78,7 @@ extension MarketReportData: ReportDataSource {
                 AssetCode($0.trimmingCharacters(in: .whitespaces).uppercased())
             }
             return .smallMultiples(
-                SmallMultiplesChart(frame: frame, series: codes.compactMap { series($0, in: input.currency) })
+                SmallMultiplesChart(frame: frame, series: codes.map { series($0, in: input.currency) })
             )
         case "markets-7d":
             return .chart(marketsChart(AssetCode((parameters["currency"] ?? "USD").uppercased()), frame: frame))
@@ -91,7 +90,7 @@ extension MarketReportData: ReportDataSource {
             return .chart(
                 LineChart(
                     frame: frame,
-                    series: series(asset, in: "USD", to: day).map { [$0] } ?? [],
+                    series: [series(asset, in: "USD", to: day)].filter { !$0.values.isEmpty },
                     valueFormat: NumberFormat(locale: locale, style: .price(minimum: 2, significant: 4), currency: .usd)
                 )
             )
