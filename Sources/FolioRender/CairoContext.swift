@@ -6,8 +6,17 @@ final class CairoSurface {
     let pointer: OpaquePointer
     /// Runs once the surface is destroyed: gives back memory it drew into (`RasterMemory`).
     private let afterDestroy: (() -> Void)?
+    /// Where a stream surface (PDF, SVG) writes. Cairo finishes a surface, and writes its last bytes, when
+    /// its last reference goes — on an error path that is after the drawing function has thrown — so the
+    /// sink is released only after the surface is destroyed (stored properties outlive `deinit`'s body).
+    let sink: ByteSink?
 
-    init(_ pointer: OpaquePointer?, what: String, afterDestroy: (() -> Void)? = nil) throws {
+    init(
+        _ pointer: OpaquePointer?,
+        what: String,
+        writingInto sink: ByteSink? = nil,
+        afterDestroy: (() -> Void)? = nil
+    ) throws {
         guard let pointer else {
             afterDestroy?()
             throw RenderError.cairo("cannot create \(what) surface")
@@ -20,6 +29,7 @@ final class CairoSurface {
         }
         self.pointer = pointer
         self.afterDestroy = afterDestroy
+        self.sink = sink
     }
 
     func finish() throws {
@@ -36,9 +46,11 @@ final class CairoSurface {
     }
 }
 
-/// Owns a cairo drawing context.
+/// Owns a cairo drawing context, and keeps its surface (and so the surface's sink) alive until the
+/// context is destroyed.
 final class CairoContext {
     let pointer: OpaquePointer
+    private let surface: CairoSurface
 
     init(surface: CairoSurface) throws {
         guard let cr = cairo_create(surface.pointer) else { throw RenderError.cairo("cannot create context") }
@@ -48,6 +60,7 @@ final class CairoContext {
             throw RenderError.cairo(String(cString: cairo_status_to_string(status)))
         }
         pointer = cr
+        self.surface = surface
     }
 
     func check() throws {

@@ -26,7 +26,8 @@ enum VectorOutput {
         let opaque = Unmanaged.passUnretained(sink).toOpaque()
         let surface = try CairoSurface(
             cairo_pdf_surface_create_for_stream(ByteSink.write, opaque, first.width, first.height),
-            what: "PDF"
+            what: "PDF",
+            writingInto: sink
         )
         cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_TITLE, metadata.title)
         cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_AUTHOR, metadata.author)
@@ -42,7 +43,7 @@ enum VectorOutput {
         }
         try cr.check()
         try surface.finish()
-        return withExtendedLifetime(sink) { sink.bytes }
+        return sink.bytes
     }
 
     /// An SVG document; glyphs are drawn as outlines from the shipped fonts, so it looks the same in every
@@ -52,14 +53,15 @@ enum VectorOutput {
         let opaque = Unmanaged.passUnretained(sink).toOpaque()
         let surface = try CairoSurface(
             cairo_svg_surface_create_for_stream(ByteSink.write, opaque, scene.width, scene.height),
-            what: "SVG"
+            what: "SVG",
+            writingInto: sink
         )
         cairo_svg_surface_restrict_to_version(surface.pointer, CAIRO_SVG_VERSION_1_1)
         let cr = try CairoContext(surface: surface)
         SceneDrawer(fonts: fonts).draw(scene, into: cr.pointer)
         try cr.check()
         try surface.finish()
-        return withExtendedLifetime(sink) { renumberSurfaceIDs(sink.bytes) }
+        return renumberSurfaceIDs(sink.bytes)
     }
 
     /// Cairo numbers SVG surfaces from a process-wide counter (`id="surface6"` on the sixth document), so the

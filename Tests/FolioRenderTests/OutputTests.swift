@@ -170,3 +170,64 @@ func temporaryDirectory() throws -> URL {
         }
     }
 }
+
+/// Coordinates no page can hold — a figure of 1e308, an infinity, NaN — put Cairo in an error state.
+/// Cairo finishes a stream surface, and writes its last bytes, when the surface's last reference goes:
+/// on that error path the sink it wrote to had already been freed, and the process ended by SIGSEGV.
+/// Now each format either draws or throws Cairo's reason; the process goes on.
+@Suite struct UndrawableCoordinateTests {
+    static func scenes() -> [Scene] {
+        let white = Color(hex: 0xFFFFFF)
+        let ink = Stroke(color: Color(hex: 0x000000), width: 1)
+        let far: [Double] = [1e308, -1e308, .infinity, .nan]
+        return far.flatMap { x -> [Scene] in
+            [
+                Scene(
+                    width: 200,
+                    height: 100,
+                    background: white,
+                    primitives: [.path(.segment(Point(x: 0, y: 0), Point(x: x, y: 50), stroke: ink))]
+                ),
+                Scene(
+                    width: 200,
+                    height: 100,
+                    background: white,
+                    primitives: [
+                        .text(
+                            TextRun(
+                                text: "1e308",
+                                origin: Point(x: x, y: 40),
+                                size: 10,
+                                weight: .regular,
+                                color: Color(hex: 0x000000),
+                                role: .annotation,
+                                anchor: .start,
+                                box: Rect(x: 0, y: 0, width: 10, height: 10),
+                                width: 10,
+                                ascent: 8,
+                                descent: 2
+                            )
+                        )
+                    ]
+                ),
+            ]
+        }
+    }
+
+    @Test func everyFormatDrawsOrThrowsWithoutEndingTheProcess() throws {
+        let renderer = try Renderer()
+        var refused = 0
+        // After pages of real charts, as in a report: the sink then holds a large buffer when it is freed.
+        let pages = Gallery.charts(.light, .en).map { $0.spec.scene(measurer: renderer.measurer) }
+        for scene in Self.scenes() {
+            for render in [
+                { _ = try renderer.pdf(pages + [scene]) }, { _ = try renderer.svg(scene) },
+                { _ = try renderer.png(scene, scale: 1) },
+            ] as [() throws -> Void] {
+                do { try render() } catch { refused += 1 }
+            }
+        }
+        // The error path is the one that crashed: some of these must take it.
+        #expect(refused > 0)
+    }
+}
