@@ -8,7 +8,7 @@ import Foundation
 /// One run of `folio batch`, typed: the jobs file, the shard and how to run.
 public struct BatchRequest: Sendable {
     public var jobsFile: URL
-    /// Worker threads (nil: the number of cores).
+    /// Worker processes (nil: the number of cores).
     public var workers: Int?
     /// Render every output even when its fingerprint is current.
     public var force = false
@@ -39,12 +39,13 @@ public struct BatchResult: Sendable {
 
 extension BatchRequest {
     /// The pipeline of `folio batch`, written down once: jobs file → shard → lock → signals → the
-    /// database (`openStore`, read-only) → portfolios (all or named, then the shard) → `BatchRunner`
-    /// threads, each with its own renderer → `PortfolioBatch` per portfolio (digest, memo, fingerprints,
-    /// render) → the mail step → summary and exit code.
-    public func run(openStore: () throws -> Store) -> BatchResult {
+    /// database (`openStore`, read-only) → portfolios (all or named, then the shard) → `BatchRunner`,
+    /// which hands them one at a time to worker processes (`BatchWorker`, started by `worker`), each with
+    /// its own renderer → `PortfolioBatch` per portfolio (digest, memo, fingerprints, render) → the mail
+    /// step, in this process → summary and exit code.
+    public func run(worker: WorkerCommand, openStore: () throws -> Store) -> BatchResult {
         do {
-            return try runBatch(openStore: openStore)
+            return try runBatch(worker: worker, openStore: openStore)
         } catch BatchLockError.held(let path, let holder) {
             return BatchResult(
                 exitCode: BatchResult.lockedExitCode,
@@ -56,7 +57,7 @@ extension BatchRequest {
         }
     }
 
-    private func runBatch(openStore: () throws -> Store) throws -> BatchResult {
+    private func runBatch(worker: WorkerCommand, openStore: () throws -> Store) throws -> BatchResult {
         let jobs = try JobsFile.load(jobsFile)
         let shard = try BatchShard.select(option: shard, shards: shards, environment: environment)
         let lock = try BatchLock(path: lockFile ?? jobsFile.path + ".lock")
@@ -73,37 +74,26 @@ extension BatchRequest {
         // Clashes among every portfolio of the database, not only this file's: two jobs files that list
         // `a b` and `a/b` one each, into one output tree, must not give them one folder.
         let overrides = OutputPath.collisionComponents(everyName + candidates)
-        let definition = try DefinitionLocator.builtIn("portfolio")
-        // Parsed first: an unreadable or oversized definition is reported by the YAML reader, in one line.
-        let portfolioReport = try DefinitionParser.load(definition)
-        var definitionHash = StableHash()
-        definitionHash.add(try FileError.contents(of: definition.path))
+        let definition = try BatchDefinition.load()
         var shared: String?
         if jobs.readsBeyondPortfolios {
             var h = StableHash()
             for line in try store.sharedDigestLines() { h.add(line) }
             shared = h.hex
         }
-        let prices = names.count > 1 ? SharedPriceCache(store) : nil
-        let (force, digest, sharedDigest) = (self.force, definitionHash.hex, shared)
+        let context = WorkerContext(
+            jobsDigest: PortfolioBatch.jobsDigest(jobs, definitionDigest: definition.digest, sharedDigest: shared),
+            sharedDigest: shared,
+            componentOverrides: overrides,
+            force: force,
+            sharesPrices: names.count > 1
+        )
         let started = Date()
         var summary = BatchRunner(
             names: names,
             workers: workers ?? ProcessInfo.processInfo.activeProcessorCount,
-            makeBatch: { renderer in
-                PortfolioBatch(
-                    jobs: jobs,
-                    store: store,
-                    prices: prices,
-                    renderer: renderer,
-                    definition: portfolioReport,
-                    definitionDigest: digest,
-                    sharedDigest: sharedDigest,
-                    force: force,
-                    componentOverrides: overrides,
-                    stopRequested: { batchStopRequested.load(ordering: .relaxed) }
-                )
-            },
+            command: worker,
+            context: context,
             progress: BatchProgress(total: names.count)
         ).run()
         if let mail = jobs.mail { mail.send(&summary.outcomes, store: store) }

@@ -26,7 +26,7 @@ import Glibc
 /// recipient limit, then a refusal): only those are sent it again. A new output of the portfolio
 /// starts a new record, owed to every recipient. Unknown lines are skipped and the Folio version is
 /// not checked: mail owed before an upgrade is still owed after it.
-struct PendingMail: Equatable, Sendable {
+struct PendingMail: Equatable, Sendable, Codable {
     let file: URL
     var since: String
     var failure: String?

@@ -9,7 +9,7 @@ import FolioStore
 import Foundation
 
 /// What happened to one portfolio: which files were rendered or skipped, and why it failed if it did.
-struct PortfolioOutcome: Sendable {
+struct PortfolioOutcome: Sendable, Codable {
     var portfolio: String
     var rendered: [String] = []
     var skipped: [String] = []
@@ -38,7 +38,9 @@ struct PortfolioBatch {
     let definition: ReportDefinition
     let definitionDigest: String
     /// Every job, the definition digest, the shared digest and the Folio version hashed: the memo's key.
-    var jobsDigest: String {
+    var jobsDigest: String { Self.jobsDigest(jobs, definitionDigest: definitionDigest, sharedDigest: sharedDigest) }
+
+    static func jobsDigest(_ jobs: JobsFile, definitionDigest: String, sharedDigest: String?) -> String {
         var h = StableHash()
         for job in jobs.jobs { h.add(String(describing: job)) }
         h.add(definitionDigest)

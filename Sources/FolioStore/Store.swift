@@ -18,17 +18,16 @@ public final class Store: Sendable {
         /// Commands that only read (chart, table, report, info…): an existing database with the
         /// current schema, opened read-only, so that a file, folder or mount Folio may not write can
         /// be read, and a reader never waits for another process's write transaction (see
-        /// `DatabaseFile.readLocation`). One connection: reads from several threads take turns.
+        /// `DatabaseFile.readLocation`). One connection: reads from several threads take turns (`folio
+        /// batch` reads in parallel from several processes, each with its own).
         case read
-        /// `folio batch`: as `read`, with a connection for each thread that reads at the same time.
-        case readConcurrently
     }
 
     public let path: String
-    /// A pool (a writer's connection, and one per concurrent reader) for `create`, `write` and
-    /// `readConcurrently`; a single read-only connection for `read`. A pool opened read-only opens its
-    /// writer's connection before the first reader's, so a chart or table parsed the schema and set up a
-    /// GRDB connection twice, for one connection's reads.
+    /// A pool (a writer's connection, and one per concurrent reader) for `create` and `write`; a single
+    /// read-only connection for `read`. A pool opened read-only opens its writer's connection before the
+    /// first reader's, so a chart or table parsed the schema and set up a GRDB connection twice, for one
+    /// connection's reads.
     let database: any DatabaseWriter
 
     /// How long a writer waits for another process's write lock before giving up.
@@ -57,14 +56,10 @@ public final class Store: Sendable {
                 try file.requireWritable()
                 try Store.schemaState(readingAt: path).require(path: path)
                 database = try DatabasePool(path: path, configuration: Store.configuration(readonly: false))
-            case .read, .readConcurrently:
+            case .read:
                 try file.requireDatabase()
                 let location = try file.readLocation()
-                let configuration = Store.configuration(readonly: true)
-                database =
-                    access == .read
-                    ? try DatabaseQueue(path: location, configuration: configuration)
-                    : try DatabasePool(path: location, configuration: configuration)
+                database = try DatabaseQueue(path: location, configuration: Store.configuration(readonly: true))
                 try database.read { try SchemaState($0) }.require(path: path)
             }
         } catch let error as DatabaseError {

@@ -60,7 +60,7 @@ struct BatchCommand: ParsableCommand {
 
     @Argument(help: "The jobs file (YAML).") var jobsFile: String
     @OptionGroup var database: DatabaseOptions
-    @Option(name: .customLong("jobs"), help: "Worker threads (default: the number of cores).") var workers: Int?
+    @Option(name: .customLong("jobs"), help: "Worker processes (default: the number of cores).") var workers: Int?
     @Flag(help: "Render every output even when its fingerprint is current.") var force = false
     @Flag(help: "Print a JSON summary on stdout.") var json = false
     @Option(help: ArgumentHelp("Render only part K of N (K is 0-based).", valueName: "K/N")) var shard: String?
@@ -71,6 +71,8 @@ struct BatchCommand: ParsableCommand {
     var lockFile: String?
     @Option(help: ArgumentHelp("The shard count when JOB_COMPLETION_INDEX selects the part.", valueName: "N"))
     var shards: Int?
+    /// Set on the processes `folio batch` starts to render its portfolios (`BatchWorker`).
+    @Flag(help: .private) var worker = false
 
     func validate() throws {
         if let workers, !(1...256).contains(workers) {
@@ -79,11 +81,22 @@ struct BatchCommand: ParsableCommand {
     }
 
     func run() throws {
+        if worker {
+            let status = BatchWorker.serve(jobsFile: URL(fileURLWithPath: jobsFile), openStore: database.openForReading)
+            if status != 0 { throw ExitCode(status) }
+            return
+        }
         var request = BatchRequest(jobsFile: URL(fileURLWithPath: jobsFile))
         (request.workers, request.force, request.shard, request.shards, request.lockFile) = (
             workers, force, shard, shards, lockFile
         )
-        let result = request.run(openStore: database.openForConcurrentReading)
+        // The workers are this very executable (the file may have been replaced by an upgrade since it
+        // started; /proc/self/exe still opens the one running).
+        let worker = WorkerCommand(
+            executable: "/proc/self/exe",
+            arguments: [CommandLine.arguments.first ?? "folio", "batch", jobsFile, "--worker", "--db", database.path]
+        )
+        let result = request.run(worker: worker, openStore: database.openForReading)
         Output.warn(result.text.split(separator: "\n").map(String.init))
         if json, let summary = result.json { print(summary) }
         if result.exitCode != 0 { throw ExitCode(result.exitCode) }

@@ -31,9 +31,6 @@ struct DatabaseOptions: ParsableArguments {
     /// file and locks all the same.
     func openForReading() throws -> Store { try kept(Store(path: path, access: .read)) }
 
-    /// `folio batch`: as `openForReading`, with a connection for each of its threads that reads at once.
-    func openForConcurrentReading() throws -> Store { try kept(Store(path: path, access: .readConcurrently)) }
-
     private func kept(_ store: Store) -> Store {
         _ = Unmanaged.passRetained(store)
         return store

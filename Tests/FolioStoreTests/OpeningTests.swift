@@ -8,7 +8,7 @@ import Testing
 
 /// Only `folio init` (`Access.create`) makes or upgrades a database; readers open it read-only.
 @Suite struct OpeningTests {
-    @Test(arguments: [Store.Access.write, .read, .readConcurrently])
+    @Test(arguments: [Store.Access.write, .read])
     func aMissingDatabaseIsRefusedAndNotCreated(_ access: Store.Access) throws {
         let path = "/tmp/folio-tests-\(UUID().uuidString)/none.sqlite"
         #expect(throws: StoreError.missingDatabase(path: path)) { _ = try Store(path: path, access: access) }
@@ -16,7 +16,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: (path as NSString).deletingLastPathComponent))
     }
 
-    @Test(arguments: [Store.Access.write, .read, .readConcurrently])
+    @Test(arguments: [Store.Access.write, .read])
     func aZeroByteFileIsRefusedAndLeftEmpty(_ access: Store.Access) throws {
         let directory = try TestPaths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -48,7 +48,7 @@ import Testing
         return path
     }
 
-    @Test(arguments: [Store.Access.write, .read, .readConcurrently])
+    @Test(arguments: [Store.Access.write, .read])
     func anOlderSchemaIsRefusedUntilInitUpgradesIt(_ access: Store.Access) throws {
         let directory = try TestPaths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -72,23 +72,21 @@ import Testing
         }
     }
 
-    @Test(arguments: [Store.Access.read, .readConcurrently])
-    func aReaderCannotWrite(_ access: Store.Access) throws {
+    @Test func aReaderCannotWrite() throws {
         let t = try TemporaryStore()
-        let reader = try Store(path: t.path, access: access)
+        let reader = try Store(path: t.path, access: .read)
         #expect { try reader.addPortfolio(name: "A", baseCurrency: "USD") } throws: { error in
             guard case .notWritable(let path, _) = error as? StoreError else { return false }
             return path == t.path
         }
     }
 
-    /// A reader sees what was committed before and after it opened, whether its reads take turns on one
-    /// connection or run at once on a pool's, from several threads.
-    @Test(arguments: [Store.Access.read, .readConcurrently])
-    func readersSeeCommittedWritesFromEveryThread(_ access: Store.Access) throws {
+    /// A reader sees what was committed before and after it opened, from several threads taking turns on
+    /// its one connection.
+    @Test func readersSeeCommittedWritesFromEveryThread() throws {
         let t = try TemporaryStore()
         _ = try t.store.addPortfolio(name: "A", baseCurrency: "USD")
-        let reader = try Store(path: t.path, access: access)
+        let reader = try Store(path: t.path, access: .read)
         _ = try t.store.addPortfolio(name: "B", baseCurrency: "UAH")
         let names = Mutex<[[String]]>([])
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
