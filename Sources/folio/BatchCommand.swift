@@ -30,6 +30,10 @@ struct BatchCommand: ParsableCommand {
             a second run of the same jobs file; a killed run's lock is free
             again at once, and its temporary files are removed from the
             portfolio's folder when the next run renders that portfolio.
+            Portfolios render in --jobs worker processes, one portfolio at a
+            time each: a portfolio whose rendering crashes its worker (SIGSEGV,
+            a trap, the OOM killer) fails alone, named with the signal, and a
+            new worker renders the rest.
             SIGINT/SIGTERM: no new output is started, running ones finish.
             An optional mail: step sends each portfolio whose outputs are new
             to the recipients it names (folio mail's SMTP settings), after all
