@@ -7,7 +7,7 @@ RELEASE := .build/release
 FOLIO_BUILD := .build-static
 FOLIO := $(FOLIO_BUILD)/release/folio
 
-.PHONY: deps build demo test check lint format bench clean install uninstall man deb package-test
+.PHONY: deps build demo test check lint format bench fuzz clean install uninstall man deb package-test
 
 # Where `make install` puts Folio (`DESTDIR` stages it for a package): the binary in bin/, its fonts and
 # report definitions in share/folio/ (the binary finds them from there), manual pages, completions.
@@ -77,6 +77,17 @@ format:
 bench: build
 	$(SWIFT) build -c release --product folio-bench
 	$(RELEASE)/folio-bench --workloads ../shared/bench --data ../shared/data --out out/bench --folio $(FOLIO)
+
+# A fuzzer per file format (Sources/folio-fuzz), built with libFuzzer and AddressSanitizer in its own
+# build tree, each target run for FUZZ_SECONDS (scripts/fuzz.sh says what it found and where); with
+# FUZZ_RUNS=N, N inputs per target from a fixed seed (CI's short pass: the same inputs every time).
+# swiftc links with gold by default, which cannot link libFuzzer's runtime here: lld, which Swift ships.
+FUZZ_SECONDS ?= 60
+FUZZ_BUILD := .build-fuzz
+fuzz: deps
+	$(SWIFT) build -c release --product folio-fuzz --scratch-path $(FUZZ_BUILD) \
+		-Xswiftc -sanitize=fuzzer,address -Xswiftc -DFOLIO_FUZZING -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld
+	scripts/fuzz.sh $(FUZZ_BUILD)/release/folio-fuzz $(FUZZ_SECONDS) out/fuzz
 
 # Manual pages from the help the commands print (ArgumentParser's generate-manual, run on the binary
 # being installed): folio(1) and one page per command, so that they never drift from --help.

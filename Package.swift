@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .executable(name: "folio", targets: ["folio"]),
         .executable(name: "folio-bench", targets: ["folio-bench"]),
+        .executable(name: "folio-fuzz", targets: ["folio-fuzz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -105,6 +106,15 @@ let package = Package(
                 "FolioCore", "FolioStore", "FolioAnalytics", "FolioCharts", "FolioRender", "FolioNet", "FolioSources",
                 "FolioWorkloads",
                 // The scale cases generate their millions of rows by SQL.
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        // One fuzz target per file format Folio reads (`make fuzz` builds it with libFuzzer).
+        .executableTarget(
+            name: "folio-fuzz",
+            dependencies: [
+                "FolioCore", "FolioStore", "FolioSources", "FolioFetch", "FolioReports", "FolioDeliver", "FolioBatch",
+                // Reads what an import stored with SQL of its own, apart from Folio's queries.
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

@@ -35,7 +35,7 @@ struct JobsFileError: Error, CustomStringConvertible {
 /// mail:                          # optional, see BatchMail
 ///   to: [ops@example.com]
 /// ```
-struct JobsFile: Sendable {
+package struct JobsFile: Sendable {
     enum Selection: Sendable, Equatable {
         case all
         case named([String])
@@ -81,7 +81,7 @@ struct JobsFile: Sendable {
     static let defaultOutput = "out/{portfolio}/{date}/{report}.{ext}"
     static let placeholders: Set<String> = ["portfolio", "date", "report", "ext", "locale", "theme"]
 
-    static func load(_ url: URL) throws -> JobsFile {
+    package static func load(_ url: URL) throws -> JobsFile {
         let file = url.path
         // Unreadable, not YAML, over a size or alias limit: one line naming the file (BoundedYAML).
         let root = try BoundedYAML.compose(contentsOf: url)

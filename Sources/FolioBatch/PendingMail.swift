@@ -26,7 +26,7 @@ import Glibc
 /// recipient limit, then a refusal): only those are sent it again. A new output of the portfolio
 /// starts a new record, owed to every recipient. Unknown lines are skipped and the Folio version is
 /// not checked: mail owed before an upgrade is still owed after it.
-struct PendingMail: Equatable, Sendable, Codable {
+package struct PendingMail: Equatable, Sendable, Codable {
     let file: URL
     var since: String
     var failure: String?
@@ -59,7 +59,7 @@ struct PendingMail: Equatable, Sendable, Codable {
     /// The record at `file`, nil when there is none. One that a crash left empty is still a record; one
     /// larger than any record (`maxBytes`) is not read but refused, naming it: that portfolio fails and
     /// the run goes on with the others.
-    static func read(_ file: URL) throws -> PendingMail? {
+    package static func read(_ file: URL) throws -> PendingMail? {
         guard BatchFile.size(of: file) != nil else { return nil }
         let data: Data
         do { data = try BoundedFile.read(file.path, limit: maxBytes) } catch let large as BoundedFile.TooLargeError {

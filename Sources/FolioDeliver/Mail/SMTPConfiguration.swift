@@ -12,7 +12,7 @@ import Foundation
 ///     user: reports@example.com
 ///     password: …
 ///     from: Folio reports <reports@example.com>
-struct SMTPConfiguration: Sendable {
+package struct SMTPConfiguration: Sendable {
     var url: String?
     var user: String?
     var password: String?
@@ -25,7 +25,7 @@ struct SMTPConfiguration: Sendable {
         return home + "/folio/smtp.yaml"
     }
 
-    static func load(
+    package static func load(
         path explicit: String?,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> SMTPConfiguration {
