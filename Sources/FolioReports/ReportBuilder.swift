@@ -186,6 +186,7 @@ public struct ReportBuilder: Sendable {
             } else {
                 out.append(TableBlock(columns: shaped.columns, rows: shaped.rows, style: style))
             }
+            if let note = table.note { out.append(TextBlock(text: note, isCaption: true, style: style)) }
             return out
         }
     }

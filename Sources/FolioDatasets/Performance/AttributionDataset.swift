@@ -45,7 +45,9 @@ public struct AttributionDataset: Dataset {
                 "\"\(p.portfolio.name)\" has no day after its first activity up to \(input.asOf.iso)"
             )
         }
-        return (p, attribution, try period.range(inception: inception, end: input.asOf))
+        return (
+            p, attribution, try period.range(inception: inception, end: input.asOf, lateStart: attribution.lateStart)
+        )
     }
 
     public func build(_ input: DatasetInput, as kind: ChartKind, frame: ChartFrame) throws -> DatasetChart {
@@ -72,10 +74,22 @@ public struct AttributionDataset: Dataset {
         return DatasetChart(
             chart: chart,
             title: input.strings.attributionTitle(p.portfolio.name),
-            subtitle: input.strings.attributionSubtitle(base, range),
+            subtitle: input.strings.attributionSubtitle(base, range)
+                + (lateStart(attribution, range).map { "\n" + input.strings.lateStart(range.from, $0) } ?? ""),
             footnote: input.footnote(valuing: attribution.holdings, in: base),
             warnings: bridge.missing.map { "no value bridge: " + $0.description }
         )
+    }
+
+    /// Why `range` starts later than it would have: it starts on the since-inception figures' first day,
+    /// which is later than the first activity (a year, or since inception, of a portfolio whose value was
+    /// below zero until then).
+    func lateStart(_ attribution: ReturnAttribution, _ range: DayRange) -> ReturnSeries.LateStart? {
+        guard range.from == attribution.inception, let why = attribution.lateStart else { return nil }
+        switch period {
+        case .trailing(let row): return row.startsAtInceptionWhenShorter ? why : nil
+        case .year, .lastYear: return why
+        }
     }
 
     /// The contribution of the `largest` holdings by value at the period's end (the rest in one row, so
@@ -84,6 +98,7 @@ public struct AttributionDataset: Dataset {
     public func contributionTable(_ input: DatasetInput, largest: Int = 10) throws -> DataTable {
         let (_, attribution, range) = try attribution(input)
         let c = attribution.contributions(over: range)
+        let note = lateStart(attribution, range).map { input.strings.lateStart(range.from, $0) }
         let strings = input.strings
         let money = NumberFormat(locale: input.locale, style: .decimal(2))
         let percent = NumberFormat(locale: input.locale, style: .percent(2))
@@ -133,7 +148,8 @@ public struct AttributionDataset: Dataset {
             totals: totals,
             defaultColumns: ["asset", "price-effect", "currency-effect"] + (hasIncome ? ["income"] : []) + [
                 "fees", "total", "twr",
-            ]
+            ],
+            note: note
         )
     }
 }

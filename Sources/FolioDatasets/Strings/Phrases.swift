@@ -111,6 +111,18 @@ extension Catalogue {
         case .sinceInception: pick("Since inception", "З початку")
         }
     }
+    /// "From 18 Sep 2019: value below zero before": why figures since inception start after the first
+    /// activity (`ReturnSeries.firstDay`), said on every chart and table that starts there.
+    public func lateStart(_ day: Day, _ why: ReturnSeries.LateStart) -> String {
+        switch why {
+        case .valueBelowZero:
+            pick("From \(date(day)): value below zero before", "З \(date(day)): до того вартість нижче нуля")
+        case .nothingHeld: pick("From \(date(day)): nothing held before", "З \(date(day)): до того нічого не було")
+        }
+    }
+    /// "Since 18 Sep 2019": a row of the performance table (which all end on the as-of day) that holds
+    /// fewer days than its name would say, named by its first day.
+    public func since(_ day: Day) -> String { pick("Since \(date(day))", "З \(date(day))") }
     /// "Time-weighted, in UAH · 1 Mar 2013 – 7 Feb 2018": what a performance chart's numbers are.
     func timeWeightedSubtitle(_ base: AssetCode, _ from: Day, _ to: Day) -> String {
         pick("Time-weighted, in \(base)", "Зважена за часом, у \(currency(base))") + " · " + range(from, to)
