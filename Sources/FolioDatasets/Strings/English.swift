@@ -16,7 +16,7 @@ let englishStrings: [StringKey: String] = [
     .holdings: "Holdings", .trades: "Trades", .cashFlows: "Deposits and withdrawals",
     .depositsWithdrawals: "Deposits and withdrawals by month", .deposits: "Deposits", .withdrawals: "Withdrawals",
     .fees: "Fees", .net: "Net",
-    .diagnostics: "Diagnostics",
+    .diagnostics: "Diagnostics", .listOnPage: "the list is on page",
     .diagnosticsIntro:
         "Balances went below zero after these events. Values that depend on them may be wrong; check the imported trades and transfers.",
     .asset: "Asset", .kind: "Kind", .quantity: "Quantity", .price: "Price", .rate: "Rate", .value: "Value",

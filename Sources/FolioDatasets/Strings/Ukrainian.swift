@@ -18,7 +18,7 @@ let ukrainianStrings: [StringKey: String] = [
     .holdings: "Активи", .trades: "Угоди", .cashFlows: "Внески та виведення",
     .depositsWithdrawals: "Внески та виведення за місяцями", .deposits: "Внески", .withdrawals: "Виведення",
     .fees: "Комісії", .net: "Сальдо",
-    .diagnostics: "Діагностика",
+    .diagnostics: "Діагностика", .listOnPage: "перелік — на сторінці",
     .diagnosticsIntro:
         "Після цих подій залишки ставали від’ємними. Значення, що від них залежать, можуть бути хибними; перевірте імпортовані угоди й перекази.",
     .asset: "Актив", .kind: "Вид", .quantity: "Кількість", .price: "Ціна", .rate: "Курс", .value: "Вартість",

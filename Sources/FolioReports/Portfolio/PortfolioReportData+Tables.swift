@@ -142,20 +142,35 @@ extension PortfolioReportData {
         )
     }
 
+    /// Each balance that went below zero, by the event after which it did: its day, what it was (a sale
+    /// of LTC, a withdrawal of BSV) and the id the broker's export gave it, which a reader can find in
+    /// the export, unlike the database's own.
     var diagnosticsTable: DataTable {
+        let trades = Dictionary(input.trades.map { ($0.id, $0) }) { a, _ in a }
+        let transfers = Dictionary(input.cashTransactions.map { ($0.id, $0) }) { a, _ in a }
         let rows = diagnostics.map { d -> [Cell] in
-            let after: String
+            let (event, id): (String, String?)
             switch d.after {
-            case .trade(let id): after = strings[.trade] + " \(id)"
-            case .cashTransaction(let id): after = strings[.cashTransaction] + " \(id)"
+            case .trade(let n):
+                (event, id) =
+                    trades[n].map { (strings.ledgerEvent(trade: $0), $0.externalID) } ?? (strings[.trade], nil)
+            case .cashTransaction(let n):
+                (event, id) =
+                    transfers[n].map { (strings.ledgerEvent(cash: $0), $0.externalID) } ?? (
+                        strings[.cashTransaction], nil
+                    )
             }
-            return [Cell(d.asset.rawValue), time(d.time), Cell(after), number(d.balance, decimals(d.asset))]
+            return [
+                Cell(d.asset.rawValue), time(d.time), Cell(event), Cell(id ?? "—"),
+                number(d.balance, decimals(d.asset)),
+            ]
         }
         return DataTable(
             columns: [
                 Column(key: "asset", title: strings[.asset], numeric: false),
-                Column(key: "time", title: strings[.time], numeric: false),
-                Column(key: "after", title: strings[.after], numeric: false),
+                Column(key: "time", title: strings.day, numeric: false),
+                Column(key: "after", title: strings.event, numeric: false),
+                Column(key: "id", title: strings.brokersID, numeric: false),
                 Column(key: "balance", title: strings[.balance], numeric: true),
             ],
             rows: rows

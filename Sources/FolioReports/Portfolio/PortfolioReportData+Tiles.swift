@@ -10,6 +10,7 @@ extension PortfolioReportData: ReportDataSource {
             "portfolio": input.portfolio.name, "base": strings.currency(base), "title": strings[.portfolioReport],
             "asOfNote": input.asOfSetBy.map(strings.asOfSetBy) ?? "",
             "flowsWindow": strings.monthRange(flowsWindow.from, flowsWindow.to),
+            "negativeBalances": strings.negativeBalances(diagnostics) ?? "",
         ]) { $1 }
     }
 
