@@ -208,6 +208,8 @@ extension Catalogue {
     public enum DailyIdea: Sendable {
         case allocation
         case value(days: Int)
+        /// The value over a row of the performance table ("value, 1 month"), the window of its tile.
+        case valueOver(PeriodPerformance.Period)
         case holding(String, days: Int)
         case drawdown, cumulative
     }
@@ -215,6 +217,7 @@ extension Catalogue {
         switch idea {
         case .allocation: pick("allocation", "розподіл")
         case .value(let n): pick("value, \(days(n))", "вартість за \(days(n))")
+        case .valueOver(let p): pick("value, ", "вартість за ") + period(p).lowercasedFirst
         case .holding(let code, let n): pick("\(code), \(days(n))", "\(code) за \(days(n))")
         case .drawdown: pick("drawdown", "просідання")
         case .cumulative: pick("growth of 100", "зростання 100")
