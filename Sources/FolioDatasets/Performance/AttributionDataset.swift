@@ -50,6 +50,12 @@ public struct AttributionDataset: Dataset {
         )
     }
 
+    /// The period's value bridge, as the waterfall draws it.
+    public func bridge(_ input: DatasetInput) throws -> ValueBridge {
+        let (_, attribution, range) = try attribution(input)
+        return attribution.bridge(over: range)
+    }
+
     public func build(_ input: DatasetInput, as kind: ChartKind, frame: ChartFrame) throws -> DatasetChart {
         let (p, attribution, range) = try attribution(input)
         let bridge = attribution.bridge(over: range)
@@ -123,16 +129,24 @@ public struct AttributionDataset: Dataset {
         let ranked = c.rows.filter { !showsNothing($0) }.sorted {
             ($0.end ?? -.infinity, $1.asset) > ($1.end ?? -.infinity, $0.asset)
         }
-        let shown = ranked.prefix(largest)
-        let rest = ranked.dropFirst(largest)
-        var totals: [[DataTable.Cell]] = []
+        // "Other (1)" would hide a holding behind a row of the same size: then every one has its row.
+        let limit = ranked.count == largest + 1 ? ranked.count : largest
+        let shown = ranked.prefix(limit)
+        let rest = ranked.dropFirst(limit)
+        var rows = shown.map(figures)
         if !rest.isEmpty {
-            let sums = (0..<6).map { k in
-                rest.reduce(Optional(0.0)) { s, r in s.flatMap { s in figures(r)[k].map { s + $0 } } }
-            }
-            totals.append(cells(strings.otherHoldings(rest.count), sums))
+            rows.append(
+                (0..<6).map { k in
+                    rest.reduce(Optional(0.0)) { s, r in s.flatMap { s in figures(r)[k].map { s + $0 } } }
+                }
+            )
         }
-        totals.append(cells(strings[.total], figures(c.total)))
+        var total = figures(c.total)
+        Self.addingUp(&rows, &total)
+        let names = shown.map(\.asset.rawValue) + (rest.isEmpty ? [] : [strings.otherHoldings(rest.count)])
+        let totals =
+            (rest.isEmpty ? [] : [cells(names[names.count - 1], rows[rows.count - 1])])
+            + [cells(strings[.total], total)]
         let hasIncome = c.rows.contains { ($0.income ?? 1) != 0 }
         return DataTable(
             columns: [
@@ -144,12 +158,40 @@ public struct AttributionDataset: Dataset {
                 .init(key: "total", title: strings[.total], numeric: true),
                 .init(key: "twr", title: strings.twrContribution, numeric: true),
             ],
-            rows: shown.map { cells($0.asset.rawValue, figures($0)) },
+            rows: zip(names, rows).prefix(shown.count).map { cells($0, $1) },
             totals: totals,
             defaultColumns: ["asset", "price-effect", "currency-effect"] + (hasIncome ? ["income"] : []) + [
                 "fees", "total", "twr",
             ],
             note: note
         )
+    }
+
+    /// The rows' and the total's figures (price, currency, income, fees, total, share of the TWR) rounded
+    /// as the table prints them so that they add up as printed: across (the effects, income and fees to
+    /// each row's total) and down (each column to the total row), and the shares down to the total's
+    /// time-weighted return (`Apportionment`). Left as they are when a figure is missing.
+    static func addingUp(_ rows: inout [[Double?]], _ total: inout [Double?]) {
+        let money = rows.map { $0.prefix(4).compactMap { $0 } }
+        if money.allSatisfy({ $0.count == 4 }), total.prefix(5).allSatisfy({ $0 != nil }),
+            let t = Apportionment.table(money, decimals: 2)
+        {
+            for i in rows.indices {
+                for j in 0..<4 { rows[i][j] = t.cells[i][j] }
+                rows[i][4] = t.rows[i]
+            }
+            for j in 0..<4 { total[j] = t.columns[j] }
+            total[4] = t.total
+        }
+        let shares = rows.compactMap { $0[5].map { $0 * 100 } }
+        guard shares.count == rows.count, let whole = total[5],
+            let rounded = Apportionment.rounded(
+                shares,
+                adjustable: shares.map { _ in true },
+                addingUpTo: whole * 100,
+                decimals: 2
+            )
+        else { return }
+        for i in rows.indices { rows[i][5] = rounded[i] / 100 }
     }
 }

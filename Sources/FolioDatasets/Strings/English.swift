@@ -6,7 +6,7 @@ let englishStrings: [StringKey: String] = [
     .kpiChangeYTD: "Year to date", .kpiRealised: "Realised income", .kpiUnrealised: "Unrealised income",
     .kpiNetDeposits: "Net deposits",
     .kpiChange1m: "1 month", .kpiGain: "Gain (value − net deposits)",
-    .kpiInvestmentIncome: "Dividends and interest, less fees",
+    .kpiInvestmentIncome: "Dividends and interest, less account fees",
     .allocation: "Allocation", .allocationByAsset: "Allocation by asset", .allocationByKind: "Allocation by asset kind",
     .holdingsLast7Days: "Holdings over the last 7 days", .composition: "Composition by month",
     .compositionValues: "Value by asset, last 12 months", .compositionPercent: "Share by asset, last 12 months",

@@ -46,6 +46,10 @@ extension Catalogue {
         }
     }
 
+    /// The holdings table's subtotal of what is held above zero, the whole its shares are of, when a
+    /// balance below zero follows it.
+    public var heldAboveZero: String { pick("Held (above zero)", "Наявні (понад нуль)") }
+
     /// The column of the id a broker's export gave a trade or a transfer.
     public var brokersID: String { pick("Broker's id", "Номер у брокера") }
     public var event: String { pick("Event", "Подія") }

@@ -6,7 +6,7 @@ let ukrainianStrings: [StringKey: String] = [
     .kpiChangeYTD: "З початку року", .kpiRealised: "Реалізований дохід", .kpiUnrealised: "Нереалізований дохід",
     .kpiNetDeposits: "Чисті внески",
     .kpiChange1m: "1 місяць", .kpiGain: "Прибуток (вартість − чисті внески)",
-    .kpiInvestmentIncome: "Дивіденди й відсотки без комісій",
+    .kpiInvestmentIncome: "Дивіденди й відсотки без комісій рах.",
     .allocation: "Розподіл", .allocationByAsset: "Розподіл за активами",
     .allocationByKind: "Розподіл за видами активів",
     .holdingsLast7Days: "Активи за останні 7 днів", .composition: "Склад за місяцями",

@@ -118,6 +118,7 @@ extension PortfolioReportData {
     var cashFlowsTable: DataTable {
         let cashFlows = CashFlowsByMonth(
             cashTransactions: input.cashTransactions,
+            trades: input.trades,
             rates: input.rates,
             base: base,
             range: flowsWindow
@@ -196,19 +197,51 @@ extension PortfolioReportData {
                     ($0 ?? 1).magnitude >= 0.005
                 }
         }
-        let rows = shown.map { p -> [Cell] in
-            [
-                Cell(p.asset.rawValue), quantity(p.quantity, p.asset), price(p.averageCost), number(p.costBasis, 2),
-                number(p.value, 2), number(p.realised, 2), number(p.unrealised, 2),
-                number(received((p.dividends, p.interest)), 2),
-                number(p.accountFees, 2),
+        // Cost + unrealised = value on every row, and every column adds up to its total, as printed
+        // (`Apportionment`): the figures rounded together, not each on its own.
+        var figures = shown.map { p in
+            [p.costBasis, p.unrealised, p.realised, received((p.dividends, p.interest)), p.accountFees]
+        }
+        var values = shown.map(\.value)
+        var totals: [Double?] = [
+            income.costBasis, income.unrealised, income.realised, received((income.dividends, income.interest)),
+            income.accountFees,
+        ]
+        var valueTotal = income.valueTotal
+        // The values first, as the holdings table rounds them (the same column on the page before).
+        let pairs = figures.map { $0.prefix(2).compactMap { $0 } }
+        if let valued = HoldingsDataset.valuesAddingUp(values, to: valueTotal),
+            pairs.allSatisfy({ $0.count == 2 }),
+            let t = Apportionment.table(pairs, decimals: 2, rowTotals: valued)
+        {
+            for i in figures.indices {
+                (figures[i][0], figures[i][1], values[i]) = (t.cells[i][0], t.cells[i][1], t.rows[i])
+            }
+            (totals[0], totals[1], valueTotal) = (t.columns[0], t.columns[1], t.total)
+        }
+        for k in 2..<5 {
+            let column = figures.compactMap { $0[k] }
+            guard column.count == figures.count,
+                let rounded = Apportionment.rounded(
+                    column,
+                    adjustable: column.map { _ in true },
+                    addingUpTo: totals[k] ?? column.reduce(0, +),
+                    decimals: 2
+                )
+            else { continue }
+            for i in figures.indices { figures[i][k] = rounded[i] }
+        }
+        let rows = shown.indices.map { i -> [Cell] in
+            let p = shown[i]
+            return [
+                Cell(p.asset.rawValue), quantity(p.quantity, p.asset), price(p.averageCost), number(figures[i][0], 2),
+                number(values[i], 2), number(figures[i][2], 2), number(figures[i][1], 2), number(figures[i][3], 2),
+                number(figures[i][4], 2),
             ]
         }
         let total = [
-            Cell(strings[.total]), Cell(""), Cell(""), number(income.costBasis, 2), number(income.valueTotal, 2),
-            number(income.realised, 2), number(income.unrealised, 2),
-            number(received((income.dividends, income.interest)), 2),
-            number(income.accountFees, 2),
+            Cell(strings[.total]), Cell(""), Cell(""), number(totals[0], 2), number(valueTotal, 2),
+            number(totals[2], 2), number(totals[1], 2), number(totals[3], 2), number(totals[4], 2),
         ]
         let hasIncome = income.positions.contains { ($0.dividends ?? 1) != 0 || ($0.interest ?? 1) != 0 }
         let hasFees = income.positions.contains { ($0.accountFees ?? 1) != 0 }
