@@ -25,7 +25,7 @@ struct AnnualReturnsDataset: Dataset {
         let p = try input.requirePortfolio(Self.name)
         let history = try input.performance(p)
         let years = history.returns.byPeriod(.year)
-        var series = [BarSeries(name: p.portfolio.name, values: years.map(\.value))]
+        var series = [BarSeries(name: p.portfolio.name, values: years.map(\.value), swatch: .total)]
         var warnings = history.missing.map { "left out: " + $0 }
         if let benchmark {
             let b = try input.benchmark(benchmark, on: history, base: p.portfolio.baseCurrency)

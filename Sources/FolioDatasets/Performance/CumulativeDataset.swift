@@ -31,7 +31,9 @@ struct CumulativeDataset: Dataset {
         // until it changed nothing of).
         let start = r.firstDay ?? r.startDay ?? r.days[0].advanced(by: -1)
         let times = ([start] + r.days).map { $0.start.timeIntervalSince1970 }
-        var series = [LineSeries(name: p.portfolio.name, times: times, values: [100] + r.index.map { $0 * 100 })]
+        var series = [
+            LineSeries(name: p.portfolio.name, times: times, values: [100] + r.index.map { $0 * 100 }, swatch: .total)
+        ]
         var warnings = history.missing.map { "left out: " + $0 }
         if let benchmark {
             let b = try input.benchmark(benchmark, on: history, base: p.portfolio.baseCurrency)

@@ -58,7 +58,8 @@ extension DatasetInput {
         let line = LineSeries(
             name: p.portfolio.name,
             times: rolling.days.map { $0.start.timeIntervalSince1970 },
-            values: values(rolling).map { $0 ?? .nan }
+            values: values(rolling).map { $0 ?? .nan },
+            swatch: .total
         )
         let chart = LineChart(
             frame: frame,

@@ -65,6 +65,8 @@ struct AllocationDataset: Dataset {
                 value: value
             )
         }
+        // Kinds are no assets: a family of one hue, darkest for the largest.
+        if grouping == .kind { for i in slices.indices { slices[i].swatch = .kind(i) } }
         slices += negative.map { PieSlice(label: $0.asset.rawValue, value: $0.value ?? 0) }
         if grouping == .asset {
             for (i, swatch) in input.swatches(slices.map { AssetCode($0.label) }, places: frame.theme.series.count)
