@@ -120,6 +120,8 @@ extension Catalogue {
         case .nothingHeld: pick("From \(date(day)): nothing held before", "З \(date(day)): до того нічого не було")
         }
     }
+    /// "2018 YTD": the year in progress under its bar of returns.
+    public func yearToDate(_ year: Int) -> String { pick("\(year) YTD", "\(year) з поч. р.") }
     /// "Since 18 Sep 2019": a row of the performance table (which all end on the as-of day) that holds
     /// fewer days than its name would say, named by its first day.
     public func since(_ day: Day) -> String { pick("Since \(date(day))", "З \(date(day))") }
