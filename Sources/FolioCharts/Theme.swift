@@ -149,7 +149,7 @@ public struct Theme: Hashable, Sendable {
     /// The colour a line of series colour `color` is stroked in: the colour itself, or for one that barely
     /// stands out from the background (Okabe–Ito yellow on white, 1.2:1) its hue darkened to 3:1, the
     /// contrast WCAG asks of a graphic; its slices and bars keep the colour, with an outline.
-    func lineColor(_ color: Color) -> Color {
+    package func lineColor(_ color: Color) -> Color {
         color.contrast(with: background) < 1.5 ? color.readable(on: background, minimum: 3) : color
     }
 
