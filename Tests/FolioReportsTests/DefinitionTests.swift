@@ -188,7 +188,7 @@ import Testing
             path: "pages[0].blocks[0]"
         )
         let shaped = try TableShaping(table: try #require(try data.table("trades")), block: block, file: "x").shaped()
-        #expect(shaped.rows.count == 5 && shaped.columns.map(\.title) == ["Time", "Asset"])
+        #expect(shaped.rows.count == 5 && shaped.columns.map(\.title) == ["Date", "Asset"])
         let times = data.input.trades.sorted { $0.time > $1.time }.prefix(5).map {
             DateText.date(.init($0.time), locale: .en)
         }

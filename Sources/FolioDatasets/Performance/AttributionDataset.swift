@@ -61,16 +61,24 @@ public struct AttributionDataset: Dataset {
         let bridge = attribution.bridge(over: range)
         let base = p.portfolio.baseCurrency
         // A line of nothing (no dividends in a portfolio of growth stocks) draws nothing; the start and
-        // the end are drawn whatever they are.
-        let bars: [WaterfallChart.Bar] =
-            bridge.gain == nil
-            ? []
-            : bridge.lines.compactMap { line in
-                guard let amount = line.amount, line.line.isTotal || amount != 0 else { return nil }
+        // the end are drawn whatever they are. Money paid in and taken out more than three times the gain
+        // is one net-deposits bar (CHART-STYLE.md), so that +$1,204 and −$1,094 do not dwarf a +$199 gain.
+        let gross = (bridge.deposits ?? 0) + (bridge.withdrawals ?? 0)
+        let netted = bridge.gain.map { gross > 3 * abs($0) && bridge.deposits != 0 && bridge.withdrawals != 0 } ?? false
+        var bars: [WaterfallChart.Bar] = []
+        for line in bridge.gain == nil ? [] : bridge.lines {
+            guard let amount = line.amount, line.line.isTotal || amount != 0 else { continue }
+            switch line.line {
+            case .deposits where netted:
+                let net = (bridge.deposits ?? 0) - (bridge.withdrawals ?? 0)
+                bars.append(WaterfallChart.Bar(label: input.strings[.kpiNetDeposits], value: net, kind: .transfer))
+            case .withdrawals where netted: continue
+            default:
                 let kind: WaterfallChart.Bar.Kind =
                     line.line.isTotal ? .total : [.deposits, .withdrawals].contains(line.line) ? .transfer : .effect
-                return WaterfallChart.Bar(label: input.strings.bridgeLine(line.line), value: amount, kind: kind)
+                bars.append(WaterfallChart.Bar(label: input.strings.bridgeLine(line.line), value: amount, kind: kind))
             }
+        }
         let chart = WaterfallChart(
             frame: frame,
             bars: bars,

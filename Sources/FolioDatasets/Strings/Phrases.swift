@@ -285,6 +285,15 @@ extension Catalogue {
         }
     }
 
+    /// A column of days (a trade's, a rate's): a day is no time.
+    public var dateColumn: String { pick("Date", "Дата") }
+
+    /// Under the converter: whose rates it converts at, and of which day ("At NBU rates of 31 Dec 2020").
+    public func convertedAt(markets: [String], last: Day?) -> String? {
+        guard !markets.isEmpty, let last else { return nil }
+        return pick("At \(list(markets)) rates of \(date(last))", "За курсами \(list(markets)) на \(date(last))")
+    }
+
     /// Names for the `source` column of quotes, as a reader knows them.
     public func source(_ raw: String) -> String {
         switch raw {

@@ -92,7 +92,7 @@ extension PortfolioReportData {
         )
         return DataTable(
             columns: [
-                Column(key: "time", title: strings[.time], numeric: false),
+                Column(key: "time", title: strings.dateColumn, numeric: false),
                 Column(key: "side", title: strings[.side], numeric: false),
                 Column(key: "asset", title: strings[.asset], numeric: false),
                 Column(key: "quantity", title: strings[.quantity], numeric: true),
