@@ -12,7 +12,8 @@ public struct CashFlowsByMonth: Hashable, Sendable {
         public var deposits: Double?
         /// Sum of withdrawal amounts, as a positive number.
         public var withdrawals: Double?
-        /// Fees of both, and the account fees charged in the month (`fee` transactions).
+        /// Every fee paid in the month, as the value bridge's fees line counts them: of deposits and
+        /// withdrawals, of trades (given `trades`), of income, and the account's (`fee` transactions).
         public var fees: Double?
         /// `deposits − withdrawals`.
         public var net: Double?
@@ -23,17 +24,29 @@ public struct CashFlowsByMonth: Hashable, Sendable {
     public var months: [Month]
     public var missing: [MissingQuoteError]
 
-    /// Flows of `cashTransactions` in `range`, or from the first to the last transaction's month.
-    public init(cashTransactions: [CashTransaction], rates: CrossRates, base: AssetCode, range: DayRange? = nil) {
+    /// Flows of `cashTransactions` in `range`, or from the first to the last transaction's month; the
+    /// fees of `trades` too.
+    public init(
+        cashTransactions: [CashTransaction],
+        trades: [Trade] = [],
+        rates: CrossRates,
+        base: AssetCode,
+        range: DayRange? = nil
+    ) {
         let transfers = Transfers(cashTransactions, rates: rates, base: base).all.filter {
             range?.contains(Day($0.time)) ?? true
         }
-        // An account fee moves no money across the portfolio's boundary, but it is a fee: the month's
-        // fees column has it, converted at its time as a transfer's fee is.
-        let accountFees = cashTransactions.filter {
-            $0.kind == .fee && $0.status == .completed && (range?.contains(Day($0.time)) ?? true)
-        }
-        let days = (transfers.map(\.time) + accountFees.map(\.time)).map(Day.init)
+        // A fee moves no money across the portfolio's boundary, but it is what the month cost: each entry's
+        // fees as the value bridge books them (`BookedEntry`), so that the months add up to its fees line.
+        let charged = LedgerEntry.inReplayOrder(
+            trades: trades,
+            cashTransactions: cashTransactions,
+            through: .distantFuture
+        )
+        .filter { range?.contains(Day($0.time)) ?? true }
+        .map { BookedEntry($0, rates: rates, base: base) }
+        .filter { $0.bookings.contains { $0.line == .fees } }
+        let days = (transfers.map(\.time) + charged.map(\.time)).map(Day.init)
         self.base = base
         self.missing = []
         guard let start = range?.from ?? days.min(), let end = range?.to ?? days.max() else {
@@ -54,22 +67,22 @@ public struct CashFlowsByMonth: Hashable, Sendable {
         for t in transfers {
             let day = Day(t.time)
             let i = (day.year - firsts[0].year) * 12 + (day.month - firsts[0].month)
-            if let amount = t.amount, let fee = t.fee {
+            if let amount = t.amount {
                 if t.kind == .deposit { sums[i].deposits += amount } else { sums[i].withdrawals += amount }
-                sums[i].fees += fee
             } else {
                 sums[i].known = false
                 if let why = t.missing { missing.append(why) }
             }
         }
-        for fee in accountFees {
-            let day = Day(fee.time)
+        for entry in charged {
+            let day = Day(entry.time)
             let i = (day.year - firsts[0].year) * 12 + (day.month - firsts[0].month)
-            switch rates.rate(from: fee.currency, to: base, at: fee.time) {
-            case let .success(rate): sums[i].fees += rate.convert(fee.amount)
-            case let .failure(why):
+            let fee = entry.bookings.filter { $0.line == .fees }.map(\.amount).reduce(0, +)
+            if fee.isFinite {
+                sums[i].fees += fee
+            } else {
                 sums[i].known = false
-                missing.append(why)
+                missing += entry.missing
             }
         }
         self.months = zip(firsts, sums).map { first, s in

@@ -33,6 +33,11 @@ public struct BarChart: Chart, Hashable {
     /// Axis labels: a percent style is used as it is; any other gives the labels' currency, the figures
     /// following the axis' one rule (`Axes.tickFormat`). `nil`: plain figures (values), whole percents (shares).
     public var valueFormat: NumberFormat?
+    /// Values mode: each bar's value written at its end (above a bar above zero, below one under it) in
+    /// this format, when there are at most 12 groups (CHART-STYLE.md: a bar of returns); the axis then
+    /// spans the data with a margin (`LinearScale`'s snug domain) and a label too wide for its bar's slot
+    /// is left out rather than overlap its neighbour.
+    public var valueLabels: NumberFormat?
 
     public init(
         frame: ChartFrame,
@@ -121,9 +126,12 @@ public struct BarChart: Chart, Hashable {
         let groupLabelHeight = b.layout.height(b.axisStyle) + theme.axisSize * 0.6
         let plotBottom = body.maxY - groupLabelHeight
         // Values below zero are named under their bars (the title names a lone series): the scale keeps a
-        // label's room under the lowest.
+        // label's room under the lowest. Bars labelled with their values keep room at both ends instead.
+        let labelsValues = mode == .values && valueLabels != nil && groups.count <= 12
         let labelRoom =
-            mode == .values && series.count > 1 && values.contains { $0 < 0 } ? NegativeBarLabels.room(b) : 0
+            !labelsValues && mode == .values && series.count > 1 && values.contains { $0 < 0 }
+            ? NegativeBarLabels.room(b) : 0
+        let valueRoom = labelsValues ? b.layout.height(b.annotationStyle) + theme.axisSize * 0.4 : 0
         let (low, high): (Double, Double) =
             switch mode {
             case .shares: (0, 1)
@@ -133,10 +141,14 @@ public struct BarChart: Chart, Hashable {
         let yScale = LinearScale(
             dataMin: low,
             dataMax: high,
-            range: (plotBottom - labelRoom, plotTop),
+            range: (
+                plotBottom - labelRoom - (labelsValues && low < 0 ? valueRoom : 0),
+                plotTop + (labelsValues && high > 0 ? valueRoom : 0)
+            ),
             targetTicks: 5,
             includeZero: true,
-            maxTicks: frame.maxTicks ?? .max
+            maxTicks: frame.maxTicks ?? .max,
+            snug: labelsValues
         )
         let format: NumberFormat
         if let valueFormat, case .percent = valueFormat.style {
@@ -174,6 +186,7 @@ public struct BarChart: Chart, Hashable {
             )
         )
         if labelRoom > 0 { NegativeBarLabels(chart: self).draw(bars, plot: plot, builder: &b) }
+        if labelsValues, let format = valueLabels { drawValueLabels(bars, format: format, plot: plot, builder: &b) }
 
         // Group labels: all when they fit, otherwise every k-th.
         let widest = groups.map { b.layout.width($0, b.axisStyle) }.max() ?? 0
@@ -229,6 +242,46 @@ public struct BarChart: Chart, Hashable {
             }
         }
         return (band, drawn)
+    }
+
+    /// Each bar's value at its end, in the text colour: every label in `format`, or with no decimals when
+    /// that leaves fewer out; a label that would touch another bar or label, or leave the plot, is left
+    /// out, so that labels never run into each other or hide on a neighbour's bar.
+    private func drawValueLabels(
+        _ bars: [NegativeBarLabels.Bar],
+        format: NumberFormat,
+        plot: Rect,
+        builder b: inout SceneBuilder
+    ) {
+        let pad = b.theme.axisSize * 0.2
+        var whole = format
+        if case .percent = format.style { whole.style = .percent(0) } else { whole.style = .decimal(0) }
+        let (layout, style) = (b.layout, b.annotationStyle)
+        func labels(_ f: NumberFormat) -> [TextRun] {
+            var placed: [TextRun] = []
+            for bar in bars {
+                let v = plotted(bar.series, bar.group)
+                let run = layout.run(
+                    f.string(v),
+                    at: Point(x: bar.rect.midX, y: v < 0 ? bar.rect.maxY + pad : bar.rect.minY - pad),
+                    anchor: .middle,
+                    baseline: v < 0 ? .top : .bottom,
+                    style: style
+                )
+                let box = run.box
+                guard box.minX >= plot.minX - 1, box.maxX <= plot.maxX + 1, box.minY >= plot.minY - 1,
+                    !placed.contains(where: { $0.box.intersects(box) }),
+                    !bars.contains(where: {
+                        ($0.series != bar.series || $0.group != bar.group) && $0.rect.intersects(box)
+                    })
+                else { continue }
+                placed.append(run)
+            }
+            return placed
+        }
+        let exact = labels(format)
+        let runs = exact.count == bars.count ? exact : [exact, labels(whole)].max { $0.count < $1.count }!
+        for run in runs { b.add(run) }
     }
 
     /// Each group's stack: the sum of its values above zero, or (`below`) of those under it.

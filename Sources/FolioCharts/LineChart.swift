@@ -40,6 +40,9 @@ public struct LineChart: TimePlotChart, Hashable {
     /// Stretches of time shaded behind the lines, from one time to another (seconds since 1970): the
     /// worst drawdowns on a cumulative return, as a tear sheet marks them.
     public var shadedSpans: [ClosedRange<Double>] = []
+    /// A value axis fixed whatever the data spans, with a zero line when it holds zero: a correlation is
+    /// always drawn on −1…+1, so that 0.5…1.0 on one page does not read as −1…+1 on another.
+    public var valueDomain: ClosedRange<Double>?
 
     public init(
         frame: ChartFrame,
@@ -138,8 +141,8 @@ public struct LineChart: TimePlotChart, Hashable {
         let plotTop = body.minY + (annotate ? 0 : b.theme.axisSize * 0.5)
         let plotBottom = body.maxY - Axes.timeAxisHeight(b)
         let plotHeight = max(plotBottom - plotTop, 1)
-        var lo = all.map(\.1).min()!
-        var hi = all.map(\.1).max()!
+        var lo = min(all.map(\.1).min()!, valueDomain?.lowerBound ?? .infinity)
+        var hi = max(all.map(\.1).max()!, valueDomain?.upperBound ?? -.infinity)
         if annotate {
             let need = annotationHeight + b.theme.markerRadius + b.theme.markerOutline + 4
             let fraction = need / max(plotHeight - 2 * need, 1)
@@ -199,7 +202,13 @@ public struct LineChart: TimePlotChart, Hashable {
             guard x1 > x0 else { continue }
             b.add(PathShape.rect(Rect(x: x0, y: plot.minY, width: x1 - x0, height: plot.height), fill: b.theme.shade))
         }
-        Axes.drawValueAxis(yScale, format: axisFormat, plot: plot, builder: &b, zeroLine: false)
+        Axes.drawValueAxis(
+            yScale,
+            format: axisFormat,
+            plot: plot,
+            builder: &b,
+            zeroLine: valueDomain?.contains(0) == true
+        )
         Axes.drawTimeAxis(xScale, plot: plot, builder: &b, locale: locale)
 
         if annotate, let s = single, let averageText {

@@ -38,13 +38,18 @@ struct LinearScale: Hashable, Sendable {
     /// Extends [min, max] to whole tick steps, choosing the 1-2-5 step that gives a tick count closest to
     /// `targetTicks` inside 4…7 where possible, and never more than `maxTicks` (a phone-width image shows
     /// four). A flat or empty domain is widened around its value.
+    ///
+    /// `snug`: the domain ends a fifth of a tick step (a 1-2-5 step too) beyond the data rather than on a
+    /// whole tick step, with ticks only inside it: a bar of returns at −2 % beside one at +250 % gets an
+    /// axis to −10 %, not to −50 % (CHART-STYLE.md).
     init(
         dataMin: Double,
         dataMax: Double,
         range: (Double, Double),
         targetTicks: Int = 5,
         includeZero: Bool = false,
-        maxTicks: Int = .max
+        maxTicks: Int = .max,
+        snug: Bool = false
     ) {
         var lo = dataMin.isFinite ? dataMin : 0
         var hi = dataMax.isFinite ? dataMax : 1
@@ -71,9 +76,23 @@ struct LinearScale: Hashable, Sendable {
         if chosen.value(kHi - 1) >= hi { kHi -= 1 }
         if chosen.value(kLo + 1) <= lo { kLo += 1 }
         self.step = chosen
-        self.lower = chosen.value(kLo)
-        self.upper = chosen.value(kHi)
-        self.ticks = (kLo...max(kLo, kHi)).map { chosen.value($0) }
+        if snug {
+            let margin =
+                switch chosen.mantissa {
+                case 1: TickStep(mantissa: 2, exponent: chosen.exponent - 1)
+                case 2: TickStep(mantissa: 5, exponent: chosen.exponent - 1)
+                default: TickStep(mantissa: 1, exponent: chosen.exponent)
+                }
+            let (mLo, mHi) = (Int((lo / margin.size).rounded(.down)), Int((hi / margin.size).rounded(.up)))
+            let (bottom, top) = (margin.value(mLo), margin.value(mHi))
+            self.lower = bottom
+            self.upper = top
+            self.ticks = (kLo...max(kLo, kHi)).map { chosen.value($0) }.filter { $0 >= bottom && $0 <= top }
+        } else {
+            self.lower = chosen.value(kLo)
+            self.upper = chosen.value(kHi)
+            self.ticks = (kLo...max(kLo, kHi)).map { chosen.value($0) }
+        }
         self.rangeStart = range.0
         self.rangeEnd = range.1
     }

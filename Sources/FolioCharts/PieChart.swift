@@ -155,6 +155,9 @@ public struct PieChart: Chart, Hashable {
         let shares = drawn.map { $0.value / whole }
         let sweeps = shares.map { shares.count == 1 ? 2 * Double.pi : $0 * 2 * .pi }
         let percentFormat = NumberFormat(locale: locale, style: .percent(1))
+        // Each share rounded alone, as the holdings table's is, so that one asset's share is one figure on
+        // the chart and in the table (they add up to 100 within the rounding of each).
+        let percents = shares.map { percentFormat.string($0) }
         let nameStyle = TextStyle(size: theme.annotationSize, weight: .regular, color: theme.text, role: .annotation)
         let percentStyle = TextStyle(size: theme.annotationSize, weight: .bold, color: theme.text, role: .annotation)
         let lineHeight = b.layout.height(nameStyle)
@@ -163,7 +166,7 @@ public struct PieChart: Chart, Hashable {
             let parts = drawn.indices.map { i in
                 PieBar.Part(
                     name: drawn[i].label,
-                    percent: percentFormat.string(shares[i]),
+                    percent: percents[i],
                     color: theme.color(drawn[i].swatch, position: i),
                     share: shares[i]
                 )
@@ -187,7 +190,7 @@ public struct PieChart: Chart, Hashable {
         let widest =
             drawn.indices.map { i in
                 b.layout.width(labels[i], nameStyle)
-                    + b.layout.width(" " + percentFormat.string(shares[i]), percentStyle)
+                    + b.layout.width(" " + percents[i], percentStyle)
             }.max() ?? 0
         let gap = theme.annotationSize * 0.8
         let radius = max(min(body.height / 2 - lineHeight * 0.5, body.width / 2 - widest - gap * 2), 10)
@@ -215,40 +218,10 @@ public struct PieChart: Chart, Hashable {
             angle += sweep
         }
 
-        // Percentages inside where the label's box fits in its slice (and, on a donut, in the ring).
-        let labelRadius = donut ? (radius + inner) / 2 : radius * 0.68
-        var inside = [Bool](repeating: false, count: drawn.count)
-        for i in drawn.indices {
-            let text = percentFormat.string(shares[i])
-            let w = b.layout.width(text, percentStyle)
-            let p =
-                drawn.count == 1 && !donut
-                ? centre
-                : Point(x: centre.x + labelRadius * cos(mids[i]), y: centre.y + labelRadius * sin(mids[i]))
-            let box = Rect(x: p.x - w / 2, y: p.y - lineHeight / 2, width: w, height: lineHeight).insetBy(
-                dx: -2,
-                dy: -2
-            )
-            guard shares[i] >= 0.06,
-                PieGeometry.holds(
-                    box,
-                    centre: centre,
-                    outer: radius,
-                    inner: inner,
-                    start: mids[i] - sweeps[i] / 2,
-                    sweep: sweeps[i]
-                )
-            else { continue }
-            inside[i] = true
-            var style = percentStyle
-            style.color = theme.color(drawn[i].swatch, position: i).bestText(among: theme.cellTextCandidates)
-            b.add(b.layout.run(text, at: p, anchor: .middle, baseline: .middle, style: style))
-        }
-
         // A whole pie has no slice to point at: its name goes to the right, level with the centre.
         PieLabels.place(
             names: labels,
-            percents: drawn.indices.map { inside[$0] ? nil : percentFormat.string(shares[$0]) },
+            percents: percents,
             mids: drawn.count == 1 ? [0] : mids,
             centre: centre,
             radius: radius,

@@ -1,8 +1,8 @@
 import Foundation
 
-/// Outside labels of a pie: one column of names per side, stacked so that no two overlap, each pulled
-/// in as close to the circle as its height allows, with a leader line from the slice to any label that
-/// carries its percentage outside (a small slice) or had to move away from its slice.
+/// Outside labels of a pie, the one scheme of every pie and donut (CHART-STYLE.md): name and share
+/// together ("NVDA 14.0 %"), one column per side, stacked so that no two overlap, each pulled in as close
+/// to the circle as its height allows, with a leader line from its slice.
 enum PieLabels {
     static func place(
         names: [String],
@@ -58,8 +58,7 @@ enum PieLabels {
                     )
                     runs = [shifted, p]
                 }
-                let moved = abs(y - desired[k]) > height * 0.3
-                if percents[i] != nil || moved {
+                if mids.count > 1 {
                     let from = Point(x: centre.x + radius * cos(mids[i]), y: centre.y + radius * sin(mids[i]))
                     let to = Point(x: right ? x - 3 : x + 3, y: y)
                     b.add(.segment(from, to, stroke: Stroke(color: b.theme.secondaryText, width: 1)))

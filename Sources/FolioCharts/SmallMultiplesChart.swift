@@ -57,7 +57,8 @@ public struct SmallMultiplesChart: Chart, Hashable {
         let scaleStyle = TextStyle(size: theme.footnoteSize, weight: .regular, color: theme.secondaryText, role: .axis)
         let domain = timeDomain ?? Self.timeDomain(of: series)
         let format = NumberFormat(locale: frame.locale, style: .price(minimum: 2, significant: 4))
-        let unsigned = NumberFormat(locale: frame.locale, style: .percent(1))
+        // Signed, as every other change in a report is written ("−6.73 %" on the tile beside "▼ −6.9 %").
+        let signed = NumberFormat(locale: frame.locale, style: .percent(1), explicitPlus: true)
         for (i, s) in series.enumerated() {
             let panel = Rect(
                 x: body.minX + Double(i % cols) * (panelW + gapX),
@@ -67,13 +68,13 @@ public struct SmallMultiplesChart: Chart, Hashable {
             )
             let headerHeight = b.layout.height(nameStyle) * 1.2
             let summary = SeriesSummary(s.values)
-            // "228.80 ▼ 6.9%": the last price, then the change, whose arrow gives its sign. A code or a name
+            // "228.80 ▼ −6.9%": the last price, then the change, signed and with an arrow. A code or a name
             // is never cut: when the header is short of room, the currency after " · " goes first, then the
             // last price.
             let arrow = nameStyle.size * 0.55
             let code = s.name.components(separatedBy: " · ").first ?? s.name
             let change = summary.flatMap { summary in
-                summary.changeFraction.map { (price: format.string(summary.last), percent: unsigned.string(abs($0))) }
+                summary.changeFraction.map { (price: format.string(summary.last), percent: signed.string($0)) }
             }
             func width(_ change: (price: String?, percent: String)?) -> Double {
                 guard let change else { return 0 }

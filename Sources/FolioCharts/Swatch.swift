@@ -8,6 +8,12 @@ public enum Swatch: Hashable, Sendable {
     case palette(Int)
     /// The neutral grey of "Other": a sum of many must not look like one more series.
     case other
+    /// Money paid in and taken out: one neutral pair everywhere (the palette belongs to assets).
+    case deposits, withdrawals
+    /// A portfolio's own total (its value, its growth, its bridge's start and end): near-black.
+    case total
+    /// An asset kind or class, by its rank: a sequential family of one hue, not an asset's colour.
+    case kind(Int)
 }
 
 extension Theme {
@@ -16,6 +22,10 @@ extension Theme {
         switch swatch {
         case .palette(let place)?: seriesColor(place)
         case .other?: axis
+        case .deposits?: deposits
+        case .withdrawals?: withdrawals
+        case .total?: total
+        case .kind(let rank)?: kinds[min(rank, kinds.count - 1)]
         case nil: seriesColor(position)
         }
     }

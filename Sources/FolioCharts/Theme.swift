@@ -13,6 +13,13 @@ public struct Theme: Hashable, Sendable {
     public var series: [Color]
     public var up: Color
     public var down: Color
+    /// Deposits and withdrawals: a neutral pair, dark and light, wherever money moves in or out.
+    public var deposits: Color
+    public var withdrawals: Color
+    /// A portfolio's own total: near-black on light (near-white on dark), never an asset's colour.
+    public var total: Color
+    /// Asset kinds and classes, largest first: one hue (ColorBrewer Purples), darkest first.
+    public var kinds: [Color]
     /// ColorBrewer RdBu, 11 classes, −1 → +1.
     var diverging: [Color]
     /// The heatmap's diverging scale, 11 classes, −1 → +1: RdBu on light; on dark the same hues around a
@@ -59,10 +66,15 @@ public struct Theme: Hashable, Sendable {
         secondaryText: Color(hex: 0x5A5A5A),
         grid: Color(hex: 0xE6E6E6),
         axis: Color(hex: 0xBDBDBD),
-        // Yellow on white needs an outline (`outline(for:)` gives it one); black is the eighth.
-        series: okabeIto + [Color(hex: 0x000000)],
+        // Okabe–Ito's yellow (1.2:1 on white) darkened to 3:1, the contrast WCAG asks of a graphic, for
+        // every mark alike, so that an asset is one colour as a slice and as a line; black is the eighth.
+        series: Array(okabeIto.dropLast()) + [Color(hex: 0x9F972C), Color(hex: 0x000000)],
         up: Color(hex: 0x009E73),
         down: Color(hex: 0xD55E00),
+        deposits: Color(hex: 0x4D4D4D),
+        withdrawals: Color(hex: 0xA6A6A6),
+        total: Color(hex: 0x1A1A1A),
+        kinds: [0x54278F, 0x756BB1, 0x9E9AC8, 0xBCBDDC, 0xDADAEB].map { Color(hex: $0) },
         diverging: rdBu,
         heatmap: rdBu,
         zebra: Color(hex: 0xF5F5F5),
@@ -79,6 +91,10 @@ public struct Theme: Hashable, Sendable {
         series: okabeIto + [Color(hex: 0xFFFFFF)],
         up: Color(hex: 0x009E73),
         down: Color(hex: 0xD55E00),
+        deposits: Color(hex: 0xC8C8C8),
+        withdrawals: Color(hex: 0x6E6E6E),
+        total: Color(hex: 0xECECEC),
+        kinds: [0xBCBDDC, 0x9E9AC8, 0x807DBA, 0x6A51A3, 0x54278F].map { Color(hex: $0) },
         diverging: rdBu,
         heatmap: rdBuOnDark,
         zebra: Color(hex: 0x1A1E24),
@@ -133,7 +149,7 @@ public struct Theme: Hashable, Sendable {
     /// The colour a line of series colour `color` is stroked in: the colour itself, or for one that barely
     /// stands out from the background (Okabe–Ito yellow on white, 1.2:1) its hue darkened to 3:1, the
     /// contrast WCAG asks of a graphic; its slices and bars keep the colour, with an outline.
-    func lineColor(_ color: Color) -> Color {
+    package func lineColor(_ color: Color) -> Color {
         color.contrast(with: background) < 1.5 ? color.readable(on: background, minimum: 3) : color
     }
 

@@ -55,8 +55,8 @@ public struct WaterfallChart: Chart, Hashable {
 
     func color(_ bar: Bar, _ theme: Theme) -> Color {
         switch bar.kind {
-        case .total: theme.seriesColor(0)
-        case .transfer: theme.seriesColor(0).mixed(with: theme.background, amount: 0.55)
+        case .total: theme.total
+        case .transfer: bar.value < 0 ? theme.withdrawals : theme.deposits
         case .effect: bar.value < 0 ? theme.down : theme.up
         }
     }

@@ -31,3 +31,90 @@ package enum Apportionment {
         return written.map { $0 / unit }
     }
 }
+
+extension Apportionment {
+    /// A table written to `decimals` places that adds up as written in both directions: every cell its
+    /// value rounded down or up, every row's total and every column's total the row's or column's true
+    /// sum rounded (moved by a unit where those roundings would miss the grand total), and the grand
+    /// total its true value rounded. Which cells go up is a flow through the table (rows to columns, one
+    /// unit a cell), found by augmenting paths, the cells with the largest remainders tried first; a
+    /// table always has one when its margins are roundings of its sums (controlled rounding). Nil when a
+    /// value is not finite or no such rounding is found.
+    ///
+    /// `rowTotals`, already written to `decimals` places, fixes the rows' totals (a value column another
+    /// table prints too); the grand total is then their sum.
+    package static func table(
+        _ values: [[Double]],
+        decimals: Int,
+        rowTotals: [Double]? = nil
+    ) -> (cells: [[Double]], rows: [Double], columns: [Double], total: Double)? {
+        let unit = (0..<decimals).reduce(1.0) { r, _ in r * 10 }
+        guard let width = values.first?.count, values.allSatisfy({ $0.count == width }),
+            values.allSatisfy({ $0.allSatisfy(\.isFinite) })
+        else { return nil }
+        // Units of the last place; a value a hair from a whole unit (0.1 × 100) is that unit.
+        let scaled = values.map { row in
+            row.map { v -> Double in
+                let u = v * unit
+                return abs(u - u.rounded()) <= 8 * u.ulp ? u.rounded() : u
+            }
+        }
+        let low = scaled.map { $0.map { $0.rounded(.down) } }
+        let rowSums = scaled.map { $0.compensatedSum() }
+        let columnSums = (0..<width).map { j in scaled.map { $0[j] }.compensatedSum() }
+        let total = rowTotals.map { $0.map { ($0 * unit).rounded() }.reduce(0, +) } ?? rowSums.compensatedSum()
+        guard rowTotals.map({ $0.count == values.count }) ?? true,
+            let rows = rowTotals
+                ?? rounded(
+                    rowSums.map { $0 / unit },
+                    adjustable: rowSums.map { _ in true },
+                    addingUpTo: total / unit,
+                    decimals: decimals
+                ),
+            let columns = rounded(
+                columnSums.map { $0 / unit },
+                adjustable: columnSums.map { _ in true },
+                addingUpTo: total / unit,
+                decimals: decimals
+            )
+        else { return nil }
+        // How many cells of each row and column go up a unit.
+        var rowNeed = rows.indices.map { Int((rows[$0] * unit).rounded() - low[$0].reduce(0, +)) }
+        var columnNeed = (0..<width).map { j in Int((columns[j] * unit).rounded() - low.map { $0[j] }.reduce(0, +)) }
+        guard rowNeed.allSatisfy({ $0 >= 0 }), columnNeed.allSatisfy({ $0 >= 0 }) else { return nil }
+        // up[i][j]: cell (i, j) is rounded up; only a cell with a remainder can be.
+        var up = scaled.map { $0.map { _ in false } }
+        func canRise(_ i: Int, _ j: Int) -> Bool { scaled[i][j] > low[i][j] }
+        // An augmenting path from a row that needs a unit to a column that needs one: row → column along a
+        // cell not yet up, column → row along a cell that is (taking it back down).
+        func augment(from row: Int, seen: inout Set<Int>) -> Bool {
+            let order = (0..<width).sorted { (scaled[row][$0] - low[row][$0]) > (scaled[row][$1] - low[row][$1]) }
+            for j in order where canRise(row, j) && !up[row][j] && !seen.contains(j) {
+                seen.insert(j)
+                if columnNeed[j] > 0 {
+                    columnNeed[j] -= 1
+                    up[row][j] = true
+                    return true
+                }
+                for other in scaled.indices where up[other][j] && other != row {
+                    up[other][j] = false
+                    if augment(from: other, seen: &seen) {
+                        up[row][j] = true
+                        return true
+                    }
+                    up[other][j] = true
+                }
+            }
+            return false
+        }
+        for i in scaled.indices {
+            while rowNeed[i] > 0 {
+                var seen = Set<Int>()
+                guard augment(from: i, seen: &seen) else { return nil }
+                rowNeed[i] -= 1
+            }
+        }
+        let cells = scaled.indices.map { i in (0..<width).map { j in (low[i][j] + (up[i][j] ? 1 : 0)) / unit } }
+        return (cells, rows, columns, (total.rounded()) / unit)
+    }
+}

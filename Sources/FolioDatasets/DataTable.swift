@@ -68,14 +68,30 @@ public struct DataTable: Sendable {
     public var totals: [[Cell]]
     /// Columns shown when a definition lists none.
     public var defaultColumns: [String]
-    public init(columns: [Column], rows: [[Cell]], totals: [[Cell]] = [], defaultColumns: [String]? = nil) {
+    /// A line under the table, where a reader looks for what its figures leave out or why they start
+    /// when they do ("From 18 Sep 2019: value below zero before").
+    public var note: String?
+    public init(
+        columns: [Column],
+        rows: [[Cell]],
+        totals: [[Cell]] = [],
+        defaultColumns: [String]? = nil,
+        note: String? = nil
+    ) {
         self.columns = columns
         self.madeRows = rows
         self.totals = totals
         self.defaultColumns = defaultColumns ?? columns.map(\.key)
+        self.note = note
     }
-    public init(columns: [Column], lazyRows: LazyRows, totals: [[Cell]] = [], defaultColumns: [String]? = nil) {
-        self.init(columns: columns, rows: [], totals: totals, defaultColumns: defaultColumns)
+    public init(
+        columns: [Column],
+        lazyRows: LazyRows,
+        totals: [[Cell]] = [],
+        defaultColumns: [String]? = nil,
+        note: String? = nil
+    ) {
+        self.init(columns: columns, rows: [], totals: totals, defaultColumns: defaultColumns, note: note)
         self.lazyRows = lazyRows
     }
 

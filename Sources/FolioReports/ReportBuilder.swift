@@ -39,13 +39,22 @@ public struct ReportBuilder: Sendable {
     }
 
     /// Pages as laid out, before headers and footers.
+    ///
+    /// A text that names the page a table starts on (`{pageOf.diagnostics}`: page 1 pointing at the list
+    /// of negative balances) is laid out with a two-digit stand-in, the blocks paginated, and the text
+    /// then written with the page found and the same blocks paginated again: pagination is pure and
+    /// cheap, and the charts are not drawn twice.
     public func pages(_ data: some ReportDataSource) throws -> [LaidOutPage] {
         let content = composer.content
         var blocks: [any LayoutBlock] = []
+        var pointers: [(index: Int, block: BlockDefinition, after: BlockDefinition.Kind?)] = []
         for section in definition.sections where try holds(section.when, section.path, data) {
             if !blocks.isEmpty { blocks.append(PageBreakBlock()) }
             var previous: BlockDefinition.Kind?
             for block in section.blocks where try holds(block.when, block.path, data) {
+                if block.kind == .text && block.text.contains("{" + Template.pageOf) {
+                    pointers.append((blocks.count, block, previous))
+                }
                 blocks += try layoutBlocks(
                     block,
                     after: previous,
@@ -56,11 +65,24 @@ public struct ReportBuilder: Sendable {
                 previous = block.kind
             }
         }
-        return Paginator.paginate(
-            ChartBlock.aligningTimePlots(blocks, width: content.width),
-            content: content,
-            gap: style.blockGap
-        )
+        blocks = ChartBlock.aligningTimePlots(blocks, width: content.width)
+        let pages = Paginator.paginate(blocks, content: content, gap: style.blockGap)
+        guard !pointers.isEmpty else { return pages }
+        var found: [String: String] = [:]
+        for (number, page) in pages.enumerated().reversed() {
+            for placed in page.blocks {
+                guard let source = (placed.block as? TableBlock)?.source else { continue }
+                found[Template.pageOf + source] = "\(number + 1)"
+            }
+        }
+        for pointer in pointers {
+            blocks[pointer.index] = TextBlock(
+                text: text(pointer.block.text, data, found),
+                isCaption: pointer.after == .chart || pointer.after == .table,
+                style: style
+            )
+        }
+        return Paginator.paginate(blocks, content: content, gap: style.blockGap)
     }
 
     /// Pages as scenes, headers and footers included.
@@ -85,8 +107,11 @@ public struct ReportBuilder: Sendable {
         return holds
     }
 
-    private func text(_ template: String, _ data: some ReportDataSource) -> String {
-        Template.render(template, values: data.values, strings: strings)
+    /// `pages`: the page each table starts on, by `{pageOf.…}` name; a stand-in of two digits until known.
+    private func text(_ template: String, _ data: some ReportDataSource, _ pages: [String: String] = [:]) -> String {
+        Template.render(template, values: data.values, strings: strings) { name in
+            name.hasPrefix(Template.pageOf) ? pages[name] ?? "99" : nil
+        }
     }
 
     /// `previous`: the kind of the section's block before this one; a text right under a chart or a table
@@ -184,8 +209,11 @@ public struct ReportBuilder: Sendable {
             if shaped.rows.isEmpty {
                 out.append(TextBlock(text: strings[.noData], style: style))
             } else {
-                out.append(TableBlock(columns: shaped.columns, rows: shaped.rows, style: style))
+                var table = TableBlock(columns: shaped.columns, rows: shaped.rows, style: style)
+                table.source = block.data
+                out.append(table)
             }
+            if let note = table.note { out.append(TextBlock(text: note, isCaption: true, style: style)) }
             return out
         }
     }

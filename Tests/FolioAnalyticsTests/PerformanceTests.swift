@@ -125,6 +125,9 @@ struct PerformanceTests {
         #expect(only.depth == -0.5 && only.days == 1)
         let open = DrawdownSeries(ReturnSeries(days: [d("2024-01-01"), d("2024-01-02")], returns: [0.1, -0.2]))
         #expect(open.drawdowns.first?.recovery == nil && open.drawdowns.first?.days == 1)
+        // Not recovered by a Sunday as-of day after a Friday's fall: under water to that Sunday, 3 days.
+        let friday = ReturnSeries(days: [d("2024-01-04"), d("2024-01-05")], returns: [0.1, -0.2])
+        #expect(DrawdownSeries(friday, through: d("2024-01-07")).drawdowns.first?.days == 3)
     }
 
     /// Sharpe, Sortino and volatility from their QuantStats definitions, computed here with plain loops.

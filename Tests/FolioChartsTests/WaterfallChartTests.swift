@@ -27,8 +27,8 @@ import Testing
     /// The bars' rectangles, in order: the fills in the up, down or first series colour.
     static func bars(_ scene: Scene, _ theme: Theme = .light) -> [(rect: Rect, fill: Color)] {
         scene.paths.compactMap { p in
-            let transfer = theme.seriesColor(0).mixed(with: theme.background, amount: 0.55)
-            guard let fill = p.fill, [theme.up, theme.down, theme.seriesColor(0), transfer].contains(fill),
+            guard let fill = p.fill,
+                [theme.up, theme.down, theme.total, theme.deposits, theme.withdrawals].contains(fill),
                 let r = p.bounds
             else { return nil }
             return (r, fill)
@@ -46,7 +46,7 @@ import Testing
         let bars = Self.bars(scene)
         #expect(
             bars.map(\.fill) == [
-                Theme.light.seriesColor(0), Theme.light.up, Theme.light.down, Theme.light.seriesColor(0),
+                Theme.light.total, Theme.light.up, Theme.light.down, Theme.light.total,
             ]
         )
         // The end bar is as tall as the start bar plus the up step less the down step.
@@ -107,11 +107,9 @@ import Testing
     @Test func moneyMovedIsNeitherAGainNorALoss() {
         let scene = Self.chart().scene(measurer: measurer)
         let bars = Self.bars(scene)
-        // Deposits and withdrawals in a pale shade of the totals' blue, labelled in the text colour.
-        #expect(
-            bars[1].fill == bars[2].fill
-                && ![Theme.light.up, Theme.light.down, Theme.light.seriesColor(0)].contains(bars[1].fill)
-        )
+        // Deposits and withdrawals in the flows' neutral pair (no asset's colour), labelled in the text colour.
+        #expect(bars[1].fill == Theme.light.deposits && bars[2].fill == Theme.light.withdrawals)
+        #expect(!Theme.light.series.contains(bars[1].fill) && !Theme.light.series.contains(bars[2].fill))
         #expect(scene.texts.first { $0.text == "\(ChartLocale.minus)₴99,314" }?.color == Theme.light.text)
         #expect(scene.texts.first { $0.text == "+₴3,006,734" }?.color == Theme.light.labelColor(for: Theme.light.up))
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import FolioCore
@@ -55,4 +56,41 @@ import Testing
             for (c, v) in zip(cents, values) { #expect(abs(c - v) < 0.0151) }
         }
     }
+
+    /// A table by holding: its cells, its rows' totals and its columns' totals add up as written, across
+    /// and down, every figure within a cent of its true value and the grand total its own rounding, over
+    /// random tables of mixed signs (the contribution table's price, currency and fees columns).
+    @Test(arguments: Array(UInt64(1)...200))
+    func aTableAddsUpAcrossAndDown(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        func uniform() -> Double { Double(random.next() >> 11) / Double(1 << 53) }
+        let rows = 1 + Int(random.next() % 12)
+        let columns = 1 + Int(random.next() % 5)
+        let values = (0..<rows).map { _ in
+            (0..<columns).map { _ in uniform() < 0.2 ? 0 : (uniform() - 0.3) * pow(10, Double(random.next() % 6)) }
+        }
+        let t = try #require(Apportionment.table(values, decimals: 2))
+        func cents(_ x: Double) -> Int { Int((x * 100).rounded()) }
+        for i in 0..<rows {
+            #expect(t.cells[i].map(cents).reduce(0, +) == cents(t.rows[i]), "seed \(seed) row \(i)")
+            #expect(abs(t.rows[i] - values[i].reduce(0, +)) < 0.01 + 1e-9, "seed \(seed) row \(i)")
+            for j in 0..<columns { #expect(abs(t.cells[i][j] - values[i][j]) < 0.01, "seed \(seed) (\(i), \(j))") }
+        }
+        for j in 0..<columns {
+            #expect(t.cells.map { cents($0[j]) }.reduce(0, +) == cents(t.columns[j]), "seed \(seed) column \(j)")
+            #expect(abs(t.columns[j] - values.map { $0[j] }.reduce(0, +)) < 0.01 + 1e-9, "seed \(seed) column \(j)")
+        }
+        #expect(t.rows.map(cents).reduce(0, +) == cents(t.total) && t.columns.map(cents).reduce(0, +) == cents(t.total))
+        #expect(cents(t.total) == Int((values.flatMap { $0 }.reduce(0, +) * 100).rounded()), "seed \(seed)")
+    }
+
+    /// The row: 188,627.02 + 171,294.86 + 0.00 − 254.31 printed a total of 359,667.58.
+    @Test func aRowPrintsTheSumOfItsCells() throws {
+        let t = try #require(Apportionment.table([[188_627.0249, 171_294.8649, 0, -254.3149]], decimals: 2))
+        #expect(t.cells[0].reduce(0, +).rounded(toPlaces: 2) == t.rows[0])
+    }
+}
+
+extension Double {
+    fileprivate func rounded(toPlaces n: Int) -> Double { (self * pow(10, Double(n))).rounded() / pow(10, Double(n)) }
 }

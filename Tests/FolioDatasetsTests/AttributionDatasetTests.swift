@@ -79,9 +79,12 @@ import Testing
         // 0.00) and takes no row, not even in "Other".
         #expect(table.rows.map { $0[0].text } == ["USD", "AAPL"])
         #expect(table.totals.map { $0[0].text } == ["Total"])
+        // "Other (1)" would hide a holding behind a row of its size: it has its own row.
         let one = try AttributionDataset().contributionTable(PortfolioDatasetTests.input(), largest: 1)
-        #expect(one.rows.map { $0[0].text } == ["USD"] && one.totals.map { $0[0].text } == ["Other (1)", "Total"])
-        #expect(one.totals[0][5].text == table.rows[1][5].text, "AAPL is the other")
+        #expect(one.rows.map { $0[0].text } == ["USD", "AAPL"] && one.totals.map { $0[0].text } == ["Total"])
+        let none = try AttributionDataset().contributionTable(PortfolioDatasetTests.input(), largest: 0)
+        #expect(none.rows.isEmpty && none.totals.map { $0[0].text } == ["Other (2)", "Total"])
+        #expect(none.totals[0][5].text == table.totals[0][5].text, "both are the others")
         #expect(
             table.rows[1][1].text == "1,316.00" && table.rows[1][2].text == "654.50"
                 && table.rows[0][2].text == "959.50"

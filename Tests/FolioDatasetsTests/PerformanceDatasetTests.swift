@@ -65,7 +65,9 @@ import Testing
     @Test func annualBarsSetTheBenchmarkBesideEachYear() throws {
         let bars = try #require(try build(.bars, "annual-returns", benchmark: "AAPL").chart as? BarChart)
         let cumulative = try #require(try build(.line, "cumulative", benchmark: "AAPL").chart as? LineChart)
-        #expect(bars.groups == ["2024"] && bars.series.map(\.name) == ["P", "AAPL"])
+        // 2024 is the year in progress on the as-of day: marked so, each bar labelled with its value.
+        #expect(bars.groups == ["2024 YTD"] && bars.series.map(\.name) == ["P", "AAPL"])
+        #expect(bars.valueLabels != nil)
         // One year: the benchmark's bar is its cumulative return over the same days.
         // (The cumulative is the growth of 100: 100 × (1 + return).)
         #expect(close(bars.series[1].values[0], cumulative.series[1].values.last! / 100 - 1, 1e-12))
@@ -149,8 +151,8 @@ import Testing
             #expect(abs(chart.netTotal - value) < 1e-9, "\(by)")
             switch by {
             case .asset: #expect(chart.notShownText?.contains("USD") == true)
-            // Currencies: 10,000 UAH and −24,000 UAH of dollars.
-            case .kind: #expect(chart.notShownText?.contains("Currencies") == true)
+            // Currencies: 10,000 UAH, and −24,000 UAH of dollars, which is no share of it: named apart.
+            case .kind: #expect(chart.notShownText?.contains("USD −") == true, "\(chart.notShownText ?? "")")
             // AAPL is priced in dollars: the USD group nets to zero, nothing negative.
             default: #expect(chart.notShownText == nil)
             }

@@ -149,4 +149,57 @@ import Testing
             }
         }
     }
+
+    /// Every chart of the report as the definition lays it out, each mark's colour as it is drawn (a line
+    /// in the colour its theme strokes lines in): each of the portfolio's assets is one colour across all
+    /// of them (MSFT was yellow in the donut and olive in its 7-day panel).
+    @Test(arguments: ["Demo UAH", "DSX crypto"], ["light", "dark"])
+    func everyChartOfTheReportDrawsAnAssetInOneColour(portfolio: String, themeName: String) throws {
+        let theme = try #require(Theme.named(themeName))
+        let report = try Self.report(portfolio).report
+        let definition = try DefinitionParser.load(ReportFiles.root.appendingPathComponent("reports/portfolio.yaml"))
+        let builder = ReportBuilder(definition: definition, theme: theme, locale: .en, measurer: ApproximateMeasurer())
+        let assets = Set(report.input.assets.map(\.code.rawValue))
+        var colours: [String: [String: Color]] = [:]
+        func record(_ name: String, _ colour: Color, _ chart: String) {
+            let code = String(name.split(separator: " ").first ?? "")
+            guard assets.contains(code), name == code || name.hasPrefix(code + " · ") else { return }
+            colours[code, default: [:]][chart] = colour
+        }
+        for (p, page) in try builder.pages(report).enumerated() {
+            for (b, placed) in page.blocks.enumerated() {
+                let place = "page \(p + 1) block \(b + 1)"
+                if let block = placed.block as? SmallMultiplesBlock {
+                    let t = block.frame.theme
+                    for s in block.series { record(s.name, t.lineColor(t.color(s.swatch, position: 0)), place) }
+                }
+                guard let chart = (placed.block as? ChartBlock)?.chart else { continue }
+                let t = chart.frame.theme
+                let kind = "\(place) (\(type(of: chart)))"
+                switch chart {
+                case let pie as PieChart:
+                    for (i, s) in pie.drawnSlices.enumerated() { record(s.label, t.color(s.swatch, position: i), kind) }
+                case let bars as BarChart:
+                    for (i, s) in bars.series.enumerated() { record(s.name, t.color(s.swatch, position: i), kind) }
+                case let line as LineChart:
+                    for (i, s) in line.series.enumerated() {
+                        record(s.name, t.lineColor(t.color(s.swatch, position: i)), kind)
+                    }
+                case let compare as CompareChart:
+                    for (i, s) in compare.series.enumerated() {
+                        record(s.name, t.lineColor(t.color(s.swatch, position: i)), kind)
+                    }
+                default: continue
+                }
+            }
+        }
+        for (asset, charts) in colours.sorted(by: { $0.key < $1.key }) {
+            #expect(
+                Set(charts.values).count == 1,
+                "\(asset): \(charts.sorted { $0.key < $1.key }.map { "\($0.value.hexString) on \($0.key)" })"
+            )
+        }
+        // The donut's, the composition's and the 7-day panels' assets at least.
+        #expect(colours.filter { $0.value.count >= 3 }.count >= 4, "\(colours.keys.sorted())")
+    }
 }

@@ -1,4 +1,6 @@
 import FolioCharts
+import FolioCore
+import Foundation
 import Testing
 
 @testable import FolioReports
@@ -10,6 +12,13 @@ import Testing
         let names = images.map(\.fileName)
         #expect(names.prefix(2) == ["allocation.png", "value-30d.png"])
         #expect(names.count == 7)
+        // The value image is the report's "1 month" tile: its days and its return.
+        let value = try #require(images[1].chart as? LineChart)
+        let tile = try #require(data.tile(.change1m))
+        let month = try #require(value.headlineChange?.fraction)
+        #expect(tile.detail.hasPrefix(NumberFormat(locale: .en, style: .percent(2), explicitPlus: true).string(month)))
+        let first = try #require(value.series.first?.times.first)
+        #expect(Day(Date(timeIntervalSince1970: first)) == data.input.asOf.addingMonths(-1), "\(tile.detail)")
         #expect(
             names.dropFirst(2).enumerated().allSatisfy {
                 $1.hasPrefix("holding-\($0 + 1)-S") && $1.hasSuffix("-7d.png")

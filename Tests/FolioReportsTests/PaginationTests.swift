@@ -32,11 +32,11 @@ import Testing
         let pages = try builder.pages(data)
         PageChecks.verify(pages, content: builder.composer.content)
         let tradePages = pages.filter {
-            $0.blocks.contains { ($0.block as? TableBlock)?.columns.first?.title == "Time" }
+            $0.blocks.contains { ($0.block as? TableBlock)?.columns.first?.title == "Date" }
         }
         #expect(tradePages.count >= 3)
         let tables = tradePages.flatMap { $0.blocks.compactMap { $0.block as? TableBlock } }.filter {
-            $0.columns.first?.title == "Time"
+            $0.columns.first?.title == "Date"
         }
         #expect(tables.reduce(0) { $0 + $1.rows.count } == 300)
         let scenes = try builder.scenes(data)

@@ -162,10 +162,16 @@ import Testing
         #expect(abs(v[0] + v[1] + v[2] - v[3]) <= r[0] + r[1] + r[2] + r[3] + 1e-9, "seed \(seed): \(shown)")
         #expect(abs(v[4] - v[5] - v[3]) <= r[4] + r[5] + r[3] + 1e-9, "seed \(seed): \(shown)")
 
-        // "Year to date" on the tile is the performance table's row (a month of history has no 1-month row).
+        // "Year to date" on the tile is the performance table's row (a month of history has no 1-month row);
+        // a portfolio started this year names the row by its days, from the first day of its figures.
         let tile = try #require(data.tile(.changeYTD))
         let table = try #require(try data.table("performance"))
-        let row = try #require(table.rows.first { $0.first?.text == data.strings.period(.yearToDate) })
+        let first = try #require(try data.charts.input.performance(data.input.inputs).returns.firstDay)
+        let ytd = [data.strings.period(.yearToDate), data.strings.since(first)]
+        let row = try #require(
+            table.rows.first { ytd.contains($0.first?.text ?? "") },
+            "seed \(seed): \(ytd) among \(table.rows.map { $0.first?.text ?? "" }); \(table.note ?? "")"
+        )
         let twr = try #require(table.columns.firstIndex { $0.key == "twr" })
         #expect(
             tile.detail.replacingOccurrences(of: "+", with: "").hasPrefix(row[twr].text + " · "),
@@ -212,7 +218,9 @@ import Testing
                 parameters: ["period": "3M"],
                 frame: ChartFrame(width: 500, height: 300)
             ),
-            let inception = table.rows.first(where: { $0.first?.text == data.strings.period(.sinceInception) })
+            let inception = table.rows.last(where: {
+                [data.strings.period(.sinceInception), ytd[1]].contains($0.first?.text ?? "")
+            })
         else {
             Issue.record("seed \(seed): no 3-month value chart or since-inception row")
             return

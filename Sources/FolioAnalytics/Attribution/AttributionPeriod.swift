@@ -28,8 +28,9 @@ public enum AttributionPeriod: Hashable, Sendable {
     /// period is the performance table's row: from the day after the same date N months back, and only when
     /// the history covers it all (month and year to date and since inception start at inception when it is
     /// later: the performance table's one rule, `startsAtInceptionWhenShorter`).
-    /// A year is cut to the history.
-    public func range(inception: Day, end: Day) throws -> DayRange {
+    /// A year is cut to the history. `lateStart` says why `inception` is later than the first activity.
+    public func range(inception: Day, end: Day, lateStart: ReturnSeries.LateStart? = nil) throws -> DayRange {
+        let first = lateStart == nil ? "the first activity" : "the first day the value was above zero"
         let (from, to): (Day, Day)
         switch self {
         case let .trailing(period):
@@ -37,7 +38,7 @@ public enum AttributionPeriod: Hashable, Sendable {
             guard start >= inception || period.startsAtInceptionWhenShorter else {
                 throw ArgumentError(
                     "--period",
-                    "\(period.rawValue) starts on \(start.iso), before the first activity on \(inception.iso)"
+                    "\(period.rawValue) starts on \(start.iso), before \(first) on \(inception.iso)"
                 )
             }
             (from, to) = (max(start, inception), end)
@@ -46,12 +47,12 @@ public enum AttributionPeriod: Hashable, Sendable {
                 max(Day(year: year, month: 1, day: 1)!, inception), min(Day(year: year, month: 12, day: 31)!, end)
             )
         case .lastYear:
-            return try AttributionPeriod.year(end.year - 1).range(inception: inception, end: end)
+            return try AttributionPeriod.year(end.year - 1).range(inception: inception, end: end, lateStart: lateStart)
         }
         guard from <= to, let range = try? DayRange(from: from, to: to) else {
             throw ArgumentError(
                 "--period",
-                "no day of it lies between the first activity on \(inception.iso) and \(end.iso)"
+                "no day of it lies between \(first) on \(inception.iso) and \(end.iso)"
             )
         }
         return range

@@ -127,8 +127,13 @@ public struct ValueBridge: Hashable, Sendable {
 }
 
 extension ReturnAttribution {
-    /// The first day a bridge can start: the day after the opening valuation (the day of the first activity).
-    public var inception: Day? { days.count > 1 ? days[1] : nil }
+    /// The first day a bridge can start: the day after the opening valuation (the day of the first
+    /// activity), or the since-inception figures' first day when that is later (`ReturnSeries.firstDay`),
+    /// so that a bridge covers the days its time-weighted return does.
+    public var inception: Day? { days.count > 1 ? max(days[1], returns.firstDay ?? days[1]) : nil }
+
+    /// Why the bridges start later than the first activity; nil when they start on it.
+    public var lateStart: ReturnSeries.LateStart? { returns.lateStart }
 
     /// The bridge over `range`, which must lie within the days after the first one.
     public func bridge(over range: DayRange) -> ValueBridge {

@@ -10,6 +10,9 @@ public struct DrawdownSeries: Hashable, Sendable {
     public var startDay: Day?
     /// index / running peak − 1: 0 at a new peak, negative below it.
     public var depth: [Double]
+    /// The last day of the history (the as-of day), which an open drawdown is counted to: a weekend's
+    /// as-of day is under water too, though nothing is counted on it.
+    public var end: Day?
 
     /// One fall from a peak and the climb back to it.
     public struct Drawdown: Hashable, Sendable {
@@ -23,13 +26,15 @@ public struct DrawdownSeries: Hashable, Sendable {
         /// Negative: trough / peak − 1.
         public var depth: Double
         /// Calendar days from the first counted day below the peak to the last one, both included: how long
-        /// it was under water (`qs.stats.drawdown_details`' days, so a tear sheet shows the same).
+        /// it was under water (`qs.stats.drawdown_details`' days, so a tear sheet shows the same); one not
+        /// recovered is counted to the history's end, the as-of day.
         public var days: Int
     }
 
-    public init(_ series: ReturnSeries) {
+    public init(_ series: ReturnSeries, through end: Day? = nil) {
         days = series.days
         startDay = series.startDay
+        self.end = [end, series.days.last].compactMap { $0 }.max()
         var peak = 1.0
         depth = series.index.map { value in
             peak = max(peak, value)
@@ -69,7 +74,7 @@ public struct DrawdownSeries: Hashable, Sendable {
                 current = nil
             }
         }
-        if var open = current, let last = days.last {
+        if var open = current, let last = end {
             open.days = open.firstDay.distance(to: last) + 1
             out.append(open)
         }

@@ -14,7 +14,7 @@ public struct PerformanceHistory: Sendable {
         returns = ReturnSeries(value: value)
     }
 
-    public var drawdowns: DrawdownSeries { DrawdownSeries(returns) }
+    public var drawdowns: DrawdownSeries { DrawdownSeries(returns, through: value.days.last) }
     public var missing: [String] { (value.missingBeforeRange + value.missing).map(\.description) }
 
     /// The figures of each of `periods` ending at the last day that the history covers.

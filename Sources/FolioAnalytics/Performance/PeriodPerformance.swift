@@ -45,12 +45,14 @@ public struct PeriodPerformance: Hashable, Sendable {
 
         /// Shown from the first activity when the history is shorter: "so far this month/year", "since
         /// inception". The others need the whole period (a 3-year row needs 3 years of history).
-        var startsAtInceptionWhenShorter: Bool {
+        package var startsAtInceptionWhenShorter: Bool {
             self == .monthToDate || self == .yearToDate || self == .sinceInception
         }
     }
 
     public var period: Period
+    /// The period's first day: its own, or the since-inception figures' first day (`ReturnSeries.firstDay`)
+    /// when that is later, for the periods that start there when the history is shorter.
     public var from: Day
     public var to: Day
     /// Compounded time-weighted return of the period's counted days.
@@ -71,6 +73,9 @@ public struct PeriodPerformance: Hashable, Sendable {
     var benchmarkAnnualised: Double?
     package var beta: Double?
     public var correlation: Double?
+    /// Whether the period holds every day its name says: false for year to date or since inception when
+    /// the history starts later, which a reader is then told by the period's days instead of its name.
+    public var holdsItsWholePeriod = true
 }
 
 extension PeriodPerformance {
@@ -85,7 +90,8 @@ extension PeriodPerformance {
     }
 
     /// Every period of `periods` ending at `end` that the history covers. `value` runs from the day
-    /// before the first activity to `end`.
+    /// before the first activity to `end`; the history starts at the since-inception figures' first day
+    /// (`ReturnSeries.firstDay`), after the first activity when the value was below zero until then.
     public static func all(
         value: ValueSeries,
         series: ReturnSeries,
@@ -95,7 +101,8 @@ extension PeriodPerformance {
         periods: [Period] = Period.performance
     ) -> [PeriodPerformance] {
         guard let first = value.days.first else { return [] }
-        let inception = first.advanced(by: 1)
+        let firstActivity = first.advanced(by: 1)
+        let inception = max(series.firstDay ?? firstActivity, firstActivity)
         let periodsPerYear = ReturnStatistics.periodsPerYear(of: series.days)
         return periods.compactMap { period -> PeriodPerformance? in
             let start = period.start(endingAt: end) ?? inception
@@ -109,6 +116,7 @@ extension PeriodPerformance {
                 startDay: picked.first.flatMap { $0 > 0 ? series.days[$0 - 1] : series.startDay }
             )
             var p = PeriodPerformance(period: period, from: from, to: end)
+            p.holdsItsWholePeriod = from == (period.start(endingAt: end) ?? firstActivity)
             if !sub.returns.isEmpty {
                 p.timeWeighted = sub.index.last! - 1
                 p.annualised = annualised(p.timeWeighted, from: from, to: end)

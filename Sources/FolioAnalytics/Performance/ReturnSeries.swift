@@ -15,19 +15,45 @@ import Foundation
 /// - A day that starts with nothing invested (previous value ≤ 0: the first deposit's day, or after a
 ///   negative balance larger than the rest), or ends below nothing, has no return: a return below
 ///   −100 % means nothing.
+/// - The since-inception figures start on `firstDay`, the first day of the run of closes above zero the
+///   first return is measured from: the day money was first put in, or later when the value was at or
+///   below zero until then (a real export that lacks a transfer leaves balances below zero). Every figure
+///   since inception (the performance table's row, the value bridge, the charts) starts on it, and says
+///   why when it is later than the first activity (`lateStart`).
 public struct ReturnSeries: Hashable, Sendable {
+    /// Why the since-inception figures start later than the first activity.
+    public enum LateStart: Hashable, Sendable {
+        /// The value was below zero on a close before `firstDay`.
+        case valueBelowZero
+        /// The value was zero after the first activity (everything taken out again, or nothing valued).
+        case nothingHeld
+    }
+
     /// The counted days, oldest first.
     public var days: [Day]
     /// The day whose value the first return is measured from (the index is 1 at its end).
     public var startDay: Day?
+    /// The first day of the since-inception figures (see above); at or before `startDay` (the days
+    /// between them changed nothing that was counted).
+    public var firstDay: Day?
+    /// Why `firstDay` is later than the first activity; nil when it is the first activity's day.
+    public var lateStart: LateStart?
     /// Simple return of each counted day.
     public var returns: [Double]
     /// Growth of 1 invested before the first counted day, after each counted day.
     public var index: [Double]
 
-    public init(days: [Day], returns: [Double], startDay: Day? = nil) {
+    public init(
+        days: [Day],
+        returns: [Double],
+        startDay: Day? = nil,
+        firstDay: Day? = nil,
+        lateStart: LateStart? = nil
+    ) {
         self.days = days
         self.startDay = startDay ?? days.first?.advanced(by: -1)
+        self.firstDay = firstDay ?? self.startDay
+        self.lateStart = lateStart
         self.returns = returns
         var growth = 1.0
         index = returns.map { r in
@@ -47,6 +73,9 @@ public struct ReturnSeries: Hashable, Sendable {
         var previous: Double? = nil
         var previousDay: Day? = nil
         var startDay: Day? = nil
+        // The last close at or below zero before the first counted day, and whether one was below zero.
+        var lastAtOrBelowZero: Day? = nil
+        var belowZero = false
         var inflow = 0.0
         var outflow = 0.0
         for d in value.days.indices {
@@ -58,7 +87,13 @@ public struct ReturnSeries: Hashable, Sendable {
             }
             inflow += i
             outflow += o
-            defer { (previous, previousDay, inflow, outflow) = (v, value.days[d], 0, 0) }
+            defer {
+                (previous, previousDay, inflow, outflow) = (v, value.days[d], 0, 0)
+                if days.isEmpty && v <= 0 {
+                    lastAtOrBelowZero = value.days[d]
+                    belowZero = belowZero || v < 0
+                }
+            }
             guard let p = previous, p > 0, inflow != 0 || outflow != 0 || v != p else { continue }
             let end = v - inflow + outflow
             guard end >= 0 else { continue }
@@ -66,7 +101,12 @@ public struct ReturnSeries: Hashable, Sendable {
             days.append(value.days[d])
             returns.append(end / p - 1)
         }
-        self.init(days: days, returns: returns, startDay: startDay)
+        // The day before the first activity closes at zero: the first day is at the latest the first activity's.
+        let firstDay = days.isEmpty ? nil : (lastAtOrBelowZero ?? value.days[0]).advanced(by: 1)
+        let lateStart: LateStart? =
+            firstDay.map { $0 > value.days[0].advanced(by: 1) } == true
+            ? (belowZero ? .valueBelowZero : .nothingHeld) : nil
+        self.init(days: days, returns: returns, startDay: startDay, firstDay: firstDay, lateStart: lateStart)
     }
 
     /// The compounded return of the counted days in `range`.

@@ -25,7 +25,7 @@ struct AnnualReturnsDataset: Dataset {
         let p = try input.requirePortfolio(Self.name)
         let history = try input.performance(p)
         let years = history.returns.byPeriod(.year)
-        var series = [BarSeries(name: p.portfolio.name, values: years.map(\.value))]
+        var series = [BarSeries(name: p.portfolio.name, values: years.map(\.value), swatch: .total)]
         var warnings = history.missing.map { "left out: " + $0 }
         if let benchmark {
             let b = try input.benchmark(benchmark, on: history, base: p.portfolio.baseCurrency)
@@ -39,12 +39,19 @@ struct AnnualReturnsDataset: Dataset {
                 )
             )
         }
-        let chart = BarChart(
+        // The year in progress says so ("2018 YTD"): its bar is not a year's return.
+        let asOf = input.asOf
+        let inProgress = asOf != Day(year: asOf.year, month: 12, day: 31)!
+        var chart = BarChart(
             frame: frame,
-            groups: years.map { String($0.start.year) },
+            groups: years.map {
+                inProgress && $0.start.year == asOf.year
+                    ? input.strings.yearToDate($0.start.year) : String($0.start.year)
+            },
             series: series,
             valueFormat: NumberFormat(locale: input.locale, style: .percent(0))
         )
+        chart.valueLabels = NumberFormat(locale: input.locale, style: .percent(1), explicitPlus: true)
         let texts = input.performanceTexts(p, history)
         return DatasetChart(
             chart: chart,

@@ -27,9 +27,13 @@ struct CumulativeDataset: Dataset {
         let p = try input.requirePortfolio(Self.name)
         let history = try input.performance(p)
         let r = history.returns
-        let start = r.startDay ?? r.days[0].advanced(by: -1)
+        // 100 on the subtitle's first day, whose close the first return is measured from (or one the days
+        // until it changed nothing of).
+        let start = r.firstDay ?? r.startDay ?? r.days[0].advanced(by: -1)
         let times = ([start] + r.days).map { $0.start.timeIntervalSince1970 }
-        var series = [LineSeries(name: p.portfolio.name, times: times, values: [100] + r.index.map { $0 * 100 })]
+        var series = [
+            LineSeries(name: p.portfolio.name, times: times, values: [100] + r.index.map { $0 * 100 }, swatch: .total)
+        ]
         var warnings = history.missing.map { "left out: " + $0 }
         if let benchmark {
             let b = try input.benchmark(benchmark, on: history, base: p.portfolio.baseCurrency)

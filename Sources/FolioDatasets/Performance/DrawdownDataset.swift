@@ -20,8 +20,9 @@ struct DrawdownDataset: Dataset {
         let p = try input.requirePortfolio(Self.name)
         let history = try input.performance(p)
         let drawdowns = history.drawdowns
-        // The start (the day before the first counted day, at the peak) anchors the curve at zero.
-        let start = history.returns.startDay.map { [$0] } ?? []
+        // The start (the first day of the figures since inception, at the peak; the subtitle's first day)
+        // anchors the curve at zero.
+        let start = (history.returns.firstDay ?? history.returns.startDay).map { [$0] } ?? []
         let chart = DrawdownChart(
             frame: frame,
             times: (start + drawdowns.days).map { $0.start.timeIntervalSince1970 },

@@ -20,11 +20,14 @@ extension DatasetInput {
         besideDays: String = ""
     ) -> (subtitle: String, footnote: String) {
         let base = p.portfolio.baseCurrency
-        let from = history.returns.startDay ?? history.returns.days[0]
-        // Days a missing rate left out are said on the chart (a second line), as on page 1.
+        let r = history.returns
+        let from = r.firstDay ?? r.days[0]
+        // A later start than the first activity and days a missing rate left out are said on the chart
+        // (a line each), as on page 1.
+        let late = r.lateStart.map { "\n" + strings.lateStart(from, $0) } ?? ""
         let note = strings.ratesNotShown(history.value.missing).map { "\n" + $0 } ?? ""
         return (
-            strings.timeWeightedSubtitle(base, from.advanced(by: 1), asOf) + besideDays + note,
+            strings.timeWeightedSubtitle(base, from, asOf) + besideDays + late + note,
             footnote(valuing: p.replay.final.assets, in: base)
         )
     }
@@ -55,7 +58,8 @@ extension DatasetInput {
         let line = LineSeries(
             name: p.portfolio.name,
             times: rolling.days.map { $0.start.timeIntervalSince1970 },
-            values: values(rolling).map { $0 ?? .nan }
+            values: values(rolling).map { $0 ?? .nan },
+            swatch: .total
         )
         let chart = LineChart(
             frame: frame,

@@ -38,10 +38,15 @@ public struct CashFlowsDataset: Dataset {
         }
         let categories = flows.months.enumerated().map { i, m in input.strings.month(m.first, showYear: i == 0) }
         let series = [
-            BarSeries(name: input.strings[.deposits], values: flows.months.map { $0.deposits ?? .nan }),
+            BarSeries(
+                name: input.strings[.deposits],
+                values: flows.months.map { $0.deposits ?? .nan },
+                swatch: .deposits
+            ),
             BarSeries(
                 name: input.strings[.withdrawals],
-                values: flows.months.map { $0.withdrawals.map { -$0 } ?? .nan }
+                values: flows.months.map { $0.withdrawals.map { -$0 } ?? .nan },
+                swatch: .withdrawals
             ),
         ]
         let format = input.money(base, style: .compact(decimals: 1))

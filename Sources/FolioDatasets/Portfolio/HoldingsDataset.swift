@@ -37,39 +37,70 @@ public struct HoldingsDataset: Dataset {
         let money = NumberFormat(locale: input.locale, style: .decimal(2))
         let percent = NumberFormat(locale: input.locale, style: .percent(2))
         let total = valuation.total
-        // A share is of what is held — the positive holdings, as the donut draws them — so that an asset's
-        // share is one figure in the table and on the chart (two decimals here, one there, as every table
-        // and chart writes percentages); a negative balance is no share (—), and the
-        // total row's 100 % holds only when none is below zero (it is the net value).
-        let held = valuation.assets.compactMap(\.value).filter { $0 > 0 }.reduce(0, +)
-        func share(_ value: Double?) -> DataTable.Cell {
-            guard let value, value >= 0, total != nil, held > 0 else { return DataTable.Cell("—") }
-            return DataTable.Cell(percent.string(value / held), sort: value / held)
-        }
-        let netIsHeld = !valuation.assets.contains { ($0.value ?? 0) < 0 }
-        func number(_ value: Double?, _ format: NumberFormat) -> DataTable.Cell {
-            DataTable.Cell(value.map(format.string) ?? "—", sort: value)
-        }
         // A holding a table would print as 0 of it worth 0.00 (dust a sale left) is no holding to a reader.
-        let rows = valuation.assets.filter {
+        let items = valuation.assets.filter {
             !Self.showsAsNothing($0.quantity, asset: input.market.asset($0.asset), value: $0.value)
         }
         .sorted { ($0.value ?? -.infinity, $1.asset) > ($1.value ?? -.infinity, $0.asset) }
-        .map { item -> [DataTable.Cell] in
+        // Values as printed add up to the total, and shares to 100 %: rounded together (`Apportionment`).
+        let values = Self.valuesAddingUp(items.map(\.value), to: total) ?? items.map(\.value)
+        // A share is of what is held — the positive holdings, as the donut draws them — so that an asset's
+        // share is one figure in the table and on the chart (two decimals here, one there, as every table
+        // and chart writes percentages). A negative balance is no share (—): when there is one, the held
+        // holdings' subtotal is the 100 %, the negative ones follow it, and the total is the net value.
+        let held = valuation.assets.compactMap(\.value).filter { $0 > 0 }.reduce(0, +)
+        let positive = items.indices.filter { (items[$0].value ?? 0) > 0 }
+        let shares: [Int: Double] =
+            total == nil || held <= 0
+            ? [:]
+            : Dictionary(
+                uniqueKeysWithValues: zip(
+                    positive,
+                    Apportionment.rounded(
+                        positive.map { items[$0].value! / held * 100 },
+                        adjustable: positive.map { _ in true },
+                        addingUpTo: 100,
+                        decimals: 2
+                    ) ?? positive.map { items[$0].value! / held * 100 }
+                )
+            )
+        func share(_ i: Int) -> DataTable.Cell {
+            guard let s = shares[i] else { return DataTable.Cell("—") }
+            return DataTable.Cell(percent.string(s / 100), sort: s / 100)
+        }
+        func number(_ value: Double?, _ format: NumberFormat) -> DataTable.Cell {
+            DataTable.Cell(value.map(format.string) ?? "—", sort: value)
+        }
+        let cells = items.indices.map { i -> [DataTable.Cell] in
+            let item = items[i]
             let asset = input.market.asset(item.asset)
             return [
                 DataTable.Cell(item.asset.rawValue),
                 DataTable.Cell(strings.kind(asset?.kind ?? input.rates.preference.kind(of: item.asset))),
                 number(item.quantity, Self.quantityFormat(item.quantity, asset: asset, locale: input.locale)),
-                number(item.rate, price), number(item.value, money), share(item.value),
+                number(item.rate, price), number(values[i], money), share(i),
             ]
         }
-        let totals = [
+        let negative = items.indices.filter { (items[$0].value ?? 0) < 0 }
+        let rows = items.indices.filter { !negative.contains($0) }.map { cells[$0] }
+        func line(_ name: String, _ value: Double?, _ share: DataTable.Cell, bold: Bool = false) -> [DataTable.Cell] {
             [
-                DataTable.Cell(strings[.total]), DataTable.Cell(""), DataTable.Cell(""), DataTable.Cell(""),
-                number(total, money), netIsHeld ? share(total) : DataTable.Cell("—"),
+                DataTable.Cell(name, bold: bold), DataTable.Cell(""), DataTable.Cell(""), DataTable.Cell(""),
+                number(value, money), share,
             ]
-        ]
+        }
+        let subtotal = positive.compactMap { values[$0] }.reduce(0, +)
+        let totals =
+            negative.isEmpty
+            ? [
+                line(
+                    strings[.total],
+                    total,
+                    total == nil || held <= 0 ? DataTable.Cell("—") : DataTable.Cell(percent.string(1))
+                )
+            ]
+            : [line(strings.heldAboveZero, subtotal, DataTable.Cell(percent.string(1)))] + negative.map { cells[$0] }
+                + [line(strings[.total], total, DataTable.Cell("—"))]
         let table = DataTable(
             columns: [
                 .init(key: "asset", title: strings[.asset], numeric: false),
@@ -80,15 +111,28 @@ public struct HoldingsDataset: Dataset {
                 .init(key: "share", title: strings[.share], numeric: true),
             ],
             rows: rows,
-            totals: rows.isEmpty ? [] : totals
+            totals: items.isEmpty ? [] : totals
         )
         return (table, valuation)
+    }
+
+    /// Values to the cent adding up to `total` as printed (`Apportionment`); nil when one is missing.
+    /// The holdings table and the cost and income table print the same values so.
+    public static func valuesAddingUp(_ values: [Double?], to total: Double?) -> [Double]? {
+        let known = values.compactMap { $0 }
+        guard known.count == values.count, let total else { return nil }
+        return Apportionment.rounded(
+            known,
+            adjustable: known.map { abs($0) >= 0.005 },
+            addingUpTo: total,
+            decimals: 2
+        )
     }
 
     public func build(_ input: DatasetInput, as kind: ChartKind, frame: ChartFrame) throws -> DatasetChart {
         let p = try input.requirePortfolio(Self.name)
         let (table, valuation) = try table(input)
-        guard !table.rows.isEmpty else {
+        guard !table.totals.isEmpty else {
             throw ArgumentError("--as-of", "\"\(p.portfolio.name)\" held nothing at the end of \(input.asOf.iso)")
         }
         let base = currency ?? p.portfolio.baseCurrency

@@ -68,7 +68,12 @@ struct ValueDataset: Dataset {
                 "no value of \"\(p.portfolio.name)\" from \(range.from.iso) to \(range.to.iso)"
             )
         }
-        let line = LineSeries(name: input.strings[.kpiValue], times: points.map(\.0), values: points.map(\.1))
+        let line = LineSeries(
+            name: input.strings[.kpiValue],
+            times: points.map(\.0),
+            values: points.map(\.1),
+            swatch: .total
+        )
         // The headline is the gain from the first day drawn to the last, flows excluded, and those days'
         // time-weighted return, as the report's change tiles; not shown when a transfer in between could
         // not be converted.

@@ -59,13 +59,15 @@ struct RollingCorrelationDataset: Dataset {
             values: points.map(\.1)
         )
         let strings = input.strings
+        var chart = LineChart(
+            frame: frame,
+            series: [line],
+            valueFormat: NumberFormat(locale: input.locale, style: .decimal(2)),
+            annotateWindow: false
+        )
+        chart.valueDomain = -1...1
         return DatasetChart(
-            chart: LineChart(
-                frame: frame,
-                series: [line],
-                valueFormat: NumberFormat(locale: input.locale, style: .decimal(2)),
-                annotateWindow: false
-            ),
+            chart: chart,
             title: strings.rollingTitle(pair[0], pair[1]),
             subtitle: strings.rollingSubtitle(pair[0], pair[1], window: window),
             footnote: input.footnote(

@@ -30,6 +30,12 @@ extension Catalogue {
         inCurrency(base).capitalisedFirst + " · " + range(days.from, days.to)
     }
 
+    /// Under the tile of dividends and interest less account fees: every fee the since-inception bridge
+    /// counts, trades' and transfers' included ("Fees since inception: −₴2,065").
+    package func feesSinceInception(_ amount: String) -> String {
+        pick("Fees since inception: \(amount)", "Комісії з початку: \(amount)")
+    }
+
     /// A column of the contribution table: its contribution to the time-weighted return.
     var twrContribution: String { pick("Share of TWR", "Внесок у TWR") }
 

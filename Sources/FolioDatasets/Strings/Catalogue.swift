@@ -10,7 +10,7 @@ public enum StringKey: String, Hashable, Sendable, CaseIterable {
     case holdingsLast7Days, composition, compositionValues, compositionPercent
     case correlation, correlationOfReturns, rollingCorrelation, rollingWindow, normalisedComparison
     case holdings, trades, cashFlows, depositsWithdrawals, deposits, withdrawals, fees, net
-    case diagnostics, diagnosticsIntro
+    case diagnostics, diagnosticsIntro, listOnPage
     case asset, kind, quantity, price, rate, value, share, time, side, fee, currency, month, balance, after
     case buy, sell, total, noData, emptyPortfolio
     case kindFiat, kindCrypto, kindStock, kindETF, kindMetal, kindIndex, kindOther

@@ -6,7 +6,7 @@ let englishStrings: [StringKey: String] = [
     .kpiChangeYTD: "Year to date", .kpiRealised: "Realised income", .kpiUnrealised: "Unrealised income",
     .kpiNetDeposits: "Net deposits",
     .kpiChange1m: "1 month", .kpiGain: "Gain (value − net deposits)",
-    .kpiInvestmentIncome: "Dividends and interest, less fees",
+    .kpiInvestmentIncome: "Dividends and interest, less account fees",
     .allocation: "Allocation", .allocationByAsset: "Allocation by asset", .allocationByKind: "Allocation by asset kind",
     .holdingsLast7Days: "Holdings over the last 7 days", .composition: "Composition by month",
     .compositionValues: "Value by asset, last 12 months", .compositionPercent: "Share by asset, last 12 months",
@@ -16,7 +16,7 @@ let englishStrings: [StringKey: String] = [
     .holdings: "Holdings", .trades: "Trades", .cashFlows: "Deposits and withdrawals",
     .depositsWithdrawals: "Deposits and withdrawals by month", .deposits: "Deposits", .withdrawals: "Withdrawals",
     .fees: "Fees", .net: "Net",
-    .diagnostics: "Diagnostics",
+    .diagnostics: "Diagnostics", .listOnPage: "the list is on page",
     .diagnosticsIntro:
         "Balances went below zero after these events. Values that depend on them may be wrong; check the imported trades and transfers.",
     .asset: "Asset", .kind: "Kind", .quantity: "Quantity", .price: "Price", .rate: "Rate", .value: "Value",

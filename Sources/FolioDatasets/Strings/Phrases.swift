@@ -111,6 +111,20 @@ extension Catalogue {
         case .sinceInception: pick("Since inception", "З початку")
         }
     }
+    /// "From 18 Sep 2019: value below zero before": why figures since inception start after the first
+    /// activity (`ReturnSeries.firstDay`), said on every chart and table that starts there.
+    public func lateStart(_ day: Day, _ why: ReturnSeries.LateStart) -> String {
+        switch why {
+        case .valueBelowZero:
+            pick("From \(date(day)): value below zero before", "З \(date(day)): до того вартість нижче нуля")
+        case .nothingHeld: pick("From \(date(day)): nothing held before", "З \(date(day)): до того нічого не було")
+        }
+    }
+    /// "2018 YTD": the year in progress under its bar of returns.
+    public func yearToDate(_ year: Int) -> String { pick("\(year) YTD", "\(year) з поч. р.") }
+    /// "Since 18 Sep 2019": a row of the performance table (which all end on the as-of day) that holds
+    /// fewer days than its name would say, named by its first day.
+    public func since(_ day: Day) -> String { pick("Since \(date(day))", "З \(date(day))") }
     /// "Time-weighted, in UAH · 1 Mar 2013 – 7 Feb 2018": what a performance chart's numbers are.
     func timeWeightedSubtitle(_ base: AssetCode, _ from: Day, _ to: Day) -> String {
         pick("Time-weighted, in \(base)", "Зважена за часом, у \(currency(base))") + " · " + range(from, to)
@@ -196,6 +210,8 @@ extension Catalogue {
     public enum DailyIdea: Sendable {
         case allocation
         case value(days: Int)
+        /// The value over a row of the performance table ("value, 1 month"), the window of its tile.
+        case valueOver(PeriodPerformance.Period)
         case holding(String, days: Int)
         case drawdown, cumulative
     }
@@ -203,6 +219,7 @@ extension Catalogue {
         switch idea {
         case .allocation: pick("allocation", "розподіл")
         case .value(let n): pick("value, \(days(n))", "вартість за \(days(n))")
+        case .valueOver(let p): pick("value, ", "вартість за ") + period(p).lowercasedFirst
         case .holding(let code, let n): pick("\(code), \(days(n))", "\(code) за \(days(n))")
         case .drawdown: pick("drawdown", "просідання")
         case .cumulative: pick("growth of 100", "зростання 100")
@@ -266,6 +283,15 @@ extension Catalogue {
         case .index: self[.kindIndex]
         case .other, nil: self[.kindOther]
         }
+    }
+
+    /// A column of days (a trade's, a rate's): a day is no time.
+    public var dateColumn: String { pick("Date", "Дата") }
+
+    /// Under the converter: whose rates it converts at, and of which day ("At NBU rates of 31 Dec 2020").
+    public func convertedAt(markets: [String], last: Day?) -> String? {
+        guard !markets.isEmpty, let last else { return nil }
+        return pick("At \(list(markets)) rates of \(date(last))", "За курсами \(list(markets)) на \(date(last))")
     }
 
     /// Names for the `source` column of quotes, as a reader knows them.

@@ -6,7 +6,7 @@ let ukrainianStrings: [StringKey: String] = [
     .kpiChangeYTD: "З початку року", .kpiRealised: "Реалізований дохід", .kpiUnrealised: "Нереалізований дохід",
     .kpiNetDeposits: "Чисті внески",
     .kpiChange1m: "1 місяць", .kpiGain: "Прибуток (вартість − чисті внески)",
-    .kpiInvestmentIncome: "Дивіденди й відсотки без комісій",
+    .kpiInvestmentIncome: "Дивіденди й відсотки без комісій рах.",
     .allocation: "Розподіл", .allocationByAsset: "Розподіл за активами",
     .allocationByKind: "Розподіл за видами активів",
     .holdingsLast7Days: "Активи за останні 7 днів", .composition: "Склад за місяцями",
@@ -18,7 +18,7 @@ let ukrainianStrings: [StringKey: String] = [
     .holdings: "Активи", .trades: "Угоди", .cashFlows: "Внески та виведення",
     .depositsWithdrawals: "Внески та виведення за місяцями", .deposits: "Внески", .withdrawals: "Виведення",
     .fees: "Комісії", .net: "Сальдо",
-    .diagnostics: "Діагностика",
+    .diagnostics: "Діагностика", .listOnPage: "перелік — на сторінці",
     .diagnosticsIntro:
         "Після цих подій залишки ставали від’ємними. Значення, що від них залежать, можуть бути хибними; перевірте імпортовані угоди й перекази.",
     .asset: "Актив", .kind: "Вид", .quantity: "Кількість", .price: "Ціна", .rate: "Курс", .value: "Вартість",

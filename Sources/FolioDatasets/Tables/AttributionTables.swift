@@ -25,21 +25,26 @@ enum AttributionTables {
         let request = c.request
         let end = try request.to ?? request.day(default: c.portfolioLastDay())
         let argument = request.to != nil ? "--to" : "--as-of"
-        guard let history = p.performance(endingAt: end), let inception = history.value.days.dropFirst().first else {
+        guard let history = p.performance(endingAt: end), let first = history.value.days.dropFirst().first else {
             throw ArgumentError(
                 argument,
                 "\(end.iso) is before the first trade or transaction of \"\(p.portfolio.name)\""
             )
         }
+        // The days its time-weighted return covers: from the first activity, or from the first day the
+        // value was above zero when it was below until then (`ReturnSeries.firstDay`).
+        let inception = max(first, history.returns.firstDay ?? first)
+        let lateStart = history.returns.lateStart
         let range: DayRange
         if let period = request.attributionPeriod {
-            range = try period.range(inception: inception, end: end)
+            range = try period.range(inception: inception, end: end, lateStart: lateStart)
         } else {
             let from = request.from ?? inception
             guard from >= inception else {
+                let what = lateStart == nil ? "the first activity" : "the first day the value was above zero"
                 throw ArgumentError(
                     "--from",
-                    "\(from.iso) is before the first activity of \"\(p.portfolio.name)\" (\(inception.iso))"
+                    "\(from.iso) is before \(what) of \"\(p.portfolio.name)\" (\(inception.iso))"
                 )
             }
             do { range = try DayRange(from: from, to: end) } catch { throw ArgumentError(error) }

@@ -113,6 +113,7 @@ enum PortfolioTables {
         try activityCheck(p, endingAt: range.to, c.request)
         let flows = CashFlowsByMonth(
             cashTransactions: p.replay.cashTransactions,
+            trades: p.trades,
             rates: p.market.rates,
             base: p.portfolio.baseCurrency,
             range: range

@@ -4,7 +4,8 @@ import Foundation
 internal import Mustache
 
 /// Subject and bodies from Mustache templates. Placeholders: `{{portfolio}}`, `{{date}}`, `{{value}}`,
-/// `{{change}}`, `{{count}}`, and `{{#images}}…{{name}}…{{cid}}…{{width}}…{{/images}}`,
+/// `{{change}}`, `{{warning}}` (balances that went below zero, as page 1 of the report says it),
+/// `{{count}}`, and `{{#images}}…{{name}}…{{cid}}…{{width}}…{{/images}}`,
 /// `{{#attachments}}{{name}}{{/attachments}}`. HTML templates escape values; text templates do not.
 struct MailTemplates {
     var subject = "Folio{{#portfolio}} · {{portfolio}}{{/portfolio}} · {{date}}"
@@ -19,6 +20,10 @@ struct MailTemplates {
             {{#portfolio}}{{portfolio}}, {{/portfolio}}{{date}}
             {{#value}}\(value): {{value}}{{#change}} ({{change}}){{/change}}
             {{/value}}
+            {{#warning}}
+            {{warning}}
+
+            {{/warning}}
             {{#images}}- {{name}}
             {{/images}}
             {{#attachments}}\(attached): {{name}}
@@ -30,6 +35,7 @@ struct MailTemplates {
             <!DOCTYPE html>
             <html><body style="font-family: sans-serif; color: #1A1A1A">
             <p><b>{{#portfolio}}{{portfolio}}, {{/portfolio}}{{date}}</b>{{#value}}<br>\(value): {{value}}{{#change}} ({{change}}){{/change}}{{/value}}</p>
+            {{#warning}}<p style="color: #A63D00"><b>{{warning}}</b></p>{{/warning}}
             {{#images}}
             <p><img src="cid:{{cid}}" alt="{{name}}" width="{{width}}" style="max-width: 100%; height: auto"></p>
             {{/images}}

@@ -1,5 +1,6 @@
 import FolioCharts
 import FolioCore
+import FolioDatasets
 import FolioNet
 import FolioRender
 import FolioReports
@@ -98,6 +99,10 @@ struct RenderedReports {
         rendered.values["value"] = data.tile(.value)?.value
         if let change = data.tile(.change1d), change.value != "—" {
             rendered.values["change"] = change.detail.isEmpty ? change.value : "\(change.value), \(change.detail)"
+        }
+        // Balances below zero are said in the mail's text, where they are read, not only in the report.
+        if let warning = Catalogue.for(data.locale).negativeBalances(data.diagnostics) {
+            rendered.values["warning"] = warning + ". " + Catalogue.for(data.locale).listInReport
         }
         return rendered
     }

@@ -8,8 +8,10 @@ import Foundation
 public enum Template {
     public static let placeholders: Set<String> = [
         "portfolio", "asOf", "base", "generated", "stamp", "page", "pages", "title", "month", "asOfNote", "flowsWindow",
-        "cryptoLastQuote", "year", "taxRates", "leftOut",
+        "cryptoLastQuote", "year", "taxRates", "leftOut", "negativeBalances",
     ]
+    /// `{pageOf.diagnostics}`: the page a table of that data starts on, known after pagination.
+    public static let pageOf = "pageOf."
 
     /// What is wrong with a template, or nil when every placeholder is known.
     static func problem(in text: String) -> (expected: String, found: String)? {
@@ -18,7 +20,7 @@ public enum Template {
                 if StringKey(rawValue: String(name.dropFirst(2))) == nil {
                     return ("a catalogue key after t. (see reports/strings)", "\"{\(name)}\"")
                 }
-            } else if !placeholders.contains(name) {
+            } else if !placeholders.contains(name) && !(name.hasPrefix(pageOf) && name.count > pageOf.count) {
                 return (
                     "placeholders among " + placeholders.sorted().map { "{\($0)}" }.joined(separator: ", ")
                         + " or {t.key}", "\"{\(name)}\""
@@ -31,11 +33,17 @@ public enum Template {
         return nil
     }
 
-    /// The text with every placeholder replaced; values missing from `values` become empty.
-    public static func render(_ text: String, values: [String: String], strings: Catalogue) -> String {
+    /// The text with every placeholder replaced; values missing from `values` (and not given by `more`)
+    /// become empty.
+    public static func render(
+        _ text: String,
+        values: [String: String],
+        strings: Catalogue,
+        more: (String) -> String? = { _ in nil }
+    ) -> String {
         Placeholders.substitute(text) { name in
             if name.hasPrefix("t."), let key = StringKey(rawValue: String(name.dropFirst(2))) { return strings[key] }
-            return values[name] ?? ""
+            return values[name] ?? more(name) ?? ""
         }
     }
 }

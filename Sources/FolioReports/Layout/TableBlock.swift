@@ -39,6 +39,9 @@ struct TableBlock: LayoutBlock {
     var widths: [Double]?
     /// Each decimal-aligned column's widest fraction, measured over all rows like the widths.
     var fractions: [Double]?
+    /// The data the table shows (a definition's `data:`), for a text elsewhere that names the page it
+    /// starts on (`{pageOf.diagnostics}`).
+    var source: String?
     let style: ReportStyle
 
     init(columns: [TableColumn], rows: [[Cell]], style: ReportStyle) {

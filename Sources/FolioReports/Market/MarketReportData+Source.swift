@@ -193,16 +193,18 @@ extension MarketReportData: ReportDataSource {
                     ),
                     .init(key: "change", title: strings.changeOver(days: 1), numeric: true, alignsDecimals: true),
                     .init(key: "change-percent", title: "%", numeric: true),
-                    .init(key: "day", title: strings[.time], numeric: false),
+                    .init(key: "day", title: strings.dateColumn, numeric: false),
                 ],
                 rows: rows
             )
         case "converter":
             let currencies = fiatRates.currencies
             let amount = NumberFormat(locale: locale, style: .decimal(2))
+            var used: [(market: String, day: Day)] = []
             let rows = currencies.compactMap { code -> [DataTable.Cell]? in
                 guard case .success(let rate) = input.rates.rate(from: code, to: input.currency, at: input.asOf.end)
                 else { return nil }
+                used += rate.legs.map { (strings.source($0.market.rawValue), Day($0.time)) }
                 return [
                     DataTable.Cell(code.rawValue), number(100, amount), number(rate.convert(100), amount),
                     number(1000, amount), number(rate.convert(1000), amount),
@@ -216,7 +218,11 @@ extension MarketReportData: ReportDataSource {
                     .init(key: "amount-1000", title: strings[.amount], numeric: true),
                     .init(key: "result-1000", title: strings.currency(input.currency), numeric: true),
                 ],
-                rows: rows
+                rows: rows,
+                note: strings.convertedAt(
+                    markets: Array(Set(used.map(\.market))).sorted(),
+                    last: used.map(\.day).max()
+                )
             )
         case "coins":
             let rows = coins.map { c -> [DataTable.Cell] in

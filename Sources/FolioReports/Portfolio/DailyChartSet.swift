@@ -1,8 +1,9 @@
+import FolioAnalytics
 import FolioCharts
 import FolioCore
 import FolioDatasets
 
-/// The daily set of images for mail: allocation, value over 30 days and the 7-day line of each of the
+/// The daily set of images for mail: allocation, value over the month and the 7-day line of each of the
 /// largest holdings, and with `performance` the drawdown and the cumulative return (against the
 /// report's benchmark), each with a stable file name so that mail templates and caches can refer to them.
 public struct DailyChartSet: Sendable {
@@ -58,11 +59,13 @@ public struct DailyChartSet: Sendable {
         ) {
             images.append(Image(fileName: "allocation.png", chart: pie))
         }
+        // The report's "1 month" tile's window and figure (from the close a month back), so that a reader
+        // who gets both reads one change; the file keeps its name, which mail templates and jobs refer to.
         if case .chart(let line) = try data.chart(
             .line,
             data: "value",
-            parameters: ["days": "30"],
-            frame: frame(strings.dailyIdea(.value(days: 30)))
+            parameters: ["period": PeriodPerformance.Period.oneMonth.rawValue],
+            frame: frame(strings.dailyIdea(.valueOver(.oneMonth)))
         ) {
             images.append(Image(fileName: "value-30d.png", chart: line))
         }

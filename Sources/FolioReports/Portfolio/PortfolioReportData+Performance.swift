@@ -17,9 +17,13 @@ extension PortfolioReportData {
         let percent = NumberFormat(locale: locale, style: .percent(2))
         func pct(_ v: Double?) -> Cell { Cell(v.map { percent.string($0) } ?? "—", sort: v) }
         func ratio(_ v: Double?) -> Cell { number(v, 2) }
+        // A row that holds fewer days than its name says (year to date of a portfolio started this year,
+        // since inception when the value was below zero at first) is named by its first day (every row
+        // ends on the as-of day).
         let rows = history.periods(benchmark: benchmark).map { r -> [Cell] in
             var row = [
-                Cell(strings.period(r.period)), pct(r.timeWeighted), pct(r.annualised), pct(r.moneyWeighted),
+                Cell(r.holdsItsWholePeriod ? strings.period(r.period) : strings.since(r.from)),
+                pct(r.timeWeighted), pct(r.annualised), pct(r.moneyWeighted),
                 pct(r.xirr),
                 pct(r.statistics?.volatility), ratio(r.statistics?.sharpe), ratio(r.statistics?.sortino),
                 pct(r.statistics?.maxDrawdown),
@@ -44,7 +48,13 @@ extension PortfolioReportData {
                 Column(key: "difference", title: strings[.difference], numeric: true),
             ]
         }
-        return DataTable(columns: columns, rows: rows)
+        return DataTable(columns: columns, rows: rows, note: lateStart(history))
+    }
+
+    /// Why the figures since inception start after the first activity, as the charts say it.
+    private func lateStart(_ history: PerformanceHistory) -> String? {
+        guard let why = history.returns.lateStart, let day = history.returns.firstDay else { return nil }
+        return strings.lateStart(day, why)
     }
 
     /// The five deepest drawdowns since inception (FolioAnalytics' `DrawdownSeries`, as `folio table
@@ -70,7 +80,8 @@ extension PortfolioReportData {
                 Column(key: "depth", title: strings[.drawdownDepth], numeric: true),
                 Column(key: "days", title: strings[.drawdownDays], numeric: true),
             ],
-            rows: Array(rows)
+            rows: Array(rows),
+            note: lateStart(history)
         )
     }
 }

@@ -92,7 +92,7 @@ extension PortfolioReportData {
         )
         return DataTable(
             columns: [
-                Column(key: "time", title: strings[.time], numeric: false),
+                Column(key: "time", title: strings.dateColumn, numeric: false),
                 Column(key: "side", title: strings[.side], numeric: false),
                 Column(key: "asset", title: strings[.asset], numeric: false),
                 Column(key: "quantity", title: strings[.quantity], numeric: true),
@@ -118,6 +118,7 @@ extension PortfolioReportData {
     var cashFlowsTable: DataTable {
         let cashFlows = CashFlowsByMonth(
             cashTransactions: input.cashTransactions,
+            trades: input.trades,
             rates: input.rates,
             base: base,
             range: flowsWindow
@@ -142,20 +143,35 @@ extension PortfolioReportData {
         )
     }
 
+    /// Each balance that went below zero, by the event after which it did: its day, what it was (a sale
+    /// of LTC, a withdrawal of BSV) and the id the broker's export gave it, which a reader can find in
+    /// the export, unlike the database's own.
     var diagnosticsTable: DataTable {
+        let trades = Dictionary(input.trades.map { ($0.id, $0) }) { a, _ in a }
+        let transfers = Dictionary(input.cashTransactions.map { ($0.id, $0) }) { a, _ in a }
         let rows = diagnostics.map { d -> [Cell] in
-            let after: String
+            let (event, id): (String, String?)
             switch d.after {
-            case .trade(let id): after = strings[.trade] + " \(id)"
-            case .cashTransaction(let id): after = strings[.cashTransaction] + " \(id)"
+            case .trade(let n):
+                (event, id) =
+                    trades[n].map { (strings.ledgerEvent(trade: $0), $0.externalID) } ?? (strings[.trade], nil)
+            case .cashTransaction(let n):
+                (event, id) =
+                    transfers[n].map { (strings.ledgerEvent(cash: $0), $0.externalID) } ?? (
+                        strings[.cashTransaction], nil
+                    )
             }
-            return [Cell(d.asset.rawValue), time(d.time), Cell(after), number(d.balance, decimals(d.asset))]
+            return [
+                Cell(d.asset.rawValue), time(d.time), Cell(event), Cell(id ?? "—"),
+                number(d.balance, decimals(d.asset)),
+            ]
         }
         return DataTable(
             columns: [
                 Column(key: "asset", title: strings[.asset], numeric: false),
-                Column(key: "time", title: strings[.time], numeric: false),
-                Column(key: "after", title: strings[.after], numeric: false),
+                Column(key: "time", title: strings.day, numeric: false),
+                Column(key: "after", title: strings.event, numeric: false),
+                Column(key: "id", title: strings.brokersID, numeric: false),
                 Column(key: "balance", title: strings[.balance], numeric: true),
             ],
             rows: rows
@@ -181,19 +197,51 @@ extension PortfolioReportData {
                     ($0 ?? 1).magnitude >= 0.005
                 }
         }
-        let rows = shown.map { p -> [Cell] in
-            [
-                Cell(p.asset.rawValue), quantity(p.quantity, p.asset), price(p.averageCost), number(p.costBasis, 2),
-                number(p.value, 2), number(p.realised, 2), number(p.unrealised, 2),
-                number(received((p.dividends, p.interest)), 2),
-                number(p.accountFees, 2),
+        // Cost + unrealised = value on every row, and every column adds up to its total, as printed
+        // (`Apportionment`): the figures rounded together, not each on its own.
+        var figures = shown.map { p in
+            [p.costBasis, p.unrealised, p.realised, received((p.dividends, p.interest)), p.accountFees]
+        }
+        var values = shown.map(\.value)
+        var totals: [Double?] = [
+            income.costBasis, income.unrealised, income.realised, received((income.dividends, income.interest)),
+            income.accountFees,
+        ]
+        var valueTotal = income.valueTotal
+        // The values first, as the holdings table rounds them (the same column on the page before).
+        let pairs = figures.map { $0.prefix(2).compactMap { $0 } }
+        if let valued = HoldingsDataset.valuesAddingUp(values, to: valueTotal),
+            pairs.allSatisfy({ $0.count == 2 }),
+            let t = Apportionment.table(pairs, decimals: 2, rowTotals: valued)
+        {
+            for i in figures.indices {
+                (figures[i][0], figures[i][1], values[i]) = (t.cells[i][0], t.cells[i][1], t.rows[i])
+            }
+            (totals[0], totals[1], valueTotal) = (t.columns[0], t.columns[1], t.total)
+        }
+        for k in 2..<5 {
+            let column = figures.compactMap { $0[k] }
+            guard column.count == figures.count,
+                let rounded = Apportionment.rounded(
+                    column,
+                    adjustable: column.map { _ in true },
+                    addingUpTo: totals[k] ?? column.reduce(0, +),
+                    decimals: 2
+                )
+            else { continue }
+            for i in figures.indices { figures[i][k] = rounded[i] }
+        }
+        let rows = shown.indices.map { i -> [Cell] in
+            let p = shown[i]
+            return [
+                Cell(p.asset.rawValue), quantity(p.quantity, p.asset), price(p.averageCost), number(figures[i][0], 2),
+                number(values[i], 2), number(figures[i][2], 2), number(figures[i][1], 2), number(figures[i][3], 2),
+                number(figures[i][4], 2),
             ]
         }
         let total = [
-            Cell(strings[.total]), Cell(""), Cell(""), number(income.costBasis, 2), number(income.valueTotal, 2),
-            number(income.realised, 2), number(income.unrealised, 2),
-            number(received((income.dividends, income.interest)), 2),
-            number(income.accountFees, 2),
+            Cell(strings[.total]), Cell(""), Cell(""), number(totals[0], 2), number(valueTotal, 2),
+            number(totals[2], 2), number(totals[1], 2), number(totals[3], 2), number(totals[4], 2),
         ]
         let hasIncome = income.positions.contains { ($0.dividends ?? 1) != 0 || ($0.interest ?? 1) != 0 }
         let hasFees = income.positions.contains { ($0.accountFees ?? 1) != 0 }

@@ -10,6 +10,7 @@ extension PortfolioReportData: ReportDataSource {
             "portfolio": input.portfolio.name, "base": strings.currency(base), "title": strings[.portfolioReport],
             "asOfNote": input.asOfSetBy.map(strings.asOfSetBy) ?? "",
             "flowsWindow": strings.monthRange(flowsWindow.from, flowsWindow.to),
+            "negativeBalances": strings.negativeBalances(diagnostics) ?? "",
         ]) { $1 }
     }
 
@@ -73,7 +74,14 @@ extension PortfolioReportData: ReportDataSource {
         case .realised: return KPITile(label: strings[.kpiRealised], value: tileMoney(income.realised))
         case .unrealised: return KPITile(label: strings[.kpiUnrealised], value: tileMoney(income.unrealised))
         case .investmentIncome:
-            return KPITile(label: strings[.kpiInvestmentIncome], value: tileMoney(income.investmentIncome))
+            // Less the account's fees only: the fees of trades and transfers are in realised and unrealised,
+            // and the since-inception bridge shows them all, which the tile says under its figure.
+            let fees = (try? AttributionDataset().bridge(charts.input))?.fees
+            return KPITile(
+                label: strings[.kpiInvestmentIncome],
+                value: tileMoney(income.investmentIncome),
+                detail: fees.map { strings.feesSinceInception(tileMoney(-$0)) } ?? ""
+            )
         // The ledger's total: realised + unrealised + dividends and interest less fees, which is value −
         // net deposits; the tiles beside it add up to it.
         case .gain: return KPITile(label: strings[.kpiGain], value: tileMoney(income.total))

@@ -1,0 +1,57 @@
+import FolioAnalytics
+import FolioCore
+
+/// The words of balances that went below zero, where a reader meets them: page 1 and the daily mail
+/// (how many, since when, where the list is) and the list itself (each event by its day, its kind and
+/// the broker's id).
+extension Catalogue {
+    private func pick(_ en: String, _ uk: String) -> String { locale == .uk ? uk : en }
+
+    /// "Balances went below zero after 10 events, from 4 Jun 2019 on": one line on page 1 (which goes on to
+    /// say where the list is) and in the daily mail.
+    public func negativeBalances(_ list: [NegativeBalance]) -> String? {
+        guard let first = list.min(by: { $0.time < $1.time }) else { return nil }
+        let n = list.count
+        let day = date(Day(first.time))
+        return pick(
+            "Balances went below zero after \(n == 1 ? "one event" : "\(n) events")"
+                + (n == 1 ? ", on \(day)" : ", from \(day) on"),
+            "Залишки ставали від’ємними після \(n) " + Self.ukPlural(n, "події", "подій", "подій")
+                + (n == 1 ? ", \(day)" : ", від \(day)")
+        )
+    }
+
+    /// Where the mail's reader finds the list.
+    public var listInReport: String {
+        pick(
+            "The portfolio report lists them under Diagnostics; figures that depend on them may be wrong.",
+            "Звіт про портфель перелічує їх у розділі «Діагностика»; залежні від них числа можуть бути хибними."
+        )
+    }
+
+    /// A trade or a transfer as the list names it: "Sell LTC", "Withdrawal of BSV".
+    public func ledgerEvent(trade: Trade) -> String {
+        (trade.side == .buy ? self[.buy] : self[.sell]) + " " + trade.asset.rawValue
+    }
+
+    public func ledgerEvent(cash: CashTransaction) -> String {
+        let what = cash.asset ?? cash.currency
+        return switch cash.kind {
+        case .deposit: pick("Deposit of \(what)", "Внесок \(what)")
+        case .withdrawal: pick("Withdrawal of \(what)", "Виведення \(what)")
+        case .dividend: pick("Dividend on \(what)", "Дивіденд на \(what)")
+        case .interest: pick("Interest in \(what)", "Відсотки в \(what)")
+        case .fee: pick("Fee in \(what)", "Комісія в \(what)")
+        case .split: pick("Split of \(what)", "Спліт \(what)")
+        }
+    }
+
+    /// The holdings table's subtotal of what is held above zero, the whole its shares are of, when a
+    /// balance below zero follows it.
+    public var heldAboveZero: String { pick("Held (above zero)", "Наявні (понад нуль)") }
+
+    /// The column of the id a broker's export gave a trade or a transfer.
+    public var brokersID: String { pick("Broker's id", "Номер у брокера") }
+    public var event: String { pick("Event", "Подія") }
+    public var day: String { pick("Day", "День") }
+}
