@@ -113,6 +113,13 @@ enum Paths {
         return url
     }
 
+    /// Writes `text` to a file named `name` in `directory`; its path.
+    static func write(_ text: String, _ name: String, in directory: URL) throws -> String {
+        let url = directory.appendingPathComponent(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
     /// A quotes CSV of `rows` hourly USD/UAH rates, for imports that take a noticeable time.
     static func writeQuotes(rows: Int, to url: URL) throws {
         var text = "date,asset,currency,price,market,source\n"

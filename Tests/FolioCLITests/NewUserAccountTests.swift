@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+/// A new user's own account in a copy of the demo database, as issue 42 found it: every table values
+/// what the holdings table values, by one rule for routes between currencies; and the errors of a
+/// first session name what was typed wrong.
+@Suite struct NewUserAccountTests {
+    /// A copy of the demo database and the command that runs `folio` on it.
+    static func copy(in directory: URL) throws -> String {
+        let db = directory.appendingPathComponent("account.sqlite").path
+        try FileManager.default.copyItem(atPath: try DemoDatabase.path(), toPath: db)
+        return db
+    }
+
+    /// EUR/USD is quoted (card) only in December 2020: before it, a EUR portfolio of US stocks is valued
+    /// through the NBU's rates in every table, as the holdings table valued it, and stderr says so once.
+    @Test func aPreferredMarketWithoutAQuoteFallsBackInEveryTable() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let db = try Self.copy(in: directory)
+        let trades = try Paths.write(
+            "time,side,asset,quantity,price,price_currency,fee,fee_currency\n"
+                + "2017-03-01T15:00:00Z,buy,AAPL,10,139.79,USD,1,USD\n2017-06-01T15:00:00Z,buy,MSFT,20,70.10,USD,1,USD\n",
+            "trades.csv",
+            in: directory
+        )
+        let deposits = try Paths.write(
+            "time,type,currency,amount\n2017-02-28T10:00:00Z,deposit,USD,5000\n",
+            "deposits.csv",
+            in: directory
+        )
+        for arguments in [
+            ["portfolio", "add", "EUR stocks", "--base", "EUR"],
+            ["import", "trades", "--portfolio", "EUR stocks", trades],
+            ["import", "transactions", "--portfolio", "EUR stocks", deposits],
+        ] {
+            let done = try FolioProcess.run(arguments + ["--db", db])
+            #expect(done.status == 0, "\(done.stderr)")
+        }
+        let holdings = try FolioProcess.run([
+            "table", "holdings", "--portfolio", "EUR stocks", "--db", db, "--format", "csv",
+        ])
+        let total = try #require(
+            holdings.stdout.split(separator: "\r\n").first { $0.hasPrefix("Total,") }?.split(separator: ",").last
+        )
+        let attribution = try FolioProcess.run(
+            ["table", "attribution", "--portfolio", "EUR stocks", "--db", db, "--format", "csv"]
+        )
+        #expect(attribution.status == 0, "\(attribution.stderr)")
+        #expect(!attribution.stderr.contains("missing quote"), "\(attribution.stderr)")
+        let end = attribution.stdout.split(separator: "\r\n").first { $0.hasPrefix("end_value,") }
+        // The two tables print to different precision: the same value to the cent.
+        let endValue = try #require(end.flatMap { Double($0.split(separator: ",")[1]) })
+        #expect(abs(endValue - (Double(total) ?? .nan)) < 0.005, "\(attribution.stdout)")
+        let said = attribution.stderr.split(separator: "\n").filter { $0.hasPrefix("EUR/USD (card) has no quote") }
+        #expect(
+            said == [
+                "EUR/USD (card) has no quote within 7 days at some dates; there the cross through USD/UAH (nbu) and EUR/UAH (nbu) is used"
+            ]
+        )
+    }
+
+    /// `tabel` is no command: ArgumentParser blamed the next option ("Unknown option '--portfolio'").
+    @Test func aMistypedCommandIsNamedWithTheNearestOne() throws {
+        let result = try FolioProcess.run(["tabel", "holdings", "--portfolio", "T"])
+        #expect(result.status != 0)
+        #expect(
+            result.stderr
+                == "Error: 'tabel' is not a folio command; did you mean 'table'? (folio --help lists them)\n",
+            "\(result.stderr)"
+        )
+        let far = try FolioProcess.run(["frobnicate"])
+        #expect(far.stderr == "Error: 'frobnicate' is not a folio command (folio --help lists them)\n", "\(far.stderr)")
+    }
+
+    /// A portfolio name that differs only in case (or by a typo) is named as the one meant.
+    @Test func aPortfolioNameInTheWrongCaseNamesTheNearMatch() throws {
+        let result = try FolioProcess.run([
+            "table", "holdings", "--portfolio", "demo uah", "--db", try DemoDatabase.path(),
+        ])
+        #expect(result.status != 0)
+        #expect(
+            result.stderr
+                == "Error: --portfolio: no portfolio named \"demo uah\"; did you mean \"Demo UAH\"? (see `folio portfolio list`)\n",
+            "\(result.stderr)"
+        )
+    }
+}
