@@ -182,10 +182,12 @@ import Testing
         }
     }
 
-    @Test func namesFromAnAnswerLoseTheirControlCharacters() throws {
+    /// A name is kept as the answer gives it (less a NUL) and escaped where it is written, as each format
+    /// escapes (`Asset.storedName`): `\x1B` in a table, `\u001b` in JSON.
+    @Test func namesFromAnAnswerAreKeptForEachFormatToEscape() throws {
         var merger = FetchMerger()
-        try merger.add(FetchedData(assetNames: ["BTC": "Bit\u{1B}[31mcoin"]))
-        #expect(merger.data.assetNames["BTC"] == "Bit\\x1B[31mcoin")
+        try merger.add(FetchedData(assetNames: ["BTC": "Bit\u{1B}[31m\u{0}coin"]))
+        #expect(merger.data.assetNames["BTC"] == "Bit\u{1B}[31mcoin")
     }
 }
 
