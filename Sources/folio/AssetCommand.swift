@@ -80,7 +80,7 @@ struct AssetCommand: ParsableCommand {
                 isin: isin.flatMap { ISIN($0) }
             )
             Output.result(
-                "\(asset.code): \(asset.kind.rawValue), \"\(asset.name)\"\(isin.flatMap { ISIN($0) }.map { ", ISIN \($0)" } ?? "")\n"
+                "\(asset.code): \(asset.kind.rawValue), \"\(Redaction.escapingControlCharacters(asset.name))\"\(isin.flatMap { ISIN($0) }.map { ", ISIN \($0)" } ?? "")\n"
             )
         }
     }

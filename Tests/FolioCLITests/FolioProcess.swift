@@ -8,6 +8,8 @@ struct FolioProcess {
         var stdout: String
         var stderr: String
         var seconds: Double
+        /// The signal that ended the process (SIGILL of a trap, SIGSEGV), nil when it exited.
+        var signal: Int32? = nil
     }
 
     /// `$FOLIO_BIN`, else `folio` next to the test bundle (SwiftPM puts both in the same build folder).
@@ -86,7 +88,8 @@ struct FolioProcess {
             status: process.terminationStatus,
             stdout: String(decoding: stdout, as: UTF8.self),
             stderr: String(decoding: stderr, as: UTF8.self),
-            seconds: Date().timeIntervalSince(started)
+            seconds: Date().timeIntervalSince(started),
+            signal: process.terminationReason == .uncaughtSignal ? process.terminationStatus : nil
         )
     }
 }

@@ -2,7 +2,8 @@ import FolioCore
 import Foundation
 
 /// Streams a file as lines of bytes, a chunk at a time, so that memory stays flat whatever the file size.
-/// Handles `\n` and `\r\n`, a missing final newline (DSX exports have none) and a UTF-8 byte-order mark.
+/// Handles `\n`, `\r\n` and `\r` alone (a file saved by an old Mac program is read as lines, not as
+/// one line), a missing final newline (DSX exports have none) and a UTF-8 byte-order mark.
 /// Every line must be UTF-8 and at most `maxLineBytes` long: text in another encoding is refused at its
 /// first bad byte rather than stored with U+FFFD in place of each letter, and a line without an end is
 /// refused before it fills memory.
@@ -42,9 +43,7 @@ struct ByteLines {
                 func line(_ range: Range<Int>) throws {
                     lineNumber += 1
                     guard range.count <= Self.maxLineBytes else { throw tooLong(lineNumber) }
-                    let bytes = UnsafeBufferPointer(
-                        rebasing: buffer[range.lowerBound..<trimCR(buffer, range.lowerBound, range.upperBound)]
-                    )
+                    let bytes = UnsafeBufferPointer(rebasing: buffer[range])
                     if let bad = UTF8Validation.firstInvalidOffset(bytes) {
                         throw ImportError(
                             file: url.path,
@@ -54,11 +53,23 @@ struct ByteLines {
                     }
                     try body(bytes, lineNumber)
                 }
+                func find(_ byte: Int32, from: Int, to: Int) -> Int? {
+                    guard to > from, let found = memchr(base + from, byte, to - from) else { return nil }
+                    return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                }
                 while start < buffer.count {
-                    guard let newline = memchr(base + start, 0x0A, buffer.count - start) else { break }
-                    let end = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
-                    try line(start..<end)
-                    start = end + 1
+                    let newline = find(0x0A, from: start, to: buffer.count)
+                    // A CR ends a line too: alone, as old Mac files end theirs, or before the LF of a CRLF.
+                    guard let cr = find(0x0D, from: start, to: newline ?? buffer.count) else {
+                        guard let newline else { break }
+                        try line(start..<newline)
+                        start = newline + 1
+                        continue
+                    }
+                    // A CR that ends the chunk may be half a CRLF: wait for the next chunk.
+                    if cr + 1 == buffer.count && !atEnd { break }
+                    try line(start..<cr)
+                    start = cr + 1 == newline ? cr + 2 : cr + 1
                 }
                 if atEnd && start < buffer.count {
                     try line(start..<buffer.count)
@@ -77,9 +88,5 @@ struct ByteLines {
             line: line,
             message: "a line longer than 1 MiB, the limit for a line of an imported file"
         )
-    }
-
-    private func trimCR(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {
-        end > start && buffer[end - 1] == 0x0D ? end - 1 : end
     }
 }

@@ -34,7 +34,7 @@ struct DSXTradesImporter {
                 feeCurrency: try row.assetCode(10, "commission currency (field 11)"),
                 externalID: try row.text(12, "trade id (field 13)")
             )
-            summary.record(try sink.insertTrade(trade, line: row.line), at: row.location)
+            summary.record(try sink.insertTrade(trade, at: row.rowLocation), at: row.location)
         }
     }
 
@@ -91,7 +91,7 @@ struct DSXTransactionsImporter {
                 ),
                 externalID: try row.text(9, "transaction id (field 10)")
             )
-            summary.record(try sink.insertCashTransaction(transaction), at: row.location)
+            summary.record(try sink.insertCashTransaction(transaction, at: row.rowLocation), at: row.location)
         }
     }
 }
