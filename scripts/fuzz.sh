@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Runs each fuzz target of folio-fuzz (built by `make fuzz` with libFuzzer) for SECONDS, from the
-# target's seeds, the crash files kept in Tests/Fixtures/fuzz/TARGET/ and what earlier runs found.
+# target's seeds, the files kept in the sweeps' corpus (Tests/Fixtures/sweeps/TARGET/) and what earlier
+# runs found.
 # Usage: scripts/fuzz.sh FOLIO_FUZZ SECONDS [OUT]   (FUZZ_TARGETS="trading212 degiro" picks targets)
 # FUZZ_RUNS=N runs N inputs per target from a fixed seed instead of SECONDS: the same inputs every time
 # for the same build, which is what CI runs (a pass that could fail at random would block every change).
 # A target stops at its first crash; the run goes on with the next and exits 1 if any crashed, naming
-# each crash file. Copy a crash file into Tests/Fixtures/fuzz/TARGET/ once it is fixed: the test suite
-# replays that folder (FuzzRegressionTests) and every later fuzzing run starts from it.
+# each crash file. Copy a crash file into Tests/Fixtures/sweeps/TARGET/: the test suite replays that
+# folder (SweepCommandTests through `folio`, FuzzRegressionTests through the target) and fails until it
+# is fixed, and every later fuzzing run starts from it.
 set -uo pipefail
 fuzz=$1
 seconds=${2:-60}
@@ -16,7 +18,7 @@ crashed=()
 for target in $targets; do
   corpus="$out/corpus/$target"
   crashes="$out/crashes/$target"
-  kept="Tests/Fixtures/fuzz/$target"
+  kept="Tests/Fixtures/sweeps/$target"
   mkdir -p "$corpus" "$crashes"
   "$fuzz" --seeds "$target" "$corpus" || exit 1
   dirs=("$corpus")

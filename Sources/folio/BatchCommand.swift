@@ -30,16 +30,17 @@ struct BatchCommand: ParsableCommand {
             a second run of the same jobs file; a killed run's lock is free
             again at once, and its temporary files are removed from the
             portfolio's folder when the next run renders that portfolio.
-            Portfolios render in --jobs worker processes, one portfolio at a
-            time each: a portfolio whose rendering crashes its worker (SIGSEGV,
-            a trap, the OOM killer) fails alone, named with the signal, and a
-            new worker renders the rest.
             SIGINT/SIGTERM: no new output is started, running ones finish.
             An optional mail: step sends each portfolio whose outputs are new
             to the recipients it names (folio mail's SMTP settings), after all
             portfolios have rendered; a send that fails fails that portfolio
             and leaves a .folio-mail record: the next run sends the mail it
             owes, without rendering again, even when nothing changed.
+
+            Portfolios render in --jobs worker processes, one portfolio at a
+            time each: a portfolio whose rendering crashes its worker (SIGSEGV,
+            a trap, the OOM killer) fails alone, named with the signal, and a
+            new worker renders the rest.
 
             Sharding: --shard K/N renders part K (0-based, 0 ≤ K < N) of N,
             split by a stable hash of the portfolio name; or set

@@ -3,8 +3,8 @@ import Testing
 
 /// The fuzz targets (Sources/folio-fuzz) replayed as a plain program: each target's seeds, which are
 /// real files in the formats it reads, are accepted — the import, its two exports and reading them back
-/// — and every file a fuzzing run found (Tests/Fixtures/fuzz/TARGET/) is refused or accepted without a
-/// trap.
+/// — and every file of the sweeps' corpus (Tests/Fixtures/sweeps/TARGET/, where a fuzzing run's crash
+/// files go) is refused or accepted without a trap and within the target's checks.
 @Suite struct FuzzRegressionTests {
     /// `folio-fuzz` beside `folio` in the build folder (`swift build` builds every product).
     static let executable: URL = {
@@ -66,7 +66,7 @@ import Testing
             for line in seeded.stdout.split(separator: "\n") {
                 #expect(line.hasSuffix(": accepted"), "\(target): \(line)")
             }
-            let kept = Paths.projectRoot.appendingPathComponent("Tests/Fixtures/fuzz/\(target)")
+            let kept = Paths.projectRoot.appendingPathComponent("Tests/Fixtures/sweeps/\(target)")
             let found = ((try? FileManager.default.contentsOfDirectory(atPath: kept.path)) ?? []).sorted().map {
                 kept.appendingPathComponent($0).path
             }
