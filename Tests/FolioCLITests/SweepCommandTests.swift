@@ -11,7 +11,9 @@ import Testing
 @Suite struct SweepCommandTests {
     static let corpus = TestPaths.projectRoot.appendingPathComponent("Tests/Fixtures/sweeps")
     /// Corpus folders of files `folio import` does not read: `folio-fuzz` targets of their own.
-    static let readByNoImport: Set<String> = ["jobs", "fetch-config", "report-definition", "smtp-config", "mail-record"]
+    static let readByNoImport: Set<String> = [
+        "jobs", "fetch-config", "report-definition", "smtp-config", "mail-record",
+    ]
 
     /// Import kinds that go into no portfolio.
     static let withoutPortfolio: Set = ["quotes", "stock-csv", "nbu-json", "budget", "csv", "monobank-json"]

@@ -72,7 +72,9 @@ struct DSXTransactionsImporter {
             summary.read += 1
             // The amount is always written (0 on a failed deposit): a blank one is a broken row, and a
             // completed transfer of nothing no other tool reads back (Portfolio Performance refuses it).
-            guard !row.isBlank(3) else { throw row.fail("amount (field 4)", "found nothing, expected the amount moved") }
+            guard !row.isBlank(3) else {
+                throw row.fail("amount (field 4)", "found nothing, expected the amount moved")
+            }
             let transaction = ImportSink.CashRow(
                 portfolioID: portfolioID,
                 timeMs: try row.time(0, "date (field 1)"),
@@ -95,7 +97,10 @@ struct DSXTransactionsImporter {
                 externalID: try row.text(9, "transaction id (field 10)")
             )
             if transaction.amount == 0 && transaction.status == .completed {
-                throw row.fail("amount (field 4)", "found 0 on a completed \(transaction.kind.rawValue), expected the amount moved")
+                throw row.fail(
+                    "amount (field 4)",
+                    "found 0 on a completed \(transaction.kind.rawValue), expected the amount moved"
+                )
             }
             summary.record(try sink.insertCashTransaction(transaction, at: row.rowLocation), at: row.location)
         }
