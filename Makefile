@@ -76,7 +76,7 @@ format:
 # The whole-process and batch cases run the `folio` of `make build`, as users run it.
 bench: build
 	$(SWIFT) build -c release --product folio-bench
-	$(RELEASE)/folio-bench --workloads ../shared/bench --data ../shared/data --out out/bench --folio $(FOLIO)
+	$(RELEASE)/folio-bench --workloads samples/bench --data samples --out out/bench --folio $(FOLIO)
 
 # Manual pages from the help the commands print (ArgumentParser's generate-manual, run on the binary
 # being installed): folio(1) and one page per command, so that they never drift from --help.

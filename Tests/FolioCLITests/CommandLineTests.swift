@@ -30,7 +30,7 @@ import Testing
         #expect(
             try FolioProcess.run(["portfolio", "add", "DSX crypto", "--base", "USD"], environment: env).status == 0
         )
-        let dsx = Paths.sharedData.appendingPathComponent("dsx-balances")
+        let dsx = Paths.samples.appendingPathComponent("dsx")
         let imported = try FolioProcess.run(
             [
                 "import", "dsx-transactions", "--portfolio", "DSX crypto",
@@ -42,7 +42,7 @@ import Testing
         _ = try FolioProcess.run(
             [
                 "import", "nbu-json",
-                Paths.sharedData.appendingPathComponent("nbu-official-rates/raw/20220224.json").path,
+                Paths.samples.appendingPathComponent("nbu/raw/20220224.json").path,
             ],
             environment: env
         )

@@ -105,7 +105,7 @@ extension FolioProcess {
 enum Paths {
     static let projectRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    static let sharedData = projectRoot.deletingLastPathComponent().appendingPathComponent("shared/data")
+    static let samples = projectRoot.appendingPathComponent("samples")
 
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("folio-cli-\(UUID().uuidString)")
