@@ -115,6 +115,25 @@ import Testing
 
     /// The version, and the commit when the build recorded one beside the binary (`make build` does, from
     /// a clean checkout; `swift build` does not).
+    /// The database's default path, in the order Store.defaultPath takes it, in the help of `folio` and
+    /// of every --db.
+    @Test func helpNamesWhereTheDatabaseIs() throws {
+        let root = try FolioProcess.run(["--help"], environment: ["COLUMNS": "80"]).stdout
+        #expect(
+            root.contains(
+                "The database is $FOLIO_DB, else $XDG_DATA_HOME/folio/folio.sqlite, else\n~/.local/share/folio/folio.sqlite"
+            ),
+            "\(root)"
+        )
+        let table = try FolioProcess.run(["table", "--help"], environment: ["COLUMNS": "200"]).stdout
+        #expect(
+            table.contains(
+                "(default: $FOLIO_DB, else $XDG_DATA_HOME/folio/folio.sqlite, else ~/.local/share/folio/folio.sqlite)"
+            ),
+            "\(table)"
+        )
+    }
+
     @Test func versionIsPrinted() throws {
         let recorded = try? String(
             contentsOf: FolioProcess.executable.deletingLastPathComponent().appendingPathComponent("folio.commit"),
