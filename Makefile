@@ -24,11 +24,14 @@ deps:
 # exporting no symbols, generic metadata through accessors. Each flag makes every start cheaper; why and
 # by how much is in docs/performance.md ("Start-up").
 NO_MANGLED_METADATA := -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
+# Static Foundation's one call of mktemp goes to folio's own (Sources/folio/StaticLinkMktemp.swift), so the
+# linker has no "use of `mktemp' is dangerous" to warn about.
+NO_MKTEMP := -Xlinker --wrap=mktemp
 build: deps
 	scripts/static-libs.sh $(FOLIO_BUILD)/static-libs
 	PKG_CONFIG_PATH="$(abspath $(FOLIO_BUILD))/static-libs/pkgconfig" \
 	$(SWIFT) build -c release --static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic $(NO_MANGLED_METADATA) \
-		--scratch-path $(FOLIO_BUILD) --product folio
+		$(NO_MKTEMP) --scratch-path $(FOLIO_BUILD) --product folio
 	@rm -f $(FOLIO_BUILD)/release/folio.commit
 	@if [ -n "$(COMMIT)" ] && [ "$(COMMIT)" != "-dirty" ]; then echo "$(COMMIT)" > $(FOLIO_BUILD)/release/folio.commit; fi
 
