@@ -82,12 +82,12 @@ bench: build
 	$(RELEASE)/folio-bench --workloads samples/bench --data samples --out out/bench --folio $(FOLIO)
 
 # Manual pages from the help the commands print (ArgumentParser's generate-manual, run on the binary
-# being installed): folio(1) and one page per command, so that they never drift from --help.
+# being installed): folio(1) and one page per command, so that they never drift from --help; made clean
+# for troff by scripts/make-man.sh.
 MAN_DIR := $(FOLIO_BUILD)/man
 man: build
 	$(SWIFT) build --product generate-manual
-	rm -rf $(MAN_DIR) && mkdir -p $(MAN_DIR)
-	.build/debug/generate-manual $(FOLIO) --multi-page --date "$$(git log -1 --format=%cs 2>/dev/null || date -u +%F)" -o $(MAN_DIR)
+	scripts/make-man.sh .build/debug/generate-manual $(FOLIO) "$$(git log -1 --format=%cs 2>/dev/null || date -u +%F)" $(MAN_DIR)
 
 install: man
 	scripts/install.sh "$(FOLIO)" "$(MAN_DIR)" "$(DESTDIR)$(PREFIX)" "$(COMMIT)"
@@ -95,8 +95,9 @@ install: man
 uninstall:
 	scripts/install.sh --uninstall "$(DESTDIR)$(PREFIX)"
 
-# A Debian package of what `make install PREFIX=/usr` lays out (scripts/make-deb.sh); scripts/test-deb.sh
-# installs it into a clean Debian 12 root and renders the demo's reports there.
+# A Debian package of what `make install PREFIX=/usr` lays out, its binary stripped, and the debug
+# symbols in a folio-dbgsym package beside it (scripts/make-deb.sh); scripts/test-deb.sh installs it
+# into a clean Debian 12 root and renders the demo's reports there.
 deb: man
 	scripts/make-deb.sh "$(FOLIO)" "$(MAN_DIR)" "$(VERSION)" "$(COMMIT)" out
 
