@@ -5,8 +5,8 @@ import Foundation
 import Glibc
 #endif
 
-/// One run per jobs file at a time: an exclusive `flock` on `JOBS.yaml.lock` next to the jobs file.
-/// The kernel drops a flock when the descriptor's last holder goes away, however the process ended
+/// One run per jobs file at a time: an exclusive `flock` on a lock file named after the jobs file
+/// (`defaultPath`, or `--lock-file`). The kernel drops a flock when the descriptor's last holder goes away, however the process ended
 /// (SIGKILL and the OOM killer included): a lock left by a killed run is therefore free for the next run
 /// at once, with no stale-PID guessing. The file itself stays; it records the holder's PID only for
 /// the message a refused run prints. (flock on NFS is emulated with byte-range locks on Linux and
@@ -35,6 +35,32 @@ final class BatchLock {
     }
 
     deinit { close(fd) }
+
+    /// The lock of a run without `--lock-file`: `.folio-batch-HASH.lock` (hidden, as the batch's other
+    /// files in the output tree), HASH a digest of the jobs file's
+    /// absolute path with symbolic links resolved (one lock per jobs file, however it is named), in the
+    /// first folder the user can write of `$XDG_RUNTIME_DIR`, the output root (`out/` of
+    /// `out/{portfolio}/…`, made here when missing, so that a first run and the next take the same lock)
+    /// and `/tmp`. Not beside the jobs file: that folder may be read-only (a ConfigMap) or another user's.
+    static func defaultPath(jobsFile: URL, jobs: JobsFile, environment: [String: String]) -> String {
+        let name = ".folio-batch-\(StableHash.hex(of: jobsFile.absoluteURL.resolvingSymlinksInPath().path)).lock"
+        func inside(_ folder: String) -> String {
+            URL(fileURLWithPath: folder, isDirectory: true).appendingPathComponent(name).path
+        }
+        // A relative XDG_RUNTIME_DIR is invalid (the XDG base directory specification).
+        if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/"), isWritableFolder(runtime) {
+            return inside(runtime)
+        }
+        let output = OutputPath.root(jobs.jobs.first?.output ?? JobsFile.defaultOutput).path
+        try? FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        return inside(isWritableFolder(output) ? output : "/tmp")
+    }
+
+    private static func isWritableFolder(_ path: String) -> Bool {
+        var folder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &folder) && folder.boolValue
+            && access(path, W_OK | X_OK) == 0
+    }
 }
 
 /// Why a run could not take its jobs file's lock.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A calendar day in UTC, stored as days since 1970-01-01 so that it is cheap to compare, hash and step.
-/// Folio stores every time in UTC (DESIGN.md §3); a `Day` is the UTC day a time falls on.
+/// Folio stores every time in UTC (docs/internals.md); a `Day` is the UTC day a time falls on.
 public struct Day: Hashable, Comparable, Sendable, Strideable, CustomStringConvertible {
     public let daysSinceEpoch: Int
 

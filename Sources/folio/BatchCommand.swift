@@ -25,11 +25,13 @@ struct BatchCommand: ParsableCommand {
             .NAME.fingerprint beside it records its data, job, Folio version and
             size, and an output whose fingerprint is current is skipped (--force
             renders it anyway); a .folio-batch memo in the portfolio's folder
-            skips an unchanged portfolio without loading it. A lock on
-            JOBS.yaml.lock (or --lock-file, for a read-only jobs folder) refuses
-            a second run of the same jobs file; a killed run's lock is free
-            again at once, and its temporary files are removed from the
-            portfolio's folder when the next run renders that portfolio.
+            skips an unchanged portfolio without loading it. A lock refuses a
+            second run of the same jobs file: .folio-batch-HASH.lock, HASH a
+            digest of the jobs file's absolute path, in $XDG_RUNTIME_DIR, else in
+            the output root (out/ of out/{portfolio}/..., made if missing), else
+            in /tmp; or --lock-file PATH. A killed run's lock is free again at
+            once; the temporary files it left are removed from each portfolio's
+            folder by the next run, before it renders that portfolio.
             SIGINT/SIGTERM: no new output is started, running ones finish.
             An optional mail: step sends each portfolio whose outputs are new
             to the recipients it names (folio mail's SMTP settings), after all
@@ -71,7 +73,7 @@ struct BatchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Render only part K of N (K is 0-based).", valueName: "K/N")) var shard: String?
     @Option(
         name: .customLong("lock-file"),
-        help: ArgumentHelp("The lock (default: JOBS.yaml.lock; for a read-only jobs folder).", valueName: "path")
+        help: ArgumentHelp("The lock file (default: named after the jobs file, see above).", valueName: "path")
     )
     var lockFile: String?
     @Option(help: ArgumentHelp("The shard count when JOB_COMPLETION_INDEX selects the part.", valueName: "N"))

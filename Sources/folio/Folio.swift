@@ -10,8 +10,8 @@ struct Folio: ParsableCommand {
         commandName: "folio",
         abstract: "Charts and reports from market quotes and portfolio history kept in SQLite.",
         discussion: """
-            The database is $FOLIO_DB, else ~/.local/share/folio/folio.sqlite; every
-            command takes --db PATH.
+            The database is $FOLIO_DB, else $XDG_DATA_HOME/folio/folio.sqlite, else
+            ~/.local/share/folio/folio.sqlite; every command takes --db PATH.
 
             Examples:
               folio init

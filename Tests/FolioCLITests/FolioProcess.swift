@@ -44,9 +44,9 @@ struct FolioProcess {
         try complete(executable, arguments, environment: environment, currentDirectory: currentDirectory)
     }
 
-    /// Runs another program found on PATH (pdfinfo, pdftotext).
-    static func tool(_ name: String, _ arguments: [String]) throws -> Result {
-        try complete(URL(fileURLWithPath: "/usr/bin/env"), [name] + arguments, environment: [:])
+    /// Runs another program found on PATH (pdfinfo, pdftotext), with `environment` added to this one's.
+    static func tool(_ name: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+        try complete(URL(fileURLWithPath: "/usr/bin/env"), [name] + arguments, environment: environment)
     }
 
     private static func start(
@@ -108,7 +108,7 @@ extension FolioProcess {
 enum Paths {
     static let projectRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    static let sharedData = projectRoot.deletingLastPathComponent().appendingPathComponent("shared/data")
+    static let samples = projectRoot.appendingPathComponent("samples")
 
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("folio-cli-\(UUID().uuidString)")

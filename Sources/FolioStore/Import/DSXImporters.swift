@@ -1,7 +1,7 @@
 import FolioCore
 import Foundation
 
-/// DSX Global exports (see shared/data/dsx-balances/SOURCE.md): `;`-separated, `,` decimals,
+/// DSX Global exports (see samples/dsx/SOURCE.md): `;`-separated, `,` decimals,
 /// `yyyy-MM-dd H:mm:ss` local times without a zone (stored as UTC), no header, no final newline.
 enum DSXFormat {
     static func file(_ url: URL) -> DelimitedFile {
