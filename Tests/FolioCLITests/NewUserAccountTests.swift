@@ -86,3 +86,93 @@ import Testing
         )
     }
 }
+
+/// `folio asset merge` and `rename`: the way out when an import created an asset under a code the
+/// user already has (Degiro names a security by its ISIN when no stored asset carries it).
+@Suite struct AssetMergeCommandTests {
+    /// Apple bought through Degiro, named by its ISIN, and a quote of that code on a day AAPL has another.
+    static func account(in directory: URL) throws -> String {
+        let db = try NewUserAccountTests.copy(in: directory)
+        let quotes = try Paths.write(
+            "date,asset,currency,price,market,source\n"
+                + "2018-02-07T21:00:00Z,US0378331005,USD,1,exchange,hand\n"
+                + "2018-02-06T21:00:00Z,US0378331005,USD,163.03,exchange,hand\n",
+            "quotes.csv",
+            in: directory
+        )
+        let brokers = DemoDatabase.samples.appendingPathComponent("brokers")
+        for arguments in [
+            [
+                "import", "degiro", "--portfolio", "D", "--base", "EUR",
+                brokers.appendingPathComponent("degiro-transactions.csv").path,
+                brokers.appendingPathComponent("degiro-account.csv").path,
+            ],
+            ["import", "quotes", quotes],
+        ] {
+            let done = try FolioProcess.run(arguments + ["--db", db])
+            #expect(done.status == 0, "\(done.stderr)")
+        }
+        // The test stands on an asset named by its ISIN, whatever the catalogue knows.
+        _ = try FolioProcess.run(["asset", "rename", "AAPL", "APPLE", "--db", db])
+        return db
+    }
+
+    @Test func mergeMovesEveryRecordAndAReimportAddsNothing() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let db = try Self.account(in: directory)
+        let apple = try #require(
+            try FolioProcess.run(["asset", "list", "--db", db, "--format", "csv"]).stdout.split(separator: "\r\n")
+                .first { $0.contains("US0378331005") }
+        )
+        let code = String(apple.prefix { $0 != "," })
+        // A quote of 1 on 7 Feb against AAPL's 159.54: refused, naming the day; nothing changed.
+        let refused = try FolioProcess.run(["asset", "merge", code, "APPLE", "--db", db])
+        #expect(refused.status != 0)
+        #expect(
+            refused.stderr
+                == "Error: FROM: \(code) and APPLE both have exchange quotes on 2018-02-07 that differ (1 against 159.54); remove one (`folio quotes remove`) and merge again\n",
+            "\(refused.stderr)"
+        )
+        #expect(
+            try FolioProcess.run(["quotes", "remove", "--asset", code, "--from", "2018-02-07", "--db", db]).status == 0
+        )
+        let merged = try FolioProcess.run(["asset", "merge", code, "APPLE", "--db", db])
+        #expect(merged.status == 0, "\(merged.stderr)")
+        #expect(
+            merged.stdout
+                == "merged \(code) into APPLE: 0 quotes, 2 trades, 1 cash transactions, the ISIN US0378331005 (1 quotes APPLE had already); \(code) removed\n",
+            "\(merged.stdout)"
+        )
+        let holdings = try FolioProcess.run(["table", "holdings", "--portfolio", "D", "--db", db, "--format", "csv"])
+        #expect(holdings.stdout.contains("\r\nAPPLE,") && !holdings.stdout.contains(code))
+        // The same files again: every row is found under APPLE, by its order id or its key.
+        let brokers = DemoDatabase.samples.appendingPathComponent("brokers")
+        let again = try FolioProcess.run([
+            "import", "degiro", "--portfolio", "D", "--db", db,
+            brokers.appendingPathComponent("degiro-transactions.csv").path,
+            brokers.appendingPathComponent("degiro-account.csv").path,
+        ])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(!again.stdout.contains(where: { _ in false }))
+        for line in again.stdout.split(separator: "\n") where line.contains(": read ") {
+            #expect(line.contains("inserted 0,"), "\(line)")
+        }
+    }
+
+    @Test func renameIsRefusedOntoAnAssetThatExists() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let db = try NewUserAccountTests.copy(in: directory)
+        let refused = try FolioProcess.run(["asset", "rename", "MSFT", "AAPL", "--db", db])
+        #expect(
+            refused.stderr
+                == "Error: NEW: AAPL is an asset already; `folio asset merge MSFT AAPL` moves MSFT's records to it\n",
+            "\(refused.stderr)"
+        )
+        let renamed = try FolioProcess.run(["asset", "rename", "MSFT", "MSFT.US", "--db", db])
+        #expect(renamed.status == 0, "\(renamed.stderr)")
+        let prices = try FolioProcess.run(["quotes", "list", "--asset", "MSFT.US", "--db", db, "--format", "csv"])
+        #expect(prices.stdout.split(separator: "\r\n").count > 1000)
+    }
+}
