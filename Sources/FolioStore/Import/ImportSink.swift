@@ -26,6 +26,7 @@ final class ImportSink {
     /// Trades this import wrote (inserted or updated), with their lines, for the checks after it
     /// (`TradeChecks`); `takeWrittenTrades` hands them to the file's summary.
     private var writtenTrades: [(id: Int64, line: Int)] = []
+    private var writtenCash: [Int64] = []
 
     /// The quote series and days this sink wrote to, counted again by `finish` (`QuoteDays.pauseCounting`).
     private var quoteDays = WrittenQuoteDays()
@@ -163,6 +164,11 @@ final class ImportSink {
         return writtenTrades
     }
 
+    func takeWrittenCashTransactions() -> [Int64] {
+        defer { writtenCash = [] }
+        return writtenCash
+    }
+
     /// Inserts a trade read at `location` (see `insertTradeRow`), remembering what it wrote. Its numbers
     /// are checked here, where every importer's trades pass, as well as where they were read: a price
     /// an importer computes (a total over a quantity) is a number no file held.
@@ -270,7 +276,10 @@ final class ImportSink {
             try t.asset.map { try assetID($0) }, t.tax, t.ratio,
         ]
         try cashInsert.execute(arguments: StatementArguments([t.portfolioID] + values + [t.externalID, key]))
-        if db.changesCount > 0 { return .inserted }
+        if db.changesCount > 0 {
+            writtenCash.append(db.lastInsertedRowID)
+            return .inserted
+        }
         guard let externalID = t.externalID, conflicts != .keepSilently,
             let stored = try Row.fetchOne(
                 db,
@@ -303,6 +312,7 @@ final class ImportSink {
                     """,
                 arguments: StatementArguments(values + [stored.id])
             )
+            writtenCash.append(stored.id)
         }
     }
 
