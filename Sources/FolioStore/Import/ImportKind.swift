@@ -150,7 +150,7 @@ extension Store {
                     portfolioID: portfolioID,
                     written: summaries.flatMap(\.writtenTrades)
                 )
-                for i in summaries.indices { summaries[i].warnings = warnings[summaries[i].file] ?? [] }
+                for i in summaries.indices { summaries[i].warnings += warnings[summaries[i].file] ?? [] }
             }
             return summaries
         }
