@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+/// Issue 42, point 6: what an import says about a new user's own files is what happened to them, with
+/// nothing a user must read past.
+@Suite struct OwnBrokerNoiseTests {
+    /// Account.csv's `DEGIRO Transaction Fee` rows are the fees of the trades of their orders, which
+    /// Transactions.csv books: said so, not as a fee Folio does not know, and counted once (the account's
+    /// last balance, 445.18 EUR, has the three fees of 0.54, 0.54 and 0.51 taken).
+    @Test func degiroTransactionFeesAreTheTradesFees() throws {
+        let s = try ImportScratch()
+        defer { s.remove() }
+        let files = try OwnBrokerFiles.write(in: s)
+        let imported = try s.importing("degiro", [files.transactions, files.account], portfolio: "D")
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let a = files.account
+        let fees = imported.stdout.split(separator: "\n").filter { $0.contains("DEGIRO Transaction Fee") }
+        #expect(
+            fees == [
+                "  ignored 3 rows of type \"DEGIRO Transaction Fee\": \(a):3, \(a):13, \(a):17 (a trade's fee: Folio reads it from Transactions.csv)"
+            ],
+            "\(imported.stdout)"
+        )
+        #expect(!imported.stdout.contains("fee Folio knows"), "\(imported.stdout)")
+        #expect(
+            try s.column("SELECT round(sum(fee), 2) FROM trade") == ["1.59"]
+        )
+    }
+
+    /// A `DEGIRO Transaction Fee` row without an order id (statements of older years leave it out) has no
+    /// trade to go with: it is booked as a fee of the account.
+    @Test func aDegiroTransactionFeeWithoutAnOrderIsAnAccountFee() throws {
+        let s = try ImportScratch()
+        defer { s.remove() }
+        let account = try s.file(
+            "Account.csv",
+            OwnBrokerFiles.degiro(
+                OwnBrokerFiles.degiroAccountHeader,
+                [
+                    "03-04-2017,15:42,03-04-2017,APPLE INC,US0378331005,DEGIRO Transaction Fee,,EUR,\"-0,54\",EUR,\"1999,46\",",
+                    "01-03-2017,10:12,01-03-2017,,,iDEAL Deposit,,EUR,\"2000,00\",EUR,\"2000,00\",",
+                ]
+            )
+        )
+        let imported = try s.importing("degiro", [account], portfolio: "D")
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(
+            imported.stdout
+                == "\(account): read 2, inserted 2, skipped 0 as duplicates\n  created portfolio \"D\" with base currency EUR\n"
+        )
+        #expect(
+            try s.column("SELECT kind || ' ' || amount FROM cash_transaction ORDER BY time_ms") == [
+                "deposit 2000.0", "fee 0.54",
+            ]
+        )
+    }
+}
