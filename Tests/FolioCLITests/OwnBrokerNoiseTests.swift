@@ -54,4 +54,26 @@ import Testing
             ]
         )
     }
+
+    /// `--base USD` on a portfolio created in EUR is a mistake about which portfolio this is: refused,
+    /// naming both currencies, and nothing is written.
+    @Test func aBaseThatDisagreesWithThePortfoliosIsRefused() throws {
+        let s = try ImportScratch()
+        defer { s.remove() }
+        let files = try OwnBrokerFiles.write(in: s)
+        #expect(try s.importing("trading212", [files.t212], portfolio: "T", base: "EUR").status == 0)
+        let before = try s.ledger("T")
+        let again = try s.importing("degiro", [files.transactions, files.account], portfolio: "T", base: "USD")
+        #expect(
+            again.isRefusal(
+                "--base: portfolio \"T\" has base currency EUR, not USD; leave --base out to import into it, or give a new --portfolio to create one in USD"
+            ),
+            "\(again.stderr)"
+        )
+        #expect(try s.ledger("T") == before)
+        #expect(try s.column("SELECT a.code FROM portfolio p JOIN asset a ON a.id = p.base_currency_id") == ["EUR"])
+        // The same base is what the portfolio has: taken.
+        let same = try s.importing("degiro", [files.transactions, files.account], portfolio: "T", base: "EUR")
+        #expect(same.status == 0, "\(same.stderr)")
+    }
 }

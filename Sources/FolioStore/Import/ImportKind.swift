@@ -101,7 +101,16 @@ extension Store {
                     portfolioID = try Store.insertPortfolio(name: name, baseCurrency: base, db).id
                     created = "created portfolio \"\(name)\" with base currency \(base)"
                 } else {
-                    portfolioID = try Store.portfolio(named: name, db).id
+                    let portfolio = try Store.portfolio(named: name, db)
+                    // A portfolio keeps the base it was created with: a --base that differs is a mistake
+                    // about which portfolio this is, not a wish to change it.
+                    if let base = options.newPortfolioBase, base != portfolio.baseCurrency {
+                        throw ArgumentError(
+                            "--base",
+                            "portfolio \"\(name)\" has base currency \(portfolio.baseCurrency), not \(base); leave --base out to import into it, or give a new --portfolio to create one in \(base)"
+                        )
+                    }
+                    portfolioID = portfolio.id
                 }
             }
             /// The portfolio an import of trades and transactions goes into, found above.
