@@ -46,7 +46,7 @@ import Testing
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(
             imported.stdout
-                == "\(account): read 2, inserted 2, skipped 0 as duplicates\n  created portfolio \"D\" with base currency EUR\n"
+                == "\(account): 2 rows: 1 deposit, 1 account fee; inserted 2, skipped 0 as duplicates\n  created portfolio \"D\" with base currency EUR\n"
         )
         #expect(
             try s.column("SELECT kind || ' ' || amount FROM cash_transaction ORDER BY time_ms") == [
@@ -75,5 +75,28 @@ import Testing
         // The same base is what the portfolio has: taken.
         let same = try s.importing("degiro", [files.transactions, files.account], portfolio: "T", base: "EUR")
         #expect(same.status == 0, "\(same.stderr)")
+    }
+
+    /// The summary says what the rows hold, and the currency exchanges the trades in dollars imply
+    /// apart from them, so that what was inserted adds up to what is listed: 7 rows, 4 + 2 + 1 events and
+    /// 4 exchanges, 11 records (it said "read 7, inserted 15" before, each dividend with an exchange).
+    @Test func theSummaryCountsCurrencyExchangesApart() throws {
+        let s = try ImportScratch()
+        defer { s.remove() }
+        let t212 = try OwnBrokerFiles.write(in: s).t212
+        let first = try s.importing("trading212", [t212], portfolio: "T")
+        #expect(first.status == 0, "\(first.stderr)")
+        let said = first.stdout.split(separator: "\n").first.map(String.init)
+        #expect(
+            said
+                == "\(t212): 7 rows: 4 trades, 2 dividends, 1 deposit; 4 currency exchanges; inserted 11, skipped 0 as duplicates",
+            "\(first.stdout)"
+        )
+        let again = try s.importing("trading212", [t212], portfolio: "T")
+        #expect(
+            again.stdout
+                == "\(t212): 7 rows: 4 trades, 2 dividends, 1 deposit; 4 currency exchanges; inserted 0, skipped 11 as duplicates\n",
+            "\(again.stdout)"
+        )
     }
 }

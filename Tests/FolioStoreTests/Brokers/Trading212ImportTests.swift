@@ -25,7 +25,7 @@ import Testing
         let f = Self.fixture.path
         #expect(
             summary.lines == [
-                "\(f): read 21, inserted 21, skipped 0 as duplicates, ignored 3",
+                "\(f): 21 rows: 7 trades, 2 dividends, 3 interest payments, 1 deposit, 2 withdrawals, 1 split; 5 currency exchanges; inserted 21, skipped 0 as duplicates, ignored 3",
                 "  created AAPL (US0378331005, \"Apple\")",
                 "  created VUSA (IE00B3XXRP09, \"Vanguard S&P 500 UCITS ETF (Dist)\")",
                 "  created AI (FR0000120073, \"Air Liquide\")",
