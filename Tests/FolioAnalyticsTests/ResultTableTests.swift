@@ -82,6 +82,16 @@ struct ResultTableTests {
         #expect(t.encoded(as: .csv) == t.csv())
     }
 
+    /// A ratio (a Sharpe ratio, a correlation) is no amount: it keeps 15 significant digits, as QuantStats'
+    /// figures are compared to the twelfth, and a tiny one is not rounded to 0.
+    @Test func aRatioKeepsItsDigits() {
+        let t = ResultTable(
+            columns: [.init("sharpe", .number, ratio: true), .init("amount", .number)],
+            rows: [[.number(2.3801829273859245), .number(2.3801829273859245)], [.number(3e-9), .number(3e-9)]]
+        )
+        #expect(t.csv() == "sharpe,amount\r\n2.38018292738592,2.38018293\r\n3e-09,0\r\n")
+    }
+
     @Test func emptyTable() {
         let empty = ResultTable(columns: [.init("asset", .text), .init("value", .number)], rows: [])
         #expect(empty.csv() == "asset,value\r\n")
