@@ -87,7 +87,7 @@ extension ResultTable.Cell {
         return "\(value)"
     }
 
-    /// A number of `column` as CSV and JSON write it: to 15 significant digits, and an amount to a
+    /// A number of `column` as CSV and JSON write it: an amount to 14 significant digits and to a
     /// millionth of the column's step (a millionth of a cent in a money column), so that no binary noise
     /// is written as a figure — neither a sum's (445.18000000000006 is 445.18) nor a difference of equal
     /// amounts' (a realised 7.275957614183426e-12 is 0). Percents and ratios keep their 15 digits, so
@@ -97,7 +97,9 @@ extension ResultTable.Cell {
         let amount = column.kind == .number && !column.ratio
         let places = Double(column.decimals + 6)
         guard !amount || value.magnitude >= pow(10, -places) else { return "0" }
-        var figure = Double(String(format: "%.15g", value)) ?? value
+        // An amount's noise can reach the 15th digit (a balance of −696.314000000001, a few operations'
+        // ulps): 14 keep every cent below 10¹². A ratio or a percent keeps 15.
+        var figure = Double(String(format: amount ? "%.14g" : "%.15g", value)) ?? value
         // Dividing by a power of ten (exact up to 1e22) gives the double nearest the decimal figure.
         let scale = pow(10, places)
         if amount, places <= 22, (figure * scale).magnitude < 9e15 {
