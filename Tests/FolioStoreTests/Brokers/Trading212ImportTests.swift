@@ -131,6 +131,28 @@ import Testing
         )
     }
 
+    /// A dividend of a London stock is paid per share in pence, and its `Exchange rate` is pence per euro
+    /// (86.09, as the trades of the sample write it): 30 × 9.2 GBX = 2.76 GBP, 3.21 EUR at 0.8609 GBP a
+    /// euro, what the row says was received. Nothing is named; the dividend is those 3.21 EUR.
+    @Test func aDividendInPenceIsCheckedAtItsRatePerPound() throws {
+        let t = try TemporaryStore()
+        _ = try t.store.addPortfolio(name: "T212", baseCurrency: "EUR")
+        let header =
+            "Action,Time,ISIN,Ticker,Name,No. of shares,Price / share,Currency (Price / share),Exchange rate,Total,Currency (Total),Withholding tax,Currency (Withholding tax)"
+        let file = try TestPaths.write(
+            [
+                header,
+                "Dividend (Ordinary),2024-04-18 10:02:44,GB0007188757,RIO,Rio Tinto,30,9.2,GBX,86.09,3.21,EUR,0,GBP",
+            ]
+            .joined(separator: "\n"),
+            "in.csv",
+            in: t.directory
+        )
+        let summary = try t.store.importFiles([file], kind: .trading212, options: ImportOptions(portfolio: "T212"))[0]
+        #expect(summary.warnings.isEmpty, "\(summary.warnings)")
+        #expect(try LedgerRows.cash(t.store, "T212") == ["2024-04-18 10:02:44 dividend 3.21 EUR of RIO"])
+    }
+
     /// A file without Trading 212's columns is refused at its header, naming what is expected.
     @Test func anotherBrokersFileIsRefusedAtItsHeader() throws {
         let t = try TemporaryStore()

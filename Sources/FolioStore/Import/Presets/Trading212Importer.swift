@@ -287,16 +287,19 @@ struct Trading212Importer {
     private func dividend(_ row: RowFields, _ c: Columns, _ entry: BrokerEntry) throws -> (BrokerEntry, String?) {
         let net = try positiveTotal(row, c, row.string(c.action))
         let security = try security(row, c)
-        let given =
-            row.string(c.exchangeRate).lowercased() == "not available"
-            ? nil : try row.optionalAmount(c.exchangeRate, "Exchange rate").flatMap { $0 > 0 ? $0 : nil }
         // What the shares paid by the row's per-share figure, in the security's currency.
         var shares = 0.0
         var perShare: Money?
+        // The row's rate is of the price's currency as written: 86.09 GBX a euro is 0.8609 GBP.
+        var unit = 1.0
         if let column = c.shares, !row.isBlank(column), !row.isBlank(c.price) {
             shares = try row.positive(column, "No. of shares")
             perShare = try price(row, c)
+            unit = try row.currency(c.priceCurrency, "Currency (Price / share)").unit
         }
+        let given =
+            row.string(c.exchangeRate).lowercased() == "not available"
+            ? nil : try row.optionalAmount(c.exchangeRate, "Exchange rate").flatMap { $0 > 0 ? $0 * unit : nil }
         let paid = perShare.map { Money(shares * $0.amount, $0.currency) }
         let withheld = abs(try row.optionalAmount(c.tax, "Withholding tax") ?? 0)
         let taxed = withheld == 0 ? nil : try row.currency(c.taxCurrency, "Currency (Withholding tax)").money(withheld)
