@@ -30,10 +30,16 @@ public struct IncomeCalendar: Hashable, Sendable {
     /// By month, paid before projected, then by asset; every month of each span without `byHolding`, only
     /// the holdings and months with a payment with it.
     public var rows: [Row]
+    /// Every month of the paid span, then of the projected one (the as-of day's month is in both, once
+    /// here), ascending: the groups of a chart of the calendar.
+    public var months: [Day]
     /// One per status: the sums of its rows.
     public var totals: [Row]
     /// The rates the paid payments of the span lacked.
     public var missing: [MissingQuoteError]
+
+    /// The longest paid span: ten years of payments back.
+    public static let longestSpan = 120
 
     public init(_ projection: IncomeProjection, months: Int = 12, byHolding: Bool = false) {
         precondition(months > 0, "a calendar spans at least one month")
@@ -56,6 +62,7 @@ public struct IncomeCalendar: Hashable, Sendable {
             )
         }
         var rows: [Row] = []
+        var months: [Day] = []
         for (status, list) in amounts {
             let span = status == .paid ? paidSpan : projectedSpan
             var month = span.lowerBound.firstOfMonth
@@ -68,6 +75,7 @@ public struct IncomeCalendar: Hashable, Sendable {
                 } else {
                     rows.append(row(month, status, nil, inMonth))
                 }
+                if months.last.map({ $0 < month }) ?? true { months.append(month) }
                 month = month.addingMonths(1)
             }
         }
@@ -78,14 +86,10 @@ public struct IncomeCalendar: Hashable, Sendable {
         self.base = projection.base
         self.byHolding = byHolding
         self.rows = rows
+        self.months = months
         self.totals = amounts.map { row(nil, $0.0, nil, $0.1) }
         self.missing = paid.compactMap(\.missing) + projection.missing
     }
-}
-
-extension Day {
-    /// The first day of this day's month.
-    var firstOfMonth: Day { Day(daysSinceEpoch: daysSinceEpoch - dayOfMonth + 1) }
 }
 
 extension IncomeCalendar {

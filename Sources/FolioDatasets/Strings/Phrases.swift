@@ -243,6 +243,15 @@ extension Catalogue {
             )
             : pick("Value in \(base)", "Вартість у \(currency(base))")) + " · " + monthRange(from, to)
     }
+    func incomeCalendarTitle(_ portfolio: String) -> String {
+        pick("\(portfolio): dividends and interest by month", "\(portfolio): дивіденди та відсотки за місяцями")
+    }
+    /// What the bars are (net of tax withheld), their currency and months, and where the estimate starts.
+    func incomeCalendarSubtitle(_ base: AssetCode, from: Day, to: Day, asOf: Day) -> String {
+        pick("Received, net of tax withheld, in \(base)", "Отримано після утриманого податку, у \(currency(base))")
+            + " · " + monthRange(from, to) + " · "
+            + pick("estimated after \(date(asOf))", "прогноз після \(date(asOf))")
+    }
     func flowsTitle(_ portfolio: String) -> String {
         pick("\(portfolio): deposits and withdrawals", "\(portfolio): внески та виведення")
     }

@@ -26,9 +26,6 @@ enum IncomeTables {
 }
 
 extension TableRequest {
-    /// The longest span of `income-calendar --months`: ten years of payments back.
-    static let maximumIncomeMonths = 120
-
     /// `--by` and `--months` of the income calendar: `holding`; months from 1 to 120.
     mutating func readIncomeCalendar(by: String?, months: Int?) throws {
         if let by {
@@ -41,10 +38,10 @@ extension TableRequest {
             byHolding = true
         }
         if let months {
-            guard (1...Self.maximumIncomeMonths).contains(months) else {
+            guard (1...IncomeCalendar.longestSpan).contains(months) else {
                 throw ArgumentError(
                     "--months",
-                    "\(months) is not a number of months from 1 to \(Self.maximumIncomeMonths)"
+                    "\(months) is not a number of months from 1 to \(IncomeCalendar.longestSpan)"
                 )
             }
             self.months = months
