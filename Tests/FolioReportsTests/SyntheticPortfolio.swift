@@ -7,7 +7,8 @@ import Foundation
 
 /// Portfolios made up for pagination tests: `assets` stocks priced in USD every day for a year and a bit,
 /// one buy of each, more buys and sells up to `trades`, and a deposit that pays for them; with
-/// `dividends`, the first three stocks pay each quarter of the last year (15 % withheld).
+/// `dividends`, the first three stocks pay each quarter of the last year (15 % withheld), the first
+/// payments 350, 345 and 340 days before the as-of day (so estimated again within a month).
 enum SyntheticPortfolio {
     static let asOf = Day(year: 2024, month: 6, day: 28)!
 
@@ -40,7 +41,8 @@ enum SyntheticPortfolio {
         let book = PriceBook(quotes)
         let rates = CrossRates(book: book, preference: MarketPreference(assets: assets))
         var trades: [Trade] = []
-        let start = asOf.advanced(by: -300).start
+        // With dividends the trades start earlier, so that a payment of the trailing year recurs within a month.
+        let start = asOf.advanced(by: dividends ? -360 : -300).start
         for k in 0..<tradeCount where !codes.isEmpty {
             let code = codes[k % codes.count]
             let sell = k >= codes.count && k % 4 == 1
@@ -77,7 +79,7 @@ enum SyntheticPortfolio {
                 cash.append(
                     CashTransaction(
                         id: id,
-                        time: asOf.advanced(by: -280 + quarter * 80 + i * 10).start.addingTimeInterval(43_200),
+                        time: asOf.advanced(by: -350 + quarter * 85 + i * 5).start.addingTimeInterval(43_200),
                         kind: .dividend,
                         currency: "USD",
                         amount: gross,

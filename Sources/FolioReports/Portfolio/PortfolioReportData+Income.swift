@@ -16,10 +16,11 @@ extension PortfolioReportData {
         return !projection.projected.isEmpty || projection.paid.contains { $0.day > yearBefore }
     }
 
-    /// Each payment estimated in the next twelve months, by day: its month, the holding, gross and net in
-    /// the base currency; a total that is the sum of the rows as printed.
-    var nextPaymentsTable: DataTable {
-        let projected = incomeProjection.projected
+    /// Each payment estimated in the next twelve months (or the next `days` days), by day: its month,
+    /// the holding, gross and net in the base currency; a total that is the sum of the rows as printed.
+    func nextPaymentsTable(within days: Int? = nil) -> DataTable {
+        let end = days.map { input.asOf.advanced(by: $0) }
+        let projected = incomeProjection.projected.filter { p in end.map { p.day <= $0 } ?? true }
         let columns = [
             Column(key: "month", title: strings[.month], numeric: false),
             Column(key: "holding", title: strings[.holding], numeric: false),
@@ -37,6 +38,19 @@ extension PortfolioReportData {
         }
         let total = [Cell(strings[.total], bold: true), Cell(""), number(gross.total, 2), number(net.total, 2)]
         return DataTable(columns: columns, rows: rows, totals: projected.isEmpty ? [] : [total])
+    }
+
+    /// The daily set's "next payments" image: the payments estimated within `days` days, month, holding
+    /// and net; nil when none is.
+    func nextPaymentsChart(within days: Int, frame: ChartFrame) -> TableChart? {
+        var table = nextPaymentsTable(within: days)
+        guard !table.rows.isEmpty else { return nil }
+        // A phone's width holds three columns: the gross is the report's.
+        let kept = table.columns.indices.filter { table.columns[$0].key != "gross" }
+        table.columns = kept.map { table.columns[$0] }
+        table.rows = table.rows.map { row in kept.map { row[$0] } }
+        table.totals = table.totals.map { row in kept.map { row[$0] } }
+        return table.chart(frame: frame)
     }
 
     /// Per holding held on the as-of day that pays: the payments estimated in the next twelve months,

@@ -19,7 +19,7 @@ extension PortfolioReportData {
         case "cash-flows": cashFlowsTable
         case "diagnostics": diagnosticsTable
         case "income": incomeTable
-        case "next-payments": nextPaymentsTable
+        case "next-payments": nextPaymentsTable()
         case "income-yield": incomeYieldTable
         case "performance": try performanceTable()
         case "drawdowns": try drawdownsTable()
