@@ -1,3 +1,4 @@
+import FolioTestSupport
 import Foundation
 import Testing
 
@@ -117,5 +118,41 @@ import Testing
         #expect(
             result.stderr.contains("--months") && result.stderr.contains("0 is not a number of months from 1 to 120")
         )
+    }
+
+    /// Every broker sample's dividends and interest, as each preset books them: the calendar's paid net
+    /// over ten years is the income table's dividends and interest (both undefined when a payment's rate
+    /// is missing: the samples come without quotes).
+    @Test(arguments: SampleMutations.samples) func theCalendarPaysWhatTheIncomeTableReceived(
+        _ sample: SampleMutations.Sample
+    ) throws {
+        let s = try ImportScratch()
+        defer { s.remove() }
+        let imported = try s.importing(sample.kind, [sample.url.path], base: sample.base)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let base = sample.base.lowercased()
+        /// The `Total` row (of the paid months, for the calendar); nil when the table is refused.
+        func total(_ arguments: [String]) throws -> [String: Any]? {
+            let result = try s.folio(["table"] + arguments + ["--portfolio", "P", "--format", "json"])
+            guard result.status == 0 else { return nil }
+            return try JSONTable(result.stdout).rows.first {
+                ($0["month"] ?? $0["asset"]) as? String == "Total" && ($0["status"] as? String ?? "paid") == "paid"
+            }
+        }
+        // A sample that books no payment or trade (a securities account's copy) is refused by both alike.
+        guard let income = try total(["income"]) else {
+            #expect(try total(["income-calendar"]) == nil)
+            return
+        }
+        let paid = try #require(try total(["income-calendar", "--months", "120"]))
+        let received = (income["dividends_\(base)"] as? NSNumber).flatMap { d in
+            (income["interest_\(base)"] as? NSNumber).map { d.doubleValue + $0.doubleValue }
+        }
+        let net = (paid["net_\(base)"] as? NSNumber)?.doubleValue
+        #expect(
+            (net == nil) == (received == nil),
+            "calendar \(String(describing: net)), income \(String(describing: received))"
+        )
+        if let net, let received { #expect(abs(net - received) <= 1e-9 * max(1, abs(received)), "\(net) \(received)") }
     }
 }
