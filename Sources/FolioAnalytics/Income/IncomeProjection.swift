@@ -44,6 +44,16 @@ public struct IncomeYield: Hashable, Sendable {
 
     /// forward gross ÷ value, a fraction; nil without a positive value.
     public var forwardYield: Double? { Self.ratio(forwardGross, value) }
+
+    /// The yield of `projected`, the payments estimated for `asset` (all of them for the portfolio).
+    init(asset: AssetCode?, _ projected: [ProjectedPayment], value: Double?, costBasis: Double?) {
+        self.asset = asset
+        paymentsPerYear = projected.count
+        forwardGross = projected.map(\.grossInBase).knownSum()
+        forwardNet = projected.map(\.netInBase).knownSum()
+        self.value = value
+        self.costBasis = costBasis
+    }
     /// forward gross ÷ cost basis, a fraction; nil without a positive cost.
     public var yieldOnCost: Double? { Self.ratio(forwardGross, costBasis) }
 
@@ -148,12 +158,9 @@ public struct IncomeProjection: Hashable, Sendable {
         let holdings = held.values.filter { rates.preference.kind(of: $0.asset) != .fiat || payers.contains($0.asset) }
             .sorted { $0.asset < $1.asset }
             .map { position in
-                let own = projected.filter { $0.payer == position.asset }
-                return IncomeYield(
+                IncomeYield(
                     asset: position.asset,
-                    paymentsPerYear: own.count,
-                    forwardGross: own.map(\.grossInBase).knownSum(),
-                    forwardNet: own.map(\.netInBase).knownSum(),
+                    projected.filter { $0.payer == position.asset },
                     value: position.value,
                     costBasis: position.costBasis
                 )
@@ -163,14 +170,7 @@ public struct IncomeProjection: Hashable, Sendable {
         self.paid = income.payments
         self.projected = projected
         self.holdings = holdings
-        self.portfolio = IncomeYield(
-            asset: nil,
-            paymentsPerYear: projected.count,
-            forwardGross: projected.map(\.grossInBase).knownSum(),
-            forwardNet: projected.map(\.netInBase).knownSum(),
-            value: valuation.total,
-            costBasis: income.costBasis
-        )
+        self.portfolio = IncomeYield(asset: nil, projected, value: valuation.total, costBasis: income.costBasis)
         self.missing = missing
         self.yieldMissing = income.missing
     }
