@@ -35,6 +35,8 @@ public enum ChartLocale: String, Hashable, Sendable, CaseIterable {
     public var other: String { self == .uk ? "Інше" : "Other" }
     /// Before the slices a pie cannot draw (negative balances).
     public var notShown: String { self == .uk ? "Не показано" : "Not shown" }
+    /// The legend's key of estimated (projected) values.
+    public var estimated: String { self == .uk ? "Прогноз" : "Estimated" }
     public var average: String { self == .uk ? "Сер." : "Avg" }
     public var minimum: String { self == .uk ? "Мін." : "Min" }
     public var maximum: String { self == .uk ? "Макс." : "Max" }

@@ -100,7 +100,7 @@ public struct ReportBuilder: Sendable {
             throw DefinitionError(
                 file: definition.name,
                 path: path + ".when",
-                expected: "a known condition (negative-balances, holdings, as-of-set-by-quote)",
+                expected: "a known condition (negative-balances, holdings, as-of-set-by-quote, income)",
                 found: "\"\(when)\""
             )
         }

@@ -19,6 +19,7 @@ extension PortfolioReportData: ReportDataSource {
         case "negative-balances": !diagnostics.isEmpty
         case "holdings": !held.isEmpty
         case "as-of-set-by-quote": input.asOfSetBy != nil
+        case "income": hasIncome
         default: nil
         }
     }
