@@ -51,12 +51,13 @@ demo: build
 	$(FOLIO) report tax --db $(DEMO_DB) --portfolio "Demo UAH" --year 2017 --locale en --out out/tax-2017-en.pdf
 	$(FOLIO) report daily --db $(DEMO_DB) --portfolio "Demo UAH" --locale uk --out out/daily
 
-# The command-line tests run a second time against the `folio` users run (`make build`: static C
-# libraries, its own link and compile flags), so that the tests cover that binary too.
+# The in-process tests, then the command-line tests once, against the `folio` users run (`make build`:
+# static C libraries, its own link and compile flags). `swift test --filter FolioCLITests` runs them
+# against the debug build while editing.
 test: deps build
 	python3 scripts/check-imports.py
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --skip FolioCLITests
 	FOLIO_BIN="$(abspath $(FOLIO))" $(SWIFT) test --skip-build --filter FolioCLITests
 
 # The edit-test loop: a debug build and the in-process tests, with no apt, no static link and no

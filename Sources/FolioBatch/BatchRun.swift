@@ -88,7 +88,8 @@ extension BatchRequest {
             sharedDigest: shared,
             componentOverrides: overrides,
             force: force,
-            sharesPrices: names.count > 1
+            // Each worker reads every quote once: worth it when it renders several portfolios.
+            sharesPrices: names.count > (workers ?? ProcessInfo.processInfo.activeProcessorCount)
         )
         let started = Date()
         var summary = BatchRunner(

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FolioAnalytics
 import FolioBatch
 import FolioCore
 import Foundation
@@ -27,8 +28,8 @@ struct BatchCommand: ParsableCommand {
             renders it anyway); a .folio-batch memo in the portfolio's folder
             skips an unchanged portfolio without loading it. A lock refuses a
             second run of the same jobs file: .folio-batch-HASH.lock, HASH a
-            digest of the jobs file's absolute path, in $XDG_RUNTIME_DIR, else in
-            the output root (out/ of out/{portfolio}/..., made if missing), else
+            digest of the jobs file's absolute path, in the output root (out/ of
+            out/{portfolio}/..., made if missing), else in $XDG_RUNTIME_DIR, else
             in /tmp; or --lock-file PATH. A killed run's lock is free again at
             once; the temporary files it left are removed from each portfolio's
             folder by the next run, before it renders that portfolio.
@@ -90,6 +91,8 @@ struct BatchCommand: ParsableCommand {
     func run() throws {
         if worker {
             let status = BatchWorker.serve(jobsFile: URL(fileURLWithPath: jobsFile), openStore: database.openForReading)
+            // A batch's log names failures; which crosses priced its portfolios is for `folio table`.
+            _ = CrossRates.takeFallbacks()
             if status != 0 { throw ExitCode(status) }
             return
         }
@@ -97,11 +100,17 @@ struct BatchCommand: ParsableCommand {
         (request.workers, request.force, request.shard, request.shards, request.lockFile) = (
             workers, force, shard, shards, lockFile
         )
-        // The workers are this very executable (the file may have been replaced by an upgrade since it
-        // started; /proc/self/exe still opens the one running).
+        // The workers are this very executable: /proc/self/exe opens the one running even when the file
+        // was replaced by an upgrade since; without /proc, the path it was started by. The jobs file comes
+        // after `--`, so that a name starting with a dash is no option.
+        let executable =
+            FileManager.default.isExecutableFile(atPath: "/proc/self/exe")
+            ? "/proc/self/exe" : (ResourceDirectory.executableURL()?.path ?? CommandLine.arguments[0])
         let worker = WorkerCommand(
-            executable: "/proc/self/exe",
-            arguments: [CommandLine.arguments.first ?? "folio", "batch", jobsFile, "--worker", "--db", database.path]
+            executable: executable,
+            arguments: [
+                CommandLine.arguments.first ?? "folio", "batch", "--worker", "--db", database.path, "--", jobsFile,
+            ]
         )
         let result = request.run(worker: worker, openStore: database.openForReading)
         Output.warn(result.text.split(separator: "\n").map(String.init))

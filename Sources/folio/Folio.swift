@@ -67,8 +67,9 @@ struct Folio: ParsableCommand {
             }
             try Self.requireKnownCommand(CommandLine.arguments.dropFirst().first)
             var command = try parseAsRoot(nil)
-            defer { Output.warn(CrossRates.takeFallbacks()) }
             try command.run()
+            // After the command's output, and only when it succeeded: an error stays one line.
+            Output.warn(CrossRates.takeFallbacks())
         } catch {
             exit(withError: FileError.plain(error))
         }

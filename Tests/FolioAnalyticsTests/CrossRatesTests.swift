@@ -101,12 +101,9 @@ struct CrossRatesTests {
         #expect(abs(value - 10 * 180 * 38.0 / 41.0) < 1e-9)
         _ = try rates.convert(10, along: route, at: t("2024-03-03T12:00")).get()
         // The list is the process's (tests run side by side): this cross is in it, once.
-        let said = CrossRates.takeFallbacks().filter { $0.hasPrefix("EUR/USD (card) has no quote within 7 days") }
-        #expect(
-            said == [
-                "EUR/USD (card) has no quote within 7 days at some dates; there the cross through USD/UAH (nbu) and EUR/UAH (nbu) is used"
-            ]
-        )
+        let line =
+            "EUR/USD (card) has no quote within 7 days at some dates; there the cross through USD/UAH (nbu) and EUR/UAH (nbu) is used"
+        #expect(CrossRates.takeFallbacks().filter { $0 == line }.count == 1)
         #expect(try rates.convert(10, along: route, at: t("2024-03-06T12:00")).get() == 10 * 180 / 1.09)
     }
 

@@ -30,27 +30,32 @@ import Testing
         )
     }
 
-    @Test func theRuntimeFolderThenTheOutputRootThenTmp() throws {
+    /// The output root first, whatever the environment (cron sets no `$XDG_RUNTIME_DIR`, a login shell
+    /// does: two runs of one jobs file must take one lock); then the runtime folder; then /tmp, with the
+    /// user's id in the name.
+    @Test func theOutputRootThenTheRuntimeFolderThenTmp() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let output = directory.appendingPathComponent("out")
         let file = try jobsFile(output: output)
         let runtime = directory.appendingPathComponent("run")
         try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
-        let inRuntime = try lock(file, ["XDG_RUNTIME_DIR": runtime.path])
-        #expect(inRuntime.deletingLastPathComponent().path == runtime.path)
-        #expect(!FileManager.default.fileExists(atPath: output.path))
-        let name = inRuntime.lastPathComponent
+        let inOutput = try lock(file)
+        #expect(inOutput.deletingLastPathComponent().path == output.path)
+        #expect(FileManager.default.fileExists(atPath: output.path), "made, so that the next run finds it too")
+        let name = inOutput.lastPathComponent
         #expect(
             name.hasPrefix(".folio-batch-") && name.hasSuffix(".lock") && name.count == ".folio-batch-.lock".count + 16
         )
-        // Without a usable runtime folder: the output root, made if missing, so the next run finds it too.
-        for environment in [[:], ["XDG_RUNTIME_DIR": "run"], ["XDG_RUNTIME_DIR": runtime.path + "/gone"]] {
-            #expect(try lock(file, environment) == output.appendingPathComponent(name), "\(environment)")
+        for environment in [["XDG_RUNTIME_DIR": runtime.path], ["XDG_RUNTIME_DIR": "run"]] {
+            #expect(try lock(file, environment) == inOutput, "\(environment)")
         }
-        // An output root that cannot be made (a file is in its way): /tmp.
+        // An output root that cannot be made (a file is in its way): the runtime folder, else /tmp.
         try TestPaths.write("", "blocked", in: directory)
         let blocked = try jobsFile("blocked.yaml", output: directory.appendingPathComponent("blocked/out"))
-        #expect(try lock(blocked).deletingLastPathComponent().path == "/tmp")
+        #expect(try lock(blocked, ["XDG_RUNTIME_DIR": runtime.path]).deletingLastPathComponent().path == runtime.path)
+        let inTmp = try lock(blocked)
+        #expect(inTmp.deletingLastPathComponent().path == "/tmp")
+        #expect(inTmp.lastPathComponent.hasPrefix(".folio-batch-\(getuid())-"))
     }
 
     @Test func oneNamePerJobsFile() throws {

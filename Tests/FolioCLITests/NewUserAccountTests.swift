@@ -154,10 +154,54 @@ import Testing
             brokers.appendingPathComponent("degiro-account.csv").path,
         ])
         #expect(again.status == 0, "\(again.stderr)")
-        #expect(!again.stdout.contains(where: { _ in false }))
-        for line in again.stdout.split(separator: "\n") where line.contains(": read ") {
-            #expect(line.contains("inserted 0,"), "\(line)")
+        let summaries = again.stdout.split(separator: "\n").filter { $0.contains(": read ") }
+        #expect(summaries.count == 2, "\(again.stdout)")
+        for line in summaries { #expect(line.contains("inserted 0,"), "\(line)") }
+    }
+
+    /// Rows that would name one asset twice, or a row stored under both codes, refuse the merge in one
+    /// line naming them; nothing changes.
+    @Test func aMergeThatWouldContradictItselfIsRefused() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let db = try NewUserAccountTests.copy(in: directory)
+        let quotes = try Paths.write(
+            "date,asset,currency,price,market,source\n2020-01-02T00:00:00Z,XBT,BTC,1,exchange,hand\n",
+            "xbt.csv",
+            in: directory
+        )
+        let trades = try Paths.write(
+            "time,side,asset,quantity,price,price_currency,fee,fee_currency\n"
+                + "2017-03-01T15:00:00Z,buy,APPL,10,139.79,USD,1,USD\n2017-03-01T15:00:00Z,buy,AAPL,10,139.79,USD,1,USD\n",
+            "trades.csv",
+            in: directory
+        )
+        for arguments in [
+            ["import", "quotes", quotes], ["portfolio", "add", "P", "--base", "USD"],
+            ["import", "trades", "--portfolio", "P", trades],
+        ] {
+            let done = try FolioProcess.run(arguments + ["--db", db])
+            #expect(done.status == 0, "\(done.stderr)")
         }
+        for (arguments, message) in [
+            (
+                ["XBT", "BTC"],
+                "Error: FROM: 1 quotes price one of XBT and BTC in the other: merged, they would price an asset in itself\n"
+            ),
+            (
+                ["USD", "AAPL"],
+                "Error: INTO: USD is fiat and AAPL stock: merge assets of one kind (`folio asset set` corrects a kind)\n"
+            ),
+            (
+                ["APPL", "AAPL"],
+                "Error: FROM: a trade (1488380400000|buy|AAPL|10.0|139.79|USD|1.0|USD) is stored under both APPL and AAPL; remove one of the two and merge again\n"
+            ),
+        ] {
+            let refused = try FolioProcess.run(["asset", "merge"] + arguments + ["--db", db])
+            #expect(refused.status != 0)
+            #expect(refused.stderr == message, "\(refused.stderr)")
+        }
+        #expect(try FolioProcess.run(["trades", "list", "--portfolio", "P", "--db", db]).stdout.contains("APPL"))
     }
 
     @Test func renameIsRefusedOntoAnAssetThatExists() throws {

@@ -312,4 +312,21 @@ import Testing
             )
         )
     }
+
+    /// The bound on what a trade is worth is on its size only: a dust trade (10⁻⁸ SHIB at 10⁻⁵ dollars,
+    /// worth 10⁻¹³) is below the smallest number a file may write, and is still a trade.
+    @Test func aDustTradeIsStored() throws {
+        let s = try ImportScratch()
+        defer { s.remove() }
+        let file = try Paths.write(
+            "time,side,asset,quantity,price,price_currency,fee,fee_currency\n"
+                + "2024-01-02T10:00:00Z,buy,SHIB,0.00000001,0.00001,USD,0,USD\n",
+            "dust.csv",
+            in: s.directory
+        )
+        #expect(try s.folio(["portfolio", "add", "P", "--base", "USD"]).status == 0)
+        let result = try s.folio(["import", "trades", "--portfolio", "P", file])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("inserted 1,"), "\(result.stdout)")
+    }
 }

@@ -28,6 +28,7 @@ extension Store {
         return try write { db in
             let source = try AssetRow.named(from, "FROM", db)
             let target = try AssetRow.named(into, "INTO", db)
+            try Self.requireMergeable(source, target, db)
             var summary = AssetMergeSummary()
             if let isin = source.isin {
                 if let other = target.isin, other != isin {
@@ -69,10 +70,14 @@ extension Store {
                     INSERT OR IGNORE INTO market_statistic (subject, name, currency, time_ms, value, source)
                         SELECT ?, name, currency, time_ms, value, source FROM market_statistic WHERE subject = ?;
                     DELETE FROM market_statistic WHERE subject = ?;
-                    DELETE FROM asset WHERE id = ?;
                     """,
-                arguments: [into.rawValue, from.rawValue, from.rawValue, source.id]
+                arguments: [into.rawValue, from.rawValue, from.rawValue]
             )
+            try db.execute(
+                sql: "DELETE FROM quote_series WHERE asset_id = ?1 OR currency_id = ?1",
+                arguments: [source.id]
+            )
+            try db.execute(sql: "DELETE FROM asset WHERE id = ?", arguments: [source.id])
             return summary
         }
     }
@@ -110,11 +115,14 @@ extension Store {
         _ db: Database
     ) throws -> (quotes: Int, duplicates: Int) {
         let other = column == "asset_id" ? "currency_id" : "asset_id"
+        // The day as a range of the primary key's time, so that each quote looks up its day, never
+        // a whole series.
         func sameDay(_ alias: String, as row: String) -> String {
-            """
-            \(alias).\(column) = ? AND \(alias).\(other) = \(row).\(other) AND \(alias).market = \(row).market
-                AND \(QuoteDays.dayStart("\(alias).time_ms")) = \(QuoteDays.dayStart("\(row).time_ms"))
-            """
+            let start = QuoteDays.dayStart("\(row).time_ms")
+            return """
+                \(alias).\(column) = ? AND \(alias).\(other) = \(row).\(other) AND \(alias).market = \(row).market
+                    AND \(alias).time_ms >= \(start) AND \(alias).time_ms < \(start) + 86400000
+                """
         }
         let samePrice = "EXISTS (SELECT 1 FROM quote d WHERE \(sameDay("d", as: "f")) AND d.price = f.price)"
         if let clash = try Row.fetchOne(
@@ -170,30 +178,52 @@ extension Store {
             arguments: StatementArguments(columns.map { _ in from.id })
         )
         for column in columns {
-            do {
-                try db.execute(
-                    sql: "UPDATE \(table) SET \(column) = ? WHERE \(column) = ?",
-                    arguments: [into.id, from.id]
-                )
-            } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
-                throw ArgumentError(
-                    "FROM",
-                    "a \(table.replacingOccurrences(of: "_", with: " ")) is stored under both \(from.code) and \(into.code); "
-                        + "remove one of the two (folio trades|transactions list shows them) and merge again"
-                )
-            }
+            try db.execute(sql: "UPDATE \(table) SET \(column) = ? WHERE \(column) = ?", arguments: [into.id, from.id])
         }
         return rows ?? 0
     }
 
+    /// Refuses a merge whose rows would name one asset twice (a quote of FROM priced in INTO, a trade of
+    /// INTO bought in FROM) or that would turn money into a security or the other way round.
+    private static func requireMergeable(_ from: AssetRow, _ into: AssetRow, _ db: Database) throws {
+        let money: Set<String> = [AssetKind.fiat.rawValue, AssetKind.metal.rawValue]
+        if money.contains(from.kind) != money.contains(into.kind) {
+            throw ArgumentError(
+                "INTO",
+                "\(from.code) is \(from.kind) and \(into.code) \(into.kind): merge assets of one kind (`folio asset set` corrects a kind)"
+            )
+        }
+        let pairs = [
+            ("quote", "asset_id", "currency_id", "quotes"), ("trade", "asset_id", "price_currency_id", "trades"),
+            ("trade", "asset_id", "fee_currency_id", "trades"),
+            ("cash_transaction", "asset_id", "currency_id", "dividends or splits"),
+        ]
+        for (table, first, second, what) in pairs {
+            let count =
+                try Int.fetchOne(
+                    db,
+                    sql:
+                        "SELECT count(*) FROM \(table) WHERE (\(first) = ?1 AND \(second) = ?2) OR (\(first) = ?2 AND \(second) = ?1)",
+                    arguments: [from.id, into.id]
+                ) ?? 0
+            if count > 0 {
+                throw ArgumentError(
+                    "FROM",
+                    "\(count) \(what) price one of \(from.code) and \(into.code) in the other: merged, they would price an asset in itself"
+                )
+            }
+        }
+    }
+
     /// The keys by which re-imported rows without an id are found name assets by code: those of every
-    /// trade and cash transaction that names `id` get `to` in place of `from`.
+    /// trade, cash transaction and budget entry that names `id` get `to` in place of `from`.
     private static func rewriteKeys(_ id: Int64, from: AssetCode, to: AssetCode, _ db: Database) throws {
         // Fields holding codes: a trade's asset, price and fee currencies; a transaction's currency and
         // asset (see `ImportSink`).
         for (table, columns, fields) in [
             ("trade", ["asset_id", "price_currency_id", "fee_currency_id"], [2, 5, 7]),
             ("cash_transaction", ["currency_id", "asset_id"], [2, 6]),
+            ("budget_entry", ["currency_id"], [4]),
         ] {
             let rows = try Row.fetchAll(
                 db,
@@ -205,10 +235,20 @@ extension Store {
                 let key: String = row[1]
                 let rewritten = DedupeKey.replacing(from.rawValue, with: to.rawValue, in: key, fields: fields)
                 guard rewritten != key else { continue }
-                try db.execute(
-                    sql: "UPDATE \(table) SET dedupe_key = ? WHERE id = ?",
-                    arguments: [rewritten, row[0] as Int64]
-                )
+                do {
+                    try db.execute(
+                        sql: "UPDATE \(table) SET dedupe_key = ? WHERE id = ?",
+                        arguments: [rewritten, row[0] as Int64]
+                    )
+                } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+                    // The key is taken: the same row, without an id, is stored under both codes.
+                    let what = table.replacingOccurrences(of: "_", with: " ")
+                    throw ArgumentError(
+                        "FROM",
+                        "a \(what) (\(rewritten.prefix { $0 != "#" })) is stored under both \(from) and \(to); "
+                            + "remove one of the two and merge again"
+                    )
+                }
             }
         }
     }
@@ -219,14 +259,19 @@ private struct AssetRow {
     var id: Int64
     var code: AssetCode
     var isin: String?
+    var kind: String
 
     static func named(_ code: AssetCode, _ argument: String, _ db: Database) throws -> AssetRow {
         guard
-            let row = try Row.fetchOne(db, sql: "SELECT id, isin FROM asset WHERE code = ?", arguments: [code.rawValue])
+            let row = try Row.fetchOne(
+                db,
+                sql: "SELECT id, isin, kind FROM asset WHERE code = ?",
+                arguments: [code.rawValue]
+            )
         else {
             throw ArgumentError(argument, "no asset \(code) in the database (folio asset list shows them)")
         }
-        return AssetRow(id: row[0], code: code, isin: row[1])
+        return AssetRow(id: row[0], code: code, isin: row[1], kind: row[2])
     }
 }
 

@@ -28,6 +28,16 @@ public enum ImportKind: String, CaseIterable, Sendable {
         case .quotes, .stockCSV, .nbuJSON, .budget, .csv: false
         }
     }
+
+    /// The kinds whose files are JSON; every other is delimited text.
+    public var isJSON: Bool {
+        switch self {
+        case .nbuJSON, .freedom24, .ghostfolio: true
+        case .quotes, .stockCSV, .dsxTrades, .dsxTransactions, .trades, .transactions, .budget, .csv, .ibkrFlex,
+            .trading212, .degiro, .revolut, .ppCSV:
+            false
+        }
+    }
 }
 
 /// Settings an import may take from the command line.

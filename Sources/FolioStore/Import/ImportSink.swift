@@ -176,7 +176,15 @@ final class ImportSink {
         try location.check("quantity", t.quantity, above: 0)
         try location.check("price", t.price, above: 0)
         try location.check("fee", t.fee)
-        try location.check("quantity × price", t.quantity * t.price)
+        // Only the size of the product is bounded: a dust trade (1e-8 coins at 1e-6) is worth less than the
+        // smallest number a file may write, and is still a trade.
+        let worth = t.quantity * t.price
+        if !worth.isFinite || worth.magnitude > NumberBounds.largest {
+            throw location.fail(
+                "quantity × price",
+                "found \(JSONNumber.describe(worth)), expected \(NumberBounds.expected)"
+            )
+        }
         guard t.asset != t.priceCurrency else {
             throw location.fail(
                 "asset",
