@@ -26,12 +26,17 @@ enum ExactDecimal {
         return "\(of(value))"
     }
 
-    /// An amount of money that is a product of two numbers as a file writes them (units × price), to a
-    /// millionth of a cent, as tables' CSV writes amounts: 3 × 268.426666666667 is 805.28, where their
-    /// exact product is 805.280000000001. The same numbers give the same amount whether they are being
-    /// written or have been read, so that both directions reckon an account's cash alike.
+    /// A product of two stored numbers (units × price), as their doubles multiply, without the noise
+    /// (`of`): 414.48 × 0.914905423663385 is 379.21. What a file writes as an amount from which a reader
+    /// divides the price back out.
+    static func product(_ a: Double, _ b: Double) -> Decimal { of(a * b) }
+
+    /// A change of an account's cash that is a product of two numbers as a file writes them (units ×
+    /// price), to a millionth of a cent, as tables' CSV writes amounts: 3 × 268.426666666667 is 805.28,
+    /// where their product is 805.280000000001. The same numbers give the same amount whether they are
+    /// being written or have been read, so that both directions reckon an account's cash alike.
     static func amount(_ units: Double, times price: Double) -> Decimal {
-        var exact = of(DecimalText.significant(units) * DecimalText.significant(price))
+        var exact = product(DecimalText.significant(units), DecimalText.significant(price))
         var rounded = Decimal()
         NSDecimalRound(&rounded, &exact, 8, .plain)
         return rounded

@@ -35,15 +35,15 @@ struct PortfolioPerformanceExport {
         else {
             return nil
         }
-        let gross = ExactDecimal.amount(t.quantity, times: t.price)
+        let gross = ExactDecimal.product(t.quantity, t.price)
         switch t.side {
         case .buy:
             guard e.asset == t.priceCurrency, e.priceCurrency == t.feeCurrency, ExactDecimal.of(e.quantity) == gross
             else { return nil }
-            return (e, ExactDecimal.amount(e.quantity, times: e.price))
+            return (e, ExactDecimal.product(e.quantity, e.price))
         case .sell:
             guard e.asset == t.feeCurrency, e.priceCurrency == t.priceCurrency,
-                ExactDecimal.amount(e.quantity, times: e.price) == gross
+                ExactDecimal.product(e.quantity, e.price) == gross
             else { return nil }
             return (e, ExactDecimal.of(e.quantity))
         }
@@ -80,7 +80,7 @@ struct PortfolioPerformanceExport {
                 )
                 continue
             }
-            let gross = ExactDecimal.amount(t.quantity, times: t.price)
+            let gross = ExactDecimal.product(t.quantity, t.price)
             let type = t.side == .buy ? "Buy" : "Sell"
             if let s = settlements[t.id] {
                 // One row in the account of the currency given: the price's amount is its gross, and
