@@ -79,7 +79,11 @@ import Testing
         let (portfolio, base, day) = Self.cases[0]
         let (differences, db) = try Self.roundTrip(format, portfolio, base: base, in: directory)
         // Ghostfolio's balance history holds the deposits' amounts but not their ids: said, once.
-        let deposits = try String(contentsOf: DemoDatabase.samples.appendingPathComponent("demo-uah-transactions.csv"), encoding: .utf8)
+        let deposits =
+            try String(
+                contentsOf: DemoDatabase.samples.appendingPathComponent("demo-uah-transactions.csv"),
+                encoding: .utf8
+            )
             .split(whereSeparator: \.isNewline).count - 1
         #expect(
             differences

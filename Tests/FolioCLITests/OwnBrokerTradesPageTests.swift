@@ -42,7 +42,8 @@ import Testing
         let shown = rows.filter { $0.contains(uk ? " Обмін " : " Exchange ") }
         #expect(shown.count == exchanges.count, "\(rows)")
         for (gave, got) in exchanges {
-            let words = uk
+            let words =
+                uk
                 ? "\(gave.replacingOccurrences(of: ".", with: ",")) на \(got.replacingOccurrences(of: ".", with: ","))"
                 : "\(gave) for \(got)"
             #expect(shown.filter { $0.contains(words) }.count == 1, "\(words): \(rows)")

@@ -196,7 +196,8 @@ struct GhostfolioExport {
             ($0.kind == .deposit || $0.kind == .withdrawal) && $0.status == .completed && rows.isMoney($0.currency)
         }
         let sameInstant = Dictionary(grouping: transferRows) { "\($0.time.timeIntervalSince1970)|\($0.currency)" }
-        for c in transferRows where sameInstant["\(c.time.timeIntervalSince1970)|\(c.currency)", default: []].count > 1 {
+        for c in transferRows where sameInstant["\(c.time.timeIntervalSince1970)|\(c.currency)", default: []].count > 1
+        {
             differences.add(
                 .transfer,
                 "of one currency at one instant, which the balance history holds as their sum: they come back as one",

@@ -157,7 +157,14 @@ struct GhostfolioImporter {
             if let i = trades.removeValue(forKey: f.key),
                 case let .trade(side, security, quantity, price, currency, nil) = entries[i].event
             {
-                entries[i].event = .trade(side, security, quantity: quantity, price: price, currency: currency, fee: f.fee)
+                entries[i].event = .trade(
+                    side,
+                    security,
+                    quantity: quantity,
+                    price: price,
+                    currency: currency,
+                    fee: f.fee
+                )
             } else {
                 entries.append(f.entry.with(.accountFee(f.fee)))
             }

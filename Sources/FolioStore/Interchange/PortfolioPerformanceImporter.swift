@@ -16,9 +16,10 @@ import Foundation
 /// - Transfer (Outbound) with a `Gross Amount` in another currency: an exchange; the Transfer (Inbound)
 ///   that is its other side, and transfers between accounts of one currency, are named and left.
 /// - Taxes, Tax Refund and Fees Refund not tied to a dividend Folio cannot hold: named and left.
-/// - A row's `Note` is its external id (`folio export pp-csv` writes the broker's id there), so that
-///   importing the file again adds nothing; a note the file repeats is numbered from its second row on
-///   (`Sparplan/2`), as Degiro's parts of one order are.
+/// - A row's `Note` that is an id — one word with a digit in it, as an order number or a UUID is; not
+///   a description such as `Überweisung` or `Sparplan; Januar` — is its external id (`folio export
+///   pp-csv` writes the broker's id there), so that importing the file again adds nothing; an id the
+///   file repeats is numbered from its second row on (`A17/2`), as Degiro's parts of one order are.
 struct PortfolioPerformanceImporter {
     let url: URL
     let ledger: BrokerLedger
@@ -64,7 +65,7 @@ struct PortfolioPerformanceImporter {
             row: { row, c in
                 summary.read += 1
                 var id: String?
-                if case let note = row.string(c.note), !note.isEmpty {
+                if case let note = row.string(c.note), Self.isID(note) {
                     let n = notes[note, default: 0] + 1
                     notes[note] = n
                     id = n == 1 ? note : "\(note)/\(n)"
@@ -239,6 +240,12 @@ struct PortfolioPerformanceImporter {
             ignored.add(type, at: row.location, "a tax or refund of its own, which Folio's ledger does not hold")
             return nil
         }
+    }
+
+    /// Whether a note is an id rather than words: one word, with a digit in it.
+    static func isID(_ note: String) -> Bool {
+        !note.isEmpty && !note.contains(where: { $0.isWhitespace || $0 == ";" || $0 == "," })
+            && note.contains(where: \.isNumber)
     }
 
     /// The file's first line, to see which delimiter and language it is written in.
