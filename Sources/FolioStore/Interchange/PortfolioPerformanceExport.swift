@@ -59,6 +59,30 @@ struct PortfolioPerformanceExport {
                 Line(time: time, type: "Fees", value: -d(amount), currency: currency, note: note)
             )
         }
+        /// A trade in its cash account's file, `cash` as the account sees it, and its copy in the
+        /// securities account's file, signed the other way.
+        func trade(
+            _ t: Trade,
+            in currency: AssetCode,
+            cash: Decimal,
+            gross: (amount: Decimal, currency: AssetCode, rate: Double)?,
+            fees: Decimal
+        ) {
+            var line = Line(
+                time: t.time,
+                type: t.side == .buy ? "Buy" : "Sell",
+                value: cash,
+                currency: currency,
+                gross: gross,
+                fees: fees,
+                shares: t.quantity,
+                security: t.asset,
+                note: t.externalID
+            )
+            accounts[currency, default: []].append(line)
+            line.value = -cash
+            securities.append(line)
+        }
         let exchanges = Dictionary(
             rows.trades.filter { rows.isMoney($0.asset) && $0.externalID != nil }.map { ($0.externalID ?? "", $0) }
         ) { a, _ in a }
@@ -81,39 +105,13 @@ struct PortfolioPerformanceExport {
                 continue
             }
             let gross = ExactDecimal.product(t.quantity, t.price)
-            let type = t.side == .buy ? "Buy" : "Sell"
             if let s = settlements[t.id] {
                 // One row in the account of the currency given: the price's amount is its gross, and
                 // the fee is in the account's currency, as Portfolio Performance keeps it.
                 let tradeFee = d(t.fee)
                 let cash = t.side == .buy ? -(s.paid + tradeFee) : s.paid - tradeFee
                 let rate = ExactDecimal.double(gross) / ExactDecimal.double(s.paid)
-                accounts[t.feeCurrency, default: []].append(
-                    Line(
-                        time: t.time,
-                        type: type,
-                        value: cash,
-                        currency: t.feeCurrency,
-                        gross: (gross, t.priceCurrency, rate),
-                        fees: tradeFee,
-                        shares: t.quantity,
-                        security: t.asset,
-                        note: t.externalID
-                    )
-                )
-                securities.append(
-                    Line(
-                        time: t.time,
-                        type: type,
-                        value: -cash,
-                        currency: t.feeCurrency,
-                        gross: (gross, t.priceCurrency, rate),
-                        fees: tradeFee,
-                        shares: t.quantity,
-                        security: t.asset,
-                        note: t.externalID
-                    )
-                )
+                trade(t, in: t.feeCurrency, cash: cash, gross: (gross, t.priceCurrency, rate), fees: tradeFee)
                 continue
             }
             var tradeFee = d(t.fee)
@@ -164,30 +162,7 @@ struct PortfolioPerformanceExport {
                 continue
             }
             let cash = t.side == .buy ? -(gross + tradeFee) : gross - tradeFee
-            accounts[t.priceCurrency, default: []].append(
-                Line(
-                    time: t.time,
-                    type: type,
-                    value: cash,
-                    currency: t.priceCurrency,
-                    fees: tradeFee,
-                    shares: t.quantity,
-                    security: t.asset,
-                    note: t.externalID
-                )
-            )
-            securities.append(
-                Line(
-                    time: t.time,
-                    type: type,
-                    value: -cash,
-                    currency: t.priceCurrency,
-                    fees: tradeFee,
-                    shares: t.quantity,
-                    security: t.asset,
-                    note: t.externalID
-                )
-            )
+            trade(t, in: t.priceCurrency, cash: cash, gross: nil, fees: tradeFee)
         }
         for c in rows.cash {
             guard c.status == .completed else {
