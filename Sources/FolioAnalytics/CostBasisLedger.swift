@@ -4,7 +4,7 @@ import Foundation
 /// The lots of every holding of a portfolio, cash in every currency included, with costs in the base
 /// currency: the one ledger that quantities, costs and income come from.
 ///
-/// Rules, in the order of `HoldingsReplay` (time; at one instant cash before trades; then id):
+/// Rules, in the order of `HoldingsReplay` (`ReplayOrder`: by time, money arriving before it is spent):
 /// - A deposit of A (fee f) adds A − f units that cost A at that moment's rate: the money put in, the
 ///   fee included. A withdrawal of A (fee f) takes A + f units for proceeds of A: the fee is a loss.
 /// - A buy of Q at P in C takes Q × P of C (disposing of C's lots at that moment's rate, which realises

@@ -92,16 +92,3 @@ extension HoldingsSeries {
         )
     }
 }
-
-extension [NegativeBalance] {
-    /// Table `diagnostics`: one row per balance that went below zero.
-    public var table: ResultTable {
-        ResultTable(
-            columns: [
-                .init("asset", .text), .init("time", .time), .init("after", .text),
-                .init("balance", .number, decimals: 8),
-            ],
-            rows: map { [.text($0.asset.rawValue), .time($0.time), .text($0.after.description), .number($0.balance)] }
-        )
-    }
-}

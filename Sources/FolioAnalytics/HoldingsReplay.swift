@@ -3,9 +3,9 @@ import Foundation
 
 /// Replays trades and completed cash transactions in time order to know what a portfolio held when.
 ///
-/// Order: by time; at the same instant cash transactions come before trades (money arrives, then is
-/// spent), then by id. Because the order is total, replaying the same rows given in any order yields
-/// the same holdings, bit for bit.
+/// Order: `ReplayOrder` — by time; at the same instant cash transactions before trades, then by id, and
+/// among them money arrives before it is spent. Because the order is total, replaying the same rows
+/// given in any order yields the same holdings, bit for bit.
 ///
 /// Effects: a buy of Q at P in C adds Q of the asset and takes Q×P of C; a sell does the reverse; a fee
 /// is taken from its own currency; a deposit adds amount − fee; a withdrawal takes amount + fee; a
@@ -116,6 +116,19 @@ public struct HoldingsReplay: Sendable {
             if a.order != b.order { return a.order < b.order }
             if a.id != b.id { return a.id < b.id }
             return a.index < b.index
+        }
+        if let order = ReplayOrder.applied(
+            count: keys.count,
+            sameInstant: { keys[$0].time == keys[$1].time },
+            moves: { i, visit in
+                let e = effects[Int(keys[i].index)]
+                visit(e.a0, e.q0)
+                if e.a1 >= 0 { visit(e.a1, e.q1) }
+                if e.a2 >= 0 { visit(e.a2, e.q2) }
+            },
+            split: { i in splitEffects[keys[i].index].map { (effects[Int(keys[i].index)].a0, $0) } }
+        ) {
+            keys = order.map { keys[$0] }
         }
 
         var times: [Double] = []

@@ -13,9 +13,9 @@ enum LedgerEntry: Sendable {
         }
     }
 
-    /// The completed entries up to `asOf` in the one replay order: by time; at one instant cash
-    /// transactions before trades (money arrives, then is spent); then by id. `HoldingsReplay` sorts the
-    /// same keys in its flat arrays, so that every replay agrees on what is held after every entry.
+    /// The completed entries up to `asOf` in the one replay order (`ReplayOrder`), which `HoldingsReplay`
+    /// follows with the same keys in its flat arrays, so that every replay agrees on what is held after
+    /// every entry.
     static func inReplayOrder(trades: [Trade], cashTransactions: [CashTransaction], through asOf: Date) -> [LedgerEntry]
     {
         var keyed: [(time: Date, order: Int, id: Int64, entry: LedgerEntry)] = []
@@ -25,6 +25,31 @@ enum LedgerEntry: Sendable {
         }
         for t in trades where t.time <= asOf { keyed.append((t.time, 1, t.id, .trade(t))) }
         keyed.sort { ($0.time, $0.order, $0.id) < ($1.time, $1.order, $1.id) }
-        return keyed.map(\.entry)
+        let entries = keyed.map(\.entry)
+        guard
+            let order = ReplayOrder.applied(
+                count: entries.count,
+                sameInstant: { keyed[$0].time == keyed[$1].time },
+                moves: { entries[$0].moves($1) },
+                split: { i in
+                    guard case let .cash(c) = entries[i], c.kind == .split else { return nil }
+                    return c.asset.flatMap { asset in c.ratio.map { (asset, $0) } }
+                }
+            )
+        else { return entries }
+        return order.map { entries[$0] }
+    }
+
+    /// Calls `visit` with what the entry adds or takes of each asset, as `HoldingsReplay` applies it.
+    private func moves(_ visit: (AssetCode, Double) -> Void) {
+        switch self {
+        case let .cash(c):
+            if c.kind != .split { visit(c.currency, c.cashChange) }
+        case let .trade(t):
+            let sign: Double = t.side == .buy ? 1 : -1
+            visit(t.asset, sign * t.quantity)
+            visit(t.priceCurrency, -sign * t.quantity * t.price)
+            if t.fee != 0 { visit(t.feeCurrency, -t.fee) }
+        }
     }
 }

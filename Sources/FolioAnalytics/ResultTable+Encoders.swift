@@ -26,7 +26,8 @@ extension ResultTable {
     }
 
     /// RFC 4180 CSV: a header line, CRLF line ends, fields quoted when they hold a comma, quote, CR or LF.
-    /// Numbers carry their full precision; undefined cells are empty fields; times are ISO 8601 UTC.
+    /// Numbers carry their full precision less binary noise (`Cell.figure`); undefined cells are empty
+    /// fields; times are ISO 8601 UTC.
     /// Other control characters (ESC, BEL…) and bidi formatting characters, which no real field holds and
     /// which act on a terminal the file is printed to, are written escaped (`\x1B`, `\u{202E}`).
     public func csv() -> String {
@@ -39,7 +40,10 @@ extension ResultTable {
         }
         var lines = [columns.map { field($0.name) }.joined(separator: ",")]
         for row in rows {
-            lines.append(row.map { cell in cell.map { field(plain($0)) } ?? "" }.joined(separator: ","))
+            lines.append(
+                zip(row, columns).map { cell, column in cell.map { field(plain($0, column)) } ?? "" }
+                    .joined(separator: ",")
+            )
         }
         return lines.joined(separator: "\r\n") + "\r\n"
     }
@@ -58,7 +62,7 @@ extension ResultTable {
                     let value: String
                     switch cell {
                     case nil: value = "null"
-                    case let .number(v)?: value = v.isFinite ? Cell.exact(v) : "null"
+                    case let .number(v)?: value = v.isFinite ? Cell.figure(v, columns[c]) : "null"
                     case let .text(s)?: value = JSONString.quoted(s)
                     case let .time(t)?: value = JSONString.quoted(ISOTime.format(t))
                     case let .day(d)?: value = JSONString.quoted(d.iso)
@@ -69,10 +73,10 @@ extension ResultTable {
         return out + "]}\n"
     }
 
-    private func plain(_ cell: Cell) -> String {
+    private func plain(_ cell: Cell, _ column: Column) -> String {
         switch cell {
         case let .text(s): s
-        case let .number(v): v.isFinite ? Cell.exact(v) : ""
+        case let .number(v): v.isFinite ? Cell.figure(v, column) : ""
         case let .time(t): ISOTime.format(t)
         case let .day(d): d.iso
         }
@@ -92,7 +96,7 @@ extension ResultTable {
             // terminal (`\u{1B}]0;owned\u{7}` retitles it). Line breaks become spaces, controls `\x1B`.
             return Redaction.escapingControlCharacters(s.replacingOccurrences(of: "\r\n", with: " "))
         default:
-            return plain(cell)
+            return plain(cell, column)
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FolioCore
+import FolioDatasets
 import FolioFetch
 import FolioSources
 import FolioStore
@@ -237,6 +238,15 @@ struct ImportCommand: ParsableCommand {
         for summary in summaries {
             Output.warn(summary.differenceLines + summary.warnings.map { "warning: " + $0 })
             Output.result(summary.lines.map { $0 + "\n" }.joined())
+        }
+        if case let .file(kind) = kind, kind.needsPortfolio, let portfolio {
+            let shortfalls = try ImportBalanceCheck.warnings(
+                store,
+                portfolio: portfolio,
+                tradeIDs: summaries.flatMap(\.writtenTradeIDs),
+                cashTransactionIDs: summaries.flatMap(\.writtenCashTransactions)
+            )
+            Output.warn(shortfalls.map { "warning: " + $0 })
         }
     }
 

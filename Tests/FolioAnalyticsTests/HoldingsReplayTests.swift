@@ -185,3 +185,59 @@ struct HoldingsReplayTests {
         }
     }
 }
+
+/// Issue 42: the legs of one broker order share a minute (Degiro's trade in USD and the AutoFX exchange
+/// that pays for it; a sale and the exchange of its proceeds), and their ids follow the order the files
+/// were given in. In either order, money arrives before it is spent: no balance goes below zero.
+@Suite struct ReplayOrderTests {
+    /// A EUR account: 2,000 deposited; 10 JNJ bought at 123.63 USD through 1,173.74 EUR; 2 sold at 171.05,
+    /// the 342.10 USD changed for 288.72 EUR, a 0.51 EUR fee on the sale. `tradesFirst` gives the trades
+    /// the lower ids (Transactions.csv imported before Account.csv).
+    static func ledger(tradesFirst: Bool) -> (trades: [Trade], cash: [CashTransaction]) {
+        let (legs, exchanges): (Int64, Int64) = tradesFirst ? (1, 10) : (10, 1)
+        return (
+            [
+                buy(legs, "2017-03-02T15:31", "JNJ", 10, at: 123.63, fee: 0.54, feeIn: "EUR"),
+                buy(exchanges, "2017-03-02T15:31", "USD", 1236.30, at: 1173.74 / 1236.30, in: "EUR"),
+                sell(legs + 1, "2017-12-01T16:05", "JNJ", 2, at: 171.05, fee: 0.51, feeIn: "EUR"),
+                buy(exchanges + 1, "2017-12-01T16:05", "EUR", 288.72, at: 342.10 / 288.72, in: "USD"),
+            ],
+            [deposit(1, "2017-03-01T10:12", 2000, "EUR")]
+        )
+    }
+
+    @Test(arguments: [true, false])
+    func theLegsOfOneOrderNeverGoBelowZero(tradesFirst: Bool) {
+        let (trades, cash) = Self.ledger(tradesFirst: tradesFirst)
+        let replay = HoldingsReplay(trades: trades, cashTransactions: cash)
+        #expect(replay.diagnostics.isEmpty, "\(replay.diagnostics)")
+        // Every replay applies them in one order: the exchange before the buy, the sale before the exchange.
+        let order = LedgerEntry.inReplayOrder(trades: trades, cashTransactions: cash, through: .distantFuture)
+            .compactMap { entry -> String? in
+                guard case let .trade(t) = entry else { return nil }
+                return "\(t.side.rawValue) \(t.asset)"
+            }
+        #expect(order == ["buy USD", "buy JNJ", "sell JNJ", "buy EUR"])
+        #expect(close(replay.final["EUR"], 2000 - 1173.74 - 0.54 + 288.72 - 0.51, 1e-12))
+    }
+
+    /// A real overspend stays one, named after the event that made it, whatever the order.
+    @Test func anOverspendIsStillNamed() {
+        let trades = [
+            buy(1, "2017-03-02T15:31", "JNJ", 10, at: 123.63),
+            buy(2, "2017-03-02T15:31", "USD", 1236.30, at: 1173.74 / 1236.30, in: "EUR"),
+        ]
+        let replay = HoldingsReplay(trades: trades, cashTransactions: [deposit(1, "2017-03-01T10:12", 1000, "EUR")])
+        #expect(replay.diagnostics.map(\.asset) == ["EUR"])
+        #expect(close(replay.diagnostics.first?.balance, 1000 - 1173.74, 1e-12))
+    }
+
+    /// A buy and a sale of one stock in one minute, the sale written first (Degiro writes newest first):
+    /// the buy goes first, since the sale would take a holding below zero.
+    @Test func aSaleInTheMinuteOfItsBuyComesAfterIt() {
+        let trades = [sell(1, "2017-03-02T15:31", "AAPL", 5, at: 140), buy(2, "2017-03-02T15:31", "AAPL", 5, at: 139)]
+        let replay = HoldingsReplay(trades: trades, cashTransactions: [deposit(1, "2017-03-01T10:12", 1000)])
+        #expect(replay.diagnostics.isEmpty)
+        #expect(close(replay.final["USD"], 1005))
+    }
+}

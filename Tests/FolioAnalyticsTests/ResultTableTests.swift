@@ -40,7 +40,7 @@ struct ResultTableTests {
             table.csv() == "asset,value,share,day,time\r\n"
                 + "BTC,1234.5,61.25,2024-03-01,2024-03-01T12:30:00Z\r\n"
                 + "\"Say \"\"hi\"\", ok\",-0.001,,2024-03-02,\r\n"
-                + "\"a\nb\",1e-09,100,,2024-03-01T00:00:00.500Z\r\n"
+                + "\"a\nb\",0,100,,2024-03-01T00:00:00.500Z\r\n"
         )
     }
 
@@ -52,7 +52,7 @@ struct ResultTableTests {
                 {"name":"day","kind":"day"},{"name":"time","kind":"time"}],"rows":[\
                 {"asset":"BTC","value":1234.5,"share":61.25,"day":"2024-03-01","time":"2024-03-01T12:30:00Z"},\
                 {"asset":"Say \\"hi\\", ok","value":-0.001,"share":null,"day":"2024-03-02","time":null},\
-                {"asset":"a\\nb","value":1e-09,"share":100,"day":null,"time":"2024-03-01T00:00:00.500Z"}]}
+                {"asset":"a\\nb","value":0,"share":100,"day":null,"time":"2024-03-01T00:00:00.500Z"}]}
 
                 """
         )
@@ -60,18 +60,25 @@ struct ResultTableTests {
         let parsed = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         let rows = try #require(parsed["rows"] as? [[String: Any]])
         #expect(rows[0]["value"] as? Double == 1234.5)
-        #expect(rows[2]["value"] as? Double == 1e-9)
+        #expect(rows[2]["value"] as? Double == 0)
         #expect(rows[1]["share"] is NSNull)
     }
 
-    @Test func fullPrecisionInCSVAndJSON() {
+    /// CSV and JSON carry every figure to a millionth of the column's step, and no binary noise: 1e-9 of a
+    /// money column (2 decimals: a millionth of a cent is 1e-8) is the noise of a difference, 0; in a
+    /// column of 10 decimals (a coin's price) it is a price.
+    @Test func fullPrecisionInCSVAndJSONWithoutNoise() {
         let t = ResultTable(
-            columns: [.init("x", .number)],
-            rows: [[.number(83.33333333333333)], [.number(-0.0)], [.number(.nan)]]
+            columns: [.init("x", .number), .init("price", .number, decimals: 10)],
+            rows: [
+                [.number(83.33333333333333), .number(1.681e-9)], [.number(-0.0), nil],
+                [.number(.nan), .number(0.1 + 0.2)], [.number(445.18000000000006), nil],
+                [.number(7.275957614183426e-12), nil],
+            ]
         )
-        #expect(t.csv() == "x\r\n83.33333333333333\r\n0\r\n\r\n")
-        #expect(t.json().contains("{\"x\":83.33333333333333},{\"x\":0},{\"x\":null}"))
-        #expect(t.alignedText().hasSuffix(" 0.00\n    —\n"))
+        #expect(t.csv() == "x,price\r\n83.33333333,1.681e-09\r\n0,\r\n,0.3\r\n445.18,\r\n0,\r\n")
+        #expect(t.json().contains("{\"x\":83.33333333,\"price\":1.681e-09},{\"x\":0,\"price\":null}"))
+        #expect(t.alignedText().contains("  0.00             —\n     —  0.3000000000\n"))
         #expect(t.encoded(as: .csv) == t.csv())
     }
 
@@ -92,8 +99,8 @@ struct ResultTableTests {
         )
         #expect(replay.final.table.rows == [[.text("BTC"), .number(1)], [.text("USD"), .number(-50)]])
         #expect(
-            replay.diagnostics.table.rows == [
-                [.text("USD"), .time(t("2024-01-01T10:00")), .text("trade 1"), .number(-50)]
+            replay.diagnostics == [
+                NegativeBalance(asset: "USD", time: t("2024-01-01T10:00"), after: .trade(id: 1), balance: -50)
             ]
         )
         #expect(replay.daily(try DayRange(from: d("2024-01-01"), to: d("2024-01-02"))).table.rows.count == 4)

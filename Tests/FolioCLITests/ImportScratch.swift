@@ -13,6 +13,12 @@ struct ImportScratch {
         db = try FolioProcess.initialisedDatabase(in: directory)
     }
 
+    /// A copy of the demo database instead of a new one: a new user's files beside its quotes.
+    init(demoCopy: Void) throws {
+        directory = try Paths.temporaryDirectory()
+        db = try NewUserAccountTests.copy(in: directory)
+    }
+
     func remove() { try? FileManager.default.removeItem(at: directory) }
 
     /// Writes `text` as `name` and returns its path.

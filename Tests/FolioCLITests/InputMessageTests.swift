@@ -115,7 +115,7 @@ import Testing
         let f = try s.file(
             "t.csv",
             L.trading212 + "\nDeposit,2024-01-02 09:15:04,,,,,d1,,,,,,,2000.00,EUR\n"
-                + "Market buy,2024-01-03 14:31:02,US0378331005,EVIL,\"\(name)\",,b1,5,184.25,EUR,1,,EUR,921.25,EUR\n"
+                + "Market buy,2024-01-03 14:31:02,IE00B3RBWM25,EVIL,\"\(name)\",,b1,5,184.25,EUR,1,,EUR,921.25,EUR\n"
         )
         #expect(try s.importing("trading212", [f]).status == 0)
         let raw: (String) -> Bool = { text in text.unicodeScalars.contains { $0.value == 0x202E || $0.value == 0x1B } }

@@ -90,18 +90,20 @@ import Testing
 /// `folio asset merge` and `rename`: the way out when an import created an asset under a code the
 /// user already has (Degiro names a security by its ISIN when no stored asset carries it).
 @Suite struct AssetMergeCommandTests {
-    /// Apple bought through Degiro, named by its ISIN, and a quote of that code on a day AAPL has another.
+    /// Apple bought through Degiro, created by the import (the demo's Apple renamed APPLE first, as a
+    /// user who keeps it under another code has it), and a quote of it on a day APPLE has another.
     static func account(in directory: URL) throws -> String {
         let db = try NewUserAccountTests.copy(in: directory)
         let quotes = try Paths.write(
             "date,asset,currency,price,market,source\n"
-                + "2018-02-07T21:00:00Z,US0378331005,USD,1,exchange,hand\n"
-                + "2018-02-06T21:00:00Z,US0378331005,USD,163.03,exchange,hand\n",
+                + "2018-02-07T21:00:00Z,AAPL,USD,1,exchange,hand\n"
+                + "2018-02-06T21:00:00Z,AAPL,USD,163.03,exchange,hand\n",
             "quotes.csv",
             in: directory
         )
         let brokers = DemoDatabase.samples.appendingPathComponent("brokers")
         for arguments in [
+            ["asset", "rename", "AAPL", "APPLE"],
             [
                 "import", "degiro", "--portfolio", "D", "--base", "EUR",
                 brokers.appendingPathComponent("degiro-transactions.csv").path,
@@ -112,8 +114,6 @@ import Testing
             let done = try FolioProcess.run(arguments + ["--db", db])
             #expect(done.status == 0, "\(done.stderr)")
         }
-        // The test stands on an asset named by its ISIN, whatever the catalogue knows.
-        _ = try FolioProcess.run(["asset", "rename", "AAPL", "APPLE", "--db", db])
         return db
     }
 

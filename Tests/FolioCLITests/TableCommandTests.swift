@@ -50,7 +50,9 @@ import Testing
 
     @Test func dsxDiagnosticsShowTheNegativeEURAndLTCBalances() throws {
         let diagnostics = try FolioProcess.json(["table", "diagnostics", "--portfolio", "DSX crypto"])
-        #expect(diagnostics.columns.map(\.name) == ["asset", "time", "after", "balance"])
+        #expect(diagnostics.columns.map(\.name) == ["asset", "time", "event", "id", "balance"])
+        // Each event as the broker's export names it, never a database id ("trade 19").
+        #expect(diagnostics.rows.allSatisfy { !(($0["event"] as? String ?? "trade ").hasPrefix("trade ")) })
         for asset in ["EUR", "LTC"] {
             let rows = diagnostics.rows.filter { $0["asset"] as? String == asset }
             #expect(!rows.isEmpty, "\(asset)")

@@ -1,6 +1,7 @@
-import FolioCore
 import Foundation
 import Testing
+
+@testable import FolioCore
 
 @Suite struct ISINTests {
     @Test(arguments: ["US0378331005", "IE00B3RBWM25", "NL0015002IE0", "DE000A3GK2N1", " gb0007188757 "])
@@ -14,5 +15,25 @@ import Testing
     ])
     func mistypedOrMisshapenTextIsNot(_ text: String) {
         #expect(ISIN(text) == nil)
+    }
+}
+
+/// The catalogue's ISINs: each one read as an ISIN (its check digit right), of a known stock, named by
+/// no other code; and every known stock has one but those deliberately left out.
+@Suite struct KnownStockISINTests {
+    @Test func everyEntryIsAnISINOfOneKnownStock() throws {
+        var seen: [ISIN: String] = [:]
+        for (code, text) in KnownAssets.stockISINs.sorted(by: { $0.key < $1.key }) {
+            let isin = try #require(ISIN(text), "\(code): \(text) is no ISIN")
+            #expect(isin.rawValue == text, "\(code): \(text) is not written as an ISIN is")
+            #expect(KnownAssets.stocks.contains(code), "\(code) is not a known stock")
+            #expect(seen[isin] == nil, "\(text) is both \(seen[isin] ?? "") and \(code)")
+            seen[isin] = code
+            #expect(KnownAssets.stock(isin: isin) == AssetCode(code))
+            #expect(KnownAssets.isin(ofStock: AssetCode(code)) == isin)
+        }
+        #expect(KnownAssets.stocks.subtracting(KnownAssets.stockISINs.keys) == ["BLK"])
+        #expect(KnownAssets.stock(isin: try #require(ISIN("US0378331005"))) == "AAPL")
+        #expect(KnownAssets.stock(isin: try #require(ISIN("IE00B3RBWM25"))) == nil)
     }
 }

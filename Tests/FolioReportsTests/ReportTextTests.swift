@@ -140,13 +140,17 @@ import Testing
         }
         let day = try #require(Day(iso: String(first.prefix(10))))
         let n = rows.count
+        // The first shortfall with its asset and amount, as the list's first row gives it.
+        let firstRow = try #require(rows.first { $0["time"] as? String == first })
+        let asset = try #require(firstRow["asset"] as? String)
+        let date = DateText.date(day, locale: locale).replacingOccurrences(of: "\u{00A0}", with: " ")
         let expected =
-            uk
-            ? "Залишки ставали від’ємними після \(n) \(n == 1 ? "події" : "подій"), \(n == 1 ? "" : "від ")"
-                + DateText.date(day, locale: .uk)
-            : "Balances went below zero after \(n == 1 ? "one event" : "\(n) events"), "
-                + (n == 1 ? "on " : "from ")
-                + DateText.date(day, locale: .en).replacingOccurrences(of: "\u{00A0}", with: " ")
+            switch (uk, n == 1) {
+            case (true, true): "\(asset) став від’ємним \(date) ("
+            case (true, false): "Залишки ставали від’ємними після \(n) подій, від \(date) (перший: \(asset) −"
+            case (false, true): "\(asset) went below zero on \(date) ("
+            case (false, false): "Balances went below zero after \(n) events, from \(date) on (first \(asset) −"
+            }
         #expect(one.contains(ReportText.plain(expected)), "\(one)")
         let marker = uk ? "на сторінці " : "the list is on page "
         let page = try #require(Int(one.components(separatedBy: marker).last?.prefix { $0.isNumber } ?? ""))

@@ -37,23 +37,27 @@ struct TaxLots {
     private(set) var overSales: [(sale: Trade, unknown: Double)] = []
 
     /// Replays the trades of assets `isSecurity` accepts and the splits among `cashTransactions`, up to
-    /// `end`, in the ledger's order (time; at one instant cash before trades; then id).
+    /// `end`, in the ledger's order (`ReplayOrder`: a sale at the minute of its buy comes after it).
     init(trades: [Trade], cashTransactions: [CashTransaction], through end: Date, isSecurity: (AssetCode) -> Bool) {
         enum Event {
             case split(AssetCode, Double)
             case trade(Trade)
         }
-        var events: [(time: Date, order: Int, id: Int64, event: Event)] = []
-        for c in cashTransactions where c.kind == .split && c.status == .completed && c.time <= end {
-            if let asset = c.asset, let ratio = c.ratio, isSecurity(asset) {
-                events.append((c.time, 0, c.id, .split(asset, ratio)))
+        let events = LedgerEntry.inReplayOrder(trades: trades, cashTransactions: cashTransactions, through: end)
+            .compactMap { entry -> Event? in
+                switch entry {
+                case let .cash(c):
+                    guard c.kind == .split, let asset = c.asset, let ratio = c.ratio, isSecurity(asset) else {
+                        return nil
+                    }
+                    return .split(asset, ratio)
+                case let .trade(t):
+                    return isSecurity(t.asset) ? .trade(t) : nil
+                }
             }
-        }
-        for t in trades where t.time <= end && isSecurity(t.asset) { events.append((t.time, 1, t.id, .trade(t))) }
-        events.sort { ($0.time, $0.order, $0.id) < ($1.time, $1.order, $1.id) }
 
         var open: [AssetCode: (lots: [Lot], head: Int)] = [:]
-        for (_, _, _, event) in events {
+        for event in events {
             switch event {
             case let .split(asset, ratio):
                 guard var book = open[asset] else { continue }

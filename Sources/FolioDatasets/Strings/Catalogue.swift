@@ -12,7 +12,7 @@ public enum StringKey: String, Hashable, Sendable, CaseIterable {
     case holdings, trades, cashFlows, depositsWithdrawals, deposits, withdrawals, fees, net
     case diagnostics, diagnosticsIntro, listOnPage
     case asset, kind, quantity, price, rate, value, share, time, side, fee, currency, month, balance, after
-    case buy, sell, total, noData, emptyPortfolio
+    case buy, sell, exchange, total, noData, emptyPortfolio
     case kindFiat, kindCrypto, kindStock, kindETF, kindMetal, kindIndex, kindOther
     case trade, cashTransaction, averageCost, costBasis, incomeByHolding, realised, unrealised, dividendsInterest,
         accountFees, year, performance, period, twr, twrAnnualised, xirr, volatility, sharpe, sortino, maxDrawdown,

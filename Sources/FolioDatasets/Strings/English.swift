@@ -22,7 +22,7 @@ let englishStrings: [StringKey: String] = [
     .asset: "Asset", .kind: "Kind", .quantity: "Quantity", .price: "Price", .rate: "Rate", .value: "Value",
     .share: "Share", .time: "Time", .side: "Side", .fee: "Fee", .currency: "Currency", .month: "Month",
     .balance: "Balance", .after: "After",
-    .buy: "Buy", .sell: "Sell", .total: "Total", .noData: "No data",
+    .buy: "Buy", .sell: "Sell", .exchange: "Exchange", .total: "Total", .noData: "No data",
     .emptyPortfolio: "The portfolio holds nothing on this date.",
     // Group names, plural, used alike for slices and table cells; "Other assets", since "Other" is the
     // slice of small slices.

@@ -24,7 +24,7 @@ let ukrainianStrings: [StringKey: String] = [
     .asset: "Актив", .kind: "Вид", .quantity: "Кількість", .price: "Ціна", .rate: "Курс", .value: "Вартість",
     .share: "Частка", .time: "Час", .side: "Напрям", .fee: "Комісія", .currency: "Валюта", .month: "Місяць",
     .balance: "Залишок", .after: "Після",
-    .buy: "Купівля", .sell: "Продаж", .total: "Усього", .noData: "Немає даних",
+    .buy: "Купівля", .sell: "Продаж", .exchange: "Обмін", .total: "Усього", .noData: "Немає даних",
     .emptyPortfolio: "На цю дату портфель порожній.",
     .kindFiat: "Валюти", .kindCrypto: "Криптовалюти", .kindStock: "Акції", .kindETF: "Фонди ETF", .kindMetal: "Метали",
     .kindIndex: "Індекси", .kindOther: "Інші активи",

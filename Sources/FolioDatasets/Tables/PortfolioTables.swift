@@ -122,9 +122,30 @@ enum PortfolioTables {
         return flows.table
     }
 
-    /// Every balance that went below zero, over the whole history (a data error is an error whenever).
+    /// Every balance that went below zero, over the whole history (a data error is an error whenever),
+    /// each after the event named as a reader finds it: what it was and the broker's id.
     static func diagnostics(_ c: TableContext) throws -> ResultTable {
-        try c.ledger.replay.diagnostics.table.rows(about: c.request.assets, table: .diagnostics)
+        let p = try c.ledger
+        let names = LedgerEventNames(
+            trades: p.trades,
+            cashTransactions: p.cashTransactions,
+            assets: p.market.assets,
+            strings: Catalogue.for(.en)
+        )
+        return try ResultTable(
+            columns: [
+                .init("asset", .text), .init("time", .time), .init("event", .text), .init("id", .text),
+                .init("balance", .number, decimals: 8),
+            ],
+            rows: p.replay.diagnostics.map { d in
+                let (event, id) = names(d.after)
+                return [
+                    .text(d.asset.rawValue), .time(d.time), .text(event), id.map(ResultTable.Cell.text),
+                    .number(d.balance),
+                ]
+            }
+        )
+        .rows(about: c.request.assets, table: .diagnostics)
     }
 
     /// A table ending before the portfolio's first event would be empty or all zeros: say so instead.

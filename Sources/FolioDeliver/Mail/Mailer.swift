@@ -101,7 +101,7 @@ struct RenderedReports {
             rendered.values["change"] = change.detail.isEmpty ? change.value : "\(change.value), \(change.detail)"
         }
         // Balances below zero are said in the mail's text, where they are read, not only in the report.
-        if let warning = Catalogue.for(data.locale).negativeBalances(data.diagnostics) {
+        if let warning = data.negativeBalancesLine {
             rendered.values["warning"] = warning + ". " + Catalogue.for(data.locale).listInReport
         }
         return rendered

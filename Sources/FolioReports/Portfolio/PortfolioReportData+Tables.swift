@@ -67,11 +67,26 @@ extension PortfolioReportData {
         try datasetTable("holdings") { try HoldingsDataset().table(charts.input).table }
     }
 
-    /// Made when asked for: a report shows the last 500 of what may be a million trades.
+    /// Events by what they were and the broker's id.
+    var eventNames: LedgerEventNames {
+        LedgerEventNames(
+            trades: input.trades,
+            cashTransactions: input.cashTransactions,
+            assets: input.assets,
+            strings: strings
+        )
+    }
+
+    /// Made when asked for: a report shows the last 500 of what may be a million trades. A trade of one
+    /// currency for another (a broker's conversion, the leg that pays for a trade in another currency) is
+    /// the exchange it is, in one row: "Exchange 1,173.74 EUR for 1,236.30 USD".
     var tradesTable: DataTable {
         let trades = input.trades.filter { $0.time <= input.asOf.end }
-        let (bought, sold) = (strings[.buy], strings[.sell])
-        let side: @Sendable (Trade) -> Cell = { Cell($0.side == .buy ? bought : sold) }
+        let names = eventNames
+        let (bought, sold, exchanged) = (strings[.buy], strings[.sell], strings[.exchange])
+        let side: @Sendable (Trade) -> Cell = { t in
+            Cell(names.exchange(t) != nil ? exchanged : t.side == .buy ? bought : sold)
+        }
         let rows = DataTable.LazyRows(
             count: trades.count,
             sortKey: { i, column in
@@ -89,6 +104,13 @@ extension PortfolioReportData {
             },
             row: { i in
                 let t = trades[i]
+                if let exchange = names.exchange(t) {
+                    // The rate stays in the price column: what one unit bought cost in the other.
+                    return [
+                        time(t.time), side(t), Cell(strings.exchangeFor(exchange)), Cell(""), price(t.price),
+                        Cell(t.priceCurrency.rawValue), fee(t), Cell(t.feeCurrency.rawValue),
+                    ]
+                }
                 return [
                     time(t.time), side(t), Cell(t.asset.rawValue), quantity(t.quantity, t.asset), price(t.price),
                     Cell(t.priceCurrency.rawValue), fee(t), Cell(t.feeCurrency.rawValue),
@@ -152,20 +174,8 @@ extension PortfolioReportData {
     /// of LTC, a withdrawal of BSV) and the id the broker's export gave it, which a reader can find in
     /// the export, unlike the database's own.
     var diagnosticsTable: DataTable {
-        let trades = Dictionary(input.trades.map { ($0.id, $0) }) { a, _ in a }
-        let transfers = Dictionary(input.cashTransactions.map { ($0.id, $0) }) { a, _ in a }
         let rows = diagnostics.map { d -> [Cell] in
-            let (event, id): (String, String?)
-            switch d.after {
-            case .trade(let n):
-                (event, id) =
-                    trades[n].map { (strings.ledgerEvent(trade: $0), $0.externalID) } ?? (strings[.trade], nil)
-            case .cashTransaction(let n):
-                (event, id) =
-                    transfers[n].map { (strings.ledgerEvent(cash: $0), $0.externalID) } ?? (
-                        strings[.cashTransaction], nil
-                    )
-            }
+            let (event, id) = eventNames(d.after)
             return [
                 Cell(d.asset.rawValue), time(d.time), Cell(event), Cell(id ?? "—"),
                 number(d.balance, decimals(d.asset)),

@@ -10,8 +10,13 @@ extension PortfolioReportData: ReportDataSource {
             "portfolio": input.portfolio.name, "base": strings.currency(base), "title": strings[.portfolioReport],
             "asOfNote": input.asOfSetBy.map(strings.asOfSetBy) ?? "",
             "flowsWindow": strings.monthRange(flowsWindow.from, flowsWindow.to),
-            "negativeBalances": strings.negativeBalances(diagnostics) ?? "",
+            "negativeBalances": negativeBalancesLine ?? "",
         ]) { $1 }
+    }
+
+    /// Page 1's and the daily mail's line on balances that went below zero, the first in its asset's digits.
+    public var negativeBalancesLine: String? {
+        strings.negativeBalances(diagnostics) { code in input.assets.first { $0.code == code }?.decimals ?? 2 }
     }
 
     public func condition(_ name: String) -> Bool? {

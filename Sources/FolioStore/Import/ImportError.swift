@@ -52,6 +52,11 @@ public struct ImportSummary: Equatable, Sendable {
     public var warnings: [String] = []
     /// The trades the file wrote, for `TradeChecks`.
     var writtenTrades: [TradeChecks.Written] = []
+    /// The ids of the cash transactions the file wrote (inserted or updated).
+    public internal(set) var writtenCashTransactions: [Int64] = []
+    /// The ids of the trades the file wrote: with the cash transactions, where the checks after an import
+    /// start (`folio import` names the balances that went below zero from there on).
+    public var writtenTradeIDs: [Int64] { writtenTrades.map(\.id) }
 
     /// A file that corrects a whole history would otherwise print a line per row.
     static let differencesShown = 20

@@ -139,6 +139,7 @@ extension Store {
                 summary.writtenTrades = sink.takeWrittenTrades().map {
                     TradeChecks.Written(file: url.path, id: $0.id, line: $0.line)
                 }
+                summary.writtenCashTransactions = sink.takeWrittenCashTransactions()
                 return summary
             }
             try sink.finish()

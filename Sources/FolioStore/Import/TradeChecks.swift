@@ -6,8 +6,8 @@ internal import GRDB
 /// pages later in a report: a trade in an asset with no quotes yet (its value is unknown), a sale of
 /// more than the portfolio holds (the balance goes short), and a price far from that day's stored
 /// quotes (a decimal point one place off: JNJ at 1223.1 for 122.31, which leaves the cash thousands
-/// short). Money is not checked here: cash balances come from transfers too, and the report's
-/// diagnostics page lists those that go negative.
+/// short). Money is not checked here: cash balances come from transfers too, and FolioDatasets'
+/// `ImportBalanceCheck` names those that go below zero, after the import, by the ledger's replay.
 enum TradeChecks {
     struct Written: Equatable, Sendable {
         var file: String

@@ -36,8 +36,8 @@ import Testing
         #expect(
             summaries[0].lines == [
                 "\(t): read 5, inserted 5, skipped 0 as duplicates",
-                "  created IE00BK5BQT80 (\"VANGUARD FTSE ALL-WORLD UCITS ETF USD ACC\", named by its ISIN)",
-                "  created NL0011794037 (\"AHOLD DELHAIZE\", named by its ISIN)",
+                "  created IE00BK5BQT80 (\"VANGUARD FTSE ALL-WORLD UCITS ETF USD ACC\"), named by its ISIN: folio asset merge IE00BK5BQT80 CODE books it under a code you have",
+                "  created NL0011794037 (\"AHOLD DELHAIZE\"), named by its ISIN: folio asset merge NL0011794037 CODE books it under a code you have",
             ]
         )
         let fees = [7, 8, 19, 25, 26, 28].map { "\(a):\($0)" }.joined(separator: ", ")

@@ -10,7 +10,8 @@ import Foundation
 /// `Data,Ora,Prodotto,…`) but keeps their layout, so columns are read by position; the currency of an
 /// amount sits in the unnamed column after it. Numbers come with decimal commas (quoted) or points,
 /// in one file. Securities have an ISIN and a product name, never a ticker: an asset is found by its
-/// ISIN (`folio asset set VWRL --isin IE00B3RBWM25` first keeps the ticker), else named by it. Times are
+/// ISIN (`folio asset set VWRL --isin IE00B3RBWM25` first keeps the ticker), a stock Folio knows is its
+/// ticker (`SecurityCodes`), else named by its ISIN. Times are
 /// Degiro's (Amsterdam's) as written, stored as UTC.
 struct DegiroImporter {
     let url: URL

@@ -4,20 +4,25 @@ internal import GRDB
 
 /// The asset code of each security a broker's file names, found the same way for every preset. Assets
 /// are shared by every portfolio of a database, so an import never changes what an existing asset is —
-/// its code, its ISIN — and refuses a row that would make one security another's:
+/// its code, or an ISIN it has — and refuses a row that would make one security another's:
 ///
 /// 1. an asset that has the ISIN is the security, when the file gives no ticker or the ticker is that
 ///    asset's code, as an exchange writes it (`VWCE.DE` for `VWCE`: `folio asset set VWCE --isin
 ///    IE00BK5BQT80` before importing such a file, or one with only the ISIN). A ticker that is another
 ///    code is refused, naming both assets: the file says one security and its ISIN another;
-/// 2. else the ticker is the code. An asset created by the import takes the ISIN; an asset that was
+/// 2. a currency has no ISIN: a row that gives one to a currency's code is refused;
+/// 3. an ISIN Folio knows (`KnownAssets.stock(isin:)`) is its stock's ticker, whatever code the file
+///    writes for it (Degiro writes none, an old file `FB` for META): an asset of that code without an
+///    ISIN takes it, since Folio vouches for it, not the file. A ticker that is another known stock is
+///    refused as in 1;
+/// 4. else the ticker is the code. An asset created by the import takes the ISIN; an asset that was
 ///    there before keeps none (the ISIN is said in a note, and `folio asset set` gives it on purpose);
-/// 3. a ticker whose asset has another ISIN is another security (one ticker, two exchanges): the ISIN
-///    is then the code, as it is when the file gives no ticker at all (Degiro);
-/// 4. a currency has no ISIN: a row that gives one to a currency's code is refused.
+/// 5. a ticker whose asset has another ISIN is another security (one ticker, two exchanges): the ISIN
+///    is then the code, as it is when the file gives no ticker at all and Folio does not know the ISIN.
 ///
 /// Each asset this creates, and each ISIN found under another code, is said once in the import's notes
-/// (`created AAPL (US0378331005)`), so that the user sees which codes the next `folio fetch` must know.
+/// (`created AAPL (US0378331005)`); an asset named by its ISIN with the command that books it under a
+/// code the user has (`folio asset merge US4781601046 CODE`).
 final class SecurityCodes {
     private var byISIN: [ISIN: AssetCode] = [:]
     private var byTicker: [String: AssetCode] = [:]
@@ -43,6 +48,19 @@ final class SecurityCodes {
             return ticker
         }
         if let code = byISIN[isin], ticker == nil || Self.names(ticker, code) { return code }
+        let code = try find(isin, ticker: ticker, security: security, sink: sink)
+        byISIN[isin] = code
+        return code
+    }
+
+    private func find(
+        _ isin: ISIN,
+        ticker: AssetCode?,
+        security: BrokerSecurity,
+        sink: ImportSink
+    ) throws
+        -> AssetCode
+    {
         let db = sink.db
         if let stored = try String.fetchOne(
             db,
@@ -50,47 +68,110 @@ final class SecurityCodes {
             arguments: [isin.rawValue]
         ) {
             let code = AssetCode(stored)
-            if let ticker, ticker != code {
-                guard Self.names(ticker, code) else {
-                    throw Refusal(
-                        field: "ISIN",
-                        message:
-                            "found \(isin) with the ticker \(ticker), but \(isin) is \(code)'s ISIN in this database: the row names two assets, \(code) and \(ticker) (folio asset set changes an asset's ISIN)"
-                    )
-                }
+            guard let ticker, ticker != code else { return code }
+            if Self.names(ticker, code) {
                 notes.append("\(isin) is \(code) here (the file says \(ticker))")
+            } else if code.rawValue == isin.rawValue {
+                // Named by its ISIN when a file gave no ticker: the ticker is the name it lacked.
+                notes.append(
+                    "\(isin) is named by its ISIN here (the file says \(ticker)): folio asset rename \(isin) \(ticker) names it so"
+                )
+            } else {
+                throw Self.twoAssets(isin, ticker, code, "in this database")
             }
-            byISIN[isin] = code
             return code
         }
-        var code = ticker ?? AssetCode(isin.rawValue)
-        let existing = try Row.fetchOne(
-            db,
-            sql: "SELECT kind, isin FROM asset WHERE code = ?",
-            arguments: [code.rawValue]
-        )
-        let storedISIN: String? = existing.flatMap { $0[1] }
-        let kind = existing.map { AssetKind(rawValue: $0[0]) ?? .other } ?? KnownAssets.kind(of: code)
-        if kind == .fiat && KnownAssets.fiat.contains(code.rawValue) {
+        let known = KnownAssets.stock(isin: isin)
+        if let ticker, ticker != known, try isCurrency(ticker, db) {
             throw Refusal(
                 field: "ISIN",
-                message: "found \(isin) for \(code), a currency: a currency has no ISIN, expected a security's ticker"
+                message: "found \(isin) for \(ticker), a currency: a currency has no ISIN, expected a security's ticker"
             )
         }
-        if let other = storedISIN {
-            notes.append("\(code) is \(other) in this database, so \(isin) is stored as \(isin)")
-            code = AssetCode(isin.rawValue)
-        } else if existing != nil {
-            // The asset was there before this file: what it is stays as it was.
-            notes.append(
-                "\(code) has no ISIN here and keeps none; the file says \(isin) (folio asset set \(code) --isin \(isin) gives it)"
-            )
-            byISIN[isin] = code
+        if let known {
+            if let ticker, !Self.names(ticker, known) {
+                if let other = KnownAssets.isin(ofStock: ticker) {
+                    throw Self.twoAssets(isin, ticker, known, "and \(ticker)'s is \(other)")
+                }
+                notes.append("\(isin) is \(known) (the file says \(ticker))")
+            }
+            return try bind(isin, to: known, security: security, sink: sink)
+        }
+        guard let ticker else {
+            let code = AssetCode(isin.rawValue)
+            try make(code, isin: isin, security: security, sink: sink)
             return code
         }
-        try make(code, isin: isin, security: security, sink: sink)
-        byISIN[isin] = code
-        return code
+        let existing = try Row.fetchOne(db, sql: "SELECT isin FROM asset WHERE code = ?", arguments: [ticker.rawValue])
+        if let other = existing.flatMap({ $0[0] as String? }) {
+            notes.append("\(ticker) is \(other) in this database, so \(isin) is stored as \(isin)")
+            let code = AssetCode(isin.rawValue)
+            try make(code, isin: isin, security: security, sink: sink)
+            return code
+        }
+        if existing != nil {
+            // The asset was there before this file: what it is stays as it was.
+            notes.append(
+                "\(ticker) has no ISIN here and keeps none; the file says \(isin) (folio asset set \(ticker) --isin \(isin) gives it)"
+            )
+            return ticker
+        }
+        try make(ticker, isin: isin, security: security, sink: sink)
+        return ticker
+    }
+
+    /// The known stock `code` of `isin`: created with it, or given it when the asset has no ISIN. An
+    /// asset of that code that is something else — a currency (AMD, the dram), or one given another ISIN
+    /// on purpose — keeps what it is, and the security is named by its ISIN.
+    private func bind(
+        _ isin: ISIN,
+        to code: AssetCode,
+        security: BrokerSecurity,
+        sink: ImportSink
+    ) throws
+        -> AssetCode
+    {
+        guard
+            let row = try Row.fetchOne(
+                sink.db,
+                sql: "SELECT id, kind, isin FROM asset WHERE code = ?",
+                arguments: [code.rawValue]
+            )
+        else {
+            try make(code, isin: isin, security: security, sink: sink)
+            return code
+        }
+        let kind = AssetKind(rawValue: row[1]) ?? .other
+        let other: String? = row[2]
+        if let other {
+            notes.append("\(code) is \(other) in this database, so \(isin) is stored as \(isin)")
+        } else if [.fiat, .metal, .crypto].contains(kind) {
+            notes.append("\(code) is a \(kind.rawValue) in this database, so \(isin) is stored as \(isin)")
+        } else {
+            try sink.db.execute(
+                sql: "UPDATE asset SET isin = ? WHERE id = ?",
+                arguments: [isin.rawValue, row[0] as Int64]
+            )
+            notes.append("\(code) takes its ISIN \(isin)")
+            return code
+        }
+        let named = AssetCode(isin.rawValue)
+        try make(named, isin: isin, security: security, sink: sink)
+        return named
+    }
+
+    private func isCurrency(_ ticker: AssetCode, _ db: Database) throws -> Bool {
+        guard KnownAssets.fiat.contains(ticker.rawValue) else { return false }
+        let stored = try String.fetchOne(db, sql: "SELECT kind FROM asset WHERE code = ?", arguments: [ticker.rawValue])
+        return (stored.flatMap(AssetKind.init(rawValue:)) ?? KnownAssets.kind(of: ticker)) == .fiat
+    }
+
+    private static func twoAssets(_ isin: ISIN, _ ticker: AssetCode, _ code: AssetCode, _ why: String) -> Refusal {
+        Refusal(
+            field: "ISIN",
+            message:
+                "found \(isin) with the ticker \(ticker), but \(isin) is \(code)'s ISIN \(why): the row names two assets, \(code) and \(ticker) (folio asset set changes an asset's ISIN)"
+        )
     }
 
     /// Whether a file's `ticker` names the asset `code`: the same code, or the code with an exchange's
@@ -116,11 +197,12 @@ final class SecurityCodes {
             try sink.db.execute(sql: "UPDATE asset SET isin = ? WHERE id = ?", arguments: [isin.rawValue, id])
         }
         let byISIN = isin?.rawValue == code.rawValue
-        let said = [
-            byISIN ? nil : isin?.rawValue, security.name.map { "\"\($0)\"" }, byISIN ? "named by its ISIN" : nil,
-        ]
-        .compactMap { $0 }.joined(separator: ", ")
-        notes.append("created \(code)" + (said.isEmpty ? "" : " (\(said))"))
+        let said = [byISIN ? nil : isin?.rawValue, security.name.map { "\"\($0)\"" }].compactMap { $0 }
+            .joined(separator: ", ")
+        notes.append(
+            "created \(code)" + (said.isEmpty ? "" : " (\(said))")
+                + (byISIN ? ", named by its ISIN: folio asset merge \(code) CODE books it under a code you have" : "")
+        )
     }
 
     /// The notes gathered since the last call, for the file being imported.

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+/// Issue 42, point 1: Degiro names a security only by its ISIN. A stock Folio knows is booked under its
+/// ticker, so that its quotes apply and a Trading 212 file after it finds the same asset; a security
+/// Folio does not know is named by its ISIN, and the import says how to book it under the user's code.
+@Suite struct OwnBrokerISINTests {
+    @Test func aDegiroOnlyUserGetsTickersAndTrading212FindsThem() throws {
+        let s = try ImportScratch()
+        defer { s.remove() }
+        let files = try OwnBrokerFiles.write(in: s)
+        let degiro = try s.importing("degiro", [files.transactions, files.account], portfolio: "D")
+        #expect(degiro.status == 0, "\(degiro.stderr)")
+        #expect(degiro.stdout.contains("\n  created JNJ (US4781601046, \"JOHNSON & JOHNSON\")\n"), "\(degiro.stdout)")
+        #expect(degiro.stdout.contains("\n  created AAPL (US0378331005, \"APPLE INC\")\n"), "\(degiro.stdout)")
+        let t212 = try s.importing("trading212", [files.t212], portfolio: "T")
+        #expect(t212.status == 0, "\(t212.stderr)")
+        #expect(!t212.stdout.contains("US0378331005"), "\(t212.stdout)")
+        #expect(
+            try s.column("SELECT code || ' ' || isin FROM asset WHERE isin IS NOT NULL ORDER BY code") == [
+                "AAPL US0378331005", "JNJ US4781601046", "KO US1912161007", "MSFT US5949181045",
+            ]
+        )
+        #expect(
+            try s.column(
+                "SELECT DISTINCT a.code FROM trade t JOIN asset a ON a.id = t.asset_id WHERE a.kind = 'stock' ORDER BY 1"
+            ) == ["AAPL", "JNJ", "KO", "MSFT"]
+        )
+    }
+
+    /// In a database that has AAPL and JNJ without ISINs (the demo's quotes), the import gives them the
+    /// ISINs Folio knows, and values them by their quotes.
+    @Test func storedStocksTakeTheISINsFolioKnows() throws {
+        let s = try ImportScratch(demoCopy: ())
+        defer { s.remove() }
+        let files = try OwnBrokerFiles.write(in: s)
+        let degiro = try s.importing("degiro", [files.transactions, files.account], portfolio: "D")
+        #expect(degiro.status == 0, "\(degiro.stderr)")
+        let notes = degiro.stdout.split(separator: "\n").filter { $0.contains("ISIN") }
+        #expect(
+            notes == ["  JNJ takes its ISIN US4781601046", "  AAPL takes its ISIN US0378331005"],
+            "\(degiro.stdout)"
+        )
+        let holdings = try s.folio(["table", "holdings", "--portfolio", "D", "--format", "csv"])
+        #expect(holdings.status == 0 && !holdings.stderr.contains("missing quote"), "\(holdings.stderr)")
+        let rows = holdings.stdout.split(separator: "\r\n").map { String($0.prefix { $0 != "," }) }
+        #expect(rows.contains("AAPL") && rows.contains("JNJ") && !rows.contains { $0.hasPrefix("US") }, "\(rows)")
+    }
+
+    /// A fund Folio does not know is named by its ISIN, and the import says the command that books it
+    /// under the code the user has; run as said, it does.
+    @Test func anAssetNamedByItsISINSaysHowToMergeIt() throws {
+        let s = try ImportScratch()
+        defer { s.remove() }
+        let transactions = try s.file(
+            "Transactions.csv",
+            OwnBrokerFiles.degiro(
+                OwnBrokerFiles.degiroTransactionsHeader,
+                [
+                    "04-01-2024,09:05,VANGUARD FTSE AW,IE00B3RBWM25,EAM,XAMS,8,\"110,2000\",EUR,\"-881,60\",EUR,\"-881,60\",EUR,,\"-1,00\",EUR,\"-882,60\",EUR,0a4c7e21-3b9d-4f6e-8d2a-5c1b9e7f3a10"
+                ]
+            )
+        )
+        let quotes = try s.file(
+            "vwrl.csv",
+            "date,asset,currency,price,market,source\n2024-01-04,VWRL,EUR,110.40,exchange,hand\n"
+        )
+        #expect(try s.folio(["import", "quotes", quotes]).status == 0)
+        let imported = try s.importing("degiro", [transactions], portfolio: "D")
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let note =
+            "  created IE00B3RBWM25 (\"VANGUARD FTSE AW\"), named by its ISIN: folio asset merge IE00B3RBWM25 CODE books it under a code you have"
+        #expect(imported.stdout.split(separator: "\n").contains { $0 == note }, "\(imported.stdout)")
+        let merged = try s.folio(["asset", "merge", "IE00B3RBWM25", "VWRL"])
+        #expect(merged.status == 0, "\(merged.stderr)")
+        #expect(try s.column("SELECT isin FROM asset WHERE code = 'VWRL'") == ["IE00B3RBWM25"])
+        #expect(
+            try s.column("SELECT a.code FROM trade t JOIN asset a ON a.id = t.asset_id") == ["VWRL"]
+        )
+    }
+}
