@@ -241,7 +241,32 @@ public struct PieChart: Chart, Hashable {
             let room = inner * 1.7
             if b.layout.width(text, big) > room { big.size *= room / b.layout.width(text, big) }
             let net = notShown.isEmpty ? nil : format.string(netTotal) + " " + locale.net
-            let small = b.subtitleStyle
+            var small = b.subtitleStyle
+            // The lines shrink together until each one's corners are inside the hole: a small donut's "held"
+            // and "$293 net" would otherwise touch the ring.
+            func lines(_ k: Double) -> [(width: Double, top: Double, bottom: Double)] {
+                var (bigK, smallK) = (big, small)
+                bigK.size *= k
+                smallK.size *= k
+                let top = centre.y - (net == nil ? 0 : b.layout.height(smallK) / 2)
+                let h = b.layout.height(smallK)
+                return [(b.layout.width(text, bigK), top - b.layout.height(bigK), top)]
+                    + [label, net].compactMap { $0 }.enumerated().map { i, line in
+                        let y = top + 2 + Double(i) * h
+                        return (min(b.layout.width(line, smallK), room), y, y + h)
+                    }
+            }
+            func fits(_ k: Double) -> Bool {
+                lines(k).allSatisfy { line in
+                    [line.top, line.bottom].allSatisfy { y in
+                        pow(line.width / 2, 2) + pow(y - centre.y, 2) <= pow(inner * 0.95, 2)
+                    }
+                }
+            }
+            var k = 1.0
+            while k > 0.6, !fits(k) { k -= 0.05 }
+            big.size *= k
+            small.size *= k
             let top = centre.y - (net == nil ? 0 : b.layout.height(small) / 2)
             b.add(b.layout.run(text, at: Point(x: centre.x, y: top), anchor: .middle, baseline: .bottom, style: big))
             b.add(

@@ -135,9 +135,15 @@ public struct ReportBuilder: Sendable {
             ]
         case .pageBreak: return [PageBreakBlock()]
         case .kpis:
+            let kinds = block.items.compactMap(KPIKind.init(rawValue:))
+            let operators = block.items.compactMap(KPIOperator.init(rawValue:))
+            // A row written as a sum keeps its operators only when its figures add up as written.
+            if !operators.isEmpty, let tiles = data.sum(kinds, operators) {
+                return [KPIBlock(tiles: tiles, operators: operators.map(\.rawValue), lead: block.lead, style: style)]
+            }
             // Tiles the data has none of (market statistics never fetched) take no room, not an empty row's gap.
-            let tiles = block.items.compactMap { KPIKind(rawValue: $0).flatMap(data.tile) }
-            return tiles.isEmpty ? [] : [KPIBlock(tiles: tiles, perRow: block.perRow, style: style)]
+            let tiles = kinds.compactMap(data.tile)
+            return tiles.isEmpty ? [] : [KPIBlock(tiles: tiles, perRow: block.perRow, lead: block.lead, style: style)]
         case .chart:
             guard let kind = ChartKind(rawValue: block.chart) else { return [] }
             guard let kinds = data.chartData[block.data] else {

@@ -120,6 +120,20 @@ import Testing
         #expect(scene.text("$313") != nil && scene.text("held") != nil && scene.text("$293 net") != nil)
         #expect(scene.text("Total") == nil)
         expectCleanLayout(scene, "held and net")
+        // On page 1's small donut (590 × 215 points) the three lines shrink to stay inside the hole.
+        var small = chart
+        small.frame = frame(width: 590, height: 215)
+        let drawn = small.scene(measurer: measurer)
+        let arcs = drawn.paths.flatMap(\.elements).compactMap { e -> (Point, Double)? in
+            if case .arc(let c, let r, _, _, _) = e { (c, r) } else { nil }
+        }
+        let (centre, hole) = try #require(arcs.min { $0.1 < $1.1 })
+        for text in ["$313", "held", "$293 net"] {
+            let box = try #require(drawn.text(text)).box
+            for (x, y) in [(box.minX, box.minY), (box.maxX, box.minY), (box.minX, box.maxY), (box.maxX, box.maxY)] {
+                #expect(hypot(x - centre.x, y - centre.y) <= hole, "\(text) reaches the ring")
+            }
+        }
     }
 
     /// A percentage drawn inside a slice lies wholly in it: within the ring of a donut, within the slice's angles.

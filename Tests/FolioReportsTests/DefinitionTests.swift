@@ -68,6 +68,17 @@ import Testing
         ("pages: []", "pages", "a non-empty list"),
         ("title: x", "pages", "a list of pages"),
         ("pages: [{blocks: [{kind: table, data: trades, colour: red}]}]", "pages[0].blocks[0].colour", "columns"),
+        // A sum: tiles and operators in turn, one "=", the total alone on its side.
+        (
+            "pages: [{blocks: [{kind: kpis, items: [value, \"=\", gain, \"*\", realised]}]}]",
+            "pages[0].blocks[0].items[3]", "+, − or ="
+        ),
+        ("pages: [{blocks: [{kind: kpis, items: [value, \"+\", gain]}]}]", "pages[0].blocks[0].items", "one ="),
+        (
+            "pages: [{blocks: [{kind: kpis, items: [realised, \"+\", unrealised, \"=\", gain, \"+\", value]}]}]",
+            "pages[0].blocks[0].items", "one tile on a side"
+        ),
+        ("pages: [{blocks: [{kind: kpis, items: [value], lead: maybe}]}]", "pages[0].blocks[0].lead", "true or false"),
     ])
     func invalidDefinitionsSayWhereAndWhat(yaml: String, path: String, expected: String) throws {
         let e = try #require(error(yaml))

@@ -161,7 +161,7 @@ public struct DefinitionParser {
 
     /// Keys each block kind accepts besides `kind`; anything else is a typo worth reporting.
     private static let blockKeys: [BlockDefinition.Kind: [String]] = [
-        .heading: ["text"], .text: ["text"], .kpis: ["items", "per-row"], .pageBreak: [],
+        .heading: ["text"], .text: ["text"], .kpis: ["items", "per-row", "lead"], .pageBreak: [],
         .chart: ["chart", "data", "title", "height", "parameters"],
         .table: ["data", "title", "columns", "sort", "limit"],
     ]
@@ -189,8 +189,12 @@ public struct DefinitionParser {
                     "a non-empty list of tiles (" + KPIKind.allCases.map(\.rawValue).joined(separator: ", ") + ")"
                 )
             }
-            block.items = try items.enumerated().map { try choice($1, path + ".items[\($0)]", KPIKind.self).rawValue }
+            block.items = try kpiItems(Array(items), path + ".items")
             block.perRow = try m["per-row"].map { Int(try number($0, path + ".per-row", range: 2...6, unit: " tiles")) }
+            if let n = m["lead"] {
+                guard let lead = flag(n) else { throw error(n, path + ".lead", "true or false", found: describe(n)) }
+                block.lead = lead
+            }
         case .chart:
             guard let c = m["chart"] else {
                 throw error(
@@ -269,6 +273,37 @@ public struct DefinitionParser {
         case "false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF": return false
         default: return nil
         }
+    }
+
+    /// A `kpis` block's items: tiles, or a sum written out with "+", "−" and one "=" between tiles, the
+    /// total alone on one side ("value = net-deposits + gain", "realised + unrealised = gain").
+    private func kpiItems(_ items: [Node], _ path: String) throws -> [String] {
+        let texts = try items.enumerated().map { try string($1, path + "[\($0)]") }
+        guard texts.contains(where: { KPIOperator(rawValue: $0) != nil }) else {
+            return try items.enumerated().map { try choice($1, path + "[\($0)]", KPIKind.self).rawValue }
+        }
+        let sum = "tiles and operators (+, −, =) in turn, with one = and one tile on a side of it"
+        var out: [String] = []
+        for (i, (node, text)) in zip(items, texts).enumerated() {
+            if i % 2 == 0 {
+                out.append(try choice(node, path + "[\(i)]", KPIKind.self).rawValue)
+            } else {
+                guard let op = KPIOperator(rawValue: text == "-" ? "−" : text) else {
+                    throw error(node, path + "[\(i)]", "+, − or =", found: "\"\(text)\"")
+                }
+                out.append(op.rawValue)
+            }
+        }
+        let equals = out.indices.filter { out[$0] == KPIOperator.equals.rawValue }
+        guard out.count % 2 == 1, equals.count == 1, equals[0] == 1 || equals[0] == out.count - 2 else {
+            throw error(
+                items[equals.count == 1 ? equals[0] : items.count - 1],
+                path,
+                sum,
+                found: texts.joined(separator: " ")
+            )
+        }
+        return out
     }
 
     private func string(_ node: Node, _ path: String) throws -> String {

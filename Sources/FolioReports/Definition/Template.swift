@@ -48,6 +48,13 @@ public enum Template {
     }
 }
 
+/// What stands between the tiles of a `kpis` row written as a sum.
+public enum KPIOperator: String, Hashable, Sendable, CaseIterable {
+    case plus = "+"
+    case minus = "−"
+    case equals = "="
+}
+
 /// The tiles a `kpis` block can show.
 public enum KPIKind: String, Hashable, Sendable, CaseIterable {
     case value
