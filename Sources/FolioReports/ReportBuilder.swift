@@ -285,7 +285,8 @@ struct TableShaping {
                 title: table.columns[$0].title,
                 numeric: table.columns[$0].numeric,
                 alignsDecimals: table.columns[$0].alignsDecimals,
-                keepsRowsTogether: table.columns[$0].keepsRowsTogether
+                keepsRowsTogether: table.columns[$0].keepsRowsTogether,
+                group: table.columns[$0].group
             )
         }
         return (columns, rows.map { row in indices.map { TableBlock.Cell(row[$0].text, bold: row[$0].bold) } })
