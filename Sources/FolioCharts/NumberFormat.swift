@@ -106,7 +106,8 @@ public struct NumberFormat: Hashable, Sendable {
         if case .percent = style, locale == .uk { suffix = "\u{00A0}%" }
         var text = body + suffix
         if let currency {
-            text = currency.symbolFirst(in: locale) ? currency.symbol + text : text + "\u{00A0}" + currency.symbol
+            let symbol = currency.symbol(in: locale)
+            text = currency.symbolFirst(in: locale) ? symbol + text : text + "\u{00A0}" + symbol
         }
         return sign + text
     }

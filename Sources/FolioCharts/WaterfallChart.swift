@@ -198,10 +198,13 @@ public struct WaterfallChart: Chart, Hashable {
     }
 
     /// Whole figures grouped for the locale when the widest label fits a bar's step, else compact ones
-    /// with a decimal, else without.
+    /// with a decimal, else without; each first with the currency, then without it, which the axis and
+    /// the subtitle name ("+1 499 699" where "+1 499 699 грн" is too wide).
     func labelFormat(step: Double, _ b: SceneBuilder) -> NumberFormat {
-        let candidates: [NumberFormat.Style] = [.decimal(0), .compact(decimals: 1), .compact(decimals: 0)]
-        for style in candidates {
+        let candidates: [(NumberFormat.Style, Currency?)] = [
+            .decimal(0), .compact(decimals: 1), .compact(decimals: 0),
+        ].flatMap { [($0, currency), ($0, nil)] }
+        for (style, currency) in candidates {
             let format = NumberFormat(locale: frame.locale, style: style, currency: currency, explicitPlus: true)
             let widest = bars.map { b.layout.width(format.string($0.value), b.annotationStyle) }.max() ?? 0
             if widest <= step * 0.95 { return format }

@@ -92,7 +92,7 @@ import Testing
             totalFormat: NumberFormat(locale: .uk, style: .compact(decimals: 1), currency: .uah)
         )
         let scene = chart.scene(measurer: measurer)
-        #expect(scene.text("174,1\u{00A0}тис.\u{00A0}₴") != nil)
+        #expect(scene.text("174,1\u{00A0}тис.\u{00A0}грн") != nil)
         #expect(scene.text("Усього") != nil)
         #expect(scene.text("Інше") != nil)
         expectCleanLayout(scene, "donut")

@@ -47,8 +47,8 @@ import Testing
         PageChecks.verify(scenes, setup: builder.definition.page)
         let texts = Set(scenes.flatMap(\.texts).map(\.text))
         // 12 categories: 500 + 750 + … + 3250 = 22,500; balance 40,000 − 22,500.
-        #expect(texts.contains(locale == .uk ? "22\u{202F}500,00\u{00A0}₴" : "₴22,500.00"))
-        #expect(texts.contains(locale == .uk ? "17\u{202F}500,00\u{00A0}₴" : "₴17,500.00"))
+        #expect(texts.contains(locale == .uk ? "22\u{202F}500,00\u{00A0}грн" : "₴22,500.00"))
+        #expect(texts.contains(locale == .uk ? "17\u{202F}500,00\u{00A0}грн" : "₴17,500.00"))
         #expect(texts.contains(locale == .uk ? "Бюджет: лист.\u{00A0}2026" : "Budget report: Nov\u{00A0}2026"))
     }
 

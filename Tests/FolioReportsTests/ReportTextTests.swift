@@ -207,6 +207,29 @@ import Testing
         try expectColumnsAddUp(Array(income.rows.dropLast()), try #require(income.rows.last), money, "cost and income")
     }
 
+    /// Ukrainian pages name hryvnias one way, "грн", in their words and with their figures alike (never
+    /// "₴" beside "Вартість, грн"), in all four reports; and the page of the value bridges writes whole
+    /// hryvnias only, with no table to the kopeck beside them.
+    @Test(arguments: ReportSnapshotTests.reports.map(\.name))
+    func ukrainianPagesWriteHryvniasOneWay(report name: String) throws {
+        let arguments = try #require(ReportSnapshotTests.reports.first { $0.name == name }?.arguments)
+        let report = try ReportText(
+            pdf: try Self.render(arguments + ["--locale", "uk"], "hryvnias-\(name).pdf"),
+            locale: .uk
+        )
+        for (n, page) in report.pages.enumerated() {
+            #expect(!page.contains("₴"), "page \(n + 1): \(page)")
+        }
+        if name == "portfolio-demo" {
+            #expect(report.pages[0].contains("млн грн"))
+            let bridges = try #require(report.pages.first { $0.contains("Звідки взявся прибуток") })
+            let kopecks = bridges.split(whereSeparator: \.isWhitespace).filter {
+                $0.range(of: #"^[−+]?\d+,\d\d$"#, options: .regularExpression) != nil
+            }
+            #expect(kopecks.isEmpty, "\(kopecks)")
+        }
+    }
+
     /// The daily value image covers the "1 month" tile's days and heads itself with its return: page 1 of
     /// the PDF writes the same window and figure under the tile.
     @Test(arguments: Self.portfolios, [ChartLocale.en, .uk])
