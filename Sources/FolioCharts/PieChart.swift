@@ -134,6 +134,44 @@ public struct PieChart: Chart, Hashable {
         return parts.isEmpty ? nil : frame.locale.notShown + ": " + parts.joined(separator: "; ")
     }
 
+    /// The height of canvas a pie drawn as a 100 % bar needs (its title, its note, the bar and its labels'
+    /// rows), nil when it is drawn as a pie: a report gives a bar's block no more, and the page the rest.
+    package func barHeight(measurer: any TextMeasurer) -> Double? {
+        guard drawsAsBar else { return nil }
+        var b = SceneBuilder(frame: frame, measurer: measurer)
+        let body = b.drawFrame()
+        let (parts, nameStyle, percentStyle) = barParts(b)
+        let note = notShownText == nil ? 0 : b.layout.height(b.axisStyle) * 1.6
+        let layout = PieBar.layout(
+            parts,
+            total: donut ? donutTotal(b) : [],
+            body: body,
+            nameStyle: nameStyle,
+            percentStyle: percentStyle,
+            builder: b
+        )
+        return frame.height - body.height + note + layout.needed
+    }
+
+    /// The parts of the 100 % bar, and the styles of their names and shares.
+    func barParts(_ b: SceneBuilder) -> ([PieBar.Part], TextStyle, TextStyle) {
+        let drawn = drawnSlices
+        let whole = total
+        let percentFormat = NumberFormat(locale: frame.locale, style: .percent(1))
+        let theme = b.theme
+        let nameStyle = TextStyle(size: theme.annotationSize, weight: .regular, color: theme.text, role: .annotation)
+        let percentStyle = TextStyle(size: theme.annotationSize, weight: .bold, color: theme.text, role: .annotation)
+        let parts = drawn.indices.map { i in
+            PieBar.Part(
+                name: drawn[i].label,
+                percent: percentFormat.string(drawn[i].value / whole),
+                color: theme.color(drawn[i].swatch, position: i),
+                share: drawn[i].value / whole
+            )
+        }
+        return (parts, nameStyle, percentStyle)
+    }
+
     public func scene(measurer: any TextMeasurer) -> Scene {
         var b = SceneBuilder(frame: frame, measurer: measurer)
         var body = b.drawFrame()
@@ -163,14 +201,7 @@ public struct PieChart: Chart, Hashable {
         let lineHeight = b.layout.height(nameStyle)
 
         if drawsAsBar {
-            let parts = drawn.indices.map { i in
-                PieBar.Part(
-                    name: drawn[i].label,
-                    percent: percents[i],
-                    color: theme.color(drawn[i].swatch, position: i),
-                    share: shares[i]
-                )
-            }
+            let (parts, _, _) = barParts(b)
             PieBar.draw(
                 parts,
                 total: donut ? donutTotal(b) : [],

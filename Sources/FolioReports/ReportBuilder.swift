@@ -50,19 +50,28 @@ public struct ReportBuilder: Sendable {
         var pointers: [(index: Int, block: BlockDefinition, after: BlockDefinition.Kind?)] = []
         for section in definition.sections where try holds(section.when, section.path, data) {
             if !blocks.isEmpty { blocks.append(PageBreakBlock()) }
-            var previous: BlockDefinition.Kind?
+            var previous: BlockDefinition?
             for block in section.blocks where try holds(block.when, block.path, data) {
                 if block.kind == .text && block.text.contains("{" + Template.pageOf) {
-                    pointers.append((blocks.count, block, previous))
+                    pointers.append((blocks.count, block, previous?.kind))
                 }
-                blocks += try layoutBlocks(
+                var laid = try layoutBlocks(
                     block,
-                    after: previous,
+                    after: previous?.kind,
                     data: data,
                     width: content.width,
                     pageHeight: content.height
                 )
-                previous = block.kind
+                // An untitled table right under a chart of the same data is the chart's figures: it stays
+                // with the chart, which moves to the next page with it rather than leave it there alone.
+                if block.kind == .table, block.text.isEmpty, previous?.kind == .chart, previous?.data == block.data,
+                    var table = laid.first as? TableBlock
+                {
+                    table.followsChart = true
+                    laid[0] = table
+                }
+                blocks += laid
+                previous = block
             }
         }
         blocks = ChartBlock.aligningTimePlots(blocks, width: content.width)
@@ -182,7 +191,13 @@ public struct ReportBuilder: Sendable {
             }
             switch content {
             case .chart(let spec):
-                return [ChartBlock(chart: spec, height: min(block.height ?? 260, pageHeight), measurer: measurer)]
+                var chart = ChartBlock(chart: spec, height: min(block.height ?? 260, pageHeight), measurer: measurer)
+                // A pie drawn as a 100 % bar takes only the height the bar needs, and leaves the page the rest.
+                let sized = chart.canvas(width: width, height: chart.preferredHeight).chart
+                if let bar = (sized as? PieChart)?.barHeight(measurer: measurer) {
+                    chart.preferredHeight = min(chart.preferredHeight, bar.rounded(.up))
+                }
+                return [chart]
             case .smallMultiples(let panels):
                 return [
                     SmallMultiplesBlock(

@@ -135,9 +135,10 @@ import Testing
         #expect(pie.drawsAsBar)
     }
 
-    /// Page 1 is the month at a glance (tiles, the expenses donut and the income bar together), page 2
-    /// its two category tables, page 3 the months: the twelve months' table whole, under its chart (it
-    /// was split seven and five; `PaginationTests` checks the rule that moves a short table whole).
+    /// Two pages, neither near-empty: the month at a glance (tiles written as a sum, the expenses donut
+    /// and its table), then the income bar and its table and the months: each table whole, on its chart's
+    /// page (the months' was split seven and five; `PaginationTests` checks the rule that moves a short
+    /// table whole, and the income table moves with its chart rather than stay alone).
     @Test(arguments: ChartLocale.allCases) func theMonthsTableIsWholeUnderItsChart(locale: ChartLocale) throws {
         let builder = ReportBuilder(
             definition: try ReportFiles.builtIn("budget"),
@@ -171,13 +172,20 @@ import Testing
         )
         let pages = try builder.pages(BudgetReportData(input, locale: locale))
         PageChecks.verify(pages, content: builder.composer.content)
-        let tables = pages.map { $0.blocks.compactMap { ($0.block as? TableBlock)?.rows.count } }
-        // 12 expense categories and the subtotal, the salary and its subtotal; 12 months.
-        #expect(tables == [[], [13, 2], [12]])
-        #expect(
-            pages[0].blocks.filter { $0.block is ChartBlock }.count == 2
-                && pages[2].blocks.contains { $0.block is ChartBlock }
-        )
+        // Each table is whole on the page of its chart: 12 expense categories and the subtotal under the
+        // donut, the salary and its subtotal under its bar, the 12 months under their columns.
+        func page(_ rows: Int) -> Int? {
+            pages.firstIndex { $0.blocks.contains { ($0.block as? TableBlock)?.rows.count == rows } }
+        }
+        func page<C: Chart>(of _: C.Type, _ where: (C) -> Bool = { _ in true }) -> Int? {
+            pages.firstIndex { $0.blocks.contains { (($0.block as? ChartBlock)?.chart as? C).map(`where`) == true } }
+        }
+        let tables = pages.flatMap { $0.blocks.compactMap { ($0.block as? TableBlock)?.rows.count } }
+        #expect(tables == [13, 2, 12])
+        #expect(page(13) != nil && page(13) == page(of: PieChart.self) { $0.donut })
+        #expect(page(2) != nil && page(2) == page(of: PieChart.self) { !$0.donut })
+        #expect(page(12) != nil && page(12) == page(of: BarChart.self))
+        #expect(pages.count == 2)
     }
 
     /// Ukrainian titles write грн where a Ukrainian writes it ("Сума, грн", "Витрати у грн"), and no

@@ -18,8 +18,10 @@ import Testing
         let d = try ReportFiles.builtIn("portfolio")
         #expect(d.page.size == .a4 && d.page.orientation == .portrait)
         #expect(d.sections.count >= 6)
-        // The list of negative balances follows the trades, drawn only when there are some.
-        #expect(d.sections.last?.blocks.suffix(3).allSatisfy { $0.when == "negative-balances" } == true)
+        // The list of negative balances follows the holdings, drawn only when there are some.
+        let blocks = try #require(d.sections.first { $0.blocks.contains { $0.data == "holdings" } }?.blocks)
+        let holdings = try #require(blocks.firstIndex { $0.data == "holdings" })
+        #expect(blocks[(holdings + 1)...].prefix(3).allSatisfy { $0.when == "negative-balances" })
         #expect(d.footer.right.contains("{pages}"))
     }
 

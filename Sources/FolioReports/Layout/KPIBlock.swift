@@ -53,11 +53,25 @@ public struct KPIBlock: LayoutBlock {
     }
     func rows(width: Double) -> Int { (tiles.count + columns(width: width) - 1) / columns(width: width) }
 
-    /// Each tile's left edge and width in a row: the lead tile one and a half times the others.
+    /// Each tile's left edge and width in a row: the lead tile one and a half times the others. A sum's
+    /// tiles share the row by what they hold (a figure and a short label take less than a long label
+    /// and a note under the figure), from 0.8 to 1.6 times the mean, so that fewer of them wrap.
     func frames(width: Double, left: Double) -> [(x: Double, width: Double)] {
         let cols = columns(width: width)
         let between = operators.isEmpty ? gap : operatorGap
-        let weights = (0..<cols).map { lead && $0 == 0 ? 1.5 : 1.0 }
+        var weights = (0..<cols).map { lead && $0 == 0 ? 1.5 : 1.0 }
+        if !operators.isEmpty, !lead {
+            let natural = tiles.indices.map { i -> Double in
+                let t = tiles[i]
+                return max(
+                    style.layout.width(t.value, valueStyle(i)),
+                    style.layout.width(t.detail, detailStyle(t.tone)),
+                    min(style.layout.width(t.label, labelStyle), 130)
+                )
+            }
+            let mean = natural.reduce(0, +) / Double(max(natural.count, 1))
+            if mean > 0 { weights = natural.map { min(max($0 / mean, 0.8), 1.6) } }
+        }
         let unit = (width - Double(cols - 1) * between) / weights.reduce(0, +)
         var x = left
         return weights.map { w in

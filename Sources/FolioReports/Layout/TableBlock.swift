@@ -52,6 +52,8 @@ struct TableBlock: LayoutBlock {
     /// The data the table shows (a definition's `data:`), for a text elsewhere that names the page it
     /// starts on (`{pageOf.diagnostics}`).
     var source: String?
+    /// The figures of the chart above it, untitled: kept on the chart's page (`keepsWithPrevious`).
+    var followsChart = false
     let style: ReportStyle
 
     init(columns: [TableColumn], rows: [[Cell]], style: ReportStyle) {
@@ -64,8 +66,9 @@ struct TableBlock: LayoutBlock {
         self.init(columns: columns, rows: rows.map { $0.map { Cell($0) } }, style: style)
     }
 
-    var rowHeight: Double { style.layout.height(style.cell) * 1.55 }
+    var rowHeight: Double { style.layout.height(style.cell) * 1.45 }
     var splitsOnlyWhenLong: Bool { true }
+    var keepsWithPrevious: Bool { followsChart }
 
     /// The rows of the header: the titles, and the groups' row above them when there are groups.
     var headerRows: Int { columns.contains { $0.group != nil } ? 2 : 1 }
