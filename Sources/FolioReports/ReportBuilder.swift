@@ -109,7 +109,7 @@ public struct ReportBuilder: Sendable {
             throw DefinitionError(
                 file: definition.name,
                 path: path + ".when",
-                expected: "a known condition (negative-balances, holdings, as-of-set-by-quote)",
+                expected: "a known condition (negative-balances, holdings, as-of-set-by-quote, flows-in-window)",
                 found: "\"\(when)\""
             )
         }
@@ -191,27 +191,61 @@ public struct ReportBuilder: Sendable {
             }
             switch content {
             case .chart(let spec):
+                // A chart that says why it has nothing to draw says it in a line under its title.
+                if let empty = spec as? NoDataChart, let note = empty.note {
+                    return [HeadingBlock(text: title, style: style), TextBlock(text: note, style: style)]
+                }
                 var chart = ChartBlock(chart: spec, height: min(block.height ?? 260, pageHeight), measurer: measurer)
                 // A pie drawn as a 100 % bar takes only the height the bar needs, and leaves the page the rest.
                 let sized = chart.canvas(width: width, height: chart.preferredHeight).chart
                 if let bar = (sized as? PieChart)?.barHeight(measurer: measurer) {
                     chart.preferredHeight = min(chart.preferredHeight, bar.rounded(.up))
                 }
+                // A matrix of many assets gets a page, so that its labels stay legible, and lists the most
+                // and least correlated pairs after it.
+                if let matrix = spec as? CorrelationChart, matrix.labels.count > CorrelationChart.clusteredAbove {
+                    chart.preferredHeight = pageHeight
+                    return [
+                        chart, HeadingBlock(text: title + " (" + strings[.continued] + ")", style: style),
+                        CorrelationPairs(matrix).table(strings: strings, style: style),
+                    ]
+                }
                 return [chart]
             case .smallMultiples(let panels):
-                return [
+                // Four rows of panels at most: beyond them, the largest and the biggest movers, the rest a table.
+                let columns = width > 400 ? 3 : 2
+                let chosen = PanelSelection(panels.series, limit: columns * PanelSelection.rows)
+                var out: [any LayoutBlock] = [
                     SmallMultiplesBlock(
                         title: title,
                         frame: frame,
-                        series: panels.series,
+                        series: chosen.panels,
                         logScale: panels.logScale,
-                        columns: width > 400 ? 3 : 2,
+                        columns: columns,
                         rowHeight: min(block.height ?? 100, pageHeight / 2),
                         continuedTitle: title + " (" + strings[.continued] + ")",
                         style: style,
                         measurer: measurer
                     )
                 ]
+                if !chosen.rest.isEmpty {
+                    let days = Int(block.parameters["days"] ?? "") ?? 7
+                    out += [
+                        // Not a caption: kept with the panels, its lines would push their last row onto
+                        // the next page; above the table, it says what the table holds.
+                        TextBlock(
+                            text: strings.panelsChosen(
+                                largest: chosen.largest,
+                                movers: chosen.movers,
+                                rest: chosen.rest.count
+                            ),
+                            style: style
+                        ),
+                        HeadingBlock(text: strings.otherHoldingsOver(chosen.rest.count, days: days), style: style),
+                        chosen.table(strings: strings, style: style),
+                    ]
+                }
+                return out
             }
         case .table:
             guard let table = try data.table(block.data) else {

@@ -49,14 +49,20 @@ import Testing
         }
     }
 
-    @Test func fortyHoldingsFlowOntoMorePages() throws {
+    /// Forty holdings: twelve panels (four rows; a row that does not fit goes on, "continued"), and the
+    /// other 28 holdings in a table under them (`ManyHoldingsTests` checks which).
+    @Test func fortyHoldingsGetTwelvePanelsAndATable() throws {
         let (builder, data) = try report(assets: 40, trades: 40)
         let pages = try builder.pages(data)
         PageChecks.verify(pages, content: builder.composer.content)
         let multiples = pages.flatMap { $0.blocks.compactMap { $0.block as? SmallMultiplesBlock } }
-        #expect(multiples.count >= 2)
-        #expect(multiples.reduce(0) { $0 + $1.series.count } == 40)
+        #expect(multiples.reduce(0) { $0 + $1.series.count } == 12)
         #expect(multiples.dropFirst().allSatisfy { $0.title.contains("continued") })
+        let blocks = pages.flatMap(\.blocks).map(\.block)
+        let heading = try #require(
+            blocks.firstIndex { ($0 as? HeadingBlock)?.text == "The other 28 holdings, last 7 days" }
+        )
+        #expect((blocks[heading + 1] as? TableBlock)?.rows.count == 28)
         PageChecks.verify(try builder.scenes(data), setup: builder.definition.page)
     }
 

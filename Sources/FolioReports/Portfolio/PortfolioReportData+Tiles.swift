@@ -19,6 +19,7 @@ extension PortfolioReportData: ReportDataSource {
         case "negative-balances": !diagnostics.isEmpty
         case "holdings": !held.isEmpty
         case "as-of-set-by-quote": input.asOfSetBy != nil
+        case "flows-in-window": !cashFlowsTable.rows.isEmpty
         default: nil
         }
     }
