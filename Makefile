@@ -24,11 +24,14 @@ deps:
 # exporting no symbols, generic metadata through accessors. Each flag makes every start cheaper; why and
 # by how much is in docs/performance.md ("Start-up").
 NO_MANGLED_METADATA := -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
+# Static Foundation's one call of mktemp goes to folio's own (Sources/folio/StaticLinkMktemp.swift), so the
+# linker has no "use of `mktemp' is dangerous" to warn about.
+NO_MKTEMP := -Xlinker --wrap=mktemp
 build: deps
 	scripts/static-libs.sh $(FOLIO_BUILD)/static-libs
 	PKG_CONFIG_PATH="$(abspath $(FOLIO_BUILD))/static-libs/pkgconfig" \
 	$(SWIFT) build -c release --static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic $(NO_MANGLED_METADATA) \
-		--scratch-path $(FOLIO_BUILD) --product folio
+		$(NO_MKTEMP) --scratch-path $(FOLIO_BUILD) --product folio
 	@rm -f $(FOLIO_BUILD)/release/folio.commit
 	@if [ -n "$(COMMIT)" ] && [ "$(COMMIT)" != "-dirty" ]; then echo "$(COMMIT)" > $(FOLIO_BUILD)/release/folio.commit; fi
 
@@ -48,12 +51,13 @@ demo: build
 	$(FOLIO) report tax --db $(DEMO_DB) --portfolio "Demo UAH" --year 2017 --locale en --out out/tax-2017-en.pdf
 	$(FOLIO) report daily --db $(DEMO_DB) --portfolio "Demo UAH" --locale uk --out out/daily
 
-# The command-line tests run a second time against the `folio` users run (`make build`: static C
-# libraries, its own link and compile flags), so that the tests cover that binary too.
+# The in-process tests, then the command-line tests once, against the `folio` users run (`make build`:
+# static C libraries, its own link and compile flags). `swift test --filter FolioCLITests` runs them
+# against the debug build while editing.
 test: deps build
 	python3 scripts/check-imports.py
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --skip FolioCLITests
 	FOLIO_BIN="$(abspath $(FOLIO))" $(SWIFT) test --skip-build --filter FolioCLITests
 
 # The edit-test loop: a debug build and the in-process tests, with no apt, no static link and no
@@ -76,7 +80,7 @@ format:
 # The whole-process and batch cases run the `folio` of `make build`, as users run it.
 bench: build
 	$(SWIFT) build -c release --product folio-bench
-	$(RELEASE)/folio-bench --workloads ../shared/bench --data ../shared/data --out out/bench --folio $(FOLIO)
+	$(RELEASE)/folio-bench --workloads samples/bench --data samples --out out/bench --folio $(FOLIO)
 
 # A fuzzer per file format (Sources/folio-fuzz), built with libFuzzer and AddressSanitizer in its own
 # build tree, each target run for FUZZ_SECONDS (scripts/fuzz.sh says what it found and where); with
@@ -90,12 +94,12 @@ fuzz: deps
 	scripts/fuzz.sh $(FUZZ_BUILD)/release/folio-fuzz $(FUZZ_SECONDS) out/fuzz
 
 # Manual pages from the help the commands print (ArgumentParser's generate-manual, run on the binary
-# being installed): folio(1) and one page per command, so that they never drift from --help.
+# being installed): folio(1) and one page per command, so that they never drift from --help; made clean
+# for troff by scripts/make-man.sh.
 MAN_DIR := $(FOLIO_BUILD)/man
 man: build
 	$(SWIFT) build --product generate-manual
-	rm -rf $(MAN_DIR) && mkdir -p $(MAN_DIR)
-	.build/debug/generate-manual $(FOLIO) --multi-page --date "$$(git log -1 --format=%cs 2>/dev/null || date -u +%F)" -o $(MAN_DIR)
+	scripts/make-man.sh .build/debug/generate-manual $(FOLIO) "$$(git log -1 --format=%cs 2>/dev/null || date -u +%F)" $(MAN_DIR)
 
 install: man
 	scripts/install.sh "$(FOLIO)" "$(MAN_DIR)" "$(DESTDIR)$(PREFIX)" "$(COMMIT)"
@@ -103,8 +107,9 @@ install: man
 uninstall:
 	scripts/install.sh --uninstall "$(DESTDIR)$(PREFIX)"
 
-# A Debian package of what `make install PREFIX=/usr` lays out (scripts/make-deb.sh); scripts/test-deb.sh
-# installs it into a clean Debian 12 root and renders the demo's reports there.
+# A Debian package of what `make install PREFIX=/usr` lays out, its binary stripped, and the debug
+# symbols in a folio-dbgsym package beside it (scripts/make-deb.sh); scripts/test-deb.sh installs it
+# into a clean Debian 12 root and renders the demo's reports there.
 deb: man
 	scripts/make-deb.sh "$(FOLIO)" "$(MAN_DIR)" "$(VERSION)" "$(COMMIT)" out
 

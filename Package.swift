@@ -1,7 +1,7 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// Module graph (see ../shared/DESIGN.md §2): data flows one way,
+// Module graph (see docs/internals.md): data flows one way,
 // Store → Analytics → Charts → Reports → Render. Targets arrive with their issues.
 let package = Package(
     name: "Folio",

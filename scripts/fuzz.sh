@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Runs each fuzz target of folio-fuzz (built by `make fuzz` with libFuzzer) for SECONDS, from the
-# target's seeds, the crash files kept in Tests/Fixtures/fuzz/TARGET/ and what earlier runs found.
+# target's seeds, the files kept in the sweeps' corpus (Tests/Fixtures/sweeps/TARGET/) and what earlier
+# runs found.
 # Usage: scripts/fuzz.sh FOLIO_FUZZ SECONDS [OUT]   (FUZZ_TARGETS="trading212 degiro" picks targets)
-# FUZZ_RUNS=N runs N inputs per target from a fixed seed instead of SECONDS: the same inputs every time
-# for the same build, which is what CI runs (a pass that could fail at random would block every change).
+# FUZZ_RUNS=N runs N inputs per target from a fixed seed instead of SECONDS: from a fresh OUT, the same
+# inputs every time for the same build, which is what CI runs (a pass that could fail at random would
+# block every change). OUT/corpus keeps what a run found interesting, for the next to start from.
 # A target stops at its first crash; the run goes on with the next and exits 1 if any crashed, naming
-# each crash file. Copy a crash file into Tests/Fixtures/fuzz/TARGET/ once it is fixed: the test suite
-# replays that folder (FuzzRegressionTests) and every later fuzzing run starts from it.
+# each crash file. Copy a crash file into Tests/Fixtures/sweeps/TARGET/: the test suite replays that
+# folder (SweepCommandTests through `folio`, FuzzRegressionTests through the target) and fails until it
+# is fixed, and every later fuzzing run starts from it.
 set -uo pipefail
 fuzz=$1
 seconds=${2:-60}
@@ -16,7 +19,9 @@ crashed=()
 for target in $targets; do
   corpus="$out/corpus/$target"
   crashes="$out/crashes/$target"
-  kept="Tests/Fixtures/fuzz/$target"
+  kept="Tests/Fixtures/sweeps/$target"
+  # This run's findings only: a crash file of an earlier run was reported then.
+  rm -rf "$crashes"
   mkdir -p "$corpus" "$crashes"
   "$fuzz" --seeds "$target" "$corpus" || exit 1
   dirs=("$corpus")
@@ -30,9 +35,12 @@ for target in $targets; do
     -artifact_prefix="$crashes/" -print_final_stats=1 >"$out/$target.log" 2>&1
   status=$?
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$out/$target.log" | tail -1)
-  if [ $status -ne 0 ]; then
-    file=$(ls -t "$crashes" 2>/dev/null | head -1)
-    echo "fuzz $target: CRASH after ${runs:-?} runs: $crashes/$file (log: $out/$target.log)"
+  found=$(ls "$crashes" 2>/dev/null | head -1)
+  if [ -n "$found" ]; then
+    echo "fuzz $target: CRASH after ${runs:-?} runs: $crashes/$found (log: $out/$target.log)"
+    crashed+=("$target")
+  elif [ $status -ne 0 ]; then
+    echo "fuzz $target: the fuzzer failed (exit $status) without a crash file; see $out/$target.log"
     crashed+=("$target")
   else
     echo "fuzz $target: ${runs:-?} runs, no crash"

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Builds out/folio_VERSION_ARCH.deb from what `make install PREFIX=/usr` lays out (scripts/install.sh),
-# with dpkg-deb. Depends: what the static binary still loads (libc6, libgcc-s1, the glibc version its
+# with dpkg-deb, its binary stripped; the debug symbols go into out/folio-dbgsym_VERSION_ARCH.deb, as
+# Debian ships them: /usr/lib/debug/.build-id/XX/YYYY.debug, which gdb and the backtracer find by the
+# binary's build id. Depends: what the static binary still loads (libc6, libgcc-s1, the glibc version its
 # symbols need); Recommends: libcurl4, which `folio fetch` and `folio mail` load when they run (every
 # other command works without it). usr/share/doc/folio/copyright lists the fonts' and the statically
 # linked libraries' licences.
@@ -14,9 +16,19 @@ out=${5:?}
 here=$(cd "$(dirname "$0")/.." && pwd)
 arch=$(dpkg --print-architecture)
 root=$(mktemp -d)
-trap 'rm -rf "$root"' EXIT
+dbg=$(mktemp -d)
+trap 'rm -rf "$root" "$dbg"' EXIT
 
 "$here/scripts/install.sh" "$folio" "$man" "$root/usr" "$commit" >/dev/null
+bin=$root/usr/bin/folio
+build_id=$(readelf -n "$bin" | awk '/Build ID:/ {print $3}')
+[ -n "$build_id" ] || { echo "make-deb: $folio has no build id to name its debug symbols by" >&2; exit 1; }
+debug_file=$dbg/usr/lib/debug/.build-id/${build_id:0:2}/${build_id:2}.debug
+install -d "$(dirname "$debug_file")"
+objcopy --only-keep-debug --compress-debug-sections=zlib "$bin" "$debug_file"
+chmod 644 "$debug_file"
+# As dh_strip does: the symbol table and debug sections out, .comment too; the build-id note stays.
+strip --remove-section=.comment "$bin"
 # The package depends on libc6 and libgcc-s1 alone: a library static-libs.sh had to link shared would be
 # missing on the machine the package is installed on, so it stops the package here.
 extra=$(objdump -p "$root/usr/bin/folio" | awk '/NEEDED/ {print $2}' \
@@ -70,7 +82,25 @@ License: Apache-2.0
  On Debian systems the full text is in /usr/share/common-licenses/Apache-2.0.
 COPYRIGHT
 chmod 644 "$root/DEBIAN/control" "$root/usr/share/doc/folio/copyright"
+install -d "$dbg/DEBIAN" "$dbg/usr/share/doc"
+ln -s folio "$dbg/usr/share/doc/folio-dbgsym"
+cat > "$dbg/DEBIAN/control" <<CONTROL
+Package: folio-dbgsym
+Source: folio
+Version: $version
+Architecture: $arch
+Maintainer: Folio maintainers <folio@example.com>
+Installed-Size: $(du -sk "$dbg/usr" | cut -f1)
+Depends: folio (= $version)
+Section: debug
+Priority: optional
+Auto-Built-Package: debug-symbols
+Build-Ids: $build_id
+Description: debug symbols for folio
+CONTROL
+chmod 644 "$dbg/DEBIAN/control"
 mkdir -p "$out"
 deb="$out/folio_${version}_${arch}.deb"
 dpkg-deb --root-owner-group --build "$root" "$deb" >/dev/null
+dpkg-deb --root-owner-group --build "$dbg" "$out/folio-dbgsym_${version}_${arch}.deb" >/dev/null
 echo "$deb"

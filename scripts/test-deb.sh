@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs out/folio_*.deb into a clean Debian 12 root — debootstrap's minbase: no Swift, no -dev
 # packages, no fonts — and renders the demo's reports there, from another working directory, with no
-# variable set: the check that the package carries everything folio needs besides libc. Run as root
+# variable set: the check that the package carries everything folio needs besides libc. It checks the
+# package's other promises too: a stripped binary, the manual in /usr/share/doc/folio, manual pages
+# troff reads without a warning, and bash completion that offers import kinds and portfolios. Run as root
 # (debootstrap and chroot need it); the root is made once in ROOT (default .build-deb-root) and reused.
 # Usage: scripts/test-deb.sh [DEB] [DEMO_DB]
 set -euo pipefail
@@ -15,8 +17,12 @@ mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 [ -f "$deb" ] || { echo "test-deb: no package at $deb; make deb first" >&2; exit 1; }
 [ -f "$demo" ] || { echo "test-deb: no demo database at $demo; make demo first" >&2; exit 1; }
 fail() { echo "test-deb: $*" >&2; exit 1; }
-if ! command -v debootstrap >/dev/null; then
-    apt-get update -qq && apt-get install -y -qq --no-install-recommends debootstrap >/dev/null || fail "cannot install debootstrap"
+missing=""
+for tool in debootstrap:debootstrap file:file man:man-db groff:groff-base; do
+    command -v "${tool%%:*}" >/dev/null || missing="$missing ${tool#*:}"
+done
+if [ -n "$missing" ]; then
+    apt-get update -qq && apt-get install -y -qq --no-install-recommends $missing >/dev/null || fail "cannot install$missing"
 fi
 
 # Made into a sibling and moved into place only when debootstrap finished: a run killed half-way never
@@ -52,6 +58,28 @@ for command in $commands; do
     [ -f "$root/usr/share/man/man1/folio.$command.1" ] || fail "no manual page for folio $command"
 done
 grep -q 'folio.report 1' "$root/usr/share/man/man1/folio.1" || fail "folio(1) does not name its commands"
+for page in "$root"/usr/share/man/man1/folio*.1; do
+    warnings=$(MANWIDTH=80 man --warnings -l "$page" 2>&1 >/dev/null)
+    [ -z "$warnings" ] || fail "man --warnings -l $(basename "$page"): $warnings"
+done
+# Stripped (the symbols are in folio-dbgsym), and the manual beside the copyright.
+file "$root/usr/bin/folio" | grep -q ', stripped' || fail "the binary is not stripped: $(file -b "$root/usr/bin/folio")"
+for page in README.md "$here"/docs/*.md; do
+    page=${page#"$here"/}
+    [ -f "$root/usr/share/doc/folio/$page" ] || fail "/usr/share/doc/folio has no $page"
+done
+# Bash completion as bash offers it after a TAB: WORDS is the line, the last word being completed.
+offers() {
+    chroot "$root" env -i PATH=/usr/bin:/bin FOLIO_DB=/tmp/folio-test/demo.sqlite bash -c '
+        source /usr/share/bash-completion/completions/folio
+        COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); COMP_LINE="$*"; COMP_POINT=${#COMP_LINE}
+        _folio folio "${COMP_WORDS[-1]}" "${COMP_WORDS[-2]}"
+        printf "%s\n" "${COMPREPLY[@]}"' completion "$@"
+}
+offers folio import "" | grep -qx trading212 || fail "bash completion offers no trading212 after 'folio import '"
+offers folio table "" | grep -qx holdings || fail "bash completion offers no table names after 'folio table '"
+offers folio report portfolio --portfolio D | grep -qx "Demo UAH" \
+    || fail "bash completion offers no portfolio of \$FOLIO_DB after '--portfolio D'"
 # From a directory of the user's, no variable set: the installed binary finds /usr/share/folio itself.
 chroot "$root" env -i PATH=/usr/bin:/bin HOME=/tmp/folio-test sh -ec '
     cd /tmp/folio-test/work

@@ -1,4 +1,4 @@
-# W1 of ../shared/bench/README.md drawn by gnuplot, the yardstick of folio-bench's `process-w1-gnuplot`
+# W1 of samples/bench/README.md drawn by gnuplot, the yardstick of folio-bench's `process-w1-gnuplot`
 # case: the 7-day hourly line of ALFA (168 points) with title, axis labels, grid, the minimum and the
 # maximum marked and labelled, and a dashed, labelled average line; PNG 1200×675 through Cairo.
 # Usage: gnuplot -e "data='DIR/hourly_7d.csv'; out='w1.png'" scripts/w1.gnuplot

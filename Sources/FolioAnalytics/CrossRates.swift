@@ -32,6 +32,8 @@ public struct CrossRates: Sendable {
 
     private final class RouteCache: Sendable {
         let found = Mutex<[CurrencyPair: Route?]>([:])
+        /// Routes that fell back on another chain, each said once (`CrossRates.fallbacks`).
+        let fellBack = Mutex<Set<[Leg]>>([])
     }
 
     public static let defaultStalenessLimit: TimeInterval = 7 * 86_400
@@ -144,14 +146,53 @@ public struct CrossRates: Sendable {
         }
         legs.reverse()
         var alternatives: [[Leg]] = []
+        func add(_ chain: [Leg]) {
+            if chain != legs, !alternatives.contains(chain), alternatives.count < Self.maximumAlternatives {
+                alternatives.append(chain)
+            }
+        }
         if legs.count <= 2 {
             for first in ranked(from) where first.other != to {
                 guard let second = ranked(first.other).first(where: { $0.other == to }) else { continue }
-                let chain = [first.leg, second.leg]
-                if chain != legs && alternatives.count < Self.maximumAlternatives { alternatives.append(chain) }
+                add([first.leg, second.leg])
             }
         }
+        // A route through the asset's own currency (AAPL → USD → EUR) falls back as that currency's route
+        // does (USD → UAH → EUR when no EUR/USD quote is fresh): the same rule for a stock as for its
+        // currency, so that a value in one table is not missing in another.
+        if legs.count >= 2,
+            let tail = route(from: legs[0].inverted ? legs[0].pair.asset : legs[0].pair.currency, to: to)
+        {
+            for chain in tail.alternatives where chain.count + 1 <= Self.maximumLegs { add([legs[0]] + chain) }
+        }
         return Route(from: from, to: to, legs: legs, alternatives: alternatives)
+    }
+
+    /// The first time `route` takes `chain` because a quote of its preferred chain is missing or stale,
+    /// one line for stderr (`fallbacks`): the same rule in every table, chart and report, said once.
+    private func noteFallback(_ route: Route, _ chain: [Leg]) {
+        guard routes.fellBack.withLock({ $0.insert(route.legs).inserted }) else { return }
+        // Said of the legs that differ (EUR/USD, not AAPL → EUR and MSFT → EUR apart): one line per cross.
+        let common = zip(route.legs, chain).prefix { $0 == $1 }.count
+        func pairs(_ legs: ArraySlice<Leg>) -> String {
+            legs.map { "\($0.pair)" + ($0.markets.first.map { " (\($0.rawValue))" } ?? "") }.joined(separator: " and ")
+        }
+        let days = Int((stalenessLimit / 86_400).rounded())
+        let line =
+            "\(pairs(route.legs[common...])) has no quote within \(days) days at some dates; there the cross "
+            + "through \(pairs(chain[common...])) is used"
+        Self.fallbackLines.withLock { if !$0.contains(line) { $0.append(line) } }
+    }
+
+    private static let fallbackLines = Mutex<[String]>([])
+
+    /// What every route of this process that fell back said (`noteFallback`), once each, for the command
+    /// to print on stderr; taking them empties the list.
+    public static func takeFallbacks() -> [String] {
+        fallbackLines.withLock { lines in
+            defer { lines = [] }
+            return lines
+        }
     }
 
     /// Enough for the pivots a route falls back on (the target's other quotes, USD, UAH, EUR).
@@ -187,7 +228,10 @@ public struct CrossRates: Sendable {
         let shortest = rate(along: route.legs, at: time, side: side)
         guard case .failure = shortest else { return shortest }
         for chain in route.alternatives {
-            if case let .success(rate) = rate(along: chain, at: time, side: side) { return .success(rate) }
+            if case let .success(rate) = rate(along: chain, at: time, side: side) {
+                noteFallback(route, chain)
+                return .success(rate)
+            }
         }
         return shortest
     }
@@ -229,7 +273,10 @@ public struct CrossRates: Sendable {
         let shortest = convert(amount, along: route.legs, at: time)
         guard case .failure = shortest else { return shortest }
         for chain in route.alternatives {
-            if case let .success(value) = convert(amount, along: chain, at: time) { return .success(value) }
+            if case let .success(value) = convert(amount, along: chain, at: time) {
+                noteFallback(route, chain)
+                return .success(value)
+            }
         }
         return shortest
     }

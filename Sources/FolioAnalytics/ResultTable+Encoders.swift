@@ -27,14 +27,12 @@ extension ResultTable {
 
     /// RFC 4180 CSV: a header line, CRLF line ends, fields quoted when they hold a comma, quote, CR or LF.
     /// Numbers carry their full precision; undefined cells are empty fields; times are ISO 8601 UTC.
-    /// Other control characters (ESC, BEL…), which no real field holds and which act on a terminal the
-    /// file is printed to, are written escaped (`\x1B`).
+    /// Other control characters (ESC, BEL…) and bidi formatting characters, which no real field holds and
+    /// which act on a terminal the file is printed to, are written escaped (`\x1B`, `\u{202E}`).
     public func csv() -> String {
         func field(_ raw: String) -> String {
             let s =
-                raw.unicodeScalars.contains {
-                    $0.value < 0x20 && $0 != "\r" && $0 != "\n" || (0x7F...0x9F).contains($0.value)
-                }
+                raw.unicodeScalars.contains { $0 != "\r" && $0 != "\n" && Redaction.isControl($0) }
                 ? Redaction.escapingControlCharacters(raw) : raw
             guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" }) else { return s }
             return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""

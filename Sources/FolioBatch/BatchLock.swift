@@ -5,8 +5,8 @@ import Foundation
 import Glibc
 #endif
 
-/// One run per jobs file at a time: an exclusive `flock` on `JOBS.yaml.lock` next to the jobs file.
-/// The kernel drops a flock when the descriptor's last holder goes away, however the process ended
+/// One run per jobs file at a time: an exclusive `flock` on a lock file named after the jobs file
+/// (`defaultPath`, or `--lock-file`). The kernel drops a flock when the descriptor's last holder goes away, however the process ended
 /// (SIGKILL and the OOM killer included): a lock left by a killed run is therefore free for the next run
 /// at once, with no stale-PID guessing. The file itself stays; it records the holder's PID only for
 /// the message a refused run prints. (flock on NFS is emulated with byte-range locks on Linux and
@@ -17,8 +17,15 @@ final class BatchLock {
 
     init(path: String) throws {
         self.path = path
-        fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        // Not through a symbolic link, and only a file of this user's: in a shared folder (/tmp) another
+        // user could otherwise point the lock at a file of ours, or hold it to stop every run.
+        fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard fd >= 0 else { throw BatchLockError.io(path: path, reason: FileError.reason(errno: errno)) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_uid == getuid(), (info.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            throw BatchLockError.io(path: path, reason: "not a file of this user's")
+        }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
             let busy = errno == EWOULDBLOCK
             let reason = FileError.reason(errno: errno)
@@ -35,6 +42,36 @@ final class BatchLock {
     }
 
     deinit { close(fd) }
+
+    /// The lock of a run without `--lock-file`: `.folio-batch-HASH.lock` (hidden, as the batch's other
+    /// files in the output tree), HASH a digest of the jobs file's absolute path with symbolic links
+    /// resolved (one lock per jobs file, however it is named), in the first folder the user can write of
+    /// the output root (`out/` of `out/{portfolio}/…`, made here when missing), `$XDG_RUNTIME_DIR` and
+    /// `/tmp` (there with the user's id in the name). The output root first: it is what the lock keeps
+    /// two runs from writing at once, and it is the same for cron, a systemd unit and a login shell,
+    /// while `$XDG_RUNTIME_DIR` is set in some of them only. Not beside the jobs file: that folder may be
+    /// read-only (a ConfigMap) or another user's.
+    static func defaultPath(jobsFile: URL, jobs: JobsFile, environment: [String: String]) -> String {
+        let hash = StableHash.hex(of: jobsFile.absoluteURL.resolvingSymlinksInPath().path)
+        let name = ".folio-batch-\(hash).lock"
+        func inside(_ folder: String, _ name: String) -> String {
+            URL(fileURLWithPath: folder, isDirectory: true).appendingPathComponent(name).path
+        }
+        let output = OutputPath.root(jobs.jobs.first?.output ?? JobsFile.defaultOutput).path
+        try? FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        if isWritableFolder(output) { return inside(output, name) }
+        // A relative XDG_RUNTIME_DIR is invalid (the XDG base directory specification).
+        if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/"), isWritableFolder(runtime) {
+            return inside(runtime, name)
+        }
+        return inside("/tmp", ".folio-batch-\(getuid())-\(hash).lock")
+    }
+
+    private static func isWritableFolder(_ path: String) -> Bool {
+        var folder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &folder) && folder.boolValue
+            && access(path, W_OK | X_OK) == 0
+    }
 }
 
 /// Why a run could not take its jobs file's lock.

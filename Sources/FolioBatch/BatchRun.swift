@@ -16,7 +16,7 @@ public struct BatchRequest: Sendable {
     public var shard: String?
     /// The shard count when `JOB_COMPLETION_INDEX` selects the part.
     public var shards: Int?
-    /// The lock (default: the jobs file's path + `.lock`).
+    /// The lock (default: `BatchLock.defaultPath`, where the user can write).
     public var lockFile: String?
     public var environment = ProcessInfo.processInfo.environment
 
@@ -60,7 +60,9 @@ extension BatchRequest {
     private func runBatch(worker: WorkerCommand, openStore: () throws -> Store) throws -> BatchResult {
         let jobs = try JobsFile.load(jobsFile)
         let shard = try BatchShard.select(option: shard, shards: shards, environment: environment)
-        let lock = try BatchLock(path: lockFile ?? jobsFile.path + ".lock")
+        let lock = try BatchLock(
+            path: lockFile ?? BatchLock.defaultPath(jobsFile: jobsFile, jobs: jobs, environment: environment)
+        )
         defer { withExtendedLifetime(lock) {} }
         BatchRunner.installSignalHandlers()
         let store = try openStore()
@@ -86,7 +88,8 @@ extension BatchRequest {
             sharedDigest: shared,
             componentOverrides: overrides,
             force: force,
-            sharesPrices: names.count > 1
+            // Each worker reads every quote once: worth it when it renders several portfolios.
+            sharesPrices: names.count > (workers ?? ProcessInfo.processInfo.activeProcessorCount)
         )
         let started = Date()
         var summary = BatchRunner(

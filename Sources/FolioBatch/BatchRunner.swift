@@ -43,6 +43,8 @@ struct BatchRunner {
     /// blocked: a batch told to stop must hear it, so both signals are unblocked as well as handled.
     /// SIGPIPE is ignored: a worker that died closes its pipe, and writing to it must be an error to
     /// handle, not the end of the supervisor.
+    /// SIGCHLD is set to its default: a parent that started folio with it ignored would have the kernel
+    /// reap the workers itself, and how one ended could not be known.
     static func installSignalHandlers() {
         var set = sigset_t()
         sigemptyset(&set)
@@ -52,6 +54,7 @@ struct BatchRunner {
         }
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
         signal(SIGPIPE, SIG_IGN)
+        signal(SIGCHLD, SIG_DFL)
     }
 
     func run() -> Summary {
@@ -122,19 +125,27 @@ private struct WorkerSlot {
         case fatal(String)
     }
 
+    /// The portfolio rendered by the live worker. A worker that dies on it is replaced and the portfolio
+    /// given once more to a new one: heap corruption is often reported (glibc aborts) at a later
+    /// allocation, in the next portfolio, and a portfolio must not fail for its predecessor's data.
+    /// Only when it kills a fresh worker too is it failed, named with the signal.
     mutating func render(_ name: String) -> Result {
         let started = Date()
-        let worker: WorkerProcess
-        switch start() {
-        case .success(let live): worker = live
-        case .failure(let error): return .fatal(error.description)
+        var ended = WorkerProcess.Termination.unknown
+        for _ in 0..<2 {
+            let worker: WorkerProcess
+            switch start() {
+            case .success(let live): worker = live
+            case .failure(let error): return .fatal(error.description)
+            }
+            if worker.send(WorkerLine.encode(name)), let line = worker.receive(),
+                case .outcome(let outcome)? = WorkerLine.decode(WorkerAnswer.self, line), outcome.portfolio == name
+            {
+                return .outcome(outcome)
+            }
+            ended = reap()
+            if batchStopRequested.load(ordering: .relaxed) { break }
         }
-        if worker.send(WorkerLine.encode(name)), let line = worker.receive(),
-            case .outcome(let outcome)? = WorkerLine.decode(WorkerAnswer.self, line)
-        {
-            return .outcome(outcome)
-        }
-        let ended = reap()
         var outcome = PortfolioOutcome(portfolio: name)
         outcome.seconds = Date().timeIntervalSince(started)
         if batchStopRequested.load(ordering: .relaxed), ended == .signalled(SIGTERM) || ended == .signalled(SIGINT) {
@@ -188,7 +199,11 @@ private struct WorkerSlot {
 private final class LiveWorkers: Sendable {
     private let pids = Mutex(Set<pid_t>())
 
-    func add(_ pid: pid_t) { pids.withLock { _ = $0.insert(pid) } }
+    /// A worker started after the stop was passed on is told at once.
+    func add(_ pid: pid_t) {
+        pids.withLock { _ = $0.insert(pid) }
+        if batchStopRequested.load(ordering: .relaxed) { kill(pid, SIGTERM) }
+    }
     func remove(_ pid: pid_t) { pids.withLock { _ = $0.remove(pid) } }
     func signal(_ signal: Int32) { pids.withLock { for pid in $0 { kill(pid, signal) } } }
 }

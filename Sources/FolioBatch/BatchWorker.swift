@@ -20,6 +20,11 @@ public enum BatchWorker {
     /// Serves until its input ends; the exit status for the command.
     public static func serve(jobsFile: URL, openStore: () throws -> Store) -> Int32 {
         BatchRunner.installSignalHandlers()
+        // A supervisor killed outright (SIGKILL, the OOM killer) cannot pass on a stop, and the next run
+        // may start at once in the same folders: a worker whose parent is gone stops as after SIGTERM,
+        // once the file it is writing is finished.
+        let supervisor = getppid()
+        orphaned = { getppid() != supervisor }
         guard let line = readLine(), let context = WorkerLine.decode(WorkerContext.self, line) else {
             answer(.fatal("a worker is started by folio batch, not by hand"))
             return 1
@@ -66,7 +71,7 @@ public enum BatchWorker {
             sharedDigest: context.sharedDigest,
             force: context.force,
             componentOverrides: context.componentOverrides,
-            stopRequested: { batchStopRequested.load(ordering: .relaxed) }
+            stopRequested: { batchStopRequested.load(ordering: .relaxed) || orphaned() }
         )
         guard batch.jobsDigest == context.jobsDigest else {
             throw BatchFileError(
@@ -76,9 +81,14 @@ public enum BatchWorker {
         return batch
     }
 
+    nonisolated(unsafe) private static var orphaned: () -> Bool = { false }
+
+    /// Answers go to their own descriptor (`WorkerProcess.answerDescriptor`), never to standard output.
+    private static let answers = FileHandle(fileDescriptor: WorkerProcess.answerDescriptor, closeOnDealloc: false)
+
     private static func answer(_ message: WorkerAnswer) {
         // A supervisor that is gone closed the pipe: the next readLine ends the loop.
-        try? FileHandle.standardOutput.write(contentsOf: Data((WorkerLine.encode(message) + "\n").utf8))
+        try? answers.write(contentsOf: Data((WorkerLine.encode(message) + "\n").utf8))
     }
 }
 

@@ -66,6 +66,14 @@ enum OutputPath {
         Placeholders.substitute(template) { values[$0] }
     }
 
+    /// The folder above every placeholder, where all of a template's outputs live (`out/` of
+    /// `out/{date}/{portfolio}/…`; the working directory when the template starts with one).
+    static func root(_ template: String) -> URL {
+        let fixed = template[..<(template.firstIndex(of: "{") ?? template.endIndex)]
+        let root = fixed.lastIndex(of: "/").map { String(fixed[...$0]) } ?? "./"
+        return URL(fileURLWithPath: root, isDirectory: true)
+    }
+
     /// The folder only this portfolio's outputs live in (`out/{portfolio}` of `out/{portfolio}/{date}/…`),
     /// or nil when the template puts `{portfolio}` into a file name or after another placeholder.
     /// A killed run's temporary files are swept from it before the portfolio is rendered: shards running

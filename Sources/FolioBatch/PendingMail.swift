@@ -48,9 +48,7 @@ package struct PendingMail: Equatable, Sendable, Codable {
         if let folder = OutputPath.portfolioFolder(template, component: component) {
             return folder.appendingPathComponent(fileName)
         }
-        let fixed = template[..<(template.firstIndex(of: "{") ?? template.endIndex)]
-        let root = fixed.lastIndex(of: "/").map { String(fixed[...$0]) } ?? "./"
-        return URL(fileURLWithPath: root, isDirectory: true).appendingPathComponent("." + component + fileName)
+        return OutputPath.root(template).appendingPathComponent("." + component + fileName)
     }
 
     /// What a record can hold: its three lines and an `owed` line per recipient of a long list.

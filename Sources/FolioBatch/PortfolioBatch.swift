@@ -30,7 +30,7 @@ struct PortfolioOutcome: Sendable, Codable {
 struct PortfolioBatch {
     let jobs: JobsFile
     let store: Store
-    /// Every quote, read once for the run when the first portfolio renders (see `SharedPriceCache`).
+    /// Every quote, read once by this worker when its first portfolio renders (see `SharedPriceCache`).
     let prices: SharedPriceCache?
     let renderer: Renderer
     /// The built-in portfolio report definition, parsed once for the run, and a digest of its bytes (a

@@ -14,15 +14,15 @@ enum WorkerAnswer: Codable {
 
 /// What every worker of a run must agree on, worked out once by the supervisor. A worker reads the jobs
 /// file and the report definition itself and checks, through `jobsDigest`, that they are still the ones
-/// the run began with (the digest also holds the Folio version, so an upgrade mid-run is caught too).
+/// the run began with.
 struct WorkerContext: Codable {
     var jobsDigest: String
     var sharedDigest: String?
     /// Folder names of portfolios whose sanitised names collide (`OutputPath.collisionComponents`).
     var componentOverrides: [String: String]
     var force: Bool
-    /// Whether to read every quote once into a price book (`SharedPriceCache`): worth it for more than
-    /// one portfolio.
+    /// Whether each worker reads every quote once into a price book (`SharedPriceCache`), which its
+    /// portfolios then cut their share from: worth it when a worker renders several portfolios.
     var sharesPrices: Bool
 }
 

@@ -7,13 +7,16 @@ import Glibc
 #endif
 
 /// One worker process as the supervisor holds it: `folio batch --worker` started with a pipe on its
-/// standard input (one line per request) and one on its standard output (one line per answer).
+/// standard input (one line per request) and one on descriptor 3 (one line per answer); its standard
+/// output goes where its standard error goes, so that nothing a library prints can be read as an answer.
 ///
-/// Both pipes are made close-on-exec, so a worker started by one thread never inherits the ends of
-/// another worker's pipes (which would keep that worker's input open after its supervisor closed it);
-/// `posix_spawn`'s dup2 onto 0 and 1 clears the flag for the two ends the worker is meant to have.
-/// Swift's Glibc has no `pipe2`, so the flag is set after `pipe`, and workers are started one at a time
-/// (`spawning`) so that no spawn happens between the two calls.
+/// The pipes are made close-on-exec and moved above the standard descriptors, so a worker started by
+/// one thread never inherits the ends of another worker's pipes (which would keep that worker's input
+/// open after its supervisor closed it), and `posix_spawn`'s dup2 onto 0 and 3 always moves a descriptor
+/// (and so clears the flag) even when the supervisor was started with 0 or 1 closed. Swift's Glibc has
+/// no `pipe2`, so the flag is set after `pipe`, and workers are started one at a time (`spawning`) so
+/// that no spawn happens between the two calls. A worker starts with SIGINT and SIGTERM blocked, until
+/// it has installed the handlers that let it finish the file it is writing (`BatchWorker`).
 final class WorkerProcess {
     private static let spawning = Mutex(())
     let pid: pid_t
@@ -26,6 +29,7 @@ final class WorkerProcess {
     enum Termination: Equatable, CustomStringConvertible {
         case exited(Int32)
         case signalled(Int32)
+        case unknown
 
         /// `SIGSEGV`, `SIGABRT`… for the signals a crash or a kill sends; the number otherwise.
         static func signalName(_ signal: Int32) -> String {
@@ -41,6 +45,7 @@ final class WorkerProcess {
             switch self {
             case .exited(let code): "exit status \(code)"
             case .signalled(let signal): Self.signalName(signal)
+            case .unknown: "an end not known"
             }
         }
 
@@ -50,6 +55,7 @@ final class WorkerProcess {
             case .exited(let code): "its worker process exited with status \(code) while rendering it"
             case .signalled(let signal):
                 "its worker process was killed by \(Self.signalName(signal)) while rendering it"
+            case .unknown: "its worker process ended while rendering it"
             }
         }
     }
@@ -60,25 +66,31 @@ final class WorkerProcess {
     }
 
     private static func spawn(_ executable: String, _ arguments: [String]) throws -> (pid_t, Int32, Int32) {
-        var toWorker: [Int32] = [0, 0]
-        var fromWorker: [Int32] = [0, 0]
-        guard pipe(&toWorker) == 0 else { throw Self.failure("a pipe", errno) }
-        guard pipe(&fromWorker) == 0 else {
-            let code = errno
-            close(toWorker[0])
-            close(toWorker[1])
-            throw Self.failure("a pipe", code)
+        let toWorker = try pipeAboveStandardDescriptors()
+        let fromWorker: [Int32]
+        do { fromWorker = try pipeAboveStandardDescriptors() } catch {
+            for fd in toWorker { close(fd) }
+            throw error
         }
-        for fd in toWorker + fromWorker { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, toWorker[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, fromWorker[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, 2, 1)
+        posix_spawn_file_actions_adddup2(&actions, fromWorker[1], answerDescriptor)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var blocked = sigset_t()
+        sigemptyset(&blocked)
+        sigaddset(&blocked, SIGINT)
+        sigaddset(&blocked, SIGTERM)
+        posix_spawnattr_setsigmask(&attributes, &blocked)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
         let argv = arguments.map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
         close(toWorker[0])
         close(fromWorker[1])
         guard spawned == 0 else {
@@ -87,6 +99,22 @@ final class WorkerProcess {
             throw Self.failure(executable, spawned)
         }
         return (pid, toWorker[1], fromWorker[0])
+    }
+
+    /// Where a worker writes its answers.
+    static let answerDescriptor: Int32 = 3
+
+    /// A pipe whose two ends are close-on-exec and numbered above 3 (the answer descriptor).
+    private static func pipeAboveStandardDescriptors() throws -> [Int32] {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { throw Self.failure("a pipe", errno) }
+        return try ends.map { fd in
+            let moved = fcntl(fd, F_DUPFD_CLOEXEC, 10)
+            let code = errno
+            close(fd)
+            guard moved >= 0 else { throw Self.failure("a pipe", code) }
+            return moved
+        }
     }
 
     private static func failure(_ what: String, _ code: Int32) -> BatchFileError {
@@ -131,10 +159,14 @@ final class WorkerProcess {
             input = -1
         }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        var waited: pid_t
+        repeat { waited = waitpid(pid, &status, 0) } while waited < 0 && errno == EINTR
         close(output)
         let signal = status & 0x7f
-        let ended: Termination = signal == 0 ? .exited((status >> 8) & 0xff) : .signalled(signal)
+        // Not reaped (a parent that ignored SIGCHLD, which `installSignalHandlers` undoes): how it ended
+        // is not known, and is not taken for a clean exit.
+        let ended: Termination =
+            waited != pid ? .unknown : signal == 0 ? .exited((status >> 8) & 0xff) : .signalled(signal)
         reaped = ended
         return ended
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Guides shared by the charts with a value axis: horizontal grid lines with labels left of the plot
-/// (no y-axis line, CHART-STYLE.md), and a time axis under it.
+/// (no y-axis line, docs/chart-style.md), and a time axis under it.
 enum Axes {
     /// The one rule for value labels (issue 19): whole figures grouped for the locale (7 000 000 in
     /// Ukrainian, 7,000,000 in English) with the tick step's decimals; when the widest would take more than

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Names under the values chart's negative bars (CHART-STYLE.md: negatives hang below the zero line,
+/// Names under the values chart's negative bars (docs/chart-style.md: negatives hang below the zero line,
 /// labelled): a bar below zero is a short position or a debt the reader must be able to name without
 /// matching colours against the legend ("DSX crypto" held minus 0.002 BTC for months).
 ///

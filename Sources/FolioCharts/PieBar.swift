@@ -2,7 +2,7 @@ import Foundation
 
 /// A pie whose largest slice is over `PieChart.barAbove` of the whole says one number, and its other
 /// slices are slivers no label can point at: it is drawn as one 100 % bar instead, largest first from
-/// the left, with direct labels (CHART-STYLE.md). The largest slice's name and share sit inside it; the
+/// the left, with direct labels (docs/chart-style.md). The largest slice's name and share sit inside it; the
 /// others' stand below the bar in a staircase, one row each from left to right, each ending just left
 /// of a leader dropped from its segment, so no leader crosses a label and no label another.
 enum PieBar {

@@ -3,7 +3,7 @@ import Foundation
 extension BarSeries {
     /// At most `limit` series: the largest `limit − 1` by total magnitude over the groups, largest first,
     /// and the rest summed into one series named `otherName`, last. The palette has eight distinguishable
-    /// colours (CHART-STYLE.md), so a ninth series would repeat a colour and mislead; "Other" is drawn in
+    /// colours (docs/chart-style.md), so a ninth series would repeat a colour and mislead; "Other" is drawn in
     /// the pie's neutral grey, so that a sum of many never looks like one more asset. Missing values (NaN)
     /// count as nothing in the sum, but a group where every grouped series is missing stays missing.
     ///

@@ -2,7 +2,7 @@ import Foundation
 
 /// Which of the theme's colours a series or a slice is drawn in when its data decides, not its position
 /// in one chart: one asset keeps one colour in every chart of a report and in `folio chart`
-/// (CHART-STYLE.md), so FolioDatasets gives each asset its place once and the charts keep it.
+/// (docs/chart-style.md), so FolioDatasets gives each asset its place once and the charts keep it.
 public enum Swatch: Hashable, Sendable {
     /// A place in the theme's series palette (wrapping past its end).
     case palette(Int)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Every colour, size and stroke a chart uses (CHART-STYLE.md). Sizes are for a 1200×675 canvas and are
+/// Every colour, size and stroke a chart uses (docs/chart-style.md). Sizes are for a 1200×675 canvas and are
 /// scaled with the canvas's shorter side by `scaled(for:)`.
 public struct Theme: Hashable, Sendable {
     public var name: String
@@ -116,7 +116,7 @@ public struct Theme: Hashable, Sendable {
 
     /// The theme for an image read on a phone, where a mail app draws it about 375 CSS pixels wide: on
     /// a canvas of 375–400 points the title is 21 points and every other text 13, so that the title's
-    /// line is at least 14 CSS pixels and the digits of the as-of line at least 8 (CHART-STYLE.md).
+    /// line is at least 14 CSS pixels and the digits of the as-of line at least 8 (docs/chart-style.md).
     public func forPhone() -> Theme {
         var t = self
         (t.titleSize, t.subtitleSize, t.axisSize, t.annotationSize, t.footnoteSize, t.margin) = (21, 13, 13, 13, 13, 14)

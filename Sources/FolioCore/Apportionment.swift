@@ -5,7 +5,7 @@ package enum Apportionment {
     /// `adjustable` moved by one unit of the last place each, the largest rounding remainder first, until
     /// they add up to `total` rounded the same way. No value moves more than one unit from its own
     /// rounding, and those not adjustable never move; nil when the difference is more than the adjustable
-    /// values can take up.
+    /// values can take up, or a value or the total is not a number of units a Double counts exactly.
     package static func rounded(
         _ values: [Double],
         adjustable: [Bool],
@@ -13,6 +13,7 @@ package enum Apportionment {
         decimals: Int
     ) -> [Double]? {
         let unit = (0..<decimals).reduce(1.0) { r, _ in r * 10 }
+        guard countable(total, unit), values.allSatisfy({ countable($0, unit) }) else { return nil }
         func units(_ x: Double) -> Double {
             (Double(DecimalDigits.plain(x, decimals: decimals)) ?? x) * unit
         }
@@ -29,6 +30,12 @@ package enum Apportionment {
             missing += missing > 0 ? -1 : 1
         }
         return written.map { $0 / unit }
+    }
+
+    /// Whether `value` is a number of `unit`s a Double counts to the unit (below 2^53, about 9e15):
+    /// beyond it, or for infinity and NaN, there is no rounding to apportion (and no Int to count it).
+    static func countable(_ value: Double, _ unit: Double) -> Bool {
+        value.isFinite && (value * unit).magnitude < 9e15
     }
 }
 
@@ -50,7 +57,8 @@ extension Apportionment {
     ) -> (cells: [[Double]], rows: [Double], columns: [Double], total: Double)? {
         let unit = (0..<decimals).reduce(1.0) { r, _ in r * 10 }
         guard let width = values.first?.count, values.allSatisfy({ $0.count == width }),
-            values.allSatisfy({ $0.allSatisfy(\.isFinite) })
+            values.allSatisfy({ $0.allSatisfy { countable($0, unit) } }),
+            rowTotals?.allSatisfy({ countable($0, unit) }) ?? true
         else { return nil }
         // Units of the last place; a value a hair from a whole unit (0.1 × 100) is that unit.
         let scaled = values.map { row in

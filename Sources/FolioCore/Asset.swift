@@ -51,12 +51,14 @@ extension Asset {
     /// or an import over a label — no real asset's name comes near it.
     static let maxNameLength = 200
 
-    /// `text` as a stored name: control characters escaped, at most `maxNameLength` characters.
+    /// `text` as a stored name: as given, at most `maxNameLength` characters. A control or bidi character
+    /// is kept, and escaped where the name is written, as each format escapes (a terminal and CSV
+    /// `\x1B`, JSON `\u001b`): a name escaped once in the database would be written as the text
+    /// `\x1B` by every export, and escaped again by JSON. A NUL, which ends SQLite's C strings, goes.
     public static func storedName(_ text: String) -> String {
-        let head = text.prefix(maxNameLength + 1)
-        let escaped = Redaction.escapingControlCharacters(String(head))
-        guard head.count > maxNameLength || escaped.count > maxNameLength else { return escaped }
-        return String(escaped.prefix(maxNameLength - 1)) + "…"
+        let head = String(text.prefix(maxNameLength + 1).filter { $0 != "\0" })
+        guard head.count > maxNameLength else { return head }
+        return String(head.prefix(maxNameLength - 1)) + "…"
     }
 }
 

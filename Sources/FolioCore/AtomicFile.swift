@@ -5,7 +5,7 @@ import Glibc
 #endif
 
 /// Writes a file under a temporary name in the same directory and renames it into place, so readers
-/// (and a crash) never see half a PNG or PDF (DESIGN.md §7). Rename is atomic within one filesystem.
+/// (and a crash) never see half a PNG or PDF (docs/internals.md). Rename is atomic within one filesystem.
 ///
 /// Every failure is one `FileError` naming the output (not the temporary file) and the cause in the
 /// system's words: "no space left on device", "permission denied", "read-only file system". The one

@@ -25,19 +25,23 @@ public enum BoundedFile {
     }
 
     /// The file's bytes, at most `limit` of them: a regular file larger than that is refused before it
-    /// is read; anything else (a FIFO, a device) is read no further than one byte past the limit.
-    /// Unreadable: a `FileError` naming the file and the cause.
+    /// is read. Anything but a regular file (a FIFO, a device, a folder) is refused as such, unread: a
+    /// FIFO nobody writes would be waited on for ever. Unreadable: a `FileError` naming the file and the
+    /// cause.
     public static func read(_ path: String, limit: Int) throws -> Data {
+        // Opened without waiting (a FIFO's open waits for a writer), then asked what it is.
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw FileError(path: path, errno: errno) }
+        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
         var info = stat()
-        if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > limit {
-            throw TooLargeError(path: path, size: Int(info.st_size), limit: limit)
+        guard fstat(fd, &info) == 0 else { throw FileError(path: path, errno: errno) }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            let what = info.st_mode & S_IFMT == S_IFDIR ? "a folder" : "not a regular file (a FIFO or a device)"
+            throw FileError(path: path, reason: "\(what), expected a file")
         }
+        guard info.st_size <= limit else { throw TooLargeError(path: path, size: Int(info.st_size), limit: limit) }
         let data: Data
-        do {
-            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
-            defer { try? handle.close() }
-            data = try handle.read(upToCount: limit + 1) ?? Data()
-        } catch {
+        do { data = try handle.read(upToCount: limit + 1) ?? Data() } catch {
             throw FileError(path: path, error: error)
         }
         guard data.count <= limit else { throw TooLargeError(path: path, size: nil, limit: limit) }

@@ -1,5 +1,5 @@
 /// Neumaier's variant of Kahan summation: sums of many money amounts of very different sizes
-/// (1e-9 BTC fees next to 1e6 UAH deposits) keep their last digits (DESIGN.md §3).
+/// (1e-9 BTC fees next to 1e6 UAH deposits) keep their last digits (docs/internals.md).
 public struct CompensatedSum: Sendable {
     private var sum = 0.0
     private var compensation = 0.0

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A calendar day in UTC, stored as days since 1970-01-01 so that it is cheap to compare, hash and step.
-/// Folio stores every time in UTC (DESIGN.md §3); a `Day` is the UTC day a time falls on.
+/// Folio stores every time in UTC (docs/internals.md); a `Day` is the UTC day a time falls on.
 public struct Day: Hashable, Comparable, Sendable, Strideable, CustomStringConvertible {
     public let daysSinceEpoch: Int
 
@@ -10,6 +10,11 @@ public struct Day: Hashable, Comparable, Sendable, Strideable, CustomStringConve
     /// `nil` when the date does not exist (2023-02-29, month 13).
     public init?(year: Int, month: Int, day: Int) {
         guard (1...12).contains(month), (1...Day.daysIn(month: month, year: year)).contains(day) else { return nil }
+        daysSinceEpoch = Day.daysFromCivil(year: year, month: month, day: day)
+    }
+
+    /// A day the caller knows exists: a month's last day, a day clamped to its month.
+    private init(existing year: Int, _ month: Int, _ day: Int) {
         daysSinceEpoch = Day.daysFromCivil(year: year, month: month, day: day)
     }
 
@@ -39,9 +44,9 @@ public struct Day: Hashable, Comparable, Sendable, Strideable, CustomStringConve
 
     public var lastOfMonth: Day {
         let c = components
-        return Day(year: c.year, month: c.month, day: Day.daysIn(month: c.month, year: c.year))!
+        return Day(existing: c.year, c.month, Day.daysIn(month: c.month, year: c.year))
     }
-    public var lastOfYear: Day { Day(year: year, month: 12, day: 31)! }
+    public var lastOfYear: Day { Day(existing: year, 12, 31) }
 
     /// `YYYY-MM-DD`, as `%04d-%02d-%02d` writes it.
     // Without `String(format:)`: a report writes hundreds of days (docs/performance.md, "Measured in the code").
@@ -68,7 +73,7 @@ public struct Day: Hashable, Comparable, Sendable, Strideable, CustomStringConve
         let c = components
         let total = c.year * 12 + (c.month - 1) + n
         let (y, m) = (Int((Double(total) / 12).rounded(.down)), ((total % 12) + 12) % 12 + 1)
-        return Day(year: y, month: m, day: min(c.day, Day.daysIn(month: m, year: y)))!
+        return Day(existing: y, m, min(c.day, Day.daysIn(month: m, year: y)))
     }
 
     static func isLeap(_ year: Int) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }

@@ -25,7 +25,7 @@ public struct ISIN: Hashable, Sendable, CustomStringConvertible {
     static func checkDigit(_ body: Substring) -> Int {
         let digits = body.flatMap { c -> [Int] in
             if let d = c.wholeNumberValue { return [d] }
-            let n = Int(c.asciiValue! - 55)  // A = 10 … Z = 35
+            let n = Int(c.asciiValue ?? 55) - 55  // A = 10 … Z = 35 (the code is ASCII letters and digits)
             return [n / 10, n % 10]
         }
         var sum = 0

@@ -99,8 +99,8 @@ public struct Redaction: Sendable {
         return result
     }
 
-    /// C0 controls (newlines and tabs among them), DEL and C1 controls as `\xHH`; `\n`, `\r` and `\t`
-    /// become spaces, since a message is one line.
+    /// C0 controls (newlines and tabs among them), DEL and C1 controls as `\xHH`, and the bidirectional
+    /// formatting characters as `\u{202E}`; `\n`, `\r` and `\t` become spaces, since a message is one line.
     public static func escapingControlCharacters(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var result = String.UnicodeScalarView()
@@ -108,7 +108,10 @@ public struct Redaction: Sendable {
             if scalar == "\n" || scalar == "\r" || scalar == "\t" {
                 result.append(" ")
             } else if isControl(scalar) {
-                result.append(contentsOf: String(format: "\\x%02X", scalar.value).unicodeScalars)
+                let escape =
+                    scalar.value <= 0xFF
+                    ? String(format: "\\x%02X", scalar.value) : String(format: "\\u{%04X}", scalar.value)
+                result.append(contentsOf: escape.unicodeScalars)
             } else {
                 result.append(scalar)
             }
@@ -116,7 +119,12 @@ public struct Redaction: Sendable {
         return String(result)
     }
 
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    /// Characters that act on a terminal or on how the text around them is shown: C0 controls, DEL, C1
+    /// controls, and the bidirectional formatting characters (U+061C, U+200E, U+200F, U+202A–U+202E,
+    /// U+2066–U+2069), with which `abc\u{202E}fdp.exe` shows as `abcexe.pdf`.
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        return v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x061C || v == 0x200E || v == 0x200F
+            || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
     }
 }

@@ -3,7 +3,7 @@ import FolioCharts
 import FolioCore
 import FolioInputs
 
-/// One asset, one colour (CHART-STYLE.md): one map per portfolio, used by every chart of its report,
+/// One asset, one colour (docs/chart-style.md): one map per portfolio, used by every chart of its report,
 /// its daily images and `folio chart … --portfolio` alike, since all of them ask here.
 ///
 /// The portfolio's seven largest holdings by value at the end of the as-of day (ties by code; dust worth

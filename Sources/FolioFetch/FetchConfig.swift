@@ -37,7 +37,7 @@ public struct FetchConfig: Equatable, Sendable {
         do { node = try BoundedYAML.load(contentsOf: URL(fileURLWithPath: path)) } catch let failure as BoundedYAMLError
         {
             switch failure {
-            case .unreadable: throw ArgumentError("--config", "cannot read \(path)")
+            case let .unreadable(_, reason): throw ArgumentError("--config", "cannot read \(path): \(reason)")
             case .notYAML: throw ArgumentError(message: failure.description)
             case .notUTF8, .overLimit, .keyNotText: throw failure
             }

@@ -5,7 +5,7 @@ import Foundation
 import Synchronization
 
 /// Where `MarketInputs` gets its price book: built from the store's rows (one command, one portfolio),
-/// or cut from a `PriceCache` that a batch run fills once and every worker reads.
+/// or cut from a `PriceCache` that a batch worker fills once and every portfolio it renders reads.
 public protocol PriceBookSource: Sendable {
     func assets() throws -> [Asset]
     /// The book of every quote of `codes`.
@@ -79,8 +79,8 @@ public final class PriceCache: PriceBookSource {
     }
 }
 
-/// A batch run's `PriceCache`, built when the first portfolio has something to render, so that a run in
-/// which every portfolio is up to date reads no quotes at all. Workers share it; the first one builds it
+/// A batch worker's `PriceCache`, built when its first portfolio has something to render, so that a run
+/// in which every portfolio is up to date reads no quotes at all. Whoever asks first builds it
 /// while any other waits.
 public final class SharedPriceCache: Sendable {
     private let store: Store

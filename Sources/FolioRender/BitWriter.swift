@@ -16,7 +16,7 @@ struct BitWriter {
 
     init(capacity: Int) {
         self.capacity = max(capacity, 64)
-        start = malloc(self.capacity)!.assumingMemoryBound(to: UInt8.self)
+        start = UnsafeMutablePointer<UInt8>.allocate(capacity: self.capacity)
         out = start
     }
 
@@ -25,7 +25,10 @@ struct BitWriter {
         let used = out - start
         guard used + bytes + 16 > capacity else { return }
         capacity = max(2 * capacity, used + bytes + 16)
-        start = realloc(start, capacity)!.assumingMemoryBound(to: UInt8.self)
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        grown.update(from: start, count: used)
+        start.deallocate()
+        start = grown
         out = start + used
     }
 
@@ -56,7 +59,7 @@ struct BitWriter {
             count -= 8
         }
         let result = Array(UnsafeBufferPointer(start: start, count: out - start))
-        free(start)
+        start.deallocate()
         return result
     }
 }

@@ -79,9 +79,10 @@ struct BlockCode {
         tokenCodes.withUnsafeBufferPointer { table in
             distanceCodes.withUnsafeBufferPointer { distanceCodes in
                 distanceLengths.withUnsafeBufferPointer { distanceLengths in
-                    let table = table.baseAddress!
-                    let codes = distanceCodes.baseAddress!
-                    let lengths = distanceLengths.baseAddress!
+                    // The tables are never empty (286 and 30 codes).
+                    guard let table = table.baseAddress, let codes = distanceCodes.baseAddress,
+                        let lengths = distanceLengths.baseAddress
+                    else { return }
                     let (leftBits, leftCount) = left
                     let (aboveBits, aboveCount) = above
                     for k in 0..<count {
@@ -155,7 +156,7 @@ enum Deflate {
     /// not 284 + 31.
     static let lengthSymbol: [UInt8] = (0..<256).map { m in
         let length = m + 3
-        return UInt8(lengthBase.lastIndex { Int($0) <= length }!)
+        return UInt8(lengthBase.lastIndex { Int($0) <= length } ?? 0)
     }
 
     /// Distance symbol (0–29) for distance `d` (1–32768), through zlib's two-part table: distances up to 256
@@ -166,7 +167,7 @@ enum Deflate {
 
     private static let distanceSymbolTable: [UInt8] = (0..<512).map { i in
         let d = i < 256 ? i + 1 : ((i - 256) << 7) + 1
-        return UInt8(distanceBase.lastIndex { Int($0) <= d }!)
+        return UInt8(distanceBase.lastIndex { Int($0) <= d } ?? 0)
     }
 
     /// Code lengths as code-length symbols: 0–15 a length, 16 repeats the previous length 3–6 times,

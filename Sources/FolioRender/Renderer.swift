@@ -14,7 +14,7 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     }
 }
 
-/// Scenes → PNG, PDF and SVG (DESIGN.md §5). The pipeline:
+/// Scenes → PNG, PDF and SVG (docs/internals.md). The pipeline:
 /// chart spec --(FolioCharts, measured with `measurer`)--> Scene --(SceneDrawer on a Cairo surface)-->
 /// raster (libpng encoder) or vector stream (Cairo PDF/SVG) --(AtomicFile)--> file.
 /// The same scene gives the same bytes in every format.

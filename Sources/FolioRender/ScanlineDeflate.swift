@@ -45,12 +45,14 @@ enum ScanlineDeflate {
             let end = min(position + blockBytes, size)
             let tokenCount = histogram.withUnsafeMutableBufferPointer { h in
                 h.update(repeating: 0)
+                // The histogram has a count per symbol, never none.
+                guard let counts = h.baseAddress else { return 0 }
                 return matcher.tokens(
                     from: &position,
                     to: end,
                     into: tokens,
                     capacity: maxBlockTokens,
-                    counting: h.baseAddress!
+                    counting: counts
                 )
             }
             let block = BlockCode(histogram: histogram, rowBytes: rowBytes)

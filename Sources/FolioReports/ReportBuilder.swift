@@ -1,7 +1,7 @@
 import FolioCharts
 import FolioDatasets
 
-/// The report pipeline, written down once (DESIGN.md §1, Vega-Lite style):
+/// The report pipeline, written down once (docs/internals.md, Vega-Lite style):
 /// definition (YAML, checked with paths) + data source (analytics results)
 ///   → layout blocks, each measured for the content width (charts over the same days one after another
 ///     share their plots' x extent, `ChartBlock.aligningTimePlots`)

@@ -36,7 +36,8 @@ public struct MonobankSource {
             guard let asset = ISO4217.alpha[a], let currency = ISO4217.alpha[b] else { continue }
             // Captures carry zeros for the figures a row does not have.
             func figure(_ field: String) throws -> Double? {
-                try JSONBody.optionalNumber(row[field], "[\(i)].\(field)").flatMap { $0 > 0 ? $0 : nil }
+                guard let n = try JSONBody.optionalNumber(row[field], "[\(i)].\(field)"), n > 0 else { return nil }
+                return try JSONBody.positive(row[field], "[\(i)].\(field)")
             }
             let buy = try figure("rateBuy")
             let sell = try figure("rateSell")

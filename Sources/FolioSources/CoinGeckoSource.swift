@@ -1,7 +1,7 @@
 import FolioCore
 import Foundation
 
-/// CoinGecko v3 (API-NOTES.md): `/coins/markets` for each coin's symbol, name, price and market
+/// CoinGecko v3 (docs/internals.md, "Quote sources"): `/coins/markets` for each coin's symbol, name, price and market
 /// figures; `/coins/{id}/market_chart` for its price history (hourly for 2–90 days); `/global` for
 /// the market's total cap, volume and BTC dominance; `/simple/price` for prices alone (`days` 0).
 /// Prices are stored on market `exchange` in the `vs` currency; an optional demo key is sent as a

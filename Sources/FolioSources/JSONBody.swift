@@ -40,9 +40,12 @@ enum JSONBody {
         return n
     }
 
+    /// A price or a rate: above zero and within `NumberBounds`, as every price a file gives.
     static func positive(_ value: Any?, _ path: String) throws -> Double {
-        guard let n = number(value), n > 0 else {
-            throw SourceFormatError("\(path): found \(JSONNumber.describe(value)), expected a number above zero")
+        guard let n = number(value), n > 0, NumberBounds.contains(n) else {
+            throw SourceFormatError(
+                "\(path): found \(JSONNumber.describe(value)), expected a number above zero, up to 1e15"
+            )
         }
         return n
     }

@@ -1,7 +1,7 @@
 import FolioCore
 import Foundation
 
-/// National Bank of Ukraine official rates (API-NOTES.md): UAH per unit, market `nbu`, stamped 00:00
+/// National Bank of Ukraine official rates (docs/internals.md, "Quote sources"): UAH per unit, market `nbu`, stamped 00:00
 /// UTC of the rate's day: a day from `statdirectory/exchange`, a period from `exchange_site`.
 /// NBU reports errors with status 200: `[]` for an unknown code or a date not yet published, and a
 /// non-JSON body for a bad date; both fail the fetch.

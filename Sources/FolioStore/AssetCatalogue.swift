@@ -61,11 +61,15 @@ extension Store {
                 }
                 try db.execute(sql: "UPDATE asset SET isin = ? WHERE id = ?", arguments: [isin.rawValue, id])
             }
-            let row = try Row.fetchOne(
-                db,
-                sql: "SELECT code, name, kind, decimals FROM asset WHERE id = ?",
-                arguments: [id]
-            )!
+            guard
+                let row = try Row.fetchOne(
+                    db,
+                    sql: "SELECT code, name, kind, decimals FROM asset WHERE id = ?",
+                    arguments: [id]
+                )
+            else {
+                throw ArgumentError("CODE", "no asset \(code) in the database (folio asset list shows them)")
+            }
             return Asset(
                 code: AssetCode(row[0] as String),
                 name: row[1],

@@ -55,7 +55,7 @@ struct AssetRegistry {
     /// with no hint is more likely the stock (`KnownAssets` checks stocks before currencies).
     static func kind(of code: AssetCode, hint: AssetKind?) -> AssetKind {
         let known = KnownAssets.kind(of: code)
-        if known == .crypto || known == .metal { return known! }
+        if let known, known == .crypto || known == .metal { return known }
         return hint ?? known ?? .other
     }
 }

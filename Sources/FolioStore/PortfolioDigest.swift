@@ -3,8 +3,8 @@ internal import GRDB
 
 extension Store {
     /// Text lines that change whenever anything a portfolio's reports read changes: every column of its
-    /// trades and cash transactions, and for each quote series of an asset it touches (traded, priced
-    /// or paid in, moved as cash, or its base currency) its revision, which every write to its quotes
+    /// trades and cash transactions, and for each asset it touches (traded, priced or paid in, moved as
+    /// cash, or its base currency) its row (code, name, kind, ISIN) and each of its quote series' revision, which every write to its quotes
     /// raises (`QuoteDays`): one row a series, never a scan of its quotes.
     /// `folio batch` hashes these lines into the fingerprint that decides whether an output is stale.
     public func portfolioDigestLines(_ portfolio: Portfolio, alsoQuotesOf extra: [AssetCode] = []) throws -> [String] {
@@ -56,6 +56,10 @@ extension Store {
                 }
             }
             for asset in assets {
+                // Its code, name and kind as reports show them: a renamed asset or a new kind renders again.
+                for row in try Row.fetchAll(db, sql: "SELECT * FROM asset WHERE id = ?", arguments: [asset]) {
+                    lines.append("asset " + row.databaseValues.map(\.description).joined(separator: " "))
+                }
                 for row in try Row.fetchAll(
                     db,
                     sql: """
@@ -70,8 +74,8 @@ extension Store {
         }
     }
 
-    /// The same kind of lines for everything outside any one portfolio: every quote series and the whole
-    /// budget. For charts that read assets or budget entries a portfolio does not hold (`--asset`, budget
+    /// The same kind of lines for everything outside any one portfolio: every asset and quote series and
+    /// the whole budget. For charts that read assets or budget entries a portfolio does not hold (`--asset`, budget
     /// categories), read once per run rather than once per portfolio.
     public func sharedDigestLines() throws -> [String] {
         try read { db in
@@ -83,6 +87,9 @@ extension Store {
                     """
             ) {
                 lines.append("quotes " + row.databaseValues.map(\.description).joined(separator: " "))
+            }
+            for row in try Row.fetchAll(db, sql: "SELECT * FROM asset ORDER BY id") {
+                lines.append("asset " + row.databaseValues.map(\.description).joined(separator: " "))
             }
             for row in try Row.fetchAll(db, sql: "SELECT * FROM budget_entry ORDER BY id") {
                 lines.append("budget " + row.databaseValues.map(\.description).joined(separator: " "))

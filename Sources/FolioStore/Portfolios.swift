@@ -44,7 +44,7 @@ extension Store {
     public func removePortfolio(name: String) throws {
         try write { db in
             try db.execute(sql: "DELETE FROM portfolio WHERE name = ?", arguments: [name])
-            if db.changesCount == 0 { throw StoreError.unknownPortfolio(name) }
+            if db.changesCount == 0 { throw try Store.unknownPortfolio(name, db) }
         }
     }
 
@@ -59,9 +59,15 @@ extension Store {
 
     static func portfolio(named name: String, _ db: Database) throws -> Portfolio {
         guard let found = try portfolios(db, whereClause: "WHERE p.name = ?", arguments: [name]).first else {
-            throw StoreError.unknownPortfolio(name)
+            throw try unknownPortfolio(name, db)
         }
         return found
+    }
+
+    /// No portfolio is called `name`: the error names the one the user most likely meant, if any.
+    static func unknownPortfolio(_ name: String, _ db: Database) throws -> StoreError {
+        let names = try String.fetchAll(db, sql: "SELECT name FROM portfolio ORDER BY id")
+        return .unknownPortfolio(name, nearest: NearMatch.best(name, among: names))
     }
 
     private static func portfolios(

@@ -4,7 +4,7 @@ internal import GRDB
 /// so that every database written by an older Folio upgrades in place.
 ///
 /// Times are INTEGER milliseconds since 1970 in UTC (`time_ms`): exact, compact and fast to index for
-/// millions of quotes. Budget days are `YYYY-MM-DD` text. Money and quantities are REAL (DESIGN.md §3).
+/// millions of quotes. Budget days are `YYYY-MM-DD` text. Money and quantities are REAL (docs/internals.md).
 enum Schema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()

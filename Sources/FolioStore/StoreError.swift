@@ -14,7 +14,8 @@ enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedError {
     case unreadableWAL(path: String)
     /// The file system or SQLite refused: locked, full, damaged…
     case unusable(path: String, reason: String)
-    case unknownPortfolio(String)
+    /// No portfolio of that name; `nearest` is one whose name differs only in case or by a typo.
+    case unknownPortfolio(String, nearest: String? = nil)
     case duplicatePortfolio(String)
 
     var description: String {
@@ -35,7 +36,9 @@ enum StoreError: Error, Equatable, CustomStringConvertible, LocalizedError {
             "\(path): \(path)-wal holds changes not yet in the database, and without \(path)-shm they cannot be read from a folder Folio may not write; open the database once where its folder is writable (`folio init`), or copy it together with its -wal file"
         case let .unusable(path, reason):
             "\(path): \(reason)"
-        case let .unknownPortfolio(name):
+        case let .unknownPortfolio(name, nearest?):
+            "--portfolio: no portfolio named \"\(name)\"; did you mean \"\(nearest)\"? (see `folio portfolio list`)"
+        case let .unknownPortfolio(name, nil):
             "--portfolio: no portfolio named \"\(name)\" (see `folio portfolio list`)"
         case let .duplicatePortfolio(name):
             "portfolio \"\(name)\" already exists"

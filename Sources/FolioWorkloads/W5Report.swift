@@ -5,7 +5,7 @@ import FolioDatasets
 import FolioReports
 import Foundation
 
-/// W5 (`../shared/bench/README.md`): an A4 PDF of four pages — title, six KPI tiles and the W2 pie;
+/// W5 (`samples/bench/README.md`): an A4 PDF of four pages — title, six KPI tiles and the W2 pie;
 /// ten 7-day small multiples of the hourly data; the W3 bars; the W4 table — laid out by the report
 /// engine's own blocks, paginator and page composer, so the benchmark times the path reports take.
 package enum W5Report {

@@ -3,7 +3,7 @@ import FolioCharts
 import FolioCore
 import Foundation
 
-/// The standard chart workloads W1–W4 (`../shared/bench/README.md`), each the computation its chart
+/// The standard chart workloads W1–W4 (`samples/bench/README.md`), each the computation its chart
 /// shows plus the chart itself: the benchmark times them and the tests check what they draw.
 package enum Workload: String, CaseIterable, Sendable {
     case w1, w2, w3, w4

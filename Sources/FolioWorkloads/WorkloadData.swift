@@ -1,7 +1,7 @@
 import FolioCore
 import Foundation
 
-/// The standard workload files of `../shared/bench` (README there), read once into memory so that a
+/// The standard workload files of `samples/bench` (README there), read once into memory so that a
 /// timed run measures computing, laying out, rendering and writing, not reading CSV.
 package struct WorkloadData: Sendable {
     /// A small CSV: a header and rows of text cells, with every column also parsed to numbers once, on

@@ -196,6 +196,15 @@ public enum BoundedYAML {
                 )
             }
         }
+        // libyaml stops a deeper nest itself, before its events reach the count above (its scanner reads
+        // ahead), with words for a programmer ("set with yaml_set_max_nest_level()"): said as the limit.
+        if let problem = parser.problem, String(cString: problem).hasPrefix("Maximum nesting level") {
+            throw BoundedYAMLError.overLimit(
+                file: file,
+                line: Int(clamping: parser.problem_mark.line) + 1,
+                limit: "nested more than \(maxDepth) levels deep"
+            )
+        }
     }
 
     private static func name(_ anchor: UnsafeMutablePointer<yaml_char_t>?) -> String? {

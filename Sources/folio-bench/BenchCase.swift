@@ -35,9 +35,9 @@ struct BenchSkippedError: Error {
 }
 
 struct BenchContext {
-    /// `../shared/bench` or wherever the standard workload CSVs were given.
+    /// `samples/bench` or wherever the standard workload CSVs were given.
     let workloadDirectory: URL
-    /// `../shared/data` (real data sets), when present.
+    /// `samples/` or a folder laid out like it: `stocks/*_data.csv`, `nbu/nbu_rates_wide.csv`, `nbu/raw/`.
     let dataDirectory: URL
     /// Where a case writes what it produced, so that it can be looked at.
     let outputDirectory: URL

@@ -6,8 +6,8 @@ func allBenchCases() -> [BenchCase] {
 }
 
 struct BenchArguments {
-    var workloadDirectory = URL(fileURLWithPath: "../shared/bench")
-    var dataDirectory = URL(fileURLWithPath: "../shared/data")
+    var workloadDirectory = URL(fileURLWithPath: "samples/bench")
+    var dataDirectory = URL(fileURLWithPath: "samples")
     var outputDirectory = URL(fileURLWithPath: "out/bench")
     var folio = BenchArguments.defaultFolio()
     var filters: [String] = []
@@ -17,8 +17,8 @@ struct BenchArguments {
     static let usage = """
         usage: folio-bench [--workloads DIR] [--data DIR] [--out DIR] [--folio PATH] [--filter NAME]... [--runs N] [--json]
                folio-bench w1|w2|w3|w4|w5 --data DIR --out FILE [--repeat N --json FILE]
-          --workloads DIR  the standard workload CSVs (default ../shared/bench)
-          --data DIR       the shared real data sets (default ../shared/data)
+          --workloads DIR  the standard workload CSVs (default samples/bench)
+          --data DIR       the sample data: stocks/, nbu/ (default samples; run from the project root)
           --out DIR        where each case writes the outputs of its last run (default out/bench)
           --folio PATH     the folio executable of the whole-process and batch cases (default
                            .build-static/release/folio from `make build`, else the one beside folio-bench)

@@ -3,7 +3,7 @@ import FolioRender
 import FolioWorkloads
 import Foundation
 
-/// The chart workloads W1–W4 of `../shared/bench/README.md`, a one-page PDF of W1 and W5's 4-page PDF. Each timed run
+/// The chart workloads W1–W4 of `samples/bench/README.md`, a one-page PDF of W1 and W5's 4-page PDF. Each timed run
 /// computes what its chart shows from the CSV data already in memory (extremes, shares, returns,
 /// correlations), lays the chart out, renders, encodes and writes the file.
 func chartCases() -> [BenchCase] {

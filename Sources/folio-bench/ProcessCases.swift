@@ -15,7 +15,7 @@ import Glibc
 ///   holdings` and `folio report portfolio` of "Demo UAH";
 /// - `folio-bench w1` as a whole process beside gnuplot drawing W1 (`scripts/w1.gnuplot`), in turn, when
 ///   gnuplot is installed (it is not a dependency: skipped without it);
-/// - `folio batch` of 1,000 portfolios built from ../shared/data, each one PDF report and three PNG
+/// - `folio batch` of 1,000 portfolios built from samples/, each one PDF report and three PNG
 ///   charts, with `--jobs 1` and `--jobs 2` (the scaling goal is their ratio). These take tens
 ///   of seconds a run, so they run at most three times after the warm-up, whatever `--runs` says.
 func processCases() -> [BenchCase] {
@@ -134,8 +134,8 @@ func executableInPath(_ name: String) -> URL? {
 }
 
 /// A database of `count` portfolios with base currency UAH, each a few years of deposits, dollar
-/// purchases at the NBU rate and stock trades at the real closes of ../shared/data/sp500-stocks-5yr
-/// (2013-02 to 2018-02), with NBU USD and EUR rates from nbu-official-rates. Seeded, so the same
+/// purchases at the NBU rate and stock trades at the real closes of samples/stocks (2013-02 to
+/// 2018-02), with NBU USD and EUR rates from samples/nbu/nbu_rates_wide.csv. Seeded, so the same
 /// database on every machine.
 struct BenchPortfolios {
     let count: Int
@@ -160,14 +160,14 @@ struct BenchPortfolios {
 
     func build(at path: String, data: URL, scratch: URL) throws {
         let store = try Store(path: path, access: .create)
-        let stocks = data.appendingPathComponent("sp500-stocks-5yr")
+        let stocks = data.appendingPathComponent("stocks")
         let files = try FileManager.default.contentsOfDirectory(atPath: stocks.path).filter {
             $0.hasSuffix("_data.csv")
         }.sorted()
         _ = try store.importFiles(files.map { stocks.appendingPathComponent($0) }, kind: .stockCSV)
         let rates = scratch.appendingPathComponent("nbu-usd-eur.csv")
         let usdRates = try Self.nbuRates(
-            data.appendingPathComponent("nbu-official-rates/nbu_rates_wide.csv"),
+            data.appendingPathComponent("nbu/nbu_rates_wide.csv"),
             to: rates
         )
         _ = try store.importFiles([rates], kind: .quotes)

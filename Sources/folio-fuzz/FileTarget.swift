@@ -7,6 +7,16 @@ import Foundation
 /// The files a user writes by hand (jobs, fetch configuration, report definitions, tax rates, SMTP
 /// settings) and the record `folio batch` keeps of mail it owes, each read as Folio reads it.
 enum FileTarget {
+    /// The files no import reads, each a fuzz target of its own.
+    enum Kind: String, CaseIterable {
+        case jobs
+        case fetchConfig = "fetch-config"
+        case reportDefinition = "report-definition"
+        case taxRates = "tax-rates"
+        case smtpConfig = "smtp-config"
+        case mailRecord = "mail-record"
+    }
+
     static let folder: URL = {
         let base = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
         let url = URL(fileURLWithPath: base).appendingPathComponent("folio-fuzz-files-\(getpid())")
@@ -15,7 +25,7 @@ enum FileTarget {
         return url
     }()
 
-    static func run(_ target: FuzzTarget, _ input: Data) throws {
+    static func run(_ target: Kind, _ input: Data) throws {
         let file = folder.appendingPathComponent(target == .mailRecord ? ".folio-mail" : "input.yaml")
         try input.write(to: file)
         switch target {
@@ -28,7 +38,6 @@ enum FileTarget {
             chmod(file.path, 0o600)
             _ = try SMTPConfiguration.load(path: file.path, environment: [:])
         case .mailRecord: _ = try PendingMail.read(file)
-        default: fatalError("\(target.rawValue) is not a file target")
         }
     }
 }

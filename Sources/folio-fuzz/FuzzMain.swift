@@ -18,10 +18,10 @@ import Foundation
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.first == "--list" {
-            for target in FuzzTarget.allCases { print(target.rawValue) }
+            for target in FuzzTarget.allCases { print(target.name) }
             return
         }
-        if arguments.first == "--seeds", arguments.count == 3, let target = FuzzTarget(rawValue: arguments[1]) {
+        if arguments.first == "--seeds", arguments.count == 3, let target = FuzzTarget(name: arguments[1]) {
             do { try target.writeSeeds(into: URL(fileURLWithPath: arguments[2])) } catch {
                 FileHandle.standardError.write(Data("folio-fuzz: \(error)\n".utf8))
                 exit(1)
@@ -29,9 +29,9 @@ import Foundation
             return
         }
         guard let name = ProcessInfo.processInfo.environment["FOLIO_FUZZ_TARGET"],
-            let target = FuzzTarget(rawValue: name)
+            let target = FuzzTarget(name: name)
         else {
-            let names = FuzzTarget.allCases.map(\.rawValue).joined(separator: ", ")
+            let names = FuzzTarget.allCases.map(\.name).joined(separator: ", ")
             FileHandle.standardError.write(Data("folio-fuzz: set FOLIO_FUZZ_TARGET to one of \(names)\n".utf8))
             exit(2)
         }

@@ -57,7 +57,7 @@ final class ImportTarget {
     }
 
     func run(_ kind: ImportKind, _ input: Data) throws {
-        let ext = [.nbuJSON, .freedom24, .ghostfolio].contains(kind) ? "json" : "csv"
+        let ext = kind.isJSON ? "json" : "csv"
         let (store, file) = try prepare(input, extension: ext)
         var options = ImportOptions(portfolio: Self.portfolio, asset: kind == .stockCSV ? "AAPL" : nil)
         if kind == .csv {

@@ -8,13 +8,15 @@ extension AssetKind: ExpressibleByArgument {}
 struct AssetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "asset",
-        abstract: "List assets with their kinds, or set an asset's kind and name.",
+        abstract: "List assets with their kinds; set an asset's kind, name or ISIN; merge or rename assets.",
         discussion: """
             An asset's kind (fiat, crypto, stock, etf, metal, index, other) groups the
             allocation by kind. Imports give known codes their kind and update an asset
             stored as other when a later file knows better; set it by hand for the rest.
+            An import that creates an asset says so; when it is one you have under
+            another code (a broker naming Apple by its ISIN), merge it into that one.
             """,
-        subcommands: [List.self, Set.self],
+        subcommands: [List.self, Set.self, Merge.self, Rename.self],
         defaultSubcommand: List.self
     )
 
@@ -80,8 +82,75 @@ struct AssetCommand: ParsableCommand {
                 isin: isin.flatMap { ISIN($0) }
             )
             Output.result(
-                "\(asset.code): \(asset.kind.rawValue), \"\(asset.name)\"\(isin.flatMap { ISIN($0) }.map { ", ISIN \($0)" } ?? "")\n"
+                "\(asset.code): \(asset.kind.rawValue), \"\(Redaction.escapingControlCharacters(asset.name))\"\(isin.flatMap { ISIN($0) }.map { ", ISIN \($0)" } ?? "")\n"
             )
+        }
+    }
+
+    struct Merge: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "merge",
+            abstract: "Move every record of one asset to another and remove the first.",
+            discussion: """
+                Quotes (as the asset and as the currency), trades, cash transactions,
+                budget entries, portfolios based on it, market figures and the ISIN of
+                FROM go to INTO; FROM is removed. Nothing changes when the two disagree:
+                quotes of one day that differ, two ISINs, or one row stored under both.
+                A file imported again after the merge adds nothing.
+
+                Examples:
+                  folio asset merge US4781601046 JNJ     # Degiro named JNJ by its ISIN
+                  folio asset merge XBT BTC
+                """
+        )
+        @OptionGroup var database: DatabaseOptions
+        @Argument(help: ArgumentHelp("The asset whose records move; it is removed.", valueName: "from")) var from:
+            String
+        @Argument(help: ArgumentHelp("The asset they move to.", valueName: "into")) var into: String
+
+        func validate() throws {
+            _ = try ArgumentValue.asset(from, "FROM")
+            _ = try ArgumentValue.asset(into, "INTO")
+        }
+
+        func run() throws {
+            let (from, into) = (AssetCode(from), AssetCode(into))
+            let moved = try database.openForWriting().mergeAsset(from, into: into)
+            var parts = [
+                "\(moved.quotes) quotes", "\(moved.trades) trades", "\(moved.cashTransactions) cash transactions",
+            ]
+            if moved.budgetEntries > 0 { parts.append("\(moved.budgetEntries) budget entries") }
+            if moved.portfolios > 0 { parts.append("\(moved.portfolios) portfolios' base currency") }
+            if let isin = moved.isin { parts.append("the ISIN \(isin)") }
+            var line = "merged \(from) into \(into): " + parts.joined(separator: ", ")
+            if moved.duplicateQuotes > 0 { line += " (\(moved.duplicateQuotes) quotes \(into) had already)" }
+            Output.result(line + "; \(from) removed\n")
+        }
+    }
+
+    struct Rename: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "rename",
+            abstract: "Give an asset a new code, with every record it has.",
+            discussion: """
+                Refused when the new code is an asset already: merge the two instead.
+
+                Examples:
+                  folio asset rename US4781601046 JNJ
+                """
+        )
+        @OptionGroup var database: DatabaseOptions
+        @Argument(help: ArgumentHelp("The asset's code.", valueName: "code")) var code: String
+        @Argument(help: ArgumentHelp("Its new code.", valueName: "new")) var new: String
+
+        func validate() throws {
+            _ = try ArgumentValue.asset(code, "CODE")
+            _ = try ArgumentValue.asset(new, "NEW")
+        }
+
+        func run() throws {
+            try database.openForWriting().renameAsset(AssetCode(code), to: AssetCode(new))
+            Output.result("renamed \(code) to \(new)\n")
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FolioAnalytics
 import FolioBatch
 import FolioCore
 import Foundation
@@ -25,21 +26,24 @@ struct BatchCommand: ParsableCommand {
             .NAME.fingerprint beside it records its data, job, Folio version and
             size, and an output whose fingerprint is current is skipped (--force
             renders it anyway); a .folio-batch memo in the portfolio's folder
-            skips an unchanged portfolio without loading it. A lock on
-            JOBS.yaml.lock (or --lock-file, for a read-only jobs folder) refuses
-            a second run of the same jobs file; a killed run's lock is free
-            again at once, and its temporary files are removed from the
-            portfolio's folder when the next run renders that portfolio.
-            Portfolios render in --jobs worker processes, one portfolio at a
-            time each: a portfolio whose rendering crashes its worker (SIGSEGV,
-            a trap, the OOM killer) fails alone, named with the signal, and a
-            new worker renders the rest.
+            skips an unchanged portfolio without loading it. A lock refuses a
+            second run of the same jobs file: .folio-batch-HASH.lock, HASH a
+            digest of the jobs file's absolute path, in the output root (out/ of
+            out/{portfolio}/..., made if missing), else in $XDG_RUNTIME_DIR, else
+            in /tmp; or --lock-file PATH. A killed run's lock is free again at
+            once; the temporary files it left are removed from each portfolio's
+            folder by the next run, before it renders that portfolio.
             SIGINT/SIGTERM: no new output is started, running ones finish.
             An optional mail: step sends each portfolio whose outputs are new
             to the recipients it names (folio mail's SMTP settings), after all
             portfolios have rendered; a send that fails fails that portfolio
             and leaves a .folio-mail record: the next run sends the mail it
             owes, without rendering again, even when nothing changed.
+
+            Portfolios render in --jobs worker processes, one portfolio at a
+            time each: a portfolio whose rendering crashes its worker (SIGSEGV,
+            a trap, the OOM killer) fails alone, named with the signal, and a
+            new worker renders the rest.
 
             Sharding: --shard K/N renders part K (0-based, 0 ≤ K < N) of N,
             split by a stable hash of the portfolio name; or set
@@ -70,7 +74,7 @@ struct BatchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Render only part K of N (K is 0-based).", valueName: "K/N")) var shard: String?
     @Option(
         name: .customLong("lock-file"),
-        help: ArgumentHelp("The lock (default: JOBS.yaml.lock; for a read-only jobs folder).", valueName: "path")
+        help: ArgumentHelp("The lock file (default: named after the jobs file, see above).", valueName: "path")
     )
     var lockFile: String?
     @Option(help: ArgumentHelp("The shard count when JOB_COMPLETION_INDEX selects the part.", valueName: "N"))
@@ -87,6 +91,8 @@ struct BatchCommand: ParsableCommand {
     func run() throws {
         if worker {
             let status = BatchWorker.serve(jobsFile: URL(fileURLWithPath: jobsFile), openStore: database.openForReading)
+            // A batch's log names failures; which crosses priced its portfolios is for `folio table`.
+            _ = CrossRates.takeFallbacks()
             if status != 0 { throw ExitCode(status) }
             return
         }
@@ -94,11 +100,17 @@ struct BatchCommand: ParsableCommand {
         (request.workers, request.force, request.shard, request.shards, request.lockFile) = (
             workers, force, shard, shards, lockFile
         )
-        // The workers are this very executable (the file may have been replaced by an upgrade since it
-        // started; /proc/self/exe still opens the one running).
+        // The workers are this very executable: /proc/self/exe opens the one running even when the file
+        // was replaced by an upgrade since; without /proc, the path it was started by. The jobs file comes
+        // after `--`, so that a name starting with a dash is no option.
+        let executable =
+            FileManager.default.isExecutableFile(atPath: "/proc/self/exe")
+            ? "/proc/self/exe" : (ResourceDirectory.executableURL()?.path ?? CommandLine.arguments[0])
         let worker = WorkerCommand(
-            executable: "/proc/self/exe",
-            arguments: [CommandLine.arguments.first ?? "folio", "batch", jobsFile, "--worker", "--db", database.path]
+            executable: executable,
+            arguments: [
+                CommandLine.arguments.first ?? "folio", "batch", "--worker", "--db", database.path, "--", jobsFile,
+            ]
         )
         let result = request.run(worker: worker, openStore: database.openForReading)
         Output.warn(result.text.split(separator: "\n").map(String.init))

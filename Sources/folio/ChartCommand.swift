@@ -74,13 +74,22 @@ struct ChartCommand: ParsableCommand {
 
     @OptionGroup var database: DatabaseOptions
 
-    @Argument(help: ArgumentHelp("One of \(ChartKind.names).", valueName: "kind"))
+    @Argument(
+        help: ArgumentHelp("One of \(ChartKind.names).", valueName: "kind"),
+        completion: ValueCompletion.names(of: ChartKind.self)
+    )
     var kind: String
 
-    @Option(help: ArgumentHelp("The dataset to draw (default: the kind's usual one).", valueName: "name"))
+    @Option(
+        help: ArgumentHelp("The dataset to draw (default: the kind's usual one).", valueName: "name"),
+        completion: .list(Datasets.all.map { $0.name })
+    )
     var data: String?
 
-    @Option(help: "The portfolio drawn (a portfolio dataset), or whose colours --asset lines take.")
+    @Option(
+        help: "The portfolio drawn (a portfolio dataset), or whose colours --asset lines take.",
+        completion: ValueCompletion.portfolios
+    )
     var portfolio: String?
 
     @Option(

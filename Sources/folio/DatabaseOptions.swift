@@ -6,7 +6,7 @@ struct DatabaseOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "The database file (default: $FOLIO_DB, else ~/.local/share/folio/folio.sqlite).",
+            "The database file (default: $FOLIO_DB, else $XDG_DATA_HOME/folio/folio.sqlite, else ~/.local/share/folio/folio.sqlite).",
             valueName: "path"
         )
     )

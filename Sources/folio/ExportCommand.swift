@@ -36,7 +36,7 @@ struct ExportCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("ghostfolio or pp-csv.", valueName: "format"))
     var format: ExportFormat
 
-    @Option(help: "The portfolio to write.")
+    @Option(help: "The portfolio to write.", completion: ValueCompletion.portfolios)
     var portfolio: String
 
     @Option(

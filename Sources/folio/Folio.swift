@@ -1,4 +1,5 @@
 import ArgumentParser
+import FolioAnalytics
 import FolioCore
 import FolioRender
 
@@ -9,8 +10,8 @@ struct Folio: ParsableCommand {
         commandName: "folio",
         abstract: "Charts and reports from market quotes and portfolio history kept in SQLite.",
         discussion: """
-            The database is $FOLIO_DB, else ~/.local/share/folio/folio.sqlite; every
-            command takes --db PATH.
+            The database is $FOLIO_DB, else $XDG_DATA_HOME/folio/folio.sqlite, else
+            ~/.local/share/folio/folio.sqlite; every command takes --db PATH.
 
             Examples:
               folio init
@@ -38,6 +39,20 @@ struct Folio: ParsableCommand {
     // code"): a longer line is refused before it is parsed.
     static let maxWords = 4096
 
+    /// A first word that is no command is named as such: ArgumentParser would take it for an argument
+    /// and blame the next option instead (`folio tabel holdings --portfolio T`: "Unknown option
+    /// '--portfolio'").
+    static func requireKnownCommand(_ word: String?) throws {
+        guard let word, !word.hasPrefix("-") else { return }
+        let commands = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
+        guard !commands.contains(word) else { return }
+        let hint = NearMatch.best(word, among: commands).map { "; did you mean '\($0)'?" } ?? ""
+        throw ArgumentError(
+            message:
+                "'\(Redaction.escapingControlCharacters(word))' is not a folio command\(hint) (folio --help lists them)"
+        )
+    }
+
     /// ArgumentParser's own `main`, but for a Foundation file error that escaped the code meant to
     /// name its file: that is said in one line too, never as `Error Domain=NSCocoaErrorDomain …`.
     static func main() {
@@ -50,8 +65,11 @@ struct Folio: ParsableCommand {
                         + "give long lists of files or ids in several runs (xargs -n 1000) or select by filters (--from, --to)"
                 )
             }
+            try Self.requireKnownCommand(CommandLine.arguments.dropFirst().first)
             var command = try parseAsRoot(nil)
             try command.run()
+            // After the command's output, and only when it succeeded: an error stays one line.
+            Output.warn(CrossRates.takeFallbacks())
         } catch {
             exit(withError: FileError.plain(error))
         }

@@ -22,6 +22,7 @@ enum ImportFormat: ExpressibleByArgument {
     }
 
     static var allValueStrings: [String] { ImportKind.allCases.map(\.rawValue) + SavedAnswer.allCases.map(\.rawValue) }
+    static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
 
     var name: String {
         switch self {
@@ -109,7 +110,7 @@ struct ImportCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Files to import.", valueName: "file"))
     var files: [String]
 
-    @Option(help: "Portfolio to import trades or transactions into.")
+    @Option(help: "Portfolio to import trades or transactions into.", completion: ValueCompletion.portfolios)
     var portfolio: String?
 
     @Option(

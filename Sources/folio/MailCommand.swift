@@ -68,7 +68,8 @@ struct MailCommand: ParsableCommand {
     @Option(help: "A hidden recipient: gets the mail, never appears in its headers (repeatable).") var bcc: [String] =
         []
     @Option(help: "The sender (default: FOLIO_MAIL_FROM, the configuration file, or folio@<host>).") var from: String?
-    @Option(help: "Portfolio name for the subject and body.") var portfolio: String?
+    @Option(help: "Portfolio name for the subject and body.", completion: ValueCompletion.portfolios)
+    var portfolio: String?
     @Option(help: "The subject.") var subject: String?
     @Option(help: ArgumentHelp("A Mustache template for the subject.", valueName: "file")) var subjectTemplate: String?
     @Option(

@@ -54,7 +54,7 @@ struct PortfolioCommand: ParsableCommand {
             discussion: "Example:\n  folio portfolio remove \"Old account\""
         )
         @OptionGroup var database: DatabaseOptions
-        @Argument(help: "The portfolio's name.") var name: String
+        @Argument(help: "The portfolio's name.", completion: ValueCompletion.portfolios) var name: String
 
         func run() throws {
             try database.openForWriting().removePortfolio(name: name)

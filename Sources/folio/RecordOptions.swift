@@ -5,7 +5,10 @@ import FolioStore
 
 /// The filters of `folio trades` and `folio transactions` (list and remove).
 struct PortfolioRecordOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Only the rows of this portfolio.", valueName: "name"))
+    @Option(
+        help: ArgumentHelp("Only the rows of this portfolio.", valueName: "name"),
+        completion: ValueCompletion.portfolios
+    )
     var portfolio: String?
 
     @Option(

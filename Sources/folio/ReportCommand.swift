@@ -30,10 +30,12 @@ struct ReportCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The report: portfolio, market, budget, or daily (PNG images into the --out directory).") var name:
-        String
+    @Argument(
+        help: "The report: portfolio, market, budget, daily (PNG images into the --out directory) or tax.",
+        completion: ValueCompletion.names(of: ReportRequest.Name.self)
+    ) var name: String
     @OptionGroup var database: DatabaseOptions
-    @Option(help: "The portfolio to report on.") var portfolio: String?
+    @Option(help: "The portfolio to report on.", completion: ValueCompletion.portfolios) var portfolio: String?
     @Option(name: .customLong("as-of"), help: ArgumentHelp("The report day, YYYY-MM-DD.", valueName: "day")) var asOf:
         String?
     @Option(

@@ -62,11 +62,12 @@ struct TableCommand: ParsableCommand {
         help: ArgumentHelp(
             "The table, one of: \(TableName.allCases.map(\.rawValue).joined(separator: ", ")).",
             valueName: "name"
-        )
+        ),
+        completion: ValueCompletion.names(of: TableName.self)
     )
     var name: String
 
-    @Option(help: "The portfolio (default: the only one in the database).")
+    @Option(help: "The portfolio (default: the only one in the database).", completion: ValueCompletion.portfolios)
     var portfolio: String?
 
     @Option(

@@ -85,6 +85,28 @@ struct CrossRatesTests {
         #expect(missing.pair == CurrencyPair("EUR", "USD"))
     }
 
+    /// A stock priced in dollars, valued in euros, falls back as the dollar does: before the EUR/USD card
+    /// rate exists, AAPL → USD → EUR is AAPL → USD → UAH → EUR (a EUR portfolio of US stocks had every
+    /// figure of its attribution undefined while its holdings were valued). The cross is said once.
+    @Test func aStockFallsBackAsItsCurrencyDoes() throws {
+        let book = PriceBook(sampleQuotes + [q("EUR", "USD", .card, "2024-03-06T09:00", 1.09, bid: 1.08, ask: 1.10)])
+        let rates = CrossRates(
+            book: book,
+            preference: MarketPreference(assets: ["EUR", "USD", "UAH"].map { Asset(code: AssetCode($0), kind: .fiat) })
+        )
+        let route = try #require(rates.route(from: "AAPL", to: "EUR"))
+        #expect(route.legs.map(\.pair.description) == ["AAPL/USD", "EUR/USD"])
+        #expect(route.alternatives.map { $0.map(\.pair.description) }.contains(["AAPL/USD", "USD/UAH", "EUR/UAH"]))
+        let value = try rates.convert(10, along: route, at: t("2024-03-02T12:00")).get()
+        #expect(abs(value - 10 * 180 * 38.0 / 41.0) < 1e-9)
+        _ = try rates.convert(10, along: route, at: t("2024-03-03T12:00")).get()
+        // The list is the process's (tests run side by side): this cross is in it, once.
+        let line =
+            "EUR/USD (card) has no quote within 7 days at some dates; there the cross through USD/UAH (nbu) and EUR/UAH (nbu) is used"
+        #expect(CrossRates.takeFallbacks().filter { $0 == line }.count == 1)
+        #expect(try rates.convert(10, along: route, at: t("2024-03-06T12:00")).get() == 10 * 180 / 1.09)
+    }
+
     /// Over a range where the cross starts first but lacks a leg, and the direct pair covers part of it,
     /// every instant of either chain is priced as a valuation is: nothing the direct pair gives is lost.
     @Test func aPriceHistoryMergesTheInstantsOfTheRoutesChains() throws {

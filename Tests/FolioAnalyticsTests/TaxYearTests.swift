@@ -43,7 +43,7 @@ struct TaxYearTests {
         )
     }
 
-    static func uah(_ text: String) -> Hryvnias { Hryvnias(rounding: Double(text)!) }
+    static func uah(_ text: String) -> Hryvnias { Hryvnias(rounding: Double(text)!)! }
 
     // Two buys at different rates, one sale that closes the first and half the second.
     let crossing = [
@@ -292,8 +292,13 @@ struct TaxYearTests {
     }
 
     @Test func roundingIsToKopecksOnceAHalfAwayFromZero() {
-        #expect(Hryvnias(rounding: 6.755436).kopecks == 676 && Hryvnias(rounding: -1.005).kopecks == -101)
-        #expect(Hryvnias(rounding: 3000 * 27.944315).description == "83832.95")
+        #expect(Hryvnias(rounding: 6.755436)?.kopecks == 676 && Hryvnias(rounding: -1.005)?.kopecks == -101)
+        #expect(Hryvnias(rounding: 3000 * 27.944315)?.description == "83832.95")
+        // Beyond 1e15 hryvnias (and infinity) is no figure: nil, never an Int64 overflow.
+        #expect(Hryvnias(rounding: 1e15)?.kopecks == 100_000_000_000_000_000)
+        #expect(
+            Hryvnias(rounding: 2e15) == nil && Hryvnias(rounding: -.infinity) == nil && Hryvnias(rounding: .nan) == nil
+        )
         #expect(Hryvnias(kopecks: 100_005).percent(18).description == "180.01")
     }
 

@@ -91,12 +91,12 @@ import Glibc
             .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }
     }
 
-    /// Hidden files other than the ones a batch keeps (fingerprints and the portfolio memo): what a write
+    /// Hidden files other than the ones a batch keeps (fingerprints, memos, mail records, its lock): what a write
     /// in progress looks like.
     static func isTemporary(_ url: URL) -> Bool {
         let name = url.lastPathComponent
         return name.hasPrefix(".") && !name.hasSuffix(".fingerprint") && name != ".folio-batch"
-            && !name.hasSuffix(".folio-mail")
+            && !name.hasSuffix(".folio-mail") && !(name.hasPrefix(".folio-batch-") && name.hasSuffix(".lock"))
     }
 
     /// A PNG that a decoder would accept: the signature, then an IHDR chunk of 13 bytes with a non-zero size.
@@ -121,9 +121,12 @@ import Glibc
         #expect(names.count == 200)
         #expect(summary.rendered == 200 && summary.failed == 0 && summary.filesRendered == 200)
         #expect(Set(summary.portfolios.map(\.name)) == Set(names))
-        // Every portfolio has its own folder directly under out/: nothing escaped, nothing collided.
+        // Every portfolio has its own folder directly under out/, beside the run's lock when no
+        // $XDG_RUNTIME_DIR took it: nothing escaped, nothing collided.
         let out = directory.appendingPathComponent("out")
-        let folders = try FileManager.default.contentsOfDirectory(atPath: out.path)
+        let entries = try FileManager.default.contentsOfDirectory(atPath: out.path)
+        let folders = entries.filter { !($0.hasPrefix(".folio-batch-") && $0.hasSuffix(".lock")) }
+        #expect(entries.count - folders.count <= 1)
         #expect(folders.count == 200)
         #expect(
             folders.allSatisfy { !$0.contains("/") && !$0.hasPrefix(".") && !$0.contains(" ") && $0.utf8.count <= 80 }
@@ -214,6 +217,7 @@ import Glibc
         #expect(files.filter(Self.isTemporary).isEmpty)
         #expect(files.filter { $0.pathExtension == "png" }.allSatisfy(Self.isValidPNG))
         #expect(summary.rendered < names.count && summary.failed == 0)
+        #expect(BatchIsolationTests.workers(of: jobs).isEmpty, "no worker outlives its run")
     }
 
     /// On a terminal the progress is one bar redrawn in place (count, rate, time left), not a line per
@@ -259,19 +263,62 @@ import Glibc
         let directory = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let jobs = try Self.writeJobs(directory)
-        let lockPath = jobs.path + ".lock"
+        // The lock is in the output root, named after the jobs file: there, and alone, after a first run.
+        let first = try Self.batch(directory, [jobs.path, "--db", try DemoDatabase.path()])
+        #expect(first.status == 0, "\(first.stderr)")
+        let out = directory.appendingPathComponent("out")
+        let locks = try FileManager.default.contentsOfDirectory(atPath: out.path).filter {
+            $0.hasPrefix(".folio-batch-") && $0.hasSuffix(".lock")
+        }
+        #expect(locks.count == 1)
+        let lockPath = out.appendingPathComponent(try #require(locks.first)).path
+        for entry in try FileManager.default.contentsOfDirectory(atPath: out.path) where !locks.contains(entry) {
+            try FileManager.default.removeItem(at: out.appendingPathComponent(entry))
+        }
         // This process stands in for a run in progress: it holds the same flock a run holds.
         let fd = open(lockPath, O_RDWR | O_CREAT, 0o644)
         #expect(flock(fd, LOCK_EX | LOCK_NB) == 0)
         try "4242\n".write(toFile: lockPath, atomically: false, encoding: .utf8)
-        let refused = try Self.batch(directory, [jobs.path, "--db", try DemoDatabase.path()])
+        // From cron (no $XDG_RUNTIME_DIR) and from a login shell (with one), the same lock: neither
+        // run may write the outputs the other is writing.
+        let runtime = directory.appendingPathComponent("run")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
+        for environment in [[:], ["XDG_RUNTIME_DIR": runtime.path]] {
+            let refused = try Self.batch(
+                directory,
+                [jobs.path, "--db", try DemoDatabase.path()],
+                environment: environment
+            )
+            #expect(refused.status == 3)
+            #expect(refused.stderr == "folio batch: \(lockPath) is held by another run (pid 4242); nothing done\n")
+        }
         close(fd)
-        #expect(refused.status == 3)
-        #expect(refused.stderr == "folio batch: \(lockPath) is held by another run (pid 4242); nothing done\n")
-        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("out").path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == locks)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: runtime.path).isEmpty)
         // The lock file is still there, as a killed run leaves it, but nobody holds it: the next run goes ahead.
         let next = try Self.batch(directory, [jobs.path, "--db", try DemoDatabase.path()])
         #expect(next.status == 0, "\(next.stderr)")
+    }
+
+    /// An output root the user cannot write (another user's tree, read-only) puts the lock in
+    /// $XDG_RUNTIME_DIR; the run then fails on its outputs, not on its lock.
+    @Test func anUnwritableOutputRootPutsTheLockInTheRuntimeFolder() throws {
+        guard getuid() != 0 else { return }  // root writes everywhere: nothing to check
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let jobs = try Self.writeJobs(directory)
+        let out = directory.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        chmod(out.path, 0o500)
+        defer { chmod(out.path, 0o700) }
+        let runtime = directory.appendingPathComponent("run")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
+        _ = try Self.batch(
+            directory,
+            [jobs.path, "--db", try DemoDatabase.path()],
+            environment: ["XDG_RUNTIME_DIR": runtime.path]
+        )
+        #expect(try FileManager.default.contentsOfDirectory(atPath: runtime.path).count == 1)
     }
 
     @Test func shardsAreDisjointAndTogetherRenderEveryPortfolio() throws {

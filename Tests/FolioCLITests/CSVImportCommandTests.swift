@@ -5,8 +5,8 @@ import Testing
 /// `folio import csv` and `folio import ibkr-flex` through the built binary, with the real files a new
 /// user brings: EIA's Brent `Date,Price` and the NBU's wide table of rates.
 @Suite struct CSVImportCommandTests {
-    static let brent = Paths.sharedData.appendingPathComponent("oil-prices-eia/brent-daily.csv").path
-    static let nbuWide = Paths.sharedData.appendingPathComponent("nbu-official-rates/nbu_rates_wide.csv").path
+    static let brent = Paths.samples.appendingPathComponent("oil/brent-daily.csv").path
+    static let nbuWide = Paths.samples.appendingPathComponent("nbu/nbu_rates_wide.csv").path
 
     func quoteCount(_ db: String) throws -> Int {
         try DatabaseQueue(path: db).read { try Int.fetchOne($0, sql: "SELECT count(*) FROM quote") ?? -1 }
@@ -21,14 +21,14 @@ import Testing
             "--db", db,
         ])
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stdout == "\(Self.brent): read 9958, inserted 9958, skipped 0 as duplicates\n")
+        #expect(first.stdout == "\(Self.brent): read 1272, inserted 1272, skipped 0 as duplicates\n")
         let prices = try FolioProcess.run([
-            "table", "prices", "--asset", "BRENT", "--currency", "USD", "--from", "1987-05-20", "--to", "1987-05-21",
+            "table", "prices", "--asset", "BRENT", "--currency", "USD", "--from", "2013-01-02", "--to", "2013-01-03",
             "--format", "csv", "--db", db,
         ])
         #expect(
             prices.stdout
-                == "asset,time,price\r\nBRENT,1987-05-20T00:00:00Z,18.63\r\nBRENT,1987-05-21T00:00:00Z,18.45\r\n",
+                == "asset,time,price\r\nBRENT,2013-01-02T00:00:00Z,112.98\r\nBRENT,2013-01-03T00:00:00Z,113.03\r\n",
             "\(prices.stderr)"
         )
 
@@ -37,12 +37,12 @@ import Testing
             "columns: { date: Date, price: Price }\nasset: BRENT\ncurrency: USD\nmarket: exchange\ndate-format: yyyy-MM-dd\n"
             .write(to: mapping, atomically: true, encoding: .utf8)
         let again = try FolioProcess.run(["import", "csv", "--mapping", mapping.path, Self.brent, "--db", db])
-        #expect(again.stdout == "\(Self.brent): read 9958, inserted 0, skipped 9958 as duplicates\n", "\(again.stderr)")
+        #expect(again.stdout == "\(Self.brent): read 1272, inserted 0, skipped 1272 as duplicates\n", "\(again.stderr)")
         // The command line overrides the file: the same prices under another market are new quotes.
         let other = try FolioProcess.run([
             "import", "csv", "--mapping", mapping.path, "--market", "spot", Self.brent, "--db", db,
         ])
-        #expect(other.stdout.contains("inserted 9958"), "\(other.stderr)")
+        #expect(other.stdout.contains("inserted 1272"), "\(other.stderr)")
     }
 
     @Test func theNBUWideTableImportsEveryCellAndSkipsTheEmptyOnes() throws {
@@ -55,9 +55,9 @@ import Testing
         ])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first == "\(Self.nbuWide): read 170172, inserted 154398, skipped 0 as duplicates, ignored 15774")
-        #expect(lines.contains("  EUR: 852 empty cells skipped, the first at line 2"))
-        #expect(lines.contains("  USD: 13 empty cells skipped, the first at line 79"))
+        #expect(lines.first == "\(Self.nbuWide): read 62802, inserted 62326, skipped 0 as duplicates, ignored 476")
+        #expect(lines.contains("  TRY: 459 empty cells skipped, the first at line 2"))
+        #expect(lines.contains("  USD: 1 empty cell skipped, the first at line 3349"))
         let usd = try FolioProcess.run([
             "quotes", "list", "--asset", "USD", "--currency", "UAH", "--market", "nbu", "--from", "2022-02-24", "--to",
             "2022-03-02",
@@ -83,7 +83,7 @@ import Testing
         ),
         (
             ["--columns", "date=Date,price=Price", "--date-format", "dd.MM.yyyy"],
-            "Error: BRENT_FILE:2: Date: found \"1987-05-20\", expected a date as dd.MM.yyyy such as 01.03.2024"
+            "Error: BRENT_FILE:2: Date: found \"2013-01-02\", expected a date as dd.MM.yyyy such as 01.03.2024"
         ),
         // With the "," delimiter a decimal comma splits every price in two (issue 30).
         (

@@ -30,7 +30,7 @@ import Testing
         #expect(
             try FolioProcess.run(["portfolio", "add", "DSX crypto", "--base", "USD"], environment: env).status == 0
         )
-        let dsx = Paths.sharedData.appendingPathComponent("dsx-balances")
+        let dsx = Paths.samples.appendingPathComponent("dsx")
         let imported = try FolioProcess.run(
             [
                 "import", "dsx-transactions", "--portfolio", "DSX crypto",
@@ -42,7 +42,7 @@ import Testing
         _ = try FolioProcess.run(
             [
                 "import", "nbu-json",
-                Paths.sharedData.appendingPathComponent("nbu-official-rates/raw/20220224.json").path,
+                Paths.samples.appendingPathComponent("nbu/raw/20220224.json").path,
             ],
             environment: env
         )
@@ -115,6 +115,25 @@ import Testing
 
     /// The version, and the commit when the build recorded one beside the binary (`make build` does, from
     /// a clean checkout; `swift build` does not).
+    /// The database's default path, in the order Store.defaultPath takes it, in the help of `folio` and
+    /// of every --db.
+    @Test func helpNamesWhereTheDatabaseIs() throws {
+        let root = try FolioProcess.run(["--help"], environment: ["COLUMNS": "80"]).stdout
+        #expect(
+            root.contains(
+                "The database is $FOLIO_DB, else $XDG_DATA_HOME/folio/folio.sqlite, else\n~/.local/share/folio/folio.sqlite"
+            ),
+            "\(root)"
+        )
+        let table = try FolioProcess.run(["table", "--help"], environment: ["COLUMNS": "200"]).stdout
+        #expect(
+            table.contains(
+                "(default: $FOLIO_DB, else $XDG_DATA_HOME/folio/folio.sqlite, else ~/.local/share/folio/folio.sqlite)"
+            ),
+            "\(table)"
+        )
+    }
+
     @Test func versionIsPrinted() throws {
         let recorded = try? String(
             contentsOf: FolioProcess.executable.deletingLastPathComponent().appendingPathComponent("folio.commit"),

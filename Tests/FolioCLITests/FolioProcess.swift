@@ -8,6 +8,8 @@ struct FolioProcess {
         var stdout: String
         var stderr: String
         var seconds: Double
+        /// The signal that ended the process (SIGILL of a trap, SIGSEGV), nil when it exited.
+        var signal: Int32? = nil
     }
 
     /// `$FOLIO_BIN`, else `folio` next to the test bundle (SwiftPM puts both in the same build folder).
@@ -42,9 +44,9 @@ struct FolioProcess {
         try complete(executable, arguments, environment: environment, currentDirectory: currentDirectory)
     }
 
-    /// Runs another program found on PATH (pdfinfo, pdftotext).
-    static func tool(_ name: String, _ arguments: [String]) throws -> Result {
-        try complete(URL(fileURLWithPath: "/usr/bin/env"), [name] + arguments, environment: [:])
+    /// Runs another program found on PATH (pdfinfo, pdftotext), with `environment` added to this one's.
+    static func tool(_ name: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+        try complete(URL(fileURLWithPath: "/usr/bin/env"), [name] + arguments, environment: environment)
     }
 
     private static func start(
@@ -86,7 +88,8 @@ struct FolioProcess {
             status: process.terminationStatus,
             stdout: String(decoding: stdout, as: UTF8.self),
             stderr: String(decoding: stderr, as: UTF8.self),
-            seconds: Date().timeIntervalSince(started)
+            seconds: Date().timeIntervalSince(started),
+            signal: process.terminationReason == .uncaughtSignal ? process.terminationStatus : nil
         )
     }
 }
@@ -105,12 +108,19 @@ extension FolioProcess {
 enum Paths {
     static let projectRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    static let sharedData = projectRoot.deletingLastPathComponent().appendingPathComponent("shared/data")
+    static let samples = projectRoot.appendingPathComponent("samples")
 
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("folio-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
+    }
+
+    /// Writes `text` to a file named `name` in `directory`; its path.
+    static func write(_ text: String, _ name: String, in directory: URL) throws -> String {
+        let url = directory.appendingPathComponent(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
     }
 
     /// A quotes CSV of `rows` hourly USD/UAH rates, for imports that take a noticeable time.

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// The first hour of a new user, end to end through the binary: an empty database; the NBU's wide CSV
-/// and Brent's `Date,Price` file from `../shared/data` imported through column mappings (one saved);
+/// and Brent's `Date,Price` file from `samples/` imported through column mappings (one saved);
 /// real AAPL closes; a USD portfolio written by hand with trades, a dividend, a split, interest and an
 /// account fee; a wrong quote corrected with `--replace` and a mistaken trade removed. ACME's quotes are
 /// written by this test (unadjusted, so its 2-for-1 split halves the price on the split day).
@@ -36,19 +36,19 @@ import Testing
 
     @Test func fromAnEmptyDatabaseToAReportThatAddsUp() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
-        let data = Paths.sharedData
+        let data = Paths.samples
         // Rates and oil in the shapes they come in.
         let wide = try folio([
-            "import", "csv", data.appendingPathComponent("nbu-official-rates/nbu_rates_wide.csv").path,
+            "import", "csv", data.appendingPathComponent("nbu/nbu_rates_wide.csv").path,
             "--wide", "--date-column", "date", "--currency", "UAH", "--market", "nbu",
         ])
-        #expect(wide.stdout.contains("inserted 154398"), "\(wide.stdout)")
+        #expect(wide.stdout.contains("inserted 62326"), "\(wide.stdout)")
         let mapping = try file("brent.yaml", "columns: { date: Date, price: Price }\nasset: BRENT\ncurrency: USD\n")
         let brent = try folio([
-            "import", "csv", "--mapping", mapping, data.appendingPathComponent("oil-prices-eia/brent-daily.csv").path,
+            "import", "csv", "--mapping", mapping, data.appendingPathComponent("oil/brent-daily.csv").path,
         ])
-        #expect(brent.stdout.contains("inserted 9958"), "\(brent.stdout)")
-        try folio(["import", "stock-csv", data.appendingPathComponent("sp500-stocks-5yr/AAPL_data.csv").path])
+        #expect(brent.stdout.contains("inserted 1272"), "\(brent.stdout)")
+        try folio(["import", "stock-csv", data.appendingPathComponent("stocks/AAPL_data.csv").path])
         // ACME: 200 a share, 100 from the 2-for-1 split on 15 February; 1 March typed as 1000 by mistake.
         var acme = "date,asset,currency,price,market,source\n"
         var day = Calendar(identifier: .gregorian).date(

@@ -134,9 +134,11 @@ import Glibc
         #expect(result.stderr.hasSuffix("fatal: every portfolio failed, nothing was rendered\n"), "\(result.stderr)")
     }
 
-    /// A jobs file in a read-only folder (a ConfigMap) cannot hold its lock: the message says what to do.
+    /// A jobs file in a read-only folder (a ConfigMap, another user's folder) runs: its lock is taken
+    /// where the user can write. A lock file named in such a folder cannot be taken, and the message says
+    /// what to do.
     @Test(.enabled(if: TestMount.unavailable == nil, Comment(rawValue: TestMount.unavailable ?? "")))
-    func aLockThatCannotBeTakenSaysSoInOneLine() throws {
+    func aReadOnlyJobsFileRunsAndALockThatCannotBeTakenSaysSoInOneLine() throws {
         let directory = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let config = directory.appendingPathComponent("config")
@@ -145,14 +147,17 @@ import Glibc
         let mount = try TestMount(readOnly: config, at: directory.appendingPathComponent("ro"))
         defer { mount.unmount() }
         let jobs = mount.path.appendingPathComponent("jobs.yaml").path
+        let ran = try FolioProcess.run(["batch", jobs, "--db", try DemoDatabase.path()], currentDirectory: directory)
+        #expect(ran.status == 0, "\(ran.stderr)")
+        let lock = mount.path.appendingPathComponent("jobs.lock").path
         let result = try FolioProcess.run(
-            ["batch", jobs, "--db", try DemoDatabase.path()],
+            ["batch", jobs, "--db", try DemoDatabase.path(), "--lock-file", lock],
             currentDirectory: directory
         )
         #expect(result.status == 1)
         #expect(
             result.stderr
-                == "folio batch: \(jobs).lock: cannot take the lock (read-only file system); give a writable --lock-file\n"
+                == "folio batch: \(lock): cannot take the lock (read-only file system); give a writable --lock-file\n"
         )
     }
 }

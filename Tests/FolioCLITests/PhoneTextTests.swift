@@ -2,9 +2,9 @@ import FolioRender
 import Foundation
 import Testing
 
-/// The daily images are read in a mail app on a phone, which draws them 375 CSS pixels wide. Measured
-/// as `../shared/tools/phone-text` measures them: the first band of ink rows in the left 40 % (the
-/// title) at least 14 CSS pixels, the last (the as-of line) at least 8.
+/// The daily images are read in a mail app on a phone, which draws them 375 CSS pixels wide
+/// (docs/chart-style.md). Measured in ink: the first band of ink rows in the left 40 % (the title) at
+/// least 14 CSS pixels, the last (the as-of line) at least 8.
 @Suite struct PhoneTextTests {
     /// Heights in image pixels of the first and last band of rows with ink in the left 40 % of the image.
     static func bands(_ path: String) throws -> (title: Int, last: Int, width: Int) {

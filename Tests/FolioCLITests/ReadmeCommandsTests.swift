@@ -1,9 +1,11 @@
 import Foundation
 import Testing
 
-/// Every `folio` command in the shell blocks of README and docs/ runs as written, in a folder holding the demo database
-/// and the files the commands name (written here, or copied from `../shared/data`), and succeeds; an
-/// `--out` file exists afterwards. Two kinds are left to their own suites, which run them against real
+/// Every `folio` command in the shell blocks of README and docs/ runs as written, in a folder laid out as
+/// a clone is (its `samples/`, with the demo database as `samples/demo.sqlite`) plus the two files the
+/// manual has the reader write (a corrected prices file, a copied report definition), and succeeds; an
+/// `--out` file exists afterwards. A block that starts with `folio init` runs on a new database: README's
+/// first one must leave "Demo UAH" valued, as the demo's. Two kinds are left to their own suites, which run them against real
 /// local servers: `folio fetch` (network; FetchTests) and `folio mail` without `--dry-run` (SMTP; MailTests).
 @Suite struct ReadmeCommandsTests {
     struct Command {
@@ -98,26 +100,17 @@ import Testing
         }
         let demo = work.appendingPathComponent("demo.sqlite").path
         try fm.copyItem(atPath: try DemoDatabase.path(), toPath: demo)
-        let data = Paths.sharedData
-        try fm.copyItem(
-            at: data.appendingPathComponent("sp500-stocks-5yr/AAPL_data.csv"),
-            to: work.appendingPathComponent("AAPL_data.csv")
-        )
-        try fm.copyItem(
-            at: data.appendingPathComponent("oil-prices-eia/brent-daily.csv"),
-            to: work.appendingPathComponent("brent-daily.csv")
-        )
-        try fm.copyItem(
-            at: data.appendingPathComponent("nbu-official-rates/nbu_rates_wide.csv"),
-            to: work.appendingPathComponent("nbu_rates_wide.csv")
-        )
-        try write("brent.yaml", "columns: { date: Date, price: Price }\nasset: BRENT\ncurrency: USD\n")
-        try write(
-            "rates-2022-02-24.json",
-            #"[{"r030":840,"txt":"Долар США","rate":29.2549,"cc":"USD","exchangedate":"24.02.2022"}]"#
-        )
-        try write("trades.csv", "time,side,asset,quantity,price,price_currency\n2017-01-03,buy,AAPL,1,116.15,USD\n")
-        try write("deposits.csv", "time,type,currency,amount\n2017-01-02,deposit,USD,1000\n")
+        // samples/ as in a clone, each entry a link to the repository's (which the commands only read),
+        // and the demo database where `make demo` puts it.
+        let samples = work.appendingPathComponent("samples")
+        try fm.createDirectory(at: samples, withIntermediateDirectories: true)
+        for entry in try fm.contentsOfDirectory(atPath: DemoDatabase.samples.path) where !entry.contains(".sqlite") {
+            try fm.createSymbolicLink(
+                at: samples.appendingPathComponent(entry),
+                withDestinationURL: DemoDatabase.samples.appendingPathComponent(entry)
+            )
+        }
+        try fm.createSymbolicLink(atPath: samples.appendingPathComponent("demo.sqlite").path, withDestinationPath: demo)
         // AAPL's stored closes, one of them typed wrong: the example's differing row.
         try write(
             "prices.csv",
@@ -132,19 +125,6 @@ import Testing
         try fm.copyItem(
             at: Paths.projectRoot.appendingPathComponent("reports/portfolio.yaml"),
             to: work.appendingPathComponent("my-portfolio.yaml")
-        )
-        try fm.copyItem(
-            at: Paths.projectRoot.appendingPathComponent("samples/brokers/trading212-history.csv"),
-            to: work.appendingPathComponent("from_2024-01-01_to_2024-12-31.csv")
-        )
-        try fm.createDirectory(at: work.appendingPathComponent("samples"), withIntermediateDirectories: true)
-        try fm.copyItem(
-            at: Paths.projectRoot.appendingPathComponent("samples/jobs.yaml"),
-            to: work.appendingPathComponent("samples/jobs.yaml")
-        )
-        try fm.createSymbolicLink(
-            atPath: work.appendingPathComponent("samples/demo.sqlite").path,
-            withDestinationPath: demo
         )
 
         let folio = FolioProcess.executable.deletingLastPathComponent().path
@@ -200,5 +180,13 @@ import Testing
             ran += 1
         }
         #expect(ran >= 35)
+
+        // README's first block made "Demo UAH" from samples/ alone: every holding valued, as in the demo.
+        let holdings = #"folio table holdings --portfolio "Demo UAH" --as-of 2017-12-29 --format json"#
+        let fresh = try run(holdings, database: work.appendingPathComponent("new.sqlite").path)
+        #expect(fresh.status == 0 && fresh.stderr.isEmpty, "\(fresh.stderr)")
+        #expect(fresh.stdout.contains("\"AAPL\"") && !fresh.stdout.contains("\"value_uah\":null"), "\(fresh.stdout)")
+        // The demo as built (the copy above was changed by the manual's corrections).
+        #expect(fresh.stdout == (try run(holdings, database: try DemoDatabase.path())).stdout)
     }
 }

@@ -118,7 +118,10 @@ import Testing
         let header = "date,asset,currency,price,market,source\n"
         for (row, expected) in [
             ("2024-01-02,ZZP,USD,0,exchange,x", "price: found \"0\", expected a number above zero"),
-            ("2024-01-02,ZZP,USD,1e-400,exchange,x", "price: found \"1e-400\", expected a number above zero"),
+            (
+                "2024-01-02,ZZP,USD,1e-400,exchange,x",
+                "price: found \"1e-400\", expected a number from -1e15 to 1e15 (none smaller than 1e-12 but 0)"
+            ),
             (
                 "2024-01-02,USD,USD,1,exchange,x",
                 "currency: found \"USD\", expected a currency other than the asset USD"
@@ -146,7 +149,7 @@ import Testing
         let hex = try f.write(#"[{"ccy":"USD","base_ccy":"UAH","buy":"0x10","sale":"0x11"}]"#, "hex.json")
         #expect(
             try f.refusal(["import", "privatbank-json", "--market", "cash", "--time", "2024-01-02T09:00:00Z", hex])
-                == "Error: \(hex): [0].buy: found \"0x10\", expected a number above zero\n"
+                == "Error: \(hex): [0].buy: found \"0x10\", expected a number above zero, up to 1e15\n"
         )
         let itself = try f.write(#"[{"ccy":"USD","base_ccy":"USD","buy":"1","sale":"1"}]"#, "itself.json")
         #expect(

@@ -57,7 +57,7 @@ import Testing
             #expect(rows.allSatisfy { (diagnostics.number($0, "balance") ?? 0) < 0 })
             #expect(rows.allSatisfy { ($0["time"] as? String)?.hasSuffix("Z") == true })
         }
-        // ../shared/data/dsx-balances/SOURCE.md: replaying every complete row, eur ends at
+        // samples/dsx/SOURCE.md: replaying every complete row, eur ends at
         // -5.196753078 and ltc at -0.039.
         let holdings = try FolioProcess.json(["table", "holdings", "--portfolio", "DSX crypto"])
         #expect(abs(holdings.number(holdings.row("asset", "EUR"), "quantity")! - -5.196753078) < 1e-9)

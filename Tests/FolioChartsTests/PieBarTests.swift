@@ -4,7 +4,7 @@ import Testing
 @testable import FolioCharts
 
 /// A pie whose largest slice is over 90 % says one number: it draws itself as a 100 % bar with direct
-/// labels (CHART-STYLE.md), for the budget's income (98.2 % / 1.8 %) and a portfolio's kinds alike.
+/// labels (docs/chart-style.md), for the budget's income (98.2 % / 1.8 %) and a portfolio's kinds alike.
 @Suite struct PieBarTests {
     /// The demo budget's income in Nov 2026.
     let income = [PieSlice(label: "Зарплатня", value: 45_655.64), PieSlice(label: "Депозит", value: 837.63)]

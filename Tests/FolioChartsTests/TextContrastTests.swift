@@ -4,7 +4,7 @@ import Testing
 @testable import FolioCharts
 
 /// Every text a chart draws reads at WCAG AA (≥ 4.5:1) against what is painted behind it — the canvas,
-/// a table's zebra stripe, a heatmap cell, a pie slice — in both themes (CHART-STYLE.md, Colour).
+/// a table's zebra stripe, a heatmap cell, a pie slice — in both themes (docs/chart-style.md, Colour).
 @Suite struct TextContrastTests {
     static let codes = ["AAPL", "MSFT", "AMZN", "GOOGL", "JPM", "BAC", "XOM", "JNJ", "KO", "NVDA"]
     static let days = (0..<90).map { 1_704_067_200 + Double($0) * 86_400 }

@@ -93,4 +93,13 @@ import Testing
 
 extension Double {
     fileprivate func rounded(toPlaces n: Int) -> Double { (self * pow(10, Double(n))).rounded() / pow(10, Double(n)) }
+
+    /// A figure a poisoned ledger makes (an infinity, NaN, 1e300) has no rounding to apportion: nil, not
+    /// a trap converting it to Int (the portfolio report of a stored 1e308 deposit ended by SIGILL).
+    @Test(arguments: [Double.infinity, -.infinity, .nan, 1e300, 9.1e13])
+    func aValueNoDoubleCountsToTheCentIsNil(_ value: Double) {
+        #expect(Apportionment.rounded([value, 1], adjustable: [true, true], addingUpTo: 2, decimals: 2) == nil)
+        #expect(Apportionment.rounded([1, 1], adjustable: [true, true], addingUpTo: value, decimals: 2) == nil)
+        #expect(Apportionment.table([[value, 1], [1, 1]], decimals: 2) == nil)
+    }
 }

@@ -68,7 +68,10 @@ import Testing
     /// These two keep `folio fetch`'s usage text: they are about the option, not about a key.
     @Test func anUnreadableFileOrOneThatIsNotYAMLIsAnArgumentError() throws {
         let missing = directory.appendingPathComponent("none.yaml").path
-        #expect(throws: ArgumentError("--config", "cannot read \(missing)")) { try FetchConfig.load(path: missing) }
+        // With the system's reason (issue 41: it said only "cannot read").
+        #expect(throws: ArgumentError("--config", "cannot read \(missing): no such file or directory")) {
+            try FetchConfig.load(path: missing)
+        }
         #expect { try load("a: [\n") } throws: { error in
             "\(error)".hasPrefix("\(path):2:1: not YAML: ") && error is ArgumentError
         }

@@ -7,7 +7,7 @@ import Testing
 
 @testable import FolioReports
 
-/// One asset, one colour (CHART-STYLE.md): one map per portfolio, by value at the as-of day. In both demo
+/// One asset, one colour (docs/chart-style.md): one map per portfolio, by value at the as-of day. In both demo
 /// portfolios' reports, their daily images and `folio chart … --portfolio`, every asset is drawn in its
 /// map's colour, and an asset the pie puts in "Other" is grey wherever it is drawn alone (XOM was black
 /// on one page and "Other" on the next; BTG and LTC shared a blue).

@@ -73,7 +73,7 @@ import Testing
             "prices[0][0]: found 1e+22, expected milliseconds since 1970 up to a day from now"
         ),
         (#"{"prices":[[false,103000.5]]}"#, "prices[0][0]: found false, expected a time in milliseconds since 1970"),
-        (#"{"prices":[[1747407600000,true]]}"#, "prices[0][1]: found true, expected a number above zero"),
+        (#"{"prices":[[1747407600000,true]]}"#, "prices[0][1]: found true, expected a number above zero, up to 1e15"),
     ])
     func coinGeckoChartPointsAreChecked(_ body: String, _ reason: String) {
         #expect(
@@ -126,12 +126,15 @@ import Testing
                 )
             }
         }
-        #expect(nbu(#""rate":true"#) == "[0].rate: found true, expected a number of hryvnias above zero")
+        #expect(nbu(#""rate":true"#) == "[0].rate: found true, expected a number of hryvnias above zero, up to 1e15")
         #expect(
             nbu(#""rate":29.25,"rate_per_unit":false"#)
-                == "[0].rate_per_unit: found false, expected a number of hryvnias above zero"
+                == "[0].rate_per_unit: found false, expected a number of hryvnias above zero, up to 1e15"
         )
-        #expect(nbu(#""rate":29.25,"units":true"#) == "[0].units: found true, expected a number of units above zero")
+        #expect(
+            nbu(#""rate":29.25,"units":true"#)
+                == "[0].units: found true, expected a number of units above zero, up to 1e15"
+        )
         #expect(nbu(#""rate":2925,"units":100"#) == nil)
     }
 
@@ -182,10 +185,12 @@ import Testing
         }
     }
 
-    @Test func namesFromAnAnswerLoseTheirControlCharacters() throws {
+    /// A name is kept as the answer gives it (less a NUL) and escaped where it is written, as each format
+    /// escapes (`Asset.storedName`): `\x1B` in a table, `\u001b` in JSON.
+    @Test func namesFromAnAnswerAreKeptForEachFormatToEscape() throws {
         var merger = FetchMerger()
-        try merger.add(FetchedData(assetNames: ["BTC": "Bit\u{1B}[31mcoin"]))
-        #expect(merger.data.assetNames["BTC"] == "Bit\\x1B[31mcoin")
+        try merger.add(FetchedData(assetNames: ["BTC": "Bit\u{1B}[31m\u{0}coin"]))
+        #expect(merger.data.assetNames["BTC"] == "Bit\u{1B}[31mcoin")
     }
 }
 
@@ -239,10 +244,10 @@ import Testing
     }
 
     @Test(arguments: [
-        (#""buy":"0x10","sale":"0x11""#, #"[0].buy: found "0x10", expected a number above zero"#),
-        (#""buy":"40","sale":"nan""#, #"[0].sale: found "nan", expected a number above zero"#),
-        (#""buy":"40","sale":"4_1""#, #"[0].sale: found "4_1", expected a number above zero"#),
-        (#""buy":"40","sale":"0""#, #"[0].sale: found "0", expected a number above zero"#),
+        (#""buy":"0x10","sale":"0x11""#, #"[0].buy: found "0x10", expected a number above zero, up to 1e15"#),
+        (#""buy":"40","sale":"nan""#, #"[0].sale: found "nan", expected a number above zero, up to 1e15"#),
+        (#""buy":"40","sale":"4_1""#, #"[0].sale: found "4_1", expected a number above zero, up to 1e15"#),
+        (#""buy":"40","sale":"0""#, #"[0].sale: found "0", expected a number above zero, up to 1e15"#),
     ])
     func privatBankNumbersArePlainDecimals(_ figures: String, _ expected: String) {
         #expect(refusal(#"[{"ccy":"USD","base_ccy":"UAH",\#(figures)}]"#, .privatbank, market: .cash) == expected)

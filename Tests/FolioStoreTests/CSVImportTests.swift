@@ -75,7 +75,7 @@ import Testing
 
     @Test func stockHistoryFromTheRealFile() throws {
         let t = try TemporaryStore()
-        let file = TestPaths.shared("sp500-stocks-5yr/AAPL_data.csv")
+        let file = TestPaths.sample("stocks/AAPL_data.csv")
         let summary = try t.store.importFiles([file], kind: .stockCSV)[0]
         #expect((summary.read, summary.inserted) == (1259, 1259))
         let quotes = try t.store.quotes(asset: "AAPL", currency: "USD", market: .exchange)

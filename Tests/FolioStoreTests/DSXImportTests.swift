@@ -6,8 +6,8 @@ import Testing
 @testable import FolioStore
 
 @Suite struct DSXImportTests {
-    static let trades = TestPaths.shared("dsx-balances/dsx_trades_prod.csv")
-    static let transactions = TestPaths.shared("dsx-balances/dsx_transactions_prod.csv")
+    static let trades = TestPaths.sample("dsx/dsx_trades_prod.csv")
+    static let transactions = TestPaths.sample("dsx/dsx_transactions_prod.csv")
 
     private func store() throws -> (TemporaryStore, Portfolio) {
         let t = try TemporaryStore()
@@ -46,14 +46,14 @@ import Testing
         _ = try t.store.importFiles([Self.trades], kind: .dsxTrades, options: options)
         _ = try t.store.importFiles([Self.transactions], kind: .dsxTransactions, options: options)
         let again = try t.store.importFiles(
-            [Self.trades, TestPaths.shared("dsx-balances/dsx_trades_dev.csv")],
+            [Self.trades, TestPaths.sample("dsx/dsx_trades_dev.csv")],
             kind: .dsxTrades,
             options: options
         )
         #expect(again.map(\.inserted) == [0, 0])
         #expect(again.map(\.duplicates) == [35, 5])
         let cashAgain = try t.store.importFiles(
-            [TestPaths.shared("dsx-balances/dsx_transactions_dev.csv")],
+            [TestPaths.sample("dsx/dsx_transactions_dev.csv")],
             kind: .dsxTransactions,
             options: options
         )

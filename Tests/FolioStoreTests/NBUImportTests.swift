@@ -6,7 +6,7 @@ import Testing
 @testable import FolioStore
 
 @Suite struct NBUImportTests {
-    static let raw = TestPaths.shared("nbu-official-rates/raw")
+    static let raw = TestPaths.sample("nbu/raw")
 
     /// Every recorded body: how many rates it holds and how many rows are not currencies (`"cc":"___"`).
     @Test(arguments: [

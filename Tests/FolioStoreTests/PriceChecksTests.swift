@@ -15,7 +15,10 @@ import Testing
     @Test(arguments: [
         ("2024-01-02,ZZP,USD,0,,,exchange,x", "in.csv:2: price: found \"0\", expected a number above zero"),
         ("2024-01-02,ZZP,USD,-5,,,exchange,x", "in.csv:2: price: found \"-5\", expected a number above zero"),
-        ("2024-01-02,ZZP,USD,1e-400,,,exchange,x", "in.csv:2: price: found \"1e-400\", expected a number above zero"),
+        (
+            "2024-01-02,ZZP,USD,1e-400,,,exchange,x",
+            "in.csv:2: price: found \"1e-400\", expected a number from -1e15 to 1e15 (none smaller than 1e-12 but 0)"
+        ),
         ("2024-01-02,ZZP,USD,1,0,,exchange,x", "in.csv:2: bid: found \"0\", expected a number above zero"),
         ("2024-01-02,ZZP,USD,1,,-1,exchange,x", "in.csv:2: ask: found \"-1\", expected a number above zero"),
         (

@@ -12,7 +12,7 @@ public final class FakeSources {
     public var baseURL: String { "http://127.0.0.1:\(port)" }
 
     public init() throws {
-        server = try PythonServer(script: "fake_sources.py", arguments: [TestPaths.sharedData.path])
+        server = try PythonServer(script: "fake_sources.py", arguments: [TestPaths.samples.path])
     }
 
     /// The environment pointing every provider at this server, optionally through a fault, and `folio`

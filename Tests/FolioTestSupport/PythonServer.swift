@@ -13,7 +13,9 @@ public final class PythonServer {
         process.arguments =
             ["python3", TestPaths.projectRoot.appendingPathComponent("Tests/Support/\(script)").path] + arguments
         let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
+        process.standardError = err
         process.standardInput = lifeline
         try process.run()
         var line = Data()
@@ -25,9 +27,16 @@ public final class PythonServer {
         guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
         else {
             kill(process.processIdentifier, SIGKILL)
-            throw DidNotStart(script: script)
+            process.waitUntilExit()
+            let said = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            throw DidNotStart(script: script, stderr: said, status: process.terminationStatus)
         }
         self.port = port
+        // Started: what the server says from now on goes where it went before, the test's stderr.
+        err.fileHandleForReading.readabilityHandler = { handle in
+            let data = handle.availableData
+            if data.isEmpty { handle.readabilityHandler = nil } else { FileHandle.standardError.write(data) }
+        }
     }
 
     deinit {
@@ -37,10 +46,17 @@ public final class PythonServer {
         process.waitUntilExit()
     }
 
+    /// The server exited or closed its output before printing a port: the cause is the last line it
+    /// wrote to stderr (a Python traceback ends with the exception, such as the missing file), else
+    /// its exit status.
     public struct DidNotStart: Error, CustomStringConvertible {
         public var script: String
+        public var stderr: String
+        public var status: Int32
         public var description: String {
-            "\(script) did not start (is python3 there, and aiosmtpd for the SMTP server?)"
+            let last = stderr.split(whereSeparator: \.isNewline).last { !$0.allSatisfy(\.isWhitespace) }
+            return "\(script) did not start: "
+                + (last.map(String.init) ?? "it exited with status \(status), saying nothing")
         }
     }
 }

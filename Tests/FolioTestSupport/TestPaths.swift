@@ -1,15 +1,16 @@
 import Foundation
 
-/// Where the tests find the project and the shared data sets, and where they write.
+/// Where the tests find the project and its sample data, and where they write.
 public enum TestPaths {
     /// The project root, found from this file's path (Tests/FolioTestSupport/TestPaths.swift).
     public static let projectRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent()
         .deletingLastPathComponent()
-    /// `../shared/data` beside the project: real public data sets.
-    public static let sharedData = projectRoot.deletingLastPathComponent().appendingPathComponent("shared/data")
+    /// `samples/`: real public data sets (cut to what is read) and generated ones, with their sources
+    /// and licences in samples/README.md.
+    public static let samples = projectRoot.appendingPathComponent("samples")
 
-    public static func shared(_ path: String) -> URL { sharedData.appendingPathComponent(path) }
+    public static func sample(_ path: String) -> URL { samples.appendingPathComponent(path) }
 
     /// A new directory for one test; the caller removes it (or leaves it to the system's temporary folder).
     public static func temporaryDirectory(_ prefix: String = "folio-tests") throws -> URL {

@@ -10,7 +10,7 @@ import Testing
 /// against numbers computed here, independently, from the same CSV files.
 @Suite struct WorkloadTests {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/bench")
+        .deletingLastPathComponent().appendingPathComponent("samples/bench")
     let data: WorkloadData
     let measurer = ApproximateMeasurer()
 

@@ -4,6 +4,10 @@ import Yams
 
 @testable import FolioYAML
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// YAML files are read with limits on size, nesting and nodes with aliases expanded, each checked before
 /// the work it bounds.
 @Suite struct BoundedYAMLTests {
@@ -103,9 +107,19 @@ import Yams
         ) {
             _ = try BoundedYAML.compose(contentsOf: big)
         }
-        // A device that never ends is read no further than the limit.
-        #expect(throws: BoundedYAMLError.overLimit(file: "/dev/zero", line: nil, limit: "more than 1 MiB")) {
-            _ = try BoundedYAML.compose(contentsOf: URL(fileURLWithPath: "/dev/zero"))
+        // A device that never ends, or a FIFO nobody writes (which would be waited on for ever), is not
+        // read at all: it is no file.
+        #expect(throws: (any Error).self) { _ = try BoundedYAML.compose(contentsOf: URL(fileURLWithPath: "/dev/zero")) }
+        let fifo = directory.appendingPathComponent("fifo.yaml")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        do {
+            _ = try BoundedYAML.compose(contentsOf: fifo)
+            Issue.record("a FIFO was read")
+        } catch {
+            #expect(
+                "\(error)"
+                    == "\(fifo.path): cannot read the file (not a regular file (a FIFO or a device), expected a file)"
+            )
         }
     }
 

@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """A real HTTP server on 127.0.0.1 that plays the quote sources for Folio's tests and benchmark.
 
-Usage: fake_sources.py SHARED_DATA_DIR  — prints the port it listens on, then serves until killed.
+Usage: fake_sources.py SAMPLES_DIR  — prints the port it listens on, then serves until killed.
 
-It serves NBU's recorded bodies byte for byte (shared/data/nbu-official-rates/raw), NBU period
-answers built from the wide CSV, and bodies in the documented shapes of CoinGecko, Monobank,
-PrivatBank and Stooq (API-NOTES.md). A path prefix /fault/<kind>/ selects a fault before the
+It serves NBU's recorded bodies byte for byte (samples/nbu/raw), NBU period answers built from the
+wide CSV (samples/nbu/nbu_rates_wide.csv), Stooq's daily closes from samples/stocks, and bodies in
+the documented shapes of CoinGecko, Monobank and PrivatBank (docs/fetch-and-mail.md). A path prefix /fault/<kind>/ selects a fault before the
 normal answer: slow, 429 (with Retry-After: 1, then normal), 500once, 500always, cut, big,
 badjson, html, redirectloop; redirectfile and redirectftp (a 302 to file:// or ftp://),
 redirectsame (a 302 to the same path without the fault) and redirect=HOST:PORT (to that server);
@@ -23,7 +23,14 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
 
 DATA = sys.argv[1]
-RAW = os.path.join(DATA, "nbu-official-rates", "raw")
+RAW = os.path.join(DATA, "nbu", "raw")
+WIDE_CSV = os.path.join(DATA, "nbu", "nbu_rates_wide.csv")
+STOCKS = os.path.join(DATA, "stocks")
+# A missing input is said in one line naming it, before the port is printed: the test that started the
+# server shows that line rather than a traceback further up its output.
+for needed in (RAW, WIDE_CSV, STOCKS):
+    if not os.path.exists(needed):
+        sys.exit(f"fake_sources.py: {needed}: no such file or directory")
 hits = {}
 hits_lock = threading.Lock()
 requests = []  # (path, x-cg-demo-api-key or None), in order
@@ -31,7 +38,7 @@ requests = []  # (path, x-cg-demo-api-key or None), in order
 
 def load_wide():
     rows = {}
-    with open(os.path.join(DATA, "nbu-official-rates", "nbu_rates_wide.csv")) as f:
+    with open(WIDE_CSV) as f:
         for r in csv.DictReader(f):
             rows[r["date"]] = r
     return rows
@@ -125,7 +132,7 @@ def stooq(q):
     if symbol == "limit.us":
         return 200, "text/plain", b"Exceeded the daily hits limit"
     ticker = symbol.split(".")[0].upper()
-    path = os.path.join(DATA, "sp500-stocks-5yr", f"{ticker}_data.csv")
+    path = os.path.join(STOCKS, f"{ticker}_data.csv")
     if not os.path.exists(path):
         return 200, "text/plain", b"No data"
     lines = ["Date,Open,High,Low,Close,Volume"]

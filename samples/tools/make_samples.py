@@ -1,14 +1,19 @@
 #!/usr/bin/env python3
-"""Builds Folio's sample data set in samples/ from the public data sets in ../shared/data.
+"""Builds Folio's sample data set in samples/ from the public data sets named in samples/README.md.
 
-Run from the project root: python3 samples/tools/make_samples.py ../shared/data
-The output is committed; this script documents (and can repeat) how it was made. Everything random
-is seeded, so the same inputs give the same bytes.
+Run from the project root: python3 samples/tools/make_samples.py DATA_DIR [BENCH_DIR]
+DATA_DIR holds the data sets as their SOURCE.md files in samples/ describe them (nbu-official-rates/,
+sp500-stocks-5yr/, dsx-balances/, oil-prices-eia/); BENCH_DIR (default DATA_DIR/../bench) the standard
+chart workloads. The output is committed; this script documents (and can repeat) how it was made.
+Everything random is seeded, so the same inputs give the same bytes.
 """
 import csv, math, os, random, shutil, sys
 from datetime import date, timedelta
 
-DATA = sys.argv[1] if len(sys.argv) > 1 else "../shared/data"
+if len(sys.argv) < 2:
+    sys.exit("usage: make_samples.py DATA_DIR [BENCH_DIR]  (the data sets' folder; see samples/README.md)")
+DATA = sys.argv[1]
+BENCH = sys.argv[2] if len(sys.argv) > 2 else os.path.join(DATA, "..", "bench")
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 STOCKS = ["AAPL", "MSFT", "AMZN", "GOOGL", "JPM", "BAC", "XOM", "JNJ", "KO", "NVDA"]
 
@@ -108,10 +113,38 @@ for i, m in enumerate(months):
 write_csv("demo-uah-trades.csv", ["time", "side", "asset", "quantity", "price", "price_currency", "fee", "fee_currency", "id"], trades)
 write_csv("demo-uah-transactions.csv", ["time", "type", "currency", "amount", "fee", "status", "id"], cash)
 
-# --- DSX exports: verbatim copies with their license -------------------------------------------
+# --- DSX exports: verbatim copies with their license (the dev files are the first 5 rows of prod) ---
 os.makedirs(os.path.join(OUT, "dsx"), exist_ok=True)
-for name in ("dsx_trades_prod.csv", "dsx_transactions_prod.csv", "LICENSE.student-project-balances-backend.txt"):
+for name in ("dsx_trades_prod.csv", "dsx_transactions_prod.csv", "dsx_trades_dev.csv", "dsx_transactions_dev.csv",
+             "LICENSE.student-project-balances-backend.txt"):
     shutil.copyfile(os.path.join(DATA, "dsx-balances", name), os.path.join(OUT, "dsx", name))
+
+# --- Files as their sources publish them, for the manual's examples, the tests and the benchmark ----
+def copy_rows(src, dst, keep):
+    """The header and the lines whose first field `keep` accepts, byte for byte (line ends included)."""
+    os.makedirs(os.path.dirname(dst), exist_ok=True)
+    with open(src, "rb") as f:
+        lines = f.read().splitlines(keepends=True)
+    with open(dst, "wb") as f:
+        f.write(lines[0])
+        f.writelines(line for line in lines[1:] if keep(line.split(b",", 1)[0].decode()))
+
+
+# NBU: the 11 recorded answers verbatim (holidays, old codes, an empty day), and the wide table from
+# 2013 on: the stocks' window for the benchmark, 2017-2021 for the fake NBU server's period answers,
+# 24 February - 2 March 2022 (a day without a USD rate) for the wide import's tests.
+os.makedirs(os.path.join(OUT, "nbu", "raw"), exist_ok=True)
+for name in sorted(os.listdir(os.path.join(DATA, "nbu-official-rates", "raw"))):
+    shutil.copyfile(os.path.join(DATA, "nbu-official-rates", "raw", name), os.path.join(OUT, "nbu", "raw", name))
+copy_rows(os.path.join(DATA, "nbu-official-rates", "nbu_rates_wide.csv"), os.path.join(OUT, "nbu", "nbu_rates_wide.csv"),
+          lambda day: day >= "2013-01-01")
+# Brent as EIA publishes it (Date,Price), 2013-2017: a file for `folio import csv` through a mapping.
+copy_rows(os.path.join(DATA, "oil-prices-eia", "brent-daily.csv"), os.path.join(OUT, "oil", "brent-daily.csv"),
+          lambda day: "2013-01-01" <= day <= "2017-12-31")
+# The standard chart workloads of folio-bench (W1-W5), verbatim.
+os.makedirs(os.path.join(OUT, "bench"), exist_ok=True)
+for name in ("README.md", "daily_closes.csv", "hourly_7d.csv", "holdings.csv", "composition.csv"):
+    shutil.copyfile(os.path.join(BENCH, name), os.path.join(OUT, "bench", name))
 
 # --- Crypto daily quotes in USD, generated ------------------------------------------------------
 # No crypto history with a clear license is at hand, so daily closes are generated: a seeded random
@@ -216,7 +249,7 @@ write_csv("budget-uah.csv", ["date", "type", "category", "amount", "currency", "
 # day's NBU rate: a bank's middle rate drifts a little above the official one (a seeded random walk,
 # as banks' rates do in a calm month) and its buy and sell sit a spread apart, wider in cash than on
 # cards and wider for EUR than USD. The files are what `folio fetch monobank` and `folio fetch
-# privatbank` receive (`../shared/API-NOTES.md`) and enter the demo database through the same parsers
+# privatbank` receive (docs/fetch-and-mail.md) and enter the demo database through the same parsers
 # (`folio import monobank-json` / `privatbank-json`). PrivatBank's answer carries no time; the demo
 # script gives each day's answers 09:00 UTC.
 import json

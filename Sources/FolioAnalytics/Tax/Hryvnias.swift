@@ -9,8 +9,14 @@ public struct Hryvnias: Hashable, Comparable, Sendable, CustomStringConvertible 
 
     public init(kopecks: Int64) { self.kopecks = kopecks }
 
-    /// `uah` rounded to kopecks.
-    public init(rounding uah: Double) {
+    /// The largest amount a figure of the tax view may be: 1e15 hryvnias, as `NumberBounds` bounds every
+    /// number read. In kopecks it is 1e17, a hundredth of what an Int64 holds, so that the sums of a
+    /// year's figures are checked once (`TaxYear.checkSums`) and then cannot overflow.
+    public static let largest = NumberBounds.largest
+
+    /// `uah` rounded to kopecks, or nil when it is not a number within ±`largest`.
+    public init?(rounding uah: Double) {
+        guard uah.isFinite, uah.magnitude <= Self.largest else { return nil }
         let digits = DecimalDigits.round(uah, decimals: 2)
         var k: Int64 = 0
         for d in digits.integer + digits.fraction { k = k * 10 + Int64(d) }
@@ -28,8 +34,11 @@ public struct Hryvnias: Hashable, Comparable, Sendable, CustomStringConvertible 
     public static prefix func - (a: Hryvnias) -> Hryvnias { Hryvnias(kopecks: -a.kopecks) }
     public static func < (a: Hryvnias, b: Hryvnias) -> Bool { a.kopecks < b.kopecks }
 
-    /// `percent` % of this amount, rounded to kopecks (a tax on a base).
-    public func percent(_ percent: Double) -> Hryvnias { Hryvnias(rounding: Double(kopecks) * percent / 10_000) }
+    /// `percent` % of this amount, rounded to kopecks (a tax on a base); a percent is at most 100
+    /// (`TaxRatesFile`), so the tax is within the amount.
+    public func percent(_ percent: Double) -> Hryvnias {
+        Hryvnias(rounding: Double(kopecks) * min(max(percent, 0), 100) / 10_000) ?? self
+    }
 
     public var description: String { DecimalDigits.plain(uah, decimals: 2) }
 }

@@ -47,7 +47,10 @@ public struct TaxRates: Hashable, Sendable {
     /// of all the year's sales netted (art. 170.2 of the Tax Code), which exists only when the year is
     /// over; a rate that changed during the year (the military levy on 1 December 2024) applies as it
     /// stands on 31 December. A user whose year is to be taxed otherwise says so in their rates file.
-    public static func taxDay(of year: Int) -> Day { Day(year: year, month: 12, day: 31)! }
+    public static func taxDay(of year: Int) -> Day {
+        // Every year has a 31 December; the fallback is never taken.
+        Day(year: year, month: 12, day: 31) ?? Day(daysSinceEpoch: 0)
+    }
 
     /// The period of `periods` in force on `day`, nil when none is.
     package static func inForce(_ periods: [Period], on day: Day) -> Period? { periods.first { $0.contains(day) } }

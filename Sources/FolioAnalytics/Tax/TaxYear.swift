@@ -143,11 +143,13 @@ public struct TaxYear: Sendable {
             byYear[Day(closing.sale.time).year, default: []].append(try Self.sale(closing, official))
         }
 
+        try Self.checkSums(byYear.values.flatMap { $0.flatMap { [$0.cost, $0.proceeds] } }, "the sales of \(year)")
+
         // Losses carried forward, year by year from the first with a sale.
         var carried = Hryvnias.zero
         if rates.carryLossesForward {
-            for y in byYear.keys.sorted() where y < year {
-                carried = Self.carry(carried, net: byYear[y]!.map(\.result).sum()).carried
+            for (y, sales) in byYear.sorted(by: { $0.key < $1.key }) where y < year {
+                carried = Self.carry(carried, net: sales.map(\.result).sum()).carried
             }
         }
         let sales = byYear[year] ?? []
@@ -172,15 +174,18 @@ public struct TaxYear: Sendable {
             && c.time <= end
         {
             let rate = try official.rate(c.currency, on: Day(c.time))
+            let what = "\(c.kind.rawValue) \(c.reference) on \(Day(c.time).iso)"
             income.append(
                 Income(
                     transaction: c,
                     rate: rate,
-                    grossUAH: Hryvnias(rounding: c.amount * rate),
-                    withheldUAH: Hryvnias(rounding: c.tax * rate)
+                    grossUAH: try Self.uah(c.amount * rate, what),
+                    withheldUAH: try Self.uah(c.tax * rate, what)
                 )
             )
         }
+
+        try Self.checkSums(income.flatMap { [$0.grossUAH, $0.withheldUAH] }, "the dividends and interest of \(year)")
 
         var leftOut: [AssetCode: AssetKind] = [:]
         for t in trades
@@ -192,6 +197,24 @@ public struct TaxYear: Sendable {
         self.sales = sales
         self.income = income
         self.leftOut = leftOut
+    }
+
+    /// `value` in kopecks, or the error naming `what` it is when it is beyond `Hryvnias.largest`.
+    static func uah(_ value: Double, _ what: @autoclosure () -> String) throws(TaxYearError) -> Hryvnias {
+        guard let amount = Hryvnias(rounding: value) else { throw .beyondLimit(what: what()) }
+        return amount
+    }
+
+    /// Refuses figures whose magnitudes add up to more than `Hryvnias.largest`: every sum and difference
+    /// of them (results, gains, losses, carried losses, taxes, income) is then within it, and no Int64
+    /// of kopecks overflows.
+    static func checkSums(_ figures: [Hryvnias], _ what: String) throws(TaxYearError) {
+        let limit = Int64(Hryvnias.largest * 100)
+        var total: Int64 = 0
+        for figure in figures {
+            total += figure.kopecks.magnitude > UInt64(limit) ? limit + 1 : Int64(figure.kopecks.magnitude)
+            if total > limit { throw .beyondLimit(what: what) }
+        }
     }
 
     /// A year's taxable profit and the loss left to carry on, from the loss carried in (≥ 0) and the
@@ -217,11 +240,17 @@ public struct TaxYear: Sendable {
         var sellFee = Hryvnias.zero
         if buy.fee != 0 && buy.feeCurrency != buy.asset {
             let share = buy.fee * (c.units / c.ratio) / c.bought
-            buyFee = Hryvnias(rounding: share * (try official.rate(buy.feeCurrency, on: buyDay)))
+            buyFee = try uah(
+                share * (try official.rate(buy.feeCurrency, on: buyDay)),
+                "the fee of purchase \(buy.reference)"
+            )
         }
         if sell.fee != 0 && sell.feeCurrency != sell.asset {
             let share = sell.fee * c.units / c.sold
-            sellFee = Hryvnias(rounding: share * (try official.rate(sell.feeCurrency, on: sellDay)))
+            sellFee = try uah(
+                share * (try official.rate(sell.feeCurrency, on: sellDay)),
+                "the fee of sale \(sell.reference)"
+            )
         }
         let sellPrice = sell.quantity == c.sold ? sell.price : sell.quantity * sell.price / c.sold
         return Sale(
@@ -230,12 +259,12 @@ public struct TaxYear: Sendable {
             buyPrice: buyPrice,
             buyRate: buyRate,
             buyFee: buyFee,
-            cost: Hryvnias(rounding: c.units * buyPrice * buyRate) + buyFee,
+            cost: try uah(c.units * buyPrice * buyRate, "the cost of purchase \(buy.reference)") + buyFee,
             sellDay: sellDay,
             sellPrice: sellPrice,
             sellRate: sellRate,
             sellFee: sellFee,
-            proceeds: Hryvnias(rounding: c.units * sellPrice * sellRate) - sellFee
+            proceeds: try uah(c.units * sellPrice * sellRate, "the proceeds of sale \(sell.reference)") - sellFee
         )
     }
 }

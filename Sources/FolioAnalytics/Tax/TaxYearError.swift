@@ -14,6 +14,9 @@ public enum TaxYearError: Error, Equatable, Sendable, LocalizedError, CustomStri
     case lotsUnknownAfter(sale: String, earlier: String, asset: AssetCode)
     /// A year outside what a declaration can be about.
     case invalidYear(Int)
+    /// A figure of the tax view beyond `Hryvnias.largest`, alone or with the others of the view: no
+    /// declaration holds it, and kopecks that large would overflow.
+    case beyondLimit(what: String)
 
     public var description: String {
         switch self {
@@ -28,6 +31,8 @@ public enum TaxYearError: Error, Equatable, Sendable, LocalizedError, CustomStri
                 + "(import the earlier buys)"
         case let .invalidYear(year):
             "--year: \(year) is not a year from 1970 to this one"
+        case let .beyondLimit(what):
+            "\(what) is more than 1e15 hryvnias, the limit of a figure of the tax view (a quantity, price or rate is wrong: correct it with folio trades or folio transactions)"
         }
     }
 

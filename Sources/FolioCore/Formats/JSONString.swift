@@ -3,9 +3,10 @@ import Foundation
 /// A string written as JSON text, in quotes: the one writer for every JSON Folio prints (tables, the
 /// Ghostfolio export), so that what is escaped is decided once.
 package enum JSONString {
-    /// `text` between quotes, with `"`, `\` and every control character escaped. C1 controls and DEL
-    /// too, which JSON allows raw: a terminal reads U+009B as an escape sequence's start, and JSON is
-    /// printed to terminals.
+    /// `text` between quotes, with `"`, `\` and every control character escaped. C1 controls, DEL and
+    /// the bidirectional formatting characters too (`Redaction.isControl`), which JSON allows raw: a
+    /// terminal reads U+009B as an escape sequence's start, U+202E turns the text after it around, and
+    /// JSON is printed to terminals. JSON's own escapes read back as the characters they stand for.
     package static func quoted(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
@@ -15,7 +16,7 @@ package enum JSONString {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
+            case _ where Redaction.isControl(scalar):
                 out += String(format: "\\u%04x", scalar.value)
             default: out.unicodeScalars.append(scalar)
             }

@@ -90,7 +90,7 @@ public enum NBURates {
         func positive(_ field: String, _ expected: String) throws -> Double? {
             guard let value = object[field], !(value is NSNull) else { return nil }
             // NBU writes numbers as JSON numbers; plain decimal text such as "41.25" is read as well.
-            guard let n = JSONNumber.double(numberOrText: value), n > 0 else {
+            guard let n = JSONNumber.double(numberOrText: value), n > 0, NumberBounds.contains(n) else {
                 throw FormatError(
                     path: "\(path).\(field)",
                     message: "found \(JSONNumber.describe(value)), expected \(expected)"
@@ -98,14 +98,14 @@ public enum NBURates {
             }
             return n
         }
-        let given = try positive("rate_per_unit", "a number of hryvnias above zero")
-        let units = try positive("units", "a number of units above zero")
+        let given = try positive("rate_per_unit", "a number of hryvnias above zero, up to 1e15")
+        let units = try positive("units", "a number of units above zero, up to 1e15")
         if let given { return given }
-        guard let rate = try positive("rate", "a number of hryvnias above zero") else {
+        guard let rate = try positive("rate", "a number of hryvnias above zero, up to 1e15") else {
             throw FormatError(path: path + ".rate", message: "found nothing, expected a number of hryvnias above zero")
         }
         let perUnit = rate / (units ?? 1)
-        guard perUnit.isFinite, perUnit > 0 else {
+        guard perUnit > 0, NumberBounds.contains(perUnit) else {
             throw FormatError(
                 path: path + ".units",
                 message:

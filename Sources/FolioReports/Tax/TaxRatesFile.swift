@@ -63,16 +63,18 @@ public struct TaxRatesFile {
             }
             values[name] = value
         }
-        for key in keys where values[key] == nil {
-            throw error(root, key, "this key (every rates file says all three)")
+        func value(_ key: String) throws -> Node {
+            guard let node = values[key] else { throw error(root, key, "this key (every rates file says all three)") }
+            return node
         }
-        let carry = values["carry-losses-forward"]!
+        for key in keys { _ = try value(key) }
+        let carry = try value("carry-losses-forward")
         guard case .scalar = carry, let flag = ["true": true, "false": false][carry.string ?? ""] else {
             throw error(carry, "carry-losses-forward", "true or false", found: describe(carry))
         }
         return TaxRates(
-            personalIncomeTax: try periods(values["personal-income-tax"]!, "personal-income-tax"),
-            militaryLevy: try periods(values["military-levy"]!, "military-levy"),
+            personalIncomeTax: try periods(try value("personal-income-tax"), "personal-income-tax"),
+            militaryLevy: try periods(try value("military-levy"), "military-levy"),
             carryLossesForward: flag,
             source: file
         )
@@ -98,14 +100,19 @@ public struct TaxRatesFile {
                 fields[name] = value
             }
             guard let p = fields["percent"] else { throw error(item, "\(at).percent", "a percent from 0 to 100") }
-            guard case .scalar = p, let percent = Double(p.string ?? ""), (0...100).contains(percent) else {
+            // A plain decimal, read as every number Folio reads: `1e-400` is no 0 and `0x10` no 16.
+            let text = p.string ?? ""
+            guard case .scalar = p, let percent = DecimalText.parse(text),
+                NumberBounds.contains(percent, readFrom: text),
+                (0...100).contains(percent)
+            else {
                 throw error(p, "\(at).percent", "a percent from 0 to 100", found: describe(p))
             }
             let (law, lawInEnglish) = try self.law(fields["law"], item, "\(at).law")
             let from = try fields["from"].map { try day($0, "\(at).from") }
             let to = try fields["to"].map { try day($0, "\(at).to") }
-            if let from, let to, from > to {
-                throw error(fields["to"]!, "\(at).to", "a day not before from (\(from.iso))", found: to.iso)
+            if let from, let to, let node = fields["to"], from > to {
+                throw error(node, "\(at).to", "a day not before from (\(from.iso))", found: to.iso)
             }
             let period = TaxRates.Period(percent: percent, from: from, to: to, law: law, lawInEnglish: lawInEnglish)
             // Two rates in force on one day leave the tax of a year ending then undecided.
@@ -151,10 +158,15 @@ public struct TaxRatesFile {
         return notAfter(a.from, b.to) && notAfter(b.from, a.to)
     }
 
+    /// The days a rate may start or end on: those of every date Folio reads, up to a year ahead as a
+    /// budget's (a law is passed before the day it is in force from).
+    static let dates = DateBounds.budget()
+
     private func day(_ node: Node, _ path: String) throws -> Day {
         guard case .scalar = node, let day = Day(iso: node.string ?? "") else {
             throw error(node, path, "a day such as 2024-12-01", found: describe(node))
         }
+        guard Self.dates.contains(day) else { throw error(node, path, Self.dates.expected, found: day.iso) }
         return day
     }
 

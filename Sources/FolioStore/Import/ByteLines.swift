@@ -2,7 +2,9 @@ import FolioCore
 import Foundation
 
 /// Streams a file as lines of bytes, a chunk at a time, so that memory stays flat whatever the file size.
-/// Handles `\n` and `\r\n`, a missing final newline (DSX exports have none) and a UTF-8 byte-order mark.
+/// Handles `\n`, `\r\n` and `\r` alone (a file saved by an old Mac program is read as lines, not as
+/// one line: its first line end says which), a missing final newline (DSX exports have none) and a
+/// UTF-8 byte-order mark.
 /// Every line must be UTF-8 and at most `maxLineBytes` long: text in another encoding is refused at its
 /// first bad byte rather than stored with U+FFFD in place of each letter, and a line without an end is
 /// refused before it fills memory.
@@ -26,14 +28,17 @@ struct ByteLines {
         var lineNumber = 0
         var first = true
         var fileStart: [UInt8] = []
+        var crEndsLines: Bool?
         while true {
             let chunk: Data
             do { chunk = try handle.read(upToCount: chunkSize) ?? Data() } catch { throw unreadable(error) }
             let atEnd = chunk.isEmpty
             carry.append(contentsOf: chunk)
             var start = 0
+            // The byte-order mark is looked for once three bytes (or the whole file) are in.
+            if first && carry.count < 3 && !atEnd { continue }
             if first && carry.count >= 3 && carry[0] == 0xEF && carry[1] == 0xBB && carry[2] == 0xBF { start = 3 }
-            if first && !carry.isEmpty {
+            if first {
                 fileStart = Array(carry.prefix(2))
                 first = false
             }
@@ -42,9 +47,7 @@ struct ByteLines {
                 func line(_ range: Range<Int>) throws {
                     lineNumber += 1
                     guard range.count <= Self.maxLineBytes else { throw tooLong(lineNumber) }
-                    let bytes = UnsafeBufferPointer(
-                        rebasing: buffer[range.lowerBound..<trimCR(buffer, range.lowerBound, range.upperBound)]
-                    )
+                    let bytes = UnsafeBufferPointer(rebasing: buffer[range])
                     if let bad = UTF8Validation.firstInvalidOffset(bytes) {
                         throw ImportError(
                             file: url.path,
@@ -54,11 +57,38 @@ struct ByteLines {
                     }
                     try body(bytes, lineNumber)
                 }
+                func find(_ byte: Int32, from: Int, to: Int) -> Int? {
+                    guard to > from, let found = memchr(base + from, byte, to - from) else { return nil }
+                    return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                }
+                // Each search starts where the last stopped, so a file is scanned once whatever its
+                // line ends: the next LF is kept until a line passes it.
+                var lf = -1
                 while start < buffer.count {
-                    guard let newline = memchr(base + start, 0x0A, buffer.count - start) else { break }
-                    let end = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
-                    try line(start..<end)
-                    start = end + 1
+                    if lf < start { lf = find(0x0A, from: start, to: buffer.count) ?? buffer.count }
+                    if crEndsLines == nil {
+                        // The first line end decides: a CR not followed by LF (an old Mac file) makes CR the
+                        // line end; otherwise LF does, a CR just before it dropped and any other kept.
+                        if let cr = find(0x0D, from: start, to: lf) {
+                            if cr + 1 == buffer.count && !atEnd { break }
+                            crEndsLines = cr + 1 != lf
+                        } else if lf < buffer.count {
+                            crEndsLines = false
+                        } else {
+                            break
+                        }
+                    }
+                    if crEndsLines == true {
+                        guard let cr = find(0x0D, from: start, to: buffer.count) else { break }
+                        // A CR that ends the chunk may be half a CRLF: wait for the next chunk.
+                        if cr + 1 == buffer.count && !atEnd { break }
+                        try line(start..<cr)
+                        start = cr + 1 < buffer.count && buffer[cr + 1] == 0x0A ? cr + 2 : cr + 1
+                    } else {
+                        guard lf < buffer.count else { break }
+                        try line(start..<(lf > start && buffer[lf - 1] == 0x0D ? lf - 1 : lf))
+                        start = lf + 1
+                    }
                 }
                 if atEnd && start < buffer.count {
                     try line(start..<buffer.count)
@@ -77,9 +107,5 @@ struct ByteLines {
             line: line,
             message: "a line longer than 1 MiB, the limit for a line of an imported file"
         )
-    }
-
-    private func trimCR(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {
-        end > start && buffer[end - 1] == 0x0D ? end - 1 : end
     }
 }

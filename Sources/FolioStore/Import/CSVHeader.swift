@@ -42,7 +42,7 @@ struct CSVHeader {
                 line: line,
                 field: "header",
                 message:
-                    "\"\(name)\" matches columns \(listed.dropLast().joined(separator: ", ")) and \(listed.last!), expected one column"
+                    "\"\(name)\" matches columns \(listed.dropLast().joined(separator: ", ")) and \(listed.last ?? ""), expected one column"
             )
         }
         return columns[0]

@@ -1,7 +1,7 @@
 import FolioCore
 import Foundation
 
-/// DSX Global exports (see shared/data/dsx-balances/SOURCE.md): `;`-separated, `,` decimals,
+/// DSX Global exports (see samples/dsx/SOURCE.md): `;`-separated, `,` decimals,
 /// `yyyy-MM-dd H:mm:ss` local times without a zone (stored as UTC), no header, no final newline.
 enum DSXFormat {
     static func file(_ url: URL) -> DelimitedFile {
@@ -34,7 +34,7 @@ struct DSXTradesImporter {
                 feeCurrency: try row.assetCode(10, "commission currency (field 11)"),
                 externalID: try row.text(12, "trade id (field 13)")
             )
-            summary.record(try sink.insertTrade(trade, line: row.line), at: row.location)
+            summary.record(try sink.insertTrade(trade, at: row.rowLocation), at: row.location)
         }
     }
 
@@ -70,6 +70,11 @@ struct DSXTransactionsImporter {
     func run(_ summary: inout ImportSummary) throws {
         try DSXFormat.file(url).forEachRow(width: 13) { row in
             summary.read += 1
+            // The amount is always written (0 on a failed deposit): a blank one is a broken row, and a
+            // completed transfer of nothing no other tool reads back (Portfolio Performance refuses it).
+            guard !row.isBlank(3) else {
+                throw row.fail("amount (field 4)", "found nothing, expected the amount moved")
+            }
             let transaction = ImportSink.CashRow(
                 portfolioID: portfolioID,
                 timeMs: try row.time(0, "date (field 1)"),
@@ -91,7 +96,13 @@ struct DSXTransactionsImporter {
                 ),
                 externalID: try row.text(9, "transaction id (field 10)")
             )
-            summary.record(try sink.insertCashTransaction(transaction), at: row.location)
+            if transaction.amount == 0 && transaction.status == .completed {
+                throw row.fail(
+                    "amount (field 4)",
+                    "found 0 on a completed \(transaction.kind.rawValue), expected the amount moved"
+                )
+            }
+            summary.record(try sink.insertCashTransaction(transaction, at: row.rowLocation), at: row.location)
         }
     }
 }

@@ -9,8 +9,9 @@ struct DelimitedFile {
     var delimiter: UInt8 = UInt8(ascii: ",")
     var decimalComma = false
     var quotes = true
-    /// Whether a row may stop before the header's last columns, which are then blank: Degiro's rows are
-    /// one field short of their own header where an order has no id in the column after `Order ID`.
+    /// Whether a row may stop one field before the header's last column, which is then blank: Degiro's
+    /// rows are one field short of their own header where the order id is not in the column after
+    /// `Order ID`. Any shorter row is still refused.
     var shortRows = false
     /// Whether a line starts a section of its own, with its own header (an IB Flex Query's trades, then
     /// its cash transactions): it is then given to `header` in place of a row.
@@ -44,14 +45,15 @@ struct DelimitedFile {
         )
     }
 
-    /// Calls `header` once with the first non-blank line, then `row` for every data row.
-    func forEachRow(
-        header: (CSVHeader) throws -> Void,
-        row: (RowFields) throws -> Void
+    /// Calls `header` with the first non-blank line (and with each line that starts a `newSection`),
+    /// then `row` for every data row with what `header` made of the header before it: the columns.
+    func forEachRow<Columns>(
+        header: (CSVHeader) throws -> Columns,
+        row: (RowFields, Columns) throws -> Void
     ) throws {
         var fields = DelimitedLine()
         let path = url.path
-        var headerWidth: Int?
+        var current: (width: Int, columns: Columns)?
         try ByteLines(url: url).forEachLine { line, number in
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
             guard fields.split(line, delimiter: delimiter, quotes: quotes) else {
@@ -62,18 +64,18 @@ struct DelimitedFile {
                 )
             }
             try checkFields(fields, line: number)
-            guard let width = headerWidth, !(newSection?(fields) ?? false) else {
-                headerWidth = fields.count
-                try header(CSVHeader(fields, file: url.path, line: number))
+            guard let (width, columns) = current, !(newSection?(fields) ?? false) else {
+                current = (fields.count, try header(CSVHeader(fields, file: url.path, line: number)))
                 return
             }
             // More fields than the header names are refused too: with a `,` in a price that is not
             // quoted (`12,5`) every field after it moves one column on, and the row would be read
             // cut short. Extra fields that are all blank lose nothing (a trailing delimiter, as
-            // spreadsheets write) and are let through.
+            // spreadsheets write) and are let through. Fewer fields are a row cut short (a file cut
+            // mid-row, a field lost), unless the format writes rows one short (`shortRows`).
             guard
                 fields.count == width || (fields.count > width && (width..<fields.count).allSatisfy(fields.isBlank))
-                    || (shortRows && fields.count < width)
+                    || (shortRows && fields.count == width - 1)
             else {
                 throw ImportError(
                     file: url.path,
@@ -81,9 +83,12 @@ struct DelimitedFile {
                     message: "found \(fields.count) fields, expected \(width) as in the header"
                 )
             }
-            try row(RowFields(fields: fields, file: path, line: number, decimalComma: decimalComma, dates: dates))
+            try row(
+                RowFields(fields: fields, file: path, line: number, decimalComma: decimalComma, dates: dates),
+                columns
+            )
         }
-        if headerWidth == nil {
+        if current == nil {
             throw ImportError(file: url.path, line: 1, message: "the file is empty, expected a header row")
         }
     }

@@ -8,17 +8,17 @@ struct TradesCSVImporter {
     let sink: ImportSink
     let portfolioID: Int64
 
+    private typealias Columns = (
+        time: Int, side: Int, asset: Int, quantity: Int, price: Int, priceCurrency: Int, fee: Int?, feeCurrency: Int?,
+        id: Int?
+    )
+
     func run(_ summary: inout ImportSummary) throws {
-        var c:
-            (
-                time: Int, side: Int, asset: Int, quantity: Int, price: Int, priceCurrency: Int, fee: Int?,
-                feeCurrency: Int?, id: Int?
-            )?
         try DelimitedFile(url: url).forEachRow(
-            header: { header in
+            header: { header -> Columns in
                 var h = header
                 h.expectedHint = "time,side,asset,quantity,price,price_currency,fee,fee_currency,id"
-                c = (
+                return (
                     try h.required("time", "date", "datetime"), try h.required("side", "type"),
                     try h.required("asset", "symbol"),
                     try h.required("quantity", "qty", "amount"), try h.required("price"),
@@ -27,8 +27,7 @@ struct TradesCSVImporter {
                     try h.optional("id", "external id", "trade id")
                 )
             },
-            row: { row in
-                let c = c!
+            row: { row, c in
                 summary.read += 1
                 let priceCurrency = try row.assetCode(c.priceCurrency, "price_currency")
                 let trade = ImportSink.TradeRow(
@@ -40,11 +39,13 @@ struct TradesCSVImporter {
                     price: try row.price(c.price, "price"),
                     priceCurrency: priceCurrency,
                     fee: try row.nonNegative(c.fee, "fee"),
-                    feeCurrency: row.isBlank(c.feeCurrency)
-                        ? priceCurrency : try row.assetCode(c.feeCurrency!, "fee_currency"),
-                    externalID: row.isBlank(c.id) ? nil : try row.text(c.id!, "id")
+                    feeCurrency: try c.feeCurrency.flatMap {
+                        row.isBlank($0) ? nil : try row.assetCode($0, "fee_currency")
+                    }
+                        ?? priceCurrency,
+                    externalID: try row.optionalText(c.id, "id")
                 )
-                summary.record(try sink.insertTrade(trade, line: row.line), at: row.location)
+                summary.record(try sink.insertTrade(trade, at: row.rowLocation), at: row.location)
             }
         )
     }
@@ -60,17 +61,17 @@ struct TransactionsCSVImporter {
     let sink: ImportSink
     let portfolioID: Int64
 
+    private typealias Columns = (
+        time: Int, kind: Int, currency: Int, amount: Int, fee: Int?, status: Int?, id: Int?, asset: Int?, tax: Int?,
+        ratio: Int?
+    )
+
     func run(_ summary: inout ImportSummary) throws {
-        var c:
-            (
-                time: Int, kind: Int, currency: Int, amount: Int, fee: Int?, status: Int?, id: Int?, asset: Int?,
-                tax: Int?, ratio: Int?
-            )?
         try DelimitedFile(url: url).forEachRow(
-            header: { header in
+            header: { header -> Columns in
                 var h = header
                 h.expectedHint = "time,type,currency,amount,fee,status,id,asset,tax,ratio"
-                c = (
+                return (
                     try h.required("time", "date", "datetime"), try h.required("type", "kind"),
                     try h.required("currency"),
                     try h.required("amount"), try h.optional("fee", "commission"), try h.optional("status"),
@@ -79,8 +80,7 @@ struct TransactionsCSVImporter {
                     try h.optional("ratio", "split ratio")
                 )
             },
-            row: { row in
-                let c = c!
+            row: { row, c in
                 summary.read += 1
                 let kind = try row.choice(
                     c.kind,
@@ -97,7 +97,7 @@ struct TransactionsCSVImporter {
                         throw row.fail(field, "a \(kind.rawValue) has no \(field); leave it empty")
                     }
                 }
-                let asset: AssetCode? = row.isBlank(c.asset) ? nil : try row.assetCode(c.asset!, "asset")
+                let asset = try c.asset.flatMap { row.isBlank($0) ? nil : try row.assetCode($0, "asset") }
                 var transaction = ImportSink.CashRow(
                     portfolioID: portfolioID,
                     timeMs: try row.time(c.time, "time"),
@@ -105,17 +105,19 @@ struct TransactionsCSVImporter {
                     currency: .usd,
                     amount: 0,
                     fee: try row.nonNegative(c.fee, "fee"),
-                    status: row.isBlank(c.status)
-                        ? .completed
-                        : try row.choice(
-                            c.status!,
-                            "status",
-                            [
-                                (["completed", "complete"], TransactionStatus.completed), (["failed"], .failed),
-                                (["rejected", "cancelled", "canceled"], .rejected), (["pending"], .pending),
-                            ]
-                        ),
-                    externalID: row.isBlank(c.id) ? nil : try row.text(c.id!, "id")
+                    status: try c.status.flatMap { column in
+                        row.isBlank(column)
+                            ? nil
+                            : try row.choice(
+                                column,
+                                "status",
+                                [
+                                    (["completed", "complete"], TransactionStatus.completed), (["failed"], .failed),
+                                    (["rejected", "cancelled", "canceled"], .rejected), (["pending"], .pending),
+                                ]
+                            )
+                    } ?? .completed,
+                    externalID: try row.optionalText(c.id, "id")
                 )
                 switch kind {
                 case .split:
@@ -157,7 +159,7 @@ struct TransactionsCSVImporter {
                         )
                     }
                 }
-                summary.record(try sink.insertCashTransaction(transaction), at: row.location)
+                summary.record(try sink.insertCashTransaction(transaction, at: row.rowLocation), at: row.location)
             }
         )
     }
@@ -169,20 +171,20 @@ struct BudgetCSVImporter {
     let url: URL
     let sink: ImportSink
 
+    private typealias Columns = (date: Int, kind: Int, category: Int, amount: Int, currency: Int, note: Int?)
+
     func run(_ summary: inout ImportSummary) throws {
-        var c: (date: Int, kind: Int, category: Int, amount: Int, currency: Int, note: Int?)?
         try DelimitedFile(url: url, dates: .budget()).forEachRow(
-            header: { header in
+            header: { header -> Columns in
                 var h = header
                 h.expectedHint = "date,type,category,amount,currency,note"
-                c = (
+                return (
                     try h.required("date", "day"), try h.required("type", "kind"), try h.required("category"),
                     try h.required("amount"), try h.required("currency"),
                     try h.optional("note", "comment", "description")
                 )
             },
-            row: { row in
-                let c = c!
+            row: { row, c in
                 summary.read += 1
                 let outcome = try sink.insertBudgetEntry(
                     day: try row.day(c.date, "date"),
@@ -194,7 +196,7 @@ struct BudgetCSVImporter {
                     category: try row.text(c.category, "category"),
                     amount: try row.positive(c.amount, "amount"),
                     currency: try row.assetCode(c.currency, "currency"),
-                    note: row.isBlank(c.note) ? "" : row.fields.string(c.note!)
+                    note: row.string(c.note)
                 )
                 summary.record(outcome, at: row.location)
             }

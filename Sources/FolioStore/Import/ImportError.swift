@@ -106,3 +106,30 @@ public struct ImportSummary: Equatable, Sendable {
         return [counts] + notes.map { "  \($0)" }
     }
 }
+
+/// Where a row is, as messages name it: `file:line` of a text file, or `file: path` of a JSON value.
+struct RowLocation {
+    var file: String
+    var line: Int?
+    /// The JSON path of the row (`activities[3]`), fields then named below it (`activities[3].fee`).
+    var path: String? = nil
+
+    func fail(_ field: String, _ message: String) -> ImportError {
+        ImportError(file: file, line: line, field: path.map { "\($0).\(field)" } ?? field, message: message)
+    }
+
+    /// Refuses `value` of `field` beyond `NumberBounds`, or below zero, or not above `above` when given:
+    /// the one check of every number the sink stores.
+    func check(_ field: String, _ value: Double, above: Double? = nil) throws {
+        guard NumberBounds.contains(value) else {
+            throw fail(field, "found \(JSONNumber.describe(value)), expected \(NumberBounds.expected)")
+        }
+        if let above, value <= above {
+            throw fail(
+                field,
+                "found \(JSONNumber.describe(value)), expected a number above \(JSONNumber.describe(above))"
+            )
+        }
+        guard value >= 0 else { throw fail(field, "found \(JSONNumber.describe(value)), expected zero or more") }
+    }
+}

@@ -28,6 +28,16 @@ public enum ImportKind: String, CaseIterable, Sendable {
         case .quotes, .stockCSV, .nbuJSON, .budget, .csv: false
         }
     }
+
+    /// The kinds whose files are JSON; every other is delimited text.
+    public var isJSON: Bool {
+        switch self {
+        case .nbuJSON, .freedom24, .ghostfolio: true
+        case .quotes, .stockCSV, .dsxTrades, .dsxTransactions, .trades, .transactions, .budget, .csv, .ibkrFlex,
+            .trading212, .degiro, .revolut, .ppCSV:
+            false
+        }
+    }
 }
 
 /// Settings an import may take from the command line.
@@ -94,18 +104,26 @@ extension Store {
                     portfolioID = try Store.portfolio(named: name, db).id
                 }
             }
+            /// The portfolio an import of trades and transactions goes into, found above.
+            func portfolio() throws -> Int64 {
+                guard let portfolioID else {
+                    throw ArgumentError("--portfolio", "import \(kind.rawValue) needs the portfolio to import into")
+                }
+                return portfolioID
+            }
             var summaries = try files.map { url in
                 var summary = ImportSummary(file: url.path, kind: kind.rawValue, replaces: options.replace)
+                sink.beginFile()
                 switch kind {
                 case .quotes: try QuotesCSVImporter(url: url, sink: sink).run(&summary)
                 case .stockCSV: try StockCSVImporter(url: url, sink: sink, options: options).run(&summary)
                 case .nbuJSON: try NBUJSONImporter(url: url, sink: sink).run(&summary)
-                case .dsxTrades: try DSXTradesImporter(url: url, sink: sink, portfolioID: portfolioID!).run(&summary)
+                case .dsxTrades: try DSXTradesImporter(url: url, sink: sink, portfolioID: try portfolio()).run(&summary)
                 case .dsxTransactions:
-                    try DSXTransactionsImporter(url: url, sink: sink, portfolioID: portfolioID!).run(&summary)
-                case .trades: try TradesCSVImporter(url: url, sink: sink, portfolioID: portfolioID!).run(&summary)
+                    try DSXTransactionsImporter(url: url, sink: sink, portfolioID: try portfolio()).run(&summary)
+                case .trades: try TradesCSVImporter(url: url, sink: sink, portfolioID: try portfolio()).run(&summary)
                 case .transactions:
-                    try TransactionsCSVImporter(url: url, sink: sink, portfolioID: portfolioID!).run(&summary)
+                    try TransactionsCSVImporter(url: url, sink: sink, portfolioID: try portfolio()).run(&summary)
                 case .budget: try BudgetCSVImporter(url: url, sink: sink).run(&summary)
                 case .csv where options.csv.wide == true:
                     try WideCSVImporter(url: url, sink: sink, mapping: options.csv).run(&summary)
@@ -114,7 +132,7 @@ extension Store {
                     try BrokerPresets.run(
                         kind,
                         url: url,
-                        ledger: BrokerLedger(sink: sink, portfolioID: portfolioID!),
+                        ledger: BrokerLedger(sink: sink, portfolioID: try portfolio()),
                         &summary
                     )
                 }

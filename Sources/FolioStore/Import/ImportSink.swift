@@ -21,7 +21,7 @@ final class ImportSink {
     private let cashInsert: Statement
     private let budgetInsert: Statement
     private var categories: [String: Int64] = [:]
-    /// Occurrences of each natural key in this import, so identical rows in one file are all kept.
+    /// Occurrences of each natural key in the file being imported, so identical rows in one file are all kept.
     private var occurrences: [String: Int] = [:]
     /// Trades this import wrote (inserted or updated), with their lines, for the checks after it
     /// (`TradeChecks`); `takeWrittenTrades` hands them to the file's summary.
@@ -163,9 +163,30 @@ final class ImportSink {
         return writtenTrades
     }
 
-    /// Inserts a trade read from `line` of its file (see `insertTradeRow`), remembering what it wrote.
-    func insertTrade(_ t: TradeRow, line: Int) throws -> RowOutcome {
+    /// Inserts a trade read at `location` (see `insertTradeRow`), remembering what it wrote. Its numbers
+    /// are checked here, where every importer's trades pass, as well as where they were read: a price
+    /// an importer computes (a total over a quantity) is a number no file held.
+    func insertTrade(_ t: TradeRow, at location: RowLocation) throws -> RowOutcome {
+        try location.check("quantity", t.quantity, above: 0)
+        try location.check("price", t.price, above: 0)
+        try location.check("fee", t.fee)
+        // Only the size of the product is bounded: a dust trade (1e-8 coins at 1e-6) is worth less than the
+        // smallest number a file may write, and is still a trade.
+        let worth = t.quantity * t.price
+        if !worth.isFinite || worth.magnitude > NumberBounds.largest {
+            throw location.fail(
+                "quantity × price",
+                "found \(JSONNumber.describe(worth)), expected \(NumberBounds.expected)"
+            )
+        }
+        guard t.asset != t.priceCurrency else {
+            throw location.fail(
+                "asset",
+                "found \(t.asset) priced in \(t.priceCurrency), expected an asset other than the currency it is bought in"
+            )
+        }
         let outcome = try insertTradeRow(t)
+        let line = location.line ?? 0
         switch outcome {
         case .inserted:
             writtenTrades.append((db.lastInsertedRowID, line))
@@ -239,7 +260,12 @@ final class ImportSink {
         var asset: AssetCode? = nil, tax: Double = 0, ratio: Double? = nil
     }
 
-    func insertCashTransaction(_ t: CashRow) throws -> RowOutcome {
+    /// Inserts a cash transaction read at `location`, its numbers checked as a trade's are.
+    func insertCashTransaction(_ t: CashRow, at location: RowLocation) throws -> RowOutcome {
+        try location.check("amount", t.amount)
+        try location.check("fee", t.fee)
+        try location.check("tax", t.tax)
+        if let ratio = t.ratio { try location.check("ratio", ratio, above: 0) }
         // A deposit's key is what it was before dividends and splits, so that re-importing an old file
         // still finds its rows; the new fields join the key only when a row has them.
         var keyText = "\(t.timeMs)|\(t.kind.rawValue)|\(t.currency)|\(t.amount)|\(t.fee)|\(t.status.rawValue)"
@@ -325,7 +351,12 @@ final class ImportSink {
         return id
     }
 
-    /// The row's fields plus how many identical rows came before it in this import.
+    /// Starts a file of the import: identical rows are counted again from it on, so that two files
+    /// that hold one row without an id store it once, as importing them in two commands does, while
+    /// two identical rows of one file (two equal buys in one minute) are both kept.
+    func beginFile() { occurrences.removeAll(keepingCapacity: true) }
+
+    /// The row's fields plus how many identical rows came before it in this file.
     private func dedupeKey(_ fields: String) -> String {
         let n = occurrences[fields, default: 0]
         occurrences[fields] = n + 1

@@ -19,7 +19,11 @@ struct MappedCSVImporter {
         /// Asset and currency codes repeat on every row: each is checked and found once.
         func id(_ field: CSVMapping.Field, _ row: RowFields, constant: AssetCode?) throws -> Int64 {
             guard let column = at[field] else {
-                return try sink.assetID(constant!, kindHint: field == .currency ? .fiat : nil)
+                // `CSVMapping.validate` makes every field without a column a constant.
+                guard let constant else {
+                    throw row.fail(name(field), "found no column and no --\(field.rawValue), expected one")
+                }
+                return try sink.assetID(constant, kindHint: field == .currency ? .fiat : nil)
             }
             let text = row.fields.string(column)
             if let known = assetIDs[text] { return known }
@@ -37,20 +41,32 @@ struct MappedCSVImporter {
                 asset: try id(.asset, row, constant: mapping.asset),
                 currency: try id(.currency, row, constant: mapping.currency)
             )
-            guard ids.asset != ids.currency else {
-                let field: CSVMapping.Field = at[.currency] != nil ? .currency : .asset
-                throw row.selfQuote(at[field]!, name(field), isCurrency: field == .currency)
+            if ids.asset == ids.currency,
+                let (field, column) = at[.currency].map({ (CSVMapping.Field.currency, $0) })
+                    ?? at[.asset].map({ (.asset, $0) })
+            {
+                throw row.selfQuote(column, name(field), isCurrency: field == .currency)
             }
             return ids
         }
         try mapping.file(url).forEachRow(
             header: { header in
                 at = try header.positions(of: mapping.columns)
+                // `CSVMapping.validate` requires both; the header has them when `positions` returns.
+                guard let date = at[.date], let price = at[.price] else {
+                    throw ImportError(
+                        file: url.path,
+                        line: header.line,
+                        field: "header",
+                        message: "no date or price column"
+                    )
+                }
+                return (date: date, price: price)
             },
-            row: { row in
+            row: { row, needed in
                 summary.read += 1
-                let time = try row.time(at[.date]!, name(.date), pattern: mapping.dateFormat)
-                guard !row.isBlank(at[.price]) else {
+                let time = try row.time(needed.date, name(.date), pattern: mapping.dateFormat)
+                guard !row.isBlank(needed.price) else {
                     empty.count(name(.price), line: row.line)
                     summary.ignored += 1
                     return
@@ -61,7 +77,7 @@ struct MappedCSVImporter {
                     currencyID: ids.currency,
                     market: try at[.market].map { try row.market($0, name(.market)).rawValue } ?? fixed.market,
                     timeMs: time,
-                    price: try row.price(at[.price]!, name(.price)),
+                    price: try row.price(needed.price, name(.price)),
                     bid: try row.optionalPrice(at[.bid], name(.bid)),
                     ask: try row.optionalPrice(at[.ask], name(.ask)),
                     source: try at[.source].map { try row.text($0, name(.source)) } ?? fixed.source
@@ -83,17 +99,20 @@ struct WideCSVImporter {
     let mapping: CSVMapping
 
     func run(_ summary: inout ImportSummary) throws {
-        let dateName = mapping.columns[.date]!
-        let currency = mapping.currency!
+        // `CSVMapping.validate` requires a date column and a currency for a wide file.
+        guard let dateName = mapping.columns[.date], let currency = mapping.currency else {
+            throw ArgumentError("--wide", "needs a date column and --currency")
+        }
         let currencyID = try sink.assetID(currency, kindHint: .fiat)
         let market = (mapping.market ?? .exchange).rawValue
         let source = mapping.source ?? "csv"
-        var dateColumn = 0
         var assets: [(column: Int, name: String, id: Int64)] = []
         var empty = EmptyCells()
         try mapping.file(url).forEachRow(
             header: { header in
-                dateColumn = try header.positions(of: [.date: dateName])[.date]!
+                guard let dateColumn = try header.positions(of: [.date: dateName])[.date] else {
+                    throw ImportError(file: url.path, line: header.line, field: "header", message: "no date column")
+                }
                 // An ignored name means one column, found as any column name is (`CSVHeader`): `ZZ-A`
                 // is not also `ZZA` when the file has both.
                 let skipped = try Set(
@@ -134,8 +153,9 @@ struct WideCSVImporter {
                     }
                     assets.append((column, name, try sink.assetID(AssetCode(name))))
                 }
+                return dateColumn
             },
-            row: { row in
+            row: { row, dateColumn in
                 let time = try row.time(dateColumn, dateName, pattern: mapping.dateFormat)
                 for asset in assets {
                     summary.read += 1

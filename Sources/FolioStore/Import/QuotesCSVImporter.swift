@@ -8,7 +8,6 @@ struct QuotesCSVImporter {
     let sink: ImportSink
 
     func run(_ summary: inout ImportSummary) throws {
-        var columns: (time: Int, asset: Int, currency: Int, price: Int, bid: Int?, ask: Int?, market: Int, source: Int)?
         // Files repeat a few (asset, currency, market, source) combinations millions of times: look each
         // combination up by its bytes, so that codes are validated and ids found once per combination.
         var series: [[UInt8]: (asset: Int64, currency: Int64, market: String, source: String)] = [:]
@@ -20,17 +19,18 @@ struct QuotesCSVImporter {
             header: { header in
                 var h = header
                 h.expectedHint = "date,asset,currency,price,bid,ask,market,source"
-                columns = (
-                    try h.required("date", "time", "datetime", "timestamp"), try h.required("asset", "symbol"),
-                    try h.required("currency", "quote currency", "quotecurrency"),
-                    try h.required("price", "rate", "close"),
-                    try h.optional("bid", "buy"), try h.optional("ask", "sell"), try h.required("market"),
-                    try h.required("source")
+                let columns = (
+                    time: try h.required("date", "time", "datetime", "timestamp"),
+                    asset: try h.required("asset", "symbol"),
+                    currency: try h.required("currency", "quote currency", "quotecurrency"),
+                    price: try h.required("price", "rate", "close"),
+                    bid: try h.optional("bid", "buy"), ask: try h.optional("ask", "sell"),
+                    market: try h.required("market"), source: try h.required("source")
                 )
-                keyColumns = [columns!.asset, columns!.currency, columns!.market, columns!.source]
+                keyColumns = [columns.asset, columns.currency, columns.market, columns.source]
+                return columns
             },
-            row: { row in
-                let c = columns!
+            row: { row, c in
                 summary.read += 1
                 let time = try row.time(c.time, "date")
                 let price = try row.price(c.price, "price")

@@ -13,6 +13,9 @@ struct RowFields {
     /// `file:line`, as messages about the row begin.
     var location: String { "\(file):\(line)" }
 
+    /// The row's place, for the checks of what it stores (`ImportSink`).
+    var rowLocation: RowLocation { RowLocation(file: file, line: line) }
+
     func fail(_ field: String, _ message: String) -> ImportError {
         ImportError(file: file, line: line, field: field, message: message)
     }
@@ -35,9 +38,31 @@ struct RowFields {
         return value
     }
 
+    /// The text of an optional column, or nil when the column is absent or the field blank.
+    func optionalText(_ index: Int?, _ field: String) throws -> String? {
+        guard let index, !isBlank(index) else { return nil }
+        return try text(index, field)
+    }
+
+    /// A number within `NumberBounds`, as every number of a file is read.
     func number(_ index: Int, _ field: String) throws -> Double {
-        guard let value = fields.number(index, decimalComma: decimalComma) else {
-            throw fail(field, "found \(found(index)), expected a number such as \(decimalComma ? "12,5" : "12.5")")
+        let value = fields.number(index, decimalComma: decimalComma)
+        return try bounded(value, text: fields.string(index), field, example: decimalComma ? "12,5" : "12.5")
+    }
+
+    /// `value`, read from `text`, when it is a number within `NumberBounds`; text that is a number out
+    /// of them (`1e308`, `inf`, `NaN`, `1e-400`) says so, anything else is no number such as `example`.
+    func bounded(_ value: Double?, text: String, _ field: String, example: String) throws -> Double {
+        guard let value else {
+            let loose = Double(text.replacingOccurrences(of: ",", with: "."))
+            throw fail(
+                field,
+                "found \(Self.shown(text)), expected "
+                    + (loose == nil ? "a number such as \(example)" : NumberBounds.expected)
+            )
+        }
+        guard NumberBounds.contains(value, readFrom: text) else {
+            throw fail(field, "found \(Self.shown(text)), expected \(NumberBounds.expected)")
         }
         return value
     }
@@ -66,7 +91,7 @@ struct RowFields {
 
     func nonNegative(_ index: Int?, _ field: String, default fallback: Double = 0) throws -> Double {
         guard let value = try optionalNumber(index, field) else { return fallback }
-        guard value >= 0 else { throw fail(field, "found \(found(index!)), expected zero or more") }
+        guard value >= 0 else { throw fail(field, "found \(Self.shown(string(index))), expected zero or more") }
         return value
     }
 

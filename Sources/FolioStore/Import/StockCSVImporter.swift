@@ -10,15 +10,17 @@ struct StockCSVImporter {
     let options: ImportOptions
 
     func run(_ summary: inout ImportSummary) throws {
-        var columns: (date: Int, close: Int, name: Int?)?
         let currencyID = try sink.assetID(options.currency, kindHint: .fiat)
         var assetIDs: [String: Int64] = [:]
         try DelimitedFile(url: url).forEachRow(
             header: { header in
                 var h = header
                 h.expectedHint = "date,open,high,low,close,volume,Name"
-                columns = (try h.required("date"), try h.required("close"), try h.optional("name", "ticker", "symbol"))
-                if columns!.name == nil && options.asset == nil {
+                let columns = (
+                    date: try h.required("date"), close: try h.required("close"),
+                    name: try h.optional("name", "ticker", "symbol")
+                )
+                if columns.name == nil && options.asset == nil {
                     throw ImportError(
                         file: url.path,
                         line: header.line,
@@ -26,15 +28,16 @@ struct StockCSVImporter {
                         message: "no Name column, expected one or the asset given with --asset"
                     )
                 }
+                return columns
             },
-            row: { row in
-                let c = columns!
+            row: { row, c in
                 summary.read += 1
                 let day = try row.day(c.date, "date")
                 let close = try row.price(c.close, "close")
-                let code: AssetCode = try options.asset ?? row.assetCode(c.name!, "Name")
+                // The header has a name column when `--asset` is not given.
+                guard let code = try options.asset ?? c.name.map({ try row.assetCode($0, "Name") }) else { return }
                 // `--asset` and `--currency` naming one code are refused before the file is read.
-                guard code != options.currency else { throw row.selfQuote(c.name!, "Name", isCurrency: false) }
+                if code == options.currency, let name = c.name { throw row.selfQuote(name, "Name", isCurrency: false) }
                 let assetID: Int64
                 if let known = assetIDs[code.rawValue] {
                     assetID = known

@@ -65,8 +65,9 @@ enum TradeChecks {
             guard let mine = byID[id] else { continue }
             if !(row[7] as Bool), unquoted[asset] == nil { unquoted[asset] = mine }
             if let far = try farPrice(db, price: row[9], time: row[8], assetID: row[10], currencyID: row[11]) {
-                farPrices[mine.file, default: 0] += 1
-                if farPrices[mine.file]! <= ImportSummary.differencesShown {
+                let n = farPrices[mine.file, default: 0] + 1
+                farPrices[mine.file] = n
+                if n <= ImportSummary.differencesShown {
                     warnings[mine.file, default: []].append(
                         "\(mine.location): \(asset) at \(Self.quantity(row[9])) \(row[12] as String) is far from \(far); a typo?"
                     )
@@ -76,8 +77,9 @@ enum TradeChecks {
             // that follow while it is short say nothing new.
             let tolerance = 1e-9 * quantity
             if isSale, after < -tolerance, before >= -tolerance {
-                sales[mine.file, default: 0] += 1
-                if sales[mine.file]! <= ImportSummary.differencesShown {
+                let n = sales[mine.file, default: 0] + 1
+                sales[mine.file] = n
+                if n <= ImportSummary.differencesShown {
                     warnings[mine.file, default: []].append(
                         "\(mine.location): a sale of \(Self.quantity(quantity)) \(asset) leaves \(Self.quantity(after)) "
                             + "(\(Self.quantity(before)) held before it)"
@@ -156,6 +158,8 @@ enum TradeChecks {
     /// A quantity as a person reads it: to 10 decimals, the binary noise of sums (0.0021000100000000002)
     /// and trailing zeros dropped.
     static func quantity(_ value: Double) -> String {
+        // Fixed digits only where they are few: a warning never prints a number's 300 digits.
+        guard value.magnitude < NumberBounds.largest * 10 else { return JSONNumber.describe(value) }
         var text = String(format: "%.10f", value)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }

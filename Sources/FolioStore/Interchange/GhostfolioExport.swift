@@ -26,7 +26,7 @@ struct GhostfolioExport {
 
     func build() -> InterchangeExport {
         var activities: [Activity] = []
-        var differences: [String] = []
+        var differences = rows.outOfBounds
         var transfers: [(time: Date, currency: AssetCode, amount: Decimal)] = []
         var manual: [String: (name: String, currency: AssetCode, isin: ISIN?, cash: Bool)] = [:]
         func profile(_ asset: AssetCode, _ currency: AssetCode) -> Bool {
@@ -113,17 +113,22 @@ struct GhostfolioExport {
                     accountFee(c.time, c.fee, c.currency, c.externalID)
                 }
             case .dividend:
+                // A dividend is stored with the asset that paid it (`ImportSink`, the CHECK of its table).
+                guard let asset = c.asset else {
+                    differences.append("\(ExportRows.name(c)): a dividend of no asset; left out")
+                    continue
+                }
                 if c.tax != 0 {
                     differences.append(
                         "\(ExportRows.name(c)): tax withheld \(ExactDecimal.text(c.tax)) \(c.currency) is written as the activity's fee, Ghostfolio having no tax"
                     )
                 }
-                let isManual = profile(c.asset!, c.currency)
+                let isManual = profile(asset, c.currency)
                 activities.append(
                     Activity(
                         time: c.time,
                         type: "DIVIDEND",
-                        symbol: c.asset!.rawValue,
+                        symbol: asset.rawValue,
                         quantity: 1,
                         unitPrice: c.amount,
                         fee: c.tax + c.fee,
@@ -192,12 +197,15 @@ struct GhostfolioExport {
             var events: [(time: Date, change: Decimal, transfer: Bool)] = transfers.filter { $0.currency == currency }
                 .map { ($0.time, $0.amount, true) }
             for a in activities where a.currency == currency {
-                let change = GhostfolioFormat.cashChange(
-                    type: a.type,
-                    quantity: ExactDecimal.of(a.quantity),
-                    unitPrice: ExactDecimal.of(a.unitPrice),
-                    fee: ExactDecimal.of(a.fee)
-                )!
+                // Every type this export writes moves cash (`cashChange` is nil only for others).
+                guard
+                    let change = GhostfolioFormat.cashChange(
+                        type: a.type,
+                        quantity: ExactDecimal.of(a.quantity),
+                        unitPrice: ExactDecimal.of(a.unitPrice),
+                        fee: ExactDecimal.of(a.fee)
+                    )
+                else { continue }
                 events.append((a.time, change, false))
             }
             events = events.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(

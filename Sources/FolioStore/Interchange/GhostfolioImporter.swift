@@ -35,7 +35,7 @@ struct GhostfolioImporter {
         }
         var accounts: [String: (currency: AssetCode, record: JSONRecord)] = [:]
         for a in try JSONRecord.array(document["accounts"], file: file, path: "accounts") {
-            accounts[a.string("id")] = (try a.currency("currency"), a)
+            accounts[a.string("id")] = (try a.currency("currency").currency, a)
         }
         var entries: [BrokerEntry] = []
         var ignored = IgnoredRows()
@@ -44,10 +44,11 @@ struct GhostfolioImporter {
             summary.read += 1
             let type = a.string("type")
             let time = try a.time("date")
-            let currency = try a.currency("currency")
+            let denomination = try a.currency("currency")
+            let currency = denomination.currency
             let quantity = try a.optionalNumber("quantity") ?? 0
-            let unitPrice = try a.optionalNumber("unitPrice") ?? 0
-            let fee = try a.optionalNumber("fee") ?? 0
+            let unitPrice = denomination.money(try a.optionalNumber("unitPrice") ?? 0).amount
+            let fee = denomination.money(try a.optionalNumber("fee") ?? 0).amount
             let location = "\(file): \(a.path)"
             guard quantity >= 0, unitPrice >= 0, fee >= 0 else {
                 throw a.fail(
@@ -119,13 +120,14 @@ struct GhostfolioImporter {
                 continue
             }
             if let account = accounts[a.string("accountId")] {
-                if account.currency == currency {
+                if account.currency == currency,
                     let change = GhostfolioFormat.cashChange(
                         type: type,
                         quantity: ExactDecimal.of(quantity),
                         unitPrice: ExactDecimal.of(unitPrice),
                         fee: ExactDecimal.of(fee)
-                    )!
+                    )
+                {
                     changes[a.string("accountId"), default: []].append((time, change))
                 } else {
                     summary.notes.append(

@@ -16,11 +16,25 @@ struct ExportRows {
     var cash: [CashTransaction]
     var assets: [AssetCode: AssetListing]
 
+    /// Rows stored beyond `NumberBounds` (by a Folio that did not check them), each said and left out:
+    /// an export writes only numbers a reader can take.
+    var outOfBounds: [String] = []
+
     init(_ store: Store, portfolio name: String) throws {
         portfolio = try store.portfolio(named: name)
-        trades = try store.trades(portfolio: portfolio)
-        cash = try store.cashTransactions(portfolio: portfolio)
         assets = Dictionary(uniqueKeysWithValues: try store.assetListing().map { ($0.asset.code, $0) })
+        var left: [String] = []
+        trades = try store.trades(portfolio: portfolio).filter { t in
+            let fine = [t.quantity, t.price, t.fee].allSatisfy(NumberBounds.contains)
+            if !fine { left.append("\(Self.name(t)): a number beyond what Folio keeps; left out") }
+            return fine
+        }
+        cash = try store.cashTransactions(portfolio: portfolio).filter { c in
+            let fine = [c.amount, c.fee, c.tax, c.ratio ?? 1].allSatisfy(NumberBounds.contains)
+            if !fine { left.append("\(Self.name(c)): a number beyond what Folio keeps; left out") }
+            return fine
+        }
+        outOfBounds = left
     }
 
     func isMoney(_ code: AssetCode) -> Bool { assets[code]?.asset.kind == .fiat }

@@ -27,7 +27,7 @@ struct PortfolioPerformanceExport {
     func build() -> InterchangeExport {
         var accounts: [AssetCode: [Line]] = [:]
         var securities: [Line] = []
-        var differences: [String] = []
+        var differences = rows.outOfBounds
         func d(_ value: Double) -> Decimal { ExactDecimal.of(value) }
         func fee(_ time: Date, _ amount: Double, _ currency: AssetCode, _ note: String?) {
             accounts[currency, default: []].append(
@@ -174,8 +174,8 @@ struct PortfolioPerformanceExport {
                 break
             }
         }
-        var files = accounts.keys.sorted().map { currency in
-            (PortfolioPerformanceFormat.fileName("\(rows.portfolio.name) (\(currency))"), csv(accounts[currency]!))
+        var files = accounts.sorted { $0.key < $1.key }.map { currency, lines in
+            (PortfolioPerformanceFormat.fileName("\(rows.portfolio.name) (\(currency))"), csv(lines))
         }
         if !securities.isEmpty {
             files.append((PortfolioPerformanceFormat.fileName(rows.portfolio.name), csv(securities)))

@@ -41,8 +41,11 @@ enum PortfolioPerformanceFormat {
     ]
 
     /// A field of a CSV row as Portfolio Performance's printer writes it: quoted when it holds the
-    /// delimiter, a quote or a line end.
-    static func field(_ text: String) -> String {
+    /// delimiter, a quote or a line end. CSV has no escapes of its own: a control or bidi character (a
+    /// name or a note from a file) is written as Folio prints it everywhere else, `\x1B`, `\u{202E}`
+    /// (`Redaction`), so that the file shown on a terminal is only text.
+    static func field(_ raw: String) -> String {
+        let text = Redaction.escapingControlCharacters(raw)
         guard text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return text }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }

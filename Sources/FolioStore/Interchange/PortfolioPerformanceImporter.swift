@@ -32,7 +32,6 @@ struct PortfolioPerformanceImporter {
             file.delimiter = UInt8(ascii: ";")
         }
         let german = firstLine.contains("Datum")
-        var c: Columns?
         var entries: [BrokerEntry] = []
         var ignored = IgnoredRows()
         try file.forEachRow(
@@ -40,25 +39,26 @@ struct PortfolioPerformanceImporter {
                 var h = header
                 h.expectedHint =
                     "Portfolio Performance's Date,Type,Value,Transaction Currency,…,Shares,ISIN,WKN,Ticker Symbol,Security Name,Note"
-                c = Columns(
+                var c = Columns(
                     date: try h.required("Date", "Datum"),
                     type: try h.required("Type", "Typ"),
                     value: try h.required("Value", "Wert")
                 )
-                c!.time = try h.optional("Time", "Uhrzeit")
-                c!.currency = try h.optional("Transaction Currency", "Buchungswährung")
-                c!.gross = try h.optional("Gross Amount", "Bruttobetrag")
-                c!.grossCurrency = try h.optional("Currency Gross Amount", "Währung Bruttobetrag")
-                c!.fees = try h.optional("Fees", "Gebühren")
-                c!.taxes = try h.optional("Taxes", "Steuern")
-                c!.shares = try h.optional("Shares", "Stück")
-                c!.isin = try h.optional("ISIN")
-                c!.ticker = try h.optional("Ticker Symbol", "Ticker-Symbol")
-                c!.name = try h.optional("Security Name", "Wertpapiername")
+                c.time = try h.optional("Time", "Uhrzeit")
+                c.currency = try h.optional("Transaction Currency", "Buchungswährung")
+                c.gross = try h.optional("Gross Amount", "Bruttobetrag")
+                c.grossCurrency = try h.optional("Currency Gross Amount", "Währung Bruttobetrag")
+                c.fees = try h.optional("Fees", "Gebühren")
+                c.taxes = try h.optional("Taxes", "Steuern")
+                c.shares = try h.optional("Shares", "Stück")
+                c.isin = try h.optional("ISIN")
+                c.ticker = try h.optional("Ticker Symbol", "Ticker-Symbol")
+                c.name = try h.optional("Security Name", "Wertpapiername")
+                return c
             },
-            row: { row in
+            row: { row, c in
                 summary.read += 1
-                if let entry = try read(row, c!, german: german, &ignored) { entries += entry }
+                if let entry = try read(row, c, german: german, &ignored) { entries += entry }
             }
         )
         try ledger.write(entries, into: &summary)
@@ -81,15 +81,19 @@ struct PortfolioPerformanceImporter {
         }
         func number(_ column: Int?, _ field: String) throws -> Decimal? {
             guard let column, !row.isBlank(column) else { return nil }
-            guard let value = PortfolioPerformanceFormat.number(row.string(column), german: german) else {
-                throw row.fail(
-                    field,
-                    "found \(RowFields.shown(row.string(column))), expected a number such as \(german ? "-1.234,56" : "-1,234.56")"
-                )
-            }
+            let text = row.string(column)
+            let value = PortfolioPerformanceFormat.number(text, german: german)
+            _ = try row.bounded(
+                value.map(ExactDecimal.double),
+                text: text,
+                field,
+                example: german ? "-1.234,56" : "-1,234.56"
+            )
             return value
         }
-        let value = try number(c.value, "Value")!
+        guard let value = try number(c.value, "Value") else {
+            throw row.fail("Value", "found nothing, expected the amount of the transaction")
+        }
         let currency = try row.currency(c.currency, "Transaction Currency")
         let fees = abs(try number(c.fees, "Fees") ?? 0)
         let taxes = abs(try number(c.taxes, "Taxes") ?? 0)
@@ -98,13 +102,13 @@ struct PortfolioPerformanceImporter {
             time += Int64((seconds.timeIntervalSince1970 * 1000).rounded())
         }
         let entry = BrokerEntry(
-            event: .accountFee(Money(0, currency)),
+            event: .accountFee(Money(0, currency.currency)),
             timeMs: time,
             id: nil,
             file: url.path,
             line: row.line
         )
-        let money = { (amount: Decimal) in Money(ExactDecimal.double(amount), currency) }
+        let money = { (amount: Decimal) in currency.money(ExactDecimal.double(amount)) }
         func security() throws -> BrokerSecurity {
             let ticker = row.string(c.ticker)
             let name = row.string(c.name)
@@ -158,7 +162,7 @@ struct PortfolioPerformanceImporter {
             guard paid > 0 else {
                 throw row.fail(
                     "Value",
-                    "found \(value) with fees \(fees) and taxes \(taxes), expected what the shares cost, above zero"
+                    "found \(RowFields.shown(row.string(c.value))) with fees \(fees) and taxes \(taxes), expected what the shares cost, above zero"
                 )
             }
             let fee = fees + taxes == 0 ? nil : money(fees + taxes)
@@ -167,18 +171,19 @@ struct PortfolioPerformanceImporter {
                 case let grossCurrency = try row.currency(c.grossCurrency, "Currency Gross Amount"),
                 grossCurrency != currency
             {
+                let price = grossCurrency.money(ExactDecimal.double(grossAmount / shares))
                 let trade = entry.with(
                     .trade(
                         side,
                         try security(),
                         quantity: ExactDecimal.double(shares),
-                        price: ExactDecimal.double(grossAmount / shares),
-                        currency: grossCurrency,
+                        price: price.amount,
+                        currency: price.currency,
                         fee: fee
                     )
                 )
                 let exchange = entry.settlement(
-                    of: Money(ExactDecimal.double(grossAmount), grossCurrency),
+                    of: grossCurrency.money(ExactDecimal.double(grossAmount)),
                     by: money(paid),
                     paying: kind == .buy
                 )
@@ -190,8 +195,8 @@ struct PortfolioPerformanceImporter {
                         side,
                         try security(),
                         quantity: ExactDecimal.double(shares),
-                        price: ExactDecimal.double(paid / shares),
-                        currency: currency,
+                        price: money(paid / shares).amount,
+                        currency: currency.currency,
                         fee: fee
                     )
                 )
@@ -207,7 +212,7 @@ struct PortfolioPerformanceImporter {
                 entry.with(
                     .exchange(
                         sold: money(abs(value)),
-                        bought: Money(ExactDecimal.double(abs(grossAmount)), other),
+                        bought: other.money(ExactDecimal.double(abs(grossAmount))),
                         fee: nil
                     )
                 )

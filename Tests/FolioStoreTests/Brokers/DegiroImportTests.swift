@@ -107,7 +107,7 @@ import Testing
         ),
         (
             "16-02-2024,07:40,15-02-2024,APPLE INC,US0378331005,Dividend Tax,,USD,\"-0,18\",USD,\"1,20\",",
-            "in.csv:2: Change: found a dividend of 0.0 and a tax of 0.18 USD for APPLE INC at this minute, expected a dividend above zero and a tax below it"
+            "in.csv:2: Change: found a dividend of 0 and a tax of 0.18 USD for APPLE INC at this minute, expected a dividend above zero and a tax below it"
         ),
         (
             "17-02-2024,08:37,16-02-2024,,,FX Credit,,EUR,\"0,93\",EUR,\"0,93\",",

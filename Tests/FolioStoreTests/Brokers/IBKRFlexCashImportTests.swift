@@ -75,7 +75,7 @@ import Testing
                 as: .ibkrFlex,
                 ImportOptions(portfolio: "IB")
             )
-                == "in.csv:2: Amount: found dividends of 0.0 and tax of 1.0 for one payment, expected a dividend above zero and a tax below it"
+                == "in.csv:2: Amount: found dividends of 0 and tax of 1 for one payment, expected a dividend above zero and a tax below it"
         )
     }
 }

@@ -56,7 +56,7 @@ import Testing
     @Test(arguments: [
         (
             "2023-03-01T14:30:05Z,AAPL,BUY - MARKET,4,$145.31,$581.24,$,1.06",
-            "in.csv:3: Currency: found \"$\", expected a currency code such as EUR or USD"
+            "in.csv:3: Currency: found \"$\", expected an ISO 4217 currency code such as EUR or USD (GBX or GBp for pence)"
         ),
         (
             "2023-03-01T14:30:05Z,,BUY - MARKET,4,$145.31,$581.24,USD,1.06",
@@ -64,11 +64,11 @@ import Testing
         ),
         (
             "2023-03-01T14:30:05Z,AAPL,BUY - MARKET,4,$145.31,$0,USD,1.06",
-            "in.csv:3: Total Amount: found 0.0 for 4.0 shares, expected both above zero"
+            "in.csv:3: Total Amount: found \"$0\", expected an amount above zero for BUY - MARKET"
         ),
         (
             "2024-06-10T08:00:00Z,TSLA,STOCK SPLIT,2,,$0,USD,1.07",
-            "in.csv:3: Quantity: found a split adding 2.0 TSLA to the 0.0 held before it, expected a holding to split"
+            "in.csv:3: Quantity: found a split adding 2 TSLA to the 0 held before it, expected a holding to split"
         ),
     ])
     func badRowsAreNamedAndWriteNothing(_ row: String, _ expected: String) throws {

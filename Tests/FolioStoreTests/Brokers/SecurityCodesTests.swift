@@ -5,9 +5,11 @@ import Testing
 
 @testable import FolioStore
 
-/// How a broker's security becomes an asset code: by ISIN first, whatever ticker the file gives; by
-/// ticker, taking the ISIN when the asset has none; by ISIN as the code when the ticker is another
-/// security's. Each asset created and each ISIN found under another ticker is said.
+/// How a broker's security becomes an asset code: by ISIN first, when the ticker is that asset's (or it
+/// with an exchange's suffix) or there is none; by ticker, an asset the import creates taking the ISIN; by
+/// ISIN as the code when the ticker is another security's. Assets are shared by every portfolio of a
+/// database (issue 41): an import never gives an ISIN to an asset that was there before it, and refuses a
+/// row whose ticker and ISIN name two assets, or that gives a currency an ISIN.
 @Suite struct SecurityCodesTests {
     static let header =
         "Action,Time,ISIN,Ticker,Name,ID,No. of shares,Price / share,Currency (Price / share),Total,Currency (Total)"
@@ -15,6 +17,7 @@ import Testing
     static func store() throws -> TemporaryStore {
         let t = try TemporaryStore()
         _ = try t.store.addPortfolio(name: "P", baseCurrency: "USD")
+        _ = try t.store.addPortfolio(name: "B", baseCurrency: "USD")
         try t.importText(
             "date,asset,currency,price,market,source\n2024-01-02,AAPL,USD,185,exchange,test\n2024-01-02,SHEL,USD,65,exchange,test\n",
             as: .quotes
@@ -22,20 +25,74 @@ import Testing
         return t
     }
 
-    func importRows(_ t: TemporaryStore, _ rows: [String]) throws -> ImportSummary {
+    func importRows(_ t: TemporaryStore, _ rows: [String], into portfolio: String = "P") throws -> ImportSummary {
         let file = try TestPaths.write(([Self.header] + rows).joined(separator: "\n") + "\n", "t.csv", in: t.directory)
-        return try t.store.importFiles([file], kind: .trading212, options: ImportOptions(portfolio: "P"))[0]
+        return try t.store.importFiles([file], kind: .trading212, options: ImportOptions(portfolio: portfolio))[0]
     }
 
-    @Test func anAssetWithTheISINIsFoundUnderAnotherTicker() throws {
+    func isins(_ t: TemporaryStore) throws -> [String] {
+        try t.store.assetListing().compactMap { a in a.isin.map { "\(a.asset.code) \($0)" } }
+    }
+
+    /// `folio asset set VWCE --isin …` before a file that says `VWCE.DE`: the asset is found by its ISIN.
+    @Test func anAssetWithTheISINIsFoundUnderItsTickerAtAnExchange() throws {
         let t = try Self.store()
         _ = try t.store.setAsset("AAPL", kind: nil, name: nil, isin: ISIN("US0378331005"))
-        let summary = try importRows(t, ["Market buy,2024-01-03 14:31:02,US0378331005,APC,Apple,E1,1,185,USD,185,USD"])
-        #expect(Array(summary.lines.dropFirst()) == ["  US0378331005 is AAPL here (the file says APC)"])
+        let summary = try importRows(
+            t,
+            ["Market buy,2024-01-03 14:31:02,US0378331005,AAPL.DE,Apple,E1,1,185,USD,185,USD"]
+        )
+        #expect(Array(summary.lines.dropFirst()) == ["  US0378331005 is AAPL here (the file says AAPL.DE)"])
         #expect(try LedgerRows.trades(t.store, "P") == ["2024-01-03 14:31:02 buy 1 AAPL at 185 USD #E1"])
     }
 
-    @Test func aTickerWithoutAnISINTakesTheFilesAndANewTickerIsCreated() throws {
+    /// Client A's AAPL with NVIDIA's ISIN made client B's NVIDIA buys AAPL on 61637be: a ticker and an
+    /// ISIN that name two assets are refused, naming both, and nothing changes.
+    @Test func aTickerAndAnISINOfTwoAssetsAreRefused() throws {
+        let t = try Self.store()
+        _ = try t.store.setAsset("SHEL", kind: nil, name: nil, isin: ISIN("GB00BP6MXD84"))
+        let file = t.directory.appendingPathComponent("t.csv").path
+        #expect(
+            throws: ImportError(
+                file: file,
+                line: 2,
+                field: "ISIN",
+                message:
+                    "found GB00BP6MXD84 with the ticker AAPL, but GB00BP6MXD84 is SHEL's ISIN in this database: the row names two assets, SHEL and AAPL (folio asset set changes an asset's ISIN)"
+            )
+        ) {
+            try importRows(t, ["Market buy,2024-01-03 14:31:02,GB00BP6MXD84,AAPL,Apple,E1,1,185,USD,185,USD"])
+        }
+        #expect(try isins(t) == ["SHEL GB00BP6MXD84"])
+        #expect(try LedgerRows.trades(t.store, "P").isEmpty)
+    }
+
+    /// Client A's `Ticker=USD, ISIN=US0378331005` gave the dollar Apple's ISIN on 61637be, and client B's
+    /// Apple trades were then booked as dollars.
+    @Test func aCurrencyWithAnISINIsRefusedAndBsTradesStayApple() throws {
+        let t = try Self.store()
+        let file = t.directory.appendingPathComponent("t.csv").path
+        #expect(
+            throws: ImportError(
+                file: file,
+                line: 2,
+                field: "ISIN",
+                message: "found US0378331005 for USD, a currency: a currency has no ISIN, expected a security's ticker"
+            )
+        ) {
+            try importRows(t, ["Market buy,2024-01-03 14:31:02,US0378331005,USD,Apple,E1,1,1,EUR,0.92,EUR"])
+        }
+        _ = try importRows(
+            t,
+            ["Market buy,2024-01-04 14:31:02,US0378331005,AAPL,Apple,E2,1,185,USD,185,USD"],
+            into: "B"
+        )
+        #expect(try LedgerRows.trades(t.store, "B") == ["2024-01-04 14:31:02 buy 1 AAPL at 185 USD #E2"])
+    }
+
+    /// AAPL was there before the file (its quotes): it keeps no ISIN, so that no file decides what a
+    /// shared asset is; an asset the file creates takes its ISIN.
+    @Test func anAssetThatWasThereKeepsNoISINAndANewTickerTakesIt() throws {
         let t = try Self.store()
         let summary = try importRows(
             t,
@@ -44,9 +101,18 @@ import Testing
                 "Market buy,2024-01-03 14:32:00,US5949181045,MSFT,Microsoft,E2,1,370,USD,370,USD",
             ]
         )
-        #expect(Array(summary.lines.dropFirst()) == ["  created MSFT (US5949181045, \"Microsoft\")"])
-        let isins = try t.store.assetListing().filter { $0.isin != nil }.map { "\($0.asset.code) \($0.isin!)" }
-        #expect(isins == ["AAPL US0378331005", "MSFT US5949181045"])
+        #expect(
+            Array(summary.lines.dropFirst()) == [
+                "  AAPL has no ISIN here and keeps none; the file says US0378331005 (folio asset set AAPL --isin US0378331005 gives it)",
+                "  created MSFT (US5949181045, \"Microsoft\")",
+            ]
+        )
+        #expect(try isins(t) == ["MSFT US5949181045"])
+        #expect(
+            try LedgerRows.trades(t.store, "P") == [
+                "2024-01-03 14:31:02 buy 1 AAPL at 185 USD #E1", "2024-01-03 14:32:00 buy 1 MSFT at 370 USD #E2",
+            ]
+        )
     }
 
     /// SHEL is Shell in the database; a file's SHEL with another ISIN is another security.

@@ -21,6 +21,35 @@ struct Money: Equatable {
     }
 }
 
+/// The currency a broker writes an amount in: money is an ISO 4217 code (`KnownAssets.fiat`), and
+/// pence (`GBX`, `GBp`: London prices) are pounds, a hundredth each. Every preset reads currencies
+/// through this, so that pence are divided by 100 wherever they appear, and an unknown code (`XYZ`,
+/// `EURO`) is refused rather than made an asset.
+struct Denomination: Equatable {
+    let currency: AssetCode
+    /// What one unit as written is worth in `currency`: 1, or 0.01 for pence.
+    let unit: Double
+
+    /// The denomination of `text`, or nil when it is no currency Folio keeps money in.
+    init?(_ text: String) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        // `GBp` against `GBP` is the one place where a code's case means something.
+        if trimmed == "GBp" || trimmed.uppercased() == "GBX" {
+            (currency, unit) = ("GBP", 0.01)
+        } else if KnownAssets.fiat.contains(trimmed.uppercased()) {
+            (currency, unit) = (AssetCode(trimmed), 1)
+        } else {
+            return nil
+        }
+    }
+
+    /// `amount` as written, in `currency`.
+    func money(_ amount: Double) -> Money { Money(amount * unit, currency) }
+
+    /// What a message expects in place of a currency that is none.
+    static let expected = "an ISO 4217 currency code such as EUR or USD (GBX or GBp for pence)"
+}
+
 /// What one row of a broker's file (or a pair of rows that belong together: a dividend and its tax, the
 /// two legs of a currency exchange) means for Folio's ledger, before it is written as trades and cash
 /// transactions. Every preset reads its broker's words into these, and `BrokerLedger` writes them all in
@@ -59,6 +88,9 @@ struct BrokerEntry {
 
     /// Where the row is, as messages name it: `file:line` or `file: trades.detailed[3]`.
     var location: String { line.map { "\(file):\($0)" } ?? "\(file): \(path ?? "")" }
+
+    /// The row's place, for the checks of what it stores (`ImportSink`).
+    var rowLocation: RowLocation { RowLocation(file: file, line: line, path: line == nil ? path : nil) }
 }
 
 extension BrokerEntry {

@@ -14,10 +14,7 @@ extension RowFields {
     /// comma and a point both appear, the last is the decimal separator; a comma alone is one too.
     func amount(_ index: Int, _ field: String) throws -> Double {
         let text = string(index)
-        guard let value = BrokerNumber.parse(text) else {
-            throw fail(field, "found \(Self.shown(text)), expected a number such as -1234.56 or 1.234,56")
-        }
-        return value
+        return try bounded(BrokerNumber.parse(text), text: text, field, example: "-1234.56 or 1.234,56")
     }
 
     func optionalAmount(_ index: Int?, _ field: String) throws -> Double? {
@@ -25,13 +22,13 @@ extension RowFields {
         return try amount(index, field)
     }
 
-    /// A currency code from a column of its own (`"EUR"`); `GBX`, pence, is read as `GBP` by the caller.
-    func currency(_ index: Int?, _ field: String) throws -> AssetCode {
+    /// The currency of a column of its own (`"EUR"`, `GBX`): see `Denomination`.
+    func currency(_ index: Int?, _ field: String) throws -> Denomination {
         let text = string(index)
-        guard AssetCode.isValid(text), text.allSatisfy(\.isLetter) else {
-            throw fail(field, "found \(Self.shown(text)), expected a currency code such as EUR or USD")
+        guard let denomination = Denomination(text) else {
+            throw fail(field, "found \(Self.shown(text)), expected \(Denomination.expected)")
         }
-        return AssetCode(text)
+        return denomination
     }
 
     /// An ISIN, or nil when the field is blank; a field that holds something else is an error.

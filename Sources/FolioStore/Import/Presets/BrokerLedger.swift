@@ -34,9 +34,15 @@ struct BrokerLedger {
                         feeCurrency: fee?.currency ?? currency,
                         externalID: entry.id
                     ),
-                    line: entry.line ?? 0
+                    at: entry.rowLocation
                 )
             case let .exchange(sold, bought, fee):
+                guard sold.currency != bought.currency else {
+                    throw entry.rowLocation.fail(
+                        "currency",
+                        "found \(sold.currency) exchanged for \(bought.currency), expected two currencies"
+                    )
+                }
                 outcome = try sink.insertTrade(
                     ImportSink.TradeRow(
                         portfolioID: portfolioID,
@@ -50,7 +56,7 @@ struct BrokerLedger {
                         feeCurrency: fee?.currency ?? sold.currency,
                         externalID: entry.id
                     ),
-                    line: entry.line ?? 0
+                    at: entry.rowLocation
                 )
             case let .transfer(kind, money, fee):
                 outcome = try cash(entry, kind, money, fee: fee)
@@ -67,12 +73,9 @@ struct BrokerLedger {
                 let asset = try code(security, entry)
                 let before = try held(asset, before: entry.timeMs)
                 guard before > 0, before + units > 0 else {
-                    throw ImportError(
-                        file: entry.file,
-                        line: entry.line,
-                        field: "Quantity",
-                        message:
-                            "found a split adding \(units) \(asset) to the \(before) held before it, expected a holding to split"
+                    throw entry.rowLocation.fail(
+                        "Quantity",
+                        "found a split adding \(JSONNumber.describe(units)) \(asset) to the \(JSONNumber.describe(before)) held before it, expected a holding to split"
                     )
                 }
                 outcome = try cash(entry, .split, Money(0, asset), asset: asset, ratio: (before + units) / before)
@@ -82,13 +85,8 @@ struct BrokerLedger {
     }
 
     private func code(_ security: BrokerSecurity, _ entry: BrokerEntry) throws -> AssetCode {
-        do { return try sink.securities.code(of: security, sink: sink) } catch is SecurityCodes.UnnamedSecurityError {
-            throw ImportError(
-                file: entry.file,
-                line: entry.line,
-                field: entry.path ?? "security",
-                message: "found no ticker and no ISIN, expected a security"
-            )
+        do { return try sink.securities.code(of: security, sink: sink) } catch let refusal as SecurityCodes.Refusal {
+            throw entry.rowLocation.fail(refusal.field, refusal.message)
         }
     }
 
@@ -114,7 +112,8 @@ struct BrokerLedger {
                 asset: asset,
                 tax: tax,
                 ratio: ratio
-            )
+            ),
+            at: entry.rowLocation
         )
     }
 

@@ -18,8 +18,10 @@ struct DegiroAccount {
     private var rows: [Row] = []
 
     struct Row {
-        var line: Int, timeMs: Int64, security: BrokerSecurity, description: String, currency: AssetCode?,
-            amount: Double?, orderID: String
+        var line: Int, timeMs: Int64, security: BrokerSecurity, description: String
+        /// The change of the account's money, signed; nil on a row that moves none.
+        var change: Money?
+        var orderID: String
         var location: String
         /// The ISIN field as written: only a dividend needs it to be one (the cash sweep's is `NLFLATEXACNT`).
         var isinText: String
@@ -32,7 +34,9 @@ struct DegiroAccount {
         guard !description.isEmpty else {
             throw row.fail("Description", "found nothing, expected what the row is, such as Dividend or iDEAL Deposit")
         }
-        let amount = try row.optionalAmount(8, "Change")
+        let change = try row.optionalAmount(8, "Change").map {
+            try row.currency(7, "Change currency (column 8)").money($0)
+        }
         rows.append(
             Row(
                 line: row.line,
@@ -43,8 +47,7 @@ struct DegiroAccount {
                     name: row.string(3).isEmpty ? nil : row.string(3)
                 ),
                 description: description,
-                currency: amount == nil ? nil : try row.currency(7, "Change currency (column 8)"),
-                amount: amount,
+                change: change,
                 orderID: row.string(11),
                 location: row.location,
                 isinText: row.string(4)
@@ -139,10 +142,11 @@ struct DegiroAccount {
         }
         for row in rows {
             let kind = Self.kind(row.description)
-            guard let amount = row.amount, let currency = row.currency, amount != 0 || kind == .trade else {
+            guard let change = row.change, change.amount != 0 || kind == .trade else {
                 ignored.add(row.description, at: row.location, "moves no money")
                 continue
             }
+            let (amount, currency) = (change.amount, change.currency)
             let money = Money(abs(amount), currency)
             switch kind {
             case .deposit, .withdrawal:
@@ -184,10 +188,10 @@ struct DegiroAccount {
             }
         }
         for key in order {
-            if key.hasPrefix("d") {
-                entries.append(try dividend(dividends[String(key.dropFirst())]!, &ignored, entry))
-            } else {
-                entries += try exchange(exchanges[String(key.dropFirst())]!, entry)
+            if key.hasPrefix("d"), let rows = dividends[String(key.dropFirst())] {
+                entries.append(try dividend(rows, entry))
+            } else if let rows = exchanges[String(key.dropFirst())] {
+                entries += try exchange(rows, entry)
             }
         }
         return entries
@@ -196,12 +200,16 @@ struct DegiroAccount {
     /// A dividend and the tax withheld from it, both rows of one product at one minute.
     private func dividend(
         _ rows: [Row],
-        _ ignored: inout IgnoredRows,
         _ entry: (Row, BrokerEntry.Event, String?) -> BrokerEntry
     ) throws -> BrokerEntry {
-        let gross = rows.filter { Self.kind($0.description) == .dividend }.reduce(0) { $0 + $1.amount! }
-        let tax = -rows.filter { Self.kind($0.description) == .dividendTax }.reduce(0) { $0 + $1.amount! }
-        let first = rows[0]
+        func sum(_ kind: Kind) -> Double {
+            rows.filter { Self.kind($0.description) == kind }.reduce(0) { $0 + ($1.change?.amount ?? 0) }
+        }
+        let gross = sum(.dividend)
+        let tax = -sum(.dividendTax)
+        guard let first = rows.first, let currency = first.change?.currency else {
+            throw ImportError(file: file, field: "Change", message: "found a dividend without its amount")
+        }
         if first.security.isin == nil && !first.isinText.isEmpty {
             throw ImportError(
                 file: file,
@@ -217,10 +225,10 @@ struct DegiroAccount {
                 line: first.line,
                 field: "Change",
                 message:
-                    "found a dividend of \(gross) and a tax of \(tax) \(first.currency!) for \(first.security.name ?? "?") at this minute, expected a dividend above zero and a tax below it"
+                    "found a dividend of \(JSONNumber.describe(gross)) and a tax of \(JSONNumber.describe(tax)) \(currency) for \(first.security.name ?? "?") at this minute, expected a dividend above zero and a tax below it"
             )
         }
-        return entry(first, .dividend(first.security, gross: Money(gross, first.currency!), tax: tax), nil)
+        return entry(first, .dividend(first.security, gross: Money(gross, currency), tax: tax), nil)
     }
 
     /// Credits and debits of one order (or one minute), taken in pairs in the file's order.
@@ -233,31 +241,32 @@ struct DegiroAccount {
         guard credits.count == debits.count else {
             throw ImportError(
                 file: file,
-                line: rows[0].line,
+                line: rows.first?.line,
                 field: "Description",
                 message:
                     "found \(credits.count) FX credits and \(debits.count) FX debits for one exchange, expected one of each"
             )
         }
         return try zip(credits, debits).enumerated().map { i, pair in
-            let (credit, debit) = pair
-            guard credit.amount! > 0, debit.amount! < 0, credit.currency != debit.currency else {
+            let (creditRow, debitRow) = pair
+            guard let credit = creditRow.change, let debit = debitRow.change, credit.amount > 0, debit.amount < 0,
+                credit.currency != debit.currency
+            else {
+                let said = [creditRow, debitRow].map { r in
+                    r.change.map { "\(JSONNumber.describe($0.amount)) \($0.currency)" } ?? "nothing"
+                }
                 throw ImportError(
                     file: file,
-                    line: credit.line,
+                    line: creditRow.line,
                     field: "Change",
                     message:
-                        "found \(credit.amount!) \(credit.currency!) credited for \(debit.amount!) \(debit.currency!), expected money in for money out in another currency"
+                        "found \(said[0]) credited for \(said[1]), expected money in for money out in another currency"
                 )
             }
-            let id = credit.orderID.isEmpty ? nil : credit.orderID + "/fx" + (i == 0 ? "" : "\(i + 1)")
+            let id = creditRow.orderID.isEmpty ? nil : creditRow.orderID + "/fx" + (i == 0 ? "" : "\(i + 1)")
             return entry(
-                credit,
-                .exchange(
-                    sold: Money(-debit.amount!, debit.currency!),
-                    bought: Money(credit.amount!, credit.currency!),
-                    fee: nil
-                ),
+                creditRow,
+                .exchange(sold: Money(-debit.amount, debit.currency), bought: credit, fee: nil),
                 id
             )
         }

@@ -18,16 +18,24 @@ struct DegiroImporter {
 
     static let timePattern = DatePattern.fixed("dd-MM-yyyy HH:mm")
 
+    /// Which of the two files a header opens: Transactions.csv's in its old layout or in the newer one
+    /// (with the account's currency), or Account.csv's.
+    private enum Layout {
+        case transactions(account: AssetCode?)
+        case account
+    }
+
     func run(_ summary: inout ImportSummary) throws {
-        var transactions: DegiroTransactions?
-        var account: DegiroAccount?
+        var transactions = DegiroTransactions(file: url.path)
+        var account = DegiroAccount(file: url.path)
         var file = DelimitedFile(url: url)
         file.shortRows = true
         try file.forEachRow(
-            header: { header in
+            header: { header -> Layout in
                 switch header.names.count {
-                case 17...: transactions = try DegiroTransactions(header, file: url.path)
-                case 12: account = DegiroAccount(file: url.path)
+                case 17...:
+                    return .transactions(account: try DegiroTransactions.accountCurrency(header, file: url.path))
+                case 12: return .account
                 default:
                     throw ImportError(
                         file: url.path,
@@ -38,27 +46,26 @@ struct DegiroImporter {
                     )
                 }
             },
-            row: { row in
-                if var t = transactions {
+            row: { row, layout in
+                switch layout {
+                case let .transactions(currency):
                     summary.read += 1
-                    try t.read(row)
-                    transactions = t
-                } else if account != nil {
+                    try transactions.read(row, account: currency)
+                case .account:
                     // A long order id wraps onto a line of its own, every other field empty.
                     if row.string(0).isEmpty && row.string(1).isEmpty && row.string(5).isEmpty
                         && !row.string(11).isEmpty
                     {
-                        account!.continueOrderID(row.string(11))
+                        account.continueOrderID(row.string(11))
                         return
                     }
                     summary.read += 1
-                    try account!.read(row)
+                    try account.read(row)
                 }
             }
         )
         var ignored = IgnoredRows()
-        let entries = try transactions?.entries ?? account!.entries(&ignored)
-        try ledger.write(entries, into: &summary)
+        try ledger.write(transactions.entries + account.entries(&ignored), into: &summary)
         summary.notes += ledger.sink.securities.takeNotes()
         ignored.report(into: &summary)
     }
@@ -78,72 +85,74 @@ struct DegiroImporter {
 /// currency) and, since 2024, `…,Value EUR,Exchange rate,AutoFX Fee,Transaction and/or third party fees
 /// EUR,Total EUR,Order ID,` (the account's currency in the headers, the order id in the column after
 /// `Order ID` on most rows). A trade's fee is the transaction fee plus the AutoFX fee, in the
-/// account's currency; the exchange an AutoFX trade needs is the account statement's.
+/// account's currency; the exchange an AutoFX trade needs is the account statement's. Every execution
+/// has its order id: a row without one is a row cut short (a file cut mid-row), and is refused.
 struct DegiroTransactions {
     let file: String
-    /// The account's currency, in the headers of the newer layout.
-    let account: AssetCode?
     var entries: [BrokerEntry] = []
     /// An order filled in parts has one id for all its rows: the second is `id/2`.
     private var seen: [String: Int] = [:]
 
-    init(_ header: CSVHeader, file: String) throws {
-        self.file = file
-        let newer = !header.names[12].isEmpty
-        if newer {
-            guard let code = header.names[11].split(separator: " ").last, code.count == 3,
-                code.allSatisfy(\.isUppercase)
-            else {
-                throw ImportError(
-                    file: file,
-                    line: header.line,
-                    field: "header",
-                    message:
-                        "found \"\(header.names[11])\" as column 12, expected the account's currency in it such as \"Value EUR\""
-                )
-            }
-            account = AssetCode(String(code))
-        } else {
-            account = nil
+    init(file: String) { self.file = file }
+
+    /// The account's currency, in the headers of the newer layout (nil for the old one).
+    static func accountCurrency(_ header: CSVHeader, file: String) throws -> AssetCode? {
+        guard !header.names[12].isEmpty else { return nil }
+        guard let code = header.names[11].split(separator: " ").last, let denomination = Denomination(String(code)),
+            denomination.unit == 1
+        else {
+            throw ImportError(
+                file: file,
+                line: header.line,
+                field: "header",
+                message:
+                    "found \"\(header.names[11])\" as column 12, expected the account's currency in it such as \"Value EUR\""
+            )
         }
+        return denomination.currency
     }
 
-    mutating func read(_ row: RowFields) throws {
+    mutating func read(_ row: RowFields, account: AssetCode?) throws {
         let quantity = try row.amount(6, "Quantity")
         guard quantity != 0 else {
             throw row.fail("Quantity", "found 0, expected the units bought (above zero) or sold (below zero)")
         }
-        let price = try row.amount(7, "Price")
-        guard price > 0 else { throw row.fail("Price", "found \(row.string(7)), expected a price above zero") }
-        let currency = try row.currency(8, "Price currency (column 9)")
-        let fees: Double
-        let feeCurrency: AssetCode?
+        let rawPrice = try row.amount(7, "Price")
+        guard rawPrice > 0 else { throw row.fail("Price", "found \(row.string(7)), expected a price above zero") }
+        let price = try row.currency(8, "Price currency (column 9)").money(rawPrice)
+        let fee: Money?
         if let account {
-            fees =
+            fee = Money(
                 abs(try row.optionalAmount(13, "AutoFX Fee") ?? 0)
-                + abs(try row.optionalAmount(14, "Transaction and/or third party fees") ?? 0)
-            feeCurrency = account
+                    + abs(try row.optionalAmount(14, "Transaction and/or third party fees") ?? 0),
+                account
+            )
         } else {
-            fees = abs(try row.optionalAmount(14, "Transaction and/or third") ?? 0)
-            feeCurrency = fees == 0 ? nil : try row.currency(15, "Fee currency (column 16)")
+            let fees = abs(try row.optionalAmount(14, "Transaction and/or third") ?? 0)
+            fee = fees == 0 ? nil : try row.currency(15, "Fee currency (column 16)").money(fees)
         }
         var id = account == nil ? row.string(18) : (row.string(16).isEmpty ? row.string(17) : row.string(16))
-        if !id.isEmpty {
-            seen[id, default: 0] += 1
-            if seen[id]! > 1 { id += "/\(seen[id]!)" }
+        guard !id.isEmpty else {
+            throw row.fail(
+                "Order ID",
+                "found nothing, expected the order's id: every execution has one, and a row without it is cut short"
+            )
         }
+        let n = seen[id, default: 0] + 1
+        seen[id] = n
+        if n > 1 { id += "/\(n)" }
         entries.append(
             BrokerEntry(
                 event: .trade(
                     quantity > 0 ? .buy : .sell,
                     try DegiroImporter.security(row, product: 2, isin: 3),
                     quantity: abs(quantity),
-                    price: price,
-                    currency: currency,
-                    fee: feeCurrency.map { Money(fees, $0) }
+                    price: price.amount,
+                    currency: price.currency,
+                    fee: fee
                 ),
                 timeMs: try DegiroImporter.time(row, date: 0, time: 1),
-                id: id.isEmpty ? nil : id,
+                id: id,
                 file: file,
                 line: row.line
             )

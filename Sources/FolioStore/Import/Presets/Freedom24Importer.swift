@@ -59,8 +59,10 @@ struct Freedom24Importer {
             )
         }
 
+        var tradeIDs: Set<String> = []
         for r in try section("trades") {
             summary.read += 1
+            tradeIDs.insert(r.string("trade_id"))
             switch r.string("instr_type") {
             case "1": entries.append(try entry(r, try trade(r), time: "date", id: try r.text("trade_id")))
             case "6": entries.append(try entry(r, try exchange(r), time: "date", id: try r.text("trade_id")))
@@ -122,16 +124,29 @@ struct Freedom24Importer {
         for r in try section("commissions") {
             summary.read += 1
             let type = r.string("type")
+            let sum = try r.number("sum")
+            guard sum >= 0 else {
+                throw r.fail("sum", "found \(JSONNumber.describe(sum)), expected a commission paid, zero or above")
+            }
             if Self.tradeCommission.contains(where: { type.lowercased().hasPrefix($0) }) {
+                // `For trade: 700111300`: in that trade's own commission, when the report holds the trade.
+                let trade = String(type.split(whereSeparator: { $0 == ":" || $0 == " " }).last ?? "")
+                guard tradeIDs.contains(trade) else {
+                    throw r.fail(
+                        "type",
+                        "found \"\(type)\", expected a trade of this report (trades.detailed has no trade_id \(trade)); a commission is not dropped with its trade"
+                    )
+                }
                 ignored.add("For trade", at: "\(file): \(r.path)", "in the trade's commission")
                 continue
             }
-            let sum = abs(try r.number("sum"))
             guard sum > 0 else {
                 ignored.add(type, at: "\(file): \(r.path)", "moves no money")
                 continue
             }
-            entries.append(try entry(r, .accountFee(Money(sum, try r.currency("currency"))), time: "datetime", id: nil))
+            entries.append(
+                try entry(r, .accountFee(try r.currency("currency").money(sum)), time: "datetime", id: nil)
+            )
         }
         for key in ["securities_in_outs", "in_outs_securities"] {
             let rows = (report[key] is [Any]) ? try section(key, nil) : try section(key)
@@ -156,10 +171,15 @@ struct Freedom24Importer {
 
     private func trade(_ r: JSONRecord) throws -> BrokerEntry.Event {
         let side: TradeSide = try side(r)
-        let quantity = abs(try r.number("q"))
-        guard quantity > 0 else { throw r.fail("q", "found 0, expected the units traded") }
-        let price = try r.optionalNumber("p") ?? (abs(try r.number("summ")) / quantity)
-        guard price > 0 else { throw r.fail("p", "found \(price), expected a price above zero") }
+        let quantity = try r.number("q")
+        guard quantity > 0 else {
+            throw r.fail("q", "found \(JSONNumber.describe(quantity)), expected the units traded, above zero")
+        }
+        let price = try r.optionalNumber("p") ?? (try r.number("summ") / quantity)
+        guard price > 0 else {
+            throw r.fail("p", "found \(JSONNumber.describe(price)), expected a price above zero")
+        }
+        let money = try r.currency("curr_c").money(price)
         let security = BrokerSecurity(
             ticker: Self.ticker(r.string("instr_nm")),
             isin: try r.isin("issue_nb"),
@@ -169,22 +189,25 @@ struct Freedom24Importer {
             side,
             security,
             quantity: quantity,
-            price: price,
-            currency: try r.currency("curr_c"),
+            price: money.amount,
+            currency: money.currency,
             fee: try commission(r)
         )
     }
 
     /// `USD/EUR`, `buy`: `q` dollars bought for `summ` euros.
     private func exchange(_ r: JSONRecord) throws -> BrokerEntry.Event {
-        let pair = r.string("instr_nm").split(separator: "/").map { String($0).trimmingCharacters(in: .whitespaces) }
-        guard pair.count == 2, pair.allSatisfy({ AssetCode.isValid($0) }), pair[0] != pair[1] else {
+        let pair = r.string("instr_nm").split(separator: "/").compactMap { Denomination(String($0)) }
+        guard pair.count == 2, pair[0].currency != pair[1].currency else {
             throw r.fail("instr_nm", "found \"\(r.string("instr_nm"))\", expected a currency pair such as USD/EUR")
         }
-        let base = Money(abs(try r.number("q")), AssetCode(pair[0]))
-        let counter = Money(abs(try r.number("summ")), AssetCode(pair[1]))
+        let base = pair[0].money(try r.number("q"))
+        let counter = pair[1].money(try r.number("summ"))
         guard base.amount > 0, counter.amount > 0 else {
-            throw r.fail("q", "found \(base.amount) for \(counter.amount), expected both above zero")
+            throw r.fail(
+                "q",
+                "found \(JSONNumber.describe(base.amount)) for \(JSONNumber.describe(counter.amount)), expected both above zero"
+            )
         }
         return try side(r) == .buy
             ? .exchange(sold: counter, bought: base, fee: try commission(r))
@@ -201,9 +224,15 @@ struct Freedom24Importer {
 
     private func commission(_ r: JSONRecord) throws -> Money? {
         guard let amount = try r.optionalNumber("commission"), amount != 0 else { return nil }
+        guard amount > 0 else {
+            throw r.fail(
+                "commission",
+                "found \(JSONNumber.describe(amount)), expected a commission paid, zero or above"
+            )
+        }
         let currency =
             r.string("commission_currency").isEmpty ? try r.currency("curr_c") : try r.currency("commission_currency")
-        return Money(abs(amount), currency)
+        return currency.money(amount)
     }
 
     private func transfer(_ r: JSONRecord, _ key: String) throws -> BrokerEntry.Event {
@@ -211,7 +240,7 @@ struct Freedom24Importer {
         guard amount != 0 else {
             throw r.fail(key, "found 0, expected the amount moved in (above zero) or out (below zero)")
         }
-        return .transfer(amount > 0 ? .deposit : .withdrawal, Money(abs(amount), try r.currency("currency")), fee: 0)
+        return .transfer(amount > 0 ? .deposit : .withdrawal, try r.currency("currency").money(abs(amount)), fee: 0)
     }
 
     /// Dividends less their tax; a reverted dividend and its reversal cancel out.
@@ -253,21 +282,32 @@ struct Freedom24Importer {
         }
         var seen: [String: Int] = [:]
         for (r, cancelled) in paid where !cancelled {
-            let gross = abs(try r.number("amount"))
-            let tax = abs(try r.optionalNumber("tax_amount") ?? 0)
-            guard gross > 0, tax <= gross else {
-                throw r.fail("tax_amount", "found \(tax), expected at most the dividend \(gross)")
+            let gross = try r.number("amount")
+            guard gross > 0 else {
+                throw r.fail(
+                    "amount",
+                    "found \(JSONNumber.describe(gross)), expected a dividend paid, above zero (a reversal is a dividend_reverted)"
+                )
+            }
+            let tax = try r.optionalNumber("tax_amount") ?? 0
+            guard tax >= 0, tax <= gross else {
+                throw r.fail(
+                    "tax_amount",
+                    "found \(JSONNumber.describe(tax)), expected a tax withheld from zero to the dividend \(JSONNumber.describe(gross))"
+                )
             }
             let security = BrokerSecurity(ticker: Self.ticker(r.string("ticker")), isin: try r.isin("isin"), name: nil)
             var id = r.string("corporate_action_id")
             if !id.isEmpty {
-                seen[id, default: 0] += 1
-                id = "ca-" + id + (seen[id]! > 1 ? "/\(seen[id]!)" : "")
+                let n = seen[id, default: 0] + 1
+                seen[id] = n
+                id = "ca-" + id + (n > 1 ? "/\(n)" : "")
             }
+            let currency = try r.currency("currency")
             entries.append(
                 try entry(
                     r,
-                    .dividend(security, gross: Money(gross, try r.currency("currency")), tax: tax),
+                    .dividend(security, gross: currency.money(gross), tax: currency.money(tax).amount),
                     "date",
                     id.isEmpty ? nil : id
                 )

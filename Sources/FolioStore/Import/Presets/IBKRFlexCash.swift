@@ -12,10 +12,16 @@ import Foundation
 /// - `Deposits/Withdrawals`, by the sign of `Amount`.
 /// - Anything else, and summary rows (`LevelOfDetail` SUMMARY), is counted and named.
 ///
-/// `TransactionID` is the external id (of the dividend row, for a dividend and its tax).
+/// `TransactionID` is the external id (of the dividend row, for a dividend and its tax). A row repeated
+/// with its TransactionID (a query run over overlapping periods, a file pasted twice) is one row: it is
+/// counted as a duplicate, not added to the payment again; the same id with other values is refused.
 struct IBKRFlexCash {
     let file: String
     private var entries: [BrokerEntry] = []
+    /// Each TransactionID met, with its row's fields and line, to tell a repeat from a clash.
+    private var seen: [String: (fields: [String], line: Int)] = [:]
+    /// Rows that repeat an earlier one.
+    private(set) var repeated = 0
 
     init(file: String) { self.file = file }
     /// Rows of one dividend payment, in the order first met.
@@ -48,15 +54,30 @@ struct IBKRFlexCash {
         if let level = c.level, !row.isBlank(level), row.string(level).uppercased() == "SUMMARY" {
             return ignored.add("\(type) (SUMMARY)", at: row.location, "a summary; Folio imports the DETAIL rows")
         }
-        let amount = try row.number(c.amount, "Amount")
-        let money = Money(abs(amount), try row.assetCode(c.currency, "CurrencyPrimary"))
+        let id = row.string(c.transactionID)
+        if !id.isEmpty {
+            let fields = (0..<row.fields.count).map { row.fields.string($0) }
+            if let earlier = seen[id] {
+                guard earlier.fields == fields else {
+                    throw row.fail(
+                        "TransactionID",
+                        "found \(RowFields.shown(id)), the id of line \(earlier.line) with other values, expected an id of its own"
+                    )
+                }
+                repeated += 1
+                return
+            }
+            seen[id] = (fields, row.line)
+        }
+        let signed = try row.currency(c.currency, "CurrencyPrimary").money(try row.number(c.amount, "Amount"))
+        let amount = signed.amount
+        let money = Money(abs(amount), signed.currency)
         let useDateTime = c.dateTime.map { !row.isBlank($0) } ?? false
         let time = try IBKRFlexImporter.time(
             row,
             row.string(useDateTime ? c.dateTime : c.settleDate),
             useDateTime ? "DateTime" : "SettleDate"
         )
-        let id = row.string(c.transactionID)
         let entry = BrokerEntry(
             event: .accountFee(money),
             timeMs: time,
@@ -103,7 +124,7 @@ struct IBKRFlexCash {
     func entries(_ ignored: inout IgnoredRows) throws -> [BrokerEntry] {
         var result = entries
         for key in order {
-            let rows = payments[key]!
+            let rows = payments[key] ?? []
             let gross = rows.filter { !$0.isTax }.reduce(0) { $0 + $1.amount }
             let tax = -rows.filter(\.isTax).reduce(0) { $0 + $1.amount }
             if abs(gross) < 1e-9 && abs(tax) < 1e-9 {
@@ -115,13 +136,26 @@ struct IBKRFlexCash {
             guard let first = rows.first(where: { !$0.isTax }), gross > 0, tax >= -1e-9, tax <= gross else {
                 throw ImportError(
                     file: file,
-                    line: rows[0].row.line,
+                    line: rows.first?.row.line,
                     field: "Amount",
                     message:
-                        "found dividends of \(gross) and tax of \(tax) for one payment, expected a dividend above zero and a tax below it"
+                        "found dividends of \(JSONNumber.describe(gross)) and tax of \(JSONNumber.describe(tax)) for one payment, expected a dividend above zero and a tax below it"
                 )
             }
             guard case let .dividend(security, money, _, _) = first.row.event else { continue }
+            // A tax is withheld from its dividend, in its currency: one in another is another payment's.
+            for r in rows {
+                guard case let .dividend(_, other, _, _) = r.row.event, other.currency != money.currency else {
+                    continue
+                }
+                throw ImportError(
+                    file: file,
+                    line: r.row.line,
+                    field: "CurrencyPrimary",
+                    message:
+                        "found \(other.currency), expected \(money.currency) as the dividend of line \(first.row.line ?? 0) it belongs to"
+                )
+            }
             result.append(first.row.with(.dividend(security, gross: Money(gross, money.currency), tax: max(0, tax))))
         }
         return result

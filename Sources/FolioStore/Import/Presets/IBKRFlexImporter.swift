@@ -36,31 +36,35 @@ struct IBKRFlexImporter {
     }
 
     func run(_ summary: inout ImportSummary) throws {
-        var section: Section?
+        var sections = 0
         var trades = IBKRFlexTrades(file: url.path)
         var cash = IBKRFlexCash(file: url.path)
         var ignored = IgnoredRows()
         var file = DelimitedFile(url: url)
         file.newSection = { fields in (0..<fields.count).contains { Self.headerNames.contains(fields.string($0)) } }
         try file.forEachRow(
-            header: { header in
+            header: { header -> Section in
                 var h = header
                 h.expectedHint =
                     "IB's Flex Query Trades columns Symbol, Buy/Sell, Quantity, TradePrice, CurrencyPrimary, TradeID, DateTime"
                     + " or Cash Transactions columns Type, Amount, CurrencyPrimary, DateTime, TransactionID"
-                if try h.optional("Buy/Sell") != nil {
-                    section = .trades(try IBKRFlexTrades.Columns(h))
-                } else if try h.optional("Type") != nil, try h.optional("Amount") != nil {
-                    section = .cash(try IBKRFlexCash.Columns(h))
-                } else if section == nil {
-                    _ = try h.required("Buy/Sell")  // the first section must be one Folio reads
-                } else {
-                    section = .other(header.names.prefix(3).joined(separator: ",") + "…")
+                sections += 1
+                // A header that names a column only one of the two sections has is that section, and
+                // must have all its columns: a Cash Transactions header with `Typ` is refused, not taken
+                // for a section Folio leaves.
+                if try h.optional("Buy/Sell") != nil || h.optional("TradeID") != nil {
+                    return .trades(try IBKRFlexTrades.Columns(h))
                 }
+                if try h.optional("Type") != nil || (h.optional("Amount") != nil && h.optional("TransactionID") != nil)
+                {
+                    return .cash(try IBKRFlexCash.Columns(h))
+                }
+                if sections == 1 { _ = try h.required("Buy/Sell") }  // the first section must be one Folio reads
+                return .other(header.names.prefix(3).joined(separator: ",") + "…")
             },
-            row: { row in
+            row: { row, section in
                 summary.read += 1
-                switch section! {
+                switch section {
                 case let .trades(c): try trades.read(row, c, &ignored)
                 case let .cash(c): try cash.read(row, c, &ignored)
                 case let .other(name):
@@ -72,6 +76,7 @@ struct IBKRFlexImporter {
                 }
             }
         )
+        summary.duplicates += cash.repeated
         try ledger.write(trades.entries + cash.entries(&ignored), into: &summary)
         summary.notes += ledger.sink.securities.takeNotes()
         ignored.report(into: &summary)
@@ -162,19 +167,20 @@ struct IBKRFlexTrades {
                 "found \(row.string(c.quantity)), expected a \(side == .buy ? "positive" : "negative") number for a \(side.rawValue.uppercased())"
             )
         }
-        let currency = try row.assetCode(c.currency, "CurrencyPrimary")
+        let currency = try row.currency(c.currency, "CurrencyPrimary")
         var security = try IBKRFlexImporter.security(row, symbol: c.symbol, isin: c.isin, description: c.description)
         _ = try row.assetCode(c.symbol, "Symbol")
         if assetClass == "CASH" {
             // EUR.USD: euros bought or sold at a price in dollars.
             let pair = row.string(c.symbol).split(separator: ".")
-            guard pair.count == 2, AssetCode(String(pair[1])) == currency else {
+            guard pair.count == 2, Denomination(String(pair[1])) == currency, let bought = Denomination(String(pair[0]))
+            else {
                 throw row.fail(
                     "Symbol",
-                    "found \"\(row.string(c.symbol))\", expected a currency pair such as EUR.\(currency) for a CASH trade in \(currency)"
+                    "found \"\(row.string(c.symbol))\", expected a currency pair such as EUR.\(currency.currency) for a CASH trade in \(currency.currency)"
                 )
             }
-            security = BrokerSecurity(code: AssetCode(String(pair[0])))
+            security = BrokerSecurity(code: bought.currency)
         }
         let commission = try row.optionalNumber(c.commission, "IBCommission") ?? 0
         guard commission <= 0 else {
@@ -185,16 +191,17 @@ struct IBKRFlexTrades {
         }
         let feeCurrency =
             row.isBlank(c.commissionCurrency)
-            ? currency : try row.assetCode(c.commissionCurrency!, "IBCommissionCurrency")
+            ? currency : try row.currency(c.commissionCurrency, "IBCommissionCurrency")
+        let price = currency.money(try row.price(c.price, "TradePrice"))
         entries.append(
             BrokerEntry(
                 event: .trade(
                     side,
                     security,
                     quantity: abs(quantity),
-                    price: try row.price(c.price, "TradePrice"),
-                    currency: currency,
-                    fee: commission == 0 ? nil : Money(-commission, feeCurrency)
+                    price: price.amount,
+                    currency: price.currency,
+                    fee: commission == 0 ? nil : feeCurrency.money(-commission)
                 ),
                 timeMs: try time(row, c),
                 id: try row.text(c.tradeID, "TradeID"),

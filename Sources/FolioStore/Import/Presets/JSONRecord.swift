@@ -40,8 +40,15 @@ struct JSONRecord {
         let value = object[key]
         if value == nil || value is NSNull { return nil }
         if let text = value as? String, ["", "-"].contains(text.trimmingCharacters(in: .whitespaces)) { return nil }
-        guard let number = JSONNumber.double(numberOrText: value) else {
-            throw fail(key, "found \(found(key)), expected a number")
+        let number = JSONNumber.double(numberOrText: value)
+        // Text is checked as written (`"1e-400"` is no zero); a JSON number as the parser read it.
+        let text = (value as? String)?.trimmingCharacters(in: .whitespaces) ?? number.map { "\($0)" } ?? ""
+        guard let number else {
+            let outOfBounds = (value as? String).flatMap { Double($0.trimmingCharacters(in: .whitespaces)) } != nil
+            throw fail(key, "found \(found(key)), expected \(outOfBounds ? NumberBounds.expected : "a number")")
+        }
+        guard NumberBounds.contains(number, readFrom: text) else {
+            throw fail(key, "found \(found(key)), expected \(NumberBounds.expected)")
         }
         return number
     }
@@ -51,12 +58,12 @@ struct JSONRecord {
         return number
     }
 
-    func currency(_ key: String) throws -> AssetCode {
-        let text = string(key)
-        guard AssetCode.isValid(text), text.allSatisfy(\.isLetter) else {
-            throw fail(key, "found \(found(key)), expected a currency code such as EUR or USD")
+    /// The currency of a value of its own (`"EUR"`, `"GBp"`): see `Denomination`.
+    func currency(_ key: String) throws -> Denomination {
+        guard let denomination = Denomination(string(key)) else {
+            throw fail(key, "found \(found(key)), expected \(Denomination.expected)")
         }
-        return AssetCode(text)
+        return denomination
     }
 
     func isin(_ key: String) throws -> ISIN? {

@@ -13,26 +13,34 @@ import Foundation
 ///   was paid (Revolut states it after withholding); `CUSTODY FEE`: a fee of the account.
 /// - `STOCK SPLIT`: the shares it added (`Quantity`), so its ratio is found from what was held before.
 /// - Anything else (transfers between Revolut's companies, tax corrections) is counted and named.
+///
+/// Signs are Revolut's: money in (a top-up, a dividend) and a trade's total above zero, money out (a
+/// withdrawal, a fee) below; a row with the other sign is refused rather than read with its sign dropped.
 struct RevolutImporter {
     let url: URL
     let ledger: BrokerLedger
 
+    private struct Columns {
+        var date, ticker, type, quantity, total, currency: Int
+    }
+
     func run(_ summary: inout ImportSummary) throws {
-        var c: (date: Int, ticker: Int, type: Int, quantity: Int, total: Int, currency: Int)?
         var entries: [BrokerEntry] = []
         var ignored = IgnoredRows()
         try DelimitedFile(url: url).forEachRow(
             header: { header in
                 var h = header
                 h.expectedHint = "Revolut's Date,Ticker,Type,Quantity,Price per share,Total Amount,Currency,FX Rate"
-                c = (
-                    try h.required("Date"), try h.required("Ticker"), try h.required("Type"),
-                    try h.required("Quantity"),
-                    try h.required("Total Amount"), try h.required("Currency")
+                return Columns(
+                    date: try h.required("Date"),
+                    ticker: try h.required("Ticker"),
+                    type: try h.required("Type"),
+                    quantity: try h.required("Quantity"),
+                    total: try h.required("Total Amount"),
+                    currency: try h.required("Currency")
                 )
             },
-            row: { row in
-                let c = c!
+            row: { row, c in
                 summary.read += 1
                 let type = row.string(c.type)
                 let entry = BrokerEntry(
@@ -43,22 +51,32 @@ struct RevolutImporter {
                     line: row.line
                 )
                 let upper = type.uppercased()
-                let total = {
-                    Money(abs(try row.amount(c.total, "Total Amount")), try row.currency(c.currency, "Currency"))
+                /// `Total Amount` with the sign Revolut writes for the type: money in is above zero, money
+                /// out below (a withdrawal, a fee), and a trade's total above zero either way. Another
+                /// sign is another event, not this one with its sign dropped.
+                func total(negative: Bool) throws -> Money {
+                    let amount = try row.amount(c.total, "Total Amount")
+                    guard negative ? amount < 0 : amount > 0 else {
+                        throw row.fail(
+                            "Total Amount",
+                            "found \(RowFields.shown(row.string(c.total))), expected an amount \(negative ? "below" : "above") zero for \(type)"
+                        )
+                    }
+                    return try row.currency(c.currency, "Currency").money(abs(amount))
                 }
                 let security = { () throws -> BrokerSecurity in
                     let ticker = try row.text(c.ticker, "Ticker")
                     return BrokerSecurity(ticker: ticker, isin: nil, name: nil)
                 }
                 if upper.hasPrefix("BUY") || upper.hasPrefix("SELL") {
-                    let quantity = abs(try row.amount(c.quantity, "Quantity"))
-                    let paid = try total()
-                    guard quantity > 0, paid.amount > 0 else {
+                    let quantity = try row.amount(c.quantity, "Quantity")
+                    guard quantity > 0 else {
                         throw row.fail(
-                            "Total Amount",
-                            "found \(paid.amount) for \(quantity) shares, expected both above zero"
+                            "Quantity",
+                            "found \(RowFields.shown(row.string(c.quantity))), expected the shares traded, above zero"
                         )
                     }
+                    let paid = try total(negative: false)
                     entries.append(
                         entry.with(
                             .trade(
@@ -74,16 +92,14 @@ struct RevolutImporter {
                     return
                 }
                 switch upper {
-                case "CASH TOP-UP", "CASH WITHDRAWAL":
-                    let money = try total()
-                    guard money.amount > 0 else { throw row.fail("Total Amount", "found 0, expected the amount moved") }
-                    entries.append(
-                        entry.with(.transfer(upper == "CASH TOP-UP" ? .deposit : .withdrawal, money, fee: 0))
-                    )
+                case "CASH TOP-UP":
+                    entries.append(entry.with(.transfer(.deposit, try total(negative: false), fee: 0)))
+                case "CASH WITHDRAWAL":
+                    entries.append(entry.with(.transfer(.withdrawal, try total(negative: true), fee: 0)))
                 case "DIVIDEND":
-                    entries.append(entry.with(.dividend(try security(), gross: try total(), tax: 0)))
+                    entries.append(entry.with(.dividend(try security(), gross: try total(negative: false), tax: 0)))
                 case "CUSTODY FEE":
-                    entries.append(entry.with(.accountFee(try total())))
+                    entries.append(entry.with(.accountFee(try total(negative: true))))
                 case "STOCK SPLIT":
                     entries.append(
                         entry.with(.splitAdding(try security(), units: try row.amount(c.quantity, "Quantity")))

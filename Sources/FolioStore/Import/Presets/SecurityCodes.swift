@@ -2,13 +2,19 @@ import FolioCore
 import Foundation
 internal import GRDB
 
-/// The asset code of each security a broker's file names, found the same way for every preset:
+/// The asset code of each security a broker's file names, found the same way for every preset. Assets
+/// are shared by every portfolio of a database, so an import never changes what an existing asset is —
+/// its code, its ISIN — and refuses a row that would make one security another's:
 ///
-/// 1. an asset that has the ISIN is the security, whatever ticker the file gives (`folio asset set VWCE
-///    --isin IE00BK5BQT80` before importing a file that says `VWCE.DE`, or only the ISIN);
-/// 2. else the ticker is the code, and the asset of that code takes the ISIN when it has none;
+/// 1. an asset that has the ISIN is the security, when the file gives no ticker or the ticker is that
+///    asset's code, as an exchange writes it (`VWCE.DE` for `VWCE`: `folio asset set VWCE --isin
+///    IE00BK5BQT80` before importing such a file, or one with only the ISIN). A ticker that is another
+///    code is refused, naming both assets: the file says one security and its ISIN another;
+/// 2. else the ticker is the code. An asset created by the import takes the ISIN; an asset that was
+///    there before keeps none (the ISIN is said in a note, and `folio asset set` gives it on purpose);
 /// 3. a ticker whose asset has another ISIN is another security (one ticker, two exchanges): the ISIN
-///    is then the code, as it is when the file gives no ticker at all (Degiro).
+///    is then the code, as it is when the file gives no ticker at all (Degiro);
+/// 4. a currency has no ISIN: a row that gives one to a currency's code is refused.
 ///
 /// Each asset this creates, and each ISIN found under another code, is said once in the import's notes
 /// (`created AAPL (US0378331005)`), so that the user sees which codes the next `folio fetch` must know.
@@ -17,47 +23,86 @@ final class SecurityCodes {
     private var byTicker: [String: AssetCode] = [:]
     private var notes: [String] = []
 
-    /// A security the file names by neither ticker nor ISIN.
-    struct UnnamedSecurityError: Error {}
+    /// Why a row's security cannot be found: it names none, or two assets, or a currency with an ISIN.
+    struct Refusal: Error {
+        let field: String
+        let message: String
+    }
 
-    /// The code of `security`, creating or completing its asset.
+    /// The code of `security`, creating its asset when it is new.
     func code(of security: BrokerSecurity, sink: ImportSink) throws -> AssetCode {
         if let code = security.code { return code }
-        let db = sink.db
         let ticker = security.ticker.flatMap(Self.tickerCode)
-        if let isin = security.isin {
-            if let code = byISIN[isin] { return code }
-            if let stored = try String.fetchOne(
-                db,
-                sql: "SELECT code FROM asset WHERE isin = ?",
-                arguments: [isin.rawValue]
-            ) {
-                let code = AssetCode(stored)
-                if let ticker, ticker != code { notes.append("\(isin) is \(code) here (the file says \(ticker))") }
-                byISIN[isin] = code
-                return code
+        guard let isin = security.isin else {
+            guard let ticker else {
+                throw Refusal(field: "security", message: "found no ticker and no ISIN, expected a security")
             }
-            var code = ticker ?? AssetCode(isin.rawValue)
-            if let other = try String.fetchOne(
-                db,
-                sql: "SELECT isin FROM asset WHERE code = ? AND isin IS NOT NULL",
-                arguments: [code.rawValue]
-            ) {
-                notes.append("\(code) is \(other) in this database, so \(isin) is stored as \(isin)")
-                code = AssetCode(isin.rawValue)
+            if let code = byTicker[ticker.rawValue] { return code }
+            try make(ticker, isin: nil, security: security, sink: sink)
+            byTicker[ticker.rawValue] = ticker
+            return ticker
+        }
+        if let code = byISIN[isin], ticker == nil || Self.names(ticker, code) { return code }
+        let db = sink.db
+        if let stored = try String.fetchOne(
+            db,
+            sql: "SELECT code FROM asset WHERE isin = ?",
+            arguments: [isin.rawValue]
+        ) {
+            let code = AssetCode(stored)
+            if let ticker, ticker != code {
+                guard Self.names(ticker, code) else {
+                    throw Refusal(
+                        field: "ISIN",
+                        message:
+                            "found \(isin) with the ticker \(ticker), but \(isin) is \(code)'s ISIN in this database: the row names two assets, \(code) and \(ticker) (folio asset set changes an asset's ISIN)"
+                    )
+                }
+                notes.append("\(isin) is \(code) here (the file says \(ticker))")
             }
-            try make(code, isin: isin, security: security, sink: sink)
             byISIN[isin] = code
             return code
         }
-        guard let ticker else { throw UnnamedSecurityError() }
-        if let code = byTicker[ticker.rawValue] { return code }
-        try make(ticker, isin: nil, security: security, sink: sink)
-        byTicker[ticker.rawValue] = ticker
-        return ticker
+        var code = ticker ?? AssetCode(isin.rawValue)
+        let existing = try Row.fetchOne(
+            db,
+            sql: "SELECT kind, isin FROM asset WHERE code = ?",
+            arguments: [code.rawValue]
+        )
+        let storedISIN: String? = existing.flatMap { $0[1] }
+        let kind = existing.map { AssetKind(rawValue: $0[0]) ?? .other } ?? KnownAssets.kind(of: code)
+        if kind == .fiat && KnownAssets.fiat.contains(code.rawValue) {
+            throw Refusal(
+                field: "ISIN",
+                message: "found \(isin) for \(code), a currency: a currency has no ISIN, expected a security's ticker"
+            )
+        }
+        if let other = storedISIN {
+            notes.append("\(code) is \(other) in this database, so \(isin) is stored as \(isin)")
+            code = AssetCode(isin.rawValue)
+        } else if existing != nil {
+            // The asset was there before this file: what it is stays as it was.
+            notes.append(
+                "\(code) has no ISIN here and keeps none; the file says \(isin) (folio asset set \(code) --isin \(isin) gives it)"
+            )
+            byISIN[isin] = code
+            return code
+        }
+        try make(code, isin: isin, security: security, sink: sink)
+        byISIN[isin] = code
+        return code
     }
 
-    /// The asset of `code`, created when it is new (and said), given `isin` when it has none.
+    /// Whether a file's `ticker` names the asset `code`: the same code, or the code with an exchange's
+    /// suffix (`VWCE.DE`, `SAP.DE` for `SAP`) or without it.
+    static func names(_ ticker: AssetCode?, _ code: AssetCode) -> Bool {
+        guard let ticker else { return true }
+        func root(_ c: AssetCode) -> Substring { c.rawValue.split(separator: ".").first ?? Substring(c.rawValue) }
+        return ticker == code || root(ticker) == Substring(code.rawValue) || root(code) == Substring(ticker.rawValue)
+    }
+
+    /// The asset of `code`, created when it is new (and said) with `isin`; an asset that exists is left
+    /// as it is.
     private func make(_ code: AssetCode, isin: ISIN?, security: BrokerSecurity, sink: ImportSink) throws {
         let exists =
             try Bool.fetchOne(
@@ -66,20 +111,16 @@ final class SecurityCodes {
                 arguments: [code.rawValue]
             ) ?? false
         let id = try sink.assetID(code, kindHint: Self.kindHint(security.name), name: security.name)
+        guard !exists else { return }
         if let isin {
-            try sink.db.execute(
-                sql: "UPDATE asset SET isin = ? WHERE id = ? AND isin IS NULL",
-                arguments: [isin.rawValue, id]
-            )
+            try sink.db.execute(sql: "UPDATE asset SET isin = ? WHERE id = ?", arguments: [isin.rawValue, id])
         }
-        if !exists {
-            let byISIN = isin?.rawValue == code.rawValue
-            let said = [
-                byISIN ? nil : isin?.rawValue, security.name.map { "\"\($0)\"" }, byISIN ? "named by its ISIN" : nil,
-            ]
-            .compactMap { $0 }.joined(separator: ", ")
-            notes.append("created \(code)" + (said.isEmpty ? "" : " (\(said))"))
-        }
+        let byISIN = isin?.rawValue == code.rawValue
+        let said = [
+            byISIN ? nil : isin?.rawValue, security.name.map { "\"\($0)\"" }, byISIN ? "named by its ISIN" : nil,
+        ]
+        .compactMap { $0 }.joined(separator: ", ")
+        notes.append("created \(code)" + (said.isEmpty ? "" : " (\(said))"))
     }
 
     /// The notes gathered since the last call, for the file being imported.

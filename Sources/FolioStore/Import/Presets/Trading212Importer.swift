@@ -30,13 +30,14 @@ struct Trading212Importer {
 
     private struct Columns {
         var action, time: Int
-        var isin, ticker, name, shares, price, priceCurrency, total, totalCurrency: Int?
+        var isin, ticker, name, shares, price, priceCurrency, totalCurrency: Int?
         var tax, taxCurrency, notes, id, fromAmount, fromCurrency, toAmount, toCurrency: Int?
         /// Headers that hold a fee a trade is charged, with the column of its currency, or the currency
         /// the header names (`Stamp duty (GBP)`).
-        var fees: [(name: String, column: Int, currency: Int?, named: AssetCode?)] = []
+        var fees: [(name: String, column: Int, currency: Int?, named: Denomination?)] = []
         /// `Total (EUR)`: the account's currency in the header of older files.
-        var totalNamed: AssetCode?
+        var totalNamed: Denomination?
+        var total: Int
     }
 
     /// Columns of charges per trade, as Trading 212 names them.
@@ -48,17 +49,13 @@ struct Trading212Importer {
     static let timePatterns = ["yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd HH:mm", "dd/MM/yyyy HH:mm:ss"].map(DatePattern.fixed)
 
     func run(_ summary: inout ImportSummary) throws {
-        var c: Columns?
         var entries: [BrokerEntry] = []
         var ignored = IgnoredRows()
         /// A split's close waits for its open.
         var closes: [String: (shares: Double, location: String, line: Int)] = [:]
         try DelimitedFile(url: url).forEachRow(
-            header: { header in
-                c = try columns(header)
-            },
-            row: { row in
-                let c = c!
+            header: columns,
+            row: { row, c in
                 summary.read += 1
                 let action = row.string(c.action)
                 let lower = action.lowercased()
@@ -132,14 +129,33 @@ struct Trading212Importer {
         var h = header
         h.expectedHint =
             "Trading 212's Action,Time,ISIN,Ticker,Name,No. of shares,Price / share,…,Total,Currency (Total)"
-        var c = Columns(action: try h.required("Action"), time: try h.required("Time", "Time (UTC)"))
+        var total = try h.optional("Total")
+        var totalNamed: Denomination?
+        // Older files: `Total (EUR)`, `Currency conversion fee (EUR)`.
+        var namedFees: [(name: String, column: Int, currency: Int?, named: Denomination?)] = []
+        for (i, name) in header.names.enumerated() {
+            guard let open = name.lastIndex(of: "("), name.hasSuffix(")") else { continue }
+            let base = name[..<open].trimmingCharacters(in: .whitespaces)
+            let code = String(name[name.index(after: open)..<name.index(before: name.endIndex)])
+            guard code.count == 3, code.allSatisfy(\.isUppercase), let denomination = Denomination(code) else {
+                continue
+            }
+            if base == "Total", total == nil { (total, totalNamed) = (i, denomination) }
+            if Self.feeNames.contains(base) { namedFees.append((base, i, nil, denomination)) }
+        }
+        var c = Columns(
+            action: try h.required("Action"),
+            time: try h.required("Time", "Time (UTC)"),
+            total: try total ?? h.required("Total")
+        )
+        c.totalNamed = totalNamed
+        c.fees = namedFees
         c.isin = try h.optional("ISIN")
         c.ticker = try h.optional("Ticker")
         c.name = try h.optional("Name")
         c.shares = try h.optional("No. of shares")
         c.price = try h.optional("Price / share")
         c.priceCurrency = try h.optional("Currency (Price / share)")
-        c.total = try h.optional("Total")
         c.totalCurrency = try h.optional("Currency (Total)")
         c.tax = try h.optional("Withholding tax")
         c.taxCurrency = try h.optional("Currency (Withholding tax)")
@@ -149,21 +165,11 @@ struct Trading212Importer {
         c.fromCurrency = try h.optional("Currency (Currency conversion from amount)")
         c.toAmount = try h.optional("Currency conversion to amount")
         c.toCurrency = try h.optional("Currency (Currency conversion to amount)")
-        // Older files: `Total (EUR)`, `Currency conversion fee (EUR)`.
-        for (i, name) in header.names.enumerated() {
-            guard let open = name.lastIndex(of: "("), name.hasSuffix(")") else { continue }
-            let base = name[..<open].trimmingCharacters(in: .whitespaces)
-            let code = String(name[name.index(after: open)..<name.index(before: name.endIndex)])
-            guard code.count == 3, code.allSatisfy(\.isUppercase) else { continue }
-            if base == "Total", c.total == nil { (c.total, c.totalNamed) = (i, AssetCode(code)) }
-            if Self.feeNames.contains(base) { c.fees.append((base, i, nil, AssetCode(code))) }
-        }
         for name in Self.feeNames {
             if let column = try h.optional(name) {
                 c.fees.append((name, column, try h.optional("Currency (\(name))"), nil))
             }
         }
-        if c.total == nil { _ = try h.required("Total") }
         return c
     }
 
@@ -178,9 +184,8 @@ struct Trading212Importer {
 
     /// `Total` in the account's currency.
     private func total(_ row: RowFields, _ c: Columns) throws -> Money {
-        let amount = try row.amount(c.total!, "Total")
-        let currency = try c.totalNamed ?? row.currency(c.totalCurrency, "Currency (Total)")
-        return Money(amount, currency)
+        let amount = try row.amount(c.total, "Total")
+        return try (c.totalNamed ?? row.currency(c.totalCurrency, "Currency (Total)")).money(amount)
     }
 
     private func positiveTotal(_ row: RowFields, _ c: Columns, _ action: String) throws -> Money {
@@ -206,9 +211,8 @@ struct Trading212Importer {
 
     /// The price per share in its currency, pence read as pounds.
     private func price(_ row: RowFields, _ c: Columns) throws -> Money {
-        let price = try row.amount(try need(c.price, "Price / share", row), "Price / share")
-        let currency = try row.currency(c.priceCurrency, "Currency (Price / share)")
-        return currency == "GBX" ? Money(price / 100, "GBP") : Money(price, currency)
+        let price = try row.positive(try need(c.price, "Price / share", row), "Price / share")
+        return try row.currency(c.priceCurrency, "Currency (Price / share)").money(price)
     }
 
     /// The row's fees in the account's currency (summed), and in any other currency (one each).
@@ -218,10 +222,8 @@ struct Trading212Importer {
         var others: [Money] = []
         for fee in c.fees {
             guard let amount = try row.optionalAmount(fee.column, fee.name), amount != 0 else { continue }
-            var currency = try fee.named ?? row.currency(fee.currency, "Currency (\(fee.name))")
-            var value = abs(amount)
-            if currency == "GBX" { (currency, value) = ("GBP", value / 100) }
-            if currency == account { inAccount += value } else { others.append(Money(value, currency)) }
+            let fee = try (fee.named ?? row.currency(fee.currency, "Currency (\(fee.name))")).money(abs(amount))
+            if fee.currency == account { inAccount += fee.amount } else { others.append(fee) }
         }
         return (inAccount, others)
     }
@@ -248,6 +250,14 @@ struct Trading212Importer {
             )
         } else {
             let gross = Money(shares * price.amount, price.currency)
+            // Shares worth less than a cent at their price would be nearly free, and the exchange that
+            // pays for them would vanish with them: the price is wrong, not the total.
+            guard gross.amount >= 0.005 else {
+                throw row.fail(
+                    "Price / share",
+                    "found \(RowFields.shown(row.string(c.price))), expected the price of one share: \(JSONNumber.describe(shares)) shares at it are worth less than a cent, for \(JSONNumber.describe(net)) \(total.currency)"
+                )
+            }
             let settled = Money(net, total.currency)
             let trade = entry.with(
                 .trade(side, security, quantity: shares, price: price.amount, currency: price.currency, fee: fee)
@@ -266,9 +276,11 @@ struct Trading212Importer {
     private func dividend(_ row: RowFields, _ c: Columns, _ entry: BrokerEntry) throws -> [BrokerEntry] {
         let total = try positiveTotal(row, c, row.string(c.action))
         let security = try security(row, c)
-        var tax = abs(try row.optionalAmount(c.tax, "Withholding tax") ?? 0)
-        var taxCurrency = tax == 0 ? nil : try row.currency(c.taxCurrency, "Currency (Withholding tax)")
-        if taxCurrency == "GBX" { (taxCurrency, tax) = ("GBP", tax / 100) }
+        let withheld = abs(try row.optionalAmount(c.tax, "Withholding tax") ?? 0)
+        let taxMoney =
+            withheld == 0 ? nil : try row.currency(c.taxCurrency, "Currency (Withholding tax)").money(withheld)
+        let tax = taxMoney?.amount ?? 0
+        let taxCurrency = taxMoney?.currency
         let price = try self.price(row, c)
         // Withheld in the account's currency, or paid in it: the gross is what came in plus the tax.
         if taxCurrency == total.currency || (taxCurrency == nil && price.currency == total.currency) {
@@ -297,27 +309,25 @@ struct Trading212Importer {
         let from: Money
         let to: Money
         if let f = c.fromAmount, let t = c.toAmount, !row.isBlank(f) {
-            from = Money(
-                abs(try row.amount(f, "Currency conversion from amount")),
-                try row.currency(c.fromCurrency, "Currency (Currency conversion from amount)")
+            from = try row.currency(c.fromCurrency, "Currency (Currency conversion from amount)").money(
+                abs(try row.amount(f, "Currency conversion from amount"))
             )
-            to = Money(
-                abs(try row.amount(t, "Currency conversion to amount")),
-                try row.currency(c.toCurrency, "Currency (Currency conversion to amount)")
+            to = try row.currency(c.toCurrency, "Currency (Currency conversion to amount)").money(
+                abs(try row.amount(t, "Currency conversion to amount"))
             )
         } else {
             // Older files say it in the note: `0.01 GBP -> 0.01 EUR`.
             let parts = row.string(c.notes).split(separator: " ").map(String.init)
             guard parts.count == 5, parts[2] == "->", let a = BrokerNumber.parse(parts[0]),
-                let b = BrokerNumber.parse(parts[3]),
-                AssetCode.isValid(parts[1]), AssetCode.isValid(parts[4])
+                let b = BrokerNumber.parse(parts[3]), NumberBounds.contains(a), NumberBounds.contains(b),
+                let fromDenomination = Denomination(parts[1]), let toDenomination = Denomination(parts[4])
             else {
                 throw row.fail(
                     "Notes",
                     "found \(RowFields.shown(row.string(c.notes))), expected a conversion such as \"100.00 EUR -> 108.50 USD\""
                 )
             }
-            (from, to) = (Money(abs(a), AssetCode(parts[1])), Money(abs(b), AssetCode(parts[4])))
+            (from, to) = (fromDenomination.money(abs(a)), toDenomination.money(abs(b)))
         }
         guard from.amount > 0, to.amount > 0, from.currency != to.currency else {
             throw row.fail(
