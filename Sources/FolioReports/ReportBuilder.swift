@@ -41,9 +41,10 @@ public struct ReportBuilder: Sendable {
     /// Pages as laid out, before headers and footers.
     ///
     /// A text that names the page a table starts on (`{pageOf.diagnostics}`: page 1 pointing at the list
-    /// of negative balances) is laid out with a two-digit stand-in, the blocks paginated, and the text
-    /// then written with the page found and the same blocks paginated again: pagination is pure and
-    /// cheap, and the charts are not drawn twice.
+    /// of negative balances) is first laid out with a stand-in number, never printed: the blocks are
+    /// paginated, the text written with the pages found and the blocks paginated again, until the pages
+    /// the texts name are the pages their tables start on (a shorter number can move the table up).
+    /// Pagination is pure and cheap, and the charts are not drawn twice.
     public func pages(_ data: some ReportDataSource) throws -> [LaidOutPage] {
         let content = composer.content
         var blocks: [any LayoutBlock] = []
@@ -52,7 +53,7 @@ public struct ReportBuilder: Sendable {
             if !blocks.isEmpty { blocks.append(PageBreakBlock()) }
             var previous: BlockDefinition?
             for block in section.blocks where try holds(block.when, block.path, data) {
-                if block.kind == .text && block.text.contains("{" + Template.pageOf) {
+                if block.kind == .text && !Template.pagePointers(in: block.text).isEmpty {
                     pointers.append((blocks.count, block, previous?.kind))
                 }
                 var laid = try layoutBlocks(
@@ -75,23 +76,56 @@ public struct ReportBuilder: Sendable {
             }
         }
         blocks = ChartBlock.aligningTimePlots(blocks, width: content.width)
-        let pages = Paginator.paginate(blocks, content: content, gap: style.blockGap)
+        var pages = Paginator.paginate(blocks, content: content, gap: style.blockGap)
         guard !pointers.isEmpty else { return pages }
-        var found: [String: String] = [:]
+        var written: [String: Int]?
+        var passes = 0
+        while true {
+            let found = Self.tableStarts(pages)
+            if found == written { return pages }
+            guard passes < 4 else {
+                throw DefinitionError(
+                    file: definition.name,
+                    path: pointers[0].block.path + ".text",
+                    problem: "the pages it names move each time they are written (\(found))"
+                )
+            }
+            for pointer in pointers {
+                var page: [String: String] = [:]
+                for data in Template.pagePointers(in: pointer.block.text) {
+                    // Not reached with a definition that was read: its check draws the table whenever the text is.
+                    guard let number = found[data] else {
+                        throw DefinitionError(
+                            file: definition.name,
+                            path: pointer.block.path + ".text",
+                            problem: "names the page of a table of \(data), which this report does not draw"
+                        )
+                    }
+                    page[Template.pageOf + data] = "\(number)"
+                }
+                blocks[pointer.index] = TextBlock(
+                    text: text(pointer.block.text, data, pages: page),
+                    isCaption: pointer.after == .chart || pointer.after == .table,
+                    style: style
+                )
+            }
+            written = found
+            passes += 1
+            pages = Paginator.paginate(blocks, content: content, gap: style.blockGap)
+        }
+    }
+
+    /// The page (from 1) each table, by its data, starts on: its first rows, or the line saying it has none.
+    static func tableStarts(_ pages: [LaidOutPage]) -> [String: Int] {
+        var found: [String: Int] = [:]
         for (number, page) in pages.enumerated().reversed() {
             for placed in page.blocks {
-                guard let source = (placed.block as? TableBlock)?.source else { continue }
-                found[Template.pageOf + source] = "\(number + 1)"
+                guard let source = (placed.block as? TableBlock)?.source ?? (placed.block as? TextBlock)?.standsFor
+                else { continue }
+                found[source] = number + 1
             }
         }
-        for pointer in pointers {
-            blocks[pointer.index] = TextBlock(
-                text: text(pointer.block.text, data, found),
-                isCaption: pointer.after == .chart || pointer.after == .table,
-                style: style
-            )
-        }
-        return Paginator.paginate(blocks, content: content, gap: style.blockGap)
+        return found
     }
 
     /// Pages as scenes, headers and footers included.
@@ -116,10 +150,12 @@ public struct ReportBuilder: Sendable {
         return holds
     }
 
-    /// `pages`: the page each table starts on, by `{pageOf.…}` name; a stand-in of two digits until known.
-    private func text(_ template: String, _ data: some ReportDataSource, _ pages: [String: String] = [:]) -> String {
+    /// `pages`: the page each table starts on, by `{pageOf.…}` name; nil while the pages are not known
+    /// yet, when a two-digit stand-in takes the number's room for the first pagination (`pages(_:)`
+    /// replaces every such text before a page is drawn).
+    private func text(_ template: String, _ data: some ReportDataSource, pages: [String: String]? = nil) -> String {
         Template.render(template, values: data.values, strings: strings) { name in
-            name.hasPrefix(Template.pageOf) ? pages[name] ?? "99" : nil
+            name.hasPrefix(Template.pageOf) ? pages.map { $0[name] ?? "" } ?? "99" : nil
         }
     }
 
@@ -262,7 +298,9 @@ public struct ReportBuilder: Sendable {
             guard !table.columns.isEmpty else { return out + [TextBlock(text: strings[.noData], style: style)] }
             let shaped = try TableShaping(table: table, block: block, file: definition.name).shaped()
             if shaped.rows.isEmpty {
-                out.append(TextBlock(text: strings[.noData], style: style))
+                var none = TextBlock(text: strings[.noData], style: style)
+                none.standsFor = block.data
+                out.append(none)
             } else {
                 var table = TableBlock(columns: shaped.columns, rows: shaped.rows, style: style)
                 table.source = block.data

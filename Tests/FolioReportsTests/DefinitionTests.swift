@@ -81,6 +81,20 @@ import Testing
             "pages[0].blocks[0].items", "one tile on a side"
         ),
         ("pages: [{blocks: [{kind: kpis, items: [value], lead: maybe}]}]", "pages[0].blocks[0].lead", "true or false"),
+        // A page number is written into a text once its table is placed: only a text may name one, and only
+        // of a table drawn whenever the text is.
+        ("pages: [{blocks: [{kind: heading, text: \"{pageOf.trades}\"}]}]", "pages[0].blocks[0].text", "kind text"),
+        ("title: \"p. {pageOf.trades}\"\npages: [{blocks: []}]", "title", "only in a block of kind text"),
+        ("pages: [{blocks: [{kind: text, text: \"{pageOf.}\"}]}]", "pages[0].blocks[0].text", "a table's data"),
+        (
+            "pages: [{blocks: [{kind: text, text: \"p. {pageOf.trades}\"}, {kind: table, data: holdings}]}]",
+            "pages[0].blocks[0].text", "a table of trades drawn whenever this text is"
+        ),
+        (
+            "pages:\n  - blocks: [{kind: text, text: \"p. {pageOf.diagnostics}\"}]\n"
+                + "  - {when: negative-balances, blocks: [{kind: table, data: diagnostics}]}",
+            "pages[0].blocks[0].text", "a table of diagnostics drawn whenever this text is"
+        ),
     ])
     func invalidDefinitionsSayWhereAndWhat(yaml: String, path: String, expected: String) throws {
         let e = try #require(error(yaml))

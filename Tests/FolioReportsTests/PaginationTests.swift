@@ -96,6 +96,30 @@ import Testing
         #expect(try builder.scenes(healthy).flatMap(\.texts).contains { $0.text == "Diagnostics" } == false)
     }
 
+    /// A text that names a table's page (`{pageOf.…}`) is written with the page the table starts on as
+    /// drawn, found in the scenes' own text; a table with no rows, the page of the line that says so.
+    @Test(arguments: [0, 40, 300]) func aTextNamesThePageItsTableStartsOn(trades: Int) throws {
+        let definition = try DefinitionParser(file: "mine.yaml").parse(
+            """
+            pages:
+              - blocks:
+                  - {kind: text, text: "Trades on page {pageOf.trades}, holdings on page {pageOf.holdings}."}
+                  - {kind: table, data: trades, title: Trades}
+                  - {kind: table, data: holdings, title: Holdings}
+            """
+        )
+        let builder = ReportBuilder(definition: definition, theme: .light, locale: .en, measurer: measurer)
+        let data = PortfolioReportData(SyntheticPortfolio.input(assets: 50, trades: trades), locale: .en)
+        let scenes = try builder.scenes(data)
+        func page(_ title: String) throws -> Int {
+            try #require(scenes.firstIndex { $0.texts.contains { $0.text == title } }) + 1
+        }
+        let pointer = try #require(scenes.first?.texts.first { $0.text.hasPrefix("Trades on page") })
+        #expect(pointer.text == "Trades on page \(try page("Trades")), holdings on page \(try page("Holdings")).")
+        if trades == 0 { #expect(scenes[0].texts.contains { $0.text == "No data" }) }
+        if trades == 300 { #expect(try page("Holdings") > 2) }
+    }
+
     @Test func headingNeverEndsAPage() {
         let style = ReportStyle(theme: .light, locale: .en, measurer: measurer)
         let content = Rect(x: 0, y: 0, width: 400, height: 300)

@@ -90,6 +90,7 @@ public struct DefinitionParser {
                 return flag
             } ?? false
         )
+        try checkPagePointers(definition.sections, Array(pages))
         if let node = top["daily-size"] {
             let text = try string(node, "daily-size")
             let parts = text.lowercased().split(separator: "x").compactMap { Double($0) }
@@ -180,7 +181,7 @@ public struct DefinitionParser {
         switch kind {
         case .heading, .text:
             guard let t = m["text"] else { throw error(node, path + ".text", "the \(kind.rawValue)'s text") }
-            block.text = try template(t, path + ".text")
+            block.text = try template(t, path + ".text", pointers: kind == .text)
         case .kpis:
             guard let n = m["items"], case .sequence(let items) = n, !items.isEmpty else {
                 throw error(
@@ -324,11 +325,48 @@ public struct DefinitionParser {
         return s
     }
 
-    /// A template whose placeholders and catalogue keys all exist.
-    private func template(_ node: Node, _ path: String) throws -> String {
+    /// A template whose placeholders and catalogue keys all exist; `pointers`: it may name a table's page.
+    private func template(_ node: Node, _ path: String, pointers: Bool = false) throws -> String {
         let s = try string(node, path)
-        if let problem = Template.problem(in: s) { throw error(node, path, problem.expected, found: problem.found) }
+        if let problem = Template.problem(in: s, pointers: pointers) {
+            throw error(node, path, problem.expected, found: problem.found)
+        }
         return s
+    }
+
+    /// A text that names a table's page (`{pageOf.diagnostics}`) promises the table: one of that data is
+    /// drawn whenever the text is (its conditions are among the text's), so that a reader is never sent to
+    /// a page that does not hold it.
+    private func checkPagePointers(_ sections: [ReportDefinition.Section], _ nodes: [Node]) throws {
+        let tables = sections.flatMap { section in
+            section.blocks.filter { $0.kind == .table }.map {
+                ($0.data, Set([section.when, $0.when].compactMap { $0 }))
+            }
+        }
+        for (i, section) in sections.enumerated() {
+            for (j, block) in section.blocks.enumerated() where block.kind == .text {
+                let conditions = Set([section.when, block.when].compactMap { $0 })
+                for data in Template.pagePointers(in: block.text)
+                where !tables.contains(where: { $0.0 == data && $0.1.isSubset(of: conditions) }) {
+                    throw DefinitionError(
+                        file: file,
+                        path: block.path + ".text",
+                        line: textLine(nodes[i], j),
+                        expected: "a table of \(data) drawn whenever this text is (with none of its own conditions)",
+                        found: "\"{\(Template.pageOf + data)}\""
+                    )
+                }
+            }
+        }
+    }
+
+    /// The line of a section's block's text, for an error found once every page has been read.
+    private func textLine(_ section: Node, _ index: Int) -> Int? {
+        guard case .mapping(let page) = section,
+            case .sequence(let blocks) = page.first(where: { $0.key.string == "blocks" })?.value,
+            index < blocks.count, case .mapping(let block) = blocks[index]
+        else { return nil }
+        return block.first { $0.key.string == "text" }?.value.mark?.line
     }
 
     private func number(

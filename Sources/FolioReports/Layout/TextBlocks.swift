@@ -28,6 +28,9 @@ public struct TextBlock: LayoutBlock {
     let style: ReportStyle
     /// Lines already wrapped, when this block is the rest of a split paragraph.
     var prewrapped: [String]?
+    /// The data of the table this line stands in for ("No data"): a text that names the table's page
+    /// (`{pageOf.…}`) names this line's.
+    var standsFor: String?
 
     public init(text: String, isCaption: Bool = false, style: ReportStyle) {
         self.text = text
