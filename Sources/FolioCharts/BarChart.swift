@@ -108,8 +108,14 @@ public struct BarChart: Chart, Hashable {
             body.height -= b.layout.height(b.axisStyle) * 1.6
         }
 
-        // The legend names what is drawn: in shares, a series that is never above zero has no part in a stack.
-        let listed = series.indices.filter { s in groups.indices.contains { plotted(s, $0).isFinite } }
+        // The legend names what is drawn: in shares, a series that is never above zero has no part in a stack;
+        // a stack's "Other" under zero has the key of the one above.
+        var listed: [Int] = []
+        for s in series.indices where groups.indices.contains(where: { plotted(s, $0).isFinite }) {
+            if !listed.contains(where: { series[$0].name == series[s].name && color($0, theme) == color(s, theme) }) {
+                listed.append(s)
+            }
+        }
         let legendHeight =
             series.count > 1
             ? Legend.draw(

@@ -272,6 +272,26 @@ import Testing
         expectCleanLayout(scene, "grouped shares")
     }
 
+    /// A stack of values draws the grey assets' negatives under zero as "Other", under the one grey key:
+    /// DSX's value by asset had three grey keys, Other, EUR and LTC, that no reader could tell apart.
+    @Test func aStacksGreyNegativesAreOtherUnderOneKey() throws {
+        let grey = (1...10).map { (n: Int) -> BarSeries in
+            let v = Double(n)
+            return BarSeries(name: "S\(n)", values: [v, n <= 2 ? -v : v, v])
+        }
+        let withNegatives = BarSeries.keepingLargest(grey, limit: 4, otherName: "Other", for: .stacked)
+        #expect(withNegatives.map(\.name) == ["S10", "S9", "S8", "Other", "Other"])
+        #expect(withNegatives[3].values == [28, 25, 28])
+        #expect(
+            withNegatives[4].values[1] == -3 && withNegatives[4].values[0].isNaN && withNegatives[4].swatch == .other
+        )
+        let chart = BarChart(frame: frame(), groups: groups, series: withNegatives, mode: .stacked)
+        let scene = chart.scene(measurer: measurer)
+        #expect(scene.texts.filter { $0.text == "Other" }.count == 1, "one key for Other, above and below zero")
+        #expect(!scene.texts.contains { $0.text == "S1" || $0.text == "S2" })
+        expectCleanLayout(scene, "stacked values")
+    }
+
     @Test func notShownGroupsReadAsRanges() {
         let months = ["Jan 2017", "Feb", "Mar", "Apr", "May", "Jun"]
         let chart = BarChart(
