@@ -52,6 +52,33 @@ import Testing
         #expect(texts.contains(locale == .uk ? "Бюджет: лист.\u{00A0}2026" : "Budget report: Nov\u{00A0}2026"))
     }
 
+    /// Income and expenses by month are money in and out, drawn in the flows' neutral pair: the palette is
+    /// the categories', and the donut's first category was the blue of every month's income.
+    @Test func incomeAndExpensesAreTheFlowsPairNotACategorysColour() throws {
+        let data = BudgetReportData(input(), locale: .en)
+        let frame = ChartFrame(width: 500, height: 250, theme: .light, locale: .en)
+        guard
+            case .chart(let months as BarChart) = try data.chart(
+                .bars,
+                data: "budget-months",
+                parameters: [:],
+                frame: frame
+            ),
+            case .chart(let donut as PieChart) = try data.chart(
+                .donut,
+                data: "expenses-by-category",
+                parameters: [:],
+                frame: frame
+            )
+        else { throw ToolFailure(message: "the budget's charts") }
+        #expect(months.series.map(\.swatch) == [.deposits, .withdrawals])
+        let theme = Theme.light
+        let flows = months.series.indices.map { theme.color(months.series[$0].swatch, position: $0) }
+        #expect(flows == [theme.deposits, theme.withdrawals])
+        let categories = donut.slices.indices.map { theme.color(donut.slices[$0].swatch, position: $0) }
+        #expect(Set(flows).isDisjoint(with: categories), "\(flows) among \(categories)")
+    }
+
     /// As of 5 Nov, the report's month is 1–5 Nov: five categories, 500 + 750 + 1,000 + 1,250 + 1,500 =
     /// 5,000 spent, and the salary of the 1st. The tiles, the categories table and the pies say the same
     /// (the tiles once took the whole month, 22,500, beside a pie of 5,000).
