@@ -352,7 +352,8 @@ public struct DefinitionParser {
                         file: file,
                         path: block.path + ".text",
                         line: textLine(nodes[i], j),
-                        expected: "a table of \(data) drawn whenever this text is (with none of its own conditions)",
+                        expected: "a table of \(data) drawn whenever this text is (no `when` the text lacks; tables: "
+                            + Set(tables.map(\.0)).sorted().joined(separator: ", ") + ")",
                         found: "\"{\(Template.pageOf + data)}\""
                     )
                 }
