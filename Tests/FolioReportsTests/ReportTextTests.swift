@@ -230,6 +230,45 @@ import Testing
         }
     }
 
+    /// The lines under a chart's title, to the next blank-separated heading: its subtitle, ticks and labels.
+    static func block(_ report: ReportText, titled title: String) throws -> [String] {
+        let lines = report.lines
+        let start = try #require(lines.firstIndex { $0.trimmingCharacters(in: .whitespaces) == title }, "\(title)")
+        var end = start + 1
+        var blanks = 0
+        while end < lines.count, blanks < 3 {
+            blanks = lines[end].trimmingCharacters(in: .whitespaces).isEmpty ? blanks + 1 : 0
+            end += 1
+        }
+        return Array(lines[(start + 1)..<end])
+    }
+
+    /// Returns are read against axes that mean one thing: a rolling correlation always on −1…+1 (it was
+    /// −1…+1 on one page and 0.5…1.0 on the other), and the annual bars with a value on every year and the
+    /// year in progress marked as such.
+    @Test(arguments: Self.portfolios, [ChartLocale.en, .uk])
+    func returnsAreReadOnAxesThatMeanOneThing(portfolio: String, locale: ChartLocale) throws {
+        let report = try Self.portfolio(portfolio, locale)
+        let uk = locale == .uk
+        let format = NumberFormat(locale: locale, style: .decimal(1))
+        let rolling = try Self.block(report, titled: uk ? "Ковзна кореляція" : "Rolling correlation")
+        let ticks = rolling.map { $0.trimmingCharacters(in: .whitespaces) }.filter { report.number($0) != nil }
+        #expect(ticks == [1, 0.5, 0, -0.5, -1].map { ReportText.plain(format.string($0)) }, "\(rolling)")
+
+        let annual = try Self.block(report, titled: uk ? "Дохідність за роками" : "Annual returns")
+        let asOf = try Self.asOf(report)
+        let marked = "\(asOf.year) " + (uk ? "з поч. р." : "YTD")
+        let years = try #require(annual.last { $0.contains("\(asOf.year)") }, "\(annual)")
+        let labels = ReportText.cells(years)
+        #expect((labels.last == marked) == (asOf != asOf.lastOfYear), "\(labels)")
+        #expect(labels.dropLast().allSatisfy { Int($0) != nil }, "\(labels)")
+        // A value on each year's bar (and on the benchmark's beside it): a signed figure per year at least.
+        let values = annual.flatMap { line in
+            line.split(separator: " ").filter { $0.hasPrefix("+") || ($0.hasPrefix("−") && $0.count > 1) }
+        }
+        #expect(values.count >= labels.count, "\(values) for \(labels)")
+    }
+
     /// The daily value image covers the "1 month" tile's days and heads itself with its return: page 1 of
     /// the PDF writes the same window and figure under the tile.
     @Test(arguments: Self.portfolios, [ChartLocale.en, .uk])
