@@ -294,12 +294,13 @@ public struct ReportBuilder: Sendable {
             }
             var out: [any LayoutBlock] = []
             if !block.text.isEmpty { out.append(HeadingBlock(text: text(block.text, data), style: style)) }
+            // "No data" stands where the table would, for a text that names the table's page.
+            var none = TextBlock(text: strings[.noData], style: style)
+            none.standsFor = block.data
             // A table its data had nothing for has no columns either: "No data", as a chart says it.
-            guard !table.columns.isEmpty else { return out + [TextBlock(text: strings[.noData], style: style)] }
+            guard !table.columns.isEmpty else { return out + [none] }
             let shaped = try TableShaping(table: table, block: block, file: definition.name).shaped()
             if shaped.rows.isEmpty {
-                var none = TextBlock(text: strings[.noData], style: style)
-                none.standsFor = block.data
                 out.append(none)
             } else {
                 var table = TableBlock(columns: shaped.columns, rows: shaped.rows, style: style)

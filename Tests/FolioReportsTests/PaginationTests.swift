@@ -120,6 +120,27 @@ import Testing
         if trades == 300 { #expect(try page("Holdings") > 2) }
     }
 
+    /// An empty portfolio's tables are "No data" lines, each where its table would be: a text that names
+    /// their pages names those.
+    @Test func aTextNamesThePageOfATablesNoDataLine() throws {
+        let tables = ["holdings", "trades", "attribution", "cash-flows", "drawdowns"]
+        let definition = try DefinitionParser(file: "mine.yaml").parse(
+            "pages:\n  - blocks:\n      - {kind: text, text: \""
+                + tables.map { "\($0) {pageOf.\($0)}" }.joined(separator: ", ") + "\"}\n"
+                + tables.map { "      - {kind: table, data: \($0), title: T\($0)}\n" }.joined()
+        )
+        let builder = ReportBuilder(definition: definition, theme: .light, locale: .en, measurer: measurer)
+        let scenes = try builder.scenes(
+            PortfolioReportData(SyntheticPortfolio.input(assets: 0, trades: 0), locale: .en)
+        )
+        let text = scenes[0].texts.map(\.text).joined(separator: " ")
+        for table in tables {
+            let page = try #require(scenes.firstIndex { $0.texts.contains { $0.text == "T" + table } }) + 1
+            #expect(text.contains("\(table) \(page)"), "\(text)")
+        }
+        #expect(scenes.flatMap(\.texts).filter { $0.text == "No data" }.count == tables.count)
+    }
+
     @Test func headingNeverEndsAPage() {
         let style = ReportStyle(theme: .light, locale: .en, measurer: measurer)
         let content = Rect(x: 0, y: 0, width: 400, height: 300)
