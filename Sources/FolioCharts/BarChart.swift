@@ -97,13 +97,17 @@ public struct BarChart: Chart, Hashable {
     /// The colour of series `s`: its swatch's, or its position's among the series that are not estimates;
     /// an estimate takes the colour of the series of its name, lightened towards the background.
     func color(_ s: Int, _ theme: Theme) -> Color {
+        series[s].isEstimate ? Self.estimate(solidColor(s, theme), theme) : solidColor(s, theme)
+    }
+
+    /// The colour of series `s` before an estimate is made paler: its swatch's, or its position's among the
+    /// series that are not estimates; an estimate's is that of the series of its name.
+    func solidColor(_ s: Int, _ theme: Theme) -> Color {
         let actual = series.indices.filter { !series[$0].isEstimate }
-        guard series[s].isEstimate else {
-            return theme.color(series[s].swatch, position: actual.firstIndex(of: s) ?? s)
+        if series[s].isEstimate, let twin = actual.first(where: { series[$0].name == series[s].name }) {
+            return solidColor(twin, theme)
         }
-        let twin = actual.first { series[$0].name == series[s].name }
-        let solid = twin.map { color($0, theme) } ?? theme.color(series[s].swatch, position: s)
-        return Self.estimate(solid, theme)
+        return theme.color(series[s].swatch, position: actual.firstIndex(of: s) ?? s)
     }
 
     /// An estimate's colour: `solid` halfway to the background, so that it reads as the same series, paler.
@@ -125,13 +129,17 @@ public struct BarChart: Chart, Hashable {
             body.height -= b.layout.height(b.axisStyle) * 1.6
         }
 
-        // The legend names what is drawn: in shares, a series that is never above zero has no part in a stack.
-        // An estimate is named by its series' name once, and by one "estimated" key after them all.
+        // The legend names what is drawn: in shares, a series that is never above zero has no part in a stack;
+        // a stack's "Other" under zero has the key of the one above; an estimate is named by its series' key
+        // once, and by one "estimated" key after them all.
         let drawn = series.indices.filter { s in groups.indices.contains { plotted(s, $0).isFinite } }
         var listed: [Int] = []
-        for s in drawn where !listed.contains(where: { series[$0].name == series[s].name }) { listed.append(s) }
+        for s in drawn
+        where !listed.contains(where: { series[$0].name == series[s].name && solidColor($0, theme) == solidColor(s, theme) }) {
+            listed.append(s)
+        }
         var names = listed.map { series[$0].name }
-        var colors = listed.map { color($0, theme) }
+        var colors = listed.map { solidColor($0, theme) }
         if drawn.contains(where: { series[$0].isEstimate }) {
             names.append(frame.locale.estimated)
             colors.append(Self.estimate(theme.axis, theme))

@@ -75,6 +75,10 @@ public enum Currency: String, Hashable, Sendable {
         }
     }
 
+    /// The sign written with a figure in `locale`. Ukrainian writes hryvnias "грн" (6,19 млн грн), as its
+    /// headings do ("Вартість, грн"): one name for the currency on a page, not "грн" above and "₴" below.
+    public func symbol(in locale: ChartLocale) -> String { self == .uah && locale == .uk ? "грн" : symbol }
+
     /// English puts $ € £ ₴ before the number and zł after it; Ukrainian puts every symbol after.
     func symbolFirst(in locale: ChartLocale) -> Bool { locale == .en && self != .pln }
 }

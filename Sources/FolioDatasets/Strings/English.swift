@@ -5,7 +5,7 @@ let englishStrings: [StringKey: String] = [
     .overview: "Overview", .kpiValue: "Value", .kpiChange1d: "1 day", .kpiChange7d: "7 days", .kpiChange30d: "30 days",
     .kpiChangeYTD: "Year to date", .kpiRealised: "Realised income", .kpiUnrealised: "Unrealised income",
     .kpiNetDeposits: "Net deposits",
-    .kpiChange1m: "1 month", .kpiGain: "Gain (value − net deposits)",
+    .kpiChange1m: "1 month", .kpiGain: "Gain",
     .kpiInvestmentIncome: "Dividends and interest, less account fees",
     .allocation: "Allocation", .allocationByAsset: "Allocation by asset", .allocationByKind: "Allocation by asset kind",
     .holdingsLast7Days: "Holdings over the last 7 days", .composition: "Composition by month",

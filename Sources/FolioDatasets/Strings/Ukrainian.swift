@@ -5,7 +5,7 @@ let ukrainianStrings: [StringKey: String] = [
     .overview: "Огляд", .kpiValue: "Вартість", .kpiChange1d: "1 день", .kpiChange7d: "7 днів", .kpiChange30d: "30 днів",
     .kpiChangeYTD: "З початку року", .kpiRealised: "Реалізований дохід", .kpiUnrealised: "Нереалізований дохід",
     .kpiNetDeposits: "Чисті внески",
-    .kpiChange1m: "1 місяць", .kpiGain: "Прибуток (вартість − чисті внески)",
+    .kpiChange1m: "1 місяць", .kpiGain: "Прибуток",
     .kpiInvestmentIncome: "Дивіденди й відсотки без комісій рах.",
     .allocation: "Розподіл", .allocationByAsset: "Розподіл за активами",
     .allocationByKind: "Розподіл за видами активів",
