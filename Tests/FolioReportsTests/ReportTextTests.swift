@@ -147,7 +147,7 @@ import Testing
         let expected =
             switch (uk, n == 1) {
             case (true, true): "\(asset) став від’ємним \(date) ("
-            case (true, false): "Залишки ставали від’ємними після \(n) подій, від \(date) (перший: \(asset) −"
+            case (true, false): "Від’ємні залишки після \(n) подій, від \(date) (перший: \(asset) −"
             case (false, true): "\(asset) went below zero on \(date) ("
             case (false, false): "Balances went below zero after \(n) events, from \(date) on (first \(asset) −"
             }
