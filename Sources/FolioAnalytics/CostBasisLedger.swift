@@ -31,6 +31,10 @@ struct CostBasisLedger {
     var accountFees: [AssetCode: CompensatedSum] = [:]
     /// Every dividend, interest and account fee, in replay order, for their running sums over time.
     var received: [PortfolioIncome.Received] = []
+    /// Every dividend and interest as paid, in replay order, with the units of the paying asset held then.
+    var payments: [IncomePayment] = []
+    /// The product of each asset's split ratios so far.
+    private(set) var splitFactors: [AssetCode: Double] = [:]
     var missing: [MissingQuoteError] = []
 
     init(
@@ -44,15 +48,17 @@ struct CostBasisLedger {
         let entries = LedgerEntry.inReplayOrder(trades: trades, cashTransactions: cashTransactions, through: asOf)
 
         var missing: [MissingQuoteError] = []
+        /// The rate of `currency` to the base currency at `time`; a missing quote is also said in `missing`.
+        func rate(_ currency: AssetCode, at time: Date) -> Result<CrossRates.Rate, MissingQuoteError> {
+            if currency == base { return .success(CrossRates.Rate(numerator: 1, denominator: 1, legs: [])) }
+            let found = rates.rate(from: currency, to: base, at: time)
+            if case let .failure(why) = found { missing.append(why) }
+            return found
+        }
         /// `amount` of `currency` in the base currency at `time`; NaN (unknown) when the rate is missing.
         func inBase(_ amount: Double, _ currency: AssetCode, at time: Date) -> Double {
             if currency == base || amount == 0 { return amount }
-            switch rates.rate(from: currency, to: base, at: time) {
-            case let .success(rate): return rate.convert(amount)
-            case let .failure(why):
-                missing.append(why)
-                return .nan
-            }
+            return (try? rate(currency, at: time).get())?.convert(amount) ?? .nan
         }
         for entry in entries {
             let time = entry.time
@@ -76,7 +82,18 @@ struct CostBasisLedger {
                         method: method
                     )
                 case .dividend, .interest:
-                    let received = inBase(c.cashChange, c.currency, at: time)
+                    // One rate for the gross, the tax and what arrived, so that they add up.
+                    let paidRate = c.amount == 0 ? nil : rate(c.currency, at: time)
+                    let received = c.cashChange == 0 ? 0 : (try? paidRate?.get())?.convert(c.cashChange) ?? .nan
+                    let asset = c.kind == .dividend ? c.asset : nil
+                    payments.append(
+                        IncomePayment(
+                            c,
+                            rate: paidRate,
+                            shares: asset.map { books[$0]?.quantity ?? 0 },
+                            splitFactor: asset.flatMap { splitFactors[$0] } ?? 1
+                        )
+                    )
                     add(c.currency, c.cashChange, cost: received, at: time, method: method)
                     if c.kind == .dividend {
                         dividends[c.asset ?? c.currency, default: CompensatedSum()] += received
@@ -92,6 +109,7 @@ struct CostBasisLedger {
                 case .split:
                     if let asset = c.asset, let ratio = c.ratio {
                         books[asset, default: CostBasisBook(method: method)].split(ratio)
+                        splitFactors[asset, default: 1] *= ratio
                     }
                 }
             case let .trade(t):

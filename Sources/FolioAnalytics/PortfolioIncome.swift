@@ -88,6 +88,11 @@ public struct PortfolioIncome: Hashable, Sendable {
     /// Every dividend and interest (positive) and account fee (negative), in time order, for their sum
     /// over time.
     public var received: [Received]
+    /// Every dividend and interest as paid, in time order (`IncomePayment`).
+    public var payments: [IncomePayment]
+    /// The product of each asset's split ratios up to `asOf`: a per-share amount paid when the factor was
+    /// f is worth f / this of one unit held now.
+    var splitFactors: [AssetCode: Double]
 
     public struct Received: Hashable, Sendable {
         public var time: Date
@@ -149,28 +154,22 @@ public struct PortfolioIncome: Hashable, Sendable {
             p.accountFees = known(ledger.accountFees[asset])
             positions.append(p)
         }
-        func total(_ values: [Double?]) -> Double? {
-            var sum = CompensatedSum()
-            for v in values {
-                guard let v else { return nil }
-                sum += v
-            }
-            return sum.value
-        }
         self.method = method
         self.asOf = asOf
         self.base = base
         self.positions = positions
-        self.costBasis = total(positions.map(\.costBasis))
+        self.costBasis = positions.map(\.costBasis).knownSum()
         self.valueTotal = valuation.total
-        self.realised = total(positions.map(\.realised))
-        self.unrealised = total(positions.map(\.unrealised))
-        self.dividends = total(positions.map(\.dividends))
-        self.interest = total(positions.map(\.interest))
-        self.accountFees = total(positions.map(\.accountFees))
+        self.realised = positions.map(\.realised).knownSum()
+        self.unrealised = positions.map(\.unrealised).knownSum()
+        self.dividends = positions.map(\.dividends).knownSum()
+        self.interest = positions.map(\.interest).knownSum()
+        self.accountFees = positions.map(\.accountFees).knownSum()
         self.missing = ledger.missing + valuation.missing
         self.disposals = ledger.disposals
         self.received = ledger.received
+        self.payments = ledger.payments
+        self.splitFactors = ledger.splitFactors
     }
 
     /// The position of `asset`, throwing when there is none.

@@ -81,30 +81,24 @@ extension ResultTable.Cell {
         return .number(value)
     }
 
-    /// The full-precision text of a number: the shortest form that reads back as the same Double.
-    static func exact(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        return "\(value)"
-    }
-
     /// A number of `column` as CSV and JSON write it: an amount to 14 significant digits and to a
     /// millionth of the column's step (a millionth of a cent in a money column), so that no binary noise
     /// is written as a figure — neither a sum's (445.18000000000006 is 445.18) nor a difference of equal
-    /// amounts' (a realised 7.275957614183426e-12 is 0). Percents and ratios keep their 15 digits, so
-    /// that a column's shares still add up to 100 and a Sharpe ratio is QuantStats' to the twelfth digit.
-    /// The figure is then written as `exact` writes it.
+    /// amounts' (a realised 7.275957614183426e-12 is 0). Percents and ratios keep their 15 digits
+    /// (`DecimalText.significant`), so that a column's shares still add up to 100 and a Sharpe ratio is
+    /// QuantStats' to the twelfth digit. The figure is then written as `DecimalText.exact` writes it.
     static func figure(_ value: Double, _ column: ResultTable.Column) -> String {
         let amount = column.kind == .number && !column.ratio
         let places = Double(column.decimals + 6)
         guard !amount || value.magnitude >= pow(10, -places) else { return "0" }
         // An amount's noise can reach the 15th digit (a balance of −696.314000000001, a few operations'
         // ulps): 14 keep every cent below 10¹². A ratio or a percent keeps 15.
-        var figure = Double(String(format: amount ? "%.14g" : "%.15g", value)) ?? value
+        var figure = amount ? Double(String(format: "%.14g", value)) ?? value : DecimalText.significant(value)
         // Dividing by a power of ten (exact up to 1e22) gives the double nearest the decimal figure.
         let scale = pow(10, places)
         if amount, places <= 22, (figure * scale).magnitude < 9e15 {
             figure = (figure * scale).rounded() / scale
         }
-        return exact(figure)
+        return DecimalText.exact(figure)
     }
 }

@@ -6,10 +6,14 @@ public struct BarSeries: Hashable, Sendable {
     public var values: [Double]
     /// Its colour when the data decides it (an asset's, or "Other"'s grey); nil: its position's.
     public var swatch: Swatch?
-    public init(name: String, values: [Double], swatch: Swatch? = nil) {
+    /// An estimate (projected income): drawn in its colour lightened, and named in the legend once, by
+    /// the series of the same name that is not, and by one "estimated" key for every estimate.
+    public var isEstimate: Bool
+    public init(name: String, values: [Double], swatch: Swatch? = nil, isEstimate: Bool = false) {
         self.name = name
         self.values = values
         self.swatch = swatch
+        self.isEstimate = isEstimate
     }
 }
 
@@ -90,7 +94,24 @@ public struct BarChart: Chart, Hashable {
         }
     }
 
-    func color(_ s: Int, _ theme: Theme) -> Color { theme.color(series[s].swatch, position: s) }
+    /// The colour of series `s`: its swatch's, or its position's among the series that are not estimates;
+    /// an estimate takes the colour of the series of its name, lightened towards the background.
+    func color(_ s: Int, _ theme: Theme) -> Color {
+        series[s].isEstimate ? Self.estimate(solidColor(s, theme), theme) : solidColor(s, theme)
+    }
+
+    /// The colour of series `s` before an estimate is made paler: its swatch's, or its position's among the
+    /// series that are not estimates; an estimate's is that of the series of its name.
+    func solidColor(_ s: Int, _ theme: Theme) -> Color {
+        let actual = series.indices.filter { !series[$0].isEstimate }
+        if series[s].isEstimate, let twin = actual.first(where: { series[$0].name == series[s].name }) {
+            return solidColor(twin, theme)
+        }
+        return theme.color(series[s].swatch, position: actual.firstIndex(of: s) ?? s)
+    }
+
+    /// An estimate's colour: `solid` halfway to the background, so that it reads as the same series, paler.
+    static func estimate(_ solid: Color, _ theme: Theme) -> Color { solid.mixed(with: theme.background, amount: 0.55) }
 
     public func scene(measurer: any TextMeasurer) -> Scene {
         var b = SceneBuilder(frame: frame, measurer: measurer)
@@ -108,16 +129,24 @@ public struct BarChart: Chart, Hashable {
             body.height -= b.layout.height(b.axisStyle) * 1.6
         }
 
-        // The legend names what is drawn: in shares, a series that is never above zero has no part in a stack.
-        let listed = series.indices.filter { s in groups.indices.contains { plotted(s, $0).isFinite } }
+        // The legend names what is drawn: in shares, a series that is never above zero has no part in a stack;
+        // a stack's "Other" under zero has the key of the one above; an estimate is named by its series' key
+        // once, and by one "estimated" key after them all.
+        let drawn = series.indices.filter { s in groups.indices.contains { plotted(s, $0).isFinite } }
+        var listed: [Int] = []
+        for s in drawn
+        where !listed.contains(where: { series[$0].name == series[s].name && solidColor($0, theme) == solidColor(s, theme) }) {
+            listed.append(s)
+        }
+        var names = listed.map { series[$0].name }
+        var colors = listed.map { solidColor($0, theme) }
+        if drawn.contains(where: { series[$0].isEstimate }) {
+            names.append(frame.locale.estimated)
+            colors.append(Self.estimate(theme.axis, theme))
+        }
         let legendHeight =
-            series.count > 1
-            ? Legend.draw(
-                names: listed.map { series[$0].name },
-                colors: listed.map { color($0, theme) },
-                in: body,
-                builder: &b
-            )
+            names.count > 1
+            ? Legend.draw(names: names, colors: colors, in: body, builder: &b)
             : 0
         body.y += legendHeight + (legendHeight > 0 ? theme.axisSize * 0.8 : 0)
         body.height -= legendHeight + (legendHeight > 0 ? theme.axisSize * 0.8 : 0)

@@ -121,10 +121,10 @@ struct SceneBuilder {
     }
 
     /// A centred message for charts without data, so an empty chart says why it is empty.
-    mutating func drawNoData(in body: Rect) {
+    mutating func drawNoData(in body: Rect, note: String? = nil) {
         add(
             layout.run(
-                frame.locale.noData,
+                layout.fit(note ?? frame.locale.noData, maxWidth: body.width, style: subtitleStyle),
                 at: Point(x: body.midX, y: body.midY),
                 anchor: .middle,
                 baseline: .middle,

@@ -35,6 +35,8 @@ public enum ChartLocale: String, Hashable, Sendable, CaseIterable {
     public var other: String { self == .uk ? "Інше" : "Other" }
     /// Before the slices a pie cannot draw (negative balances).
     public var notShown: String { self == .uk ? "Не показано" : "Not shown" }
+    /// The legend's key of estimated (projected) values.
+    public var estimated: String { self == .uk ? "Прогноз" : "Estimated" }
     public var average: String { self == .uk ? "Сер." : "Avg" }
     public var minimum: String { self == .uk ? "Мін." : "Min" }
     public var maximum: String { self == .uk ? "Макс." : "Max" }
@@ -72,6 +74,10 @@ public enum Currency: String, Hashable, Sendable {
         case .gbp: "£"
         }
     }
+
+    /// The sign written with a figure in `locale`. Ukrainian writes hryvnias "грн" (6,19 млн грн), as its
+    /// headings do ("Вартість, грн"): one name for the currency on a page, not "грн" above and "₴" below.
+    public func symbol(in locale: ChartLocale) -> String { self == .uah && locale == .uk ? "грн" : symbol }
 
     /// English puts $ € £ ₴ before the number and zł after it; Ukrainian puts every symbol after.
     func symbolFirst(in locale: ChartLocale) -> Bool { locale == .en && self != .pln }

@@ -10,6 +10,10 @@ public struct CorrelationChart: Chart, Hashable {
     /// `matrix[row][column]`, −1…+1, NaN where undefined; square, `labels.count` on each side.
     public var matrix: [[Double]]
 
+    /// Beyond this many assets a matrix is ordered by cluster and too small for a figure in each cell: a
+    /// report gives it a page and lists the most and least correlated pairs under it.
+    public static let clusteredAbove = 15
+
     public init(frame: ChartFrame, labels: [String], matrix: [[Double]]) {
         self.frame = frame
         self.labels = labels
@@ -46,16 +50,20 @@ public struct CorrelationChart: Chart, Hashable {
         let maxTop = min(body.height * 0.28, leftWidth)
         var cell = 0.0
         var rotated = false
+        // Many assets: the top labels stand upright, one a column, as large as the rows' (turned 45°
+        // they would have to shrink to fit the spacing between turned neighbours, cell·sin 45°).
+        let upright = n > Self.clusteredAbove
         var topHeight = 0.0
         func measureGrid() {
             let lineHeight = b.layout.height(labelStyle)
             let widest = labels.map { b.layout.width($0, labelStyle) }.max() ?? 0
-            topHeight = rotated ? (min(maxTop, widest) + lineHeight) * 0.7071 : lineHeight
+            topHeight =
+                upright ? min(maxTop, widest) : rotated ? (min(maxTop, widest) + lineHeight) * 0.7071 : lineHeight
             let widthRoom = body.width - leftWidth - gap - legendWidth - (rotated ? topHeight : 0)
             cell = max(min(widthRoom / Double(n), (body.height - topHeight - gap) / Double(n)), 1)
         }
         for attempt in 0..<2 {
-            rotated = attempt == 1
+            rotated = attempt == 1 && !upright
             measureGrid()
             let perPoint = b.layout.height(labelStyle) / labelStyle.size
             let limit = cell * (rotated ? 0.68 : 0.95) / perPoint
@@ -64,7 +72,7 @@ public struct CorrelationChart: Chart, Hashable {
                 measureGrid()
             }
             let widest = labels.map { b.layout.width($0, labelStyle) }.max() ?? 0
-            if !rotated, widest <= cell - 2 { break }
+            if upright || (!rotated && widest <= cell - 2) { break }
         }
         let grid = Rect(
             x: body.minX + leftWidth + gap,
@@ -124,7 +132,18 @@ public struct CorrelationChart: Chart, Hashable {
         }
         for (i, label) in labels.enumerated() {
             let x = grid.minX + (Double(i) + 0.5) * cell
-            if rotated {
+            if upright {
+                b.add(
+                    b.layout.run(
+                        b.layout.fit(label, maxWidth: maxTop, style: labelStyle),
+                        at: Point(x: x, y: grid.minY - gap),
+                        anchor: .start,
+                        baseline: .middle,
+                        style: labelStyle,
+                        rotation: -Double.pi / 2
+                    )
+                )
+            } else if rotated {
                 let text = b.layout.fit(label, maxWidth: topMax, style: labelStyle)
                 b.add(
                     b.layout.run(

@@ -18,7 +18,8 @@ public struct LineSeries: Hashable, Sendable {
 /// A line chart of one or more series over time. With one series and `annotateWindow` (the 7-day price
 /// line), it marks the minimum and maximum with labelled discs, draws the average as a dashed line
 /// labelled at its right end, and shows the change over the window, coloured and signed by direction.
-/// Several series are labelled directly at their last values, with those values when `endFigures`.
+/// Several series are labelled directly at their last values, with those values when `endFigures`: each
+/// name in the text colour after a leader and a key in its line's colour.
 public struct LineChart: TimePlotChart, Hashable {
     public var frame: ChartFrame
     public var series: [LineSeries]
@@ -183,8 +184,15 @@ public struct LineChart: TimePlotChart, Hashable {
             guard endFigures, let last = s.values.last(where: \.isFinite) else { return name }
             return name + "\u{00A0}" + format.string(last)
         }
+        // A name stands after a leader from its line's end and a short key in the line's colour: a leader
+        // carries the eye to a name that stacking moved off its line's level, and the key, not the text,
+        // carries the colour (two darkened golds, orange's and yellow's, would read as one).
+        let leader = b.theme.axisSize * 1.0
+        let key = b.theme.axisSize * 0.9
         if labelsEnds {
-            gutter = (series.map { b.layout.width(endLabel($0), nameStyle) }.max() ?? 0) + b.theme.axisSize * 0.6
+            gutter =
+                (series.map { b.layout.width(endLabel($0), nameStyle) }.max() ?? 0) + leader + key
+                + b.theme.axisSize * 0.7
         }
         let right = min(body.maxX - gutter, frame.width - minimumInsets.right)
         let plot = Rect(x: left, y: plotTop, width: max(right - left, 1), height: plotHeight)
@@ -235,7 +243,7 @@ public struct LineChart: TimePlotChart, Hashable {
         }
 
         let width = series.count == 1 ? b.theme.singleLineWidth : b.theme.multiLineWidth
-        var ends: [(text: String, y: Double, color: Color)] = []
+        var ends: [(text: String, x: Double, y: Double, color: Color)] = []
         for (index, s) in series.enumerated() {
             let color = b.theme.lineColor(b.theme.color(s.swatch, position: index))
             let geometry = LineGeometry.path(
@@ -250,7 +258,7 @@ public struct LineChart: TimePlotChart, Hashable {
                 b.add(.disc(center: p, radius: width * 1.2, fill: color, outline: nil))
             }
             if let lastIndex = s.values.lastIndex(where: \.isFinite) {
-                ends.append((endLabel(s), yScale(s.values[lastIndex]), color))
+                ends.append((endLabel(s), xScale(s.times[lastIndex]), yScale(s.values[lastIndex]), color))
             }
         }
 
@@ -276,15 +284,33 @@ public struct LineChart: TimePlotChart, Hashable {
                 upper: plot.maxY + height / 2,
                 gap: 2
             )
+            let start = plot.maxX + b.theme.axisSize * 0.3
             for (i, end) in ends.enumerated() {
-                var style = nameStyle
-                style.color = b.theme.labelColor(for: end.color)
+                // The leader: from the line's end (a line that stops early, from where it stops) to the key.
+                b.add(
+                    PathShape(
+                        elements: [
+                            .move(Point(x: max(end.x, start), y: end.y)),
+                            .line(Point(x: start + leader, y: centres[i])),
+                        ],
+                        stroke: Stroke(color: end.color, width: 1)
+                    )
+                )
+                b.add(
+                    PathShape(
+                        elements: [
+                            .move(Point(x: start + leader, y: centres[i])),
+                            .line(Point(x: start + leader + key, y: centres[i])),
+                        ],
+                        stroke: Stroke(color: end.color, width: b.theme.singleLineWidth * 1.2)
+                    )
+                )
                 b.add(
                     b.layout.run(
                         end.text,
-                        at: Point(x: plot.maxX + b.theme.axisSize * 0.5, y: centres[i]),
+                        at: Point(x: start + leader + key + b.theme.axisSize * 0.3, y: centres[i]),
                         baseline: .middle,
-                        style: style
+                        style: nameStyle
                     )
                 )
             }

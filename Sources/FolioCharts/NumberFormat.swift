@@ -16,6 +16,9 @@ public struct NumberFormat: Hashable, Sendable {
         case upTo(minimum: Int, maximum: Int)
         /// 1.2K / 1,2 тис. with `decimals` decimals on the scaled value (dropped when it is a whole number).
         case compact(decimals: Int)
+        /// Every value in one compact unit (0: thousands, 1: millions…) with `decimals` decimals, zero as
+        /// plain 0: figures a reader adds up (₴1.17M + ₴0.45M), which must not change unit between terms.
+        case compactIn(unit: Int, decimals: Int)
         /// A fraction (0.125) written as a percentage with `decimals` decimals (12.5%).
         case percent(Int)
     }
@@ -80,6 +83,13 @@ public struct NumberFormat: Hashable, Sendable {
                 index += 1
             }
             if index >= 0 { suffix = locale.compactSuffixes[index] } else { decimals = 0 }
+        case .compactIn(let unit, let d):
+            decimals = d
+            for _ in 0...unit { magnitude /= 1000 }
+            suffix = locale.compactSuffixes[min(max(unit, 0), locale.compactSuffixes.count - 1)]
+            if DecimalDigits.round(magnitude, decimals: d).isZero {
+                (decimals, suffix) = (0, "")
+            }
         case .percent(let d):
             decimals = d
             magnitude *= 100
@@ -96,7 +106,8 @@ public struct NumberFormat: Hashable, Sendable {
         if case .percent = style, locale == .uk { suffix = "\u{00A0}%" }
         var text = body + suffix
         if let currency {
-            text = currency.symbolFirst(in: locale) ? currency.symbol + text : text + "\u{00A0}" + currency.symbol
+            let symbol = currency.symbol(in: locale)
+            text = currency.symbolFirst(in: locale) ? symbol + text : text + "\u{00A0}" + symbol
         }
         return sign + text
     }

@@ -13,24 +13,38 @@ enum PieBar {
         var share: Double
     }
 
-    /// `total`: a donut's centre text (the total and what it is), written above the bar.
-    static func draw(
+    /// The rows of a bar's labels for a body `width` wide: the parts with their names fitted, whether the
+    /// largest's label is inside its segment, and the first row of the staircase below.
+    struct Layout {
+        var parts: [Part]
+        var edges: [Double]
+        var inside: Bool
+        var stairStart: Int
+        var rows: Double
+        var line: Double
+        var row: Double { line * 1.4 }
+        var pad: Double { line * 0.5 }
+        var totalHeight: Double
+        func mid(_ k: Int) -> Double { (edges[k] + edges[k + 1]) / 2 }
+        /// The height the bar and its labels need with the bar at its fullest.
+        var needed: Double { totalHeight + line * 2.4 + pad + rows * row }
+    }
+
+    static let leader = 5.0
+
+    static func layout(
         _ parts: [Part],
         total: [(text: String, style: TextStyle)],
         body: Rect,
         nameStyle: TextStyle,
         percentStyle: TextStyle,
-        builder b: inout SceneBuilder
-    ) {
-        let theme = b.theme
+        builder b: SceneBuilder
+    ) -> Layout {
         let line = b.layout.height(nameStyle)
-        let row = line * 1.4
         let pad = line * 0.5
-        let leader = 5.0
         func width(_ p: Part) -> Double {
             b.layout.width(p.name + " ", nameStyle) + b.layout.width(p.percent, percentStyle)
         }
-
         // Where each segment lies across the body, left to right.
         var edges = [body.minX]
         for p in parts { edges.append(edges.last! + p.share * body.width) }
@@ -48,8 +62,35 @@ enum PieBar {
         let inside = width(first) <= edges[1] - edges[0] - 2 * pad
         // Below the bar, the largest's label shares the first row with the next one's when the two do not meet.
         let stairStart = !inside && body.minX + width(first) + 2 * leader > mid(1) - leader - width(parts[1]) ? 1 : 0
-        let rows = Double(parts.count - 1 + stairStart)
-        let totalHeight = total.isEmpty ? 0 : b.layout.height(total[0].style) * 1.5
+        return Layout(
+            parts: parts,
+            edges: edges,
+            inside: inside,
+            stairStart: stairStart,
+            rows: Double(parts.count - 1 + stairStart),
+            line: line,
+            totalHeight: total.isEmpty ? 0 : b.layout.height(total[0].style) * 1.5
+        )
+    }
+
+    /// `total`: a donut's centre text (the total and what it is), written above the bar.
+    static func draw(
+        _ parts: [Part],
+        total: [(text: String, style: TextStyle)],
+        body: Rect,
+        nameStyle: TextStyle,
+        percentStyle: TextStyle,
+        builder b: inout SceneBuilder
+    ) {
+        let theme = b.theme
+        let l = layout(parts, total: total, body: body, nameStyle: nameStyle, percentStyle: percentStyle, builder: b)
+        let (parts, edges, inside, stairStart, rows, line, row, pad, totalHeight) = (
+            l.parts, l.edges, l.inside, l.stairStart, l.rows, l.line, l.row, l.pad, l.totalHeight
+        )
+        func width(_ p: Part) -> Double {
+            b.layout.width(p.name + " ", nameStyle) + b.layout.width(p.percent, percentStyle)
+        }
+        let first = parts[0]
         let bar = max(min(line * 2.4, body.height - totalHeight - pad - rows * row), line * 1.2)
         let needed = totalHeight + bar + pad + rows * row
         let top = body.minY + max((body.height - needed) / 2, 0)
@@ -111,12 +152,12 @@ enum PieBar {
             label(first, at: Point(x: body.minX, y: below), anchor: .start)
         }
         for (k, p) in parts.enumerated().dropFirst() {
-            let x = mid(k)
+            let x = l.mid(k)
             let y = below + Double(k - 1 + stairStart) * row
             let stroke = Stroke(color: theme.secondaryText, width: 1)
             b.add(.segment(Point(x: x, y: barTop + bar), Point(x: x, y: y), stroke: stroke))
-            b.add(.segment(Point(x: x, y: y), Point(x: x - leader + 2, y: y), stroke: stroke))
-            label(p, at: Point(x: x - leader, y: y), anchor: .end)
+            b.add(.segment(Point(x: x, y: y), Point(x: x - Self.leader + 2, y: y), stroke: stroke))
+            label(p, at: Point(x: x - Self.leader, y: y), anchor: .end)
         }
     }
 }

@@ -134,6 +134,44 @@ public struct PieChart: Chart, Hashable {
         return parts.isEmpty ? nil : frame.locale.notShown + ": " + parts.joined(separator: "; ")
     }
 
+    /// The height of canvas a pie drawn as a 100 % bar needs (its title, its note, the bar and its labels'
+    /// rows), nil when it is drawn as a pie: a report gives a bar's block no more, and the page the rest.
+    package func barHeight(measurer: any TextMeasurer) -> Double? {
+        guard drawsAsBar else { return nil }
+        var b = SceneBuilder(frame: frame, measurer: measurer)
+        let body = b.drawFrame()
+        let (parts, nameStyle, percentStyle) = barParts(b)
+        let note = notShownText == nil ? 0 : b.layout.height(b.axisStyle) * 1.6
+        let layout = PieBar.layout(
+            parts,
+            total: donut ? donutTotal(b) : [],
+            body: body,
+            nameStyle: nameStyle,
+            percentStyle: percentStyle,
+            builder: b
+        )
+        return frame.height - body.height + note + layout.needed
+    }
+
+    /// The parts of the 100 % bar, and the styles of their names and shares.
+    func barParts(_ b: SceneBuilder) -> ([PieBar.Part], TextStyle, TextStyle) {
+        let drawn = drawnSlices
+        let whole = total
+        let percentFormat = NumberFormat(locale: frame.locale, style: .percent(1))
+        let theme = b.theme
+        let nameStyle = TextStyle(size: theme.annotationSize, weight: .regular, color: theme.text, role: .annotation)
+        let percentStyle = TextStyle(size: theme.annotationSize, weight: .bold, color: theme.text, role: .annotation)
+        let parts = drawn.indices.map { i in
+            PieBar.Part(
+                name: drawn[i].label,
+                percent: percentFormat.string(drawn[i].value / whole),
+                color: theme.color(drawn[i].swatch, position: i),
+                share: drawn[i].value / whole
+            )
+        }
+        return (parts, nameStyle, percentStyle)
+    }
+
     public func scene(measurer: any TextMeasurer) -> Scene {
         var b = SceneBuilder(frame: frame, measurer: measurer)
         var body = b.drawFrame()
@@ -163,14 +201,7 @@ public struct PieChart: Chart, Hashable {
         let lineHeight = b.layout.height(nameStyle)
 
         if drawsAsBar {
-            let parts = drawn.indices.map { i in
-                PieBar.Part(
-                    name: drawn[i].label,
-                    percent: percents[i],
-                    color: theme.color(drawn[i].swatch, position: i),
-                    share: shares[i]
-                )
-            }
+            let (parts, _, _) = barParts(b)
             PieBar.draw(
                 parts,
                 total: donut ? donutTotal(b) : [],
@@ -241,7 +272,32 @@ public struct PieChart: Chart, Hashable {
             let room = inner * 1.7
             if b.layout.width(text, big) > room { big.size *= room / b.layout.width(text, big) }
             let net = notShown.isEmpty ? nil : format.string(netTotal) + " " + locale.net
-            let small = b.subtitleStyle
+            var small = b.subtitleStyle
+            // The lines shrink together until each one's corners are inside the hole: a small donut's "held"
+            // and "$293 net" would otherwise touch the ring.
+            func lines(_ k: Double) -> [(width: Double, top: Double, bottom: Double)] {
+                var (bigK, smallK) = (big, small)
+                bigK.size *= k
+                smallK.size *= k
+                let top = centre.y - (net == nil ? 0 : b.layout.height(smallK) / 2)
+                let h = b.layout.height(smallK)
+                return [(b.layout.width(text, bigK), top - b.layout.height(bigK), top)]
+                    + [label, net].compactMap { $0 }.enumerated().map { i, line in
+                        let y = top + 2 + Double(i) * h
+                        return (min(b.layout.width(line, smallK), room), y, y + h)
+                    }
+            }
+            func fits(_ k: Double) -> Bool {
+                lines(k).allSatisfy { line in
+                    [line.top, line.bottom].allSatisfy { y in
+                        pow(line.width / 2, 2) + pow(y - centre.y, 2) <= pow(inner * 0.95, 2)
+                    }
+                }
+            }
+            var k = 1.0
+            while k > 0.6, !fits(k) { k -= 0.05 }
+            big.size *= k
+            small.size *= k
             let top = centre.y - (net == nil ? 0 : b.layout.height(small) / 2)
             b.add(b.layout.run(text, at: Point(x: centre.x, y: top), anchor: .middle, baseline: .bottom, style: big))
             b.add(

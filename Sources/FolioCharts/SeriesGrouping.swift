@@ -10,7 +10,8 @@ extension BarSeries {
     /// For `shares` the series are ranked the same (the two charts of one portfolio list its assets in
     /// one order), but "Other" sums only the positive values: a negative balance is no share of a whole.
     /// Each summed series with negative values follows "Other" with those alone, so that the chart, which
-    /// stacks none of them, names them under it.
+    /// stacks none of them, names them under it. For `stacked`, "Other" is its positive values, followed by
+    /// a second "Other" of the negative ones, stacked under zero.
     static func keepingLargest(
         _ series: [BarSeries],
         limit: Int,
@@ -47,12 +48,24 @@ extension BarSeries {
             }
             return values.isEmpty ? .nan : values.reduce(0, +)
         }
-        let negatives =
-            mode == .values
-            ? []
-            : rest.filter { $0.values.contains { $0 < 0 } }.map { s in
+        let negatives: [BarSeries]
+        switch mode {
+        case .values: negatives = []
+        case .stacked:
+            // Drawn under zero, the grey assets' negative parts are "Other" too, under its one key: three
+            // grey keys (Other, EUR, LTC) would name three parts no reader can tell apart.
+            let below = (0..<groups).map { g -> Double in
+                let values = rest.compactMap { g < $0.values.count ? $0.values[g] : nil }.filter { $0 < 0 }
+                return values.isEmpty ? .nan : values.reduce(0, +)
+            }
+            negatives =
+                below.contains(where: \.isFinite) ? [BarSeries(name: otherName, values: below, swatch: .other)] : []
+        case .shares:
+            // Left out of the stack, each is named under the chart by its own name.
+            negatives = rest.filter { $0.values.contains { $0 < 0 } }.map { s in
                 BarSeries(name: s.name, values: s.values.map { $0 < 0 ? $0 : .nan }, swatch: .other)
             }
+        }
         return [BarSeries(name: otherName, values: other, swatch: .other)] + negatives
     }
 }

@@ -6,8 +6,8 @@ import Foundation
 /// the eye follows the sum from the start to the end. Effects take the up and down colours; money paid
 /// in or taken out (a transfer) is no gain or loss, and takes a pale shade of the totals' colour.
 ///
-/// Labels sit above a bar that ends higher and below one that ends lower, with grouped figures when
-/// they fit the bar's step and compact ones (1,5 млн ₴) when not. The names under the bars take two
+/// Labels sit above a bar that ends higher and below one that ends lower, on a halo of the background
+/// (no gridline strikes one through), with grouped figures when they fit the bar's step and compact ones (1,5 млн ₴) when not. The names under the bars take two
 /// lines when one is too narrow ("Currency / effect"). A tiny amount beside millions still gets a
 /// hairline bar, so that its label has something to name.
 public struct WaterfallChart: Chart, Hashable {
@@ -99,15 +99,13 @@ public struct WaterfallChart: Chart, Hashable {
             let plotBottom = body.maxY - Double(rows) * lineHeight - theme.axisSize * 0.6
             // Room under the lowest level for a label hanging there, so that it never meets the names.
             let below = hangsLow ? labelHeight + pad : 0
-            // As many ticks as fit one above the other with a label's height between them (a report block
-            // has room for three or four, a full canvas for five).
-            let ticks = max(2, min(5, Int((plotBottom - below - plotTop) / (lineHeight * 2))))
+            // Ticks a line and a half apart at least, six at most (four or five where the data allow).
             let y = BridgeScale(
                 low: low,
                 high: high,
                 range: (plotBottom - below, plotTop),
-                ticks: ticks,
-                maxTicks: frame.maxTicks
+                spacing: lineHeight * 1.5,
+                maxTicks: min(6, frame.maxTicks ?? 6)
             )
             let format = Axes.tickFormat(y, locale: frame.locale, currency: currency, width: body.width, builder: b)
             let left = body.minX + Axes.valueLabelWidth(y, format: format, builder: b) + theme.axisSize * 0.6
@@ -175,7 +173,13 @@ public struct WaterfallChart: Chart, Hashable {
                 labelFormat.style = .price(minimum: 2, significant: 1)
                 text = labelFormat.string(bar.value)
             }
-            b.add(b.layout.run(text, at: at, anchor: .middle, baseline: ends ? .top : .bottom, style: style))
+            let run = b.layout.run(text, at: at, anchor: .middle, baseline: ends ? .top : .bottom, style: style)
+            // A halo of the background behind the label: a gridline or the zero line that its bar's end
+            // brings level with it passes behind the figure instead of striking it through. The label
+            // stays inside its bar's step, so the halo never covers a neighbouring bar.
+            let halo = theme.axisSize * 0.15
+            b.add(.rect(run.box.insetBy(dx: -halo, dy: -halo * 0.5), fill: theme.background))
+            b.add(run)
             let row = stagger && i % 2 == 1 ? nameRows : 0
             for (k, line) in names[i].enumerated() {
                 let y = plot.maxY + theme.axisSize * 0.6 + Double(row + k) * lineHeight
@@ -194,10 +198,13 @@ public struct WaterfallChart: Chart, Hashable {
     }
 
     /// Whole figures grouped for the locale when the widest label fits a bar's step, else compact ones
-    /// with a decimal, else without.
+    /// with a decimal, else without; each first with the currency, then without it, which the axis and
+    /// the subtitle name ("+1 499 699" where "+1 499 699 грн" is too wide).
     func labelFormat(step: Double, _ b: SceneBuilder) -> NumberFormat {
-        let candidates: [NumberFormat.Style] = [.decimal(0), .compact(decimals: 1), .compact(decimals: 0)]
-        for style in candidates {
+        let candidates: [(NumberFormat.Style, Currency?)] = [
+            .decimal(0), .compact(decimals: 1), .compact(decimals: 0),
+        ].flatMap { [($0, currency), ($0, nil)] }
+        for (style, currency) in candidates {
             let format = NumberFormat(locale: frame.locale, style: style, currency: currency, explicitPlus: true)
             let widest = bars.map { b.layout.width(format.string($0.value), b.annotationStyle) }.max() ?? 0
             if widest <= step * 0.95 { return format }
@@ -223,31 +230,43 @@ public struct WaterfallChart: Chart, Hashable {
 /// The value axis of a bridge: its domain is the data's own, from the lower of zero and the lowest level
 /// to the higher of zero and the highest, with the 1-2-5 ticks that fall inside it. A bridge's labels
 /// stand above its bars, so the headroom of a "nice" domain (up to 8 M for an end value of 6.2 M) would
-/// only squash the bars of a report block.
+/// only squash the bars of a report block. The step is the finest whose ticks stand `spacing` apart and
+/// number `maxTicks` at most: a nice step chosen for a nice domain can leave three ticks inside the data's
+/// own (0, 100, 200 for −16…293, where 0, 50, … 250 fit).
 struct BridgeScale: ValueScale {
-    let nice: LinearScale
     let lower: Double
     let upper: Double
     let range: (Double, Double)
+    let step: TickStep
 
-    init(low: Double, high: Double, range: (Double, Double), ticks: Int, maxTicks: Int?) {
-        // One tick more than fits may be chosen: the nice one past the data is dropped.
-        nice = LinearScale(
-            dataMin: low,
-            dataMax: high,
-            range: range,
-            targetTicks: ticks,
-            includeZero: true,
-            maxTicks: min(ticks + 2, maxTicks ?? .max)
-        )
-        (lower, upper) = high > low ? (min(low, 0), max(high, 0)) : (nice.lower, nice.upper)
+    init(low: Double, high: Double, range: (Double, Double), spacing: Double, maxTicks: Int) {
         self.range = range
+        guard high > low else {
+            // A flat bridge (every level the same): a nice domain around it.
+            let nice = LinearScale(dataMin: low, dataMax: high, range: range, includeZero: true, maxTicks: maxTicks)
+            (lower, upper, step) = (nice.lower, nice.upper, nice.step)
+            return
+        }
+        let (lower, upper) = (min(low, 0), max(high, 0))
+        (self.lower, self.upper) = (lower, upper)
+        let span = upper - lower
+        let perUnit = abs(range.1 - range.0) / span
+        let base = Int(log10(span).rounded(.down))
+        let steps = ((base - 3)...(base + 1)).flatMap { e in [1, 2, 5].map { TickStep(mantissa: $0, exponent: e) } }
+        func count(_ step: TickStep) -> Int {
+            Int((upper / step.size).rounded(.down) - (lower / step.size).rounded(.up)) + 1
+        }
+        step =
+            steps.first { count($0) <= maxTicks && $0.size * perUnit >= spacing }
+            ?? steps.last { count($0) >= 2 } ?? steps.last!
     }
 
     var ticks: [Double] {
         let slack = (upper - lower) * 1e-9
-        return nice.ticks.filter { $0 >= lower - slack && $0 <= upper + slack }
+        let k0 = Int(((lower - slack) / step.size).rounded(.up))
+        let k1 = Int(((upper + slack) / step.size).rounded(.down))
+        return k0 <= k1 ? (k0...k1).map { step.value($0) } : []
     }
-    var tickDecimals: Int { nice.step.decimals }
+    var tickDecimals: Int { step.decimals }
     func callAsFunction(_ v: Double) -> Double { range.0 + (v - lower) / (upper - lower) * (range.1 - range.0) }
 }

@@ -29,3 +29,16 @@ extension Sequence where Element == Double {
         return s.value
     }
 }
+
+extension Sequence where Element == Double? {
+    /// The compensated sum of the elements, or nil when one of them is unknown: a total of figures one of
+    /// which is undefined is undefined, never the sum of the others.
+    public func knownSum() -> Double? {
+        var s = CompensatedSum()
+        for x in self {
+            guard let x else { return nil }
+            s.add(x)
+        }
+        return s.value
+    }
+}

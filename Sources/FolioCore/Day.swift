@@ -42,6 +42,9 @@ public struct Day: Hashable, Comparable, Sendable, Strideable, CustomStringConve
     /// 1 = Monday … 7 = Sunday (ISO 8601); 1970-01-01 was a Thursday.
     public var weekday: Int { ((daysSinceEpoch % 7 + 7) % 7 + 3) % 7 + 1 }
 
+    /// The first day of this day's month.
+    public var firstOfMonth: Day { Day(daysSinceEpoch: daysSinceEpoch - dayOfMonth + 1) }
+
     public var lastOfMonth: Day {
         let c = components
         return Day(existing: c.year, c.month, Day.daysIn(month: c.month, year: c.year))

@@ -11,18 +11,23 @@ public struct DataTable: Sendable {
         public var alignsDecimals: Bool
         /// Rows that share this column's value stay on one page when the table splits, where they can.
         public var keepsRowsTogether: Bool
+        /// A heading over this column and its neighbours of the same group ("Purchase" over a purchase's
+        /// date, price and rate), which tells apart two columns of one title.
+        public var group: String?
         public init(
             key: String,
             title: String,
             numeric: Bool,
             alignsDecimals: Bool = false,
-            keepsRowsTogether: Bool = false
+            keepsRowsTogether: Bool = false,
+            group: String? = nil
         ) {
             self.key = key
             self.title = title
             self.numeric = numeric
             self.alignsDecimals = alignsDecimals
             self.keepsRowsTogether = keepsRowsTogether
+            self.group = group
         }
     }
     public struct Cell: Sendable {

@@ -75,6 +75,12 @@ extension DatasetInput {
         return (closes, currencies, warnings)
     }
 
+    /// Dividends and interest paid up to the as-of day and projected for the twelve months after it, for
+    /// the income chart and the report's income tables alike.
+    public func incomeProjection(_ p: PortfolioInputs) -> IncomeProjection {
+        memo.value("income projection") { p.incomeProjection(at: asOf, valuation: valuation(p)) }
+    }
+
     /// Month-end values by asset over `months` months, shared by the values and the percent chart
     /// (valuing every month end is the costliest step of a report).
     func composition(_ p: PortfolioInputs, base: AssetCode, months: Int) -> CompositionByPeriod {

@@ -124,6 +124,17 @@ public struct PortfolioInputs: Sendable {
         )
     }
 
+    /// Dividends and interest paid up to the end of `day` and projected for the twelve months after it,
+    /// with the yields of the holdings valued by `valuation` (pass the one already computed for that day).
+    public func incomeProjection(at day: Day, valuation: HoldingsValuation? = nil) -> IncomeProjection {
+        IncomeProjection(
+            trades: trades,
+            cashTransactions: cashTransactions,
+            valuation: valuation ?? self.valuation(at: day),
+            rates: market.rates
+        )
+    }
+
     /// Daily values, transfers and time-weighted returns from the day before the first activity to the end
     /// of `day`; nil when nothing happened by then.
     public func performance(endingAt day: Day) -> PerformanceHistory? {

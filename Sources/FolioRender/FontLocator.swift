@@ -7,8 +7,6 @@ import Foundation
 public enum FontLocator {
     static let regularFile = "NotoSans-Regular.ttf"
     static let boldFile = "NotoSans-Bold.ttf"
-    static let regularFallbackFile = "NotoSansGurmukhi-Regular.ttf"
-    static let boldFallbackFile = "NotoSansGurmukhi-Bold.ttf"
     public static let installedDirectory = ResourceDirectory.installed("fonts")
 
     public static func directory(

@@ -85,16 +85,14 @@ final class LoadedFont: @unchecked Sendable {
 }
 
 /// The fonts of `fonts/` (Noto Sans Regular and Bold) loaded through FreeType; measures text for layout
-/// with exactly the advances the renderer draws with. Load once and share: `FontSet.shared()`.
+/// with exactly the advances the renderer draws with. Load once and share: `FontSet.shared()`. The faces
+/// have every character reports write, U+2212 MINUS SIGN included (`scripts/font-minus.py`), so that a
+/// PDF embeds no font but the report's own; a character they lack is their missing-glyph box.
 public final class FontSet: TextMeasurer, @unchecked Sendable {
     private let lock = Mutex(())
     private let library: FT_Library
     let regular: LoadedFont
     let bold: LoadedFont
-    /// Glyphs the main faces lack (Debian's Noto Sans 2.x has no U+2212 MINUS SIGN) come from Noto Sans
-    /// Gurmukhi, whose Latin and punctuation are the same design at the same weights and metrics.
-    let regularFallback: LoadedFont
-    let boldFallback: LoadedFont
     public let ascent: Double
     public let descent: Double
     public let directory: URL
@@ -108,14 +106,6 @@ public final class FontSet: TextMeasurer, @unchecked Sendable {
         do {
             regular = try LoadedFont(library: lib, path: directory.appendingPathComponent(FontLocator.regularFile).path)
             bold = try LoadedFont(library: lib, path: directory.appendingPathComponent(FontLocator.boldFile).path)
-            regularFallback = try LoadedFont(
-                library: lib,
-                path: directory.appendingPathComponent(FontLocator.regularFallbackFile).path
-            )
-            boldFallback = try LoadedFont(
-                library: lib,
-                path: directory.appendingPathComponent(FontLocator.boldFallbackFile).path
-            )
         } catch {
             FT_Done_FreeType(lib)
             throw error
@@ -149,42 +139,30 @@ public final class FontSet: TextMeasurer, @unchecked Sendable {
     }
 
     func font(_ weight: FontWeight) -> LoadedFont { weight == .bold ? bold : regular }
-    func fallback(_ weight: FontWeight) -> LoadedFont { weight == .bold ? boldFallback : regularFallback }
-
-    /// Caller holds the lock. The glyph for a scalar from the main face, else from the fallback face
-    /// (`fromFallback`), else the main face's missing-glyph box.
-    private func resolve(_ scalar: UInt32, _ weight: FontWeight) -> (index: UInt32, advance: Double, fromFallback: Bool)
-    {
-        let main = font(weight).glyph(scalar)
-        if main.index != 0 { return (main.index, main.advance, false) }
-        let other = fallback(weight).glyph(scalar)
-        return other.index != 0 ? (other.index, other.advance, true) : (main.index, main.advance, false)
-    }
 
     public func width(of text: String, size: Double, weight: FontWeight) -> Double {
         lock.withLock { _ in
             var units = 0.0
-            for s in text.unicodeScalars { units += resolve(s.value, weight).advance }
+            for s in text.unicodeScalars { units += font(weight).glyph(s.value).advance }
             return units * size
         }
     }
 
-    /// Glyph indices and x offsets (at `size`) for drawing a run, the same advances `width` sums, with
-    /// the face each glyph comes from.
+    /// Glyph indices and x offsets (at `size`) for drawing a run, the same advances `width` sums.
     func glyphs(
         of text: String,
         size: Double,
         weight: FontWeight
     )
-        -> [(index: UInt32, x: Double, bytes: Int32, fromFallback: Bool)]
+        -> [(index: UInt32, x: Double, bytes: Int32)]
     {
         lock.withLock { _ in
-            var out: [(UInt32, Double, Int32, Bool)] = []
+            var out: [(UInt32, Double, Int32)] = []
             out.reserveCapacity(text.unicodeScalars.count)
             var x = 0.0
             for s in text.unicodeScalars {
-                let g = resolve(s.value, weight)
-                out.append((g.index, x, Int32(UTF8.width(s)), g.fromFallback))
+                let g = font(weight).glyph(s.value)
+                out.append((g.index, x, Int32(UTF8.width(s))))
                 x += g.advance * size
             }
             return out
@@ -193,6 +171,6 @@ public final class FontSet: TextMeasurer, @unchecked Sendable {
 
     /// Advance widths of the digits 0–9 per point of size, to check that figures are tabular.
     func digitAdvances(weight: FontWeight) -> [Double] {
-        lock.withLock { _ in (0x30...0x39).map { resolve(UInt32($0), weight).advance } }
+        lock.withLock { _ in (0x30...0x39).map { font(weight).glyph(UInt32($0)).advance } }
     }
 }

@@ -84,36 +84,21 @@ struct SceneDrawer {
         if run.rotation != 0 { cairo_rotate(cr, run.rotation) }
         cairo_set_font_size(cr, run.size)
         setColor(cr, run.color)
-        // Consecutive glyphs from the same face are one show call; a run switches faces only around
-        // the rare characters the main face lacks.
-        var start = 0
-        var byteStart = 0
-        while start < laid.count {
-            var end = start
-            var byteEnd = byteStart
-            while end < laid.count, laid[end].fromFallback == laid[start].fromFallback {
-                byteEnd += Int(laid[end].bytes)
-                end += 1
-            }
-            let face = laid[start].fromFallback ? fonts.fallback(run.weight) : fonts.font(run.weight)
-            cairo_set_font_face(cr, face.cairoFace)
-            var glyphs = laid[start..<end].map { cairo_glyph_t(index: UInt($0.index), x: $0.x, y: 0) }
-            // One cluster per character (each maps to one glyph): PDF readers get the text back exactly.
-            var clusters = laid[start..<end].map { cairo_text_cluster_t(num_bytes: $0.bytes, num_glyphs: 1) }
-            var bytes = utf8[byteStart..<byteEnd].map { CChar(bitPattern: $0) }
-            cairo_show_text_glyphs(
-                cr,
-                &bytes,
-                Int32(bytes.count),
-                &glyphs,
-                Int32(glyphs.count),
-                &clusters,
-                Int32(clusters.count),
-                cairo_text_cluster_flags_t(0)
-            )
-            start = end
-            byteStart = byteEnd
-        }
+        cairo_set_font_face(cr, fonts.font(run.weight).cairoFace)
+        var glyphs = laid.map { cairo_glyph_t(index: UInt($0.index), x: $0.x, y: 0) }
+        // One cluster per character (each maps to one glyph): PDF readers get the text back exactly.
+        var clusters = laid.map { cairo_text_cluster_t(num_bytes: $0.bytes, num_glyphs: 1) }
+        var bytes = utf8.map { CChar(bitPattern: $0) }
+        cairo_show_text_glyphs(
+            cr,
+            &bytes,
+            Int32(bytes.count),
+            &glyphs,
+            Int32(glyphs.count),
+            &clusters,
+            Int32(clusters.count),
+            cairo_text_cluster_flags_t(0)
+        )
         cairo_restore(cr)
     }
 }

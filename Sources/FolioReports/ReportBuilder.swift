@@ -41,48 +41,91 @@ public struct ReportBuilder: Sendable {
     /// Pages as laid out, before headers and footers.
     ///
     /// A text that names the page a table starts on (`{pageOf.diagnostics}`: page 1 pointing at the list
-    /// of negative balances) is laid out with a two-digit stand-in, the blocks paginated, and the text
-    /// then written with the page found and the same blocks paginated again: pagination is pure and
-    /// cheap, and the charts are not drawn twice.
+    /// of negative balances) is first laid out with a stand-in number, never printed: the blocks are
+    /// paginated, the text written with the pages found and the blocks paginated again, until the pages
+    /// the texts name are the pages their tables start on (a shorter number can move the table up).
+    /// Pagination is pure and cheap, and the charts are not drawn twice.
     public func pages(_ data: some ReportDataSource) throws -> [LaidOutPage] {
         let content = composer.content
         var blocks: [any LayoutBlock] = []
         var pointers: [(index: Int, block: BlockDefinition, after: BlockDefinition.Kind?)] = []
         for section in definition.sections where try holds(section.when, section.path, data) {
             if !blocks.isEmpty { blocks.append(PageBreakBlock()) }
-            var previous: BlockDefinition.Kind?
+            var previous: BlockDefinition?
             for block in section.blocks where try holds(block.when, block.path, data) {
-                if block.kind == .text && block.text.contains("{" + Template.pageOf) {
-                    pointers.append((blocks.count, block, previous))
+                if block.kind == .text && !Template.pagePointers(in: block.text).isEmpty {
+                    pointers.append((blocks.count, block, previous?.kind))
                 }
-                blocks += try layoutBlocks(
+                var laid = try layoutBlocks(
                     block,
-                    after: previous,
+                    after: previous?.kind,
                     data: data,
                     width: content.width,
                     pageHeight: content.height
                 )
-                previous = block.kind
+                // An untitled table right under a chart of the same data is the chart's figures: it stays
+                // with the chart, which moves to the next page with it rather than leave it there alone.
+                if block.kind == .table, block.text.isEmpty, previous?.kind == .chart, previous?.data == block.data,
+                    var table = laid.first as? TableBlock
+                {
+                    table.followsChart = true
+                    laid[0] = table
+                }
+                blocks += laid
+                previous = block
             }
         }
         blocks = ChartBlock.aligningTimePlots(blocks, width: content.width)
-        let pages = Paginator.paginate(blocks, content: content, gap: style.blockGap)
+        var pages = Paginator.paginate(blocks, content: content, gap: style.blockGap)
         guard !pointers.isEmpty else { return pages }
-        var found: [String: String] = [:]
+        var written: [String: Int]?
+        var passes = 0
+        while true {
+            let found = Self.tableStarts(pages)
+            if found == written { return pages }
+            guard passes < 4 else {
+                throw DefinitionError(
+                    file: definition.name,
+                    path: pointers[0].block.path + ".text",
+                    problem: "the pages it names move each time they are written (\(found))"
+                )
+            }
+            for pointer in pointers {
+                var page: [String: String] = [:]
+                for data in Template.pagePointers(in: pointer.block.text) {
+                    // Not reached with a definition that was read: its check draws the table whenever the text is.
+                    guard let number = found[data] else {
+                        throw DefinitionError(
+                            file: definition.name,
+                            path: pointer.block.path + ".text",
+                            problem: "names the page of a table of \(data), which this report does not draw"
+                        )
+                    }
+                    page[Template.pageOf + data] = "\(number)"
+                }
+                blocks[pointer.index] = TextBlock(
+                    text: text(pointer.block.text, data, pages: page),
+                    isCaption: pointer.after == .chart || pointer.after == .table,
+                    style: style
+                )
+            }
+            written = found
+            passes += 1
+            pages = Paginator.paginate(blocks, content: content, gap: style.blockGap)
+        }
+    }
+
+    /// The page (from 1) each table, by its data, starts on: its first rows, or the line saying it has none.
+    static func tableStarts(_ pages: [LaidOutPage]) -> [String: Int] {
+        var found: [String: Int] = [:]
         for (number, page) in pages.enumerated().reversed() {
             for placed in page.blocks {
-                guard let source = (placed.block as? TableBlock)?.source else { continue }
-                found[Template.pageOf + source] = "\(number + 1)"
+                guard let source = (placed.block as? TableBlock)?.source ?? (placed.block as? TextBlock)?.standsFor
+                else { continue }
+                found[source] = number + 1
             }
         }
-        for pointer in pointers {
-            blocks[pointer.index] = TextBlock(
-                text: text(pointer.block.text, data, found),
-                isCaption: pointer.after == .chart || pointer.after == .table,
-                style: style
-            )
-        }
-        return Paginator.paginate(blocks, content: content, gap: style.blockGap)
+        return found
     }
 
     /// Pages as scenes, headers and footers included.
@@ -100,17 +143,19 @@ public struct ReportBuilder: Sendable {
             throw DefinitionError(
                 file: definition.name,
                 path: path + ".when",
-                expected: "a known condition (negative-balances, holdings, as-of-set-by-quote)",
+                expected: "a known condition (negative-balances, holdings, as-of-set-by-quote, flows-in-window, income)",
                 found: "\"\(when)\""
             )
         }
         return holds
     }
 
-    /// `pages`: the page each table starts on, by `{pageOf.…}` name; a stand-in of two digits until known.
-    private func text(_ template: String, _ data: some ReportDataSource, _ pages: [String: String] = [:]) -> String {
+    /// `pages`: the page each table starts on, by `{pageOf.…}` name; nil while the pages are not known
+    /// yet, when a two-digit stand-in takes the number's room for the first pagination (`pages(_:)`
+    /// replaces every such text before a page is drawn).
+    private func text(_ template: String, _ data: some ReportDataSource, pages: [String: String]? = nil) -> String {
         Template.render(template, values: data.values, strings: strings) { name in
-            name.hasPrefix(Template.pageOf) ? pages[name] ?? "99" : nil
+            name.hasPrefix(Template.pageOf) ? pages.map { $0[name] ?? "" } ?? "99" : nil
         }
     }
 
@@ -135,9 +180,15 @@ public struct ReportBuilder: Sendable {
             ]
         case .pageBreak: return [PageBreakBlock()]
         case .kpis:
+            let kinds = block.items.compactMap(KPIKind.init(rawValue:))
+            let operators = block.items.compactMap(KPIOperator.init(rawValue:))
+            // A row written as a sum keeps its operators only when its figures add up as written.
+            if !operators.isEmpty, let tiles = data.sum(kinds, operators) {
+                return [KPIBlock(tiles: tiles, operators: operators.map(\.rawValue), lead: block.lead, style: style)]
+            }
             // Tiles the data has none of (market statistics never fetched) take no room, not an empty row's gap.
-            let tiles = block.items.compactMap { KPIKind(rawValue: $0).flatMap(data.tile) }
-            return tiles.isEmpty ? [] : [KPIBlock(tiles: tiles, perRow: block.perRow, style: style)]
+            let tiles = kinds.compactMap(data.tile)
+            return tiles.isEmpty ? [] : [KPIBlock(tiles: tiles, perRow: block.perRow, lead: block.lead, style: style)]
         case .chart:
             guard let kind = ChartKind(rawValue: block.chart) else { return [] }
             guard let kinds = data.chartData[block.data] else {
@@ -176,21 +227,61 @@ public struct ReportBuilder: Sendable {
             }
             switch content {
             case .chart(let spec):
-                return [ChartBlock(chart: spec, height: min(block.height ?? 260, pageHeight), measurer: measurer)]
+                // A chart that says why it has nothing to draw says it in a line under its title.
+                if let empty = spec as? NoDataChart, let note = empty.note {
+                    return [HeadingBlock(text: title, style: style), TextBlock(text: note, style: style)]
+                }
+                var chart = ChartBlock(chart: spec, height: min(block.height ?? 260, pageHeight), measurer: measurer)
+                // A pie drawn as a 100 % bar takes only the height the bar needs, and leaves the page the rest.
+                let sized = chart.canvas(width: width, height: chart.preferredHeight).chart
+                if let bar = (sized as? PieChart)?.barHeight(measurer: measurer) {
+                    chart.preferredHeight = min(chart.preferredHeight, bar.rounded(.up))
+                }
+                // A matrix of many assets gets a page, so that its labels stay legible, and lists the most
+                // and least correlated pairs after it.
+                if let matrix = spec as? CorrelationChart, matrix.labels.count > CorrelationChart.clusteredAbove {
+                    chart.preferredHeight = pageHeight
+                    return [
+                        chart, HeadingBlock(text: title + " (" + strings[.continued] + ")", style: style),
+                        CorrelationPairs(matrix).table(strings: strings, style: style),
+                    ]
+                }
+                return [chart]
             case .smallMultiples(let panels):
-                return [
+                // Four rows of panels at most: beyond them, the largest and the biggest movers, the rest a table.
+                let columns = width > 400 ? 3 : 2
+                let chosen = PanelSelection(panels.series, limit: columns * PanelSelection.rows)
+                var out: [any LayoutBlock] = [
                     SmallMultiplesBlock(
                         title: title,
                         frame: frame,
-                        series: panels.series,
+                        series: chosen.panels,
                         logScale: panels.logScale,
-                        columns: width > 400 ? 3 : 2,
+                        columns: columns,
                         rowHeight: min(block.height ?? 100, pageHeight / 2),
                         continuedTitle: title + " (" + strings[.continued] + ")",
                         style: style,
                         measurer: measurer
                     )
                 ]
+                if !chosen.rest.isEmpty {
+                    let days = Int(block.parameters["days"] ?? "") ?? 7
+                    out += [
+                        // Not a caption: kept with the panels, its lines would push their last row onto
+                        // the next page; above the table, it says what the table holds.
+                        TextBlock(
+                            text: strings.panelsChosen(
+                                largest: chosen.largest,
+                                movers: chosen.movers,
+                                rest: chosen.rest.count
+                            ),
+                            style: style
+                        ),
+                        HeadingBlock(text: strings.otherHoldingsOver(chosen.rest.count, days: days), style: style),
+                        chosen.table(strings: strings, style: style),
+                    ]
+                }
+                return out
             }
         case .table:
             guard let table = try data.table(block.data) else {
@@ -203,11 +294,14 @@ public struct ReportBuilder: Sendable {
             }
             var out: [any LayoutBlock] = []
             if !block.text.isEmpty { out.append(HeadingBlock(text: text(block.text, data), style: style)) }
+            // "No data" stands where the table would, for a text that names the table's page.
+            var none = TextBlock(text: strings[.noData], style: style)
+            none.standsFor = block.data
             // A table its data had nothing for has no columns either: "No data", as a chart says it.
-            guard !table.columns.isEmpty else { return out + [TextBlock(text: strings[.noData], style: style)] }
+            guard !table.columns.isEmpty else { return out + [none] }
             let shaped = try TableShaping(table: table, block: block, file: definition.name).shaped()
             if shaped.rows.isEmpty {
-                out.append(TextBlock(text: strings[.noData], style: style))
+                out.append(none)
             } else {
                 var table = TableBlock(columns: shaped.columns, rows: shaped.rows, style: style)
                 table.source = block.data
@@ -279,7 +373,8 @@ struct TableShaping {
                 title: table.columns[$0].title,
                 numeric: table.columns[$0].numeric,
                 alignsDecimals: table.columns[$0].alignsDecimals,
-                keepsRowsTogether: table.columns[$0].keepsRowsTogether
+                keepsRowsTogether: table.columns[$0].keepsRowsTogether,
+                group: table.columns[$0].group
             )
         }
         return (columns, rows.map { row in indices.map { TableBlock.Cell(row[$0].text, bold: row[$0].bold) } })

@@ -15,6 +15,10 @@ public protocol ReportDataSource: Sendable {
     /// Whether a `when:` condition holds; nil for an unknown condition.
     func condition(_ name: String) -> Bool?
     func tile(_ kind: KPIKind) -> KPITile?
+    /// The tiles of a `kpis` row written as a sum (`kinds` with `operators` between them), each figure
+    /// rounded so that the row adds up as written; nil when the data cannot (the row is then drawn as
+    /// separate figures).
+    func sum(_ kinds: [KPIKind], _ operators: [KPIOperator]) -> [KPITile]?
     /// Datasets a chart block may name, with the chart kinds each one can be drawn as.
     var chartData: [String: Set<ChartKind>] { get }
     func chart(_ kind: ChartKind, data: String, parameters: [String: String], frame: ChartFrame) throws -> ChartContent
@@ -24,4 +28,8 @@ public protocol ReportDataSource: Sendable {
     func table(_ name: String) throws -> DataTable?
     /// What the blocks drawn so far left out or could not draw, a line each, for stderr.
     var warnings: [String] { get }
+}
+
+extension ReportDataSource {
+    public func sum(_ kinds: [KPIKind], _ operators: [KPIOperator]) -> [KPITile]? { nil }
 }

@@ -20,10 +20,11 @@ struct ExportCommand: ParsableCommand {
               pp-csv      Portfolio Performance's CSV export: a file per cash account
                           and one for the securities account, into --out DIR
 
-            Each is read back by folio import of the same name. What the format
-            cannot hold as Folio does (a trade priced in a coin, a fee in the asset
-            bought, a transfer that failed, a split) is converted where that is
-            exact and otherwise left out; each such row is named on stderr.
+            Each is read back by folio import of the same name, with the brokers'
+            ids, trades' fees and tax withheld. What the format cannot hold as
+            Folio does (a trade priced in a coin, a fee in a coin, a transfer that
+            failed, a split) is converted where that is exact and otherwise left
+            out, and said on stderr: one line per kind, with how many rows.
 
             Examples:
               folio export ghostfolio --portfolio "Demo UAH" > demo.json

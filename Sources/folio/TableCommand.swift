@@ -41,6 +41,7 @@ struct TableCommand: ParsableCommand {
               folio table attribution --portfolio "Demo UAH" --period 2017 --by holding
               folio table budget-months --format csv > budget.csv
               folio table tax-year --portfolio "Demo UAH" --year 2017
+              folio table income-calendar --portfolio "Demo UAH" --by holding
             """
     )
 
@@ -110,7 +111,7 @@ struct TableCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Allocation grouping: asset (default), kind or currency; attribution: holding.",
+            "Allocation grouping: asset (default), kind or currency; attribution, income-calendar: holding.",
             valueName: "grouping"
         )
     )
@@ -184,6 +185,14 @@ struct TableCommand: ParsableCommand {
     var taxRates: String?
 
     @Option(
+        help: ArgumentHelp(
+            "income-calendar: months paid before --as-of and projected after it (default 12, projected up to 12).",
+            valueName: "n"
+        )
+    )
+    var months: Int?
+
+    @Option(
         name: .customLong("stale-days"),
         help: ArgumentHelp("A quote older than this many days counts as missing.", valueName: "days")
     )
@@ -216,7 +225,8 @@ struct TableCommand: ParsableCommand {
             staleDays: staleDays,
             format: format,
             year: year,
-            taxRates: taxRates
+            taxRates: taxRates,
+            months: months
         )
     }
 

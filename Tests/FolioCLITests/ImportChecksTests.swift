@@ -85,11 +85,8 @@ import Testing
             first.stderr == """
                 warning: \(trades.path):3: a sale of 1000 AAPL leaves -960 (40 held before it)
                 warning: \(trades.path):2: AAPL has no quotes yet: its value stays unknown until they are imported or fetched
-                warning: P: USD went below zero on 3 Jan 2017: \u{2212}4,640.00\u{00A0}USD after Buy AAPL
-                warning: P: USD went below zero on 5 Jan 2017: \u{2212}920.00\u{00A0}USD after Buy AAPL
 
-                """,
-            "\(first.stderr)"
+                """
         )
         // The same file again writes nothing and has nothing new to say.
         let again = try run(["import", "trades", "--portfolio", "P", trades.path], db)
@@ -126,7 +123,6 @@ import Testing
             result.stderr == """
                 warning: \(trades.path):2: JNJ at 1223.1 USD is far from its stored quotes of 2018-01-05 (122.31 to 123.4); a typo?
                 warning: \(trades.path):4: JNJ at 12.23 USD is far from its last stored quote before it (122.31 on 2018-01-05); a typo?
-                warning: P: USD went below zero on 5 Jan 2018: \u{2212}18,346.50\u{00A0}USD after Buy JNJ
 
                 """,
             "\(result.stderr)"

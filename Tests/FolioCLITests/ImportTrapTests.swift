@@ -43,7 +43,11 @@ import Testing
         let ghostfolio = try s.folio(["export", "ghostfolio", "--portfolio", "Old"])
         #expect(ghostfolio.status == 0 && ghostfolio.signal == nil)
         #expect((try? JSONSerialization.jsonObject(with: Data(ghostfolio.stdout.utf8))) != nil)
-        #expect(ghostfolio.stderr.contains("deposit inf USD): a number beyond what Folio keeps; left out"))
+        #expect(
+            ghostfolio.stderr
+                == "ghostfolio: 1 transaction with a number beyond what Folio keeps: left out (deposit inf USD on 2024-01-02)\n",
+            "\(ghostfolio.stderr)"
+        )
         let pp = try s.folio([
             "export", "pp-csv", "--portfolio", "Old", "--out", s.directory.appendingPathComponent("pp").path,
         ])

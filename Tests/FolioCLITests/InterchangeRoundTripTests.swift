@@ -78,7 +78,21 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let (portfolio, base, day) = Self.cases[0]
         let (differences, db) = try Self.roundTrip(format, portfolio, base: base, in: directory)
-        #expect(differences == [])
+        // Ghostfolio's balance history holds the deposits' amounts but not their ids: said, once.
+        let deposits =
+            try String(
+                contentsOf: DemoDatabase.samples.appendingPathComponent("demo-uah-transactions.csv"),
+                encoding: .utf8
+            )
+            .split(whereSeparator: \.isNewline).count - 1
+        #expect(
+            differences
+                == (format == "ghostfolio"
+                    ? [
+                        "ghostfolio: \(deposits) transfers with the broker's id, which Ghostfolio's balance history does not hold: written without it (DEMO-C0001 on 2013-03-01, DEMO-C0002 on 2013-06-03, DEMO-C0003 on 2013-06-03, and \(deposits - 3) more)"
+                    ] : []),
+            "\(differences)"
+        )
         let demo = try DemoDatabase.path()
         for method in ["fifo", "average", "lifo"] {
             try Self.sameTable(
@@ -128,35 +142,33 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let (portfolio, base, _) = Self.cases[1]
         let (differences, db) = try Self.roundTrip(format, portfolio, base: base, in: directory)
-        #expect(
-            differences.allSatisfy { $0.hasPrefix("\(format): trade ") || $0.hasPrefix("\(format): transaction ") },
-            "\(differences)"
-        )
-        // `ghostfolio: trade 37009276 (2019-06-11T10:08:46Z, …): …`: the id and the time of each row named.
-        let named = Set(differences.compactMap { $0.split(separator: " ").dropFirst(2).first.map(String.init) })
-        let namedTimes = Set(
-            differences.compactMap { line in
-                line.split(separator: "(").dropFirst().first?.split(separator: ",").first.map(String.init)
-            }
-        )
-        #expect(!named.isEmpty)
+        // One line a kind: `ghostfolio: 12 trades priced in a coin, …: left out (37009276 on 2019-06-11, …)`.
+        let counts = differences.map { line in
+            Int(line.dropFirst(format.count + 2).prefix { $0.isNumber }) ?? 0
+        }
+        #expect(!differences.isEmpty && !counts.contains(0), "\(differences)")
+        #expect(Set(differences.map { $0.split(separator: "(").first ?? "" }).count == differences.count)
+        var changed: [(line: String, time: String)] = []
+        var unmatched: [(line: String, time: String)] = []
         for what in ["trades", "transactions"] {
             let original = try Self.rows(what, portfolio, try DemoDatabase.path())
-            let back = try Self.rows(what, portfolio, db)
-            var unmatched = back.map(\.line)
-            for row in original where !named.contains(row.id) {
-                // Every row not named is back as it was.
-                guard let i = unmatched.firstIndex(of: row.line) else {
-                    Issue.record("\(what) \(row.id) did not come back: \(row.line)")
+            var back = try Self.rows(what, portfolio, db)
+            for row in original {
+                guard let i = back.firstIndex(where: { $0.line == row.line }) else {
+                    changed.append((row.line, row.time))
                     continue
                 }
-                unmatched.remove(at: i)
+                back.remove(at: i)
             }
-            // What came back that was not there is a named row's conversion (a fee as a fee of its own, a
-            // trade without its fee in the coin), at that row's time.
-            for line in unmatched {
-                #expect(namedTimes.contains { line.contains($0) }, "\(what): \(line) is not explained by a named row")
-            }
+            unmatched += back.map { ($0.line, $0.time) }
+        }
+        // No more rows changed or left out than the lines count, and each named one among them.
+        #expect(!changed.isEmpty && changed.count <= counts.reduce(0, +), "\(changed.count) vs \(differences)")
+        // What came back that was not there is a named row's conversion (a fee as a fee of its own, a
+        // trade without its fee in the coin), at the time of a row that did not come back as it was.
+        let times = Set(changed.map(\.time))
+        for row in unmatched {
+            #expect(times.contains(row.time), "\(row.line) is not explained by a changed row")
         }
     }
 }

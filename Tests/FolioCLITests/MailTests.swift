@@ -344,8 +344,8 @@ import Testing
         let text = try #require(message["text"] as? String)
         // The value and the day's change as the tiles give them (compact once the portfolio reaches a million), and the day.
         let plain = text.replacingOccurrences(of: "\u{00A0}", with: " ").replacingOccurrences(of: "\u{202F}", with: " ")
-        #expect(plain.contains("Вартість: 6,19 млн ₴ (−96,06 тис. ₴, −1,53 % · 7 лют.)"), "\(text)")
-        // Its one balance below zero (USD, 1 Jul 2016, by its amount) is said where the mail is read, as on page 1.
+        #expect(plain.contains("Вартість: 6,19 млн грн (−96,06 тис. грн, −1,53 % · 7 лют.)"), "\(text)")
+        // Its one balance below zero (USD, 1 Jul 2016) is said where the mail is read, as on page 1.
         #expect(plain.contains("USD став від’ємним 01.07.2016 (−696,31). Звіт про портфель"), "\(text)")
         #expect(
             text.contains("- allocation.png\r\n- value-30d.png") || text.contains("- allocation.png\n- value-30d.png")

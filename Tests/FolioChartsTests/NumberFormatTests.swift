@@ -43,7 +43,7 @@ private let nbsp = "\u{00A0}"
         #expect(NumberFormat(locale: .en, style: .decimal(2), currency: .eur).string(10) == "€10.00")
         #expect(NumberFormat(locale: .en, style: .decimal(2), currency: .pln).string(10) == "10.00\(nbsp)zł")
         #expect(
-            NumberFormat(locale: .uk, style: .decimal(2), currency: .uah).string(1234.5) == "1\(nnbsp)234,50\(nbsp)₴"
+            NumberFormat(locale: .uk, style: .decimal(2), currency: .uah).string(1234.5) == "1\(nnbsp)234,50\(nbsp)грн"
         )
         #expect(
             NumberFormat(locale: .uk, style: .compact(decimals: 1), currency: .usd).string(174_100)

@@ -92,7 +92,7 @@ import Testing
             totalFormat: NumberFormat(locale: .uk, style: .compact(decimals: 1), currency: .uah)
         )
         let scene = chart.scene(measurer: measurer)
-        #expect(scene.text("174,1\u{00A0}тис.\u{00A0}₴") != nil)
+        #expect(scene.text("174,1\u{00A0}тис.\u{00A0}грн") != nil)
         #expect(scene.text("Усього") != nil)
         #expect(scene.text("Інше") != nil)
         expectCleanLayout(scene, "donut")
@@ -120,6 +120,20 @@ import Testing
         #expect(scene.text("$313") != nil && scene.text("held") != nil && scene.text("$293 net") != nil)
         #expect(scene.text("Total") == nil)
         expectCleanLayout(scene, "held and net")
+        // On page 1's small donut (590 × 215 points) the three lines shrink to stay inside the hole.
+        var small = chart
+        small.frame = frame(width: 590, height: 215)
+        let drawn = small.scene(measurer: measurer)
+        let arcs = drawn.paths.flatMap(\.elements).compactMap { e -> (Point, Double)? in
+            if case .arc(let c, let r, _, _, _) = e { (c, r) } else { nil }
+        }
+        let (centre, hole) = try #require(arcs.min { $0.1 < $1.1 })
+        for text in ["$313", "held", "$293 net"] {
+            let box = try #require(drawn.text(text)).box
+            for (x, y) in [(box.minX, box.minY), (box.maxX, box.minY), (box.minX, box.maxY), (box.maxX, box.maxY)] {
+                #expect(hypot(x - centre.x, y - centre.y) <= hole, "\(text) reaches the ring")
+            }
+        }
     }
 
     /// A percentage drawn inside a slice lies wholly in it: within the ring of a donut, within the slice's angles.
@@ -256,6 +270,26 @@ import Testing
         let scene = chart.scene(measurer: measurer)
         #expect(!scene.texts.contains { $0.text == "S2" }, "a series that is never held has no key in the legend")
         expectCleanLayout(scene, "grouped shares")
+    }
+
+    /// A stack of values draws the grey assets' negatives under zero as "Other", under the one grey key:
+    /// DSX's value by asset had three grey keys, Other, EUR and LTC, that no reader could tell apart.
+    @Test func aStacksGreyNegativesAreOtherUnderOneKey() throws {
+        let grey = (1...10).map { (n: Int) -> BarSeries in
+            let v = Double(n)
+            return BarSeries(name: "S\(n)", values: [v, n <= 2 ? -v : v, v])
+        }
+        let withNegatives = BarSeries.keepingLargest(grey, limit: 4, otherName: "Other", for: .stacked)
+        #expect(withNegatives.map(\.name) == ["S10", "S9", "S8", "Other", "Other"])
+        #expect(withNegatives[3].values == [28, 25, 28])
+        #expect(
+            withNegatives[4].values[1] == -3 && withNegatives[4].values[0].isNaN && withNegatives[4].swatch == .other
+        )
+        let chart = BarChart(frame: frame(), groups: groups, series: withNegatives, mode: .stacked)
+        let scene = chart.scene(measurer: measurer)
+        #expect(scene.texts.filter { $0.text == "Other" }.count == 1, "one key for Other, above and below zero")
+        #expect(!scene.texts.contains { $0.text == "S1" || $0.text == "S2" })
+        expectCleanLayout(scene, "stacked values")
     }
 
     @Test func notShownGroupsReadAsRanges() {

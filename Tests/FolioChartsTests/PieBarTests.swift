@@ -49,6 +49,24 @@ import Testing
         expectCleanLayout(scene, "income, donut \(donut)")
     }
 
+    /// A bar needs less height than a pie: `barHeight` is what its title, bar and labels take, and drawn
+    /// at that height nothing is cut or pressed together; a pie has none.
+    @Test(arguments: [false, true]) func aBarSaysTheHeightItNeeds(donut: Bool) throws {
+        var chart = PieChart(frame: frame(width: 590, height: 300), slices: income, donut: donut)
+        let needed = try #require(chart.barHeight(measurer: measurer))
+        #expect(needed < 300 * 0.6, "\(needed)")
+        chart.frame.height = needed
+        let scene = chart.scene(measurer: measurer)
+        expectCleanLayout(scene, "at \(needed)")
+        let bar = segments(scene)
+        #expect(bar.count == 2 && bar.allSatisfy { $0.rect.height >= 2.4 * 9.75 - 0.01 }, "a full bar")
+        #expect(scene.texts.allSatisfy { $0.box.maxY <= needed }, "nothing below the canvas")
+        #expect(
+            PieChart(frame: frame(), slices: [PieSlice(label: "A", value: 60), PieSlice(label: "B", value: 40)])
+                .barHeight(measurer: measurer) == nil
+        )
+    }
+
     /// Over 90 %, not at it; one slice alone stays a whole pie (no sliver to lose).
     @Test func theBarIsForALargestSliceOverNinetyPercentBesideOthers() {
         func chart(_ values: [Double]) -> PieChart {

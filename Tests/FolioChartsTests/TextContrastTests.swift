@@ -101,22 +101,58 @@ import Testing
         }
     }
 
-    @Test func labelsKeepTheirSeriesHueAndAYellowLineIsDarkened() throws {
-        let scene = CompareChart(frame: frame(), series: (0..<10).map(Self.prices)).scene(measurer: measurer)
-        let yellow = Color(hex: 0xF0E442)
-        // The seventh line (XOM) is yellow, which on white is drawn in its hue darkened to 3:1 (a graphic's
-        // contrast); its label is a darker olive of the same hue, at 4.5:1.
-        let line = try #require(
-            scene.paths.first {
-                $0.stroke.map { abs($0.color.red - $0.color.green) < 0.12 && $0.color.blue < 0.3 } == true
-            }?.stroke?.color
-        )
-        #expect(line != yellow && line.contrast(with: Color(hex: 0xFFFFFF)) >= 3)
-        let label = try #require(scene.text("XOM"))
-        #expect(label.color != yellow)
-        #expect(label.color.contrast(with: Color(hex: 0xFFFFFF)) >= 4.5)
-        #expect(label.color.red > label.color.blue)
+    /// Line-end names are in the text colour, each after a key in its line's colour with a leader from its
+    /// line's end: Okabe–Ito's orange and yellow darkened to 4.5:1 are two near-identical golds as text,
+    /// and a name that stacking moved off its line's level would float without the leader.
+    @Test func lineEndNamesAreKeyedInTheirLinesColourAndLedToTheirEnds() throws {
+        for theme in [Theme.light, .dark] {
+            // Seven lines ending within a few points of each other, so that the names must stack.
+            let series = (0..<7).map { k in
+                LineSeries(
+                    name: Self.codes[k],
+                    times: Self.days,
+                    values: Self.days.indices.map { 100 + Double($0) * 0.1 + Double(k) * 0.05 }
+                )
+            }
+            let scene = CompareChart(frame: frame(theme), series: series).scene(measurer: measurer)
+            expectCleanLayout(scene, theme.name)
+            let paths = scene.paths
+            var keyColours: [Color] = []
+            for (k, s) in series.enumerated() {
+                let name = try #require(scene.text(s.name))
+                #expect(name.color == theme.text, "\(s.name) in \(name.color.hexString)")
+                let line = theme.lineColor(theme.color(nil, position: k))
+                // The key: a short thick stroke in the line's colour ending just before the name, level with it.
+                let key = try #require(
+                    paths.first {
+                        guard let b = $0.bounds, let stroke = $0.stroke, stroke.color == line else { return false }
+                        return b.height <= stroke.width + 0.01 && abs(b.midY - name.box.midY) < 0.5
+                            && b.maxX < name.box.minX && name.box.minX - b.maxX < theme.axisSize
+                    },
+                    "\(theme.name) \(s.name): no key"
+                )
+                keyColours.append(try #require(key.stroke?.color))
+                // The leader: from the line's last point to the key's start.
+                guard case .move(let start) = key.elements.first,
+                    case .line(let end) = paths.first(where: { $0.stroke?.color == line && $0.elements.count > 2 })?
+                        .elements.last
+                else { throw Failure.noLine }
+                let leader = paths.contains {
+                    guard $0.stroke?.color == line, $0.elements.count == 2,
+                        case .move(let a) = $0.elements[0], case .line(let b) = $0.elements[1]
+                    else { return false }
+                    return abs(a.y - end.y) < 0.01 && a.x >= end.x && abs(b.x - start.x) < 0.01
+                        && abs(b.y - start.y) < 0.01
+                }
+                #expect(leader, "\(theme.name) \(s.name): no leader")
+            }
+            #expect(Set(keyColours).count == 7, "one colour a line")
+            // The seventh line (yellow) is stroked, and keyed, in its hue darkened to a graphic's 3:1 on white.
+            if theme == .light { #expect(keyColours[6].contrast(with: theme.background) >= 3) }
+        }
     }
+
+    enum Failure: Error { case noLine }
 
     @Test func readableShadeIsTheSmallestStepThatReaches() {
         let white = Color(hex: 0xFFFFFF)

@@ -97,9 +97,10 @@ import Testing
         let scene = Self.chart(width: 510, height: 260).scene(measurer: measurer)
         let fees = Self.bars(scene)[5]
         #expect(fees.rect.height >= 1 && fees.fill == Theme.light.down)
-        // At a report block's width the labels are compact and "Currency effect" takes two lines.
+        // At a report block's width "Currency effect" takes two lines.
         #expect(scene.texts.contains { $0.text == "Currency" } && scene.texts.contains { $0.text == "effect" })
-        #expect(scene.texts.contains { $0.text == "+₴3M" || $0.text == "+₴3.0M" })
+        // Whole figures where they fit the bars' steps, without the currency the axis names.
+        #expect(scene.texts.contains { $0.text == "+3,006,734" } && scene.texts.contains { $0.text == "₴6,000,000" })
         // On the full canvas the figures are whole.
         #expect(Self.chart().scene(measurer: measurer).texts.contains { $0.text == "+₴3,006,734" })
     }
@@ -124,6 +125,67 @@ import Testing
             texts.contains("\(ChartLocale.minus)₴0.02") && texts.contains("+₴1,311") && texts.contains("₴0"),
             "\(texts)"
         )
+    }
+
+    /// DSX crypto's bridge since it rose above zero: a start below zero, a hundred dollars in, a small gain.
+    static let dsx: [WaterfallChart.Bar] = [
+        .init(label: "Start value", value: -15.96, kind: .total),
+        .init(label: "Net deposits", value: 110.4, kind: .transfer),
+        .init(label: "Price effect", value: 202.83), .init(label: "Currency effect", value: -0.09),
+        .init(label: "Fees", value: -4.01), .init(label: "End value", value: 293.17, kind: .total),
+    ]
+
+    /// The demo's last calendar year: labels that land on the 4 M and 6 M gridlines.
+    static let lastYear: [WaterfallChart.Bar] = [
+        .init(label: "Start value", value: 4_058_718, kind: .total),
+        .init(label: "Deposits", value: 375_863, kind: .transfer), .init(label: "Price effect", value: 1_407_965),
+        .init(label: "Currency effect", value: 229_055), .init(label: "Fees", value: -692),
+        .init(label: "End value", value: 6_070_910, kind: .total),
+    ]
+
+    /// A gridline or the zero line never strikes a bar's figure through: where one passes behind a label,
+    /// a halo of the background is drawn over the line and under the figure (CHART-STYLE.md's bridges).
+    /// At a report block's size (590 × 290, as the portfolio report draws them) the axis has four to six
+    /// ticks.
+    @Test func labelsAreClearOfGridlinesAndTheAxisHasFourToSixTicks() {
+        for bars in [Self.demo, Self.dsx, Self.lastYear] {
+            for theme in [Theme.light, .dark] {
+                for (width, height) in [(1200.0, 675.0), (590, 290)] {
+                    let scene = Self.chart(bars, theme, width: width, height: height).scene(measurer: measurer)
+                    let name = "\(bars[0].value) \(theme.name) \(width)"
+                    expectCleanLayout(scene, name)
+                    let order = scene.primitives
+                    // Horizontal lines across the plot: the gridlines and the zero line.
+                    let lines = order.indices.compactMap { i -> (Int, Double, ClosedRange<Double>)? in
+                        guard case .path(let p) = order[i], p.fill == nil, let stroke = p.stroke,
+                            [theme.grid, theme.axis].contains(stroke.color), let b = p.bounds,
+                            b.height <= stroke.width + 0.01,
+                            b.width > width * 0.5
+                        else { return nil }
+                        return (i, b.midY, b.minX...b.maxX)
+                    }
+                    #expect(lines.count >= 3, "\(name): gridlines \(lines.count)")
+                    for i in order.indices {
+                        guard case .text(let label) = order[i], label.role == .annotation else { continue }
+                        for (j, y, xs) in lines
+                        where y > label.box.minY && y < label.box.maxY && xs.overlaps(label.box.minX...label.box.maxX) {
+                            // Between the line and the label, a background rect over the label's box.
+                            let halo = order[j..<i].contains {
+                                guard case .path(let p) = $0, p.fill == theme.background, let b = p.bounds else {
+                                    return false
+                                }
+                                return b.contains(label.box)
+                            }
+                            #expect(halo, "\(name): the line at \(y) strikes \(label.text) through")
+                        }
+                    }
+                    if height == 290 {
+                        let ticks = scene.texts.filter { $0.role == .axis && $0.text.contains(where: \.isNumber) }
+                        #expect((4...6).contains(ticks.count), "\(name): \(ticks.map(\.text))")
+                    }
+                }
+            }
+        }
     }
 
     @Test func withoutBarsItSaysWhy() {

@@ -20,7 +20,7 @@ import Testing
     static let dataWords: Set<String> = ["Demo", "Rent", "Food", "Salary", "Folio", "CoinGecko", "Stooq", "Monobank"]
 
     /// Two years and a bit of daily quotes (long enough for half-year rolling windows), a UAH portfolio
-    /// that deposits, buys, sells and withdraws, and fourteen months of a budget.
+    /// that deposits, buys, sells, withdraws and is paid dividends, and fourteen months of a budget.
     static let input: [ChartLocale: DatasetInput] = {
         var quotes: [Quote] = []
         for i in 0...800 {
@@ -75,6 +75,25 @@ import Testing
                 deposit(1, "2022-05-01T10:00:00Z", 1_000_000, "UAH"),
                 deposit(2, "2023-02-01T10:00:00Z", 200_000, "UAH"),
                 withdrawal(3, "2024-03-01T10:00:00Z", 50_000, "UAH"),
+                // AAPL's dividends, for the income calendar.
+                CashTransaction(
+                    id: 4,
+                    time: t("2023-11-16T12:00:00Z"),
+                    kind: .dividend,
+                    currency: "USD",
+                    amount: 7.2,
+                    asset: "AAPL",
+                    tax: 1.08
+                ),
+                CashTransaction(
+                    id: 5,
+                    time: t("2024-02-15T12:00:00Z"),
+                    kind: .dividend,
+                    currency: "USD",
+                    amount: 7.2,
+                    asset: "AAPL",
+                    tax: 1.08
+                ),
             ]
         )
         var budget: [BudgetEntry] = []

@@ -8,7 +8,8 @@ import Testing
 @testable import FolioReports
 
 /// The portfolio report's "Where the return came from": the waterfall since inception and for the last
-/// calendar year, and the contribution table of the ten largest holdings, which still adds up.
+/// calendar year, each tall enough for its ticks, and the contribution table of the ten largest holdings,
+/// which still adds up, with the other tables by holding.
 @Suite struct AttributionSectionTests {
     func d(_ text: String) -> Day { Day(iso: text)! }
     func close(_ a: Double?, _ b: Double, _ tolerance: Double) -> Bool {
@@ -31,10 +32,12 @@ import Testing
                 $0.blocks.contains { ($0.block as? HeadingBlock)?.text == strings[.whereReturnCameFrom] }
             }
         )
-        // The section fits one page: its heading, both waterfalls and the table.
+        // The section fits one page: its heading and both waterfalls, each at least 180 points high
+        // (CHART-STYLE.md's bridges).
         let blocks = pages[heading].blocks.map(\.block)
         let waterfalls = blocks.compactMap { ($0 as? ChartBlock)?.chart as? WaterfallChart }
         #expect(waterfalls.count == 2)
+        #expect(waterfalls.allSatisfy { $0.frame.height >= 180 }, "\(waterfalls.map(\.frame.height))")
         #expect(waterfalls.allSatisfy { $0.bars.first?.kind == .total && $0.bars.last?.kind == .total })
         // As of 28 Jun 2024 the last calendar year is 2023; the history starts on 1 Sep 2023.
         #expect(
@@ -43,7 +46,11 @@ import Testing
                 strings.attributionSubtitle("USD", try DayRange(from: d("2023-09-01"), to: d("2023-12-31"))),
             ]
         )
-        let table = try #require(blocks.compactMap { $0 as? TableBlock }.first)
+        // The contribution of each holding comes right after the holdings, with the other tables by holding.
+        let tables = pages.flatMap(\.blocks).compactMap { $0.block as? TableBlock }
+        let holdings = try #require(tables.firstIndex { $0.source == "holdings" })
+        let table = tables[holdings + 1]
+        #expect(table.source == "attribution")
         #expect(table.rows.count == 12, "ten holdings, Other and Total")
         #expect(
             table.rows.last?.first?.text == strings[.total] && table.rows[10].first?.text == strings.otherHoldings(4),

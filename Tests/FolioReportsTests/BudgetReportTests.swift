@@ -47,9 +47,36 @@ import Testing
         PageChecks.verify(scenes, setup: builder.definition.page)
         let texts = Set(scenes.flatMap(\.texts).map(\.text))
         // 12 categories: 500 + 750 + … + 3250 = 22,500; balance 40,000 − 22,500.
-        #expect(texts.contains(locale == .uk ? "22\u{202F}500,00\u{00A0}₴" : "₴22,500.00"))
-        #expect(texts.contains(locale == .uk ? "17\u{202F}500,00\u{00A0}₴" : "₴17,500.00"))
+        #expect(texts.contains(locale == .uk ? "22\u{202F}500,00\u{00A0}грн" : "₴22,500.00"))
+        #expect(texts.contains(locale == .uk ? "17\u{202F}500,00\u{00A0}грн" : "₴17,500.00"))
         #expect(texts.contains(locale == .uk ? "Бюджет: лист.\u{00A0}2026" : "Budget report: Nov\u{00A0}2026"))
+    }
+
+    /// Income and expenses by month are money in and out, drawn in the flows' neutral pair: the palette is
+    /// the categories', and the donut's first category was the blue of every month's income.
+    @Test func incomeAndExpensesAreTheFlowsPairNotACategorysColour() throws {
+        let data = BudgetReportData(input(), locale: .en)
+        let frame = ChartFrame(width: 500, height: 250, theme: .light, locale: .en)
+        guard
+            case .chart(let months as BarChart) = try data.chart(
+                .bars,
+                data: "budget-months",
+                parameters: [:],
+                frame: frame
+            ),
+            case .chart(let donut as PieChart) = try data.chart(
+                .donut,
+                data: "expenses-by-category",
+                parameters: [:],
+                frame: frame
+            )
+        else { throw ToolFailure(message: "the budget's charts") }
+        #expect(months.series.map(\.swatch) == [.deposits, .withdrawals])
+        let theme = Theme.light
+        let flows = months.series.indices.map { theme.color(months.series[$0].swatch, position: $0) }
+        #expect(flows == [theme.deposits, theme.withdrawals])
+        let categories = donut.slices.indices.map { theme.color(donut.slices[$0].swatch, position: $0) }
+        #expect(Set(flows).isDisjoint(with: categories), "\(flows) among \(categories)")
     }
 
     /// As of 5 Nov, the report's month is 1–5 Nov: five categories, 500 + 750 + 1,000 + 1,250 + 1,500 =
@@ -135,9 +162,10 @@ import Testing
         #expect(pie.drawsAsBar)
     }
 
-    /// Page 1 is the month at a glance (tiles, the expenses donut and the income bar together), page 2
-    /// its two category tables, page 3 the months: the twelve months' table whole, under its chart (it
-    /// was split seven and five; `PaginationTests` checks the rule that moves a short table whole).
+    /// Two pages, neither near-empty: the month at a glance (tiles written as a sum, the expenses donut
+    /// and its table), then the income bar and its table and the months: each table whole, on its chart's
+    /// page (the months' was split seven and five; `PaginationTests` checks the rule that moves a short
+    /// table whole, and the income table moves with its chart rather than stay alone).
     @Test(arguments: ChartLocale.allCases) func theMonthsTableIsWholeUnderItsChart(locale: ChartLocale) throws {
         let builder = ReportBuilder(
             definition: try ReportFiles.builtIn("budget"),
@@ -171,13 +199,20 @@ import Testing
         )
         let pages = try builder.pages(BudgetReportData(input, locale: locale))
         PageChecks.verify(pages, content: builder.composer.content)
-        let tables = pages.map { $0.blocks.compactMap { ($0.block as? TableBlock)?.rows.count } }
-        // 12 expense categories and the subtotal, the salary and its subtotal; 12 months.
-        #expect(tables == [[], [13, 2], [12]])
-        #expect(
-            pages[0].blocks.filter { $0.block is ChartBlock }.count == 2
-                && pages[2].blocks.contains { $0.block is ChartBlock }
-        )
+        // Each table is whole on the page of its chart: 12 expense categories and the subtotal under the
+        // donut, the salary and its subtotal under its bar, the 12 months under their columns.
+        func page(_ rows: Int) -> Int? {
+            pages.firstIndex { $0.blocks.contains { ($0.block as? TableBlock)?.rows.count == rows } }
+        }
+        func page<C: Chart>(of _: C.Type, _ where: (C) -> Bool = { _ in true }) -> Int? {
+            pages.firstIndex { $0.blocks.contains { (($0.block as? ChartBlock)?.chart as? C).map(`where`) == true } }
+        }
+        let tables = pages.flatMap { $0.blocks.compactMap { ($0.block as? TableBlock)?.rows.count } }
+        #expect(tables == [13, 2, 12])
+        #expect(page(13) != nil && page(13) == page(of: PieChart.self) { $0.donut })
+        #expect(page(2) != nil && page(2) == page(of: PieChart.self) { !$0.donut })
+        #expect(page(12) != nil && page(12) == page(of: BarChart.self))
+        #expect(pages.count == 2)
     }
 
     /// Ukrainian titles write грн where a Ukrainian writes it ("Сума, грн", "Витрати у грн"), and no

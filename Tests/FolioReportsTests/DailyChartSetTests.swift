@@ -6,6 +6,26 @@ import Testing
 @testable import FolioReports
 
 @Suite struct DailyChartSetTests {
+    /// The dividends estimated within 31 days, listed when there are any: three payers paid 350, 345
+    /// and 340 days before the as-of day recur twelve months later, 16, 21 and 26 days after it (the
+    /// year between has a 29 February).
+    @Test func nextPaymentsOnlyWhenADividendIsDueWithinAMonth() throws {
+        let none = PortfolioReportData(SyntheticPortfolio.input(assets: 8, trades: 16), locale: .en)
+        #expect(!(try DailyChartSet().images(none, theme: .light)).contains { $0.fileName == "next-payments.png" })
+        let input = SyntheticPortfolio.input(assets: 8, trades: 16, dividends: true)
+        let data = PortfolioReportData(input, locale: .en)
+        let image = try #require(
+            try DailyChartSet().images(data, theme: .light).first { $0.fileName == "next-payments.png" }
+        )
+        let table = try #require(image.chart as? TableChart)
+        let due = data.incomeProjection.projected.filter { $0.day <= input.asOf.advanced(by: 31) }
+        #expect(due.map { $0.day.daysSinceEpoch - input.asOf.daysSinceEpoch } == [16, 21, 26])
+        #expect(table.rows.count == due.count + 1, "each payment and the total")
+        let net = NumberFormat(locale: .en, style: .decimal(2)).string(due.compactMap(\.netInBase).reduce(0, +))
+        #expect(table.rows.last?.last?.string() == net)
+        #expect(image.chart.frame.subtitle == "Estimated net of tax, USD · 29 Jun – 29 Jul 2024")
+    }
+
     @Test func stableNamesForTheLargestHoldings() throws {
         let data = PortfolioReportData(SyntheticPortfolio.input(assets: 8, trades: 16), locale: .en)
         let images = try DailyChartSet().images(data, theme: .light)

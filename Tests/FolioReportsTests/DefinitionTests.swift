@@ -18,8 +18,10 @@ import Testing
         let d = try ReportFiles.builtIn("portfolio")
         #expect(d.page.size == .a4 && d.page.orientation == .portrait)
         #expect(d.sections.count >= 6)
-        // The list of negative balances follows the trades, drawn only when there are some.
-        #expect(d.sections.last?.blocks.suffix(3).allSatisfy { $0.when == "negative-balances" } == true)
+        // The list of negative balances follows the holdings, drawn only when there are some.
+        let blocks = try #require(d.sections.first { $0.blocks.contains { $0.data == "holdings" } }?.blocks)
+        let holdings = try #require(blocks.firstIndex { $0.data == "holdings" })
+        #expect(blocks[(holdings + 1)...].prefix(3).allSatisfy { $0.when == "negative-balances" })
         #expect(d.footer.right.contains("{pages}"))
     }
 
@@ -68,6 +70,31 @@ import Testing
         ("pages: []", "pages", "a non-empty list"),
         ("title: x", "pages", "a list of pages"),
         ("pages: [{blocks: [{kind: table, data: trades, colour: red}]}]", "pages[0].blocks[0].colour", "columns"),
+        // A sum: tiles and operators in turn, one "=", the total alone on its side.
+        (
+            "pages: [{blocks: [{kind: kpis, items: [value, \"=\", gain, \"*\", realised]}]}]",
+            "pages[0].blocks[0].items[3]", "+, − or ="
+        ),
+        ("pages: [{blocks: [{kind: kpis, items: [value, \"+\", gain]}]}]", "pages[0].blocks[0].items", "one ="),
+        (
+            "pages: [{blocks: [{kind: kpis, items: [realised, \"+\", unrealised, \"=\", gain, \"+\", value]}]}]",
+            "pages[0].blocks[0].items", "one tile on a side"
+        ),
+        ("pages: [{blocks: [{kind: kpis, items: [value], lead: maybe}]}]", "pages[0].blocks[0].lead", "true or false"),
+        // A page number is written into a text once its table is placed: only a text may name one, and only
+        // of a table drawn whenever the text is.
+        ("pages: [{blocks: [{kind: heading, text: \"{pageOf.trades}\"}]}]", "pages[0].blocks[0].text", "kind text"),
+        ("title: \"p. {pageOf.trades}\"\npages: [{blocks: []}]", "title", "only in a block of kind text"),
+        ("pages: [{blocks: [{kind: text, text: \"{pageOf.}\"}]}]", "pages[0].blocks[0].text", "a table's data"),
+        (
+            "pages: [{blocks: [{kind: text, text: \"p. {pageOf.trades}\"}, {kind: table, data: holdings}]}]",
+            "pages[0].blocks[0].text", "a table of trades drawn whenever this text is"
+        ),
+        (
+            "pages:\n  - blocks: [{kind: text, text: \"p. {pageOf.diagnostics}\"}]\n"
+                + "  - {when: negative-balances, blocks: [{kind: table, data: diagnostics}]}",
+            "pages[0].blocks[0].text", "a table of diagnostics drawn whenever this text is"
+        ),
     ])
     func invalidDefinitionsSayWhereAndWhat(yaml: String, path: String, expected: String) throws {
         let e = try #require(error(yaml))

@@ -12,15 +12,27 @@ import Testing
 
     /// USD and EUR in UAH: the NBU rate and PrivatBank's cash rates for three weeks, Monobank's cash and
     /// card rates on the last days; three coins in USD that stop a week earlier.
-    func input(bankAverage: Bool = false) -> MarketReportInput {
+    /// `nbuAt`: the NBU's rates' time in their day (10:00 as the banks'; 0, midnight, as the NBU dates them);
+    /// `nbuThrough`: the last day with one, in days from as-of.
+    func input(bankAverage: Bool = false, nbuAt: TimeInterval = 36_000, nbuThrough: Int = 0) -> MarketReportInput {
         var quotes: [Quote] = []
         for d in -20...0 {
             let t = Self.asOf.advanced(by: d).start.addingTimeInterval(36_000)
             for (code, base) in [("USD", 41.0), ("EUR", 44.0)] {
                 let p = base + Double(d) * 0.01
-                quotes.append(
-                    Quote(asset: AssetCode(code), currency: "UAH", market: .nbu, time: t, price: p, source: "nbu")
-                )
+                let official = Self.asOf.advanced(by: d).start.addingTimeInterval(nbuAt)
+                if d <= nbuThrough {
+                    quotes.append(
+                        Quote(
+                            asset: AssetCode(code),
+                            currency: "UAH",
+                            market: .nbu,
+                            time: official,
+                            price: p,
+                            source: "nbu"
+                        )
+                    )
+                }
                 if d < 0 {
                     quotes.append(
                         Quote(
@@ -422,6 +434,23 @@ import Testing
             }
         }
         #expect(chart.frame.subtitle == "USD/UAH, last 7 days · banks: middle of buy and sell")
+    }
+
+    /// The NBU's rate of a day is dated at its midnight and in force all day: its line goes on at the last
+    /// day's rate to the banks' last quote of that day, rather than stopping while theirs run on; a day
+    /// without an NBU rate gets none.
+    @Test func theNBUsLineRunsToTheBanksLastQuoteOfItsLastDay() throws {
+        let data = MarketReportData(input(nbuAt: 0), locale: .en)
+        let frame = ChartFrame(width: 500, height: 200, theme: .light, locale: .en, title: "USD")
+        let chart = data.marketsChart("USD", frame: frame)
+        let nbu = try #require(chart.series.first { $0.name == "NBU" })
+        let end = try #require(chart.series.compactMap(\.times.last).max())
+        #expect(nbu.times.last == end && end > Self.asOf.start.timeIntervalSince1970)
+        #expect(nbu.values.suffix(2) == [41.0, 41.0], "the last day's rate, held: \(nbu.values)")
+        // Without an NBU rate on the last day the line ends at its own last rate.
+        let earlier = MarketReportData(input(nbuAt: 0, nbuThrough: -1), locale: .en)
+        let short = try #require(earlier.marketsChart("USD", frame: frame).series.first { $0.name == "NBU" })
+        #expect(short.times.last == Self.asOf.advanced(by: -1).start.timeIntervalSince1970)
     }
 
     @Test(arguments: ChartLocale.allCases) func ratesByMarketWithBuySellAndChange(locale: ChartLocale) throws {

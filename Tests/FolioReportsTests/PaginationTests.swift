@@ -49,14 +49,20 @@ import Testing
         }
     }
 
-    @Test func fortyHoldingsFlowOntoMorePages() throws {
+    /// Forty holdings: twelve panels (four rows; a row that does not fit goes on, "continued"), and the
+    /// other 28 holdings in a table under them (`ManyHoldingsTests` checks which).
+    @Test func fortyHoldingsGetTwelvePanelsAndATable() throws {
         let (builder, data) = try report(assets: 40, trades: 40)
         let pages = try builder.pages(data)
         PageChecks.verify(pages, content: builder.composer.content)
         let multiples = pages.flatMap { $0.blocks.compactMap { $0.block as? SmallMultiplesBlock } }
-        #expect(multiples.count >= 2)
-        #expect(multiples.reduce(0) { $0 + $1.series.count } == 40)
+        #expect(multiples.reduce(0) { $0 + $1.series.count } == 12)
         #expect(multiples.dropFirst().allSatisfy { $0.title.contains("continued") })
+        let blocks = pages.flatMap(\.blocks).map(\.block)
+        let heading = try #require(
+            blocks.firstIndex { ($0 as? HeadingBlock)?.text == "The other 28 holdings, last 7 days" }
+        )
+        #expect((blocks[heading + 1] as? TableBlock)?.rows.count == 28)
         PageChecks.verify(try builder.scenes(data), setup: builder.definition.page)
     }
 
@@ -81,10 +87,58 @@ import Testing
         for (i, scene) in scenes.enumerated() {
             #expect(scene.texts.contains { $0.text == "Page \(i + 1) of \(scenes.count)" })
         }
-        #expect(scenes.last?.texts.contains { $0.text == "Diagnostics" } == true)
+        // The list comes after the holdings, on their page or the next.
+        let holdings = try #require(scenes.firstIndex { $0.texts.contains { $0.text == "Holdings" } })
+        let list = try #require(scenes.firstIndex { $0.texts.contains { $0.text == "Diagnostics" } })
+        #expect(list == holdings || list == holdings + 1)
         let (_, healthy) = try report(assets: 3, trades: 30)
         #expect(healthy.diagnostics.isEmpty, "\(healthy.diagnostics)")
         #expect(try builder.scenes(healthy).flatMap(\.texts).contains { $0.text == "Diagnostics" } == false)
+    }
+
+    /// A text that names a table's page (`{pageOf.…}`) is written with the page the table starts on as
+    /// drawn, found in the scenes' own text; a table with no rows, the page of the line that says so.
+    @Test(arguments: [0, 40, 300]) func aTextNamesThePageItsTableStartsOn(trades: Int) throws {
+        let definition = try DefinitionParser(file: "mine.yaml").parse(
+            """
+            pages:
+              - blocks:
+                  - {kind: text, text: "Trades on page {pageOf.trades}, holdings on page {pageOf.holdings}."}
+                  - {kind: table, data: trades, title: Trades}
+                  - {kind: table, data: holdings, title: Holdings}
+            """
+        )
+        let builder = ReportBuilder(definition: definition, theme: .light, locale: .en, measurer: measurer)
+        let data = PortfolioReportData(SyntheticPortfolio.input(assets: 50, trades: trades), locale: .en)
+        let scenes = try builder.scenes(data)
+        func page(_ title: String) throws -> Int {
+            try #require(scenes.firstIndex { $0.texts.contains { $0.text == title } }) + 1
+        }
+        let pointer = try #require(scenes.first?.texts.first { $0.text.hasPrefix("Trades on page") })
+        #expect(pointer.text == "Trades on page \(try page("Trades")), holdings on page \(try page("Holdings")).")
+        if trades == 0 { #expect(scenes[0].texts.contains { $0.text == "No data" }) }
+        if trades == 300 { #expect(try page("Holdings") > 2) }
+    }
+
+    /// An empty portfolio's tables are "No data" lines, each where its table would be: a text that names
+    /// their pages names those.
+    @Test func aTextNamesThePageOfATablesNoDataLine() throws {
+        let tables = ["holdings", "trades", "attribution", "cash-flows", "drawdowns"]
+        let definition = try DefinitionParser(file: "mine.yaml").parse(
+            "pages:\n  - blocks:\n      - {kind: text, text: \""
+                + tables.map { "\($0) {pageOf.\($0)}" }.joined(separator: ", ") + "\"}\n"
+                + tables.map { "      - {kind: table, data: \($0), title: T\($0)}\n" }.joined()
+        )
+        let builder = ReportBuilder(definition: definition, theme: .light, locale: .en, measurer: measurer)
+        let scenes = try builder.scenes(
+            PortfolioReportData(SyntheticPortfolio.input(assets: 0, trades: 0), locale: .en)
+        )
+        let text = scenes[0].texts.map(\.text).joined(separator: " ")
+        for table in tables {
+            let page = try #require(scenes.firstIndex { $0.texts.contains { $0.text == "T" + table } }) + 1
+            #expect(text.contains("\(table) \(page)"), "\(text)")
+        }
+        #expect(scenes.flatMap(\.texts).filter { $0.text == "No data" }.count == tables.count)
     }
 
     @Test func headingNeverEndsAPage() {

@@ -37,14 +37,16 @@ import Testing
         let cumulative = try #require(placed(LineChart.self, in: pages).first { $0.chart.logScale })
         let drawdown = try #require(placed(DrawdownChart.self, in: pages).first)
         #expect(cumulative.page == drawdown.page && cumulative.block.rect.maxY < drawdown.block.rect.minY)
-        // What the page draws: each chart's axis-coloured horizontal lines (the time axis, the drawdown's
-        // zero line) run from its plot's left edge to its right edge, the same two x in both charts.
+        // What the page draws: each chart's axis-coloured horizontal lines across the plot (the time axis, the
+        // drawdown's zero line; not a grey benchmark's key at its line's end) run from its plot's left edge
+        // to its right edge, the same two x in both charts.
         func plotEdges(_ placed: PlacedBlock) -> Set<[Double]> {
             Set(
                 placed.block.draw(in: placed.rect).compactMap { primitive in
                     guard case .path(let path) = primitive, path.stroke?.color == Theme.light.axis,
                         path.elements.count == 2,
-                        case .move(let a) = path.elements[0], case .line(let b) = path.elements[1], a.y == b.y
+                        case .move(let a) = path.elements[0], case .line(let b) = path.elements[1], a.y == b.y,
+                        b.x - a.x > placed.rect.width / 2
                     else { return nil }
                     return [(a.x * 100).rounded() / 100, (b.x * 100).rounded() / 100]
                 }

@@ -70,6 +70,11 @@ import Testing
         let fonts = try Tool.run("pdffonts", [pdf.path]).stdout.split(separator: "\n").dropFirst(2)
         #expect(!fonts.isEmpty)
         #expect(fonts.allSatisfy { $0.contains(" yes ") }, "\(fonts)")
+        // Every figure's minus sign from the report's own font: no other font is embedded.
+        let names = Set(
+            fonts.compactMap { $0.split(separator: " ").first?.split(separator: "+").last.map(String.init) }
+        )
+        #expect(names == ["NotoSans-Regular", "NotoSans-Bold"], "\(fonts)")
         // pdftotext writes the no-break spaces Ukrainian grouping uses as plain spaces.
         func plain(_ s: String) -> String {
             s.replacingOccurrences(of: "\u{202F}", with: " ").replacingOccurrences(of: "\u{00A0}", with: " ")

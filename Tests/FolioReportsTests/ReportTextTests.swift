@@ -147,7 +147,7 @@ import Testing
         let expected =
             switch (uk, n == 1) {
             case (true, true): "\(asset) став від’ємним \(date) ("
-            case (true, false): "Залишки ставали від’ємними після \(n) подій, від \(date) (перший: \(asset) −"
+            case (true, false): "Від’ємні залишки після \(n) подій, від \(date) (перший: \(asset) −"
             case (false, true): "\(asset) went below zero on \(date) ("
             case (false, false): "Balances went below zero after \(n) events, from \(date) on (first \(asset) −"
             }
@@ -209,6 +209,106 @@ import Testing
             #expect(m[0] + m[3] == m[1], "cost + unrealised = value: \(row)")
         }
         try expectColumnsAddUp(Array(income.rows.dropLast()), try #require(income.rows.last), money, "cost and income")
+    }
+
+    /// Ukrainian pages name hryvnias one way, "грн", in their words and with their figures alike (never
+    /// "₴" beside "Вартість, грн"), in all four reports; and the page of the value bridges writes whole
+    /// hryvnias only, with no table to the kopeck beside them.
+    @Test(arguments: ReportSnapshotTests.reports.map(\.name))
+    func ukrainianPagesWriteHryvniasOneWay(report name: String) throws {
+        let arguments = try #require(ReportSnapshotTests.reports.first { $0.name == name }?.arguments)
+        let report = try ReportText(
+            pdf: try Self.render(arguments + ["--locale", "uk"], "hryvnias-\(name).pdf"),
+            locale: .uk
+        )
+        for (n, page) in report.pages.enumerated() {
+            #expect(!page.contains("₴"), "page \(n + 1): \(page)")
+        }
+        if name == "portfolio-demo" {
+            #expect(report.pages[0].contains("млн грн"))
+            let bridges = try #require(report.pages.first { $0.contains("Звідки взявся прибуток") })
+            let kopecks = bridges.split(whereSeparator: \.isWhitespace).filter {
+                $0.range(of: #"^[−+]?\d+,\d\d$"#, options: .regularExpression) != nil
+            }
+            #expect(kopecks.isEmpty, "\(kopecks)")
+        }
+    }
+
+    /// The lines under a chart's title, to the line `end` (the next title) or the page's footer: its
+    /// subtitle, ticks and labels.
+    static func block(_ report: ReportText, titled title: String, to end: String? = nil) throws -> [String] {
+        let lines = report.lines.map { $0.trimmingCharacters(in: .whitespaces) }
+        let start = try #require(lines.firstIndex(of: title), "\(title)")
+        let footer = report.locale == .uk ? "Сторінка " : "Page "
+        let after = lines[(start + 1)...]
+        let stop = after.firstIndex { $0 == end || $0.contains(footer) } ?? lines.endIndex
+        return Array(lines[(start + 1)..<stop])
+    }
+
+    /// Returns are read against axes that mean one thing: a rolling correlation always on −1…+1 (it was
+    /// −1…+1 on one page and 0.5…1.0 on the other), and the annual bars with a value on every year and the
+    /// year in progress marked as such.
+    @Test(arguments: Self.portfolios, [ChartLocale.en, .uk])
+    func returnsAreReadOnAxesThatMeanOneThing(portfolio: String, locale: ChartLocale) throws {
+        let report = try Self.portfolio(portfolio, locale)
+        let uk = locale == .uk
+        let format = NumberFormat(locale: locale, style: .decimal(1))
+        let rolling = try Self.block(report, titled: uk ? "Ковзна кореляція" : "Rolling correlation")
+        let ticks = rolling.map { $0.trimmingCharacters(in: .whitespaces) }.filter { report.number($0) != nil }
+        #expect(ticks == [1, 0.5, 0, -0.5, -1].map { ReportText.plain(format.string($0)) }, "\(rolling)")
+
+        let annual = try Self.block(
+            report,
+            titled: uk ? "Дохідність за роками" : "Annual returns",
+            to: uk ? "Найглибші просідання" : "Deepest drawdowns"
+        )
+        let asOf = try Self.asOf(report)
+        let marked = "\(asOf.year) " + (uk ? "з поч. р." : "YTD")
+        let years = try #require(annual.last { $0.contains("\(asOf.year)") }, "\(annual)")
+        let labels = ReportText.cells(years)
+        #expect((labels.last == marked) == (asOf != asOf.lastOfYear), "\(labels)")
+        #expect(labels.dropLast().allSatisfy { Int($0) != nil }, "\(labels)")
+        // A value on each year's bar (and on the benchmark's beside it): a signed figure per year at least.
+        let values = annual.flatMap { line in
+            line.split(separator: " ").filter { $0.hasPrefix("+") || ($0.hasPrefix("−") && $0.count > 1) }
+        }
+        #expect(values.count >= labels.count, "\(values) for \(labels)")
+    }
+
+    /// A bridge whose deposits and withdrawals are more than three times its gain draws one net-deposits
+    /// bar (DSX: +$1,204 and −$1,094 dwarfed a +$199 gain), any other both bars it has: the two bridges of
+    /// the page against `folio table attribution` of the same periods.
+    @Test(arguments: Self.portfolios, [ChartLocale.en, .uk])
+    func grossFlowsBeyondThreeTimesTheGainAreOneNetBar(portfolio: String, locale: ChartLocale) throws {
+        let report = try Self.portfolio(portfolio, locale)
+        let db = try RenderedReportTests.database.get()
+        let uk = locale == .uk
+        let titles =
+            uk ? ["З початку інвестування", "Минулий календарний рік"] : ["Since inception", "Last calendar year"]
+        for (title, period) in zip(titles, ["inception", "last-year"]) {
+            let json = try Tool.run(
+                Tool.folio.path,
+                [
+                    "table", "attribution", "--portfolio", portfolio, "--period", period, "--db", db.path, "--format",
+                    "json",
+                ]
+            )
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+            let rows = try #require(object["rows"] as? [[String: Any]])
+            func amount(_ line: String) throws -> Double {
+                let row = try #require(rows.first { $0["line"] as? String == line }, "\(line)")
+                return try #require(row.first { $0.key.hasPrefix("amount_") }?.value as? Double, "\(row)")
+            }
+            let (deposits, withdrawals) = (try amount("deposits"), try amount("withdrawals"))
+            let gain = try amount("end_value") - amount("start_value") - deposits - withdrawals
+            let netted = deposits != 0 && withdrawals != 0 && deposits - withdrawals > 3 * abs(gain)
+            let labels = try Self.block(report, titled: title, to: titles[1]).joined(separator: "\n")
+            let (net, into, outOf) =
+                uk ? ("Чисті внески", "Внески", "Виведення") : ("Net deposits", "Deposits", "Withdrawals")
+            #expect(labels.contains(net) == netted, "\(title): \(deposits) \(withdrawals), gain \(gain)")
+            #expect(labels.contains(into) == (!netted && deposits != 0), "\(title)")
+            #expect(labels.contains(outOf) == (!netted && withdrawals != 0), "\(title)")
+        }
     }
 
     /// The daily value image covers the "1 month" tile's days and heads itself with its return: page 1 of

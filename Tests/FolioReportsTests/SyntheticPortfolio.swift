@@ -6,12 +6,18 @@ import FolioReports
 import Foundation
 
 /// Portfolios made up for pagination tests: `assets` stocks priced in USD every day for a year and a bit,
-/// one buy of each, more buys and sells up to `trades`, and a deposit that pays for them.
+/// one buy of each, more buys and sells up to `trades`, and a deposit that pays for them; with
+/// `dividends`, the first three stocks pay each quarter of the last year (15 % withheld), the first
+/// payments 350, 345 and 340 days before the as-of day (so estimated again within a month).
 enum SyntheticPortfolio {
     static let asOf = Day(year: 2024, month: 6, day: 28)!
 
-    static func input(assets count: Int, trades tradeCount: Int, negativeBalance: Bool = false) -> PortfolioReportInput
-    {
+    static func input(
+        assets count: Int,
+        trades tradeCount: Int,
+        negativeBalance: Bool = false,
+        dividends: Bool = false
+    ) -> PortfolioReportInput {
         let codes = (0..<count).map { AssetCode(String(format: "S%02d", $0)) }
         var quotes: [Quote] = []
         for (i, code) in codes.enumerated() {
@@ -35,7 +41,8 @@ enum SyntheticPortfolio {
         let book = PriceBook(quotes)
         let rates = CrossRates(book: book, preference: MarketPreference(assets: assets))
         var trades: [Trade] = []
-        let start = asOf.advanced(by: -300).start
+        // With dividends the trades start earlier, so that a payment of the trailing year recurs within a month.
+        let start = asOf.advanced(by: dividends ? -360 : -300).start
         for k in 0..<tradeCount where !codes.isEmpty {
             let code = codes[k % codes.count]
             let sell = k >= codes.count && k % 4 == 1
@@ -53,7 +60,7 @@ enum SyntheticPortfolio {
             )
         }
         let deposit = negativeBalance ? 10.0 : 1_000_000
-        let cash =
+        var cash =
             tradeCount > 0 || negativeBalance
             ? [
                 CashTransaction(
@@ -64,6 +71,24 @@ enum SyntheticPortfolio {
                     amount: deposit
                 )
             ] : []
+        var id: Int64 = 1
+        for (i, code) in codes.prefix(dividends ? 3 : 0).enumerated() {
+            for quarter in 0..<4 {
+                id += 1
+                let gross = 1.25 + Double(i) * 0.5
+                cash.append(
+                    CashTransaction(
+                        id: id,
+                        time: asOf.advanced(by: -350 + quarter * 85 + i * 5).start.addingTimeInterval(43_200),
+                        kind: .dividend,
+                        currency: "USD",
+                        amount: gross,
+                        asset: code,
+                        tax: gross * 0.15
+                    )
+                )
+            }
+        }
         let ledger = PortfolioLedger(
             portfolio: Portfolio(id: 1, name: "Synthetic \(count)", baseCurrency: "USD"),
             trades: trades,

@@ -15,13 +15,13 @@ import Testing
 
     /// 2024: ACME bought twice (38, 38.5) and sold across both (40): +14,000 and +4,825; BETA sold at a
     /// loss, −3,000; a dividend of 100 USD with 15 withheld (39.2). Net 15,825.00; 18 % 2,848.50; 5 % 791.25.
-    static func input() throws -> TaxReportInput {
-        let official = OfficialRates([
-            "USD": [
-                Self.d("2024-01-10"): 38, Self.d("2024-03-05"): 38.5, Self.d("2024-05-15"): 39.2,
-                Self.d("2024-06-03"): 40,
-            ]
-        ])
+    static func input(
+        usd: [Day: Double] = [
+            Self.d("2024-01-10"): 38, Self.d("2024-03-05"): 38.5, Self.d("2024-05-15"): 39.2,
+            Self.d("2024-06-03"): 40,
+        ]
+    ) throws -> TaxReportInput {
+        let official = OfficialRates(["USD": usd])
         func trade(
             _ id: Int64,
             _ time: String,
@@ -88,7 +88,7 @@ import Testing
         func money(_ whole: String, _ cents: String) -> String {
             uk ? whole.replacingOccurrences(of: ",", with: "\u{202F}") + "," + cents : whole + "." + cents
         }
-        #expect(pages.count == 3)
+        #expect(pages.count == 2)
         // Page 1: the totals and the taxes of 31 Dec 2024 (18 % and the 5 % of Law 4015-IX), the rates named.
         let first = pages[0]
         #expect(first.contains(uk ? "Податковий рік 2024: Broker" : "Tax year 2024: Broker"))
@@ -106,11 +106,66 @@ import Testing
         #expect(second.contains("T-1") && second.contains("T-2") && second.contains("T-3") && second.contains("T-5"))
         #expect(second.contains(money("14,000", "00")) && second.contains(money("4,825", "00")))
         #expect(second.contains(uk ? "38,50" : "38.50") && second.contains("T-4"))
-        // The dividend on page 3: 3,920.00 and 588.00 withheld.
+        // The dividend under the sales, on their page: 3,920.00 and 588.00 withheld.
         #expect(
-            pages[2].contains(money("3,920", "00")) && pages[2].contains(money("588", "00"))
-                && pages[2].contains("DIV-7")
+            pages[1].contains(money("3,920", "00")) && pages[1].contains(money("588", "00"))
+                && pages[1].contains("DIV-7")
         )
+    }
+
+    /// Sixteen columns where "Date", "Price", "NBU rate" and "Fee" come twice: the purchase's under
+    /// "Purchase", the sale's under "Sale". Each column of figures is one format: rates of 7.993 and
+    /// 11.785498 in one column are 7.993000 and 11.785498.
+    @Test(arguments: ChartLocale.allCases) func theSalesTableGroupsItsColumnsAndWritesEachOneWay(
+        locale: ChartLocale
+    ) throws {
+        let input = try Self.input(usd: [
+            Self.d("2024-01-10"): 7.993, Self.d("2024-03-05"): 11.785498, Self.d("2024-05-15"): 39.2,
+            Self.d("2024-06-03"): 40.5,
+        ])
+        let data = TaxReportData(input, locale: locale)
+        let table = try #require(try data.table("tax-sales"))
+        let strings = Catalogue.for(locale)
+        let (purchase, sale) = (strings.taxColumn("purchase"), strings.taxColumn("sale"))
+        #expect(
+            table.columns.map(\.group) == [nil, nil] + Array(repeating: purchase, count: 7)
+                + Array(repeating: sale, count: 6) + [nil]
+        )
+        // Within a group every title is once.
+        for group in [purchase, sale] {
+            let titles = table.columns.filter { $0.group == group }.map(\.title)
+            #expect(Set(titles).count == titles.count, "\(titles)")
+        }
+        let separator = locale.decimalSeparator
+        for (c, column) in table.columns.enumerated() where column.alignsDecimals {
+            let decimals = Set(
+                table.rows.map { row in
+                    row[c].text.split(separator: "\u{00A0}")[0].split(separator: Character(separator)).dropFirst()
+                        .first?.count ?? 0
+                }
+            )
+            #expect(decimals.count == 1, "\(column.key): \(table.rows.map { $0[c].text })")
+        }
+        let rate = try #require(table.columns.firstIndex { $0.key == "buy-rate" })
+        #expect(table.rows.map { $0[rate].text }.contains(locale == .uk ? "7,993000" : "7.993000"))
+        // Drawn: the groups' headings in a row above the titles, each over its own columns.
+        let builder = ReportBuilder(
+            definition: try ReportFiles.builtIn("tax"),
+            theme: .light,
+            locale: locale,
+            measurer: ApproximateMeasurer()
+        )
+        let texts = try builder.scenes(data).flatMap(\.texts)
+        let headings = try [purchase, sale].map { g in try #require(texts.first { $0.text == g && $0.role == .header })
+        }
+        let prices = texts.filter { $0.text == strings[.price] && $0.role == .header }.sorted {
+            $0.box.minX < $1.box.minX
+        }
+        #expect(prices.count == 2)
+        for (heading, price) in zip(headings, prices) {
+            #expect(heading.box.maxY <= price.box.minY, "\(heading.text) above the titles")
+        }
+        #expect(headings[0].box.maxX < prices[1].box.minX && headings[1].box.minX > prices[0].box.maxX)
     }
 
     @Test(arguments: ChartLocale.allCases) func everyPageSaysItIsNoTaxAdvice(locale: ChartLocale) throws {

@@ -19,14 +19,15 @@ public struct GeneratedLedger: Sendable {
     /// Daily quotes as random walks, and events through the month: deposits and withdrawals in every
     /// currency (some with fees), buys and sells (some beyond the holding), fees in the price currency,
     /// in the asset and in a third currency, dividends with withholding tax, interest, account fees and
-    /// splits (forward and reverse, of held and of short positions).
-    public init(seed: UInt64) {
+    /// splits (forward and reverse, of held and of short positions). `days` and `events` stretch it over
+    /// more months (the defaults are the month the identity tests check).
+    public init(seed: UInt64, days: Int = Self.days, events: Int = 60) {
         var random = SplitMix64(seed: seed)
         var price: [String: Double] = [
             "USD/UAH": 38, "EUR/UAH": 41, "AAA/USD": 100, "BBB/EUR": 20, "CCC/UAH": 500, "DDD/USD": 3,
         ]
         let start = t("2024-01-01")
-        for day in 0..<Self.days {
+        for day in 0..<days {
             for (pair, p) in price.sorted(by: { $0.key < $1.key }) {
                 let parts = pair.split(separator: "/").map { AssetCode(String($0)) }
                 let next = p * exp(0.02 * random.normal())
@@ -44,9 +45,9 @@ public struct GeneratedLedger: Sendable {
             }
         }
         var id: Int64 = 0
-        for _ in 0..<60 {
+        for _ in 0..<events {
             id += 1
-            let time = start.addingTimeInterval(Double(random.next(below: Self.days * 24)) * 3_600 + 60)
+            let time = start.addingTimeInterval(Double(random.next(below: days * 24)) * 3_600 + 60)
             let currency = Self.currencies[random.next(below: Self.currencies.count)]
             switch random.next(below: 13) {
             case 0, 1:

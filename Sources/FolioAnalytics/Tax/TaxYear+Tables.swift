@@ -130,7 +130,7 @@ extension TaxYear {
             case let (nil, to?): "until \(to.iso)"
             case (nil, nil): "always"
             }
-        return "\(ResultTable.Cell.exact(p.percent)) % \(days) (\(p.law(english: true))), \(file)"
+        return "\(DecimalText.exact(p.percent)) % \(days) (\(p.law(english: true))), \(file)"
     }
 
     /// The fewest decimals (`least` at least, `most` at most) that print every value as its shortest decimal.

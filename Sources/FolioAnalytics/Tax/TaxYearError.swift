@@ -39,7 +39,7 @@ public enum TaxYearError: Error, Equatable, Sendable, LocalizedError, CustomStri
     public var errorDescription: String? { description }
 
     /// Units as typed: 8, 0.5, never 8.000000.
-    static func units(_ q: Double) -> String { ResultTable.Cell.exact(q) }
+    static func units(_ q: Double) -> String { DecimalText.exact(q) }
 }
 
 extension Trade {

@@ -35,9 +35,11 @@ public struct BudgetMonthsDataset: Dataset {
         let chart = BarChart(
             frame: frame,
             groups: groups,
+            // Money in and out: the flows' neutral pair, as deposits and withdrawals are drawn; the palette is
+            // the categories' (the donut's Житло was the blue of every month's income).
             series: [
-                BarSeries(name: strings[.income], values: totals.map { $0.income ?? .nan }),
-                BarSeries(name: strings[.expenses], values: totals.map { $0.expenses ?? .nan }),
+                BarSeries(name: strings[.income], values: totals.map { $0.income ?? .nan }, swatch: .deposits),
+                BarSeries(name: strings[.expenses], values: totals.map { $0.expenses ?? .nan }, swatch: .withdrawals),
             ],
             valueFormat: input.money(currency, style: .decimal(0))
         )

@@ -50,10 +50,19 @@ public struct CashFlowsDataset: Dataset {
             ),
         ]
         let format = input.money(base, style: .compact(decimals: 1))
-        let chart: any Chart =
-            kind == .bars
-            ? BarChart(frame: frame, groups: categories, series: series, valueFormat: format)
-            : HBarChart(frame: frame, categories: categories, series: series, valueFormat: format)
+        // Months that moved no money at all: said in a line, not drawn as an axis of ±$1 around nothing.
+        let moved = flows.months.contains { ($0.deposits ?? 0) != 0 || ($0.withdrawals ?? 0) != 0 }
+        let chart: any Chart
+        if !moved {
+            chart = NoDataChart(
+                frame: frame,
+                note: input.strings.noFlows(input.strings.monthRange(range.from, range.to))
+            )
+        } else if kind == .bars {
+            chart = BarChart(frame: frame, groups: categories, series: series, valueFormat: format)
+        } else {
+            chart = HBarChart(frame: frame, categories: categories, series: series, valueFormat: format)
+        }
         return DatasetChart(
             chart: chart,
             title: input.strings.flowsTitle(name),

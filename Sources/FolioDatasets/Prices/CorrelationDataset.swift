@@ -88,14 +88,20 @@ struct CorrelationDataset: Dataset {
             what: "daily returns",
             currencyGiven: currency != nil
         )
+        // Beyond a few assets a matrix is read by its blocks: in the order of a clustering of the
+        // correlations, assets that move together stand together (and the subtitle says so).
         let n = matrix.assets.count
-        let cells = (0..<n).map { i in (0..<n).map { j in matrix[i, j] ?? .nan } }
+        let clustered = n > CorrelationChart.clusteredAbove
+        let order = clustered ? matrix.clusterOrder() : Array(0..<n)
+        let cells = order.map { i in order.map { j in matrix[i, j] ?? .nan } }
         let shown = Set(currencies.values).count == 1 ? currencies.values.first : nil
         let strings = input.strings
+        var subtitle = strings.correlationSubtitle(shown, from: range.from, to: input.asOf, minimumOverlap: overlap)
+        if clustered { subtitle += "\n" + strings.orderedByCluster.capitalisedFirst }
         return DatasetChart(
-            chart: CorrelationChart(frame: frame, labels: matrix.assets.map(\.rawValue), matrix: cells),
+            chart: CorrelationChart(frame: frame, labels: order.map { matrix.assets[$0].rawValue }, matrix: cells),
             title: strings.correlationTitle(assets.isEmpty ? input.portfolio?.portfolio.name : nil),
-            subtitle: strings.correlationSubtitle(shown, from: range.from, to: input.asOf, minimumOverlap: overlap),
+            subtitle: subtitle,
             footnote: input.footnote(for: currencies.flatMap { input.pricedBy($0.key, in: $0.value) }),
             warnings: warnings
         )

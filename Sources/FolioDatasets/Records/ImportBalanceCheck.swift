@@ -7,7 +7,7 @@ import FolioStore
 /// that goes below zero from the first row it wrote on, with its day, its amount and the event after
 /// which it did — at import, where the user can still look at the file, not pages later in a report.
 /// Balances below zero before those rows were said by the import that wrote them; a sale of more units
-/// than held is `TradeChecks`' to say.
+/// than held is `TradeChecks`' to say. Nothing is said before the portfolio's first deposit is stored.
 public enum ImportBalanceCheck {
     public static func warnings(
         _ store: Store,
@@ -17,6 +17,9 @@ public enum ImportBalanceCheck {
     ) throws -> [String] {
         guard !tradeIDs.isEmpty || !cashTransactionIDs.isEmpty else { return [] }
         let ledger = try PortfolioLedger.load(store, portfolio: portfolio)
+        // A portfolio with no deposit yet is one whose trades came first, its transfers to follow in
+        // another file (folio's own trades and transactions files): every purchase would be "below zero".
+        guard ledger.cashTransactions.contains(where: { $0.kind == .deposit }) else { return [] }
         let (trades, cash) = (Set(tradeIDs), Set(cashTransactionIDs))
         let written =
             ledger.trades.filter { trades.contains($0.id) }.map(\.time)

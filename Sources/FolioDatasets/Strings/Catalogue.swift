@@ -26,6 +26,8 @@ public enum StringKey: String, Hashable, Sendable, CaseIterable {
     case budgetReport, income, expenses, expensesByCategory, incomeByCategory, incomeVsExpenses, category, categories,
         months
     case whereReturnCameFrom, attributionSinceInception, attributionLastYear, contributionByHolding, attributionNote
+    case dividendsAndInterest, incomeByMonth, incomeNote, nextPayments, incomeYields, holding, estimatedGross,
+        estimatedNet, paymentsPerYear, forwardGross, forwardYield, yieldOnCost
     case taxReport, taxPurpose, taxNotAdvice, taxMethod, taxTotals, taxSales, taxSalesNote, taxNoSales, taxIncome,
         taxIncomeNote, taxNoIncome
 }

@@ -5,7 +5,7 @@ let englishStrings: [StringKey: String] = [
     .overview: "Overview", .kpiValue: "Value", .kpiChange1d: "1 day", .kpiChange7d: "7 days", .kpiChange30d: "30 days",
     .kpiChangeYTD: "Year to date", .kpiRealised: "Realised income", .kpiUnrealised: "Unrealised income",
     .kpiNetDeposits: "Net deposits",
-    .kpiChange1m: "1 month", .kpiGain: "Gain (value − net deposits)",
+    .kpiChange1m: "1 month", .kpiGain: "Gain",
     .kpiInvestmentIncome: "Dividends and interest, less account fees",
     .allocation: "Allocation", .allocationByAsset: "Allocation by asset", .allocationByKind: "Allocation by asset kind",
     .holdingsLast7Days: "Holdings over the last 7 days", .composition: "Composition by month",
@@ -56,4 +56,12 @@ let englishStrings: [StringKey: String] = [
     .attributionLastYear: "Last calendar year", .contributionByHolding: "Contribution by holding since inception",
     .attributionNote:
         "Price effect: what a holding gained in its own currency, at the day before's rate. Currency effect: what the rate's moves did to it (foreign cash is all currency effect). Shares of TWR add up to the time-weighted return.",
+    .dividendsAndInterest: "Dividends and interest", .incomeByMonth: "Received and estimated by month",
+    .incomeNote:
+        "Estimated: each dividend per share of the last twelve months paid again twelve months later, on the shares held today, at today's rate, with the same share of tax withheld. Interest is not estimated.",
+    .nextPayments: "Estimated payments, next twelve months",
+    .incomeYields: "Estimated income and yields, next twelve months",
+    .holding: "Holding", .estimatedGross: "Estimated gross", .estimatedNet: "Estimated net",
+    .paymentsPerYear: "Payments", .forwardGross: "Gross, 12 months", .forwardYield: "Yield on value",
+    .yieldOnCost: "Yield on cost",
 ]

@@ -23,7 +23,8 @@ extension Catalogue {
                 : "Balances went below zero after \(n) events, from \(day) on (first \(first.asset) \(amount))",
             n == 1
                 ? "\(first.asset) став від’ємним \(day) (\(amount))"
-                : "Залишки ставали від’ємними після \(n) " + Self.ukPlural(n, "події", "подій", "подій")
+                // As short as the English: page 1 has one line for it.
+                : "Від’ємні залишки після \(n) " + Self.ukPlural(n, "події", "подій", "подій")
                     + ", від \(day) (перший: \(first.asset) \(amount))"
         )
     }

@@ -6,10 +6,19 @@ extension Catalogue {
     private func pick(_ en: String, _ uk: String) -> String { locale == .uk ? uk : en }
 
     /// "Not shown: XOM, KO, GOOGL (beyond the 7 largest); USD (no prices in these days)": a portfolio's
-    /// holdings a comparison leaves out, each for its reason; nil when it leaves none out.
-    func notCompared(beyond: [String], largest: Int, unpriced: [String]) -> String? {
+    /// holdings a comparison leaves out, each for its reason; nil when it leaves none out. More than
+    /// `named` beyond the largest are counted, not named: "33 more, beyond the 7 largest" says what a
+    /// line of 33 codes cut with "…" would not.
+    func notCompared(beyond: [String], largest: Int, unpriced: [String], named: Int = 5) -> String? {
         var parts: [String] = []
-        if !beyond.isEmpty {
+        if beyond.count > named {
+            parts.append(
+                pick(
+                    "\(beyond.count) more, beyond the \(largest) largest",
+                    "ще \(beyond.count), поза \(largest) найбільшими"
+                )
+            )
+        } else if !beyond.isEmpty {
             parts.append(
                 beyond.joined(separator: ", ")
                     + pick(" (beyond the \(largest) largest)", " (поза \(largest) найбільшими)")

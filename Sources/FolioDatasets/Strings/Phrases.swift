@@ -214,6 +214,8 @@ extension Catalogue {
         case valueOver(PeriodPerformance.Period)
         case holding(String, days: Int)
         case drawdown, cumulative
+        /// The payments estimated within the next `days` days.
+        case nextPayments
     }
     public func dailyIdea(_ idea: DailyIdea) -> String {
         switch idea {
@@ -223,6 +225,7 @@ extension Catalogue {
         case .holding(let code, let n): pick("\(code), \(days(n))", "\(code) за \(days(n))")
         case .drawdown: pick("drawdown", "просідання")
         case .cumulative: pick("growth of 100", "зростання 100")
+        case .nextPayments: pick("next payments", "найближчі виплати")
         }
     }
 
@@ -242,6 +245,20 @@ extension Catalogue {
                 "Частка активів на кінець місяця, вартість у \(currency(base))"
             )
             : pick("Value in \(base)", "Вартість у \(currency(base))")) + " · " + monthRange(from, to)
+    }
+    func incomeCalendarTitle(_ portfolio: String) -> String {
+        pick("\(portfolio): dividends and interest by month", "\(portfolio): дивіденди та відсотки за місяцями")
+    }
+    /// What the bars are (net of tax withheld), their currency and months, and where the estimate starts.
+    func incomeCalendarSubtitle(_ base: AssetCode, from: Day, to: Day, asOf: Day) -> String {
+        pick("Received, net of tax withheld, in \(base)", "Отримано після утриманого податку, у \(currency(base))")
+            + " · " + monthRange(from, to) + " · "
+            + pick("estimated after \(date(asOf))", "прогноз після \(date(asOf))")
+    }
+    /// The daily image of the payments estimated from the day after `asOf` to `to`.
+    public func nextPaymentsSubtitle(_ base: AssetCode, after asOf: Day, to: Day) -> String {
+        pick("Estimated net of tax, \(base)", "Прогноз після податку, \(currency(base))") + " · "
+            + range(asOf.advanced(by: 1), to)
     }
     func flowsTitle(_ portfolio: String) -> String {
         pick("\(portfolio): deposits and withdrawals", "\(portfolio): внески та виведення")

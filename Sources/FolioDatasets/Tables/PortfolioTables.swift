@@ -149,7 +149,7 @@ enum PortfolioTables {
     }
 
     /// A table ending before the portfolio's first event would be empty or all zeros: say so instead.
-    private static func activityCheck(_ p: PortfolioInputs, endingAt day: Day, _ request: TableRequest) throws {
+    static func activityCheck(_ p: PortfolioInputs, endingAt day: Day, _ request: TableRequest) throws {
         guard let first = p.ledger.activity?.first, day < first else { return }
         let argument = request.to != nil ? "--to" : "--as-of"
         throw ArgumentError(

@@ -44,6 +44,8 @@ extension TableName {
         case .rollingSharpe: try PerformanceTables.rolling(context).sharpeTable
         case .attribution: try AttributionTables.attribution(context)
         case .taxYear: try TaxTables.taxYear(context).salesTable
+        case .incomeCalendar: try IncomeTables.calendar(context)
+        case .incomeYield: try IncomeTables.yield(context)
         }
     }
 }

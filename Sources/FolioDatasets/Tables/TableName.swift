@@ -16,11 +16,13 @@ public enum TableName: String, CaseIterable, Sendable {
     case rollingSharpe = "rolling-sharpe"
     case attribution
     case taxYear = "tax-year"
+    case incomeCalendar = "income-calendar"
+    case incomeYield = "income-yield"
 
     /// Options beyond `--format`, `--db`, `--market` and `--stale-days`, which every table takes.
     enum Option: String, Sendable {
         case portfolio, asset, from, to, window, method, by, period, currency, threshold, calendar, normalise,
-            benchmark, year
+            benchmark, year, months
         case asOf = "as-of"
         case minOverlap = "min-overlap"
         case riskFree = "risk-free"
@@ -51,6 +53,8 @@ public enum TableName: String, CaseIterable, Sendable {
         case .rollingSharpe: return [.portfolio, .asOf, .window, .riskFree]
         case .attribution: return [.portfolio, .from, .to, .asOf, .period, .by]
         case .taxYear: return [.portfolio, .year, .taxRates]
+        case .incomeCalendar: return [.portfolio, .asOf, .by, .months]
+        case .incomeYield: return [.portfolio, .asset, .asOf]
         }
     }
 
@@ -60,6 +64,7 @@ public enum TableName: String, CaseIterable, Sendable {
             .holdings, .value, .allocation, .composition, .income, .flows, .diagnostics, .performance, .drawdowns,
             .monthlyReturns,
             .trailingReturns, .dailyReturns, .rollingVolatility, .rollingSharpe, .attribution, .taxYear,
+            .incomeCalendar, .incomeYield,
         ].contains(self)
     }
 
@@ -97,6 +102,8 @@ public enum TableName: String, CaseIterable, Sendable {
         case .rollingSharpe: "Sharpe ratio over each --window of days (half a year)"
         case .attribution: "value bridge: price, currency, income (--by holding)"
         case .taxYear: "sales, net profit and taxes in UAH of one --year"
+        case .incomeCalendar: "dividends and interest per month, paid and projected"
+        case .incomeYield: "next 12 months' dividends, forward yield, yield on cost"
         }
     }
 }

@@ -27,7 +27,8 @@ extension TableRequest {
         staleDays: Double = 7,
         format: String = "text",
         year: Int? = nil,
-        taxRates: String? = nil
+        taxRates: String? = nil,
+        months: Int? = nil
     ) throws {
         guard let name = TableName(rawValue: text.lowercased()) else {
             throw ArgumentError(
@@ -41,7 +42,7 @@ extension TableRequest {
             (.period, period != nil), (.currency, currency != nil), (.threshold, threshold != nil),
             (.calendar, calendar != nil), (.minOverlap, minOverlap != nil), (.normalise, normalise != nil),
             (.benchmark, benchmark != nil), (.riskFree, riskFree != nil), (.year, year != nil),
-            (.taxRates, taxRates != nil),
+            (.taxRates, taxRates != nil), (.months, months != nil),
         ]
         for (option, isGiven) in given where isGiven && !name.options.contains(option) {
             throw ArgumentError("--\(option.rawValue)", "not used by the \(name.rawValue) table")
@@ -63,6 +64,8 @@ extension TableRequest {
         self.market = try ArgumentValue.market(market)
         if name == .attribution {
             try readAttribution(period: period, by: by)
+        } else if name == .incomeCalendar {
+            try readIncomeCalendar(by: by, months: months)
         } else {
             if let by { grouping = try ArgumentValue.choice(by, "--by") }
             if let period { self.period = try ArgumentValue.choice(period, "--period") }

@@ -18,8 +18,11 @@ public struct TableRequest: Sendable, Hashable {
     public var period: CompositionPeriod = .month
     /// The days of the `attribution` table (`--period 1Y`, `2017`, `last-year`); nil: `--from`/`--to`, else since inception.
     var attributionPeriod: AttributionPeriod?
-    /// `attribution --by holding`: the contribution of each holding instead of the bridge.
+    /// `attribution --by holding`: the contribution of each holding instead of the bridge;
+    /// `income-calendar --by holding`: a row per holding and month.
     var byHolding = false
+    /// `income-calendar --months N`: the months paid before the as-of day, and projected after it (up to 12).
+    var months = 12
     public var currency: AssetCode?
     public var threshold = Allocation.defaultThresholdPercent
     public var calendar: ReturnCalendar = .union

@@ -127,6 +127,19 @@ extension BudgetReportData: ReportDataSource {
         }
     }
 
+    /// "Income − expenses = balance": the balance is the difference of the two figures as written, to the
+    /// kopeck, so that the row adds up as printed whichever way the cents of the month's sums fall.
+    public func sum(_ kinds: [KPIKind], _ operators: [KPIOperator]) -> [KPITile]? {
+        guard kinds == [.income, .expenses, .balance], operators == [.minus, .equals],
+            let income = month.income, let expenses = month.expenses
+        else { return nil }
+        func written(_ x: Double) -> Double { Double(DecimalDigits.plain(x, decimals: 2)) ?? x }
+        var tiles = kinds.compactMap(tile)
+        guard tiles.count == 3 else { return nil }
+        tiles[2].value = moneyText(written(income) - written(expenses))
+        return tiles
+    }
+
     public var chartData: [String: Set<ChartKind>] { charts.names }
     public var warnings: [String] { charts.warnings.all }
 

@@ -90,6 +90,7 @@ public struct DefinitionParser {
                 return flag
             } ?? false
         )
+        try checkPagePointers(definition.sections, Array(pages))
         if let node = top["daily-size"] {
             let text = try string(node, "daily-size")
             let parts = text.lowercased().split(separator: "x").compactMap { Double($0) }
@@ -161,7 +162,7 @@ public struct DefinitionParser {
 
     /// Keys each block kind accepts besides `kind`; anything else is a typo worth reporting.
     private static let blockKeys: [BlockDefinition.Kind: [String]] = [
-        .heading: ["text"], .text: ["text"], .kpis: ["items", "per-row"], .pageBreak: [],
+        .heading: ["text"], .text: ["text"], .kpis: ["items", "per-row", "lead"], .pageBreak: [],
         .chart: ["chart", "data", "title", "height", "parameters"],
         .table: ["data", "title", "columns", "sort", "limit"],
     ]
@@ -180,7 +181,7 @@ public struct DefinitionParser {
         switch kind {
         case .heading, .text:
             guard let t = m["text"] else { throw error(node, path + ".text", "the \(kind.rawValue)'s text") }
-            block.text = try template(t, path + ".text")
+            block.text = try template(t, path + ".text", pointers: kind == .text)
         case .kpis:
             guard let n = m["items"], case .sequence(let items) = n, !items.isEmpty else {
                 throw error(
@@ -189,8 +190,12 @@ public struct DefinitionParser {
                     "a non-empty list of tiles (" + KPIKind.allCases.map(\.rawValue).joined(separator: ", ") + ")"
                 )
             }
-            block.items = try items.enumerated().map { try choice($1, path + ".items[\($0)]", KPIKind.self).rawValue }
+            block.items = try kpiItems(Array(items), path + ".items")
             block.perRow = try m["per-row"].map { Int(try number($0, path + ".per-row", range: 2...6, unit: " tiles")) }
+            if let n = m["lead"] {
+                guard let lead = flag(n) else { throw error(n, path + ".lead", "true or false", found: describe(n)) }
+                block.lead = lead
+            }
         case .chart:
             guard let c = m["chart"] else {
                 throw error(
@@ -271,6 +276,37 @@ public struct DefinitionParser {
         }
     }
 
+    /// A `kpis` block's items: tiles, or a sum written out with "+", "−" and one "=" between tiles, the
+    /// total alone on one side ("value = net-deposits + gain", "realised + unrealised = gain").
+    private func kpiItems(_ items: [Node], _ path: String) throws -> [String] {
+        let texts = try items.enumerated().map { try string($1, path + "[\($0)]") }
+        guard texts.contains(where: { KPIOperator(rawValue: $0) != nil }) else {
+            return try items.enumerated().map { try choice($1, path + "[\($0)]", KPIKind.self).rawValue }
+        }
+        let sum = "tiles and operators (+, −, =) in turn, with one = and one tile on a side of it"
+        var out: [String] = []
+        for (i, (node, text)) in zip(items, texts).enumerated() {
+            if i % 2 == 0 {
+                out.append(try choice(node, path + "[\(i)]", KPIKind.self).rawValue)
+            } else {
+                guard let op = KPIOperator(rawValue: text == "-" ? "−" : text) else {
+                    throw error(node, path + "[\(i)]", "+, − or =", found: "\"\(text)\"")
+                }
+                out.append(op.rawValue)
+            }
+        }
+        let equals = out.indices.filter { out[$0] == KPIOperator.equals.rawValue }
+        guard out.count % 2 == 1, equals.count == 1, equals[0] == 1 || equals[0] == out.count - 2 else {
+            throw error(
+                items[equals.count == 1 ? equals[0] : items.count - 1],
+                path,
+                sum,
+                found: texts.joined(separator: " ")
+            )
+        }
+        return out
+    }
+
     private func string(_ node: Node, _ path: String) throws -> String {
         guard case .scalar(let s) = node else { throw error(node, path, "text", found: describe(node)) }
         return s.string
@@ -289,11 +325,49 @@ public struct DefinitionParser {
         return s
     }
 
-    /// A template whose placeholders and catalogue keys all exist.
-    private func template(_ node: Node, _ path: String) throws -> String {
+    /// A template whose placeholders and catalogue keys all exist; `pointers`: it may name a table's page.
+    private func template(_ node: Node, _ path: String, pointers: Bool = false) throws -> String {
         let s = try string(node, path)
-        if let problem = Template.problem(in: s) { throw error(node, path, problem.expected, found: problem.found) }
+        if let problem = Template.problem(in: s, pointers: pointers) {
+            throw error(node, path, problem.expected, found: problem.found)
+        }
         return s
+    }
+
+    /// A text that names a table's page (`{pageOf.diagnostics}`) promises the table: one of that data is
+    /// drawn whenever the text is (its conditions are among the text's), so that a reader is never sent to
+    /// a page that does not hold it.
+    private func checkPagePointers(_ sections: [ReportDefinition.Section], _ nodes: [Node]) throws {
+        let tables = sections.flatMap { section in
+            section.blocks.filter { $0.kind == .table }.map {
+                ($0.data, Set([section.when, $0.when].compactMap { $0 }))
+            }
+        }
+        for (i, section) in sections.enumerated() {
+            for (j, block) in section.blocks.enumerated() where block.kind == .text {
+                let conditions = Set([section.when, block.when].compactMap { $0 })
+                for data in Template.pagePointers(in: block.text)
+                where !tables.contains(where: { $0.0 == data && $0.1.isSubset(of: conditions) }) {
+                    throw DefinitionError(
+                        file: file,
+                        path: block.path + ".text",
+                        line: textLine(nodes[i], j),
+                        expected: "a table of \(data) drawn whenever this text is (no `when` the text lacks; tables: "
+                            + Set(tables.map(\.0)).sorted().joined(separator: ", ") + ")",
+                        found: "\"{\(Template.pageOf + data)}\""
+                    )
+                }
+            }
+        }
+    }
+
+    /// The line of a section's block's text, for an error found once every page has been read.
+    private func textLine(_ section: Node, _ index: Int) -> Int? {
+        guard case .mapping(let page) = section,
+            case .sequence(let blocks) = page.first(where: { $0.key.string == "blocks" })?.value,
+            index < blocks.count, case .mapping(let block) = blocks[index]
+        else { return nil }
+        return block.first { $0.key.string == "text" }?.value.mark?.line
     }
 
     private func number(

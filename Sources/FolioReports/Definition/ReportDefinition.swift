@@ -121,10 +121,12 @@ public struct BlockDefinition: Hashable, Sendable {
     public var chart: String
     /// chart/table: the dataset the block shows (`allocation`, `trades`…).
     public var data: String
-    /// kpis: the tiles in order, and how many to a row (nil: as many as the width takes, up to four), so
-    /// that a row can read as a sum (realised, unrealised, dividends and interest: the gain).
+    /// kpis: the tiles in order, and how many to a row (nil: as many as the width takes, up to four); a row
+    /// written as a sum has its operators between them (`value`, `=`, `net-deposits`, `+`, `gain`).
     public var items: [String]
     var perRow: Int?
+    /// kpis: the first tile leads (wider, a larger figure).
+    var lead = false
     /// chart: parameters of the dataset (`by: kind`, `mode: percent`, `days: 7`).
     public var parameters: [String: String]
     /// chart: height in points (small multiples: of one row of panels).

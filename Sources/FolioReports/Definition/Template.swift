@@ -10,17 +10,29 @@ public enum Template {
         "portfolio", "asOf", "base", "generated", "stamp", "page", "pages", "title", "month", "asOfNote", "flowsWindow",
         "cryptoLastQuote", "year", "taxRates", "leftOut", "negativeBalances",
     ]
-    /// `{pageOf.diagnostics}`: the page a table of that data starts on, known after pagination.
+    /// `{pageOf.diagnostics}`: the page a table of that data starts on, known after pagination; only in a
+    /// `text` block, the one kind laid out again once the page is known.
     public static let pageOf = "pageOf."
 
-    /// What is wrong with a template, or nil when every placeholder is known.
-    static func problem(in text: String) -> (expected: String, found: String)? {
+    /// The data of the tables whose pages `text` names (`{pageOf.diagnostics}` → diagnostics).
+    static func pagePointers(in text: String) -> [String] {
+        Placeholders.names(in: text).filter { $0.hasPrefix(pageOf) }.map { String($0.dropFirst(pageOf.count)) }
+    }
+
+    /// What is wrong with a template, or nil when every placeholder is known; `pointers`: whether it may
+    /// name a table's page.
+    static func problem(in text: String, pointers: Bool = false) -> (expected: String, found: String)? {
         for name in Placeholders.names(in: text) {
             if name.hasPrefix("t.") {
                 if StringKey(rawValue: String(name.dropFirst(2))) == nil {
                     return ("a catalogue key after t. (see reports/strings)", "\"{\(name)}\"")
                 }
-            } else if !placeholders.contains(name) && !(name.hasPrefix(pageOf) && name.count > pageOf.count) {
+            } else if name.hasPrefix(pageOf) {
+                if !pointers { return ("{\(pageOf)…} only in a block of kind text", "\"{\(name)}\"") }
+                if name.count == pageOf.count {
+                    return ("a table's data after \(pageOf) ({\(pageOf)diagnostics})", "\"{\(name)}\"")
+                }
+            } else if !placeholders.contains(name) {
                 return (
                     "placeholders among " + placeholders.sorted().map { "{\($0)}" }.joined(separator: ", ")
                         + " or {t.key}", "\"{\(name)}\""
@@ -46,6 +58,13 @@ public enum Template {
             return values[name] ?? more(name) ?? ""
         }
     }
+}
+
+/// What stands between the tiles of a `kpis` row written as a sum.
+public enum KPIOperator: String, Hashable, Sendable, CaseIterable {
+    case plus = "+"
+    case minus = "−"
+    case equals = "="
 }
 
 /// The tiles a `kpis` block can show.

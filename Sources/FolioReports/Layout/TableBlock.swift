@@ -10,16 +10,26 @@ struct TableColumn: Hashable, Sendable {
     /// Rows that share this column's value (one currency's rates) stay on one page when the table splits,
     /// where the split can fall between them and leave each part its fewest rows.
     var keepsRowsTogether: Bool
-    init(title: String, numeric: Bool, alignsDecimals: Bool = false, keepsRowsTogether: Bool = false) {
+    /// A heading this column shares with its neighbours of the same group, in a row above the titles.
+    var group: String?
+    init(
+        title: String,
+        numeric: Bool,
+        alignsDecimals: Bool = false,
+        keepsRowsTogether: Bool = false,
+        group: String? = nil
+    ) {
         self.title = title
         self.numeric = numeric
         self.alignsDecimals = alignsDecimals
         self.keepsRowsTogether = keepsRowsTogether
+        self.group = group
     }
 }
 
 /// A table that splits between rows and repeats its header on every page it reaches. Column widths are
-/// measured once over all rows, before splitting, so that the parts on different pages line up.
+/// measured once over all rows, before splitting, so that the parts on different pages line up. Columns
+/// with a group have its heading in a row above their titles, over all of them, with a rule under it.
 struct TableBlock: LayoutBlock {
     /// A cell: its text, already formatted for the locale, and whether it is set in bold (the best of its
     /// column, a subtotal), so that a mark is a weight and not a character inside the figure.
@@ -42,6 +52,8 @@ struct TableBlock: LayoutBlock {
     /// The data the table shows (a definition's `data:`), for a text elsewhere that names the page it
     /// starts on (`{pageOf.diagnostics}`).
     var source: String?
+    /// The figures of the chart above it, untitled: kept on the chart's page (`keepsWithPrevious`).
+    var followsChart = false
     let style: ReportStyle
 
     init(columns: [TableColumn], rows: [[Cell]], style: ReportStyle) {
@@ -54,14 +66,18 @@ struct TableBlock: LayoutBlock {
         self.init(columns: columns, rows: rows.map { $0.map { Cell($0) } }, style: style)
     }
 
-    var rowHeight: Double { style.layout.height(style.cell) * 1.55 }
+    var rowHeight: Double { style.layout.height(style.cell) * 1.45 }
     var splitsOnlyWhenLong: Bool { true }
+    var keepsWithPrevious: Bool { followsChart }
 
-    func height(width: Double) -> Double { Double(rows.count + 1) * rowHeight }
+    /// The rows of the header: the titles, and the groups' row above them when there are groups.
+    var headerRows: Int { columns.contains { $0.group != nil } ? 2 : 1 }
+
+    func height(width: Double) -> Double { Double(rows.count + headerRows) * rowHeight }
     /// The header and the fewest rows a first part keeps; a table too short to split, whole.
     func minimumHeight(width: Double) -> Double {
         let rows = self.rows.count < 2 * Self.minimumRowsPerPart ? self.rows.count : Self.minimumRowsPerPart
-        return Double(rows + 1) * rowHeight
+        return Double(rows + headerRows) * rowHeight
     }
 
     /// Fewest rows either part of a split table keeps: a page that starts with one row and ends, or a
@@ -69,7 +85,7 @@ struct TableBlock: LayoutBlock {
     static let minimumRowsPerPart = 3
 
     func split(width: Double, height: Double) -> (fitting: (any LayoutBlock)?, rest: (any LayoutBlock)?) {
-        var fit = Int(height / rowHeight) - 1
+        var fit = Int(height / rowHeight) - headerRows
         if fit >= rows.count { return (self, nil) }
         fit = min(fit, rows.count - Self.minimumRowsPerPart)
         if let g = columns.firstIndex(where: \.keepsRowsTogether), fit > 0 {
@@ -190,18 +206,54 @@ struct TableBlock: LayoutBlock {
                 x += widths[i]
             }
         }
-        line(columns.map { Cell($0.title) }, y: rect.minY, header: true)
+        let top = rect.minY + Double(headerRows - 1) * h
+        if headerRows == 2 {
+            // Each run of neighbours in one group: its heading centred over them, a rule under it inset
+            // at both ends, so that two groups side by side read as two.
+            var start = 0
+            while start < columns.count {
+                var end = start + 1
+                while end < columns.count, columns[end].group == columns[start].group { end += 1 }
+                if let group = columns[start].group {
+                    let x0 = rect.minX + widths[..<start].reduce(0, +)
+                    let x1 = x0 + widths[start..<end].reduce(0, +)
+                    let s = style.headerCell
+                    out.append(
+                        .text(
+                            style.layout.run(
+                                style.layout.fit(group, maxWidth: x1 - x0 - 10, style: s),
+                                at: Point(x: (x0 + x1) / 2, y: rect.minY + h / 2),
+                                anchor: .middle,
+                                baseline: .middle,
+                                style: s
+                            )
+                        )
+                    )
+                    out.append(
+                        .path(
+                            .segment(
+                                Point(x: x0 + 5, y: rect.minY + h - 1),
+                                Point(x: x1 - 5, y: rect.minY + h - 1),
+                                stroke: Stroke(color: theme.axis, width: 0.75)
+                            )
+                        )
+                    )
+                }
+                start = end
+            }
+        }
+        line(columns.map { Cell($0.title) }, y: top, header: true)
         out.append(
             .path(
                 .segment(
-                    Point(x: rect.minX, y: rect.minY + h),
-                    Point(x: rect.maxX, y: rect.minY + h),
+                    Point(x: rect.minX, y: top + h),
+                    Point(x: rect.maxX, y: top + h),
                     stroke: Stroke(color: theme.axis, width: 0.75)
                 )
             )
         )
         for (i, row) in rows.enumerated() {
-            let y = rect.minY + Double(i + 1) * h
+            let y = top + Double(i + 1) * h
             if (firstRow + i) % 2 == 1 {
                 out.append(.path(.rect(Rect(x: rect.minX, y: y, width: rect.width, height: h), fill: theme.zebra)))
             }

@@ -28,6 +28,9 @@ public struct TextBlock: LayoutBlock {
     let style: ReportStyle
     /// Lines already wrapped, when this block is the rest of a split paragraph.
     var prewrapped: [String]?
+    /// The data of the table this line stands in for ("No data"): a text that names the table's page
+    /// (`{pageOf.…}`) names this line's.
+    var standsFor: String?
 
     public init(text: String, isCaption: Bool = false, style: ReportStyle) {
         self.text = text
@@ -38,22 +41,7 @@ public struct TextBlock: LayoutBlock {
     public var keepsWithPrevious: Bool { isCaption }
 
     func lines(width: Double) -> [String] {
-        if let prewrapped { return prewrapped }
-        var lines: [String] = []
-        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            var line = ""
-            for word in paragraph.split(separator: " ") {
-                let candidate = line.isEmpty ? String(word) : line + " " + word
-                if line.isEmpty || style.layout.width(candidate, style.body) <= width {
-                    line = candidate
-                } else {
-                    lines.append(line)
-                    line = String(word)
-                }
-            }
-            lines.append(style.layout.fit(line, maxWidth: width, style: style.body))
-        }
-        return lines
+        prewrapped ?? style.layout.wrapped(text, width: width, style: style.body)
     }
 
     public func height(width: Double) -> Double { Double(lines(width: width).count) * style.lineHeight(style.body) }
@@ -91,4 +79,26 @@ public struct PageBreakBlock: LayoutBlock {
     public func height(width: Double) -> Double { 0 }
     public func draw(in rect: Rect) -> [Primitive] { [] }
     public var breaksPage: Bool { true }
+}
+
+extension TextLayout {
+    /// `text` wrapped at spaces into lines no wider than `width` (a word wider than that is cut with an
+    /// ellipsis), each "\n" starting a new line.
+    func wrapped(_ text: String, width: Double, style: TextStyle) -> [String] {
+        var lines: [String] = []
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = ""
+            for word in paragraph.split(separator: " ") {
+                let candidate = line.isEmpty ? String(word) : line + " " + word
+                if line.isEmpty || self.width(candidate, style) <= width {
+                    line = candidate
+                } else {
+                    lines.append(line)
+                    line = String(word)
+                }
+            }
+            lines.append(fit(line, maxWidth: width, style: style))
+        }
+        return lines
+    }
 }

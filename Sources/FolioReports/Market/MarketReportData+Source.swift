@@ -103,7 +103,9 @@ extension MarketReportData: ReportDataSource {
     }
 
     /// A currency's 7 days on each market it is quoted on, a line each (`ChangeWindow`, as the table's
-    /// rows): banks' lines are the middle of their buy and sell.
+    /// rows): banks' lines are the middle of their buy and sell. The NBU sets one rate for each day, dated
+    /// at its start; the banks quote during the day: the NBU's line goes on at its last day's rate to the
+    /// banks' last quote of that day (it stopped at midnight while the banks' lines ran on to 09:00).
     func marketsChart(_ currency: AssetCode, frame: ChartFrame) -> LineChart {
         var frame = frame
         let rows = fiatRates.rows(of: currency)
@@ -113,12 +115,17 @@ extension MarketReportData: ReportDataSource {
             days: 7,
             banks: rows.contains { $0.venue.bank != nil }
         )
+        let end = rows.compactMap { $0.week.last?.time }.max()
         let series = rows.filter { !$0.week.isEmpty }.map { row in
-            LineSeries(
-                name: venueName(row.venue),
-                times: row.week.map { $0.time.timeIntervalSince1970 },
-                values: row.week.map(\.value)
-            )
+            var times = row.week.map { $0.time.timeIntervalSince1970 }
+            var values = row.week.map(\.value)
+            if row.venue.market == .nbu, let last = row.week.last, let end, end > last.time,
+                Day(end) == Day(last.time)
+            {
+                times.append(end.timeIntervalSince1970)
+                values.append(last.value)
+            }
+            return LineSeries(name: venueName(row.venue), times: times, values: values)
         }
         return LineChart(
             frame: frame,

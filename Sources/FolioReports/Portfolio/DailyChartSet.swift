@@ -4,8 +4,9 @@ import FolioCore
 import FolioDatasets
 
 /// The daily set of images for mail: allocation, value over the month and the 7-day line of each of the
-/// largest holdings, and with `performance` the drawdown and the cumulative return (against the
-/// report's benchmark), each with a stable file name so that mail templates and caches can refer to them.
+/// largest holdings, the dividends estimated within 31 days when there are any, and with `performance`
+/// the drawdown and the cumulative return (against the report's benchmark), each with a stable file name
+/// so that mail templates and caches can refer to them.
 public struct DailyChartSet: Sendable {
     public struct Image: Sendable {
         /// `allocation.png`, `value-30d.png`, `holding-1-AAPL.png`…
@@ -20,6 +21,8 @@ public struct DailyChartSet: Sendable {
     public var scale = 3.0
     /// How many of the largest holdings get a 7-day line.
     public var holdings = 5
+    /// The days ahead whose estimated dividends `next-payments.png` lists (docs/ledger.md, "Income").
+    public static let nextPaymentsDays = 31
     /// Also `drawdown.png` and `cumulative.png` (the definition's `daily-performance`).
     public var performance = false
 
@@ -89,6 +92,15 @@ public struct DailyChartSet: Sendable {
                 else { continue }
                 images.append(Image(fileName: "holding-\(i + 1)-\(parts[0])-7d.png", chart: chart))
             }
+        }
+        var paymentsFrame = frame(strings.dailyIdea(.nextPayments))
+        paymentsFrame.subtitle = strings.nextPaymentsSubtitle(
+            data.base,
+            after: data.input.asOf,
+            to: data.input.asOf.advanced(by: Self.nextPaymentsDays)
+        )
+        if let table = data.nextPaymentsChart(within: Self.nextPaymentsDays, frame: paymentsFrame) {
+            images.append(Image(fileName: "next-payments.png", chart: table))
         }
         if performance {
             if case .chart(let chart) = try data.chart(

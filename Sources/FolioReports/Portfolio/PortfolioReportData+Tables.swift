@@ -6,7 +6,10 @@ import Foundation
 
 extension PortfolioReportData {
     public var tableNames: [String] {
-        ["holdings", "trades", "cash-flows", "diagnostics", "income", "performance", "drawdowns", "attribution"]
+        [
+            "holdings", "trades", "cash-flows", "diagnostics", "income", "performance", "drawdowns", "attribution",
+            "next-payments", "income-yield",
+        ]
     }
 
     public func table(_ name: String) throws -> DataTable? {
@@ -16,6 +19,8 @@ extension PortfolioReportData {
         case "cash-flows": cashFlowsTable
         case "diagnostics": diagnosticsTable
         case "income": incomeTable
+        case "next-payments": nextPaymentsTable()
+        case "income-yield": incomeYieldTable
         case "performance": try performanceTable()
         case "drawdowns": try drawdownsTable()
         case "attribution": try datasetTable("attribution") { try AttributionDataset().contributionTable(charts.input) }

@@ -24,6 +24,8 @@ extension PortfolioReportData: ReportDataSource {
         case "negative-balances": !diagnostics.isEmpty
         case "holdings": !held.isEmpty
         case "as-of-set-by-quote": input.asOfSetBy != nil
+        case "income": hasIncome
+        case "flows-in-window": !cashFlowsTable.rows.isEmpty
         default: nil
         }
     }
@@ -44,6 +46,60 @@ extension PortfolioReportData: ReportDataSource {
             compactTiles ? NumberFormat(locale: locale, style: .compact(decimals: 2), currency: money.currency) : money
         format.explicitPlus = signed
         return format.currency == nil ? format.string(value) + "\u{00A0}" + base.rawValue : format.string(value)
+    }
+
+    /// A money tile's amount in the base currency; nil for a tile that is not one amount.
+    func amount(_ kind: KPIKind) -> Double? {
+        switch kind {
+        case .value: series.total.last ?? nil
+        case .netDeposits: series.netDeposits.last ?? nil
+        case .gain: income.total
+        case .realised: income.realised
+        case .unrealised: income.unrealised
+        case .investmentIncome: income.investmentIncome
+        default: nil
+        }
+    }
+
+    /// Page 1's sums ("value = net deposits + gain", "realised + unrealised + dividends and interest =
+    /// gain"), each figure rounded so that the row adds up as written: all in one unit (the millions of
+    /// the largest of value, net deposits and gain, when it reaches a million; else to the kopeck), the
+    /// value and the gain their own roundings (each is written twice on the page, the same both times),
+    /// every other term moved by a unit of the last place at most where the roundings would miss
+    /// (`Apportionment`): ₴1.16M + ₴3.34M + ₴0 = ₴4.50M, not ₴1.17M + ₴3.34M.
+    public func sum(_ kinds: [KPIKind], _ operators: [KPIOperator]) -> [KPITile]? {
+        let amounts = kinds.compactMap(amount)
+        guard amounts.count == kinds.count, amounts.allSatisfy(\.isFinite), operators.count == kinds.count - 1 else {
+            return nil
+        }
+        let total = operators.first == .equals ? 0 : kinds.count - 1
+        // Each term's sign: the operator before it, + after the "=" or at the start.
+        let terms = kinds.indices.filter { $0 != total }
+        let signs = terms.map { $0 > 0 && operators[$0 - 1] == .minus ? -1.0 : 1.0 }
+        let largest = [KPIKind.value, .netDeposits, .gain].compactMap(amount).map(\.magnitude).max() ?? 0
+        let unit = largest >= 1_000_000 ? Int(log10(largest) / 3) - 1 : nil
+        let scale = unit.map { u in (0...u).reduce(1.0) { r, _ in r * 1000 } } ?? 1
+        guard
+            let rounded = Apportionment.rounded(
+                zip(terms, signs).map { amounts[$0] * $1 / scale },
+                adjustable: terms.map { ![.value, .gain].contains(kinds[$0]) },
+                addingUpTo: amounts[total] / scale,
+                decimals: 2
+            )
+        else { return nil }
+        var written = amounts
+        for (k, i) in terms.enumerated() { written[i] = rounded[k] * signs[k] * scale }
+        var format = money
+        if let unit { format.style = .compactIn(unit: unit, decimals: 2) }
+        return kinds.indices.compactMap { i in
+            tile(kinds[i]).map { tile in
+                var tile = tile
+                tile.value =
+                    format.currency == nil
+                    ? format.string(written[i]) + "\u{00A0}" + base.rawValue : format.string(written[i])
+                return tile
+            }
+        }
     }
 
     public func tile(_ kind: KPIKind) -> KPITile? {

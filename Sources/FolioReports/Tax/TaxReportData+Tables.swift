@@ -32,32 +32,40 @@ extension TaxReportData {
         return p.law(english: locale == .en) + since
     }
 
-    /// One row per purchase a sale closed, with both trades' ids, then the sums of its money columns.
+    /// One row per purchase a sale closed, with both trades' ids, then the sums of its money columns. The
+    /// purchase's columns and the sale's are under their group's heading ("Purchase", "Sale"), so that
+    /// their dates, prices, rates and fees tell apart.
     var salesTable: DataTable {
-        // Each price, rate and quantity with the decimals it has (up to 6 and 8), lined up on the decimal
-        // point: the figure shown is the one the cost was computed with, and 7.993 is not 7.993000.
-        func exact(_ value: Double, least: Int = 2, most: Int = 6) -> DataTable.Cell {
-            figure(value, TaxYear.decimals([value], least: least, most: most))
-        }
+        // A column of figures is one format: each price, rate and quantity column with the decimals its
+        // most exact figure needs (up to 6 and 8), lined up on the decimal point: the figure shown is the
+        // one the cost was computed with, and 7.993 stands above 11.785498 as 7.993000.
+        let sales = tax.sales
+        let decimals = (
+            units: TaxYear.decimals(sales.map(\.units), least: 0, most: 8),
+            buyPrice: TaxYear.decimals(sales.map(\.buyPrice), most: 6),
+            buyRate: TaxYear.decimals(sales.map(\.buyRate), most: 6),
+            sellPrice: TaxYear.decimals(sales.map(\.sellPrice), most: 6),
+            sellRate: TaxYear.decimals(sales.map(\.sellRate), most: 6)
+        )
         // A sale priced in another currency than its purchase says its own beside its price.
         func price(_ value: Double, _ currency: AssetCode, _ shown: AssetCode) -> DataTable.Cell {
-            var cell = exact(value)
+            var cell = figure(value, decimals.sellPrice)
             if currency != shown { cell.text += "\u{00A0}" + currency.rawValue }
             return cell
         }
-        let rows = tax.sales.map { s -> [DataTable.Cell] in
+        let rows = sales.map { s -> [DataTable.Cell] in
             [
-                DataTable.Cell(s.asset.rawValue), exact(s.units, least: 0, most: 8),
-                day(s.buyDay), DataTable.Cell(s.closing.buy.reference), exact(s.buyPrice),
+                DataTable.Cell(s.asset.rawValue), figure(s.units, decimals.units),
+                day(s.buyDay), DataTable.Cell(s.closing.buy.reference), figure(s.buyPrice, decimals.buyPrice),
                 DataTable.Cell(s.buyCurrency.rawValue),
-                exact(s.buyRate), uah(s.buyFee), uah(s.cost),
+                figure(s.buyRate, decimals.buyRate), uah(s.buyFee), uah(s.cost),
                 day(s.sellDay), DataTable.Cell(s.closing.sale.reference),
                 price(s.sellPrice, s.sellCurrency, s.buyCurrency),
-                exact(s.sellRate), uah(s.sellFee), uah(s.proceeds), uah(s.result),
+                figure(s.sellRate, decimals.sellRate), uah(s.sellFee), uah(s.proceeds), uah(s.result),
             ]
         }
         let sums = [\TaxYear.Sale.buyFee, \.cost, \.sellFee, \.proceeds].map { path in
-            tax.sales.map { $0[keyPath: path] }.sum()
+            sales.map { $0[keyPath: path] }.sum()
         }
         let blank = DataTable.Cell("")
         let total = [
@@ -66,25 +74,33 @@ extension TaxReportData {
             uah(sums[1], bold: true), blank, blank, blank, blank, uah(sums[2], bold: true), uah(sums[3], bold: true),
             uah(tax.net, bold: true),
         ]
-        func column(_ key: String, _ title: String, numeric: Bool = true, aligned: Bool = false) -> DataTable.Column {
-            .init(key: key, title: title, numeric: numeric, alignsDecimals: aligned)
+        let (purchase, sale) = (strings.taxColumn("purchase"), strings.taxColumn("sale"))
+        func column(
+            _ key: String,
+            _ title: String,
+            numeric: Bool = true,
+            aligned: Bool = false,
+            _ group: String? = nil
+        ) -> DataTable.Column {
+            .init(key: key, title: title, numeric: numeric, alignsDecimals: aligned, group: group)
         }
         return DataTable(
             columns: [
                 column("asset", strings[.asset], numeric: false),
                 column("quantity", strings.taxColumn("units"), aligned: true),
-                column("bought", strings.taxColumn("bought"), numeric: false),
-                column("buy-trade", strings.taxColumn("trade"), numeric: false),
-                column("buy-price", strings[.price], aligned: true),
-                column("currency", strings.taxColumn("currency"), numeric: false),
-                column("buy-rate", strings.taxColumn("nbu"), aligned: true),
-                column("buy-fee", strings.taxColumn("fee")),
-                column("cost", strings.taxColumn("cost")),
-                column("sold", strings.taxColumn("sold"), numeric: false),
-                column("sell-trade", strings.taxColumn("trade"), numeric: false),
-                column("sell-price", strings[.price], aligned: true),
-                column("sell-rate", strings.taxColumn("nbu"), aligned: true),
-                column("sell-fee", strings.taxColumn("fee")), column("proceeds", strings.taxColumn("proceeds")),
+                column("bought", strings.taxColumn("date"), numeric: false, purchase),
+                column("buy-trade", strings.taxColumn("trade"), numeric: false, purchase),
+                column("buy-price", strings[.price], aligned: true, purchase),
+                column("currency", strings.taxColumn("currency"), numeric: false, purchase),
+                column("buy-rate", strings.taxColumn("nbu"), aligned: true, purchase),
+                column("buy-fee", strings.taxColumn("fee"), purchase),
+                column("cost", strings.taxColumn("cost"), purchase),
+                column("sold", strings.taxColumn("date"), numeric: false, sale),
+                column("sell-trade", strings.taxColumn("trade"), numeric: false, sale),
+                column("sell-price", strings[.price], aligned: true, sale),
+                column("sell-rate", strings.taxColumn("nbu"), aligned: true, sale),
+                column("sell-fee", strings.taxColumn("fee"), sale),
+                column("proceeds", strings.taxColumn("proceeds"), sale),
                 column("result", strings.taxColumn("result")),
             ],
             rows: rows,

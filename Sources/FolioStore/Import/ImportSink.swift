@@ -214,12 +214,14 @@ final class ImportSink {
     }
 
     private func insertTradeRow(_ t: TradeRow) throws -> RowOutcome {
-        let key =
-            t.externalID == nil
-            ? dedupeKey(
-                "\(t.timeMs)|\(t.side.rawValue)|\(t.asset)|\(t.quantity)|\(t.price)|\(t.priceCurrency)|\(t.fee)|\(t.feeCurrency)"
-            )
-            : nil
+        let content =
+            "\(t.timeMs)|\(t.side.rawValue)|\(t.asset)|\(t.quantity)|\(t.price)|\(t.priceCurrency)|\(t.fee)|\(t.feeCurrency)"
+        if let externalID = t.externalID,
+            try adoptsID(externalID, table: "trade", portfolioID: t.portfolioID, content: content)
+        {
+            return .duplicate
+        }
+        let key = t.externalID == nil ? dedupeKey(content) : nil
         let values: [any DatabaseValueConvertible] = [
             t.timeMs, t.side.rawValue, try assetID(t.asset), t.quantity, t.price,
             try assetID(t.priceCurrency), t.fee, try assetID(t.feeCurrency),
@@ -277,6 +279,11 @@ final class ImportSink {
         var keyText = "\(t.timeMs)|\(t.kind.rawValue)|\(t.currency)|\(t.amount)|\(t.fee)|\(t.status.rawValue)"
         if t.asset != nil || t.tax != 0 || t.ratio != nil {
             keyText += "|\(t.asset?.rawValue ?? "")|\(t.tax)|\(t.ratio ?? 0)"
+        }
+        if let externalID = t.externalID,
+            try adoptsID(externalID, table: "cash_transaction", portfolioID: t.portfolioID, content: keyText)
+        {
+            return .duplicate
         }
         let key = t.externalID == nil ? dedupeKey(keyText) : nil
         let values: [any DatabaseValueConvertible] = [
@@ -367,6 +374,35 @@ final class ImportSink {
     func beginFile() { occurrences.removeAll(keepingCapacity: true) }
 
     /// The row's fields plus how many identical rows came before it in this file.
+    /// Whether a row with `externalID` is one stored before without an id, `content` and all: a file
+    /// imported again after Folio learned to read its ids (Ghostfolio's activity ids, PP's notes), or a
+    /// broker file after a hand-written CSV of the same rows. That row takes the id and stays the one
+    /// row, rather than the file adding every row a second time. The stored rows of one content are
+    /// matched in turn, as `dedupeKey` numbers them.
+    private func adoptsID(_ externalID: String, table: String, portfolioID: Int64, content: String) throws -> Bool {
+        guard
+            try Int64.fetchOne(
+                db,
+                sql: "SELECT id FROM \(table) WHERE portfolio_id = ? AND external_id = ?",
+                arguments: [portfolioID, externalID]
+            ) == nil
+        else { return false }
+        let n = occurrences[content, default: 0]
+        guard
+            let stored = try Int64.fetchOne(
+                db,
+                sql: "SELECT id FROM \(table) WHERE portfolio_id = ? AND external_id IS NULL AND dedupe_key = ?",
+                arguments: [portfolioID, "\(content)#\(n)"]
+            )
+        else { return false }
+        occurrences[content] = n + 1
+        try db.execute(
+            sql: "UPDATE \(table) SET external_id = ?, dedupe_key = NULL WHERE id = ?",
+            arguments: [externalID, stored]
+        )
+        return true
+    }
+
     private func dedupeKey(_ fields: String) -> String {
         let n = occurrences[fields, default: 0]
         occurrences[fields] = n + 1

@@ -4,11 +4,13 @@ internal import GRDB
 
 extension Store {
     /// The portfolio as Ghostfolio's export JSON (`GhostfolioFormat`): one account per currency of money,
-    /// trades, dividends, interest and fees as activities, deposits and withdrawals as the accounts'
-    /// balance history at their times. What Ghostfolio cannot hold is named in `differences`: a trade
-    /// priced in a coin, a fee paid in another currency than the price's (written as a FEE activity of
-    /// its own) or in the asset bought (left out), tax withheld (written as the activity's fee), a
-    /// transfer of a coin or one that did not complete, and a split.
+    /// trades, dividends, interest and fees as activities (the broker's id as the activity's `id` and
+    /// `comment`), deposits and withdrawals as the accounts' balance history at their times. Tax withheld
+    /// from a dividend or interest is the activity's fee, where Ghostfolio's users keep it. What Ghostfolio
+    /// cannot hold is named in `differences`, by kind: a trade priced in a coin, a fee paid in another
+    /// currency than the price's (a FEE activity of its own, its comment the trade's id, so that `folio
+    /// import ghostfolio` puts it back) or in a coin (left out), a fee beside tax withheld, the ids of
+    /// transfers, a transfer of a coin or one that did not complete, and a split.
     public func exportGhostfolio(portfolio name: String) throws -> InterchangeExport {
         let rows = try ExportRows(self, portfolio: name)
         return GhostfolioExport(rows: rows).build()
@@ -20,7 +22,7 @@ struct GhostfolioExport {
 
     private struct Activity {
         var time: Date, type: String, symbol: String, quantity: Double, unitPrice: Double, fee: Double,
-            currency: AssetCode, comment: String?
+            currency: AssetCode, id: String?, comment: String?
         var manual: Bool
     }
 
@@ -37,7 +39,7 @@ struct GhostfolioExport {
             )
             return true
         }
-        func accountFee(_ time: Date, _ amount: Double, _ currency: AssetCode, _ comment: String?) {
+        func accountFee(_ time: Date, _ amount: Double, _ currency: AssetCode, id: String?, comment: String?) {
             manual[GhostfolioFormat.feeSymbol(currency)] = ("Account fee", currency, nil, false)
             activities.append(
                 Activity(
@@ -48,6 +50,7 @@ struct GhostfolioExport {
                     unitPrice: 0,
                     fee: amount,
                     currency: currency,
+                    id: id,
                     comment: comment,
                     manual: true
                 )
@@ -56,23 +59,38 @@ struct GhostfolioExport {
 
         for t in rows.trades {
             guard rows.isMoney(t.priceCurrency) else {
-                differences.append(
-                    "\(ExportRows.name(t)): priced in \(t.priceCurrency), which Ghostfolio takes only as a security; left out"
+                differences.add(
+                    .trade,
+                    "priced in a coin, which Ghostfolio takes only as a security: left out",
+                    ExportRows.name(t)
                 )
                 continue
             }
             var fee = t.fee
             if t.fee != 0 && t.feeCurrency != t.priceCurrency {
                 fee = 0
-                if rows.isMoney(t.feeCurrency) {
-                    differences.append(
-                        "\(ExportRows.name(t)): its fee \(ExactDecimal.text(t.fee)) \(t.feeCurrency) is written as a FEE activity, Ghostfolio's fees being in the price's currency"
+                if !rows.isMoney(t.feeCurrency) {
+                    differences.add(
+                        .trade,
+                        "with a fee paid in a coin, which Ghostfolio cannot hold: the fee left out",
+                        ExportRows.name(t)
                     )
-                    accountFee(t.time, t.fee, t.feeCurrency, t.externalID)
+                } else if t.externalID == nil {
+                    differences.add(
+                        .trade,
+                        "with a fee in another currency than the price's: the fee is a FEE activity, which comes back as a fee of the account, the trade having no id to tie it to",
+                        ExportRows.name(t)
+                    )
+                    accountFee(t.time, t.fee, t.feeCurrency, id: nil, comment: nil)
                 } else {
-                    differences.append(
-                        "\(ExportRows.name(t)): its fee \(ExactDecimal.text(t.fee)) \(t.feeCurrency) is paid in a coin, which Ghostfolio cannot hold; left out"
+                    // Ghostfolio's fee is in the activity's currency: the fee is an activity of its own,
+                    // tied to its trade by the trade's id as its comment (`GhostfolioImporter` ties it back).
+                    differences.add(
+                        .trade,
+                        "with a fee in another currency than the price's: the fee is a FEE activity, its comment the trade's id, which folio import ghostfolio puts back in the trade",
+                        ExportRows.name(t)
                     )
+                    accountFee(t.time, t.fee, t.feeCurrency, id: nil, comment: t.externalID)
                 }
             }
             let isManual = profile(t.asset, t.priceCurrency)
@@ -85,6 +103,7 @@ struct GhostfolioExport {
                     unitPrice: t.price,
                     fee: fee,
                     currency: t.priceCurrency,
+                    id: t.externalID,
                     comment: t.externalID,
                     manual: isManual
                 )
@@ -92,75 +111,83 @@ struct GhostfolioExport {
         }
         for c in rows.cash {
             guard c.status == .completed else {
-                differences.append(
-                    "\(ExportRows.name(c)): \(c.status.rawValue), left out: Ghostfolio keeps only what happened"
+                differences.add(
+                    .transaction,
+                    "that did not complete: left out, Ghostfolio keeping only what happened",
+                    ExportRows.name(c)
                 )
                 continue
             }
             if c.kind != .split, !rows.isMoney(c.currency) {
-                differences.append(
-                    "\(ExportRows.name(c)): in \(c.currency), which Ghostfolio takes only as a security; left out"
+                differences.add(
+                    .transaction,
+                    "in a coin, which Ghostfolio takes only as a security: left out",
+                    ExportRows.name(c)
                 )
                 continue
             }
             switch c.kind {
             case .deposit, .withdrawal:
                 transfers.append((c.time, c.currency, ExactDecimal.of(c.kind == .deposit ? c.amount : -c.amount)))
-                if c.fee != 0 {
-                    differences.append(
-                        "\(ExportRows.name(c)): its fee \(ExactDecimal.text(c.fee)) \(c.currency) is written as a FEE activity"
+                if c.externalID != nil {
+                    differences.add(
+                        .transfer,
+                        "with the broker's id, which Ghostfolio's balance history does not hold: written without it",
+                        ExportRows.name(c)
                     )
-                    accountFee(c.time, c.fee, c.currency, c.externalID)
                 }
-            case .dividend:
+                if c.fee != 0 {
+                    differences.add(
+                        .transfer,
+                        "with a fee: the fee is a FEE activity, which comes back as a fee of the account",
+                        ExportRows.name(c)
+                    )
+                    accountFee(c.time, c.fee, c.currency, id: nil, comment: c.externalID)
+                }
+            case .dividend, .interest:
                 // A dividend is stored with the asset that paid it (`ImportSink`, the CHECK of its table).
-                guard let asset = c.asset else {
-                    differences.append("\(ExportRows.name(c)): a dividend of no asset; left out")
+                if c.kind == .dividend && c.asset == nil {
+                    differences.add(.dividend, "of no asset: left out", ExportRows.name(c))
                     continue
                 }
-                if c.tax != 0 {
-                    differences.append(
-                        "\(ExportRows.name(c)): tax withheld \(ExactDecimal.text(c.tax)) \(c.currency) is written as the activity's fee, Ghostfolio having no tax"
+                let noun: InterchangeDifferences.Noun = c.kind == .dividend ? .dividend : .interestPayment
+                if c.fee != 0 {
+                    // Ghostfolio has one fee, which its users and converters give the tax withheld.
+                    differences.add(
+                        noun,
+                        c.tax == 0
+                            ? "with a fee, which Ghostfolio holds as the activity's fee, where it keeps tax withheld: it comes back as tax withheld"
+                            : "with a fee besides tax withheld, which Ghostfolio holds as one fee: written as their sum, which comes back as tax withheld",
+                        ExportRows.name(c)
                     )
                 }
-                let isManual = profile(asset, c.currency)
+                let symbol: String
+                let isManual: Bool
+                if let asset = c.asset, c.kind == .dividend {
+                    (symbol, isManual) = (asset.rawValue, profile(asset, c.currency))
+                } else {
+                    symbol = GhostfolioFormat.interestSymbol(c.currency)
+                    manual[symbol] = ("Interest", c.currency, nil, false)
+                    isManual = true
+                }
                 activities.append(
                     Activity(
                         time: c.time,
-                        type: "DIVIDEND",
-                        symbol: asset.rawValue,
+                        type: c.kind == .dividend ? "DIVIDEND" : "INTEREST",
+                        symbol: symbol,
                         quantity: 1,
                         unitPrice: c.amount,
                         fee: c.tax + c.fee,
                         currency: c.currency,
+                        id: c.externalID,
                         comment: c.externalID,
                         manual: isManual
                     )
                 )
-            case .interest:
-                if c.tax != 0 {
-                    differences.append(
-                        "\(ExportRows.name(c)): tax withheld \(ExactDecimal.text(c.tax)) \(c.currency) is written as the activity's fee, Ghostfolio having no tax"
-                    )
-                }
-                manual[GhostfolioFormat.interestSymbol(c.currency)] = ("Interest", c.currency, nil, false)
-                activities.append(
-                    Activity(
-                        time: c.time,
-                        type: "INTEREST",
-                        symbol: GhostfolioFormat.interestSymbol(c.currency),
-                        quantity: 1,
-                        unitPrice: c.amount,
-                        fee: c.tax + c.fee,
-                        currency: c.currency,
-                        comment: c.externalID,
-                        manual: true
-                    )
-                )
             case .fee:
-                accountFee(c.time, c.amount + c.fee, c.currency, c.externalID)
+                accountFee(c.time, c.amount + c.fee, c.currency, id: c.externalID, comment: c.externalID)
             case .split:
-                differences.append("\(ExportRows.name(c)): Ghostfolio has no splits; left out")
+                differences.add(.split, "which Ghostfolio does not have: left out", ExportRows.name(c))
             }
         }
         // A balance history holds one balance an instant: transfers of one currency at one instant
@@ -168,14 +195,14 @@ struct GhostfolioExport {
         let transferRows = rows.cash.filter {
             ($0.kind == .deposit || $0.kind == .withdrawal) && $0.status == .completed && rows.isMoney($0.currency)
         }
-        for (_, group) in Dictionary(grouping: transferRows, by: { "\($0.time.timeIntervalSince1970)|\($0.currency)" })
-        where group.count > 1 {
-            let sum = group.reduce(Decimal(0)) { $0 + ExactDecimal.of($1.kind == .deposit ? $1.amount : -$1.amount) }
-            for c in group.sorted(by: { $0.id < $1.id }) {
-                differences.append(
-                    "\(ExportRows.name(c)): one of \(group.count) transfers of \(c.currency) at that instant; the balance history holds their sum, \(sum)"
-                )
-            }
+        let sameInstant = Dictionary(grouping: transferRows) { "\($0.time.timeIntervalSince1970)|\($0.currency)" }
+        for c in transferRows where sameInstant["\(c.time.timeIntervalSince1970)|\(c.currency)", default: []].count > 1
+        {
+            differences.add(
+                .transfer,
+                "of one currency at one instant, which the balance history holds as their sum: they come back as one",
+                ExportRows.name(c)
+            )
         }
         // Stable, so that rows of one instant keep the order the ledger gives them.
         activities = activities.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(
@@ -183,7 +210,7 @@ struct GhostfolioExport {
         )
         return InterchangeExport(
             files: [("\(rows.portfolio.name).json", json(activities, transfers, manual))],
-            differences: differences
+            differences: differences.lines
         )
     }
 
@@ -201,9 +228,9 @@ struct GhostfolioExport {
                 guard
                     let change = GhostfolioFormat.cashChange(
                         type: a.type,
-                        quantity: ExactDecimal.of(a.quantity),
-                        unitPrice: ExactDecimal.of(a.unitPrice),
-                        fee: ExactDecimal.of(a.fee)
+                        quantity: a.quantity,
+                        unitPrice: a.unitPrice,
+                        fee: a.fee
                     )
                 else { continue }
                 events.append((a.time, change, false))
@@ -251,7 +278,8 @@ struct GhostfolioExport {
         let lines = activities.map { a in
             """
             {"accountId":"\(GhostfolioFormat.accountID(portfolio: rows.portfolio.name, currency: a.currency))",\
-            "comment":\(a.comment.map(JSONString.quoted) ?? "null"),"fee":\(ExactDecimal.text(a.fee)),"quantity":\(ExactDecimal.text(a.quantity)),\
+            "comment":\(a.comment.map(JSONString.quoted) ?? "null"),"fee":\(ExactDecimal.text(a.fee)),\
+            "id":\(a.id.map(JSONString.quoted) ?? "null"),"quantity":\(ExactDecimal.text(a.quantity)),\
             "type":"\(a.type)","unitPrice":\(ExactDecimal.text(a.unitPrice)),"currency":"\(a.currency)","dataSource":"\(a.manual ? "MANUAL" : "YAHOO")",\
             "date":"\(GhostfolioFormat.date(a.time))","symbol":\(JSONString.quoted(a.symbol)),"tags":[]}
             """

@@ -10,9 +10,12 @@ import Foundation
 /// history says beyond its activities. Both directions use the one reading of an activity's cash below,
 /// in exact decimals, so that a deposit written as a balance is read back as the same amount.
 enum GhostfolioFormat {
-    /// The change an activity makes to its account's cash, in the activity's currency.
-    static func cashChange(type: String, quantity: Decimal, unitPrice: Decimal, fee: Decimal) -> Decimal? {
-        let value = quantity * unitPrice
+    /// The change an activity makes to its account's cash, in the activity's currency: quantity × unit
+    /// price without binary noise (`ExactDecimal.amount`), so that a balance is written in the digits of
+    /// its amounts and the deposit read back from it is the one written.
+    static func cashChange(type: String, quantity: Double, unitPrice: Double, fee: Double) -> Decimal? {
+        let value = ExactDecimal.amount(quantity, times: unitPrice)
+        let fee = ExactDecimal.of(fee)
         switch type {
         case "BUY": return -value - fee
         case "SELL", "DIVIDEND", "INTEREST": return value - fee

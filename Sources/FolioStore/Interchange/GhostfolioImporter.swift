@@ -4,10 +4,15 @@ import Foundation
 /// `folio import ghostfolio`: Ghostfolio's export JSON (`GhostfolioFormat`), Folio's own or Ghostfolio's.
 ///
 /// - `BUY` and `SELL` are trades of `symbol` (its ISIN and name from `assetProfiles`; a profile of class
-///   CASH, or a currency's code, is that currency), `DIVIDEND` a dividend of quantity × unit price less
-///   `fee`, `INTEREST` interest, `FEE` a fee of the account. `ITEM` and `LIABILITY` are wealth outside
-///   markets: named and left, as is an activity of no units, at no price, or of a manual security
-///   whose symbol is no asset code (Ghostfolio names those by a UUID).
+///   CASH, or a currency's code, is that currency), `DIVIDEND` a dividend of quantity × unit price with
+///   `fee` the tax withheld from it (where Ghostfolio's users and converters keep it), `INTEREST`
+///   interest alike, `FEE` a fee of the account — or, without an `id` of its own and with the `id` of a
+///   trade of that instant as its comment, that trade's fee in another currency (`folio export
+///   ghostfolio` writes such a fee so). `ITEM` and `LIABILITY` are wealth outside markets: named and left,
+///   as is an activity of no units, at no price, or of a manual security whose symbol is no asset code
+///   (Ghostfolio names those by a UUID).
+/// - An activity's `id` (Ghostfolio's UUID, or the broker's id `folio export ghostfolio` wrote) is its
+///   external id, so that importing the file again adds nothing.
 /// - Deposits and withdrawals are read from each account's `balances`: at each date, the balance less
 ///   the last one and less what the account's activities did to its cash since is money that came in
 ///   or went out. An activity in another currency than its account's is left out of that reckoning
@@ -40,6 +45,9 @@ struct GhostfolioImporter {
         var entries: [BrokerEntry] = []
         var ignored = IgnoredRows()
         var changes: [String: [(time: Int64, change: Decimal)]] = [:]
+        /// Trades by instant and id, and fees that name a trade of their instant by their comment.
+        var trades: [String: Int] = [:]
+        var tradeFees: [(key: String, entry: BrokerEntry, fee: Money)] = []
         for a in try JSONRecord.array(document["activities"], file: file, path: "activities") {
             summary.read += 1
             let type = a.string("type")
@@ -56,10 +64,11 @@ struct GhostfolioImporter {
                     "found quantity \(quantity), unit price \(unitPrice) and fee \(fee), expected none below zero"
                 )
             }
+            let id = a.string("id")
             let entry = BrokerEntry(
                 event: .accountFee(Money(fee, currency)),
                 timeMs: time,
-                id: nil,
+                id: id.isEmpty ? nil : id,
                 file: file,
                 line: nil,
                 path: a.path
@@ -81,6 +90,7 @@ struct GhostfolioImporter {
                     ignored.add(type, at: location, "of a manual security whose symbol is no asset code")
                     continue
                 }
+                if let id = entry.id { trades["\(time)|\(id)"] = entries.count }
                 entries.append(
                     entry.with(
                         .trade(
@@ -102,19 +112,24 @@ struct GhostfolioImporter {
                     throw a.fail("fee", "found \(fee), expected less than the dividend \(quantity * unitPrice)")
                 }
                 entries.append(
-                    entry.with(.dividend(security, gross: Money(quantity * unitPrice, currency), tax: 0, fee: fee))
+                    entry.with(.dividend(security, gross: Money(quantity * unitPrice, currency), tax: fee))
                 )
             case "INTEREST":
                 guard quantity * unitPrice > fee else {
                     throw a.fail("fee", "found \(fee), expected less than the interest \(quantity * unitPrice)")
                 }
-                entries.append(entry.with(.interest(Money(quantity * unitPrice, currency), tax: 0, fee: fee)))
+                entries.append(entry.with(.interest(Money(quantity * unitPrice, currency), tax: fee)))
             case "FEE":
                 guard fee + quantity * unitPrice > 0 else {
                     ignored.add(type, at: location, "of no money")
                     continue
                 }
-                entries.append(entry.with(.accountFee(Money(fee + quantity * unitPrice, currency))))
+                let comment = a.string("comment")
+                if entry.id == nil, quantity * unitPrice == 0, !comment.isEmpty {
+                    tradeFees.append(("\(time)|\(comment)", entry, Money(fee, currency)))
+                } else {
+                    entries.append(entry.with(.accountFee(Money(fee + quantity * unitPrice, currency))))
+                }
             default:
                 ignored.add(type, at: location, "wealth outside markets, or a type Folio does not read")
                 continue
@@ -123,9 +138,9 @@ struct GhostfolioImporter {
                 if account.currency == currency,
                     let change = GhostfolioFormat.cashChange(
                         type: type,
-                        quantity: ExactDecimal.of(quantity),
-                        unitPrice: ExactDecimal.of(unitPrice),
-                        fee: ExactDecimal.of(fee)
+                        quantity: quantity,
+                        unitPrice: unitPrice,
+                        fee: fee
                     )
                 {
                     changes[a.string("accountId"), default: []].append((time, change))
@@ -134,6 +149,24 @@ struct GhostfolioImporter {
                         "\(a.path) in \(currency) is on an account in \(account.currency): left out of the deposits read from its balances"
                     )
                 }
+            }
+        }
+        // A trade's fee in another currency than its price's, tied to it by the trade's id; any other
+        // is a fee of the account.
+        for f in tradeFees {
+            if let i = trades.removeValue(forKey: f.key),
+                case let .trade(side, security, quantity, price, currency, nil) = entries[i].event
+            {
+                entries[i].event = .trade(
+                    side,
+                    security,
+                    quantity: quantity,
+                    price: price,
+                    currency: currency,
+                    fee: f.fee
+                )
+            } else {
+                entries.append(f.entry.with(.accountFee(f.fee)))
             }
         }
         for (id, account) in accounts.sorted(by: { $0.key < $1.key }) {

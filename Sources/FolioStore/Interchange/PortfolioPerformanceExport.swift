@@ -3,13 +3,16 @@ import Foundation
 
 extension Store {
     /// The portfolio as Portfolio Performance's CSV export (`PortfolioPerformanceFormat`): a file per
-    /// currency of money (`P (USD).csv`, its cash account) and one for its securities (`P.csv`). A
-    /// currency bought with another is a transfer between their accounts at the trade's rate. Amounts
-    /// are written with every digit Folio holds (Portfolio Performance rounds them to the cent when it
-    /// reads them). What the format cannot hold is named in `differences`: a trade priced in a coin, a
-    /// fee paid in another currency than the price's (written as a Fees row of its own) or in a coin
-    /// (left out), a transfer's fee (a Fees row), a transfer of a coin or one that did not complete,
-    /// and a split.
+    /// currency of money (`P (USD).csv`, its cash account) and one for its securities (`P.csv`), the
+    /// broker's id of each row as its `Note`. A currency bought with another is a transfer between their
+    /// accounts at the trade's rate. A trade settled through an exchange beside it (the broker's AutoFX,
+    /// its id the trade's with `/fx`) and paying its fee in the currency given for it is one row in that
+    /// currency's account, the price in `Gross Amount`, as Portfolio Performance records such a trade:
+    /// `folio import pp-csv` reads it back as the same trade and exchange. Amounts are written without
+    /// binary noise (`ExactDecimal`). What the format cannot hold is named in `differences`, by kind: a
+    /// trade priced in a coin, a fee paid in another currency than the price's with no exchange beside
+    /// it (a Fees row of its own) or in a coin (left out), an exchange's or a transfer's fee (a Fees
+    /// row), a transfer of a coin or one that did not complete, and a split.
     public func exportPortfolioPerformance(portfolio name: String) throws -> InterchangeExport {
         PortfolioPerformanceExport(rows: try ExportRows(self, portfolio: name)).build()
     }
@@ -24,6 +27,28 @@ struct PortfolioPerformanceExport {
         var fees: Decimal = 0, taxes: Decimal = 0, shares: Double? = nil, security: AssetCode? = nil, note: String?
     }
 
+    /// The exchange that settled `t` in the currency of its fee, by its id (`BrokerEntry.settlement`): for
+    /// a buy, that currency given for exactly the trade's amount in the price's; for a sale, the
+    /// proceeds given for it. Nil when `t` has none.
+    private func settlement(of t: Trade, exchanges: [String: Trade]) -> (exchange: Trade, paid: Decimal)? {
+        guard let id = t.externalID, let e = exchanges[id + "/fx"], e.time == t.time, e.side == .buy, e.fee == 0
+        else {
+            return nil
+        }
+        let gross = ExactDecimal.product(t.quantity, t.price)
+        switch t.side {
+        case .buy:
+            guard e.asset == t.priceCurrency, e.priceCurrency == t.feeCurrency, ExactDecimal.of(e.quantity) == gross
+            else { return nil }
+            return (e, ExactDecimal.product(e.quantity, e.price))
+        case .sell:
+            guard e.asset == t.feeCurrency, e.priceCurrency == t.priceCurrency,
+                ExactDecimal.product(e.quantity, e.price) == gross
+            else { return nil }
+            return (e, ExactDecimal.of(e.quantity))
+        }
+    }
+
     func build() -> InterchangeExport {
         var accounts: [AssetCode: [Line]] = [:]
         var securities: [Line] = []
@@ -34,28 +59,79 @@ struct PortfolioPerformanceExport {
                 Line(time: time, type: "Fees", value: -d(amount), currency: currency, note: note)
             )
         }
-        for t in rows.trades {
+        /// A trade in its cash account's file, `cash` as the account sees it, and its copy in the
+        /// securities account's file, signed the other way.
+        func trade(
+            _ t: Trade,
+            in currency: AssetCode,
+            cash: Decimal,
+            gross: (amount: Decimal, currency: AssetCode, rate: Double)?,
+            fees: Decimal
+        ) {
+            var line = Line(
+                time: t.time,
+                type: t.side == .buy ? "Buy" : "Sell",
+                value: cash,
+                currency: currency,
+                gross: gross,
+                fees: fees,
+                shares: t.quantity,
+                security: t.asset,
+                note: t.externalID
+            )
+            accounts[currency, default: []].append(line)
+            line.value = -cash
+            securities.append(line)
+        }
+        let exchanges = Dictionary(
+            rows.trades.filter { rows.isMoney($0.asset) && $0.externalID != nil }.map { ($0.externalID ?? "", $0) }
+        ) { a, _ in a }
+        var settled = Set<Int64>()
+        var settlements: [Int64: (exchange: Trade, paid: Decimal)] = [:]
+        for t in rows.trades where t.fee != 0 && t.feeCurrency != t.priceCurrency && rows.isMoney(t.feeCurrency) {
+            guard rows.isMoney(t.priceCurrency), !rows.isMoney(t.asset),
+                let s = settlement(of: t, exchanges: exchanges)
+            else { continue }
+            settlements[t.id] = s
+            settled.insert(s.exchange.id)
+        }
+        for t in rows.trades where !settled.contains(t.id) {
             guard rows.isMoney(t.priceCurrency) else {
-                differences.append(
-                    "\(ExportRows.name(t)): priced in \(t.priceCurrency), which Portfolio Performance takes only as a security; left out"
+                differences.add(
+                    .trade,
+                    "priced in a coin, which Portfolio Performance takes only as a security: left out",
+                    ExportRows.name(t)
                 )
+                continue
+            }
+            let gross = ExactDecimal.product(t.quantity, t.price)
+            if let s = settlements[t.id] {
+                // One row in the account of the currency given: the price's amount is its gross, and
+                // the fee is in the account's currency, as Portfolio Performance keeps it.
+                let tradeFee = d(t.fee)
+                let cash = t.side == .buy ? -(s.paid + tradeFee) : s.paid - tradeFee
+                let rate = ExactDecimal.double(gross) / ExactDecimal.double(s.paid)
+                trade(t, in: t.feeCurrency, cash: cash, gross: (gross, t.priceCurrency, rate), fees: tradeFee)
                 continue
             }
             var tradeFee = d(t.fee)
             if t.fee != 0 && t.feeCurrency != t.priceCurrency {
                 tradeFee = 0
                 if rows.isMoney(t.feeCurrency) {
-                    differences.append(
-                        "\(ExportRows.name(t)): its fee \(ExactDecimal.text(t.fee)) \(t.feeCurrency) is written as a Fees row, Portfolio Performance's fees being in the account's currency"
+                    differences.add(
+                        .trade,
+                        "with a fee in another currency than the price's and no exchange beside it: the fee is a Fees row of its own, which comes back as a fee of the account",
+                        ExportRows.name(t)
                     )
                     fee(t.time, t.fee, t.feeCurrency, t.externalID)
                 } else {
-                    differences.append(
-                        "\(ExportRows.name(t)): its fee \(ExactDecimal.text(t.fee)) \(t.feeCurrency) is paid in a coin, which Portfolio Performance cannot hold; left out"
+                    differences.add(
+                        .trade,
+                        "with a fee paid in a coin, which Portfolio Performance cannot hold: the fee left out",
+                        ExportRows.name(t)
                     )
                 }
             }
-            let gross = d(t.quantity) * d(t.price)
             if rows.isMoney(t.asset) {
                 // One currency for another: a transfer out of the account paying, into the one paid.
                 let (from, to) =
@@ -75,52 +151,41 @@ struct PortfolioPerformanceExport {
                 accounts[to.1, default: []].append(
                     Line(time: t.time, type: "Transfer (Inbound)", value: to.0, currency: to.1, note: t.externalID)
                 )
-                if tradeFee != 0 { fee(t.time, t.fee, t.feeCurrency, t.externalID) }
+                if tradeFee != 0 {
+                    differences.add(
+                        .trade,
+                        "of one currency for another with a fee, which Portfolio Performance's transfers do not have: the fee is a Fees row of its own, which comes back as a fee of the account",
+                        ExportRows.name(t)
+                    )
+                    fee(t.time, t.fee, t.feeCurrency, t.externalID)
+                }
                 continue
             }
             let cash = t.side == .buy ? -(gross + tradeFee) : gross - tradeFee
-            let type = t.side == .buy ? "Buy" : "Sell"
-            accounts[t.priceCurrency, default: []].append(
-                Line(
-                    time: t.time,
-                    type: type,
-                    value: cash,
-                    currency: t.priceCurrency,
-                    fees: tradeFee,
-                    shares: t.quantity,
-                    security: t.asset,
-                    note: t.externalID
-                )
-            )
-            securities.append(
-                Line(
-                    time: t.time,
-                    type: type,
-                    value: -cash,
-                    currency: t.priceCurrency,
-                    fees: tradeFee,
-                    shares: t.quantity,
-                    security: t.asset,
-                    note: t.externalID
-                )
-            )
+            trade(t, in: t.priceCurrency, cash: cash, gross: nil, fees: tradeFee)
         }
         for c in rows.cash {
             guard c.status == .completed else {
-                differences.append(
-                    "\(ExportRows.name(c)): \(c.status.rawValue), left out: Portfolio Performance keeps only what happened"
+                differences.add(
+                    .transaction,
+                    "that did not complete: left out, Portfolio Performance keeping only what happened",
+                    ExportRows.name(c)
                 )
                 continue
             }
             if c.kind == .split {
-                differences.append(
-                    "\(ExportRows.name(c)): a split is a security's event in Portfolio Performance, not a transaction; left out"
+                differences.add(
+                    .split,
+                    "which Portfolio Performance keeps as a security's event, not a transaction: left out",
+                    ExportRows.name(c)
                 )
                 continue
             }
             guard rows.isMoney(c.currency) else {
-                differences.append(
-                    "\(ExportRows.name(c)): in \(c.currency), which Portfolio Performance takes only as a security; left out"
+                differences.add(
+                    .transaction,
+                    "in a coin, which Portfolio Performance takes only as a security: left out",
+                    ExportRows.name(c)
                 )
                 continue
             }
@@ -138,8 +203,10 @@ struct PortfolioPerformanceExport {
                     )
                 )
                 if c.fee != 0 {
-                    differences.append(
-                        "\(ExportRows.name(c)): its fee \(ExactDecimal.text(c.fee)) \(c.currency) is written as a Fees row"
+                    differences.add(
+                        .transfer,
+                        "with a fee: the fee is a Fees row of its own, which comes back as a fee of the account",
+                        ExportRows.name(c)
                     )
                     fee(c.time, c.fee, c.currency, c.externalID)
                 }
@@ -180,7 +247,7 @@ struct PortfolioPerformanceExport {
         if !securities.isEmpty {
             files.append((PortfolioPerformanceFormat.fileName(rows.portfolio.name), csv(securities)))
         }
-        return InterchangeExport(files: files, differences: differences)
+        return InterchangeExport(files: files, differences: differences.lines)
     }
 
     private func csv(_ lines: [Line]) -> String {

@@ -16,13 +16,17 @@ import Foundation
 /// - Transfer (Outbound) with a `Gross Amount` in another currency: an exchange; the Transfer (Inbound)
 ///   that is its other side, and transfers between accounts of one currency, are named and left.
 /// - Taxes, Tax Refund and Fees Refund not tied to a dividend Folio cannot hold: named and left.
+/// - A row's `Note` that is an id — one word with a digit in it, as an order number or a UUID is; not
+///   a description such as `Überweisung` or `Sparplan; Januar` — is its external id (`folio export
+///   pp-csv` writes the broker's id there), so that importing the file again adds nothing; an id the
+///   file repeats is numbered from its second row on (`A17/2`), as Degiro's parts of one order are.
 struct PortfolioPerformanceImporter {
     let url: URL
     let ledger: BrokerLedger
 
     private struct Columns {
         var date, type, value: Int
-        var time, currency, gross, grossCurrency, fees, taxes, shares, isin, ticker, name: Int?
+        var time, currency, gross, grossCurrency, fees, taxes, shares, isin, ticker, name, note: Int?
     }
 
     func run(_ summary: inout ImportSummary) throws {
@@ -34,6 +38,7 @@ struct PortfolioPerformanceImporter {
         let german = firstLine.contains("Datum")
         var entries: [BrokerEntry] = []
         var ignored = IgnoredRows()
+        var notes: [String: Int] = [:]
         try file.forEachRow(
             header: { header in
                 var h = header
@@ -54,11 +59,18 @@ struct PortfolioPerformanceImporter {
                 c.isin = try h.optional("ISIN")
                 c.ticker = try h.optional("Ticker Symbol", "Ticker-Symbol")
                 c.name = try h.optional("Security Name", "Wertpapiername")
+                c.note = try h.optional("Note", "Notiz")
                 return c
             },
             row: { row, c in
                 summary.read += 1
-                if let entry = try read(row, c, german: german, &ignored) { entries += entry }
+                var id: String?
+                if case let note = row.string(c.note), Self.isID(note) {
+                    let n = notes[note, default: 0] + 1
+                    notes[note] = n
+                    id = n == 1 ? note : "\(note)/\(n)"
+                }
+                if let entry = try read(row, c, id: id, german: german, &ignored) { entries += entry }
             }
         )
         try ledger.write(entries, into: &summary)
@@ -69,6 +81,7 @@ struct PortfolioPerformanceImporter {
     private func read(
         _ row: RowFields,
         _ c: Columns,
+        id: String?,
         german: Bool,
         _ ignored: inout IgnoredRows
     ) throws -> [BrokerEntry]? {
@@ -104,7 +117,7 @@ struct PortfolioPerformanceImporter {
         let entry = BrokerEntry(
             event: .accountFee(Money(0, currency.currency)),
             timeMs: time,
-            id: nil,
+            id: id,
             file: url.path,
             line: row.line
         )
@@ -227,6 +240,12 @@ struct PortfolioPerformanceImporter {
             ignored.add(type, at: row.location, "a tax or refund of its own, which Folio's ledger does not hold")
             return nil
         }
+    }
+
+    /// Whether a note is an id rather than words: one word, with a digit in it.
+    static func isID(_ note: String) -> Bool {
+        !note.isEmpty && !note.contains(where: { $0.isWhitespace || $0 == ";" || $0 == "," })
+            && note.contains(where: \.isNumber)
     }
 
     /// The file's first line, to see which delimiter and language it is written in.

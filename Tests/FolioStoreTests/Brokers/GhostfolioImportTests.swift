@@ -51,6 +51,39 @@ import Testing
         )
     }
 
+    /// An activity's `id` is the broker's id; a DIVIDEND's fee is the tax withheld from it, as Ghostfolio's
+    /// users keep it; a FEE without an id of its own whose comment is the id of a trade of its instant is
+    /// that trade's fee in another currency (as `folio export ghostfolio` writes Degiro's euros on a trade
+    /// in dollars); a FEE whose comment names no trade of its instant is a fee of the account.
+    @Test func idsTaxWithheldAndATradesFeeInAnotherCurrency() throws {
+        let t = try TemporaryStore()
+        _ = try t.store.addPortfolio(name: "G", baseCurrency: "EUR")
+        let activity = { (type: String, id: String, comment: String, fields: String, date: String) in
+            """
+            {"accountId":null,"comment":\(comment),"id":\(id),"type":"\(type)",\(fields),"dataSource":"YAHOO",\
+            "date":"\(date)","tags":[]}
+            """
+        }
+        let json = """
+            {"meta":{"date":"2024-07-01T00:00:00.000Z","version":"folio"},"accounts":[],"assetProfiles":[],"activities":[
+            \(activity("FEE", "null", "\"ORD-1\"", #""fee":0.54,"quantity":0,"unitPrice":0,"currency":"EUR","symbol":"FOLIO-FEE-EUR""#, "2017-03-02T15:31:00.000Z")),
+            \(activity("BUY", "\"ORD-1\"", "\"ORD-1\"", #""fee":0,"quantity":10,"unitPrice":123.63,"currency":"USD","symbol":"JNJ""#, "2017-03-02T15:31:00.000Z")),
+            \(activity("FEE", "null", "\"ORD-1\"", #""fee":2.5,"quantity":0,"unitPrice":0,"currency":"EUR","symbol":"FOLIO-FEE-EUR""#, "2018-01-02T10:00:00.000Z")),
+            \(activity("DIVIDEND", "\"6f1c\"", "null", #""fee":1.26,"quantity":1,"unitPrice":8.4,"currency":"USD","symbol":"JNJ""#, "2017-06-13T07:40:00.000Z"))
+            ],"user":{"settings":{"currency":"EUR"}}}
+            """
+        let file = try TestPaths.write(json, "g.json", in: t.directory)
+        _ = try t.store.importFiles([file], kind: .ghostfolio, options: ImportOptions(portfolio: "G"))
+        #expect(
+            try LedgerRows.trades(t.store, "G") == ["2017-03-02 15:31:00 buy 10 JNJ at 123.63 USD fee 0.54 EUR #ORD-1"]
+        )
+        #expect(
+            try LedgerRows.cash(t.store, "G") == [
+                "2017-06-13 07:40:00 dividend 8.4 USD of JNJ tax 1.26 #6f1c", "2018-01-02 10:00:00 fee 2.5 EUR",
+            ]
+        )
+    }
+
     @Test(arguments: [
         (
             #"{"activities":[{"type":"BUY","date":"2024-01-16","currency":"USD","quantity":5,"unitPrice":"x","fee":0,"symbol":"MSFT"}]}"#,

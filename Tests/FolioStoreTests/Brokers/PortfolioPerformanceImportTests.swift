@@ -61,6 +61,29 @@ import Testing
     static let header =
         "Date,Type,Value,Transaction Currency,Gross Amount,Currency Gross Amount,Exchange Rate,Fees,Taxes,Shares,ISIN,WKN,Ticker Symbol,Security Name,Note"
 
+    /// A note that is an id (one word with a digit) is the row's external id, numbered where the file
+    /// repeats it; a note of words is not.
+    @Test func aNoteThatIsAnIdIsTheBrokersId() throws {
+        let t = try TemporaryStore()
+        _ = try t.store.addPortfolio(name: "PP", baseCurrency: "EUR")
+        let rows = [
+            "2024-01-02T09:00,Deposit,100,EUR,,,,,,,,,,,Überweisung",
+            "2024-01-03T09:00,Deposit,200,EUR,,,,,,,,,,,7f3a1c52-9d0e-4e6b-8a41-c2f5d7e9b001",
+            "2024-01-04T09:00,Fees,-1,EUR,,,,,,,,,,,A17", "2024-01-05T09:00,Fees,-2,EUR,,,,,,,,,,,A17",
+            "2024-01-06T09:00,Deposit,300,EUR,,,,,,,,,,,\"Sparplan 2024\"",
+        ]
+        let file = try TestPaths.write(([Self.header] + rows).joined(separator: "\n") + "\n", "a.csv", in: t.directory)
+        _ = try t.store.importFiles([file], kind: .ppCSV, options: ImportOptions(portfolio: "PP"))
+        #expect(
+            try LedgerRows.cash(t.store, "PP") == [
+                "2024-01-02 09:00:00 deposit 100 EUR",
+                "2024-01-03 09:00:00 deposit 200 EUR #7f3a1c52-9d0e-4e6b-8a41-c2f5d7e9b001",
+                "2024-01-04 09:00:00 fee 1 EUR #A17", "2024-01-05 09:00:00 fee 2 EUR #A17/2",
+                "2024-01-06 09:00:00 deposit 300 EUR",
+            ]
+        )
+    }
+
     @Test(arguments: [
         (
             "2024-01-03T15:31,Buy,\"-1,070.00\",EUR,,,,1.00,,,IE00BK5BQT80,,VWCE.DE,Vanguard,",
