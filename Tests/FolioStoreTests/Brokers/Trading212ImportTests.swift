@@ -67,7 +67,7 @@ import Testing
             cash == [
                 "2024-01-02 09:15:04.218 deposit 3000 EUR #6b706aa8-780c-4acf-85a0-b329506931dc",
                 "2024-01-31 23:58:11.360 interest 1.37 EUR #8ffba791-cfc3-4002-b65d-bd63cf483d9d",
-                "2024-02-16 12:05:25 dividend 1.1058823529 EUR of AAPL tax 0.1658823529",
+                "2024-02-16 12:05:25 dividend 1.10588235 EUR of AAPL tax 0.16588235",
                 "2024-02-29 21:08:18 interest 0.05 EUR #82f82014-23a3-4ddf-bc09-658419823f4c",
                 "2024-03-27 10:49:49 dividend 2.99 EUR of VUSA",
                 "2024-04-15 05:49:12.337 withdrawal 250 EUR #5d72520a-388c-428a-90bf-6d9fcff55534",

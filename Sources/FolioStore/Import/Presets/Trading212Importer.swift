@@ -318,8 +318,11 @@ struct Trading212Importer {
         func inAccount(_ money: Money) throws -> Double {
             money.currency == net.currency ? money.amount : money.amount / (try rate(of: money.currency))
         }
-        let tax = try taxed.map(inAccount) ?? 0
-        let gross = net.amount + tax
+        // To a millionth of a cent, as tables write amounts: the gross less the tax is then the net to the
+        // digit in every file that writes both (Portfolio Performance's, Ghostfolio's).
+        func millionthOfACent(_ x: Double) -> Double { (x * 1e8).rounded() / 1e8 }
+        let tax = millionthOfACent(try taxed.map(inAccount) ?? 0)
+        let gross = millionthOfACent(net.amount + tax)
         let dividend = entry.with(.dividend(security, gross: Money(gross, net.currency), tax: tax))
         guard let paid, let perShare, paid.currency == net.currency || given != nil else { return (dividend, nil) }
         let paidInAccount = try inAccount(paid)
