@@ -135,7 +135,9 @@ public struct BarChart: Chart, Hashable {
         let drawn = series.indices.filter { s in groups.indices.contains { plotted(s, $0).isFinite } }
         var listed: [Int] = []
         for s in drawn
-        where !listed.contains(where: { series[$0].name == series[s].name && solidColor($0, theme) == solidColor(s, theme) }) {
+        where !listed.contains(where: {
+            series[$0].name == series[s].name && solidColor($0, theme) == solidColor(s, theme)
+        }) {
             listed.append(s)
         }
         var names = listed.map { series[$0].name }

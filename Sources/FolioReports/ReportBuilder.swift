@@ -143,7 +143,8 @@ public struct ReportBuilder: Sendable {
             throw DefinitionError(
                 file: definition.name,
                 path: path + ".when",
-                expected: "a known condition (negative-balances, holdings, as-of-set-by-quote, flows-in-window, income)",
+                expected:
+                    "a known condition (negative-balances, holdings, as-of-set-by-quote, flows-in-window, income)",
                 found: "\"\(when)\""
             )
         }
