@@ -85,7 +85,7 @@ extension CorrelationMatrix {
     /// Table `correlation`: one row per asset, one column per asset (a square matrix).
     public var table: ResultTable {
         ResultTable(
-            columns: [.init("asset", .text)] + assets.map { .init($0.rawValue, .number) },
+            columns: [.init("asset", .text)] + assets.map { .init($0.rawValue, .number, ratio: true) },
             rows: assets.indices.map { i in [.text(assets[i].rawValue)] + assets.indices.map { .finite(self[i, $0]) } }
         )
     }

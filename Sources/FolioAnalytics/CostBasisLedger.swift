@@ -114,7 +114,7 @@ struct CostBasisLedger {
                 }
             case let .trade(t):
                 let paid = t.quantity * t.price
-                let paidInBase = inBase(paid, t.priceCurrency, at: time)
+                let paidInBase = t.paidInBase(base) { inBase($0, $1, at: time) }
                 var feeInBase = 0.0
                 var feeInAsset = 0.0
                 if t.fee != 0 {

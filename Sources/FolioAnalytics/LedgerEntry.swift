@@ -53,3 +53,18 @@ enum LedgerEntry: Sendable {
         }
     }
 }
+
+extension Trade {
+    /// What the trade exchanged, in the base currency: the units of a buy or sale of the base currency
+    /// itself (the rate the broker gave, not the market's, so that the base currency never has a gain or
+    /// a currency effect of its own: the other currency's holding has it), else what was paid converted
+    /// by `convert`. The same for the ledger of costs and for the value bridge.
+    func paidInBase(_ base: AssetCode, convert: (Double, AssetCode) -> Double) -> Double {
+        asset == base ? quantity : convert(quantity * price, priceCurrency)
+    }
+
+    /// The value of `units` of the asset traded, in the base currency, at the trade's price.
+    func unitsInBase(_ units: Double, _ base: AssetCode, convert: (Double, AssetCode) -> Double) -> Double {
+        asset == base ? units : convert(units * price, priceCurrency)
+    }
+}

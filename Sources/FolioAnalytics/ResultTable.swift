@@ -14,13 +14,18 @@ public struct ResultTable: Hashable, Sendable {
     public struct Column: Hashable, Sendable {
         public var name: String
         public var kind: ColumnKind
-        /// Digits after the point in aligned text. CSV and JSON always carry the full value.
+        /// Digits after the point in aligned text. CSV and JSON carry the full value less binary noise
+        /// (`Cell.figure`).
         public var decimals: Int
+        /// A number that is no amount (a Sharpe ratio, a correlation): CSV and JSON write it to 15
+        /// significant digits, as a percent, not to a millionth of the text's step, which is an amount's.
+        public var ratio: Bool
 
-        public init(_ name: String, _ kind: ColumnKind, decimals: Int = 2) {
+        public init(_ name: String, _ kind: ColumnKind, decimals: Int = 2, ratio: Bool = false) {
             self.name = name
             self.kind = kind
             self.decimals = decimals
+            self.ratio = ratio
         }
     }
 
@@ -76,19 +81,22 @@ extension ResultTable.Cell {
         return .number(value)
     }
 
-    /// A number of `column` as CSV and JSON write it: to 15 significant digits, and an amount to a
+    /// A number of `column` as CSV and JSON write it: an amount to 14 significant digits and to a
     /// millionth of the column's step (a millionth of a cent in a money column), so that no binary noise
     /// is written as a figure — neither a sum's (445.18000000000006 is 445.18) nor a difference of equal
-    /// amounts' (a realised 7.275957614183426e-12 is 0). Percents keep their 15 digits
-    /// (`DecimalText.significant`), so that a column's shares still add up to 100. The figure is then
-    /// written as `DecimalText.exact` writes it.
+    /// amounts' (a realised 7.275957614183426e-12 is 0). Percents and ratios keep their 15 digits
+    /// (`DecimalText.significant`), so that a column's shares still add up to 100 and a Sharpe ratio is
+    /// QuantStats' to the twelfth digit. The figure is then written as `DecimalText.exact` writes it.
     static func figure(_ value: Double, _ column: ResultTable.Column) -> String {
+        let amount = column.kind == .number && !column.ratio
         let places = Double(column.decimals + 6)
-        guard value.magnitude >= pow(10, -places) else { return "0" }
-        var figure = DecimalText.significant(value)
+        guard !amount || value.magnitude >= pow(10, -places) else { return "0" }
+        // An amount's noise can reach the 15th digit (a balance of −696.314000000001, a few operations'
+        // ulps): 14 keep every cent below 10¹². A ratio or a percent keeps 15.
+        var figure = amount ? Double(String(format: "%.14g", value)) ?? value : DecimalText.significant(value)
         // Dividing by a power of ten (exact up to 1e22) gives the double nearest the decimal figure.
         let scale = pow(10, places)
-        if column.kind == .number, places <= 22, (figure * scale).magnitude < 9e15 {
+        if amount, places <= 22, (figure * scale).magnitude < 9e15 {
             figure = (figure * scale).rounded() / scale
         }
         return DecimalText.exact(figure)

@@ -63,7 +63,7 @@ extension RollingCorrelation {
     /// Table `rolling-correlation`: one row per window end day.
     public var table: ResultTable {
         ResultTable(
-            columns: [.init("day", .day), .init("correlation", .number)],
+            columns: [.init("day", .day), .init("correlation", .number, ratio: true)],
             rows: days.indices.map { [.day(days[$0]), .finite(values[$0])] }
         )
     }

@@ -17,10 +17,18 @@ struct CSVMappingOptions: ParsableArguments {
     @Option(help: ArgumentHelp("csv: a saved mapping (YAML); options given here override it.", valueName: "file"))
     var mapping: String?
 
-    @Option(help: ArgumentHelp("csv: the field separator: \",\" (default), \";\", \"|\" or tab.", valueName: "char"))
+    @Option(
+        help: ArgumentHelp(
+            "csv, quotes, trades, transactions, budget: the field separator: \",\" (default), \";\", \"|\" or tab.",
+            valueName: "char"
+        )
+    )
     var delimiter: String?
 
-    @Flag(inversion: .prefixedNo, help: "csv: numbers are written with a decimal comma (12,5).")
+    @Flag(
+        inversion: .prefixedNo,
+        help: "csv, quotes, trades, transactions, budget: numbers are written with a decimal comma (12,5)."
+    )
     var decimalComma: Bool?
 
     @Option(
@@ -40,12 +48,21 @@ struct CSVMappingOptions: ParsableArguments {
     @Option(help: ArgumentHelp("csv --wide: columns that are not assets, comma-separated.", valueName: "names"))
     var ignoreColumns: String?
 
-    /// Whether any of these options is given, for the import kinds that take none.
-    var isGiven: Bool {
-        columns != nil || mapping != nil || delimiter != nil || decimalComma != nil || dateFormat != nil
-            || source != nil || wide
-            || dateColumn != nil || ignoreColumns != nil
+    /// The options given, by name: what an import kind that does not take one is refused for.
+    var given: [String] {
+        [
+            ("--columns", columns != nil), ("--mapping", mapping != nil), ("--delimiter", delimiter != nil),
+            ("--decimal-comma", decimalComma != nil), ("--date-format", dateFormat != nil), ("--source", source != nil),
+            ("--wide", wide), ("--date-column", dateColumn != nil), ("--ignore-columns", ignoreColumns != nil),
+        ].filter(\.1).map(\.0)
     }
+
+    /// `--delimiter` as the byte that separates fields; nil when not given.
+    func delimiterByte() throws -> UInt8? { try delimiter.map { try CSVMapping.delimiter($0, "--delimiter") } }
+
+    /// The options every kind that `ImportKind.takesDelimiter` takes: how its fields are separated and
+    /// its decimals written.
+    static let layout: Set = ["--delimiter", "--decimal-comma"]
 
     /// The mapping file's settings with the command line's over them; `asset`, `currency` and `market`
     /// are `folio import`'s own options, which csv shares with stock-csv.
@@ -62,7 +79,7 @@ struct CSVMappingOptions: ParsableArguments {
         given.currency = try currency.map { try ArgumentValue.asset($0, "--currency") }
         given.market = try ArgumentValue.market(market)
         given.source = source
-        given.delimiter = try delimiter.map { try CSVMapping.delimiter($0, "--delimiter") }
+        given.delimiter = try delimiterByte()
         given.decimalComma = decimalComma
         given.dateFormat = try dateFormat.map { try CSVMapping.dateFormat($0, "--date-format") }
         if wide { given.wide = true }

@@ -157,8 +157,20 @@ struct ImportCommand: ParsableCommand {
             }
             if let asset { _ = try ArgumentValue.asset(asset, "--asset") }
             if let currency { _ = try ArgumentValue.asset(currency, "--currency") }
-            if kind != .csv && csv.isGiven {
-                throw ArgumentError("--columns", "only import csv takes a column mapping")
+            if kind != .csv,
+                let option = csv.given.first(where: { !kind.takesDelimiter || !CSVMappingOptions.layout.contains($0) })
+            {
+                guard CSVMappingOptions.layout.contains(option) else {
+                    throw ArgumentError(option, "only import csv takes a column mapping")
+                }
+                let takers = ImportKind.allCases.filter(\.takesDelimiter).map(\.rawValue)
+                throw ArgumentError(
+                    option,
+                    "import \(kind.rawValue) reads one layout; \(option) is taken by import \(takers.dropLast().joined(separator: ", ")) and \(takers.last ?? "")"
+                )
+            }
+            if kind.takesDelimiter && kind != .csv {
+                try CSVMapping.checkDecimalComma(csv.decimalComma, delimiter: try csv.delimiterByte())
             }
             if time != nil {
                 throw ArgumentError(
@@ -167,7 +179,7 @@ struct ImportCommand: ParsableCommand {
                 )
             }
         case let .savedAnswer(answer):
-            if csv.isGiven { throw ArgumentError("--columns", "only import csv takes a column mapping") }
+            if let option = csv.given.first { throw ArgumentError(option, "only import csv takes a column mapping") }
             if replace {
                 throw ArgumentError(
                     "--replace",
@@ -224,6 +236,10 @@ struct ImportCommand: ParsableCommand {
                                 ? try csv.mapping(asset: asset, currency: currency, market: market) : CSVMapping()
                         )
                         options.newPortfolioBase = base.map { AssetCode($0) }
+                        if kind.takesDelimiter && kind != .csv {
+                            options.delimiter = try csv.delimiterByte()
+                            options.decimalComma = csv.decimalComma ?? false
+                        }
                         return options
                     }()
                 )

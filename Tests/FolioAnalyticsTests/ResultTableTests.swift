@@ -66,20 +66,34 @@ struct ResultTableTests {
 
     /// CSV and JSON carry every figure to a millionth of the column's step, and no binary noise: 1e-9 of a
     /// money column (2 decimals: a millionth of a cent is 1e-8) is the noise of a difference, 0; in a
-    /// column of 10 decimals (a coin's price) it is a price.
+    /// column of 10 decimals (a coin's price) it is a price. Noise in the 15th digit of a balance (the
+    /// demo's USD after DEMO-C0022) is none of either.
     @Test func fullPrecisionInCSVAndJSONWithoutNoise() {
         let t = ResultTable(
             columns: [.init("x", .number), .init("price", .number, decimals: 10)],
             rows: [
                 [.number(83.33333333333333), .number(1.681e-9)], [.number(-0.0), nil],
                 [.number(.nan), .number(0.1 + 0.2)], [.number(445.18000000000006), nil],
-                [.number(7.275957614183426e-12), nil],
+                [.number(7.275957614183426e-12), nil], [.number(-696.314000000001), .number(-696.314000000001)],
             ]
         )
-        #expect(t.csv() == "x,price\r\n83.33333333,1.681e-09\r\n0,\r\n,0.3\r\n445.18,\r\n0,\r\n")
+        #expect(
+            t.csv()
+                == "x,price\r\n83.33333333,1.681e-09\r\n0,\r\n,0.3\r\n445.18,\r\n0,\r\n-696.314,-696.314\r\n"
+        )
         #expect(t.json().contains("{\"x\":83.33333333,\"price\":1.681e-09},{\"x\":0,\"price\":null}"))
-        #expect(t.alignedText().contains("  0.00             —\n     —  0.3000000000\n"))
+        #expect(t.alignedText().contains("   0.00                —\n      —     0.3000000000\n"))
         #expect(t.encoded(as: .csv) == t.csv())
+    }
+
+    /// A ratio (a Sharpe ratio, a correlation) is no amount: it keeps 15 significant digits, as QuantStats'
+    /// figures are compared to the twelfth, and a tiny one is not rounded to 0.
+    @Test func aRatioKeepsItsDigits() {
+        let t = ResultTable(
+            columns: [.init("sharpe", .number, ratio: true), .init("amount", .number)],
+            rows: [[.number(2.3801829273859245), .number(2.3801829273859245)], [.number(3e-9), .number(3e-9)]]
+        )
+        #expect(t.csv() == "sharpe,amount\r\n2.38018292738592,2.38018293\r\n3e-09,0\r\n")
     }
 
     @Test func emptyTable() {

@@ -139,11 +139,14 @@ import Testing
         """.write(to: flex, atomically: true, encoding: .utf8)
         let first = try FolioProcess.run(["import", "ibkr-flex", "--portfolio", "IB", flex.path, "--db", db])
         #expect(
-            first.stdout == "\(flex.path): read 2, inserted 2, skipped 0 as duplicates\n  created AAPL\n",
+            first.stdout == "\(flex.path): 2 rows: 2 trades; inserted 2, skipped 0 as duplicates\n  created AAPL\n",
             "\(first.stderr)"
         )
         let again = try FolioProcess.run(["import", "ibkr-flex", "--portfolio", "IB", flex.path, "--db", db])
-        #expect(again.stdout == "\(flex.path): read 2, inserted 0, skipped 2 as duplicates\n", "\(again.stderr)")
+        #expect(
+            again.stdout == "\(flex.path): 2 rows: 2 trades; inserted 0, skipped 2 as duplicates\n",
+            "\(again.stderr)"
+        )
         let listed = try FolioProcess.run(["trades", "list", "--portfolio", "IB", "--format", "csv", "--db", db])
         #expect(
             listed.stdout.contains("411820641") && listed.stdout.contains("413555902"),

@@ -34,6 +34,13 @@ struct ImportScratch {
         try FolioProcess.run(arguments + ["--db", db], currentDirectory: directory)
     }
 
+    /// `folio ARGUMENTS --format json --db DB`, expected to succeed, read back.
+    func json(_ arguments: [String]) throws -> JSONTable {
+        let result = try folio(arguments + ["--format", "json"])
+        #expect(result.status == 0, "folio \(arguments.joined(separator: " ")): \(result.stderr)")
+        return try JSONTable(result.stdout)
+    }
+
     /// `folio import KIND --portfolio P --base BASE FILES…`.
     func importing(
         _ kind: String,

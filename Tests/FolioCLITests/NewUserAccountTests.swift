@@ -154,7 +154,7 @@ import Testing
             brokers.appendingPathComponent("degiro-account.csv").path,
         ])
         #expect(again.status == 0, "\(again.stderr)")
-        let summaries = again.stdout.split(separator: "\n").filter { $0.contains(": read ") }
+        let summaries = again.stdout.split(separator: "\n").filter { $0.contains(" rows: ") }
         #expect(summaries.count == 2, "\(again.stdout)")
         for line in summaries { #expect(line.contains("inserted 0,"), "\(line)") }
     }

@@ -21,7 +21,10 @@ import Testing
         )
         #expect(imported.status == 0, "\(imported.stderr)")
         let lines = imported.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first == "\(file): read 21, inserted 22, skipped 0 as duplicates, ignored 3")
+        #expect(
+            lines.first
+                == "\(file): 21 rows: 7 trades, 2 dividends, 3 interest payments, 1 deposit, 2 withdrawals, 1 split; 5 currency exchanges; inserted 21, skipped 0 as duplicates, ignored 3"
+        )
         #expect(lines.dropFirst().first == "  created portfolio \"T212\" with base currency EUR")
         #expect(lines.contains("  created AAPL (US0378331005, \"Apple\")"))
         // No quotes yet: said once per asset, with the line that first traded it.

@@ -78,4 +78,29 @@ import Testing
             try s.column("SELECT a.code FROM trade t JOIN asset a ON a.id = t.asset_id") == ["VWRL"]
         )
     }
+
+    /// An asset an import creates where the database holds other securities may be one of them under
+    /// another code: the note says the command that merges it. Into a database with none, it is only said.
+    @Test func aCreatedAssetSaysHowToMergeItWhereThereAreOthers() throws {
+        let row =
+            "Market buy,2017-05-04 15:30:12,US7134481081,PEP,\"PepsiCo\",2.0000000000,110.50,USD,1.09300,,\"EUR\",202.77,\"EUR\",,,,EOF1030005,0.57,\"EUR\""
+        let file = OwnBrokerFiles.trading212(OwnBrokerFiles.trading212Rows + [row])
+        let demo = try ImportScratch(demoCopy: ())
+        defer { demo.remove() }
+        let intoDemo = try demo.importing("trading212", [try demo.file("t212.csv", file)], portfolio: "T")
+        #expect(intoDemo.status == 0, "\(intoDemo.stderr)")
+        let created = intoDemo.stdout.split(separator: "\n").filter { $0.contains("created PEP") }
+        #expect(
+            created == [
+                "  created PEP (US7134481081, \"PepsiCo\"): folio asset merge PEP CODE books it under a code you have"
+            ],
+            "\(intoDemo.stdout)"
+        )
+        let empty = try ImportScratch()
+        defer { empty.remove() }
+        let intoEmpty = try empty.importing("trading212", [try empty.file("t212.csv", file)], portfolio: "T")
+        #expect(intoEmpty.status == 0, "\(intoEmpty.stderr)")
+        #expect(intoEmpty.stdout.contains("\n  created PEP (US7134481081, \"PepsiCo\")\n"), "\(intoEmpty.stdout)")
+        #expect(!intoEmpty.stdout.contains("merge"), "\(intoEmpty.stdout)")
+    }
 }

@@ -2,9 +2,10 @@ import Foundation
 import Testing
 
 /// Issue 42, point 6: the currency legs a broker's file implies (Trading 212's trades in dollars paid
-/// from euros, its dividends in dollars paid out in euros) are shown on the report's Trades page as the
+/// from euros, and the sale's dollars brought back) are shown on the report's Trades page as the
 /// exchanges they are, one row each ("Exchange 379.21 EUR for 414.48 USD"), in both of the report's
-/// languages — never as a currency bought like a security ("Buy USD 414.48 at 0.9149 EUR").
+/// languages — never as a currency bought like a security ("Buy USD 414.48 at 0.9149 EUR"). A dividend
+/// is booked in euros, as it was received (point 3): it implies no exchange.
 @Suite struct OwnBrokerTradesPageTests {
     /// The Trades page's table rows of the report of `portfolio`, as `pdftotext -layout` reads them, with
     /// no-break spaces as spaces.
@@ -34,10 +35,10 @@ import Testing
         let rows = try Self.tradesRows(s, "T", locale: locale)
         let uk = locale == "uk"
         // What each exchange gave and got: the three buys' dollars (Total less the conversion fee, in
-        // euros), the sale's proceeds, and the two dividends' dollars after tax.
+        // euros) and the sale's proceeds.
         let exchanges = [
             ("379.21 EUR", "414.48 USD"), ("269.09 EUR", "294.12 USD"), ("396.34 EUR", "433.20 USD"),
-            ("171.05 USD", "144.36 EUR"), ("3.14 USD", "2.75 EUR"), ("1.99 USD", "1.67 EUR"),
+            ("171.05 USD", "144.36 EUR"),
         ]
         let shown = rows.filter { $0.contains(uk ? " Обмін " : " Exchange ") }
         #expect(shown.count == exchanges.count, "\(rows)")

@@ -208,7 +208,7 @@ import Testing
         )
         let result = try s.importing("revolut", [f], base: "USD")
         #expect(result.status == 0)
-        #expect(result.stdout.hasPrefix("\(f): read 2, inserted 2"))
+        #expect(result.stdout.hasPrefix("\(f): 2 rows: 1 trade, 1 deposit; inserted 2"))
         #expect(try s.ledger("P").count == 2)
     }
 
@@ -224,7 +224,7 @@ import Testing
         let repeated = try s.file("rep.csv", [L.ibkrCash, dividend, dividend].joined(separator: "\n") + "\n")
         let imported = try s.importing("ibkr-flex", [repeated], base: "USD")
         #expect(imported.status == 0)
-        #expect(imported.stdout.hasPrefix("\(repeated): read 2, inserted 1, skipped 1 as duplicates"))
+        #expect(imported.stdout.hasPrefix("\(repeated): 2 rows: 1 dividend; inserted 1, skipped 1 as duplicates"))
         #expect(try s.column("SELECT amount FROM cash_transaction") == ["3.75"])
         for currency in ["XYZ", "EUR"] {
             let tax = try s.file(

@@ -33,7 +33,7 @@ import Testing
         let summary = try t.store.importFiles([file], kind: .ibkrFlex, options: ImportOptions(portfolio: "IB"))[0]
         #expect(
             summary.lines == [
-                "\(file.path): read 6, inserted 5, skipped 0 as duplicates, ignored 1",
+                "\(file.path): 6 rows: 5 trades; inserted 5, skipped 0 as duplicates, ignored 1",
                 "  created AAPL (\"APPLE INC\")",
                 "  created MSFT (\"MICROSOFT CORP\")",
                 "  created SAP (\"SAP SE\")",
@@ -73,7 +73,7 @@ import Testing
         let summary = try t.store.importFiles([file], kind: .ibkrFlex, options: ImportOptions(portfolio: "IB"))[0]
         #expect(
             summary.lines == [
-                "\(file.path): read 3, inserted 2, skipped 0 as duplicates, ignored 1",
+                "\(file.path): 3 rows: 2 trades; inserted 2, skipped 0 as duplicates, ignored 1",
                 "  created KO",
                 "  ignored 1 row of type \"ORDER\": \(file.path):3 (a summary; Folio imports the EXECUTION rows)",
             ]

@@ -91,13 +91,13 @@ struct BookedEntry: Sendable {
 
     private mutating func book(_ t: Trade, rates: CrossRates, base: AssetCode) {
         let paid = t.quantity * t.price
-        let paidValue = inBase(paid, t.priceCurrency, rates: rates, base: base)
+        let paidValue = t.paidInBase(base) { inBase($0, $1, rates: rates, base: base) }
         var fee = 0.0
         var feeUnits = 0.0
         if t.fee != 0 {
             if t.feeCurrency == t.asset {
                 feeUnits = t.fee
-                fee = inBase(t.fee * t.price, t.priceCurrency, rates: rates, base: base)
+                fee = t.unitsInBase(t.fee, base) { inBase($0, $1, rates: rates, base: base) }
             } else {
                 fee = inBase(t.fee, t.feeCurrency, rates: rates, base: base)
                 legs.append(Leg(holding: t.feeCurrency, quantity: -t.fee, value: -fee))

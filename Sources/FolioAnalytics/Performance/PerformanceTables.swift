@@ -10,18 +10,20 @@ extension PeriodPerformance {
             .init("period", .text), .init("from", .day), .init("to", .day), .init("twr", .percent),
             .init("twr_annualised", .percent), .init("mwr", .percent), .init("xirr", .percent),
             .init("volatility", .percent),
-            .init("sharpe", .number), .init("sortino", .number), .init("max_drawdown", .percent),
-            .init("calmar", .number),
+            .init("sharpe", .number, ratio: true), .init("sortino", .number, ratio: true),
+            .init("max_drawdown", .percent),
+            .init("calmar", .number, ratio: true),
             .init("best_day", .percent), .init("worst_day", .percent), .init("best_month", .percent),
             .init("worst_month", .percent), .init("best_year", .percent), .init("worst_year", .percent),
             .init("positive_days", .percent), .init("positive_months", .percent),
-            .init("value_at_risk", .percent), .init("expected_shortfall", .percent), .init("omega", .number),
+            .init("value_at_risk", .percent), .init("expected_shortfall", .percent),
+            .init("omega", .number, ratio: true),
         ]
         if let benchmark {
             let b = benchmark.rawValue.lowercased()
             columns += [
-                .init(b, .percent), .init("difference", .percent), .init("beta", .number),
-                .init("correlation", .number),
+                .init(b, .percent), .init("difference", .percent), .init("beta", .number, ratio: true),
+                .init("correlation", .number, ratio: true),
             ]
         }
         let rows: [[ResultTable.Cell?]] = periods.map { p in
@@ -134,7 +136,7 @@ extension RollingRisk {
 
     public var sharpeTable: ResultTable {
         ResultTable(
-            columns: [.init("day", .day), .init("sharpe", .number)],
+            columns: [.init("day", .day), .init("sharpe", .number, ratio: true)],
             rows: days.indices.map { [.day(days[$0]), .finite(sharpe[$0])] }
         )
     }

@@ -13,6 +13,9 @@ struct CSVHeader {
     let names: [String]
     let file: String
     let line: Int
+    /// The separator the file was read with, and whether the user may give another (`--delimiter`).
+    var delimiter = UInt8(ascii: ",")
+    var delimiterOption = false
     private var exact: [String: [Int]] = [:]
     private var loose: [String: [Int]] = [:]
 
@@ -57,14 +60,31 @@ struct CSVHeader {
     /// The position of the first of `names` present, or an error naming the column that is expected.
     func required(_ names: String...) throws -> Int {
         for name in names { if let found = try position(of: name) { return found } }
-        throw ImportError(
-            file: file,
-            line: line,
-            field: "header",
-            message:
-                "no \(names.map { "\"\($0)\"" }.joined(separator: " or ")) column, expected a header such as \(expectedHint)"
+        throw missing(
+            "no \(names.map { "\"\($0)\"" }.joined(separator: " or ")) column, expected a header such as \(expectedHint)"
         )
     }
 
     var expectedHint = ""
+
+    /// A column the file needs is not in the header: `message`, unless the header is one column that
+    /// another separator splits (`time;side;…` read with `,`) — then that is what is wrong, with the
+    /// option that reads such a file when the import takes one.
+    func missing(_ message: String) -> ImportError {
+        ImportError(file: file, line: line, field: "header", message: otherSeparator ?? message)
+    }
+
+    private var otherSeparator: String? {
+        guard names.count == 1 else { return nil }
+        let candidates: [(byte: UInt8, said: String, option: String)] = [
+            (UInt8(ascii: ";"), "\";\"", "\";\""), (0x09, "tabs", "tab"), (UInt8(ascii: "|"), "\"|\"", "\"|\""),
+            (UInt8(ascii: ","), "\",\"", "\",\""),
+        ]
+        guard let other = candidates.first(where: { $0.byte != delimiter && names[0].utf8.contains($0.byte) }),
+            let expected = candidates.first(where: { $0.byte == delimiter })
+        else { return nil }
+        return
+            "found one column \(RowFields.shown(names[0])): its names are separated by \(other.said), expected \(expected.said)"
+            + (delimiterOption ? "; --delimiter \(other.option) reads such a file" : "")
+    }
 }

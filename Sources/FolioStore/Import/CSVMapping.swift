@@ -52,14 +52,7 @@ public struct CSVMapping: Sendable, Equatable {
     /// Refuses a mapping that cannot make a quote, before any file is read, naming the option that
     /// would give what is missing.
     public func validate() throws {
-        // With `,` between fields, `12,5` is two fields: the price would be 12 and every field after
-        // it one column on.
-        if decimalComma == true && (delimiter ?? UInt8(ascii: ",")) == UInt8(ascii: ",") {
-            throw ArgumentError(
-                "--decimal-comma",
-                "numbers such as 12,5 need another delimiter than \",\", expected --delimiter \";\" as well"
-            )
-        }
+        try Self.checkDecimalComma(decimalComma, delimiter: delimiter)
         guard columns[.date] != nil else {
             throw ArgumentError(
                 "--columns",
@@ -154,6 +147,17 @@ public struct CSVMapping: Sendable, Equatable {
             )
         }
         return field
+    }
+
+    /// Refuses decimal commas in a file whose fields `,` separates: there `12,5` is two fields, the
+    /// price would be 12 and every field after it one column on.
+    public static func checkDecimalComma(_ decimalComma: Bool?, delimiter: UInt8?) throws {
+        if decimalComma == true && (delimiter ?? UInt8(ascii: ",")) == UInt8(ascii: ",") {
+            throw ArgumentError(
+                "--decimal-comma",
+                "numbers such as 12,5 need another delimiter than \",\", expected --delimiter \";\" as well"
+            )
+        }
     }
 
     /// `,`, `;`, `|` or `tab`: the separators CSV exports use.

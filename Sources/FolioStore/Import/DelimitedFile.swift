@@ -18,6 +18,9 @@ struct DelimitedFile {
     var newSection: ((DelimitedLine) -> Bool)?
     /// The dates rows may carry (`DateBounds`).
     var dates = DateBounds()
+    /// Whether the user chooses the separator (`--delimiter`): a header that another one splits then
+    /// names the option (`CSVHeader.missing`).
+    var delimiterOption = false
 
     /// No code, price, category or note comes near this; a longer field would be stored and then read back
     /// by every report.
@@ -65,7 +68,9 @@ struct DelimitedFile {
             }
             try checkFields(fields, line: number)
             guard let (width, columns) = current, !(newSection?(fields) ?? false) else {
-                current = (fields.count, try header(CSVHeader(fields, file: url.path, line: number)))
+                var found = CSVHeader(fields, file: url.path, line: number)
+                (found.delimiter, found.delimiterOption) = (delimiter, delimiterOption)
+                current = (fields.count, try header(found))
                 return
             }
             // More fields than the header names are refused too: with a `,` in a price that is not
@@ -83,10 +88,9 @@ struct DelimitedFile {
                     message: "found \(fields.count) fields, expected \(width) as in the header"
                 )
             }
-            try row(
-                RowFields(fields: fields, file: path, line: number, decimalComma: decimalComma, dates: dates),
-                columns
-            )
+            var fields = RowFields(fields: fields, file: path, line: number, decimalComma: decimalComma, dates: dates)
+            fields.decimalCommaOption = delimiterOption
+            try row(fields, columns)
         }
         if current == nil {
             throw ImportError(file: url.path, line: 1, message: "the file is empty, expected a header row")
@@ -111,5 +115,15 @@ struct DelimitedFile {
             }
             try row(RowFields(fields: fields, file: path, line: number, decimalComma: decimalComma, dates: dates))
         }
+    }
+}
+
+extension DelimitedFile {
+    /// A file in one of Folio's own layouts (quotes, trades, transactions, budget), read with the
+    /// separator and decimals the user gave (`--delimiter`, `--decimal-comma`).
+    init(url: URL, options: ImportOptions, dates: DateBounds = DateBounds()) {
+        self.init(url: url, delimiter: options.delimiter ?? UInt8(ascii: ","), decimalComma: options.decimalComma)
+        self.dates = dates
+        delimiterOption = true
     }
 }

@@ -7,6 +7,7 @@ struct TradesCSVImporter {
     let url: URL
     let sink: ImportSink
     let portfolioID: Int64
+    let options: ImportOptions
 
     private typealias Columns = (
         time: Int, side: Int, asset: Int, quantity: Int, price: Int, priceCurrency: Int, fee: Int?, feeCurrency: Int?,
@@ -14,7 +15,7 @@ struct TradesCSVImporter {
     )
 
     func run(_ summary: inout ImportSummary) throws {
-        try DelimitedFile(url: url).forEachRow(
+        try DelimitedFile(url: url, options: options).forEachRow(
             header: { header -> Columns in
                 var h = header
                 h.expectedHint = "time,side,asset,quantity,price,price_currency,fee,fee_currency,id"
@@ -60,6 +61,7 @@ struct TransactionsCSVImporter {
     let url: URL
     let sink: ImportSink
     let portfolioID: Int64
+    let options: ImportOptions
 
     private typealias Columns = (
         time: Int, kind: Int, currency: Int, amount: Int, fee: Int?, status: Int?, id: Int?, asset: Int?, tax: Int?,
@@ -67,7 +69,7 @@ struct TransactionsCSVImporter {
     )
 
     func run(_ summary: inout ImportSummary) throws {
-        try DelimitedFile(url: url).forEachRow(
+        try DelimitedFile(url: url, options: options).forEachRow(
             header: { header -> Columns in
                 var h = header
                 h.expectedHint = "time,type,currency,amount,fee,status,id,asset,tax,ratio"
@@ -170,11 +172,12 @@ struct TransactionsCSVImporter {
 struct BudgetCSVImporter {
     let url: URL
     let sink: ImportSink
+    let options: ImportOptions
 
     private typealias Columns = (date: Int, kind: Int, category: Int, amount: Int, currency: Int, note: Int?)
 
     func run(_ summary: inout ImportSummary) throws {
-        try DelimitedFile(url: url, dates: .budget()).forEachRow(
+        try DelimitedFile(url: url, options: options, dates: .budget()).forEachRow(
             header: { header -> Columns in
                 var h = header
                 h.expectedHint = "date,type,category,amount,currency,note"

@@ -58,6 +58,31 @@ public struct ImportSummary: Equatable, Sendable {
     /// start (`folio import` names the balances that went below zero from there on).
     public var writtenTradeIDs: [Int64] { writtenTrades.map(\.id) }
 
+    /// What a broker's file holds, by kind (`BrokerLedger`): the rows' trades, dividends, transfers…,
+    /// and apart from them the currency exchanges, which a broker's trade or dividend in another currency
+    /// implies beside its row. Empty for the other kinds, whose rows are one record each.
+    var events: [EventKind: Int] = [:]
+
+    /// The kinds of what a broker's file holds, in the order the summary says them.
+    enum EventKind: CaseIterable {
+        case trade, dividend, interest, deposit, withdrawal, fee, split, exchange
+
+        func said(_ n: Int) -> String {
+            let (one, many) =
+                switch self {
+                case .trade: ("trade", "trades")
+                case .dividend: ("dividend", "dividends")
+                case .interest: ("interest payment", "interest payments")
+                case .deposit: ("deposit", "deposits")
+                case .withdrawal: ("withdrawal", "withdrawals")
+                case .fee: ("account fee", "account fees")
+                case .split: ("split", "splits")
+                case .exchange: ("currency exchange", "currency exchanges")
+                }
+            return "\(n) \(n == 1 ? one : many)"
+        }
+    }
+
     /// A file that corrects a whole history would otherwise print a line per row.
     static let differencesShown = 20
 
@@ -98,9 +123,24 @@ public struct ImportSummary: Equatable, Sendable {
         return differences + (more > 0 ? ["\(file): and \(more) more rows \(updated > 0 ? "updated" : "differ")"] : [])
     }
 
-    /// What `folio import` prints for the file: the counts, then each note indented under them.
+    /// What `folio import` prints for the file: the counts, then each note indented under them. A
+    /// broker's file says what its rows hold, the currency exchanges apart — `14 rows: 8 trades,
+    /// 4 dividends, 2 deposits; 9 currency exchanges; inserted 23, …` — so that the records inserted add
+    /// up to what is listed, not to the rows read.
     public var lines: [String] {
-        var counts = "\(file): read \(read), inserted \(inserted)"
+        let held = EventKind.allCases.filter { $0 != .exchange }.compactMap { kind in events[kind].map(kind.said) }
+        var counts = "\(file): read \(read)"
+        if !events.isEmpty {
+            counts = "\(file): \(read) \(read == 1 ? "row" : "rows")"
+            if !held.isEmpty { counts += ": " + held.joined(separator: ", ") }
+            if let exchanges = events[.exchange] {
+                counts += (held.isEmpty ? ": " : "; ") + EventKind.exchange.said(exchanges)
+            }
+            counts += ";"
+        } else {
+            counts += ","
+        }
+        counts += " inserted \(inserted)"
         if replaces || updated > 0 { counts += ", updated \(updated)" }
         counts += ", skipped \(duplicates) as duplicates"
         if differing > 0 {

@@ -29,6 +29,17 @@ public enum ImportKind: String, CaseIterable, Sendable {
         }
     }
 
+    /// Folio's own delimited layouts, and the mapped CSV: the files a spreadsheet may have saved with
+    /// another separator, which `--delimiter` reads. A broker's export has the one its broker writes.
+    public var takesDelimiter: Bool {
+        switch self {
+        case .quotes, .trades, .transactions, .budget, .csv: true
+        case .stockCSV, .nbuJSON, .dsxTrades, .dsxTransactions, .ibkrFlex, .trading212, .degiro, .revolut, .freedom24,
+            .ghostfolio, .ppCSV:
+            false
+        }
+    }
+
     /// The kinds whose files are JSON; every other is delimited text.
     public var isJSON: Bool {
         switch self {
@@ -58,6 +69,10 @@ public struct ImportOptions: Sendable {
     /// The base currency of `portfolio` when the import is to create it (`--base`): a new user's first
     /// broker file goes into a portfolio in one command.
     public var newPortfolioBase: AssetCode?
+    /// How a file in one of Folio's own layouts (`takesDelimiter`) separates its fields (`--delimiter`;
+    /// default `,`) and writes its decimals (`--decimal-comma`); `csv` has them in its mapping.
+    public var delimiter: UInt8?
+    public var decimalComma = false
 
     public init(
         portfolio: String? = nil,
@@ -101,7 +116,16 @@ extension Store {
                     portfolioID = try Store.insertPortfolio(name: name, baseCurrency: base, db).id
                     created = "created portfolio \"\(name)\" with base currency \(base)"
                 } else {
-                    portfolioID = try Store.portfolio(named: name, db).id
+                    let portfolio = try Store.portfolio(named: name, db)
+                    // A portfolio keeps the base it was created with: a --base that differs is a mistake
+                    // about which portfolio this is, not a wish to change it.
+                    if let base = options.newPortfolioBase, base != portfolio.baseCurrency {
+                        throw ArgumentError(
+                            "--base",
+                            "portfolio \"\(name)\" has base currency \(portfolio.baseCurrency), not \(base); leave --base out to import into it, or give a new --portfolio to create one in \(base)"
+                        )
+                    }
+                    portfolioID = portfolio.id
                 }
             }
             /// The portfolio an import of trades and transactions goes into, found above.
@@ -115,16 +139,20 @@ extension Store {
                 var summary = ImportSummary(file: url.path, kind: kind.rawValue, replaces: options.replace)
                 sink.beginFile()
                 switch kind {
-                case .quotes: try QuotesCSVImporter(url: url, sink: sink).run(&summary)
+                case .quotes: try QuotesCSVImporter(url: url, sink: sink, options: options).run(&summary)
                 case .stockCSV: try StockCSVImporter(url: url, sink: sink, options: options).run(&summary)
                 case .nbuJSON: try NBUJSONImporter(url: url, sink: sink).run(&summary)
                 case .dsxTrades: try DSXTradesImporter(url: url, sink: sink, portfolioID: try portfolio()).run(&summary)
                 case .dsxTransactions:
                     try DSXTransactionsImporter(url: url, sink: sink, portfolioID: try portfolio()).run(&summary)
-                case .trades: try TradesCSVImporter(url: url, sink: sink, portfolioID: try portfolio()).run(&summary)
+                case .trades:
+                    try TradesCSVImporter(url: url, sink: sink, portfolioID: try portfolio(), options: options).run(
+                        &summary
+                    )
                 case .transactions:
-                    try TransactionsCSVImporter(url: url, sink: sink, portfolioID: try portfolio()).run(&summary)
-                case .budget: try BudgetCSVImporter(url: url, sink: sink).run(&summary)
+                    try TransactionsCSVImporter(url: url, sink: sink, portfolioID: try portfolio(), options: options)
+                        .run(&summary)
+                case .budget: try BudgetCSVImporter(url: url, sink: sink, options: options).run(&summary)
                 case .csv where options.csv.wide == true:
                     try WideCSVImporter(url: url, sink: sink, mapping: options.csv).run(&summary)
                 case .csv: try MappedCSVImporter(url: url, sink: sink, mapping: options.csv).run(&summary)
@@ -150,7 +178,7 @@ extension Store {
                     portfolioID: portfolioID,
                     written: summaries.flatMap(\.writtenTrades)
                 )
-                for i in summaries.indices { summaries[i].warnings = warnings[summaries[i].file] ?? [] }
+                for i in summaries.indices { summaries[i].warnings += warnings[summaries[i].file] ?? [] }
             }
             return summaries
         }

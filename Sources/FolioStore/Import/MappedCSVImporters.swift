@@ -184,7 +184,13 @@ struct WideCSVImporter {
 
 extension CSVMapping {
     func file(_ url: URL) -> DelimitedFile {
-        DelimitedFile(url: url, delimiter: delimiter ?? UInt8(ascii: ","), decimalComma: decimalComma ?? false)
+        var file = DelimitedFile(
+            url: url,
+            delimiter: delimiter ?? UInt8(ascii: ","),
+            decimalComma: decimalComma ?? false
+        )
+        file.delimiterOption = true
+        return file
     }
 }
 
@@ -196,12 +202,7 @@ extension CSVHeader {
         for field in CSVMapping.Field.allCases {
             guard let name = columns[field] else { continue }
             guard let position = try position(of: name) else {
-                throw ImportError(
-                    file: file,
-                    line: line,
-                    field: "header",
-                    message: "no \"\(name)\" column for the \(field.rawValue), expected one of \(listedNames)"
-                )
+                throw missing("no \"\(name)\" column for the \(field.rawValue), expected one of \(listedNames)")
             }
             found[field] = position
         }

@@ -6,6 +6,7 @@ import Foundation
 struct QuotesCSVImporter {
     let url: URL
     let sink: ImportSink
+    let options: ImportOptions
 
     func run(_ summary: inout ImportSummary) throws {
         // Files repeat a few (asset, currency, market, source) combinations millions of times: look each
@@ -15,7 +16,7 @@ struct QuotesCSVImporter {
         // Rows mostly repeat the previous row's combination: compared before hashing.
         var recent: (key: [UInt8], ids: (asset: Int64, currency: Int64, market: String, source: String))?
         var keyColumns: [Int] = []
-        try DelimitedFile(url: url).forEachRow(
+        try DelimitedFile(url: url, options: options).forEachRow(
             header: { header in
                 var h = header
                 h.expectedHint = "date,asset,currency,price,bid,ask,market,source"

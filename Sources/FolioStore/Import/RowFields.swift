@@ -9,6 +9,8 @@ struct RowFields {
     let decimalComma: Bool
     /// The dates the row may carry (`DateBounds`).
     let dates: DateBounds
+    /// Whether the user chooses how numbers are written (`--decimal-comma`, `DelimitedFile.delimiterOption`).
+    var decimalCommaOption = false
 
     /// `file:line`, as messages about the row begin.
     var location: String { "\(file):\(line)" }
@@ -55,6 +57,17 @@ struct RowFields {
     func bounded(_ value: Double?, text: String, _ field: String, example: String) throws -> Double {
         guard let value else {
             let loose = Double(text.replacingOccurrences(of: ",", with: "."))
+            // `116,15` in a file read with decimal points is a decimal comma, not a number out of bounds
+            // (`1,000`, three digits after the comma, may be a thousands separator: no advice).
+            if let loose, !decimalComma, let comma = text.lastIndex(of: ","),
+                text[text.index(after: comma)...].count != 3, NumberBounds.contains(loose)
+            {
+                throw fail(
+                    field,
+                    "found \(Self.shown(text)), expected a number such as \(example) with a decimal point"
+                        + (decimalCommaOption ? "; --decimal-comma reads a decimal comma" : "")
+                )
+            }
             throw fail(
                 field,
                 "found \(Self.shown(text)), expected "

@@ -46,7 +46,7 @@ import Testing
         let ledger = FixtureLedger(db: t, portfolio: "T212", base: "EUR", day: "2024-07-02")
         var holdings = try ledger.holdings()
         // 3000 in; 844.82 + 834.20 + 341.22 + 179.58 + 401.16 for shares, 300.45 to dollars, 254.30 out;
-        // 312.03 from the sale, 0.94 + 2.99 of dividends, 1.37 + 0.05 + 0.04 of interest.
+        // 312.03 from the sale, 0.94 + 2.99 of dividends received, 1.37 + 0.05 + 0.04 of interest.
         let eur = holdings.removeValue(forKey: "EUR")
         let usd = holdings.removeValue(forKey: "USD")
         #expect(abs(try #require(eur) - 161.69) < 1e-9)
@@ -55,8 +55,9 @@ import Testing
         #expect(abs(holdings.removeValue(forKey: "GBP") ?? 0) < 1e-9)
         #expect(holdings == ["AAPL": 3, "VUSA": 10, "AI": 2, "RIO": 3, "MSFT": 0.75, "NVDA": 5])
         let s = try ledger.statement()
-        #expect(sameMoney(s.dividends, ["USD": 1.20, "EUR": 2.99]))
-        #expect(sameMoney(s.tax, ["USD": 0.18]))
+        // What the account received, in euros: 0.94 + 0.18 / (1.02 / 0.94) for Apple, 2.99 for VUSA.
+        #expect(sameMoney(s.dividends, ["EUR": 0.94 + 0.18 * 0.94 / 1.02 + 2.99]))
+        #expect(sameMoney(s.tax, ["EUR": 0.18 * 0.94 / 1.02]))
         // Conversion fees 1.27 + 0.27 + 0.47 + 0.45 + 0.60, stamp duty 0.89, French tax 1.02.
         #expect(sameMoney(s.fees, ["EUR": 4.97]))
         #expect(sameMoney(s.interest, ["EUR": 1.46]))

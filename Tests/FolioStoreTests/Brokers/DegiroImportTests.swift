@@ -35,7 +35,7 @@ import Testing
         let (t, a) = (Self.transactions.path, Self.account.path)
         #expect(
             summaries[0].lines == [
-                "\(t): read 5, inserted 5, skipped 0 as duplicates",
+                "\(t): 5 rows: 5 trades; inserted 5, skipped 0 as duplicates",
                 "  created IE00BK5BQT80 (\"VANGUARD FTSE ALL-WORLD UCITS ETF USD ACC\"), named by its ISIN: folio asset merge IE00BK5BQT80 CODE books it under a code you have",
                 "  created NL0011794037 (\"AHOLD DELHAIZE\"), named by its ISIN: folio asset merge NL0011794037 CODE books it under a code you have",
             ]
@@ -43,7 +43,7 @@ import Testing
         let fees = [7, 8, 19, 25, 26, 28].map { "\(a):\($0)" }.joined(separator: ", ")
         #expect(
             summaries[1].lines == [
-                "\(a): read 32, inserted 10, skipped 0 as duplicates, ignored 18",
+                "\(a): 32 rows: 2 dividends, 1 interest payment, 1 deposit, 1 withdrawal, 2 account fees; 3 currency exchanges; inserted 10, skipped 0 as duplicates, ignored 18",
                 "  ignored 1 row of type \"Processed Flatex Withdrawal\": \(a):3 (money moved between Degiro and flatex's bank, within the account)",
                 "  ignored 1 row of type \"PRODUCTWIJZIGING\": \(a):4 (a trade: Folio reads it from Transactions.csv)",
                 "  ignored 6 rows of type \"DEGIRO Transactiekosten en/of kosten van derden\": \(fees) (a trade's fee: Folio reads it from Transactions.csv)",

@@ -20,7 +20,7 @@ import Testing
         let f = Self.fixture.path
         #expect(
             summary.lines == [
-                "\(f): read 22, inserted 11, skipped 0 as duplicates, ignored 11",
+                "\(f): 22 rows: 4 trades, 2 dividends, 1 deposit, 1 withdrawal, 1 account fee; 2 currency exchanges; inserted 11, skipped 0 as duplicates, ignored 11",
                 "  created AAPL (US0378331005)",
                 "  created BRK.B (US0846707026)",
                 "  created TLT (US4642874329)",

@@ -23,7 +23,7 @@ import Testing
         let f = Self.fixture.path
         #expect(
             summary.lines == [
-                "\(f): read 8, inserted 7, skipped 0 as duplicates, ignored 3",
+                "\(f): 8 rows: 2 trades, 1 dividend, 1 interest payment, 2 deposits, 1 account fee; inserted 7, skipped 0 as duplicates, ignored 3",
                 "  created MSFT",
                 "  created VT (US9220427424, \"Vanguard Total World Stock ETF\")",
                 "  ignored 1 row of type \"BUY\": \(f): activities[5] (of a manual security whose symbol is no asset code)",

@@ -21,7 +21,7 @@ import Testing
         let f = Self.fixture.path
         #expect(
             summary.lines == [
-                "\(f): read 28, inserted 14, skipped 0 as duplicates, ignored 8",
+                "\(f): 28 rows: 5 trades, 3 dividends, 1 interest payment, 2 deposits, 1 withdrawal, 2 account fees; inserted 14, skipped 0 as duplicates, ignored 8",
                 "  created VT (US9220427424, \"VANGUARD TOT WORLD STK ETF\")",
                 "  created MSFT (US5949181045, \"MICROSOFT CORP\")",
                 "  created SAP (DE0007164600, \"SAP SE\")",

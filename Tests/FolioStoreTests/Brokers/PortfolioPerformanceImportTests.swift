@@ -24,7 +24,7 @@ import Testing
         let (a, d) = (Self.account.path, Self.depot.path)
         #expect(
             summaries.flatMap(\.lines) == [
-                "\(a): read 11, inserted 11, skipped 0 as duplicates, ignored 2",
+                "\(a): 11 rows: 3 trades, 2 dividends, 1 interest payment, 1 deposit, 1 withdrawal, 1 account fee; 2 currency exchanges; inserted 11, skipped 0 as duplicates, ignored 2",
                 "  created VWCE.DE (IE00BK5BQT80, \"Vanguard FTSE All-World U.ETF Reg. Shs USD Acc. oN\")",
                 "  created AAPL (US0378331005, \"Apple Inc.\")",
                 "  ignored 1 row of type \"Steuern\": \(a):10 (a tax or refund of its own, which Folio's ledger does not hold)",

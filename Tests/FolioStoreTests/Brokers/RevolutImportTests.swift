@@ -19,7 +19,7 @@ import Testing
         let f = Self.fixture.path
         #expect(
             summary.lines == [
-                "\(f): read 13, inserted 11, skipped 0 as duplicates, ignored 2",
+                "\(f): 13 rows: 5 trades, 2 dividends, 1 deposit, 1 withdrawal, 1 account fee, 1 split; inserted 11, skipped 0 as duplicates, ignored 2",
                 "  created AAPL",
                 "  created MSFT",
                 "  created O",

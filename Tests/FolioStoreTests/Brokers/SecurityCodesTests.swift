@@ -112,7 +112,7 @@ import Testing
             Array(summary.lines.dropFirst()) == [
                 "  AAPL takes its ISIN US0378331005",
                 "  VWCE has no ISIN here and keeps none; the file says IE00BK5BQT80 (folio asset set VWCE --isin IE00BK5BQT80 gives it)",
-                "  created MSFT (US5949181045, \"Microsoft\")",
+                "  created MSFT (US5949181045, \"Microsoft\"): folio asset merge MSFT CODE books it under a code you have",
             ]
         )
         #expect(try isins(t) == ["AAPL US0378331005", "MSFT US5949181045"])
@@ -137,7 +137,8 @@ import Testing
         )
         #expect(
             Array(summary.lines.dropFirst()) == [
-                "  US30303M1027 is META (the file says FB)", "  created META (US30303M1027, \"Facebook\")",
+                "  US30303M1027 is META (the file says FB)",
+                "  created META (US30303M1027, \"Facebook\"): folio asset merge META CODE books it under a code you have",
                 "  AAPL takes its ISIN US0378331005",
             ]
         )

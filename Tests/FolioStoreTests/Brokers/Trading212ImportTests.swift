@@ -25,7 +25,7 @@ import Testing
         let f = Self.fixture.path
         #expect(
             summary.lines == [
-                "\(f): read 21, inserted 22, skipped 0 as duplicates, ignored 3",
+                "\(f): 21 rows: 7 trades, 2 dividends, 3 interest payments, 1 deposit, 2 withdrawals, 1 split; 5 currency exchanges; inserted 21, skipped 0 as duplicates, ignored 3",
                 "  created AAPL (US0378331005, \"Apple\")",
                 "  created VUSA (IE00B3XXRP09, \"Vanguard S&P 500 UCITS ETF (Dist)\")",
                 "  created AI (FR0000120073, \"Air Liquide\")",
@@ -40,7 +40,9 @@ import Testing
     }
 
     /// Each trade in a foreign currency keeps its price and is paid through an exchange of exactly the
-    /// account's total; a trade in the account's currency is priced at what the account paid.
+    /// account's total; a trade in the account's currency is priced at what the account paid. A dividend
+    /// is what the account received: 0.94 EUR net, the 0.18 USD withheld at the rate the row implies
+    /// (its rate is "Not available": 5 × 0.24 less 0.18 USD for 0.94 EUR, 1.0851), gross their sum.
     @Test func tradesAndExchangesAreWhatTheAccountPaid() throws {
         let (t, _) = try Self.imported()
         let trades = try LedgerRows.trades(t.store, "T212")
@@ -52,7 +54,6 @@ import Testing
                 "2024-01-04 09:05:40 buy 2 AI at 170.1 EUR fee 1.02 EUR #EOF4500551302",
                 "2024-01-05 10:12:09.004 buy 153.6 GBP at 1.1615885417 EUR #EOF4500563377/fx",
                 "2024-01-05 10:12:09.004 buy 3 RIO at 51.2 GBP fee 1.16 EUR #EOF4500563377",
-                "2024-02-16 12:05:25 buy 0.94 EUR at 1.085106383 USD",
                 "2024-03-01 10:02:44.512 buy 323.85 USD at 0.9263547939 EUR fee 0.45 EUR #RBLF1WQUEL4OG5D3",
                 "2024-03-04 15:40:19 buy 0.75 MSFT at 415.5066666667 USD #EOF4500612655",
                 "2024-04-10 15:05:11 sell 2 AAPL at 169.67 USD fee 0.47 EUR #EOF4500700913",
@@ -66,7 +67,7 @@ import Testing
             cash == [
                 "2024-01-02 09:15:04.218 deposit 3000 EUR #6b706aa8-780c-4acf-85a0-b329506931dc",
                 "2024-01-31 23:58:11.360 interest 1.37 EUR #8ffba791-cfc3-4002-b65d-bd63cf483d9d",
-                "2024-02-16 12:05:25 dividend 1.2 USD of AAPL tax 0.18",
+                "2024-02-16 12:05:25 dividend 1.10588235 EUR of AAPL tax 0.16588235",
                 "2024-02-29 21:08:18 interest 0.05 EUR #82f82014-23a3-4ddf-bc09-658419823f4c",
                 "2024-03-27 10:49:49 dividend 2.99 EUR of VUSA",
                 "2024-04-15 05:49:12.337 withdrawal 250 EUR #5d72520a-388c-428a-90bf-6d9fcff55534",
@@ -84,7 +85,7 @@ import Testing
             kind: .trading212,
             options: ImportOptions(portfolio: "T212")
         )[0]
-        #expect((again.inserted, again.duplicates, again.ignored) == (0, 22, 3))
+        #expect((again.inserted, again.duplicates, again.ignored) == (0, 21, 3))
         #expect(!again.lines.contains { $0.contains("created") })
     }
 
@@ -128,6 +129,28 @@ import Testing
             try t.count("trade") == 0 && t.count("cash_transaction") == 0
                 && t.count("asset", where: "code <> 'EUR'") == 0
         )
+    }
+
+    /// A dividend of a London stock is paid per share in pence, and its `Exchange rate` is pence per euro
+    /// (86.09, as the trades of the sample write it): 30 × 9.2 GBX = 2.76 GBP, 3.21 EUR at 0.8609 GBP a
+    /// euro, what the row says was received. Nothing is named; the dividend is those 3.21 EUR.
+    @Test func aDividendInPenceIsCheckedAtItsRatePerPound() throws {
+        let t = try TemporaryStore()
+        _ = try t.store.addPortfolio(name: "T212", baseCurrency: "EUR")
+        let header =
+            "Action,Time,ISIN,Ticker,Name,No. of shares,Price / share,Currency (Price / share),Exchange rate,Total,Currency (Total),Withholding tax,Currency (Withholding tax)"
+        let file = try TestPaths.write(
+            [
+                header,
+                "Dividend (Ordinary),2024-04-18 10:02:44,GB0007188757,RIO,Rio Tinto,30,9.2,GBX,86.09,3.21,EUR,0,GBP",
+            ]
+            .joined(separator: "\n"),
+            "in.csv",
+            in: t.directory
+        )
+        let summary = try t.store.importFiles([file], kind: .trading212, options: ImportOptions(portfolio: "T212"))[0]
+        #expect(summary.warnings.isEmpty, "\(summary.warnings)")
+        #expect(try LedgerRows.cash(t.store, "T212") == ["2024-04-18 10:02:44 dividend 3.21 EUR of RIO"])
     }
 
     /// A file without Trading 212's columns is refused at its header, naming what is expected.

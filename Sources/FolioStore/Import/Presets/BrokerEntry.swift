@@ -116,3 +116,18 @@ extension BrokerEntry {
         return entry
     }
 }
+
+extension BrokerEntry.Event {
+    /// What the import summary counts it as.
+    var kind: ImportSummary.EventKind {
+        switch self {
+        case .trade: .trade
+        case .exchange: .exchange
+        case let .transfer(kind, _, _): kind == .withdrawal ? .withdrawal : .deposit
+        case .dividend: .dividend
+        case .interest: .interest
+        case .accountFee: .fee
+        case .split, .splitAdding: .split
+        }
+    }
+}

@@ -81,6 +81,7 @@ struct BrokerLedger {
                 outcome = try cash(entry, .split, Money(0, asset), asset: asset, ratio: (before + units) / before)
             }
             summary.record(outcome, at: entry.location)
+            summary.events[entry.event.kind, default: 0] += 1
         }
     }
 

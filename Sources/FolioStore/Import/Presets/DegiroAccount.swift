@@ -88,12 +88,19 @@ struct DegiroAccount {
         .contains(where: { d.hasPrefix($0) }) || has("productwijziging", "product change") {
             return .trade
         }
+        // English statements have said both `DEGIRO Transaction and/or third party fees` and, before,
+        // `DEGIRO Transaction Fee`.
         if has(
             "transaction and/or third",
+            "transaction fee",
             "transactiekosten",
             "transaktionsgebühr",
             "costi di transazione",
+            "commissioni di transazione",
             "frais de transaction",
+            "frais de courtage",
+            "costes de transacción",
+            "custos de transação",
             "autofx"
         ) {
             return .tradeFee

@@ -27,6 +27,8 @@ final class SecurityCodes {
     private var byISIN: [ISIN: AssetCode] = [:]
     private var byTicker: [String: AssetCode] = [:]
     private var notes: [String] = []
+    /// The assets this import created, which are no codes the user had.
+    private var created: [String] = []
 
     /// Why a row's security cannot be found: it names none, or two assets, or a currency with an ISIN.
     struct Refusal: Error {
@@ -199,9 +201,21 @@ final class SecurityCodes {
         let byISIN = isin?.rawValue == code.rawValue
         let said = [byISIN ? nil : isin?.rawValue, security.name.map { "\"\($0)\"" }].compactMap { $0 }
             .joined(separator: ", ")
+        // The security may be one the user has under another code: said when there is a security it could be.
+        let merge = "folio asset merge \(code) CODE books it under a code you have"
+        let others =
+            try Bool.fetchOne(
+                sink.db,
+                sql: """
+                    SELECT EXISTS (SELECT 1 FROM asset WHERE kind IN ('stock', 'etf', 'other') AND code <> ?
+                    AND code NOT IN (SELECT value FROM json_each(?)))
+                    """,
+                arguments: [code.rawValue, String(decoding: try JSONEncoder().encode(created), as: UTF8.self)]
+            ) ?? false
+        created.append(code.rawValue)
         notes.append(
             "created \(code)" + (said.isEmpty ? "" : " (\(said))")
-                + (byISIN ? ", named by its ISIN: folio asset merge \(code) CODE books it under a code you have" : "")
+                + (byISIN ? ", named by its ISIN: \(merge)" : others ? ": \(merge)" : "")
         )
     }
 

@@ -15,8 +15,9 @@ import Foundation
 ///   for `No. of shares × Price / share` is written beside it (`BrokerEntry.settlement`). Fees are
 ///   the columns Trading 212 charges per trade (currency conversion fee, stamp duty, FINRA fee, French
 ///   transaction tax…), in their own currencies.
-/// - `Dividend (…)` is a dividend of `No. of shares × Price / share` less `Withholding tax`, received
-///   as `Total` (again through an exchange when the currencies differ).
+/// - `Dividend (…)` is what the account received: `Total` net, `Withholding tax` withheld (converted at
+///   the row's `Exchange rate` when it is in the security's currency), their sum gross, all in the
+///   account's currency; a row whose `No. of shares × Price / share` agrees with neither is named.
 /// - `Deposit`, `Card credit` are deposits; `Withdrawal`, `Card debit` withdrawals; `Interest on cash`,
 ///   `Lending interest` and `Spending cashback` interest; `Currency conversion` an exchange (from the
 ///   `Currency conversion from/to amount` columns, or the note `0.01 GBP -> 0.01 EUR` of older files).
@@ -31,7 +32,7 @@ struct Trading212Importer {
     private struct Columns {
         var action, time: Int
         var isin, ticker, name, shares, price, priceCurrency, totalCurrency: Int?
-        var tax, taxCurrency, notes, id, fromAmount, fromCurrency, toAmount, toCurrency: Int?
+        var tax, taxCurrency, notes, id, fromAmount, fromCurrency, toAmount, toCurrency, exchangeRate: Int?
         /// Headers that hold a fee a trade is charged, with the column of its currency, or the currency
         /// the header names (`Stamp duty (GBP)`).
         var fees: [(name: String, column: Int, currency: Int?, named: Denomination?)] = []
@@ -75,7 +76,9 @@ struct Trading212Importer {
                         ignored.add(action, at: row.location, "pays 0.00 in the account's currency")
                         return
                     }
-                    entries += try dividend(row, c, entry)
+                    let (dividend, warning) = try dividend(row, c, entry)
+                    entries.append(dividend)
+                    if let warning { summary.warnings.append(warning) }
                 case "deposit", "card credit", "withdrawal", "card debit":
                     let total = try self.total(row, c)
                     let kind: CashTransactionKind =
@@ -158,6 +161,7 @@ struct Trading212Importer {
         c.priceCurrency = try h.optional("Currency (Price / share)")
         c.totalCurrency = try h.optional("Currency (Total)")
         c.tax = try h.optional("Withholding tax")
+        c.exchangeRate = try h.optional("Exchange rate")
         c.taxCurrency = try h.optional("Currency (Withholding tax)")
         c.notes = try h.optional("Notes")
         c.id = try h.optional("ID")
@@ -273,36 +277,66 @@ struct Trading212Importer {
         return result
     }
 
-    private func dividend(_ row: RowFields, _ c: Columns, _ entry: BrokerEntry) throws -> [BrokerEntry] {
-        let total = try positiveTotal(row, c, row.string(c.action))
+    /// What the account received, as the row says it: the net is `Total` in the account's currency, the
+    /// tax withheld is `Withholding tax` (in the account's currency, or in the security's converted at the
+    /// row's own `Exchange rate`), and the gross is their sum. `No. of shares × Price / share` is a check:
+    /// a row where it agrees with neither the net nor the gross (within 1 %, at the row's rate) is named
+    /// in a warning, and what was received is booked all the same. Trading 212 writes `Not available` as
+    /// most dividends' rate: the tax is then converted at the rate the row implies (its shares × per
+    /// share less the tax, for the net), which leaves nothing to check.
+    private func dividend(_ row: RowFields, _ c: Columns, _ entry: BrokerEntry) throws -> (BrokerEntry, String?) {
+        let net = try positiveTotal(row, c, row.string(c.action))
         let security = try security(row, c)
-        let withheld = abs(try row.optionalAmount(c.tax, "Withholding tax") ?? 0)
-        let taxMoney =
-            withheld == 0 ? nil : try row.currency(c.taxCurrency, "Currency (Withholding tax)").money(withheld)
-        let tax = taxMoney?.amount ?? 0
-        let taxCurrency = taxMoney?.currency
-        let price = try self.price(row, c)
-        // Withheld in the account's currency, or paid in it: the gross is what came in plus the tax.
-        if taxCurrency == total.currency || (taxCurrency == nil && price.currency == total.currency) {
-            return [entry.with(.dividend(security, gross: Money(total.amount + tax, total.currency), tax: tax))]
+        // What the shares paid by the row's per-share figure, in the security's currency.
+        var shares = 0.0
+        var perShare: Money?
+        // The row's rate is of the price's currency as written: 86.09 GBX a euro is 0.8609 GBP.
+        var unit = 1.0
+        if let column = c.shares, !row.isBlank(column), !row.isBlank(c.price) {
+            shares = try row.positive(column, "No. of shares")
+            perShare = try price(row, c)
+            unit = try row.currency(c.priceCurrency, "Currency (Price / share)").unit
         }
-        if let taxCurrency, taxCurrency != price.currency {
+        let given =
+            row.string(c.exchangeRate).lowercased() == "not available"
+            ? nil : try row.optionalAmount(c.exchangeRate, "Exchange rate").flatMap { $0 > 0 ? $0 * unit : nil }
+        let paid = perShare.map { Money(shares * $0.amount, $0.currency) }
+        let withheld = abs(try row.optionalAmount(c.tax, "Withholding tax") ?? 0)
+        let taxed = withheld == 0 ? nil : try row.currency(c.taxCurrency, "Currency (Withholding tax)").money(withheld)
+        /// Units of `currency` per unit of the account's: the row's (the rate of the security's currency),
+        /// or the one its figures imply.
+        func rate(of currency: AssetCode) throws -> Double {
+            if let given, perShare == nil || perShare?.currency == currency { return given }
+            if let paid, paid.currency == currency, paid.amount > (taxed?.amount ?? 0) {
+                return (paid.amount - (taxed?.amount ?? 0)) / net.amount
+            }
             throw row.fail(
-                "Currency (Withholding tax)",
-                "found \"\(taxCurrency)\", expected \(price.currency) as the price or \(total.currency) as the total"
+                "Exchange rate",
+                "found \(RowFields.shown(row.string(c.exchangeRate))), expected the rate of \(currency) to \(net.currency) that converts this dividend's tax"
             )
         }
-        // In the security's currency, and exchanged for what the account received.
-        let shares = try row.positive(try need(c.shares, "No. of shares", row), "No. of shares")
-        let gross = Money(shares * price.amount, price.currency)
-        guard gross.amount > tax else {
-            throw row.fail("Withholding tax", "found \(tax), more than the dividend \(gross.amount)")
+        func inAccount(_ money: Money) throws -> Double {
+            money.currency == net.currency ? money.amount : money.amount / (try rate(of: money.currency))
         }
-        let dividend = entry.with(.dividend(security, gross: gross, tax: tax))
-        return [dividend]
-            + [entry.settlement(of: Money(gross.amount - tax, gross.currency), by: total, paying: false)].compactMap {
-                $0
-            }
+        // To a millionth of a cent, as tables write amounts: the gross less the tax is then the net to the
+        // digit in every file that writes both (Portfolio Performance's, Ghostfolio's).
+        func millionthOfACent(_ x: Double) -> Double { (x * 1e8).rounded() / 1e8 }
+        let tax = millionthOfACent(try taxed.map(inAccount) ?? 0)
+        let gross = millionthOfACent(net.amount + tax)
+        let dividend = entry.with(.dividend(security, gross: Money(gross, net.currency), tax: tax))
+        guard let paid, let perShare, paid.currency == net.currency || given != nil else { return (dividend, nil) }
+        let paidInAccount = try inAccount(paid)
+        guard ![net.amount, gross].contains(where: { abs(paidInAccount - $0) <= 0.01 * $0 }) else {
+            return (dividend, nil)
+        }
+        func figure(_ x: Double) -> String { TradeChecks.quantity((x * 100).rounded() / 100) }
+        let atRate = paid.currency == net.currency ? "" : " at its rate \(TradeChecks.quantity(given ?? 1))"
+        return (
+            dividend,
+            "\(row.location): a dividend of \(TradeChecks.quantity(shares)) × \(TradeChecks.quantity(perShare.amount)) \(paid.currency) is \(figure(paidInAccount)) \(net.currency)\(atRate), "
+                + "which agrees with neither the \(figure(net.amount)) received nor the \(figure(gross)) before tax; "
+                + "booked as received"
+        )
     }
 
     private func conversion(_ row: RowFields, _ c: Columns) throws -> BrokerEntry.Event {
