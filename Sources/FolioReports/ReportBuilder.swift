@@ -144,7 +144,7 @@ public struct ReportBuilder: Sendable {
                 file: definition.name,
                 path: path + ".when",
                 expected:
-                    "a known condition (negative-balances, holdings, as-of-set-by-quote, flows-in-window, income)",
+                    "a known condition (negative-balances, holdings, as-of-set-by-quote, flows-in-window, income, income-estimated)",
                 found: "\"\(when)\""
             )
         }

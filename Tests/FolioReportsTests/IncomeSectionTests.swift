@@ -76,4 +76,18 @@ import Testing
                 == amount.string(try #require(projection.portfolio.forwardGross))
         )
     }
+
+    /// Interest is paid but never estimated: the chart of what was received, without the note and the
+    /// tables of estimates.
+    @Test(arguments: ChartLocale.allCases) func interestAloneHasTheChartAndNoEstimates(locale: ChartLocale) throws {
+        let input = SyntheticPortfolio.input(assets: 5, trades: 10, interest: true)
+        let laidOut = try pages(input, locale)
+        let strings = Catalogue.for(locale)
+        let section = try #require(blocks(after: strings[.dividendsAndInterest], in: laidOut))
+        #expect(section.contains { ($0 as? ChartBlock)?.chart is BarChart })
+        let tables = laidOut.flatMap { $0.blocks.compactMap { $0.block as? TableBlock } }
+        #expect(!tables.contains { ["income-yield", "next-payments"].contains($0.source) })
+        let texts = laidOut.flatMap { $0.blocks.compactMap { ($0.block as? TextBlock)?.text } }
+        #expect(!texts.contains(strings[.incomeNote]))
+    }
 }

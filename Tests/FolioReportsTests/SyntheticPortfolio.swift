@@ -8,7 +8,8 @@ import Foundation
 /// Portfolios made up for pagination tests: `assets` stocks priced in USD every day for a year and a bit,
 /// one buy of each, more buys and sells up to `trades`, and a deposit that pays for them; with
 /// `dividends`, the first three stocks pay each quarter of the last year (15 % withheld), the first
-/// payments 350, 345 and 340 days before the as-of day (so estimated again within a month).
+/// payments 350, 345 and 340 days before the as-of day (so estimated again within a month); with
+/// `interest`, 12.50 USD of interest 40 days before it.
 enum SyntheticPortfolio {
     static let asOf = Day(year: 2024, month: 6, day: 28)!
 
@@ -16,7 +17,8 @@ enum SyntheticPortfolio {
         assets count: Int,
         trades tradeCount: Int,
         negativeBalance: Bool = false,
-        dividends: Bool = false
+        dividends: Bool = false,
+        interest: Bool = false
     ) -> PortfolioReportInput {
         let codes = (0..<count).map { AssetCode(String(format: "S%02d", $0)) }
         var quotes: [Quote] = []
@@ -88,6 +90,17 @@ enum SyntheticPortfolio {
                     )
                 )
             }
+        }
+        if interest {
+            cash.append(
+                CashTransaction(
+                    id: 100,
+                    time: asOf.advanced(by: -40).start.addingTimeInterval(43_200),
+                    kind: .interest,
+                    currency: "USD",
+                    amount: 12.5
+                )
+            )
         }
         let ledger = PortfolioLedger(
             portfolio: Portfolio(id: 1, name: "Synthetic \(count)", baseCurrency: "USD"),

@@ -19,7 +19,7 @@ public struct IncomeCalendarDataset: Dataset {
             throw ArgumentError("--portfolio", "\(request.kind.rawValue) needs a portfolio")
         }
         months = request.months ?? 12
-        guard months <= IncomeCalendar.longestSpan else {
+        guard (1...IncomeCalendar.longestSpan).contains(months) else {
             throw ArgumentError(
                 "--months",
                 "\(months) is not a number of months from 1 to \(IncomeCalendar.longestSpan)"

@@ -27,7 +27,7 @@ public enum StringKey: String, Hashable, Sendable, CaseIterable {
         months
     case whereReturnCameFrom, attributionSinceInception, attributionLastYear, contributionByHolding, attributionNote
     case dividendsAndInterest, incomeByMonth, incomeNote, nextPayments, incomeYields, holding, estimatedGross,
-        estimatedNet, paymentsPerYear, forwardGross, forwardYield, yieldOnCost
+        estimatedNet, paymentsPerYear, forwardGross, forwardYield, yieldOnCost, wholePortfolio
     case taxReport, taxPurpose, taxNotAdvice, taxMethod, taxTotals, taxSales, taxSalesNote, taxNoSales, taxIncome,
         taxIncomeNote, taxNoIncome
 }

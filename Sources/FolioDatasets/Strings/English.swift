@@ -63,5 +63,5 @@ let englishStrings: [StringKey: String] = [
     .incomeYields: "Estimated income and yields, next twelve months",
     .holding: "Holding", .estimatedGross: "Estimated gross", .estimatedNet: "Estimated net",
     .paymentsPerYear: "Payments", .forwardGross: "Gross, 12 months", .forwardYield: "Yield on value",
-    .yieldOnCost: "Yield on cost",
+    .yieldOnCost: "Yield on cost", .wholePortfolio: "Whole portfolio",
 ]

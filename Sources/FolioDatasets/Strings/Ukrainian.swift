@@ -63,5 +63,5 @@ let ukrainianStrings: [StringKey: String] = [
     .incomeYields: "Прогноз доходу та дохідність на дванадцять місяців",
     .holding: "Актив", .estimatedGross: "Прогноз до податку", .estimatedNet: "Прогноз після податку",
     .paymentsPerYear: "Виплат", .forwardGross: "До податку, 12 міс.", .forwardYield: "Дохідність від вартості",
-    .yieldOnCost: "Дохідність від собівартості",
+    .yieldOnCost: "Дохідність від собівартості", .wholePortfolio: "Увесь портфель",
 ]

@@ -80,7 +80,10 @@ extension PortfolioReportData {
                 Column(key: "yield-on-cost", title: strings[.yieldOnCost], numeric: true),
             ],
             rows: paying.indices.map { row(paying[$0], Cell(paying[$0].asset?.rawValue ?? ""), gross.rows[$0]) },
-            totals: paying.isEmpty ? [] : [row(projection.portfolio, Cell(strings[.total], bold: true), gross.total)]
+            // The last row is the whole portfolio, cash and holdings that pay nothing included: its yields
+            // are of all that, not of the rows above, so it is not called a total.
+            totals: paying.isEmpty
+                ? [] : [row(projection.portfolio, Cell(strings[.wholePortfolio], bold: true), gross.total)]
         )
     }
 

@@ -25,6 +25,7 @@ extension PortfolioReportData: ReportDataSource {
         case "holdings": !held.isEmpty
         case "as-of-set-by-quote": input.asOfSetBy != nil
         case "income": hasIncome
+        case "income-estimated": !incomeProjection.projected.isEmpty
         case "flows-in-window": !cashFlowsTable.rows.isEmpty
         default: nil
         }
