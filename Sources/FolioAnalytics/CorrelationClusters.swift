@@ -24,7 +24,7 @@ extension CorrelationMatrix {
                 }
             }
             let (a, b) = (clusters[best.i], clusters[best.j])
-            let first = a.count > b.count || (a.count == b.count && a.min()! < b.min()!) ? a : b
+            let first = a.count > b.count || (a.count == b.count && (a.min() ?? .max) < (b.min() ?? .max)) ? a : b
             let merged = first == a ? a + b : b + a
             // The merged cluster's distance to every other: the mean of its members' distances.
             let row = clusters.indices.map { k -> Double in

@@ -80,7 +80,9 @@ public struct IncomeCalendar: Hashable, Sendable {
             }
         }
         // Stable: within a month the paid rows stay before the projected ones.
-        rows = rows.enumerated().sorted { ($0.element.month!, $0.offset) < ($1.element.month!, $1.offset) }.map(
+        // Every row here has its month (only the totals have none).
+        func month(_ row: Row) -> Int { row.month?.daysSinceEpoch ?? .max }
+        rows = rows.enumerated().sorted { (month($0.element), $0.offset) < (month($1.element), $1.offset) }.map(
             \.element
         )
         self.base = projection.base
