@@ -88,43 +88,6 @@ import Testing
         #expect(text.contains(chartLocale == .uk ? "Угоди" : "Trades"))
     }
 
-    static let pages = Snapshots(
-        directory: ReportFiles.root.appendingPathComponent("Tests/FolioReportsTests/Baselines"),
-        group: "FolioReportsTests"
-    )
-
-    /// Every page of the English and Ukrainian portfolio report, turned to PNG by poppler at 50 dpi and
-    /// compared with the committed images through FolioTestSupport's `Snapshots` (RMS tolerance; a failure
-    /// names the page, its diff and where they are). Re-record with FOLIO_RECORD_BASELINES=1 and LOOK at
-    /// every page before committing.
-    @Test(arguments: ["en", "uk"]) func pagesMatchTheirBaselines(locale: String) throws {
-        let pdf = try render(locale, name: "baseline-\(locale).pdf")
-        let dir = pdf.deletingLastPathComponent().appendingPathComponent("pages-\(locale)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        #expect(
-            try Tool.run("pdftoppm", ["-r", "50", "-png", pdf.path, dir.appendingPathComponent("p").path]).status == 0
-        )
-        let pages = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".png") }
-            .sorted()
-        let prefix = "portfolio-\(locale)-"
-        // A page the report no longer has is a baseline nobody checks: it fails, and recording removes it.
-        let names = Set(pages.map { prefix + $0 })
-        let stale = try FileManager.default.contentsOfDirectory(atPath: Self.pages.directory.path)
-            .filter { $0.hasPrefix(prefix) && !names.contains($0) }.sorted()
-        if Snapshots.recording {
-            for old in stale {
-                try FileManager.default.removeItem(at: Self.pages.directory.appendingPathComponent(old))
-            }
-        }
-        #expect(stale.isEmpty, "baselines of pages the report no longer has: \(stale)")
-        for page in pages {
-            try Self.pages.checkImage(
-                prefix + String(page.dropLast(".png".count)),
-                file: dir.appendingPathComponent(page)
-            )
-        }
-    }
-
     @Test func sameDatabaseAndDayGiveTheSameBytes() throws {
         let a = try Data(contentsOf: render("en", name: "a.pdf"))
         let b = try Data(contentsOf: render("en", name: "b.pdf"))

@@ -3,16 +3,18 @@ import FolioTestSupport
 import Foundation
 import Testing
 
-/// Every page of the four reports as text, in both languages, against committed dumps (`Baselines/
-/// text-*.txt`): a figure, a label or a page break that changes fails here and names its lines, so that
-/// what a reader sees changes only on purpose. The page images (`RenderedReportTests`) compare pixels
-/// within a tolerance a changed digit can pass; these compare every character. Re-record with
-/// FOLIO_RECORD_BASELINES=1 and read the diff before committing it.
+/// Every page of the four reports, in both languages, twice: as text against committed dumps (`Baselines/
+/// text-*.txt`) and as a 50-dpi image against committed pages (`Baselines/page-*.png`). The text
+/// compares every character: a figure, a label or a page break that changes fails and names its lines.
+/// The image compares pixels within a tolerance a changed digit can pass, and catches what text cannot:
+/// a chart, a colour, a rule or a label that moved. Re-record with FOLIO_RECORD_BASELINES=1, read the
+/// text diff and LOOK at every changed page before committing them.
 @Suite(.serialized) struct ReportSnapshotTests {
     static let texts = Snapshots(
         directory: ReportFiles.root.appendingPathComponent("Tests/FolioReportsTests/Baselines"),
         group: "FolioReportsTests-text"
     )
+    static let images = Snapshots(directory: texts.directory, group: "FolioReportsTests-pages")
 
     /// Each report once per language, on the sample database, as of its data's last day (given, so that
     /// new sample data does not move them).
@@ -43,5 +45,29 @@ import Testing
             }
             .joined(separator: "\n") + "\n"
         try Self.texts.checkText("text-\(report)-\(locale.rawValue)", dump)
+        try checkPages(of: pdf, prefix: "page-\(report)-\(locale.rawValue)-")
+    }
+
+    /// The PDF's pages turned to PNG by poppler at 50 dpi, each against its baseline; a baseline of a
+    /// page the report no longer has is one nobody checks: it fails, and recording removes it.
+    func checkPages(of pdf: URL, prefix: String) throws {
+        let dir = pdf.deletingPathExtension().appendingPathExtension("pages")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let ppm = try Tool.run("pdftoppm", ["-r", "50", "-png", pdf.path, dir.appendingPathComponent("p").path])
+        #expect(ppm.status == 0, "\(ppm.stderr)")
+        let pages = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".png") }
+            .sorted()
+        let names = Set(pages.map { prefix + $0 })
+        let stale = try FileManager.default.contentsOfDirectory(atPath: Self.images.directory.path)
+            .filter { $0.hasPrefix(prefix) && !names.contains($0) }.sorted()
+        if Snapshots.recording {
+            for old in stale {
+                try FileManager.default.removeItem(at: Self.images.directory.appendingPathComponent(old))
+            }
+        }
+        #expect(stale.isEmpty, "baselines of pages the report no longer has: \(stale)")
+        for page in pages {
+            try Self.images.checkImage(prefix + page.dropLast(".png".count), file: dir.appendingPathComponent(page))
+        }
     }
 }
