@@ -197,7 +197,7 @@ public struct BarChart: Chart, Hashable {
         }
         let left = body.minX + Axes.valueLabelWidth(yScale, format: format, builder: b) + theme.axisSize * 0.6
         let plot = Rect(x: left, y: plotTop, width: max(body.maxX - left, 1), height: max(plotBottom - plotTop, 1))
-        Axes.drawValueAxis(yScale, format: format, plot: plot, builder: &b, zeroLine: true)
+        ValueAxis(scale: yScale, format: format, zeroLine: true).draw(plot: plot, builder: &b)
 
         let band: BandScale
         var bars: [NegativeBarLabels.Bar] = []

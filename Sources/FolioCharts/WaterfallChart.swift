@@ -132,7 +132,7 @@ public struct WaterfallChart: Chart, Hashable {
             (yScale, axisFormat, plot, band) = layout(rows: rows)
         }
         let nameRows = names.map(\.count).max() ?? 1
-        Axes.drawValueAxis(yScale, format: axisFormat, plot: plot, builder: &b, zeroLine: true)
+        ValueAxis(scale: yScale, format: axisFormat, zeroLine: true).draw(plot: plot, builder: &b)
 
         let format = labelFormat(step: band.step, b)
         var rects: [Rect] = []
