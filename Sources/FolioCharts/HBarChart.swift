@@ -26,16 +26,13 @@ public struct HBarChart: Chart, Hashable {
             b.drawNoData(in: body)
             return b.scene()
         }
-        let legendHeight =
-            series.count > 1
-            ? Legend.draw(
-                names: series.map(\.name),
-                colors: series.indices.map { theme.color(series[$0].swatch, position: $0) },
-                in: body,
-                builder: &b
-            ) : 0
-        body.y += legendHeight + (legendHeight > 0 ? theme.axisSize * 0.8 : 0)
-        body.height -= legendHeight + (legendHeight > 0 ? theme.axisSize * 0.8 : 0)
+        let legend = Legend(
+            names: series.count > 1 ? series.map(\.name) : [],
+            colors: series.indices.map { theme.color(series[$0].swatch, position: $0) },
+            atTopOf: &body,
+            b
+        )
+        legend.draw(builder: &b)
 
         let format = valueFormat ?? NumberFormat(locale: frame.locale, style: .compact(decimals: 1))
         var valueStyle = b.axisStyle

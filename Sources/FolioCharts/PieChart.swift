@@ -138,10 +138,10 @@ public struct PieChart: Chart, Hashable {
     /// rows), nil when it is drawn as a pie: a report gives a bar's block no more, and the page the rest.
     package func barHeight(measurer: any TextMeasurer) -> Double? {
         guard drawsAsBar else { return nil }
-        var b = SceneBuilder(frame: frame, measurer: measurer)
-        let body = b.drawFrame()
+        let b = SceneBuilder(frame: frame, measurer: measurer)
+        let body = b.layOutFrame().body
         let (parts, nameStyle, percentStyle) = barParts(b)
-        let note = notShownText == nil ? 0 : b.layout.height(b.axisStyle) * 1.6
+        let note = notShownText == nil ? 0 : BodyNote.height(b)
         let layout = PieBar.layout(
             parts,
             total: donut ? donutTotal(b) : [],
@@ -180,13 +180,7 @@ public struct PieChart: Chart, Hashable {
             b.drawNoData(in: body)
             return b.scene()
         }
-        if let note = notShownText {
-            // One line at the bottom of the body, shortened rather than wrapped.
-            let style = b.axisStyle
-            let text = b.layout.fit(note, maxWidth: body.width, style: style)
-            b.add(b.layout.run(text, at: Point(x: body.minX, y: body.maxY), baseline: .bottom, style: style))
-            body.height -= b.layout.height(style) * 1.6
-        }
+        if let note = BodyNote(notShownText, atBottomOf: &body, b) { b.add(note.run) }
         let theme = b.theme
         let locale = frame.locale
         let whole = self.total
@@ -228,6 +222,37 @@ public struct PieChart: Chart, Hashable {
         let centre = Point(x: body.midX, y: body.midY)
         let inner = donut ? radius * 0.58 : 0
 
+        let mids = drawSlices(drawn, sweeps: sweeps, centre: centre, radius: radius, inner: inner, builder: &b)
+
+        // A whole pie has no slice to point at: its name goes to the right, level with the centre.
+        PieLabels.place(
+            names: labels,
+            percents: percents,
+            mids: drawn.count == 1 ? [0] : mids,
+            centre: centre,
+            radius: radius,
+            gap: gap,
+            body: body,
+            nameStyle: nameStyle,
+            percentStyle: percentStyle,
+            builder: &b
+        )
+
+        if donut { drawTotal(centre: centre, inner: inner, builder: &b) }
+        return b.scene()
+    }
+
+    /// The slices clockwise from twelve o'clock, each parted from the next by a hairline of background;
+    /// returns each slice's middle angle, where its label points.
+    private func drawSlices(
+        _ drawn: [PieSlice],
+        sweeps: [Double],
+        centre: Point,
+        radius: Double,
+        inner: Double,
+        builder b: inout SceneBuilder
+    ) -> [Double] {
+        let theme = b.theme
         var angle = -Double.pi / 2
         var mids: [Double] = []
         for (i, slice) in drawn.enumerated() {
@@ -248,74 +273,62 @@ public struct PieChart: Chart, Hashable {
             mids.append(angle + sweep / 2)
             angle += sweep
         }
+        return mids
+    }
 
-        // A whole pie has no slice to point at: its name goes to the right, level with the centre.
-        PieLabels.place(
-            names: labels,
-            percents: percents,
-            mids: drawn.count == 1 ? [0] : mids,
-            centre: centre,
-            radius: radius,
-            gap: gap,
-            body: body,
-            nameStyle: nameStyle,
-            percentStyle: percentStyle,
-            builder: &b
-        )
-
-        if donut {
-            // The ring is what is held; with a negative balance not drawn, the net whole goes under it.
-            let format = totalFormat ?? NumberFormat(locale: locale, style: .compact(decimals: 1))
-            let label = centreLabel
-            var big = TextStyle(size: theme.titleSize, weight: .bold, color: theme.text, role: .annotation)
-            let text = format.string(total)
-            let room = inner * 1.7
-            if b.layout.width(text, big) > room { big.size *= room / b.layout.width(text, big) }
-            let net = notShown.isEmpty ? nil : format.string(netTotal) + " " + locale.net
-            var small = b.subtitleStyle
-            // The lines shrink together until each one's corners are inside the hole: a small donut's "held"
-            // and "$293 net" would otherwise touch the ring.
-            func lines(_ k: Double) -> [(width: Double, top: Double, bottom: Double)] {
-                var (bigK, smallK) = (big, small)
-                bigK.size *= k
-                smallK.size *= k
-                let top = centre.y - (net == nil ? 0 : b.layout.height(smallK) / 2)
-                let h = b.layout.height(smallK)
-                return [(b.layout.width(text, bigK), top - b.layout.height(bigK), top)]
-                    + [label, net].compactMap { $0 }.enumerated().map { i, line in
-                        let y = top + 2 + Double(i) * h
-                        return (min(b.layout.width(line, smallK), room), y, y + h)
-                    }
-            }
-            func fits(_ k: Double) -> Bool {
-                lines(k).allSatisfy { line in
-                    [line.top, line.bottom].allSatisfy { y in
-                        pow(line.width / 2, 2) + pow(y - centre.y, 2) <= pow(inner * 0.95, 2)
-                    }
+    /// A donut's total in its hole, with what it is under it. The ring is what is held; with a negative
+    /// balance not drawn, the net whole goes under it.
+    private func drawTotal(centre: Point, inner: Double, builder b: inout SceneBuilder) {
+        let (theme, locale) = (b.theme, frame.locale)
+        let format = totalFormat ?? NumberFormat(locale: locale, style: .compact(decimals: 1))
+        let label = centreLabel
+        var big = TextStyle(size: theme.titleSize, weight: .bold, color: theme.text, role: .annotation)
+        let text = format.string(total)
+        let room = inner * 1.7
+        if b.layout.width(text, big) > room { big.size *= room / b.layout.width(text, big) }
+        let net = notShown.isEmpty ? nil : format.string(netTotal) + " " + locale.net
+        var small = b.subtitleStyle
+        // The lines shrink together until each one's corners are inside the hole: a small donut's "held"
+        // and "$293 net" would otherwise touch the ring.
+        func lines(_ k: Double) -> [(width: Double, top: Double, bottom: Double)] {
+            var (bigK, smallK) = (big, small)
+            bigK.size *= k
+            smallK.size *= k
+            let top = centre.y - (net == nil ? 0 : b.layout.height(smallK) / 2)
+            let h = b.layout.height(smallK)
+            return [(b.layout.width(text, bigK), top - b.layout.height(bigK), top)]
+                + [label, net].compactMap { $0 }.enumerated().map { i, line in
+                    let y = top + 2 + Double(i) * h
+                    return (min(b.layout.width(line, smallK), room), y, y + h)
+                }
+        }
+        func fits(_ k: Double) -> Bool {
+            lines(k).allSatisfy { line in
+                [line.top, line.bottom].allSatisfy { y in
+                    pow(line.width / 2, 2) + pow(y - centre.y, 2) <= pow(inner * 0.95, 2)
                 }
             }
-            var k = 1.0
-            while k > 0.6, !fits(k) { k -= 0.05 }
-            big.size *= k
-            small.size *= k
-            let top = centre.y - (net == nil ? 0 : b.layout.height(small) / 2)
-            b.add(b.layout.run(text, at: Point(x: centre.x, y: top), anchor: .middle, baseline: .bottom, style: big))
-            b.add(
-                b.layout.run(label, at: Point(x: centre.x, y: top + 2), anchor: .middle, baseline: .top, style: small)
-            )
-            if let net {
-                b.add(
-                    b.layout.run(
-                        b.layout.fit(net, maxWidth: room, style: small),
-                        at: Point(x: centre.x, y: top + 2 + b.layout.height(small)),
-                        anchor: .middle,
-                        baseline: .top,
-                        style: small
-                    )
-                )
-            }
         }
-        return b.scene()
+        var k = 1.0
+        while k > 0.6, !fits(k) { k -= 0.05 }
+        big.size *= k
+        small.size *= k
+        let top = centre.y - (net == nil ? 0 : b.layout.height(small) / 2)
+        b.add(b.layout.run(text, at: Point(x: centre.x, y: top), anchor: .middle, baseline: .bottom, style: big))
+        b.add(
+            b.layout.run(label, at: Point(x: centre.x, y: top + 2), anchor: .middle, baseline: .top, style: small)
+        )
+        if let net {
+            b.add(
+                b.layout.run(
+                    b.layout.fit(net, maxWidth: room, style: small),
+                    at: Point(x: centre.x, y: top + 2 + b.layout.height(small)),
+                    anchor: .middle,
+                    baseline: .top,
+                    style: small
+                )
+            )
+        }
     }
 }
 
