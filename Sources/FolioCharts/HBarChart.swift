@@ -56,7 +56,24 @@ public struct HBarChart: Chart, Hashable {
             targetTicks: 4,
             includeZero: true
         )
-        let axisFormat = valueFormat ?? format
+        drawValueTicks(xScale, format: valueFormat ?? format, plot: plot, builder: &b)
+        drawRows(x: xScale, format: format, plot: plot, labelWidth: labelWidth, builder: &b)
+        let zx = Axes.snap(xScale(0), width: theme.gridWidth)
+        b.add(
+            .segment(
+                Point(x: zx, y: plot.minY),
+                Point(x: zx, y: plot.maxY),
+                stroke: Stroke(color: theme.axis, width: theme.gridWidth)
+            )
+        )
+        return b.scene()
+    }
+
+    /// Vertical grid lines at the ticks, labelled under the plot; a label that would touch the one before
+    /// or leave the canvas is left out.
+    private func drawValueTicks(_ xScale: LinearScale, format: NumberFormat, plot: Rect, builder b: inout SceneBuilder)
+    {
+        let theme = b.theme
         var lastRight = -Double.infinity
         for tick in xScale.ticks {
             let x = Axes.snap(xScale(tick), width: theme.gridWidth)
@@ -68,7 +85,7 @@ public struct HBarChart: Chart, Hashable {
                 )
             )
             let run = b.layout.run(
-                axisFormat.string(tick),
+                format.string(tick),
                 at: Point(x: x, y: plot.maxY + theme.axisSize * 0.5),
                 anchor: .middle,
                 baseline: .top,
@@ -79,6 +96,20 @@ public struct HBarChart: Chart, Hashable {
                 lastRight = run.box.maxX
             }
         }
+    }
+
+    /// A row per category: its name left of the plot, its series' bars from the zero line, each with its
+    /// value at its end when the bar is tall enough for the figure.
+    private func drawRows(
+        x xScale: LinearScale,
+        format: NumberFormat,
+        plot: Rect,
+        labelWidth: Double,
+        builder b: inout SceneBuilder
+    ) {
+        let theme = b.theme
+        var valueStyle = b.axisStyle
+        valueStyle.color = theme.text
         let band = BandScale(
             count: categories.count,
             range: (plot.minY, plot.maxY),
@@ -124,14 +155,5 @@ public struct HBarChart: Chart, Hashable {
                 )
             }
         }
-        let zx = Axes.snap(zero, width: theme.gridWidth)
-        b.add(
-            .segment(
-                Point(x: zx, y: plot.minY),
-                Point(x: zx, y: plot.maxY),
-                stroke: Stroke(color: theme.axis, width: theme.gridWidth)
-            )
-        )
-        return b.scene()
     }
 }
