@@ -19,21 +19,50 @@ public struct HBarChart: Chart, Hashable {
 
     public func scene(measurer: any TextMeasurer) -> Scene {
         var b = SceneBuilder(frame: frame, measurer: measurer)
-        var body = b.drawFrame()
-        let theme = b.theme
-        let values = series.flatMap(\.values).filter(\.isFinite)
-        guard !categories.isEmpty, !values.isEmpty else {
+        let body = b.drawFrame()
+        guard let laidOut = layOut(body, b) else {
             b.drawNoData(in: body)
             return b.scene()
         }
+        laidOut.legend.draw(builder: &b)
+        let (plot, xScale) = (laidOut.plot, laidOut.xScale)
+        drawValueTicks(xScale, format: valueFormat ?? laidOut.format, plot: plot, builder: &b)
+        drawRows(x: xScale, format: laidOut.format, plot: plot, labelWidth: laidOut.labelWidth, builder: &b)
+        let zx = Axes.snap(xScale(0), width: b.theme.gridWidth)
+        b.add(
+            .segment(
+                Point(x: zx, y: plot.minY),
+                Point(x: zx, y: plot.maxY),
+                stroke: Stroke(color: b.theme.axis, width: b.theme.gridWidth)
+            )
+        )
+        return b.scene()
+    }
+
+    /// Horizontal bars laid out in a chart's body: the legend above, the categories' names left of the
+    /// plot, the value axis under it, and room at either end for the figures at the bars' ends.
+    struct Layout {
+        var legend: Legend
+        /// The bars' rows; its width is unused, the value scale spans them.
+        var plot: Rect
+        var xScale: LinearScale
+        /// Of the figures at the bars' ends.
+        var format: NumberFormat
+        var labelWidth: Double
+    }
+
+    /// Nil when there is nothing to draw.
+    func layOut(_ body: Rect, _ b: SceneBuilder) -> Layout? {
+        let theme = b.theme
+        let values = series.flatMap(\.values).filter(\.isFinite)
+        guard !categories.isEmpty, !values.isEmpty else { return nil }
+        var body = body
         let legend = Legend(
             names: series.count > 1 ? series.map(\.name) : [],
             colors: series.indices.map { theme.color(series[$0].swatch, position: $0) },
             atTopOf: &body,
             b
         )
-        legend.draw(builder: &b)
-
         let format = valueFormat ?? NumberFormat(locale: frame.locale, style: .compact(decimals: 1))
         var valueStyle = b.axisStyle
         valueStyle.color = theme.text
@@ -56,17 +85,7 @@ public struct HBarChart: Chart, Hashable {
             targetTicks: 4,
             includeZero: true
         )
-        drawValueTicks(xScale, format: valueFormat ?? format, plot: plot, builder: &b)
-        drawRows(x: xScale, format: format, plot: plot, labelWidth: labelWidth, builder: &b)
-        let zx = Axes.snap(xScale(0), width: theme.gridWidth)
-        b.add(
-            .segment(
-                Point(x: zx, y: plot.minY),
-                Point(x: zx, y: plot.maxY),
-                stroke: Stroke(color: theme.axis, width: theme.gridWidth)
-            )
-        )
-        return b.scene()
+        return Layout(legend: legend, plot: plot, xScale: xScale, format: format, labelWidth: labelWidth)
     }
 
     /// Vertical grid lines at the ticks, labelled under the plot; a label that would touch the one before
