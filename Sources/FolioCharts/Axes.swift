@@ -1,6 +1,6 @@
 import Foundation
 
-/// The rules the axes share: how value labels are written and how wide they are, and where a hairline
+/// The rules the axes share: how value labels are written, and where a hairline
 /// falls on the pixel grid. The guides themselves are `ValueAxis` and `TimeAxis`.
 enum Axes {
     /// The one rule for value labels (issue 19): whole figures grouped for the locale (7 000 000 in
@@ -38,11 +38,6 @@ enum Axes {
         }
         let k = units == 0 ? 1 : pow(10, Double(decimals))
         return abs(m * k - (m * k).rounded()) < 1e-6
-    }
-
-    /// Width the value labels need, so the plot can start right of them.
-    static func valueLabelWidth(_ scale: some ValueScale, format: NumberFormat, builder: SceneBuilder) -> Double {
-        scale.ticks.map { builder.layout.width(format.string($0), builder.axisStyle) }.max() ?? 0
     }
 
     /// Moves a 1-px line to the pixel centre so it renders crisp at 1x instead of smeared over two rows.

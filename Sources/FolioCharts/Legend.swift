@@ -5,8 +5,6 @@ import Foundation
 struct Legend {
     /// Each entry's swatch and name, in drawing order.
     var entries: [(swatch: PathShape, name: TextRun)] = []
-    /// The height its rows take; zero without names.
-    var height = 0.0
 
     /// Laid out at the top of `body`, which keeps what is left under it (a gap under the last row).
     init(names: [String], colors: [Color], atTopOf body: inout Rect, _ b: SceneBuilder) {
@@ -37,7 +35,7 @@ struct Legend {
             entries.append((box, run))
             x += w + spacing
         }
-        height = y + rowHeight - area.minY
+        let height = y + rowHeight - area.minY
         body.y += height + b.theme.axisSize * 0.8
         body.height -= height + b.theme.axisSize * 0.8
     }

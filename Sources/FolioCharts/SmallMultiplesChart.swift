@@ -57,24 +57,10 @@ public struct SmallMultiplesChart: Chart, Hashable {
     /// and the line.
     private func drawPanel(_ s: LineSeries, in panel: Rect, _ look: PanelLook, builder b: inout SceneBuilder) {
         let theme = b.theme
-        let (nameStyle, scaleStyle) = (look.nameStyle, look.scaleStyle)
-        let headerHeight = b.layout.height(nameStyle) * 1.2
+        let scaleStyle = look.scaleStyle
         let summary = SeriesSummary(s.values)
         drawHeader(s, summary: summary, panel: panel, look, builder: &b)
-        // The scale: a panel's y range runs from its minimum to its maximum, so those two figures at the
-        // plot's top and bottom edge say what its height means. (The first and last value would be a scale
-        // only by chance, and the last is in the header already.) They stand left of the plot, where every
-        // other chart's y labels are, clear of the dots on a first point.
-        let scale = summary.map { [$0.maximum, $0.minimum].map(look.format.string) } ?? []
-        let gutter = scale.map { b.layout.width($0, scaleStyle) }.max().map { $0 + theme.markerRadius * 2 } ?? 0
-        // Under the plot, its first and last day: a panel read alone still says when.
-        let dayRow = look.domain == nil ? 0 : b.layout.height(scaleStyle) * 1.1
-        let plot = Rect(
-            x: panel.minX + gutter,
-            y: panel.minY + headerHeight + theme.markerRadius * 2,
-            width: panel.width - gutter,
-            height: max(panel.height - headerHeight - theme.markerRadius * 4 - dayRow, 1)
-        )
+        let (plot, scale) = layOutPlot(in: panel, summary: summary, look, b)
         if let summary {
             // A flat line sits in the middle with its one figure; a plot lower than two labels spreads them.
             let half = b.layout.height(scaleStyle) * 0.6
@@ -115,6 +101,32 @@ public struct SmallMultiplesChart: Chart, Hashable {
             return
         }
         drawLine(s, summary: summary, domain: domain, plot: plot, builder: &b)
+    }
+
+    /// A panel's plot, under its header and over its day row, right of its scale's figures; and those
+    /// figures. The scale: a panel's y range runs from its minimum to its maximum, so those two figures
+    /// at the plot's top and bottom edge say what its height means. (The first and last value would be a
+    /// scale only by chance, and the last is in the header already.) They stand left of the plot, where
+    /// every other chart's y labels are, clear of the dots on a first point.
+    private func layOutPlot(
+        in panel: Rect,
+        summary: SeriesSummary?,
+        _ look: PanelLook,
+        _ b: SceneBuilder
+    ) -> (plot: Rect, scale: [String]) {
+        let theme = b.theme
+        let headerHeight = b.layout.height(look.nameStyle) * 1.2
+        let scale = summary.map { [$0.maximum, $0.minimum].map(look.format.string) } ?? []
+        let gutter = scale.map { b.layout.width($0, look.scaleStyle) }.max().map { $0 + theme.markerRadius * 2 } ?? 0
+        // Under the plot, its first and last day: a panel read alone still says when.
+        let dayRow = look.domain == nil ? 0 : b.layout.height(look.scaleStyle) * 1.1
+        let plot = Rect(
+            x: panel.minX + gutter,
+            y: panel.minY + headerHeight + theme.markerRadius * 2,
+            width: panel.width - gutter,
+            height: max(panel.height - headerHeight - theme.markerRadius * 4 - dayRow, 1)
+        )
+        return (plot, scale)
     }
 
     /// "ALFA · USD 228.80 ▼ −6.9%": the name, the last price, then the change, signed and with an arrow. A

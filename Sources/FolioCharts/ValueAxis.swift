@@ -11,7 +11,12 @@ struct ValueAxis {
 
     /// Where a plot in `body` starts: right of the widest label and its gap.
     func plotLeft(in body: Rect, _ b: SceneBuilder) -> Double {
-        body.minX + Axes.valueLabelWidth(scale, format: format, builder: b) + b.theme.axisSize * 0.6
+        body.minX + labelWidth(b) + b.theme.axisSize * 0.6
+    }
+
+    /// The widest label's width.
+    func labelWidth(_ b: SceneBuilder) -> Double {
+        scale.ticks.map { b.layout.width(format.string($0), b.axisStyle) }.max() ?? 0
     }
 
     func draw(plot: Rect, builder: inout SceneBuilder) {
