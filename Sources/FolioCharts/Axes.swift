@@ -1,7 +1,7 @@
 import Foundation
 
-/// Guides shared by the charts with a value axis: horizontal grid lines with labels left of the plot
-/// (no y-axis line, docs/chart-style.md), and a time axis under it.
+/// The rules the axes share: how value labels are written, and where a hairline
+/// falls on the pixel grid. The guides themselves are `ValueAxis` and `TimeAxis`.
 enum Axes {
     /// The one rule for value labels (issue 19): whole figures grouped for the locale (7 000 000 in
     /// Ukrainian, 7,000,000 in English) with the tick step's decimals; when the widest would take more than
@@ -38,92 +38,6 @@ enum Axes {
         }
         let k = units == 0 ? 1 : pow(10, Double(decimals))
         return abs(m * k - (m * k).rounded()) < 1e-6
-    }
-
-    /// Width the value labels need, so the plot can start right of them.
-    static func valueLabelWidth(_ scale: some ValueScale, format: NumberFormat, builder: SceneBuilder) -> Double {
-        scale.ticks.map { builder.layout.width(format.string($0), builder.axisStyle) }.max() ?? 0
-    }
-
-    /// Horizontal grid lines at the ticks and labels right-aligned left of the plot; the zero line, when in
-    /// view, in the axis colour.
-    static func drawValueAxis(
-        _ scale: some ValueScale,
-        format: NumberFormat,
-        plot: Rect,
-        builder: inout SceneBuilder,
-        zeroLine: Bool
-    ) {
-        let theme = builder.theme
-        let gap = theme.axisSize * 0.6
-        // On a plot too short for every label, a label that would touch the last one drawn is left out
-        // (its grid line stays); zero's is kept before the others, so the baseline is always named.
-        let ordered = scale.ticks.filter { $0 == 0 } + scale.ticks.filter { $0 != 0 }
-        var drawn: [Rect] = []
-        for tick in ordered {
-            let y = snap(scale(tick), width: theme.gridWidth)
-            let isZero = tick == 0 && zeroLine
-            builder.add(
-                .segment(
-                    Point(x: plot.minX, y: y),
-                    Point(x: plot.maxX, y: y),
-                    stroke: Stroke(color: isZero ? theme.axis : theme.grid, width: theme.gridWidth)
-                )
-            )
-            let run = builder.layout.run(
-                format.string(tick),
-                at: Point(x: plot.minX - gap, y: y),
-                anchor: .end,
-                baseline: .middle,
-                style: builder.axisStyle
-            )
-            guard !drawn.contains(where: { $0.intersects(run.box) }) else { continue }
-            drawn.append(run.box)
-            builder.add(run)
-        }
-    }
-
-    /// Tick labels under the plot at calendar ticks; a label that would collide with the previous one or
-    /// leave the plot's horizontal extent is dropped (the tick's grid position stays readable from the rest).
-    static func drawTimeAxis(_ scale: TimeScale, plot: Rect, builder: inout SceneBuilder, locale: ChartLocale) {
-        let theme = builder.theme
-        builder.add(
-            .segment(
-                Point(x: plot.minX, y: snap(plot.maxY, width: 1)),
-                Point(x: plot.maxX, y: snap(plot.maxY, width: 1)),
-                stroke: Stroke(color: theme.axis, width: theme.gridWidth)
-            )
-        )
-        var lastRight = -Double.infinity
-        let tickLength = theme.axisSize * 0.35
-        for t in scale.ticks {
-            let x = snap(scale(t), width: 1)
-            builder.add(
-                .segment(
-                    Point(x: x, y: plot.maxY),
-                    Point(x: x, y: plot.maxY + tickLength),
-                    stroke: Stroke(color: theme.axis, width: theme.gridWidth)
-                )
-            )
-            let run = builder.layout.run(
-                scale.label(t, locale: locale),
-                at: Point(x: x, y: plot.maxY + tickLength * 2),
-                anchor: .middle,
-                baseline: .top,
-                style: builder.axisStyle
-            )
-            let gap = theme.axisSize * 0.8
-            guard run.box.minX >= builder.theme.margin, run.box.maxX <= builder.frame.width - builder.theme.margin,
-                run.box.minX > lastRight + gap
-            else { continue }
-            builder.add(run)
-            lastRight = run.box.maxX
-        }
-    }
-
-    /// Height the time axis takes under the plot.
-    static func timeAxisHeight(_ builder: SceneBuilder) -> Double {
-        builder.theme.axisSize * 0.7 + builder.layout.height(builder.axisStyle)
     }
 
     /// Moves a 1-px line to the pixel centre so it renders crisp at 1x instead of smeared over two rows.

@@ -115,90 +115,16 @@ public struct BarChart: Chart, Hashable {
 
     public func scene(measurer: any TextMeasurer) -> Scene {
         var b = SceneBuilder(frame: frame, measurer: measurer)
-        var body = b.drawFrame()
-        let theme = b.theme
-        let values = series.indices.flatMap { s in groups.indices.map { plotted(s, $0) } }.filter(\.isFinite)
-        guard !groups.isEmpty, !series.isEmpty, !values.isEmpty else {
-            b.drawNoData(in: body)
+        let frameLayout = b.layOutFrame()
+        b.draw(frameLayout)
+        guard let laidOut = layOut(frameLayout.body, b) else {
+            b.drawNoData(in: frameLayout.body)
             return b.scene()
         }
-        if let note = notShownText {
-            // One line at the bottom of the body, as the pie's.
-            let text = b.layout.fit(note, maxWidth: body.width, style: b.axisStyle)
-            b.add(b.layout.run(text, at: Point(x: body.minX, y: body.maxY), baseline: .bottom, style: b.axisStyle))
-            body.height -= b.layout.height(b.axisStyle) * 1.6
-        }
-
-        // The legend names what is drawn: in shares, a series that is never above zero has no part in a stack;
-        // a stack's "Other" under zero has the key of the one above; an estimate is named by its series' key
-        // once, and by one "estimated" key after them all.
-        let drawn = series.indices.filter { s in groups.indices.contains { plotted(s, $0).isFinite } }
-        var listed: [Int] = []
-        for s in drawn
-        where !listed.contains(where: {
-            series[$0].name == series[s].name && solidColor($0, theme) == solidColor(s, theme)
-        }) {
-            listed.append(s)
-        }
-        var names = listed.map { series[$0].name }
-        var colors = listed.map { solidColor($0, theme) }
-        if drawn.contains(where: { series[$0].isEstimate }) {
-            names.append(frame.locale.estimated)
-            colors.append(Self.estimate(theme.axis, theme))
-        }
-        let legendHeight =
-            names.count > 1
-            ? Legend.draw(names: names, colors: colors, in: body, builder: &b)
-            : 0
-        body.y += legendHeight + (legendHeight > 0 ? theme.axisSize * 0.8 : 0)
-        body.height -= legendHeight + (legendHeight > 0 ? theme.axisSize * 0.8 : 0)
-
-        let plotTop = body.minY + theme.axisSize * 0.5
-        let groupLabelHeight = b.layout.height(b.axisStyle) + theme.axisSize * 0.6
-        let plotBottom = body.maxY - groupLabelHeight
-        // Values below zero are named under their bars (the title names a lone series): the scale keeps a
-        // label's room under the lowest. Bars labelled with their values keep room at both ends instead.
-        let labelsValues = mode == .values && valueLabels != nil && groups.count <= 12
-        let labelRoom =
-            !labelsValues && mode == .values && series.count > 1 && values.contains { $0 < 0 }
-            ? NegativeBarLabels.room(b) : 0
-        let valueRoom = labelsValues ? b.layout.height(b.annotationStyle) + theme.axisSize * 0.4 : 0
-        let (low, high): (Double, Double) =
-            switch mode {
-            case .shares: (0, 1)
-            case .values: (values.min()!, values.max()!)
-            case .stacked: (stackSums(below: true).min() ?? 0, stackSums(below: false).max() ?? 0)
-            }
-        let yScale = LinearScale(
-            dataMin: low,
-            dataMax: high,
-            range: (
-                plotBottom - labelRoom - (labelsValues && low < 0 ? valueRoom : 0),
-                plotTop + (labelsValues && high > 0 ? valueRoom : 0)
-            ),
-            targetTicks: 5,
-            includeZero: true,
-            maxTicks: frame.maxTicks ?? .max,
-            snug: labelsValues
-        )
-        let format: NumberFormat
-        if let valueFormat, case .percent = valueFormat.style {
-            format = valueFormat
-        } else if mode == .shares {
-            format = NumberFormat(locale: frame.locale, style: .percent(max(yScale.step.decimals - 2, 0)))
-        } else {
-            format = Axes.tickFormat(
-                yScale,
-                locale: frame.locale,
-                currency: valueFormat?.currency,
-                width: body.width,
-                builder: b
-            )
-        }
-        let left = body.minX + Axes.valueLabelWidth(yScale, format: format, builder: b) + theme.axisSize * 0.6
-        let plot = Rect(x: left, y: plotTop, width: max(body.maxX - left, 1), height: max(plotBottom - plotTop, 1))
-        Axes.drawValueAxis(yScale, format: format, plot: plot, builder: &b, zeroLine: true)
-
+        if let note = laidOut.note { b.add(note.run) }
+        laidOut.legend.draw(builder: &b)
+        let (plot, yScale, theme) = (laidOut.plot, laidOut.yScale, b.theme)
+        ValueAxis(scale: yScale, format: laidOut.format, zeroLine: true).draw(plot: plot, builder: &b)
         let band: BandScale
         var bars: [NegativeBarLabels.Bar] = []
         if mode == .values {
@@ -206,9 +132,8 @@ public struct BarChart: Chart, Hashable {
         } else {
             band = drawStacks(plot: plot, y: yScale, builder: &b)
         }
-        let zero = yScale(0)
         // The zero line goes over the bars' feet so that it reads as the baseline.
-        let zy = Axes.snap(zero, width: theme.gridWidth)
+        let zy = Axes.snap(yScale(0), width: theme.gridWidth)
         b.add(
             .segment(
                 Point(x: plot.minX, y: zy),
@@ -216,10 +141,17 @@ public struct BarChart: Chart, Hashable {
                 stroke: Stroke(color: theme.axis, width: theme.gridWidth)
             )
         )
-        if labelRoom > 0 { NegativeBarLabels(chart: self).draw(bars, plot: plot, builder: &b) }
-        if labelsValues, let format = valueLabels { drawValueLabels(bars, format: format, plot: plot, builder: &b) }
+        if laidOut.labelsNegatives { NegativeBarLabels(chart: self).draw(bars, plot: plot, builder: &b) }
+        if laidOut.labelsValues, let format = valueLabels {
+            drawValueLabels(bars, format: format, plot: plot, builder: &b)
+        }
+        drawGroupLabels(band, plot: plot, builder: &b)
+        return b.scene()
+    }
 
-        // Group labels: all when they fit, otherwise every k-th.
+    /// Group labels under the plot: all when they fit, otherwise every k-th.
+    private func drawGroupLabels(_ band: BandScale, plot: Rect, builder b: inout SceneBuilder) {
+        let theme = b.theme
         let widest = groups.map { b.layout.width($0, b.axisStyle) }.max() ?? 0
         let every = max(1, Int((widest + theme.axisSize) / band.step) + 1)
         for g in groups.indices where g % every == 0 {
@@ -238,7 +170,6 @@ public struct BarChart: Chart, Hashable {
                 )
             )
         }
-        return b.scene()
     }
 
     /// Clusters are separated by about one bar; bars in a cluster by a hairline (~5 % of a bar). Returns the

@@ -38,6 +38,12 @@ public struct ChartFrame: Hashable, Sendable {
     }
 }
 
+/// A chart's frame laid out: its title, subtitle and footnote lines placed, and the body they leave.
+struct FrameLayout {
+    var runs: [TextRun]
+    var body: Rect
+}
+
 /// Accumulates primitives for one chart and knows its scaled theme and text layout.
 struct SceneBuilder {
     let frame: ChartFrame
@@ -74,14 +80,25 @@ struct SceneBuilder {
     mutating func add(_ run: TextRun) { primitives.append(.text(run)) }
 
     /// Draws title, subtitle and footnote and returns the rectangle left for the chart body.
-    /// Long titles are shortened with an ellipsis rather than clipped.
     mutating func drawFrame(subtitleTrailingWidth: Double = 0) -> Rect {
+        let laidOut = layOutFrame(subtitleTrailingWidth: subtitleTrailingWidth)
+        draw(laidOut)
+        return laidOut.body
+    }
+
+    mutating func draw(_ laidOut: FrameLayout) { primitives += laidOut.runs.map(Primitive.text) }
+
+    /// Title, subtitle and footnote placed, and the rectangle they leave for the chart body, with nothing
+    /// drawn: what a chart measures before it draws (a report's plots aligned, a bar's height).
+    /// Long titles are shortened with an ellipsis rather than clipped.
+    func layOutFrame(subtitleTrailingWidth: Double = 0) -> FrameLayout {
         let m = theme.margin
         let innerWidth = frame.width - 2 * m
+        var runs: [TextRun] = []
         var top = m
         if !frame.title.isEmpty {
             let text = layout.fit(frame.title, maxWidth: innerWidth, style: titleStyle)
-            add(layout.run(text, at: Point(x: m, y: top), baseline: .top, style: titleStyle))
+            runs.append(layout.run(text, at: Point(x: m, y: top), baseline: .top, style: titleStyle))
             top += layout.height(titleStyle) + theme.subtitleSize * 0.2
         }
         if !frame.subtitle.isEmpty || subtitleTrailingWidth > 0 {
@@ -90,7 +107,7 @@ struct SceneBuilder {
                 let room = innerWidth - (i > 0 ? 0 : subtitleTrailingWidth + (subtitleTrailingWidth > 0 ? m : 0))
                 let text = layout.fit(String(line), maxWidth: max(room, 0), style: subtitleStyle)
                 if !line.isEmpty {
-                    add(layout.run(text, at: Point(x: m, y: top), baseline: .top, style: subtitleStyle))
+                    runs.append(layout.run(text, at: Point(x: m, y: top), baseline: .top, style: subtitleStyle))
                 }
                 top += layout.height(subtitleStyle)
             }
@@ -99,10 +116,10 @@ struct SceneBuilder {
         var bottom = frame.height - m
         if !frame.footnote.isEmpty {
             let text = layout.fit(frame.footnote, maxWidth: innerWidth, style: footnoteStyle)
-            add(layout.run(text, at: Point(x: m, y: bottom), baseline: .bottom, style: footnoteStyle))
+            runs.append(layout.run(text, at: Point(x: m, y: bottom), baseline: .bottom, style: footnoteStyle))
             bottom -= layout.height(footnoteStyle) + theme.margin * 0.5
         }
-        return Rect(x: m, y: top, width: innerWidth, height: max(bottom - top, 0))
+        return FrameLayout(runs: runs, body: Rect(x: m, y: top, width: innerWidth, height: max(bottom - top, 0)))
     }
 
     /// The y position of the subtitle line's top, for text placed at its right end (change over a window).

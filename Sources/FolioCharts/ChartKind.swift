@@ -1,9 +1,11 @@
 import Foundation
 
 /// A mark: a chart of one kind that knows its frame (canvas, theme, locale, titles) and lays itself out
-/// into a scene. The pipeline for every mark: its data + frame → scales and layout measured with a
-/// `TextMeasurer` → `Scene` (flat primitives in points, y down) → FolioRender. A new kind of chart is
-/// one file with one type conforming to this, plus its case in `ChartKind`.
+/// into a scene. The pipeline for every mark: its data + frame → a layout measured with a `TextMeasurer`
+/// (the frame's `FrameLayout`; the shared guides `ValueAxis`, `TimeAxis`, `Legend`, `BodyNote`,
+/// `LineEndLabels`; the mark's own `Layout` with its plot and scales) → drawing into that layout only →
+/// `Scene` (flat primitives in points, y down) → FolioRender. A new kind of chart is one file with one
+/// type conforming to this, plus its case in `ChartKind`.
 public protocol Chart: Sendable {
     var frame: ChartFrame { get set }
     func scene(measurer: any TextMeasurer) -> Scene

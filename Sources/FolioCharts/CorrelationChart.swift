@@ -29,11 +29,41 @@ public struct CorrelationChart: Chart, Hashable {
     public func scene(measurer: any TextMeasurer) -> Scene {
         var b = SceneBuilder(frame: frame, measurer: measurer)
         let body = b.drawFrame()
-        let n = labels.count
-        guard n > 0 else {
+        guard !labels.isEmpty else {
             b.drawNoData(in: body)
             return b.scene()
         }
+        let laidOut = layOut(body, b)
+        drawCells(laidOut, builder: &b)
+        drawLabels(laidOut, builder: &b)
+        let grid = laidOut.grid
+        drawScale(
+            left: max(grid.maxX + (laidOut.rotated ? laidOut.topHeight : 0), grid.maxX) + b.theme.axisSize * 1.5,
+            top: grid.minY,
+            height: min(grid.height, body.height * 0.6),
+            builder: &b
+        )
+        return b.scene()
+    }
+
+    /// The matrix laid out in a chart's body: the cells' grid, the labels' size and how the top ones stand.
+    struct Layout {
+        var grid: Rect
+        var cell: Double
+        var labelStyle: TextStyle
+        var gap: Double
+        /// Room left of the grid for the row labels.
+        var leftWidth: Double
+        /// The longest a top label may be.
+        var maxTop: Double
+        var topHeight: Double
+        /// Top labels turned 45°, or (`upright`) 90°, one a column.
+        var rotated: Bool
+        var upright: Bool
+    }
+
+    func layOut(_ body: Rect, _ b: SceneBuilder) -> Layout {
+        let n = labels.count
         let theme = b.theme
         let legendWidth = theme.axisSize * 4.5
         var labelStyle = b.axisStyle
@@ -80,8 +110,22 @@ public struct CorrelationChart: Chart, Hashable {
             width: cell * Double(n),
             height: cell * Double(n)
         )
-        let topMax = (maxTop * 0.7071 + 0) / 0.7071
+        return Layout(
+            grid: grid,
+            cell: cell,
+            labelStyle: labelStyle,
+            gap: gap,
+            leftWidth: leftWidth,
+            maxTop: maxTop,
+            topHeight: topHeight,
+            rotated: rotated,
+            upright: upright
+        )
+    }
 
+    /// Each cell in its colour with its value, when the cells are large enough for a legible figure.
+    private func drawCells(_ laidOut: Layout, builder b: inout SceneBuilder) {
+        let (theme, grid, cell, n) = (b.theme, laidOut.grid, laidOut.cell, labels.count)
         var valueStyle = TextStyle(size: theme.annotationSize * 0.9, weight: .regular, color: theme.text, role: .cell)
         let sample = b.layout.width(
             ChartLocale.minus + "0.00",
@@ -89,7 +133,6 @@ public struct CorrelationChart: Chart, Hashable {
         )
         valueStyle.size = min(valueStyle.size, cell * 0.86 / sample, cell * 0.6)
         let showValues = valueStyle.size >= 6
-
         for r in 0..<n {
             for c in 0..<n {
                 let v = r < matrix.count && c < matrix[r].count ? matrix[r][c] : .nan
@@ -118,7 +161,12 @@ public struct CorrelationChart: Chart, Hashable {
                 )
             }
         }
-        let rowLabels = labels.map { b.layout.fit($0, maxWidth: leftWidth, style: labelStyle) }
+    }
+
+    /// The names left of the rows and above the columns (straight, turned 45° or upright).
+    private func drawLabels(_ laidOut: Layout, builder b: inout SceneBuilder) {
+        let (grid, cell, gap, labelStyle) = (laidOut.grid, laidOut.cell, laidOut.gap, laidOut.labelStyle)
+        let rowLabels = labels.map { b.layout.fit($0, maxWidth: laidOut.leftWidth, style: labelStyle) }
         for (i, text) in rowLabels.enumerated() {
             b.add(
                 b.layout.run(
@@ -130,50 +178,23 @@ public struct CorrelationChart: Chart, Hashable {
                 )
             )
         }
+        let topMax = (laidOut.maxTop * 0.7071 + 0) / 0.7071
         for (i, label) in labels.enumerated() {
-            let x = grid.minX + (Double(i) + 0.5) * cell
-            if upright {
+            let at = Point(x: grid.minX + (Double(i) + 0.5) * cell, y: grid.minY - gap)
+            if laidOut.upright {
+                let text = b.layout.fit(label, maxWidth: laidOut.maxTop, style: labelStyle)
                 b.add(
-                    b.layout.run(
-                        b.layout.fit(label, maxWidth: maxTop, style: labelStyle),
-                        at: Point(x: x, y: grid.minY - gap),
-                        anchor: .start,
-                        baseline: .middle,
-                        style: labelStyle,
-                        rotation: -Double.pi / 2
-                    )
+                    b.layout.run(text, at: at, anchor: .start, baseline: .middle, style: labelStyle, rotation: -.pi / 2)
                 )
-            } else if rotated {
+            } else if laidOut.rotated {
                 let text = b.layout.fit(label, maxWidth: topMax, style: labelStyle)
                 b.add(
-                    b.layout.run(
-                        text,
-                        at: Point(x: x, y: grid.minY - gap),
-                        anchor: .start,
-                        baseline: .middle,
-                        style: labelStyle,
-                        rotation: -Double.pi / 4
-                    )
+                    b.layout.run(text, at: at, anchor: .start, baseline: .middle, style: labelStyle, rotation: -.pi / 4)
                 )
             } else {
-                b.add(
-                    b.layout.run(
-                        label,
-                        at: Point(x: x, y: grid.minY - gap),
-                        anchor: .middle,
-                        baseline: .bottom,
-                        style: labelStyle
-                    )
-                )
+                b.add(b.layout.run(label, at: at, anchor: .middle, baseline: .bottom, style: labelStyle))
             }
         }
-        drawScale(
-            left: max(grid.maxX + (rotated ? topHeight : 0), grid.maxX) + theme.axisSize * 1.5,
-            top: grid.minY,
-            height: min(grid.height, body.height * 0.6),
-            builder: &b
-        )
-        return b.scene()
     }
 
     /// The colour key: the eleven RdBu classes as steps from +1 (top) to −1, labelled at the ends and zero.

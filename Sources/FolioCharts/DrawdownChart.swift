@@ -33,67 +33,90 @@ public struct DrawdownChart: TimePlotChart, Hashable {
 
     var percent: NumberFormat { NumberFormat(locale: frame.locale, style: .percent(1)) }
 
-    public func scene(measurer: any TextMeasurer) -> Scene { drawn(measurer: measurer).scene }
-    public func plotArea(measurer: any TextMeasurer) -> Rect? { drawn(measurer: measurer).plot }
-
-    private func drawn(measurer: any TextMeasurer) -> (scene: Scene, plot: Rect?) {
+    public func scene(measurer: any TextMeasurer) -> Scene {
         var b = SceneBuilder(frame: frame, measurer: measurer)
-        let body = b.drawFrame()
-        let theme = b.theme
-        guard let span = timeSpan else {
-            b.drawNoData(in: body)
-            return (b.scene(), nil)
+        let (frameLayout, laidOut) = layOut(b)
+        b.draw(frameLayout)
+        guard let laidOut else {
+            b.drawNoData(in: frameLayout.body)
+            return b.scene()
         }
+        laidOut.drawAxes(builder: &b)
+        drawArea(laidOut, builder: &b)
+        if let i = trough { drawTrough(i, laidOut, builder: &b) }
+        // The last depth at the line's end, kept within the plot's height (the time labels are under it).
+        let plot = laidOut.plot
+        let style = endStyle(b.theme)
+        let half = b.layout.height(style) / 2
+        let endY = min(max(laidOut.value.scale(min(depths[depths.count - 1], 0)), plot.minY + half), plot.maxY - half)
+        b.add(
+            b.layout.run(
+                endText,
+                at: Point(x: plot.maxX + b.theme.axisSize * 0.5, y: endY),
+                baseline: .middle,
+                style: style
+            )
+        )
+        return b.scene()
+    }
+
+    public func plotArea(measurer: any TextMeasurer) -> Rect? {
+        layOut(SceneBuilder(frame: frame, measurer: measurer)).plot?.plot
+    }
+
+    /// The last depth, written at the line's end.
+    private var endText: String { percent.string(depths[depths.count - 1]) }
+
+    private func endStyle(_ theme: Theme) -> TextStyle {
+        TextStyle(size: theme.axisSize, weight: .bold, color: theme.labelColor(for: theme.down), role: .legend)
+    }
+
+    /// The frame, and the plot with its axes; no plot without two days.
+    private func layOut(_ b: SceneBuilder) -> (frame: FrameLayout, plot: TimePlotLayout?) {
+        let frameLayout = b.layOutFrame()
+        guard let span = timeSpan else { return (frameLayout, nil) }
+        let body = frameLayout.body
+        let theme = b.theme
         let low = min(depths.min() ?? 0, 0)
-        let annotationHeight = b.layout.height(b.annotationStyle)
-        let plotTop = body.minY + theme.axisSize * 0.5
-        let plotBottom = body.maxY - Axes.timeAxisHeight(b)
+        let top = body.minY + theme.axisSize * 0.5
+        let bottom = body.maxY - TimeAxis.height(b)
         // Room under the trough for its label.
-        let need = annotationHeight + theme.markerRadius * 2 + 4
+        let need = b.layout.height(b.annotationStyle) + theme.markerRadius * 2 + 4
         // (At most half the depth again: a plot too short for the label gets a cramped label, not an axis
         // stretched to four times the fall.)
-        let pad = low < 0 ? min(-low * need / max(plotBottom - plotTop - need, 1), -low * 0.5) : 0.01
+        let pad = low < 0 ? min(-low * need / max(bottom - top - need, 1), -low * 0.5) : 0.01
         // As many ticks as fit one above the other with a label's height between them (a short report
         // block has room for three, a full canvas for five).
-        let ticks = max(2, min(5, Int((plotBottom - plotTop) / (b.layout.height(b.axisStyle) * 2))))
+        let ticks = max(2, min(5, Int((bottom - top) / (b.layout.height(b.axisStyle) * 2))))
         let yScale = LinearScale(
             dataMin: low - pad,
             dataMax: 0,
-            range: (plotBottom, plotTop),
+            range: (bottom, top),
             targetTicks: ticks,
             includeZero: true,
             maxTicks: frame.maxTicks ?? .max
         )
-        let axisFormat = NumberFormat(locale: frame.locale, style: .percent(max(yScale.step.decimals - 2, 0)))
-        let left = max(
-            body.minX + Axes.valueLabelWidth(yScale, format: axisFormat, builder: b) + theme.axisSize * 0.6,
-            minimumInsets.left
+        let value = ValueAxis(
+            scale: yScale,
+            format: NumberFormat(locale: frame.locale, style: .percent(max(yScale.step.decimals - 2, 0))),
+            zeroLine: true
         )
-        let endStyle = TextStyle(
-            size: theme.axisSize,
-            weight: .bold,
-            color: theme.labelColor(for: theme.down),
-            role: .legend
+        let plot = TimePlotLayout(
+            body: body,
+            top: top,
+            bottom: bottom,
+            value: value,
+            rightEdge: body.maxX - b.layout.width(endText, endStyle(theme)) - theme.axisSize * 0.6,
+            span: span,
+            insets: minimumInsets,
+            b
         )
-        let endText = percent.string(depths[depths.count - 1])
-        let right = min(
-            body.maxX - b.layout.width(endText, endStyle) - theme.axisSize * 0.6,
-            frame.width - minimumInsets.right
-        )
-        let plot = Rect(x: left, y: plotTop, width: max(right - left, 1), height: max(plotBottom - plotTop, 1))
-        let maxTicks = min(
-            max(2, Int(plot.width / (b.layout.width("00 Sep.", b.axisStyle) * 1.8))),
-            frame.maxTicks ?? .max
-        )
-        let xScale = TimeScale(
-            start: span.lowerBound,
-            end: span.upperBound,
-            range: (plot.minX, plot.maxX),
-            maxTicks: maxTicks
-        )
-        Axes.drawValueAxis(yScale, format: axisFormat, plot: plot, builder: &b, zeroLine: true)
-        Axes.drawTimeAxis(xScale, plot: plot, builder: &b, locale: frame.locale)
+        return (frameLayout, plot)
+    }
 
+    /// The depths as an area hanging from the zero line, outlined.
+    private func drawArea(_ laidOut: TimePlotLayout, builder b: inout SceneBuilder) {
+        let (xScale, yScale) = (laidOut.time.scale, laidOut.value.scale)
         let zero = yScale(0)
         var area: [PathElement] = [.move(Point(x: xScale(times[0]), y: zero))]
         var outline: [PathElement] = []
@@ -103,51 +126,41 @@ public struct DrawdownChart: TimePlotChart, Hashable {
             outline.append(outline.isEmpty ? .move(p) : .line(p))
         }
         area += [.line(Point(x: xScale(times[times.count - 1]), y: zero)), .close]
-        b.add(PathShape(elements: area, fill: theme.down.withAlpha(0.25)))
+        b.add(PathShape(elements: area, fill: b.theme.down.withAlpha(0.25)))
         b.add(
             PathShape(
                 elements: outline,
-                stroke: Stroke(color: theme.down, width: theme.multiLineWidth),
+                stroke: Stroke(color: b.theme.down, width: b.theme.multiLineWidth),
                 roundCaps: true
             )
         )
+    }
 
-        if let i = trough {
-            let p = Point(x: xScale(times[i]), y: yScale(depths[i]))
-            b.add(
-                .disc(
-                    center: p,
-                    radius: theme.markerRadius,
-                    fill: theme.down,
-                    outline: Stroke(color: theme.background, width: theme.markerOutline)
-                )
-            )
-            let text =
-                percent.string(depths[i]) + " · "
-                + DateText.date(Day(Date(timeIntervalSince1970: times[i])), locale: frame.locale)
-            let width = b.layout.width(text, b.annotationStyle)
-            // Kept inside the plot: anchored at the dot, moved left or right when it would leave it.
-            let x = min(max(p.x - width / 2, plot.minX), plot.maxX - width)
-            b.add(
-                b.layout.run(
-                    text,
-                    at: Point(x: x, y: p.y + theme.markerRadius + 2),
-                    baseline: .top,
-                    style: b.annotationStyle
-                )
-            )
-        }
-        // The last depth at the line's end, kept within the plot's height (the time labels are under it).
-        let half = b.layout.height(endStyle) / 2
-        let endY = min(max(yScale(min(depths[depths.count - 1], 0)), plot.minY + half), plot.maxY - half)
+    /// The deepest point as a dot, labelled with its depth and day under it.
+    private func drawTrough(_ i: Int, _ laidOut: TimePlotLayout, builder b: inout SceneBuilder) {
+        let (plot, theme) = (laidOut.plot, b.theme)
+        let p = Point(x: laidOut.time.scale(times[i]), y: laidOut.value.scale(depths[i]))
         b.add(
-            b.layout.run(
-                endText,
-                at: Point(x: plot.maxX + theme.axisSize * 0.5, y: endY),
-                baseline: .middle,
-                style: endStyle
+            .disc(
+                center: p,
+                radius: theme.markerRadius,
+                fill: theme.down,
+                outline: Stroke(color: theme.background, width: theme.markerOutline)
             )
         )
-        return (b.scene(), plot)
+        let text =
+            percent.string(depths[i]) + " · "
+            + DateText.date(Day(Date(timeIntervalSince1970: times[i])), locale: frame.locale)
+        let width = b.layout.width(text, b.annotationStyle)
+        // Kept inside the plot: anchored at the dot, moved left or right when it would leave it.
+        let x = min(max(p.x - width / 2, plot.minX), plot.maxX - width)
+        b.add(
+            b.layout.run(
+                text,
+                at: Point(x: x, y: p.y + theme.markerRadius + 2),
+                baseline: .top,
+                style: b.annotationStyle
+            )
+        )
     }
 }

@@ -19,24 +19,50 @@ public struct HBarChart: Chart, Hashable {
 
     public func scene(measurer: any TextMeasurer) -> Scene {
         var b = SceneBuilder(frame: frame, measurer: measurer)
-        var body = b.drawFrame()
-        let theme = b.theme
-        let values = series.flatMap(\.values).filter(\.isFinite)
-        guard !categories.isEmpty, !values.isEmpty else {
+        let body = b.drawFrame()
+        guard let laidOut = layOut(body, b) else {
             b.drawNoData(in: body)
             return b.scene()
         }
-        let legendHeight =
-            series.count > 1
-            ? Legend.draw(
-                names: series.map(\.name),
-                colors: series.indices.map { theme.color(series[$0].swatch, position: $0) },
-                in: body,
-                builder: &b
-            ) : 0
-        body.y += legendHeight + (legendHeight > 0 ? theme.axisSize * 0.8 : 0)
-        body.height -= legendHeight + (legendHeight > 0 ? theme.axisSize * 0.8 : 0)
+        laidOut.legend.draw(builder: &b)
+        let (plot, xScale) = (laidOut.plot, laidOut.xScale)
+        drawValueTicks(xScale, format: valueFormat ?? laidOut.format, plot: plot, builder: &b)
+        drawRows(x: xScale, format: laidOut.format, plot: plot, labelWidth: laidOut.labelWidth, builder: &b)
+        let zx = Axes.snap(xScale(0), width: b.theme.gridWidth)
+        b.add(
+            .segment(
+                Point(x: zx, y: plot.minY),
+                Point(x: zx, y: plot.maxY),
+                stroke: Stroke(color: b.theme.axis, width: b.theme.gridWidth)
+            )
+        )
+        return b.scene()
+    }
 
+    /// Horizontal bars laid out in a chart's body: the legend above, the categories' names left of the
+    /// plot, the value axis under it, and room at either end for the figures at the bars' ends.
+    struct Layout {
+        var legend: Legend
+        /// The bars' rows; its width is unused, the value scale spans them.
+        var plot: Rect
+        var xScale: LinearScale
+        /// Of the figures at the bars' ends.
+        var format: NumberFormat
+        var labelWidth: Double
+    }
+
+    /// Nil when there is nothing to draw.
+    func layOut(_ body: Rect, _ b: SceneBuilder) -> Layout? {
+        let theme = b.theme
+        let values = series.flatMap(\.values).filter(\.isFinite)
+        guard !categories.isEmpty, !values.isEmpty else { return nil }
+        var body = body
+        let legend = Legend(
+            names: series.count > 1 ? series.map(\.name) : [],
+            colors: series.indices.map { theme.color(series[$0].swatch, position: $0) },
+            atTopOf: &body,
+            b
+        )
         let format = valueFormat ?? NumberFormat(locale: frame.locale, style: .compact(decimals: 1))
         var valueStyle = b.axisStyle
         valueStyle.color = theme.text
@@ -59,7 +85,14 @@ public struct HBarChart: Chart, Hashable {
             targetTicks: 4,
             includeZero: true
         )
-        let axisFormat = valueFormat ?? format
+        return Layout(legend: legend, plot: plot, xScale: xScale, format: format, labelWidth: labelWidth)
+    }
+
+    /// Vertical grid lines at the ticks, labelled under the plot; a label that would touch the one before
+    /// or leave the canvas is left out.
+    private func drawValueTicks(_ xScale: LinearScale, format: NumberFormat, plot: Rect, builder b: inout SceneBuilder)
+    {
+        let theme = b.theme
         var lastRight = -Double.infinity
         for tick in xScale.ticks {
             let x = Axes.snap(xScale(tick), width: theme.gridWidth)
@@ -71,7 +104,7 @@ public struct HBarChart: Chart, Hashable {
                 )
             )
             let run = b.layout.run(
-                axisFormat.string(tick),
+                format.string(tick),
                 at: Point(x: x, y: plot.maxY + theme.axisSize * 0.5),
                 anchor: .middle,
                 baseline: .top,
@@ -82,6 +115,20 @@ public struct HBarChart: Chart, Hashable {
                 lastRight = run.box.maxX
             }
         }
+    }
+
+    /// A row per category: its name left of the plot, its series' bars from the zero line, each with its
+    /// value at its end when the bar is tall enough for the figure.
+    private func drawRows(
+        x xScale: LinearScale,
+        format: NumberFormat,
+        plot: Rect,
+        labelWidth: Double,
+        builder b: inout SceneBuilder
+    ) {
+        let theme = b.theme
+        var valueStyle = b.axisStyle
+        valueStyle.color = theme.text
         let band = BandScale(
             count: categories.count,
             range: (plot.minY, plot.maxY),
@@ -127,14 +174,5 @@ public struct HBarChart: Chart, Hashable {
                 )
             }
         }
-        let zx = Axes.snap(zero, width: theme.gridWidth)
-        b.add(
-            .segment(
-                Point(x: zx, y: plot.minY),
-                Point(x: zx, y: plot.maxY),
-                stroke: Stroke(color: theme.axis, width: theme.gridWidth)
-            )
-        )
-        return b.scene()
     }
 }

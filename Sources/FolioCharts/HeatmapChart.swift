@@ -80,12 +80,41 @@ public struct HeatmapChart: Chart, Hashable {
     public func scene(measurer: any TextMeasurer) -> Scene {
         var b = SceneBuilder(frame: frame, measurer: measurer)
         let body = b.drawFrame()
-        let rows = rowLabels.count
-        let columns = columnLabels.count
-        guard rows > 0, columns > 0, let limit = colourLimit else {
+        guard let limit = colourLimit, let laidOut = layOut(body, b) else {
             b.drawNoData(in: body)
             return b.scene()
         }
+        drawCells(laidOut, limit: limit, builder: &b)
+        drawLabels(laidOut, builder: &b)
+        let (x0, cellWidth) = (laidOut.x(0), laidOut.cellWidth)
+        let keyWidth = min(cellWidth * 6, laidOut.x(columnLabels.count - 1) + cellWidth - x0)
+        let keyTop = laidOut.top + Double(rowLabels.count) * laidOut.cellHeight + laidOut.gap * 2
+        drawKey(limit, in: Rect(x: x0, y: keyTop, width: keyWidth, height: laidOut.keyHeight), builder: &b)
+        return b.scene()
+    }
+
+    /// The table of cells laid out in a chart's body, the key under it: the months have the page's width.
+    struct Layout {
+        var left: Double
+        var top: Double
+        var cellWidth: Double
+        var cellHeight: Double
+        var gap: Double
+        /// The gap before the total columns, which stand apart from the months.
+        var totalGap: Double
+        var firstTotal: Int
+        var labelStyle: TextStyle
+        var keyHeight: Double
+
+        /// The left edge of column `c`.
+        func x(_ c: Int) -> Double { left + Double(c) * cellWidth + (c >= firstTotal ? totalGap : 0) }
+    }
+
+    /// Nil when no rows or columns, or cells too small to read, are left.
+    func layOut(_ body: Rect, _ b: SceneBuilder) -> Layout? {
+        let rows = rowLabels.count
+        let columns = columnLabels.count
+        guard rows > 0, columns > 0 else { return nil }
         let theme = b.theme
         var labelStyle = b.axisStyle
         labelStyle.color = theme.text
@@ -94,35 +123,45 @@ public struct HeatmapChart: Chart, Hashable {
         let totalGap = totalColumns > 0 ? theme.axisSize * 0.6 : 0
         let topHeight = b.layout.height(labelStyle)
         let keyHeight = Self.keyStripHeight(theme) + gap * 0.5 + b.layout.height(b.axisStyle)
-        // The key sits under the table, so that the months have the page's width.
         let cellWidth = (body.width - leftWidth - gap - totalGap) / Double(columns)
         let cellHeight = min(
             (body.height - topHeight - gap * 3 - keyHeight) / Double(rows),
             cellWidth * 0.8,
             theme.axisSize * 3
         )
-        guard cellWidth > 4, cellHeight > 4 else {
-            b.drawNoData(in: body)
-            return b.scene()
-        }
-        let top = body.minY + topHeight + gap
-        func x(_ c: Int) -> Double {
-            body.minX + leftWidth + gap + Double(c) * cellWidth + (c >= columns - totalColumns ? totalGap : 0)
-        }
+        guard cellWidth > 4, cellHeight > 4 else { return nil }
+        return Layout(
+            left: body.minX + leftWidth + gap,
+            top: body.minY + topHeight + gap,
+            cellWidth: cellWidth,
+            cellHeight: cellHeight,
+            gap: gap,
+            totalGap: totalGap,
+            firstTotal: columns - totalColumns,
+            labelStyle: labelStyle,
+            keyHeight: keyHeight
+        )
+    }
 
+    /// Each value's cell in its colour, with the figure when every figure fits at a legible size.
+    private func drawCells(_ laidOut: Layout, limit: Limit, builder b: inout SceneBuilder) {
+        let (theme, cellWidth, cellHeight) = (b.theme, laidOut.cellWidth, laidOut.cellHeight)
         // The widest text any cell shows sets one size for all, so that the table reads evenly.
         var valueStyle = TextStyle(size: theme.annotationSize * 0.85, weight: .regular, color: theme.text, role: .cell)
         let widest = values.joined().filter(\.isFinite).map { b.layout.width(format.string($0), valueStyle) }.max() ?? 1
         valueStyle.size = min(valueStyle.size, valueStyle.size * cellWidth * 0.9 / widest, cellHeight * 0.65)
         let showValues = valueStyle.size >= Self.smallestFigure - 1e-9
-        for r in 0..<rows {
-            for c in 0..<columns {
+        for r in 0..<rowLabels.count {
+            for c in 0..<columnLabels.count {
                 let v = value(r, c)
                 guard v.isFinite else { continue }
-                let rect = Rect(x: x(c), y: top + Double(r) * cellHeight, width: cellWidth, height: cellHeight).insetBy(
-                    dx: 0.5,
-                    dy: 0.5
+                let rect = Rect(
+                    x: laidOut.x(c),
+                    y: laidOut.top + Double(r) * cellHeight,
+                    width: cellWidth,
+                    height: cellHeight
                 )
+                .insetBy(dx: 0.5, dy: 0.5)
                 let fill = theme.heatmapColor(v / limit.value)
                 b.add(.rect(rect, fill: fill))
                 guard showValues else { continue }
@@ -139,36 +178,20 @@ public struct HeatmapChart: Chart, Hashable {
                 )
             }
         }
+    }
+
+    /// The rows' names left of the table and the columns' above it.
+    private func drawLabels(_ laidOut: Layout, builder b: inout SceneBuilder) {
+        let (style, gap, top) = (laidOut.labelStyle, laidOut.gap, laidOut.top)
         for (r, label) in rowLabels.enumerated() {
-            b.add(
-                b.layout.run(
-                    label,
-                    at: Point(x: x(0) - gap, y: top + (Double(r) + 0.5) * cellHeight),
-                    anchor: .end,
-                    baseline: .middle,
-                    style: labelStyle
-                )
-            )
+            let at = Point(x: laidOut.x(0) - gap, y: top + (Double(r) + 0.5) * laidOut.cellHeight)
+            b.add(b.layout.run(label, at: at, anchor: .end, baseline: .middle, style: style))
         }
         for (c, label) in columnLabels.enumerated() {
-            let text = b.layout.fit(label, maxWidth: cellWidth - 1, style: labelStyle)
-            b.add(
-                b.layout.run(
-                    text,
-                    at: Point(x: x(c) + cellWidth / 2, y: top - gap),
-                    anchor: .middle,
-                    baseline: .bottom,
-                    style: labelStyle
-                )
-            )
+            let text = b.layout.fit(label, maxWidth: laidOut.cellWidth - 1, style: style)
+            let at = Point(x: laidOut.x(c) + laidOut.cellWidth / 2, y: top - gap)
+            b.add(b.layout.run(text, at: at, anchor: .middle, baseline: .bottom, style: style))
         }
-        let keyWidth = min(cellWidth * 6, x(columns - 1) + cellWidth - x(0))
-        drawKey(
-            limit,
-            in: Rect(x: x(0), y: top + Double(rows) * cellHeight + gap * 2, width: keyWidth, height: keyHeight),
-            builder: &b
-        )
-        return b.scene()
     }
 
     static func keyStripHeight(_ theme: Theme) -> Double { theme.axisSize * 0.7 }

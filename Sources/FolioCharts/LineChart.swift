@@ -72,178 +72,82 @@ public struct LineChart: TimePlotChart, Hashable {
         return t0...t1
     }
 
-    public func scene(measurer: any TextMeasurer) -> Scene { drawn(measurer: measurer).scene }
-    public func plotArea(measurer: any TextMeasurer) -> Rect? { drawn(measurer: measurer).plot }
-
-    private func drawn(measurer: any TextMeasurer) -> (scene: Scene, plot: Rect?) {
+    public func scene(measurer: any TextMeasurer) -> Scene {
         var b = SceneBuilder(frame: frame, measurer: measurer)
-        let locale = frame.locale
-        let format = valueFormat ?? NumberFormat(locale: locale, style: .price(minimum: 2, significant: 4))
-        let single = series.count == 1 ? SeriesSummary(series[0].values) : nil
-        let annotate = annotateWindow && single != nil
-
-        // The change over the window sits at the right end of the subtitle line.
-        var changeText: String?
-        var changeColor = b.theme.text
-        var changeRising = true
-        if annotate, let s = single, s.first != s.last || series[0].values.filter(\.isFinite).count > 1,
-            case let change = headlineChange ?? HeadlineChange(amount: s.change, fraction: s.changeFraction),
-            let amount = change.amount
-        {
-            var signed = format.withDecimals(of: max(abs(s.first), abs(s.last)))
-            signed.explicitPlus = true
-            let percent =
-                change.fraction.map {
-                    // One decimal, as every chart writes a percentage (tables write two).
-                    " (" + NumberFormat(locale: locale, style: .percent(1), explicitPlus: true).string($0) + ")"
-                } ?? ""
-            changeText = signed.string(amount) + percent
-            changeRising = amount >= 0
-            changeColor = amount > 0 ? b.theme.up : amount < 0 ? b.theme.down : b.theme.secondaryText
+        let laidOut = layOut(b)
+        b.draw(laidOut.frame)
+        laidOut.change?.draw(builder: &b)
+        guard let plot = laidOut.plot else {
+            b.drawNoData(in: laidOut.frame.body)
+            return b.scene()
         }
-        let changeStyle = TextStyle(
-            size: b.theme.subtitleSize,
-            weight: .bold,
-            color: b.theme.labelColor(for: changeColor),
-            role: .annotation
-        )
-        let arrowSize = b.theme.subtitleSize * 0.6
-        let changeWidth = changeText.map { b.layout.width($0, changeStyle) + arrowSize * 1.6 } ?? 0
-        let body = b.drawFrame(subtitleTrailingWidth: changeWidth)
-        if let changeText {
-            let top = b.subtitleTop()
-            let run = b.layout.run(
-                changeText,
-                at: Point(x: frame.width - b.theme.margin, y: top),
-                anchor: .end,
-                baseline: .top,
-                style: changeStyle
-            )
-            b.add(run)
-            ChangeArrow.draw(
-                rising: changeRising,
-                flat: changeColor == b.theme.secondaryText,
-                rightEdge: run.box.minX - arrowSize * 0.6,
-                midY: run.box.midY,
-                size: arrowSize,
-                color: changeStyle.color,
+        drawShadedSpans(plot, builder: &b)
+        plot.drawAxes(builder: &b)
+        if let window = laidOut.window {
+            drawAverage(window, text: laidOut.averageText, plot: plot, builder: &b)
+        }
+        let ends = drawLines(plot, builder: &b)
+        if let window = laidOut.window {
+            ExtremeMarkers.draw(
+                summary: window,
+                series: series[0],
+                color: b.theme.color(series[0].swatch, position: 0),
+                format: laidOut.format,
+                locale: frame.locale,
+                plot: plot.plot,
+                x: { plot.time.scale($0) },
+                y: { plot.value.scale($0) },
                 builder: &b
             )
         }
+        laidOut.endLabels?.draw(ends, plot: plot.plot, builder: &b)
+        return b.scene()
+    }
 
-        let all = series.flatMap { zip($0.times, $0.values).filter { $0.1.isFinite } }
-        guard !all.isEmpty else {
-            b.drawNoData(in: body)
-            return (b.scene(), nil)
-        }
+    public func plotArea(measurer: any TextMeasurer) -> Rect? {
+        layOut(SceneBuilder(frame: frame, measurer: measurer)).plot?.plot
+    }
 
-        // Room under the plot for time labels, and above/below the data for marker labels.
-        let annotationHeight = b.layout.height(b.annotationStyle)
-        let plotTop = body.minY + (annotate ? 0 : b.theme.axisSize * 0.5)
-        let plotBottom = body.maxY - Axes.timeAxisHeight(b)
-        let plotHeight = max(plotBottom - plotTop, 1)
-        var lo = min(all.map(\.1).min()!, valueDomain?.lowerBound ?? .infinity)
-        var hi = max(all.map(\.1).max()!, valueDomain?.upperBound ?? -.infinity)
-        if annotate {
-            let need = annotationHeight + b.theme.markerRadius + b.theme.markerOutline + 4
-            let fraction = need / max(plotHeight - 2 * need, 1)
-            if logScale {
-                // On a log scale the same room is a ratio: the span's ratio to that power.
-                let k = pow(hi / lo, fraction)
-                lo /= k
-                hi *= k
-            } else {
-                let pad = (hi - lo) * fraction
-                lo -= pad
-                hi += pad
-            }
-        }
-        let yScale: any ValueScale =
-            logScale
-            ? LogScale(dataMin: lo, dataMax: hi, range: (plotBottom, plotTop), maxTicks: frame.maxTicks ?? 7)
-            : LinearScale(
-                dataMin: lo,
-                dataMax: hi,
-                range: (plotBottom, plotTop),
-                targetTicks: 5,
-                maxTicks: frame.maxTicks ?? .max
-            )
-        let axisFormat = Axes.tickFormat(yScale, locale: locale, currency: nil, width: body.width, builder: b)
-        let labelWidth = Axes.valueLabelWidth(yScale, format: axisFormat, builder: b)
-        let left = max(body.minX + labelWidth + b.theme.axisSize * 0.6, minimumInsets.left)
-
-        // Right gutter: the average label (one series) or the series names at the line ends.
-        var gutter = 0.0
-        let averageText = single.map { locale.average + " " + format.string($0.average) }
-        if annotate, let averageText { gutter = b.layout.width(averageText, b.axisStyle) + b.theme.axisSize * 0.6 }
-        let nameStyle = TextStyle(size: b.theme.axisSize, weight: .bold, color: b.theme.text, role: .legend)
-        let maxName = body.width * 0.22
-        let labelsEnds = series.count > 1 || endFigures
-        func endLabel(_ s: LineSeries) -> String {
-            let name = b.layout.fit(s.name, maxWidth: maxName, style: nameStyle)
-            guard endFigures, let last = s.values.last(where: \.isFinite) else { return name }
-            return name + "\u{00A0}" + format.string(last)
-        }
-        // A name stands after a leader from its line's end and a short key in the line's colour: a leader
-        // carries the eye to a name that stacking moved off its line's level, and the key, not the text,
-        // carries the colour (two darkened golds, orange's and yellow's, would read as one).
-        let leader = b.theme.axisSize * 1.0
-        let key = b.theme.axisSize * 0.9
-        if labelsEnds {
-            gutter =
-                (series.map { b.layout.width(endLabel($0), nameStyle) }.max() ?? 0) + leader + key
-                + b.theme.axisSize * 0.7
-        }
-        let right = min(body.maxX - gutter, frame.width - minimumInsets.right)
-        let plot = Rect(x: left, y: plotTop, width: max(right - left, 1), height: plotHeight)
-        let t0 = all.map(\.0).min()!
-        let t1 = all.map(\.0).max()!
-        let maxTicks = min(
-            max(2, Int(plot.width / (b.layout.width("00 Sep.", b.axisStyle) * 1.8))),
-            frame.maxTicks ?? .max
-        )
-        let xScale = TimeScale(start: t0, end: t1, range: (plot.minX, plot.maxX), maxTicks: maxTicks)
-
-        // Under the grid and the lines, so that neither is hidden.
+    /// Stretches of time (the worst drawdowns) shaded under the grid and the lines, so that neither is hidden.
+    private func drawShadedSpans(_ layout: TimePlotLayout, builder b: inout SceneBuilder) {
+        let (plot, xScale) = (layout.plot, layout.time.scale)
         for span in shadedSpans {
             let (x0, x1) = (max(xScale(span.lowerBound), plot.minX), min(xScale(span.upperBound), plot.maxX))
             guard x1 > x0 else { continue }
             b.add(PathShape.rect(Rect(x: x0, y: plot.minY, width: x1 - x0, height: plot.height), fill: b.theme.shade))
         }
-        Axes.drawValueAxis(
-            yScale,
-            format: axisFormat,
-            plot: plot,
-            builder: &b,
-            zeroLine: valueDomain?.contains(0) == true
+    }
+
+    /// The window's average as a dashed line across the plot, labelled at its right end.
+    private func drawAverage(_ s: SeriesSummary, text: String, plot: TimePlotLayout, builder b: inout SceneBuilder) {
+        let y = plot.value.scale(s.average)
+        b.add(
+            .segment(
+                Point(x: plot.plot.minX, y: y),
+                Point(x: plot.plot.maxX, y: y),
+                stroke: Stroke(
+                    color: b.theme.secondaryText,
+                    width: b.theme.averageLineWidth,
+                    dash: [b.theme.averageLineWidth * 3, b.theme.averageLineWidth * 2]
+                )
+            )
         )
-        Axes.drawTimeAxis(xScale, plot: plot, builder: &b, locale: locale)
-
-        if annotate, let s = single, let averageText {
-            let y = yScale(s.average)
-            b.add(
-                .segment(
-                    Point(x: plot.minX, y: y),
-                    Point(x: plot.maxX, y: y),
-                    stroke: Stroke(
-                        color: b.theme.secondaryText,
-                        width: b.theme.averageLineWidth,
-                        dash: [b.theme.averageLineWidth * 3, b.theme.averageLineWidth * 2]
-                    )
-                )
+        b.add(
+            b.layout.run(
+                text,
+                at: Point(x: plot.plot.maxX + b.theme.axisSize * 0.5, y: y),
+                baseline: .middle,
+                style: b.axisStyle
             )
-            b.add(
-                b.layout.run(
-                    averageText,
-                    at: Point(x: plot.maxX + b.theme.axisSize * 0.5, y: y),
-                    baseline: .middle,
-                    style: b.axisStyle
-                )
-            )
-        }
+        )
+    }
 
+    /// Each series as a line (a point with no neighbour near enough to join, as a dot); returns where each
+    /// line ends, for its label.
+    private func drawLines(_ plot: TimePlotLayout, builder b: inout SceneBuilder) -> [LineEndLabels.End] {
+        let (xScale, yScale) = (plot.time.scale, plot.value.scale)
         let width = series.count == 1 ? b.theme.singleLineWidth : b.theme.multiLineWidth
-        var ends: [(text: String, x: Double, y: Double, color: Color)] = []
+        var ends: [LineEndLabels.End] = []
         for (index, s) in series.enumerated() {
             let color = b.theme.lineColor(b.theme.color(s.swatch, position: index))
             let geometry = LineGeometry.path(
@@ -258,101 +162,10 @@ public struct LineChart: TimePlotChart, Hashable {
                 b.add(.disc(center: p, radius: width * 1.2, fill: color, outline: nil))
             }
             if let lastIndex = s.values.lastIndex(where: \.isFinite) {
-                ends.append((endLabel(s), xScale(s.times[lastIndex]), yScale(s.values[lastIndex]), color))
+                let end = Point(x: xScale(s.times[lastIndex]), y: yScale(s.values[lastIndex]))
+                ends.append(LineEndLabels.End(series: index, point: end, color: color))
             }
         }
-
-        if annotate, let s = single {
-            ExtremeMarkers.draw(
-                summary: s,
-                series: series[0],
-                color: b.theme.color(series[0].swatch, position: 0),
-                format: format,
-                locale: locale,
-                plot: plot,
-                x: { xScale($0) },
-                y: { yScale($0) },
-                builder: &b
-            )
-        }
-        if labelsEnds {
-            let height = b.layout.height(nameStyle)
-            let centres = LabelStacking.stack(
-                desired: ends.map(\.y),
-                heights: ends.map { _ in height },
-                lower: plot.minY,
-                upper: plot.maxY + height / 2,
-                gap: 2
-            )
-            let start = plot.maxX + b.theme.axisSize * 0.3
-            for (i, end) in ends.enumerated() {
-                // The leader: from the line's end (a line that stops early, from where it stops) to the key.
-                b.add(
-                    PathShape(
-                        elements: [
-                            .move(Point(x: max(end.x, start), y: end.y)),
-                            .line(Point(x: start + leader, y: centres[i])),
-                        ],
-                        stroke: Stroke(color: end.color, width: 1)
-                    )
-                )
-                b.add(
-                    PathShape(
-                        elements: [
-                            .move(Point(x: start + leader, y: centres[i])),
-                            .line(Point(x: start + leader + key, y: centres[i])),
-                        ],
-                        stroke: Stroke(color: end.color, width: b.theme.singleLineWidth * 1.2)
-                    )
-                )
-                b.add(
-                    b.layout.run(
-                        end.text,
-                        at: Point(x: start + leader + key + b.theme.axisSize * 0.3, y: centres[i]),
-                        baseline: .middle,
-                        style: nameStyle
-                    )
-                )
-            }
-        }
-        return (b.scene(), plot)
-    }
-}
-
-/// A change as the headline states it: an amount and, when it has a base, a fraction (0.035 = +3.5 %).
-/// No amount: the change is not known, and no headline is better than a wrong one.
-public struct HeadlineChange: Hashable, Sendable {
-    public var amount: Double?
-    public var fraction: Double?
-    public init(amount: Double?, fraction: Double?) {
-        self.amount = amount
-        self.fraction = fraction
-    }
-}
-
-/// The up/down triangle that goes with a change, so direction never rests on colour alone.
-enum ChangeArrow {
-    static func draw(
-        rising: Bool,
-        flat: Bool,
-        rightEdge: Double,
-        midY: Double,
-        size: Double,
-        color: Color,
-        builder: inout SceneBuilder
-    ) {
-        guard !flat else { return }
-        let h = size * 0.87
-        let (tipY, baseY) = rising ? (midY - h / 2, midY + h / 2) : (midY + h / 2, midY - h / 2)
-        builder.add(
-            PathShape(
-                elements: [
-                    .move(Point(x: rightEdge - size / 2, y: tipY)),
-                    .line(Point(x: rightEdge, y: baseY)), .line(Point(x: rightEdge - size, y: baseY)),
-                    .close,
-                ],
-                fill: color
-            )
-        )
+        return ends
     }
 }

@@ -87,9 +87,6 @@ enum PieBar {
         let (parts, edges, inside, stairStart, rows, line, row, pad, totalHeight) = (
             l.parts, l.edges, l.inside, l.stairStart, l.rows, l.line, l.row, l.pad, l.totalHeight
         )
-        func width(_ p: Part) -> Double {
-            b.layout.width(p.name + " ", nameStyle) + b.layout.width(p.percent, percentStyle)
-        }
         let first = parts[0]
         let bar = max(min(line * 2.4, body.height - totalHeight - pad - rows * row), line * 1.2)
         let needed = totalHeight + bar + pad + rows * row
@@ -103,41 +100,17 @@ enum PieBar {
             }
         }
         let barTop = top + totalHeight
-        for (i, p) in parts.enumerated() {
-            var shape = PathShape.rect(
-                Rect(x: edges[i], y: barTop, width: edges[i + 1] - edges[i], height: bar),
-                fill: p.color
-            )
-            shape.stroke = theme.outline(for: p.color)
-            b.add(shape)
-            if i > 0 {
-                b.add(
-                    .segment(
-                        Point(x: edges[i], y: barTop),
-                        Point(x: edges[i], y: barTop + bar),
-                        stroke: Stroke(color: theme.background, width: 1.5)
-                    )
-                )
-            }
-        }
+        drawSegments(parts, edges: edges, top: barTop, height: bar, builder: &b)
 
         func label(_ p: Part, at point: Point, anchor: TextAnchor, color: Color? = nil) {
-            let w = width(p)
-            let x = anchor == .end ? point.x - w : point.x
-            var name = nameStyle
-            var percent = percentStyle
-            if let color {
-                name.color = color
-                percent.color = color
-            }
-            b.add(b.layout.run(p.name, at: Point(x: x, y: point.y), baseline: .middle, style: name))
-            b.add(
-                b.layout.run(
-                    p.percent,
-                    at: Point(x: x + b.layout.width(p.name + " ", nameStyle), y: point.y),
-                    baseline: .middle,
-                    style: percent
-                )
+            drawLabel(
+                p,
+                at: point,
+                anchor: anchor,
+                color: color,
+                nameStyle: nameStyle,
+                percentStyle: percentStyle,
+                builder: &b
             )
         }
         let below = barTop + bar + pad + row / 2
@@ -159,5 +132,62 @@ enum PieBar {
             b.add(.segment(Point(x: x, y: y), Point(x: x - Self.leader + 2, y: y), stroke: stroke))
             label(p, at: Point(x: x - Self.leader, y: y), anchor: .end)
         }
+    }
+
+    /// The segments side by side, parted by a hairline of background.
+    private static func drawSegments(
+        _ parts: [Part],
+        edges: [Double],
+        top barTop: Double,
+        height bar: Double,
+        builder b: inout SceneBuilder
+    ) {
+        let theme = b.theme
+        for (i, p) in parts.enumerated() {
+            var shape = PathShape.rect(
+                Rect(x: edges[i], y: barTop, width: edges[i + 1] - edges[i], height: bar),
+                fill: p.color
+            )
+            shape.stroke = theme.outline(for: p.color)
+            b.add(shape)
+            if i > 0 {
+                b.add(
+                    .segment(
+                        Point(x: edges[i], y: barTop),
+                        Point(x: edges[i], y: barTop + bar),
+                        stroke: Stroke(color: theme.background, width: 1.5)
+                    )
+                )
+            }
+        }
+    }
+
+    /// A part's name and share on one line, starting at `point` or (`anchor` .end) ending there.
+    private static func drawLabel(
+        _ p: Part,
+        at point: Point,
+        anchor: TextAnchor,
+        color: Color?,
+        nameStyle: TextStyle,
+        percentStyle: TextStyle,
+        builder b: inout SceneBuilder
+    ) {
+        let w = b.layout.width(p.name + " ", nameStyle) + b.layout.width(p.percent, percentStyle)
+        let x = anchor == .end ? point.x - w : point.x
+        var name = nameStyle
+        var percent = percentStyle
+        if let color {
+            name.color = color
+            percent.color = color
+        }
+        b.add(b.layout.run(p.name, at: Point(x: x, y: point.y), baseline: .middle, style: name))
+        b.add(
+            b.layout.run(
+                p.percent,
+                at: Point(x: x + b.layout.width(p.name + " ", nameStyle), y: point.y),
+                baseline: .middle,
+                style: percent
+            )
+        )
     }
 }

@@ -138,10 +138,10 @@ public struct PieChart: Chart, Hashable {
     /// rows), nil when it is drawn as a pie: a report gives a bar's block no more, and the page the rest.
     package func barHeight(measurer: any TextMeasurer) -> Double? {
         guard drawsAsBar else { return nil }
-        var b = SceneBuilder(frame: frame, measurer: measurer)
-        let body = b.drawFrame()
+        let b = SceneBuilder(frame: frame, measurer: measurer)
+        let body = b.layOutFrame().body
         let (parts, nameStyle, percentStyle) = barParts(b)
-        let note = notShownText == nil ? 0 : b.layout.height(b.axisStyle) * 1.6
+        let note = notShownText == nil ? 0 : BodyNote.height(b)
         let layout = PieBar.layout(
             parts,
             total: donut ? donutTotal(b) : [],
@@ -159,8 +159,7 @@ public struct PieChart: Chart, Hashable {
         let whole = total
         let percentFormat = NumberFormat(locale: frame.locale, style: .percent(1))
         let theme = b.theme
-        let nameStyle = TextStyle(size: theme.annotationSize, weight: .regular, color: theme.text, role: .annotation)
-        let percentStyle = TextStyle(size: theme.annotationSize, weight: .bold, color: theme.text, role: .annotation)
+        let (nameStyle, percentStyle) = labelStyles(theme)
         let parts = drawn.indices.map { i in
             PieBar.Part(
                 name: drawn[i].label,
@@ -180,26 +179,8 @@ public struct PieChart: Chart, Hashable {
             b.drawNoData(in: body)
             return b.scene()
         }
-        if let note = notShownText {
-            // One line at the bottom of the body, shortened rather than wrapped.
-            let style = b.axisStyle
-            let text = b.layout.fit(note, maxWidth: body.width, style: style)
-            b.add(b.layout.run(text, at: Point(x: body.minX, y: body.maxY), baseline: .bottom, style: style))
-            body.height -= b.layout.height(style) * 1.6
-        }
-        let theme = b.theme
-        let locale = frame.locale
-        let whole = self.total
-        let shares = drawn.map { $0.value / whole }
-        let sweeps = shares.map { shares.count == 1 ? 2 * Double.pi : $0 * 2 * .pi }
-        let percentFormat = NumberFormat(locale: locale, style: .percent(1))
-        // Each share rounded alone, as the holdings table's is, so that one asset's share is one figure on
-        // the chart and in the table (they add up to 100 within the rounding of each).
-        let percents = shares.map { percentFormat.string($0) }
-        let nameStyle = TextStyle(size: theme.annotationSize, weight: .regular, color: theme.text, role: .annotation)
-        let percentStyle = TextStyle(size: theme.annotationSize, weight: .bold, color: theme.text, role: .annotation)
-        let lineHeight = b.layout.height(nameStyle)
-
+        if let note = BodyNote(notShownText, atBottomOf: &body, b) { b.add(note.run) }
+        let (nameStyle, percentStyle) = labelStyles(b.theme)
         if drawsAsBar {
             let (parts, _, _) = barParts(b)
             PieBar.draw(
@@ -212,22 +193,94 @@ public struct PieChart: Chart, Hashable {
             )
             return b.scene()
         }
+        let wheel = Wheel(self, drawn, body: body, nameStyle: nameStyle, percentStyle: percentStyle, b)
+        let mids = drawSlices(
+            drawn,
+            sweeps: wheel.sweeps,
+            centre: wheel.centre,
+            radius: wheel.radius,
+            inner: wheel.inner,
+            builder: &b
+        )
+        // A whole pie has no slice to point at: its name goes to the right, level with the centre.
+        PieLabels.place(
+            names: wheel.labels,
+            percents: wheel.percents,
+            mids: drawn.count == 1 ? [0] : mids,
+            centre: wheel.centre,
+            radius: wheel.radius,
+            gap: wheel.gap,
+            body: body,
+            nameStyle: nameStyle,
+            percentStyle: percentStyle,
+            builder: &b
+        )
+        if donut { drawTotal(centre: wheel.centre, inner: wheel.inner, builder: &b) }
+        return b.scene()
+    }
 
-        // Radius: the body's height, less the room outside labels need on either side.
-        let maxLabelWidth = body.width * 0.24
-        let labels = drawn.indices.map { i in
-            b.layout.fit(drawn[i].label, maxWidth: maxLabelWidth, style: nameStyle)
+    /// The styles of a slice's name and of its share.
+    func labelStyles(_ theme: Theme) -> (name: TextStyle, percent: TextStyle) {
+        (
+            TextStyle(size: theme.annotationSize, weight: .regular, color: theme.text, role: .annotation),
+            TextStyle(size: theme.annotationSize, weight: .bold, color: theme.text, role: .annotation)
+        )
+    }
+
+    /// A pie laid out in its body: each slice's sweep, name and share as written, and the wheel, as large
+    /// as the body's height allows once the names outside it have their room on either side.
+    struct Wheel {
+        var sweeps: [Double]
+        var labels: [String]
+        var percents: [String]
+        var centre: Point
+        var radius: Double
+        /// The hole's radius; zero for a pie.
+        var inner: Double
+        /// Between the wheel and a name outside it.
+        var gap: Double
+
+        init(
+            _ chart: PieChart,
+            _ drawn: [PieSlice],
+            body: Rect,
+            nameStyle: TextStyle,
+            percentStyle: TextStyle,
+            _ b: SceneBuilder
+        ) {
+            let whole = chart.total
+            let shares = drawn.map { $0.value / whole }
+            sweeps = shares.map { shares.count == 1 ? 2 * Double.pi : $0 * 2 * .pi }
+            let percentFormat = NumberFormat(locale: chart.frame.locale, style: .percent(1))
+            // Each share rounded alone, as the holdings table's is, so that one asset's share is one figure on
+            // the chart and in the table (they add up to 100 within the rounding of each).
+            let percents = shares.map { percentFormat.string($0) }
+            let maxLabelWidth = body.width * 0.24
+            let labels = drawn.map { b.layout.fit($0.label, maxWidth: maxLabelWidth, style: nameStyle) }
+            let widest =
+                drawn.indices.map { i in
+                    b.layout.width(labels[i], nameStyle) + b.layout.width(" " + percents[i], percentStyle)
+                }.max() ?? 0
+            gap = b.theme.annotationSize * 0.8
+            let lineHeight = b.layout.height(nameStyle)
+            radius = max(min(body.height / 2 - lineHeight * 0.5, body.width / 2 - widest - gap * 2), 10)
+            centre = Point(x: body.midX, y: body.midY)
+            inner = chart.donut ? radius * 0.58 : 0
+            (self.labels, self.percents) = (labels, percents)
         }
-        let widest =
-            drawn.indices.map { i in
-                b.layout.width(labels[i], nameStyle)
-                    + b.layout.width(" " + percents[i], percentStyle)
-            }.max() ?? 0
-        let gap = theme.annotationSize * 0.8
-        let radius = max(min(body.height / 2 - lineHeight * 0.5, body.width / 2 - widest - gap * 2), 10)
-        let centre = Point(x: body.midX, y: body.midY)
-        let inner = donut ? radius * 0.58 : 0
+    }
 
+    /// The slices clockwise from twelve o'clock, each parted from the next by a hairline of background;
+    /// returns each slice's middle angle, where its label points.
+    private func drawSlices(
+        _ drawn: [PieSlice],
+        sweeps: [Double],
+        centre: Point,
+        radius: Double,
+        inner: Double,
+        builder b: inout SceneBuilder
+    ) -> [Double] {
+        let theme = b.theme
         var angle = -Double.pi / 2
         var mids: [Double] = []
         for (i, slice) in drawn.enumerated() {
@@ -248,92 +301,6 @@ public struct PieChart: Chart, Hashable {
             mids.append(angle + sweep / 2)
             angle += sweep
         }
-
-        // A whole pie has no slice to point at: its name goes to the right, level with the centre.
-        PieLabels.place(
-            names: labels,
-            percents: percents,
-            mids: drawn.count == 1 ? [0] : mids,
-            centre: centre,
-            radius: radius,
-            gap: gap,
-            body: body,
-            nameStyle: nameStyle,
-            percentStyle: percentStyle,
-            builder: &b
-        )
-
-        if donut {
-            // The ring is what is held; with a negative balance not drawn, the net whole goes under it.
-            let format = totalFormat ?? NumberFormat(locale: locale, style: .compact(decimals: 1))
-            let label = centreLabel
-            var big = TextStyle(size: theme.titleSize, weight: .bold, color: theme.text, role: .annotation)
-            let text = format.string(total)
-            let room = inner * 1.7
-            if b.layout.width(text, big) > room { big.size *= room / b.layout.width(text, big) }
-            let net = notShown.isEmpty ? nil : format.string(netTotal) + " " + locale.net
-            var small = b.subtitleStyle
-            // The lines shrink together until each one's corners are inside the hole: a small donut's "held"
-            // and "$293 net" would otherwise touch the ring.
-            func lines(_ k: Double) -> [(width: Double, top: Double, bottom: Double)] {
-                var (bigK, smallK) = (big, small)
-                bigK.size *= k
-                smallK.size *= k
-                let top = centre.y - (net == nil ? 0 : b.layout.height(smallK) / 2)
-                let h = b.layout.height(smallK)
-                return [(b.layout.width(text, bigK), top - b.layout.height(bigK), top)]
-                    + [label, net].compactMap { $0 }.enumerated().map { i, line in
-                        let y = top + 2 + Double(i) * h
-                        return (min(b.layout.width(line, smallK), room), y, y + h)
-                    }
-            }
-            func fits(_ k: Double) -> Bool {
-                lines(k).allSatisfy { line in
-                    [line.top, line.bottom].allSatisfy { y in
-                        pow(line.width / 2, 2) + pow(y - centre.y, 2) <= pow(inner * 0.95, 2)
-                    }
-                }
-            }
-            var k = 1.0
-            while k > 0.6, !fits(k) { k -= 0.05 }
-            big.size *= k
-            small.size *= k
-            let top = centre.y - (net == nil ? 0 : b.layout.height(small) / 2)
-            b.add(b.layout.run(text, at: Point(x: centre.x, y: top), anchor: .middle, baseline: .bottom, style: big))
-            b.add(
-                b.layout.run(label, at: Point(x: centre.x, y: top + 2), anchor: .middle, baseline: .top, style: small)
-            )
-            if let net {
-                b.add(
-                    b.layout.run(
-                        b.layout.fit(net, maxWidth: room, style: small),
-                        at: Point(x: centre.x, y: top + 2 + b.layout.height(small)),
-                        anchor: .middle,
-                        baseline: .top,
-                        style: small
-                    )
-                )
-            }
-        }
-        return b.scene()
-    }
-}
-
-extension PieChart {
-    /// What a donut's total is: "Total" only when nothing is left out (a holding without a rate is not in
-    /// the ring), "held" beside a net whole when a negative balance is not drawn.
-    var centreLabel: String {
-        !leftOut.isEmpty ? frame.locale.shown : notShown.isEmpty ? frame.locale.total : frame.locale.held
-    }
-
-    /// A donut drawn as a bar writes its centre above it, on one line: "₴34.9K Total", "$313 held · $293 net".
-    func donutTotal(_ b: SceneBuilder) -> [(text: String, style: TextStyle)] {
-        let format = totalFormat ?? NumberFormat(locale: frame.locale, style: .compact(decimals: 1))
-        var big = b.subtitleStyle
-        big.weight = .bold
-        big.color = b.theme.text
-        var out = [(format.string(total), big), (centreLabel, b.subtitleStyle)]
-        if !notShown.isEmpty { out.append(("· " + format.string(netTotal) + " " + frame.locale.net, b.subtitleStyle)) }
-        return out
+        return mids
     }
 }

@@ -34,58 +34,14 @@ public struct TableChart: Chart, Hashable {
         var b = SceneBuilder(frame: frame, measurer: measurer)
         let body = b.drawFrame()
         let theme = b.theme
-        let columns = max(header.count, rows.map(\.count).max() ?? 0)
-        guard columns > 0 else {
+        guard let laidOut = layOut(body, b) else {
             b.drawNoData(in: body)
             return b.scene()
         }
-        var cellStyle = b.axisStyle
-        cellStyle.color = theme.text
-        cellStyle.role = .cell
-        var headerStyle = cellStyle
-        headerStyle.weight = .bold
-        headerStyle.role = .header
-        let padding = theme.axisSize * 0.8
-        let numeric = (0..<columns).map { c in rows.contains { c < $0.count && $0[c].isNumber } }
-        var widths = (0..<columns).map { c in
-            max(
-                c < header.count ? b.layout.width(header[c], headerStyle) : 0,
-                rows.map { c < $0.count ? b.layout.width($0[c].string(), cellStyle) : 0 }.max() ?? 0
-            ) + 2 * padding
-        }
-        // Too wide: shrink the text columns (numbers are never shortened) in proportion.
-        let excess = widths.reduce(0, +) - body.width
-        let textTotal = zip(widths, numeric).filter { !$0.1 }.map(\.0).reduce(0, +)
-        if excess > 0, textTotal > 0 {
-            for c in 0..<columns where !numeric[c] {
-                widths[c] = max(widths[c] - excess * widths[c] / textTotal, 3 * padding)
-            }
-        }
-        let rowHeight = b.layout.height(cellStyle) * 1.5
+        let rowHeight = laidOut.rowHeight
+        let tableWidth = min(laidOut.widths.reduce(0, +), body.width)
         var y = body.minY
-        func drawRow(_ texts: [String], style: TextStyle) {
-            var x = body.minX
-            for c in 0..<columns {
-                let text = b.layout.fit(
-                    c < texts.count ? texts[c] : "",
-                    maxWidth: widths[c] - 2 * padding,
-                    style: style
-                )
-                let right = numeric[c]
-                b.add(
-                    b.layout.run(
-                        text,
-                        at: Point(x: right ? x + widths[c] - padding : x + padding, y: y + rowHeight / 2),
-                        anchor: right ? .end : .start,
-                        baseline: .middle,
-                        style: style
-                    )
-                )
-                x += widths[c]
-            }
-        }
-        let tableWidth = min(widths.reduce(0, +), body.width)
-        drawRow(header, style: headerStyle)
+        drawRow(header, laidOut, x: body.minX, y: y, style: laidOut.headerStyle, builder: &b)
         y += rowHeight
         b.add(
             .segment(
@@ -100,7 +56,7 @@ public struct TableChart: Chart, Hashable {
             if i % 2 == 1 {
                 b.add(.rect(Rect(x: body.minX, y: y, width: tableWidth, height: rowHeight), fill: theme.zebra))
             }
-            drawRow(row.map { $0.string() }, style: cellStyle)
+            drawRow(row.map { $0.string() }, laidOut, x: body.minX, y: y, style: laidOut.cellStyle, builder: &b)
             y += rowHeight
         }
         if shown < rows.count {
@@ -108,12 +64,84 @@ public struct TableChart: Chart, Hashable {
             b.add(
                 b.layout.run(
                     more,
-                    at: Point(x: body.minX + padding, y: y + rowHeight / 2),
+                    at: Point(x: body.minX + laidOut.padding, y: y + rowHeight / 2),
                     baseline: .middle,
                     style: b.footnoteStyle
                 )
             )
         }
         return b.scene()
+    }
+
+    /// The table's columns laid out: each as wide as its widest text, numbers right-aligned.
+    struct Layout {
+        var widths: [Double]
+        var numeric: [Bool]
+        var cellStyle: TextStyle
+        var headerStyle: TextStyle
+        var padding: Double
+        var rowHeight: Double
+    }
+
+    /// Nil without a column. Too wide: the text columns shrink (numbers are never shortened) in proportion.
+    func layOut(_ body: Rect, _ b: SceneBuilder) -> Layout? {
+        let columns = max(header.count, rows.map(\.count).max() ?? 0)
+        guard columns > 0 else { return nil }
+        var cellStyle = b.axisStyle
+        cellStyle.color = b.theme.text
+        cellStyle.role = .cell
+        var headerStyle = cellStyle
+        headerStyle.weight = .bold
+        headerStyle.role = .header
+        let padding = b.theme.axisSize * 0.8
+        let numeric = (0..<columns).map { c in rows.contains { c < $0.count && $0[c].isNumber } }
+        var widths = (0..<columns).map { c in
+            max(
+                c < header.count ? b.layout.width(header[c], headerStyle) : 0,
+                rows.map { c < $0.count ? b.layout.width($0[c].string(), cellStyle) : 0 }.max() ?? 0
+            ) + 2 * padding
+        }
+        let excess = widths.reduce(0, +) - body.width
+        let textTotal = zip(widths, numeric).filter { !$0.1 }.map(\.0).reduce(0, +)
+        if excess > 0, textTotal > 0 {
+            for c in 0..<columns where !numeric[c] {
+                widths[c] = max(widths[c] - excess * widths[c] / textTotal, 3 * padding)
+            }
+        }
+        return Layout(
+            widths: widths,
+            numeric: numeric,
+            cellStyle: cellStyle,
+            headerStyle: headerStyle,
+            padding: padding,
+            rowHeight: b.layout.height(cellStyle) * 1.5
+        )
+    }
+
+    /// One row's texts from `x`, each shortened to its column and aligned in it.
+    private func drawRow(
+        _ texts: [String],
+        _ laidOut: Layout,
+        x start: Double,
+        y: Double,
+        style: TextStyle,
+        builder b: inout SceneBuilder
+    ) {
+        let (widths, padding) = (laidOut.widths, laidOut.padding)
+        var x = start
+        for c in widths.indices {
+            let text = b.layout.fit(c < texts.count ? texts[c] : "", maxWidth: widths[c] - 2 * padding, style: style)
+            let right = laidOut.numeric[c]
+            b.add(
+                b.layout.run(
+                    text,
+                    at: Point(x: right ? x + widths[c] - padding : x + padding, y: y + laidOut.rowHeight / 2),
+                    anchor: right ? .end : .start,
+                    baseline: .middle,
+                    style: style
+                )
+            )
+            x += widths[c]
+        }
     }
 }

@@ -19,7 +19,7 @@ public protocol TimePlotChart: Chart {
     var timeSpan: ClosedRange<Double>? { get }
     /// At least this much room left and right of the plot; zero: what its own labels need.
     var minimumInsets: PlotInsets { get set }
-    /// Where the plot is on the chart's canvas; nil when it draws none ("No data").
+    /// Where the plot is on the chart's canvas; nil when it draws none ("No data"). Laid out, not drawn.
     func plotArea(measurer: any TextMeasurer) -> Rect?
 }
 
@@ -29,5 +29,39 @@ extension TimePlotChart {
         var own = self
         own.minimumInsets = PlotInsets()
         return own.plotArea(measurer: measurer).map { PlotInsets(left: $0.minX, right: frame.width - $0.maxX) }
+    }
+}
+
+/// A plot over time laid out before anything is drawn: the rectangle, the value axis left of it and the
+/// time axis under it. Every time chart places its plot by this one rule, which is what lets two of them
+/// line up: the value labels and the chart's own labels right of the plot set its edges, then
+/// `minimumInsets` can only move them inwards.
+struct TimePlotLayout {
+    var plot: Rect
+    var value: ValueAxis
+    var time: TimeAxis
+
+    /// A plot from `top` to `bottom` (the time axis' height already left under it), from right of the value
+    /// labels in `body` to `rightEdge`, where the chart's labels right of the plot begin.
+    init(
+        body: Rect,
+        top: Double,
+        bottom: Double,
+        value: ValueAxis,
+        rightEdge: Double,
+        span: ClosedRange<Double>,
+        insets: PlotInsets,
+        _ b: SceneBuilder
+    ) {
+        let left = max(value.plotLeft(in: body, b), insets.left)
+        let right = min(rightEdge, b.frame.width - insets.right)
+        plot = .plot(left: left, top: top, right: right, bottom: bottom)
+        self.value = value
+        time = TimeAxis(span: span, plot: plot, b)
+    }
+
+    func drawAxes(builder: inout SceneBuilder) {
+        value.draw(plot: plot, builder: &builder)
+        time.draw(plot: plot, builder: &builder)
     }
 }

@@ -64,7 +64,6 @@ public struct WaterfallChart: Chart, Hashable {
     public func scene(measurer: any TextMeasurer) -> Scene {
         var b = SceneBuilder(frame: frame, measurer: measurer)
         let body = b.drawFrame()
-        let theme = b.theme
         guard !bars.isEmpty, bars.allSatisfy({ $0.value.isFinite }) else {
             let note =
                 emptyNote.map { b.layout.fit($0, maxWidth: body.width, style: b.subtitleStyle) } ?? frame.locale.noData
@@ -79,9 +78,31 @@ public struct WaterfallChart: Chart, Hashable {
             )
             return b.scene()
         }
+        let laidOut = layOut(body, b)
+        laidOut.value.draw(plot: laidOut.plot, builder: &b)
+        let rects = drawBars(laidOut, builder: &b)
+        drawLabels(laidOut, bars: rects, builder: &b)
+        return b.scene()
+    }
+
+    /// A bridge laid out in a chart's body: the plot and its value axis, the bars' band, and the names
+    /// under it in as many rows as they need.
+    struct Layout {
+        var plot: Rect
+        var value: ValueAxis
+        var band: BandScale
+        /// Each bar's name in its lines (two where one is too wide).
+        var names: [[String]]
+        /// Every other name a row lower, where even a word is wider than a bar's step.
+        var stagger: Bool
+        /// Which bars hang their label under their end: a step down, a total below zero.
+        var hangs: [Bool]
+    }
+
+    func layOut(_ body: Rect, _ b: SceneBuilder) -> Layout {
         let levels = self.levels
         let labelHeight = b.layout.height(b.annotationStyle)
-        let pad = theme.axisSize * 0.3
+        let pad = b.theme.axisSize * 0.3
         let lineHeight = b.layout.height(b.axisStyle)
         let low = levels.flatMap { [$0.from, $0.to] }.min()!
         let high = levels.flatMap { [$0.from, $0.to] }.max()!
@@ -93,10 +114,10 @@ public struct WaterfallChart: Chart, Hashable {
             hangs[$0] && min(levels[$0].from, levels[$0].to) - floor <= (max(high, 0) - floor) / 6
         }
         /// The plot and its scales when the names under it take `rows` lines.
-        func layout(rows: Int) -> (y: BridgeScale, format: NumberFormat, plot: Rect, band: BandScale) {
+        func layout(rows: Int) -> Layout {
             // A strip above the plot for the labels of the highest bars, and under it for the lowest's.
             let plotTop = body.minY + labelHeight + pad
-            let plotBottom = body.maxY - Double(rows) * lineHeight - theme.axisSize * 0.6
+            let plotBottom = body.maxY - Double(rows) * lineHeight - b.theme.axisSize * 0.6
             // Room under the lowest level for a label hanging there, so that it never meets the names.
             let below = hangsLow ? labelHeight + pad : 0
             // Ticks a line and a half apart at least, six at most (four or five where the data allow).
@@ -108,36 +129,44 @@ public struct WaterfallChart: Chart, Hashable {
                 maxTicks: min(6, frame.maxTicks ?? 6)
             )
             let format = Axes.tickFormat(y, locale: frame.locale, currency: currency, width: body.width, builder: b)
-            let left = body.minX + Axes.valueLabelWidth(y, format: format, builder: b) + theme.axisSize * 0.6
-            let plot = Rect(x: left, y: plotTop, width: max(body.maxX - left, 1), height: max(plotBottom - plotTop, 1))
-            return (
-                y, format, plot,
-                BandScale(count: bars.count, range: (plot.minX, plot.maxX), paddingInner: 0.3, paddingOuter: 0.15)
+            let value = ValueAxis(scale: y, format: format, zeroLine: true)
+            let plot = Rect.plot(left: value.plotLeft(in: body, b), top: plotTop, right: body.maxX, bottom: plotBottom)
+            let band = BandScale(
+                count: bars.count,
+                range: (plot.minX, plot.maxX),
+                paddingInner: 0.3,
+                paddingOuter: 0.15
             )
+            return Layout(plot: plot, value: value, band: band, names: [], stagger: false, hangs: hangs)
         }
         // Names take one line, or two where one is too wide; where even a word is wider than a bar's step,
         // every other name goes a row lower (staggered), so that neighbours never touch.
         var rows = 1
         var names: [[String]] = []
         var stagger = false
-        var (yScale, axisFormat, plot, band) = layout(rows: rows)
+        var laidOut = layout(rows: rows)
         for _ in 0..<3 {
-            let room = band.step - theme.axisSize * 0.5
+            let room = laidOut.band.step - b.theme.axisSize * 0.5
             names = bars.map { wrapped($0.label, width: room, b) }
             let lines = names.map(\.count).max() ?? 1
             stagger = names.joined().contains { b.layout.width($0, b.axisStyle) > room }
             let needed = stagger ? 2 * lines : lines
             guard needed > rows else { break }
             rows = needed
-            (yScale, axisFormat, plot, band) = layout(rows: rows)
+            laidOut = layout(rows: rows)
         }
-        let nameRows = names.map(\.count).max() ?? 1
-        Axes.drawValueAxis(yScale, format: axisFormat, plot: plot, builder: &b, zeroLine: true)
+        laidOut.names = names
+        laidOut.stagger = stagger
+        return laidOut
+    }
 
-        let format = labelFormat(step: band.step, b)
+    /// Each bar from its level before to its level after, with a connector carrying its end level to the
+    /// next; returns the bars' rectangles, for their labels.
+    private func drawBars(_ laidOut: Layout, builder b: inout SceneBuilder) -> [Rect] {
+        let (theme, band, levels) = (b.theme, laidOut.band, self.levels)
         var rects: [Rect] = []
         for (i, bar) in bars.enumerated() {
-            let (y0, y1) = (yScale(levels[i].from), yScale(levels[i].to))
+            let (y0, y1) = (laidOut.value.scale(levels[i].from), laidOut.value.scale(levels[i].to))
             // A hairline at least, centred on its level, for an amount too small to see beside the others.
             let (lo, hi) = (min(y0, y1), max(y0, y1))
             let height = max(hi - lo, 1)
@@ -158,12 +187,21 @@ public struct WaterfallChart: Chart, Hashable {
                 )
             }
         }
+        return rects
+    }
+
+    /// Each bar's amount at its end (signed, but for totals) and its name under the plot.
+    private func drawLabels(_ laidOut: Layout, bars rects: [Rect], builder b: inout SceneBuilder) {
+        let (theme, band, plot) = (b.theme, laidOut.band, laidOut.plot)
+        let (pad, lineHeight) = (theme.axisSize * 0.3, b.layout.height(b.axisStyle))
+        let format = labelFormat(step: band.step, b)
+        let nameRows = laidOut.names.map(\.count).max() ?? 1
         for (i, bar) in bars.enumerated() {
             var style = b.annotationStyle
             if bar.kind == .effect { style.color = theme.labelColor(for: color(bar, theme)) }
             var labelFormat = format
             labelFormat.explicitPlus = !bar.isTotal
-            let ends = hangs[i]
+            let ends = laidOut.hangs[i]
             let at =
                 ends
                 ? Point(x: band.center(i), y: rects[i].maxY + pad) : Point(x: band.center(i), y: rects[i].minY - pad)
@@ -180,8 +218,8 @@ public struct WaterfallChart: Chart, Hashable {
             let halo = theme.axisSize * 0.15
             b.add(.rect(run.box.insetBy(dx: -halo, dy: -halo * 0.5), fill: theme.background))
             b.add(run)
-            let row = stagger && i % 2 == 1 ? nameRows : 0
-            for (k, line) in names[i].enumerated() {
+            let row = laidOut.stagger && i % 2 == 1 ? nameRows : 0
+            for (k, line) in laidOut.names[i].enumerated() {
                 let y = plot.maxY + theme.axisSize * 0.6 + Double(row + k) * lineHeight
                 b.add(
                     b.layout.run(
@@ -194,7 +232,6 @@ public struct WaterfallChart: Chart, Hashable {
                 )
             }
         }
-        return b.scene()
     }
 
     /// Whole figures grouped for the locale when the widest label fits a bar's step, else compact ones
