@@ -2,6 +2,7 @@ import ArgumentParser
 import FolioCore
 import FolioDatasets
 import FolioFetch
+import FolioImport
 import FolioSources
 import FolioStore
 import Foundation

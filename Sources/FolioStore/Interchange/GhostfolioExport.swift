@@ -1,6 +1,6 @@
 import FolioCore
+import FolioImport
 import Foundation
-internal import GRDB
 
 extension Store {
     /// The portfolio as Ghostfolio's export JSON (`GhostfolioFormat`): one account per currency of money,

@@ -7,7 +7,7 @@ import Foundation
 /// is no quote: it is skipped and counted as ignored, with a note.
 struct MappedCSVImporter {
     let url: URL
-    let sink: ImportSink
+    let sink: any ImportSink
     let mapping: CSVMapping
 
     func run(_ summary: inout ImportSummary) throws {
@@ -95,7 +95,7 @@ struct MappedCSVImporter {
 /// counted as ignored, with a note per column.
 struct WideCSVImporter {
     let url: URL
-    let sink: ImportSink
+    let sink: any ImportSink
     let mapping: CSVMapping
 
     func run(_ summary: inout ImportSummary) throws {

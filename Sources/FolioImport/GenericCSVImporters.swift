@@ -5,7 +5,7 @@ import Foundation
 /// (fee, fee currency and id optional; fee currency defaults to the price currency).
 struct TradesCSVImporter {
     let url: URL
-    let sink: ImportSink
+    let sink: any ImportSink
     let portfolioID: Int64
     let options: ImportOptions
 
@@ -31,7 +31,7 @@ struct TradesCSVImporter {
             row: { row, c in
                 summary.read += 1
                 let priceCurrency = try row.assetCode(c.priceCurrency, "price_currency")
-                let trade = ImportSink.TradeRow(
+                let trade = TradeRow(
                     portfolioID: portfolioID,
                     timeMs: try row.time(c.time, "time"),
                     side: try row.choice(c.side, "side", [(["buy", "b"], TradeSide.buy), (["sell", "s"], .sell)]),
@@ -59,7 +59,7 @@ struct TradesCSVImporter {
 /// written before dividends still import; status defaults to completed.
 struct TransactionsCSVImporter {
     let url: URL
-    let sink: ImportSink
+    let sink: any ImportSink
     let portfolioID: Int64
     let options: ImportOptions
 
@@ -100,7 +100,7 @@ struct TransactionsCSVImporter {
                     }
                 }
                 let asset = try c.asset.flatMap { row.isBlank($0) ? nil : try row.assetCode($0, "asset") }
-                var transaction = ImportSink.CashRow(
+                var transaction = CashRow(
                     portfolioID: portfolioID,
                     timeMs: try row.time(c.time, "time"),
                     kind: kind,
@@ -171,7 +171,7 @@ struct TransactionsCSVImporter {
 /// optional). A budget plans ahead: its dates may be up to a year after now (`DateBounds.budget`).
 struct BudgetCSVImporter {
     let url: URL
-    let sink: ImportSink
+    let sink: any ImportSink
     let options: ImportOptions
 
     private typealias Columns = (date: Int, kind: Int, category: Int, amount: Int, currency: Int, note: Int?)
