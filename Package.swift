@@ -144,6 +144,11 @@ let package = Package(
             name: "FolioYAMLTests",
             dependencies: ["FolioCore", "FolioYAML", "FolioTestSupport", .product(name: "Yams", package: "Yams")]
         ),
+        // The file formats read into a recording sink, with no database; the kinds' declarations checked.
+        .testTarget(
+            name: "FolioImportTests",
+            dependencies: ["FolioCore", "FolioImport", "FolioSources", "FolioTestSupport"]
+        ),
         .testTarget(
             name: "FolioStoreTests",
             dependencies: [

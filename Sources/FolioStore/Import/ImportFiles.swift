@@ -12,8 +12,7 @@ extension Store {
         kind: ImportKind,
         options: ImportOptions = ImportOptions()
     ) throws -> [ImportSummary] {
-        if kind == .csv { try options.csv.validate() }
-        if kind == .stockCSV { try CSVMapping.checkPair(asset: options.asset, currency: options.currency) }
+        try kind.check(options)
         return try write { db in
             let sink = try StoreSink(db: db, conflicts: options.replace ? .replace : .report)
             var portfolioID: Int64?
@@ -40,17 +39,13 @@ extension Store {
                     portfolioID = portfolio.id
                 }
             }
-            /// The portfolio an import of trades and transactions goes into, found above.
-            func portfolio() throws -> Int64 {
-                guard let portfolioID else {
-                    throw ArgumentError("--portfolio", "import \(kind.rawValue) needs the portfolio to import into")
-                }
-                return portfolioID
-            }
             var summaries = try files.map { url in
                 var summary = ImportSummary(file: url.path, kind: kind.rawValue, replaces: options.replace)
                 sink.beginFile()
-                try kind.read(url, into: sink, options: options, portfolio: portfolio, &summary)
+                try kind.read(
+                    ImportInput(url: url, sink: sink, options: options, portfolioID: portfolioID, kind: kind),
+                    &summary
+                )
                 summary.writtenTrades = sink.takeWrittenTrades().map {
                     WrittenTrade(file: url.path, id: $0.id, line: $0.line)
                 }
