@@ -21,6 +21,8 @@ struct GhostfolioImporter {
     let url: URL
     let ledger: BrokerLedger
 
+    private typealias Profile = (isin: ISIN?, name: String?, cash: Bool)
+
     func run(_ summary: inout ImportSummary) throws {
         let file = url.path
         let document = try JSONRecord.document(url)
@@ -31,7 +33,7 @@ struct GhostfolioImporter {
                 message: "found nothing, expected Ghostfolio's export with meta, accounts and activities"
             )
         }
-        var profiles: [String: (isin: ISIN?, name: String?, cash: Bool)] = [:]
+        var profiles: [String: Profile] = [:]
         for p in try JSONRecord.array(document["assetProfiles"], file: file, path: "assetProfiles") {
             let name = p.string("name")
             profiles[p.string("symbol")] = (
@@ -42,22 +44,63 @@ struct GhostfolioImporter {
         for a in try JSONRecord.array(document["accounts"], file: file, path: "accounts") {
             accounts[a.string("id")] = (try a.currency("currency").currency, a)
         }
-        var entries: [BrokerEntry] = []
-        var ignored = IgnoredRows()
+        var book = Book()
         var changes: [String: [(time: Int64, change: Decimal)]] = [:]
-        /// Trades by instant and id, and fees that name a trade of their instant by their comment.
-        var trades: [String: Int] = [:]
-        var tradeFees: [(key: String, entry: BrokerEntry, fee: Money)] = []
         for a in try JSONRecord.array(document["activities"], file: file, path: "activities") {
             summary.read += 1
-            let type = a.string("type")
-            let time = try a.time("date")
+            let activity = try Activity(a, profiles: profiles)
+            guard try book.add(activity), let account = accounts[a.string("accountId")] else { continue }
+            if account.currency == activity.currency,
+                let change = GhostfolioFormat.cashChange(
+                    type: activity.type,
+                    quantity: activity.quantity,
+                    unitPrice: activity.unitPrice,
+                    fee: activity.fee
+                )
+            {
+                changes[a.string("accountId"), default: []].append((activity.time, change))
+            } else {
+                summary.notes.append(
+                    "\(a.path) in \(activity.currency) is on an account in \(account.currency): left out of the deposits read from its balances"
+                )
+            }
+        }
+        book.attachTradeFees()
+        for (id, account) in accounts.sorted(by: { $0.key < $1.key }) {
+            let moved = try transfers(
+                account.record,
+                currency: account.currency,
+                changes: changes[id] ?? [],
+                &book.ignored
+            )
+            book.entries += moved
+        }
+        try ledger.write(book.entries, into: &summary)
+        summary.notes += ledger.sink.securities.takeNotes()
+        book.ignored.report(into: &summary)
+    }
+
+    /// One activity as the file states it, its numbers checked.
+    private struct Activity {
+        let record: JSONRecord
+        let type: String
+        let time: Int64
+        let currency: AssetCode
+        let quantity, unitPrice, fee: Double
+        /// The activity's id, instant and place, for the entry it makes.
+        let entry: BrokerEntry
+        /// nil for a manual security, whose symbol is no asset code.
+        let security: BrokerSecurity?
+
+        init(_ a: JSONRecord, profiles: [String: Profile]) throws {
+            record = a
+            type = a.string("type")
+            time = try a.time("date")
             let denomination = try a.currency("currency")
-            let currency = denomination.currency
-            let quantity = try a.optionalNumber("quantity") ?? 0
-            let unitPrice = denomination.money(try a.optionalNumber("unitPrice") ?? 0).amount
-            let fee = denomination.money(try a.optionalNumber("fee") ?? 0).amount
-            let location = "\(file): \(a.path)"
+            currency = denomination.currency
+            quantity = try a.optionalNumber("quantity") ?? 0
+            unitPrice = denomination.money(try a.optionalNumber("unitPrice") ?? 0).amount
+            fee = denomination.money(try a.optionalNumber("fee") ?? 0).amount
             guard quantity >= 0, unitPrice >= 0, fee >= 0 else {
                 throw a.fail(
                     "quantity",
@@ -65,116 +108,126 @@ struct GhostfolioImporter {
                 )
             }
             let id = a.string("id")
-            let entry = BrokerEntry(
+            entry = BrokerEntry(
                 event: .accountFee(Money(fee, currency)),
                 timeMs: time,
                 id: id.isEmpty ? nil : id,
-                file: file,
+                file: a.file,
                 line: nil,
                 path: a.path
             )
             let symbol = a.string("symbol")
             let profile = profiles[symbol]
-            let security: BrokerSecurity? =
+            security =
                 profile?.cash == true || KnownAssets.kind(of: AssetCode(symbol)) == .fiat
                 ? BrokerSecurity(code: AssetCode(symbol))
                 : AssetCode.isValid(symbol)
                     ? BrokerSecurity(ticker: symbol, isin: profile?.isin, name: profile?.name) : nil
-            switch type {
-            case "BUY", "SELL":
-                guard quantity > 0, unitPrice > 0 else {
-                    ignored.add(type, at: location, "of no units or at no price")
-                    continue
-                }
-                guard let security else {
-                    ignored.add(type, at: location, "of a manual security whose symbol is no asset code")
-                    continue
-                }
-                if let id = entry.id { trades["\(time)|\(id)"] = entries.count }
-                entries.append(
-                    entry.with(
-                        .trade(
-                            type == "BUY" ? .buy : .sell,
-                            security,
-                            quantity: quantity,
-                            price: unitPrice,
-                            currency: currency,
-                            fee: fee == 0 ? nil : Money(fee, currency)
-                        )
-                    )
-                )
-            case "DIVIDEND":
-                guard let security else {
-                    ignored.add(type, at: location, "of a manual security whose symbol is no asset code")
-                    continue
-                }
-                guard quantity * unitPrice > fee else {
-                    throw a.fail("fee", "found \(fee), expected less than the dividend \(quantity * unitPrice)")
-                }
-                entries.append(
-                    entry.with(.dividend(security, gross: Money(quantity * unitPrice, currency), tax: fee))
-                )
+        }
+
+        var location: String { "\(record.file): \(record.path)" }
+        var worth: Double { quantity * unitPrice }
+    }
+
+    /// The entries read so far, with the trades a later fee may belong to.
+    private struct Book {
+        var entries: [BrokerEntry] = []
+        var ignored = IgnoredRows()
+        /// Trades by instant and id, and fees that name a trade of their instant by their comment.
+        var trades: [String: Int] = [:]
+        var tradeFees: [(key: String, entry: BrokerEntry, fee: Money)] = []
+
+        /// Books `a` by its type; false when it is left (and named) rather than booked.
+        mutating func add(_ a: Activity) throws -> Bool {
+            switch a.type {
+            case "BUY", "SELL": return trade(a)
+            case "DIVIDEND": return try dividend(a)
             case "INTEREST":
-                guard quantity * unitPrice > fee else {
-                    throw a.fail("fee", "found \(fee), expected less than the interest \(quantity * unitPrice)")
+                guard a.worth > a.fee else {
+                    throw a.record.fail("fee", "found \(a.fee), expected less than the interest \(a.worth)")
                 }
-                entries.append(entry.with(.interest(Money(quantity * unitPrice, currency), tax: fee)))
-            case "FEE":
-                guard fee + quantity * unitPrice > 0 else {
-                    ignored.add(type, at: location, "of no money")
-                    continue
-                }
-                let comment = a.string("comment")
-                if entry.id == nil, quantity * unitPrice == 0, !comment.isEmpty {
-                    tradeFees.append(("\(time)|\(comment)", entry, Money(fee, currency)))
-                } else {
-                    entries.append(entry.with(.accountFee(Money(fee + quantity * unitPrice, currency))))
-                }
+                entries.append(a.entry.with(.interest(Money(a.worth, a.currency), tax: a.fee)))
+                return true
+            case "FEE": return fee(a)
             default:
-                ignored.add(type, at: location, "wealth outside markets, or a type Folio does not read")
-                continue
+                ignored.add(a.type, at: a.location, "wealth outside markets, or a type Folio does not read")
+                return false
             }
-            if let account = accounts[a.string("accountId")] {
-                if account.currency == currency,
-                    let change = GhostfolioFormat.cashChange(
-                        type: type,
-                        quantity: quantity,
-                        unitPrice: unitPrice,
-                        fee: fee
+        }
+
+        private mutating func trade(_ a: Activity) -> Bool {
+            guard a.quantity > 0, a.unitPrice > 0 else {
+                ignored.add(a.type, at: a.location, "of no units or at no price")
+                return false
+            }
+            guard let security = a.security else {
+                ignored.add(a.type, at: a.location, "of a manual security whose symbol is no asset code")
+                return false
+            }
+            if let id = a.entry.id { trades["\(a.time)|\(id)"] = entries.count }
+            entries.append(
+                a.entry.with(
+                    .trade(
+                        a.type == "BUY" ? .buy : .sell,
+                        security,
+                        quantity: a.quantity,
+                        price: a.unitPrice,
+                        currency: a.currency,
+                        fee: a.fee == 0 ? nil : Money(a.fee, a.currency)
                     )
+                )
+            )
+            return true
+        }
+
+        /// Quantity × unit price, `fee` the tax withheld from it.
+        private mutating func dividend(_ a: Activity) throws -> Bool {
+            guard let security = a.security else {
+                ignored.add(a.type, at: a.location, "of a manual security whose symbol is no asset code")
+                return false
+            }
+            guard a.worth > a.fee else {
+                throw a.record.fail("fee", "found \(a.fee), expected less than the dividend \(a.worth)")
+            }
+            entries.append(a.entry.with(.dividend(security, gross: Money(a.worth, a.currency), tax: a.fee)))
+            return true
+        }
+
+        /// A fee of the account, or (without an id, naming a trade of its instant by its comment) that trade's.
+        private mutating func fee(_ a: Activity) -> Bool {
+            guard a.fee + a.worth > 0 else {
+                ignored.add(a.type, at: a.location, "of no money")
+                return false
+            }
+            let comment = a.record.string("comment")
+            if a.entry.id == nil, a.worth == 0, !comment.isEmpty {
+                tradeFees.append(("\(a.time)|\(comment)", a.entry, Money(a.fee, a.currency)))
+            } else {
+                entries.append(a.entry.with(.accountFee(Money(a.fee + a.worth, a.currency))))
+            }
+            return true
+        }
+
+        /// A trade's fee in another currency than its price's, tied to it by the trade's id; any other is
+        /// a fee of the account.
+        mutating func attachTradeFees() {
+            for f in tradeFees {
+                if let i = trades.removeValue(forKey: f.key),
+                    case let .trade(side, security, quantity, price, currency, nil) = entries[i].event
                 {
-                    changes[a.string("accountId"), default: []].append((time, change))
-                } else {
-                    summary.notes.append(
-                        "\(a.path) in \(currency) is on an account in \(account.currency): left out of the deposits read from its balances"
+                    entries[i].event = .trade(
+                        side,
+                        security,
+                        quantity: quantity,
+                        price: price,
+                        currency: currency,
+                        fee: f.fee
                     )
+                } else {
+                    entries.append(f.entry.with(.accountFee(f.fee)))
                 }
             }
         }
-        // A trade's fee in another currency than its price's, tied to it by the trade's id; any other
-        // is a fee of the account.
-        for f in tradeFees {
-            if let i = trades.removeValue(forKey: f.key),
-                case let .trade(side, security, quantity, price, currency, nil) = entries[i].event
-            {
-                entries[i].event = .trade(
-                    side,
-                    security,
-                    quantity: quantity,
-                    price: price,
-                    currency: currency,
-                    fee: f.fee
-                )
-            } else {
-                entries.append(f.entry.with(.accountFee(f.fee)))
-            }
-        }
-        for (id, account) in accounts.sorted(by: { $0.key < $1.key }) {
-            entries += try transfers(account.record, currency: account.currency, changes: changes[id] ?? [], &ignored)
-        }
-        try ledger.write(entries, into: &summary)
-        summary.notes += ledger.sink.securities.takeNotes()
-        ignored.report(into: &summary)
     }
 
     /// The deposits and withdrawals an account's balance history holds beyond its activities.

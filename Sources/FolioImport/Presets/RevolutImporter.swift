@@ -42,7 +42,6 @@ struct RevolutImporter {
             },
             row: { row, c in
                 summary.read += 1
-                let type = row.string(c.type)
                 let entry = BrokerEntry(
                     event: .transfer(.deposit, Money(0, .usd), fee: 0),
                     timeMs: try row.time(c.date, "Date"),
@@ -50,71 +49,84 @@ struct RevolutImporter {
                     file: url.path,
                     line: row.line
                 )
-                let upper = type.uppercased()
-                /// `Total Amount` with the sign Revolut writes for the type: money in is above zero, money
-                /// out below (a withdrawal, a fee), and a trade's total above zero either way. Another
-                /// sign is another event, not this one with its sign dropped.
-                func total(negative: Bool) throws -> Money {
-                    let amount = try row.amount(c.total, "Total Amount")
-                    guard negative ? amount < 0 : amount > 0 else {
-                        throw row.fail(
-                            "Total Amount",
-                            "found \(RowFields.shown(row.string(c.total))), expected an amount \(negative ? "below" : "above") zero for \(type)"
-                        )
-                    }
-                    return try row.currency(c.currency, "Currency").money(abs(amount))
-                }
-                let security = { () throws -> BrokerSecurity in
-                    let ticker = try row.text(c.ticker, "Ticker")
-                    return BrokerSecurity(ticker: ticker, isin: nil, name: nil)
-                }
-                if upper.hasPrefix("BUY") || upper.hasPrefix("SELL") {
-                    let quantity = try row.amount(c.quantity, "Quantity")
-                    guard quantity > 0 else {
-                        throw row.fail(
-                            "Quantity",
-                            "found \(RowFields.shown(row.string(c.quantity))), expected the shares traded, above zero"
-                        )
-                    }
-                    let paid = try total(negative: false)
-                    entries.append(
-                        entry.with(
-                            .trade(
-                                upper.hasPrefix("BUY") ? .buy : .sell,
-                                try security(),
-                                quantity: quantity,
-                                price: paid.amount / quantity,
-                                currency: paid.currency,
-                                fee: nil
-                            )
-                        )
-                    )
-                    return
-                }
-                switch upper {
-                case "CASH TOP-UP":
-                    entries.append(entry.with(.transfer(.deposit, try total(negative: false), fee: 0)))
-                case "CASH WITHDRAWAL":
-                    entries.append(entry.with(.transfer(.withdrawal, try total(negative: true), fee: 0)))
-                case "DIVIDEND":
-                    entries.append(entry.with(.dividend(try security(), gross: try total(negative: false), tax: 0)))
-                case "CUSTODY FEE":
-                    entries.append(entry.with(.accountFee(try total(negative: true))))
-                case "STOCK SPLIT":
-                    entries.append(
-                        entry.with(.splitAdding(try security(), units: try row.amount(c.quantity, "Quantity")))
-                    )
-                default:
-                    let why =
-                        upper.hasPrefix("TRANSFER FROM")
-                        ? "holdings moved between Revolut's companies, not in or out of the account"
-                        : "not a trade, dividend, transfer, fee or split Folio reads in Revolut's statements"
-                    ignored.add(type, at: row.location, why)
+                let statement = StatementRow(row: row, c: c)
+                if let event = try statement.event() {
+                    entries.append(entry.with(event))
+                } else {
+                    ignored.add(statement.type, at: row.location, statement.whyIgnored)
                 }
             }
         )
         try ledger.write(entries, into: &summary)
         summary.notes += ledger.sink.securities.takeNotes()
         ignored.report(into: &summary)
+    }
+
+    /// One row of the statement, read by its `Type`.
+    private struct StatementRow {
+        let row: RowFields
+        let c: Columns
+
+        var type: String { row.string(c.type) }
+
+        /// The row's event; nil for a type Folio does not read.
+        func event() throws -> BrokerEntry.Event? {
+            let upper = type.uppercased()
+            if upper.hasPrefix("BUY") || upper.hasPrefix("SELL") {
+                return try trade(upper.hasPrefix("BUY") ? .buy : .sell)
+            }
+            switch upper {
+            case "CASH TOP-UP": return .transfer(.deposit, try total(negative: false), fee: 0)
+            case "CASH WITHDRAWAL": return .transfer(.withdrawal, try total(negative: true), fee: 0)
+            case "DIVIDEND": return .dividend(try security(), gross: try total(negative: false), tax: 0)
+            case "CUSTODY FEE": return .accountFee(try total(negative: true))
+            case "STOCK SPLIT": return .splitAdding(try security(), units: try row.amount(c.quantity, "Quantity"))
+            default: return nil
+            }
+        }
+
+        var whyIgnored: String {
+            type.uppercased().hasPrefix("TRANSFER FROM")
+                ? "holdings moved between Revolut's companies, not in or out of the account"
+                : "not a trade, dividend, transfer, fee or split Folio reads in Revolut's statements"
+        }
+
+        /// A trade of `Quantity` priced at the total over it.
+        private func trade(_ side: TradeSide) throws -> BrokerEntry.Event {
+            let quantity = try row.amount(c.quantity, "Quantity")
+            guard quantity > 0 else {
+                throw row.fail(
+                    "Quantity",
+                    "found \(RowFields.shown(row.string(c.quantity))), expected the shares traded, above zero"
+                )
+            }
+            let paid = try total(negative: false)
+            return .trade(
+                side,
+                try security(),
+                quantity: quantity,
+                price: paid.amount / quantity,
+                currency: paid.currency,
+                fee: nil
+            )
+        }
+
+        /// `Total Amount` with the sign Revolut writes for the type: money in is above zero, money out
+        /// below (a withdrawal, a fee), and a trade's total above zero either way. Another sign is another
+        /// event, not this one with its sign dropped.
+        private func total(negative: Bool) throws -> Money {
+            let amount = try row.amount(c.total, "Total Amount")
+            guard negative ? amount < 0 : amount > 0 else {
+                throw row.fail(
+                    "Total Amount",
+                    "found \(RowFields.shown(row.string(c.total))), expected an amount \(negative ? "below" : "above") zero for \(type)"
+                )
+            }
+            return try row.currency(c.currency, "Currency").money(abs(amount))
+        }
+
+        private func security() throws -> BrokerSecurity {
+            BrokerSecurity(ticker: try row.text(c.ticker, "Ticker"), isin: nil, name: nil)
+        }
     }
 }
