@@ -19,14 +19,7 @@ enum TradeChecks {
         var balances: [AssetCode: Double] = [:]
         var unquoted: [AssetCode: WrittenTrade] = [:]
         // Splits change what is held between trades; at one instant they come first, as in the replay.
-        var splits = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT c.time_ms, a.code, c.ratio FROM cash_transaction c JOIN asset a ON a.id = c.asset_id
-                WHERE c.portfolio_id = ? AND c.kind = 'split' AND c.status = 'completed' ORDER BY c.time_ms DESC, c.id DESC
-                """,
-            arguments: [portfolioID]
-        ).map { (time: $0[0] as Int64, asset: AssetCode($0[1] as String), ratio: $0[2] as Double) }
+        var splits = try splitsLastFirst(db, portfolioID: portfolioID)
         let rows = try Row.fetchCursor(
             db,
             sql: """
@@ -95,6 +88,21 @@ enum TradeChecks {
             )
         }
         return warnings
+    }
+
+    /// The portfolio's completed splits, the last first (so that the next one is `removeLast`).
+    private static func splitsLastFirst(
+        _ db: Database,
+        portfolioID: Int64
+    ) throws -> [(time: Int64, asset: AssetCode, ratio: Double)] {
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT c.time_ms, a.code, c.ratio FROM cash_transaction c JOIN asset a ON a.id = c.asset_id
+                WHERE c.portfolio_id = ? AND c.kind = 'split' AND c.status = 'completed' ORDER BY c.time_ms DESC, c.id DESC
+                """,
+            arguments: [portfolioID]
+        ).map { (time: $0[0] as Int64, asset: AssetCode($0[1] as String), ratio: $0[2] as Double) }
     }
 
     /// How far a trade's price may be from the stored quotes of its day before it reads as a typo: a
