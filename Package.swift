@@ -30,10 +30,13 @@ let package = Package(
         .target(name: "FolioCore"),
         // The one way a YAML file is read (size, nesting and alias limits) and typed reads from it.
         .target(name: "FolioYAML", dependencies: ["FolioCore", .product(name: "Yams", package: "Yams")]),
+        // Files → typed entries: CSV, mapped CSV, brokers' presets, interchange formats; no database (the
+        // store writes what they read through `ImportSink`).
+        .target(name: "FolioImport", dependencies: ["FolioCore"]),
         .target(
             name: "FolioStore",
             dependencies: [
-                "FolioCore",
+                "FolioCore", "FolioImport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // The system SQLite GRDB links, for the bulk-insert path that binds values directly.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -48,7 +51,7 @@ let package = Package(
         // Fetch → store: typed queries, the configuration file, throttling by the fetch log, outcomes.
         .target(
             name: "FolioFetch",
-            dependencies: ["FolioCore", "FolioNet", "FolioSources", "FolioStore", "FolioYAML"]
+            dependencies: ["FolioCore", "FolioNet", "FolioSources", "FolioImport", "FolioStore", "FolioYAML"]
         ),
         .target(name: "FolioCharts", dependencies: ["FolioCore"]),
         // Analytics → charts and tables: one builder per dataset, the typed chart request, the words in both
@@ -94,7 +97,8 @@ let package = Package(
         .executableTarget(
             name: "folio",
             dependencies: [
-                "FolioCore", "FolioStore", "FolioInputs", "FolioAnalytics", "FolioCharts", "FolioDatasets",
+                "FolioCore", "FolioImport", "FolioStore", "FolioInputs", "FolioAnalytics", "FolioCharts",
+                "FolioDatasets",
                 "FolioRender",
                 "FolioDeliver", "FolioBatch", "FolioFetch", "FolioSources", "FolioYAML",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -103,8 +107,8 @@ let package = Package(
         .executableTarget(
             name: "folio-bench",
             dependencies: [
-                "FolioCore", "FolioStore", "FolioAnalytics", "FolioCharts", "FolioRender", "FolioNet", "FolioSources",
-                "FolioWorkloads",
+                "FolioCore", "FolioImport", "FolioStore", "FolioAnalytics", "FolioCharts", "FolioRender", "FolioNet",
+                "FolioSources", "FolioWorkloads",
                 // The scale cases generate their millions of rows by SQL.
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
@@ -113,7 +117,8 @@ let package = Package(
         .executableTarget(
             name: "folio-fuzz",
             dependencies: [
-                "FolioCore", "FolioStore", "FolioSources", "FolioFetch", "FolioReports", "FolioDeliver", "FolioBatch",
+                "FolioCore", "FolioImport", "FolioStore", "FolioSources", "FolioFetch", "FolioReports", "FolioDeliver",
+                "FolioBatch",
                 // Reads what an import stored with SQL of its own, apart from Folio's queries.
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
@@ -125,7 +130,7 @@ let package = Package(
         .target(
             name: "FolioTestSupport",
             dependencies: [
-                "FolioCore", "FolioAnalytics", "FolioStore", "FolioCharts", "FolioRender",
+                "FolioCore", "FolioAnalytics", "FolioImport", "FolioStore", "FolioCharts", "FolioRender",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Tests/FolioTestSupport"
@@ -139,10 +144,16 @@ let package = Package(
             name: "FolioYAMLTests",
             dependencies: ["FolioCore", "FolioYAML", "FolioTestSupport", .product(name: "Yams", package: "Yams")]
         ),
+        // The file formats read into a recording sink, with no database; the kinds' declarations checked.
+        .testTarget(
+            name: "FolioImportTests",
+            dependencies: ["FolioCore", "FolioImport", "FolioSources", "FolioTestSupport"]
+        ),
         .testTarget(
             name: "FolioStoreTests",
             dependencies: [
-                "FolioCore", "FolioStore", "FolioTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                "FolioCore", "FolioImport", "FolioStore", "FolioTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         // Runs the built `folio` executable as users do (SwiftPM builds it with the tests).
@@ -173,8 +184,8 @@ let package = Package(
         .testTarget(
             name: "FolioDatasetsTests",
             dependencies: [
-                "FolioCore", "FolioAnalytics", "FolioStore", "FolioInputs", "FolioCharts", "FolioDatasets",
-                "FolioTestSupport",
+                "FolioCore", "FolioAnalytics", "FolioImport", "FolioStore", "FolioInputs", "FolioCharts",
+                "FolioDatasets", "FolioTestSupport",
             ]
         ),
         .testTarget(name: "FolioChartsTests", dependencies: ["FolioCore", "FolioCharts"]),

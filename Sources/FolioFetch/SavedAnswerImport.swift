@@ -1,4 +1,5 @@
 import FolioCore
+import FolioImport
 import FolioSources
 import FolioStore
 import Foundation

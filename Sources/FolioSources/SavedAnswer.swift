@@ -11,6 +11,14 @@ public enum SavedAnswer: String, CaseIterable, Sendable {
     /// `coursid` asked) nor a time, so both are given with the file.
     case privatbank = "privatbank-json"
 
+    /// What `folio import --help` says of it.
+    public var help: String {
+        switch self {
+        case .monobank: "saved answer of Monobank /bank/currency (card rates)"
+        case .privatbank: "saved PrivatBank answer: --market cash|card, --time"
+        }
+    }
+
     /// What the file needs besides its body.
     public var needsMarketAndTime: Bool { self == .privatbank }
 

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioImport
 import Foundation
 internal import GRDB
 
@@ -66,7 +67,7 @@ extension Store {
     /// The one way a source's rows enter the database. A fetch re-reads the same answers all day, and
     /// a saved answer is one of them: a quote already stored stays as it is.
     private static func insert(_ data: FetchedData, _ db: Database) throws -> FetchStored {
-        let sink = try ImportSink(db: db, conflicts: .keepSilently)
+        let sink = try StoreSink(db: db, conflicts: .keepSilently)
         var stored = FetchStored()
         for quote in data.quotes {
             let outcome = try sink.insertQuote(

@@ -16,106 +16,105 @@ enum Schema {
         return migrator
     }
 
-    private static func createInitialSchema(_ db: Database) throws {
-        try db.execute(
-            sql: """
-                CREATE TABLE asset (
-                    id INTEGER PRIMARY KEY,
-                    code TEXT NOT NULL UNIQUE,
-                    name TEXT NOT NULL,
-                    kind TEXT NOT NULL CHECK (kind IN ('fiat','crypto','stock','etf','metal','index','other')),
-                    decimals INTEGER NOT NULL DEFAULT 2
-                );
+    private static func createInitialSchema(_ db: Database) throws { try db.execute(sql: initialSchema) }
 
-                -- One row per observed price. The primary key is the natural key, so importing or
-                -- fetching the same quote twice adds nothing (INSERT OR IGNORE).
-                CREATE TABLE quote (
-                    asset_id INTEGER NOT NULL REFERENCES asset(id),
-                    currency_id INTEGER NOT NULL REFERENCES asset(id),
-                    market TEXT NOT NULL,
-                    time_ms INTEGER NOT NULL,
-                    price REAL NOT NULL,
-                    bid REAL,
-                    ask REAL,
-                    source TEXT NOT NULL,
-                    PRIMARY KEY (asset_id, currency_id, market, time_ms)
-                ) WITHOUT ROWID;
+    /// v1's tables, as shipped.
+    private static let initialSchema = """
+        CREATE TABLE asset (
+            id INTEGER PRIMARY KEY,
+            code TEXT NOT NULL UNIQUE,
+            name TEXT NOT NULL,
+            kind TEXT NOT NULL CHECK (kind IN ('fiat','crypto','stock','etf','metal','index','other')),
+            decimals INTEGER NOT NULL DEFAULT 2
+        );
 
-                CREATE TABLE portfolio (
-                    id INTEGER PRIMARY KEY,
-                    name TEXT NOT NULL UNIQUE,
-                    base_currency_id INTEGER NOT NULL REFERENCES asset(id)
-                );
+        -- One row per observed price. The primary key is the natural key, so importing or
+        -- fetching the same quote twice adds nothing (INSERT OR IGNORE).
+        CREATE TABLE quote (
+            asset_id INTEGER NOT NULL REFERENCES asset(id),
+            currency_id INTEGER NOT NULL REFERENCES asset(id),
+            market TEXT NOT NULL,
+            time_ms INTEGER NOT NULL,
+            price REAL NOT NULL,
+            bid REAL,
+            ask REAL,
+            source TEXT NOT NULL,
+            PRIMARY KEY (asset_id, currency_id, market, time_ms)
+        ) WITHOUT ROWID;
 
-                -- dedupe_key identifies rows that have no external id (generic CSVs without an id
-                -- column): the row's fields plus its occurrence number, so re-imports add nothing
-                -- while two identical trades in one file are both kept.
-                CREATE TABLE trade (
-                    id INTEGER PRIMARY KEY,
-                    portfolio_id INTEGER NOT NULL REFERENCES portfolio(id) ON DELETE CASCADE,
-                    time_ms INTEGER NOT NULL,
-                    side TEXT NOT NULL CHECK (side IN ('buy','sell')),
-                    asset_id INTEGER NOT NULL REFERENCES asset(id),
-                    quantity REAL NOT NULL CHECK (quantity > 0),
-                    price REAL NOT NULL CHECK (price >= 0),
-                    price_currency_id INTEGER NOT NULL REFERENCES asset(id),
-                    fee REAL NOT NULL DEFAULT 0 CHECK (fee >= 0),
-                    fee_currency_id INTEGER NOT NULL REFERENCES asset(id),
-                    external_id TEXT,
-                    dedupe_key TEXT,
-                    UNIQUE (portfolio_id, external_id),
-                    UNIQUE (portfolio_id, dedupe_key)
-                );
-                CREATE INDEX trade_by_time ON trade(portfolio_id, time_ms);
+        CREATE TABLE portfolio (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL UNIQUE,
+            base_currency_id INTEGER NOT NULL REFERENCES asset(id)
+        );
 
-                CREATE TABLE cash_transaction (
-                    id INTEGER PRIMARY KEY,
-                    portfolio_id INTEGER NOT NULL REFERENCES portfolio(id) ON DELETE CASCADE,
-                    time_ms INTEGER NOT NULL,
-                    kind TEXT NOT NULL CHECK (kind IN ('deposit','withdrawal')),
-                    currency_id INTEGER NOT NULL REFERENCES asset(id),
-                    amount REAL NOT NULL CHECK (amount >= 0),
-                    fee REAL NOT NULL DEFAULT 0 CHECK (fee >= 0),
-                    status TEXT NOT NULL CHECK (status IN ('completed','failed','rejected','pending')),
-                    external_id TEXT,
-                    dedupe_key TEXT,
-                    UNIQUE (portfolio_id, external_id),
-                    UNIQUE (portfolio_id, dedupe_key)
-                );
-                CREATE INDEX cash_transaction_by_time ON cash_transaction(portfolio_id, time_ms);
+        -- dedupe_key identifies rows that have no external id (generic CSVs without an id
+        -- column): the row's fields plus its occurrence number, so re-imports add nothing
+        -- while two identical trades in one file are both kept.
+        CREATE TABLE trade (
+            id INTEGER PRIMARY KEY,
+            portfolio_id INTEGER NOT NULL REFERENCES portfolio(id) ON DELETE CASCADE,
+            time_ms INTEGER NOT NULL,
+            side TEXT NOT NULL CHECK (side IN ('buy','sell')),
+            asset_id INTEGER NOT NULL REFERENCES asset(id),
+            quantity REAL NOT NULL CHECK (quantity > 0),
+            price REAL NOT NULL CHECK (price >= 0),
+            price_currency_id INTEGER NOT NULL REFERENCES asset(id),
+            fee REAL NOT NULL DEFAULT 0 CHECK (fee >= 0),
+            fee_currency_id INTEGER NOT NULL REFERENCES asset(id),
+            external_id TEXT,
+            dedupe_key TEXT,
+            UNIQUE (portfolio_id, external_id),
+            UNIQUE (portfolio_id, dedupe_key)
+        );
+        CREATE INDEX trade_by_time ON trade(portfolio_id, time_ms);
 
-                CREATE TABLE budget_category (
-                    id INTEGER PRIMARY KEY,
-                    name TEXT NOT NULL,
-                    kind TEXT NOT NULL CHECK (kind IN ('income','expense')),
-                    UNIQUE (name, kind)
-                );
+        CREATE TABLE cash_transaction (
+            id INTEGER PRIMARY KEY,
+            portfolio_id INTEGER NOT NULL REFERENCES portfolio(id) ON DELETE CASCADE,
+            time_ms INTEGER NOT NULL,
+            kind TEXT NOT NULL CHECK (kind IN ('deposit','withdrawal')),
+            currency_id INTEGER NOT NULL REFERENCES asset(id),
+            amount REAL NOT NULL CHECK (amount >= 0),
+            fee REAL NOT NULL DEFAULT 0 CHECK (fee >= 0),
+            status TEXT NOT NULL CHECK (status IN ('completed','failed','rejected','pending')),
+            external_id TEXT,
+            dedupe_key TEXT,
+            UNIQUE (portfolio_id, external_id),
+            UNIQUE (portfolio_id, dedupe_key)
+        );
+        CREATE INDEX cash_transaction_by_time ON cash_transaction(portfolio_id, time_ms);
 
-                CREATE TABLE budget_entry (
-                    id INTEGER PRIMARY KEY,
-                    day TEXT NOT NULL,
-                    category_id INTEGER NOT NULL REFERENCES budget_category(id),
-                    amount REAL NOT NULL CHECK (amount >= 0),
-                    currency_id INTEGER NOT NULL REFERENCES asset(id),
-                    note TEXT NOT NULL DEFAULT '',
-                    dedupe_key TEXT NOT NULL UNIQUE
-                );
-                CREATE INDEX budget_entry_by_day ON budget_entry(day);
+        CREATE TABLE budget_category (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL,
+            kind TEXT NOT NULL CHECK (kind IN ('income','expense')),
+            UNIQUE (name, kind)
+        );
 
-                -- Every fetch attempt: throttling reads the last one per source, reports stamp "data as of".
-                CREATE TABLE fetch_log (
-                    id INTEGER PRIMARY KEY,
-                    source TEXT NOT NULL,
-                    request TEXT NOT NULL,
-                    time_ms INTEGER NOT NULL,
-                    outcome TEXT NOT NULL CHECK (outcome IN ('ok','failed')),
-                    rows INTEGER NOT NULL DEFAULT 0,
-                    message TEXT NOT NULL DEFAULT ''
-                );
-                CREATE INDEX fetch_log_by_source ON fetch_log(source, time_ms);
-                """
-        )
-    }
+        CREATE TABLE budget_entry (
+            id INTEGER PRIMARY KEY,
+            day TEXT NOT NULL,
+            category_id INTEGER NOT NULL REFERENCES budget_category(id),
+            amount REAL NOT NULL CHECK (amount >= 0),
+            currency_id INTEGER NOT NULL REFERENCES asset(id),
+            note TEXT NOT NULL DEFAULT '',
+            dedupe_key TEXT NOT NULL UNIQUE
+        );
+        CREATE INDEX budget_entry_by_day ON budget_entry(day);
+
+        -- Every fetch attempt: throttling reads the last one per source, reports stamp "data as of".
+        CREATE TABLE fetch_log (
+            id INTEGER PRIMARY KEY,
+            source TEXT NOT NULL,
+            request TEXT NOT NULL,
+            time_ms INTEGER NOT NULL,
+            outcome TEXT NOT NULL CHECK (outcome IN ('ok','failed')),
+            rows INTEGER NOT NULL DEFAULT 0,
+            message TEXT NOT NULL DEFAULT ''
+        );
+        CREATE INDEX fetch_log_by_source ON fetch_log(source, time_ms);
+        """
 
     /// Figures a source publishes that are not prices: a coin's market cap and 24 h volume and change,
     /// the crypto market's total cap and BTC dominance. `subject` is an asset code or a market name

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioImport
 import FolioRender
 import FolioStore
 import Foundation

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioImport
 import FolioSources
 import FolioStore
 import Foundation
@@ -57,7 +58,7 @@ final class ImportTarget {
     }
 
     func run(_ kind: ImportKind, _ input: Data) throws {
-        let ext = kind.isJSON ? "json" : "csv"
+        let ext = kind.fileExtension
         let (store, file) = try prepare(input, extension: ext)
         var options = ImportOptions(portfolio: Self.portfolio, asset: kind == .stockCSV ? "AAPL" : nil)
         if kind == .csv {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FolioCore
+import FolioImport
 import FolioStore
 import Foundation
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import FolioCore
 import FolioDatasets
 import FolioFetch
+import FolioImport
 import FolioSources
 import FolioStore
 import Foundation
@@ -25,6 +26,20 @@ enum ImportFormat: ExpressibleByArgument {
     static var allValueStrings: [String] { ImportKind.allCases.map(\.rawValue) + SavedAnswer.allCases.map(\.rawValue) }
     static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
 
+    /// The kinds as `folio import --help` lists them: the name, then what the file holds.
+    static var helpLines: [String] {
+        let lines =
+            ImportKind.allCases.map { ($0.rawValue, $0.help) } + SavedAnswer.allCases.map { ($0.rawValue, [$0.help]) }
+        return lines.flatMap { name, help in
+            help.enumerated().map { i, line in
+                (i == 0
+                    ? "  " + name.padding(toLength: 18, withPad: " ", startingAt: 0)
+                    : String(repeating: " ", count: 20))
+                    + line
+            }
+        }
+    }
+
     var name: String {
         switch self {
         case let .file(kind): kind.rawValue
@@ -39,31 +54,7 @@ struct ImportCommand: ParsableCommand {
         abstract: "Import quotes, trades, cash transactions or a budget from files.",
         discussion: """
             Kinds:
-              quotes            CSV: date,asset,currency,price[,bid,ask],market,source
-              stock-csv         CSV: date,open,high,low,close,volume,Name (closes)
-              nbu-json          NBU exchange JSON bodies (UAH per unit, market nbu)
-              dsx-trades        DSX trades export (14 ';'-separated fields)
-              dsx-transactions  DSX deposits and withdrawals (13 fields)
-              trades            CSV: time,side,asset,quantity,price,price_currency
-                                [,fee,fee_currency,id]
-              transactions      CSV: time,type,currency,amount[,fee,status,id,
-                                asset,tax,ratio]; type deposit, withdrawal,
-                                dividend (asset, tax), interest, fee, split
-                                (asset, ratio: new units per old)
-              budget            CSV: date,type,category,amount,currency[,note]
-              csv               quotes from any CSV through --columns or --mapping;
-                                --wide: a date column and a column per asset
-              ibkr-flex         Interactive Brokers Flex Query (CSV): trades and cash
-                                transactions (dividends, tax, interest, fees, deposits)
-              trading212        Trading 212 history export (CSV), into --portfolio
-              degiro            Degiro Transactions.csv and Account.csv, both
-              revolut           Revolut trading account statement (CSV)
-              freedom24         Freedom24 / Tradernet broker report (JSON)
-              ghostfolio        Ghostfolio's export JSON (folio export ghostfolio)
-              pp-csv            Portfolio Performance's CSV export of accounts' and
-                                securities accounts' transactions (folio export pp-csv)
-              monobank-json     saved answer of Monobank /bank/currency (card rates)
-              privatbank-json   saved PrivatBank answer: --market cash|card, --time
+            \(ImportFormat.helpLines.joined(separator: "\n"))
 
             All files of one command are imported in one transaction: a bad row
             writes nothing and is reported as file:line: field: what was found,

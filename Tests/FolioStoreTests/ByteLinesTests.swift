@@ -2,6 +2,7 @@ import FolioTestSupport
 import Foundation
 import Testing
 
+@testable import FolioImport
 @testable import FolioStore
 
 /// Lines as every import reads them: the first line end says whether CR alone ends a line (an old Mac

@@ -3,6 +3,7 @@ import FolioTestSupport
 import Foundation
 import Testing
 
+@testable import FolioImport
 @testable import FolioStore
 
 @Suite struct CSVImportTests {

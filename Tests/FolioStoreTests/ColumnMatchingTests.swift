@@ -3,6 +3,7 @@ import FolioTestSupport
 import Foundation
 import Testing
 
+@testable import FolioImport
 @testable import FolioStore
 
 /// A column name never silently picks one of two columns (issue 30): on 8232a12 `price=price_` read

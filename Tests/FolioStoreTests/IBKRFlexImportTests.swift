@@ -3,6 +3,7 @@ import FolioTestSupport
 import Foundation
 import Testing
 
+@testable import FolioImport
 @testable import FolioStore
 
 /// Interactive Brokers Flex Query trades saved as CSV (`folio import ibkr-flex`).

@@ -3,6 +3,7 @@ import FolioTestSupport
 import Foundation
 import Testing
 
+@testable import FolioImport
 @testable import FolioStore
 
 /// Every date an import reads is within 1970 … a day after now (`DateBounds`), a budget's within a year

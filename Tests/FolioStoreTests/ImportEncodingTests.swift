@@ -3,6 +3,7 @@ import FolioTestSupport
 import Foundation
 import Testing
 
+@testable import FolioImport
 @testable import FolioStore
 
 /// Text importers take UTF-8 only, and bounded lines and fields: anything else is refused with its file

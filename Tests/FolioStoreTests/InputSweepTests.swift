@@ -4,6 +4,7 @@ import Foundation
 import GRDB
 import Testing
 
+@testable import FolioImport
 @testable import FolioStore
 
 /// Issue 41's sweeps over `samples/brokers` (the brokers' files and the interchange formats), run on the

@@ -3,6 +3,7 @@ import FolioTestSupport
 import Foundation
 import Testing
 
+@testable import FolioImport
 @testable import FolioStore
 
 /// A price is above zero and of one asset in another (issue 30). On 8232a12 `import quotes` and

@@ -4,6 +4,7 @@ import Foundation
 import GRDB
 import Testing
 
+@testable import FolioImport
 @testable import FolioStore
 
 /// `quote_day` is kept by triggers; whatever writes the quotes, it must equal what grouping the quotes

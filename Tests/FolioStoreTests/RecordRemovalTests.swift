@@ -3,6 +3,7 @@ import FolioTestSupport
 import Foundation
 import Testing
 
+@testable import FolioImport
 @testable import FolioStore
 
 /// `Store.trades|cashTransactions|quotes(matching:)` and their removals, on a real SQLite file.

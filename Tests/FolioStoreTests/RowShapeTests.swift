@@ -3,6 +3,7 @@ import FolioTestSupport
 import Foundation
 import Testing
 
+@testable import FolioImport
 @testable import FolioStore
 
 /// A row is read whole or refused (issue 30, "Inputs accepted wrongly, in silence"): a row with more

@@ -4,6 +4,7 @@ import Foundation
 import GRDB
 import Testing
 
+@testable import FolioImport
 @testable import FolioStore
 
 /// A portfolio's trades come in time order, then id, however the store reads them: through the time

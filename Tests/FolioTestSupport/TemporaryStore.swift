@@ -1,4 +1,5 @@
 import FolioCore
+import FolioImport
 import FolioStore
 import Foundation
 import GRDB

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioImport
 import Foundation
 internal import GRDB
 

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioImport
 import Foundation
 internal import GRDB
 
@@ -9,32 +10,16 @@ internal import GRDB
 /// short). Money is not checked here: cash balances come from transfers too, and FolioDatasets'
 /// `ImportBalanceCheck` names those that go below zero, after the import, by the ledger's replay.
 enum TradeChecks {
-    struct Written: Equatable, Sendable {
-        var file: String
-        var id: Int64
-        /// 0 for a row of a JSON file, which has no line to name.
-        var line: Int
-
-        var location: String { line > 0 ? "\(file):\(line)" : file }
-    }
-
     /// Warnings per file, in the files' order; at most `ImportSummary.differencesShown` sale lines each.
-    static func warnings(_ db: Database, portfolioID: Int64, written: [Written]) throws -> [String: [String]] {
+    static func warnings(_ db: Database, portfolioID: Int64, written: [WrittenTrade]) throws -> [String: [String]] {
         guard !written.isEmpty else { return [:] }
         let byID = Dictionary(written.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         var warnings: [String: [String]] = [:]
         var sales: [String: Int] = [:]
         var balances: [AssetCode: Double] = [:]
-        var unquoted: [AssetCode: Written] = [:]
+        var unquoted: [AssetCode: WrittenTrade] = [:]
         // Splits change what is held between trades; at one instant they come first, as in the replay.
-        var splits = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT c.time_ms, a.code, c.ratio FROM cash_transaction c JOIN asset a ON a.id = c.asset_id
-                WHERE c.portfolio_id = ? AND c.kind = 'split' AND c.status = 'completed' ORDER BY c.time_ms DESC, c.id DESC
-                """,
-            arguments: [portfolioID]
-        ).map { (time: $0[0] as Int64, asset: AssetCode($0[1] as String), ratio: $0[2] as Double) }
+        var splits = try splitsLastFirst(db, portfolioID: portfolioID)
         let rows = try Row.fetchCursor(
             db,
             sql: """
@@ -69,7 +54,7 @@ enum TradeChecks {
                 farPrices[mine.file] = n
                 if n <= ImportSummary.differencesShown {
                     warnings[mine.file, default: []].append(
-                        "\(mine.location): \(asset) at \(Self.quantity(row[9])) \(row[12] as String) is far from \(far); a typo?"
+                        "\(mine.location): \(asset) at \(QuantityText.describe(row[9])) \(row[12] as String) is far from \(far); a typo?"
                     )
                 }
             }
@@ -81,8 +66,8 @@ enum TradeChecks {
                 sales[mine.file] = n
                 if n <= ImportSummary.differencesShown {
                     warnings[mine.file, default: []].append(
-                        "\(mine.location): a sale of \(Self.quantity(quantity)) \(asset) leaves \(Self.quantity(after)) "
-                            + "(\(Self.quantity(before)) held before it)"
+                        "\(mine.location): a sale of \(QuantityText.describe(quantity)) \(asset) leaves \(QuantityText.describe(after)) "
+                            + "(\(QuantityText.describe(before)) held before it)"
                     )
                 }
             }
@@ -103,6 +88,21 @@ enum TradeChecks {
             )
         }
         return warnings
+    }
+
+    /// The portfolio's completed splits, the last first (so that the next one is `removeLast`).
+    private static func splitsLastFirst(
+        _ db: Database,
+        portfolioID: Int64
+    ) throws -> [(time: Int64, asset: AssetCode, ratio: Double)] {
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT c.time_ms, a.code, c.ratio FROM cash_transaction c JOIN asset a ON a.id = c.asset_id
+                WHERE c.portfolio_id = ? AND c.kind = 'split' AND c.status = 'completed' ORDER BY c.time_ms DESC, c.id DESC
+                """,
+            arguments: [portfolioID]
+        ).map { (time: $0[0] as Int64, asset: AssetCode($0[1] as String), ratio: $0[2] as Double) }
     }
 
     /// How far a trade's price may be from the stored quotes of its day before it reads as a typo: a
@@ -134,7 +134,9 @@ enum TradeChecks {
         )
         if let low = range?[0] as Double?, let high = range?[1] as Double? {
             guard price > high * priceFactor || price < low / priceFactor else { return nil }
-            let span = low == high ? quantity(low) : "\(quantity(low)) to \(quantity(high))"
+            let span =
+                low == high
+                ? QuantityText.describe(low) : "\(QuantityText.describe(low)) to \(QuantityText.describe(high))"
             return "its stored quotes of \(day.iso) (\(span))"
         }
         let week = start - 7 * 86_400_000
@@ -152,17 +154,6 @@ enum TradeChecks {
         let quoted: Double = last[0]
         guard price > quoted * priceFactor || price < quoted / priceFactor else { return nil }
         return
-            "its last stored quote before it (\(quantity(quoted)) on \(Day(Date(timeIntervalSince1970: Double(last[1] as Int64) / 1000)).iso))"
-    }
-
-    /// A quantity as a person reads it: to 10 decimals, the binary noise of sums (0.0021000100000000002)
-    /// and trailing zeros dropped.
-    static func quantity(_ value: Double) -> String {
-        // Fixed digits only where they are few: a warning never prints a number's 300 digits.
-        guard value.magnitude < NumberBounds.largest * 10 else { return JSONNumber.describe(value) }
-        var text = String(format: "%.10f", value)
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text == "-0" ? "0" : text
+            "its last stored quote before it (\(QuantityText.describe(quoted)) on \(Day(Date(timeIntervalSince1970: Double(last[1] as Int64) / 1000)).iso))"
     }
 }

@@ -1,6 +1,6 @@
 import FolioCore
+import FolioImport
 import Foundation
-internal import GRDB
 
 extension Store {
     /// The portfolio as Ghostfolio's export JSON (`GhostfolioFormat`): one account per currency of money,
@@ -27,44 +27,53 @@ struct GhostfolioExport {
     }
 
     func build() -> InterchangeExport {
+        var draft = Draft(rows: rows, differences: rows.outOfBounds)
+        for t in rows.trades { draft.add(t) }
+        for c in rows.cash { draft.add(c) }
+        var differences = draft.differences
+        // A balance history holds one balance an instant: transfers of one currency at one instant
+        // (DSX's moves between its sub-accounts, out of one and into the other) come back as their sum.
+        let transferRows = rows.cash.filter {
+            ($0.kind == .deposit || $0.kind == .withdrawal) && $0.status == .completed && rows.isMoney($0.currency)
+        }
+        let sameInstant = Dictionary(grouping: transferRows) { "\($0.time.timeIntervalSince1970)|\($0.currency)" }
+        for c in transferRows where sameInstant["\(c.time.timeIntervalSince1970)|\(c.currency)", default: []].count > 1
+        {
+            differences.add(
+                .transfer,
+                "of one currency at one instant, which the balance history holds as their sum: they come back as one",
+                ExportRows.name(c)
+            )
+        }
+        // Stable, so that rows of one instant keep the order the ledger gives them.
+        let activities = draft.activities.enumerated().sorted {
+            ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
+        }.map(
+            \.element
+        )
+        return InterchangeExport(
+            files: [("\(rows.portfolio.name).json", json(activities, draft.transfers, draft.manual))],
+            differences: differences.lines
+        )
+    }
+
+    /// The activities, transfers and manual profiles written so far, and what they could not hold.
+    private struct Draft {
+        let rows: ExportRows
+        var differences: InterchangeDifferences
         var activities: [Activity] = []
-        var differences = rows.outOfBounds
         var transfers: [(time: Date, currency: AssetCode, amount: Decimal)] = []
         var manual: [String: (name: String, currency: AssetCode, isin: ISIN?, cash: Bool)] = [:]
-        func profile(_ asset: AssetCode, _ currency: AssetCode) -> Bool {
-            let listing = rows.assets[asset]
-            guard listing?.asset.kind != .stock, listing?.asset.kind != .etf else { return false }
-            manual[asset.rawValue] = (
-                listing?.asset.name ?? asset.rawValue, currency, listing?.isin, listing?.asset.kind == .fiat
-            )
-            return true
-        }
-        func accountFee(_ time: Date, _ amount: Double, _ currency: AssetCode, id: String?, comment: String?) {
-            manual[GhostfolioFormat.feeSymbol(currency)] = ("Account fee", currency, nil, false)
-            activities.append(
-                Activity(
-                    time: time,
-                    type: "FEE",
-                    symbol: GhostfolioFormat.feeSymbol(currency),
-                    quantity: 0,
-                    unitPrice: 0,
-                    fee: amount,
-                    currency: currency,
-                    id: id,
-                    comment: comment,
-                    manual: true
-                )
-            )
-        }
 
-        for t in rows.trades {
+        /// A trade as a BUY or SELL, its fee in another currency an activity of its own.
+        mutating func add(_ t: Trade) {
             guard rows.isMoney(t.priceCurrency) else {
                 differences.add(
                     .trade,
                     "priced in a coin, which Ghostfolio takes only as a security: left out",
                     ExportRows.name(t)
                 )
-                continue
+                return
             }
             var fee = t.fee
             if t.fee != 0 && t.feeCurrency != t.priceCurrency {
@@ -109,14 +118,15 @@ struct GhostfolioExport {
                 )
             )
         }
-        for c in rows.cash {
+
+        mutating func add(_ c: CashTransaction) {
             guard c.status == .completed else {
                 differences.add(
                     .transaction,
                     "that did not complete: left out, Ghostfolio keeping only what happened",
                     ExportRows.name(c)
                 )
-                continue
+                return
             }
             if c.kind != .split, !rows.isMoney(c.currency) {
                 differences.add(
@@ -124,7 +134,7 @@ struct GhostfolioExport {
                     "in a coin, which Ghostfolio takes only as a security: left out",
                     ExportRows.name(c)
                 )
-                continue
+                return
             }
             switch c.kind {
             case .deposit, .withdrawal:
@@ -145,73 +155,83 @@ struct GhostfolioExport {
                     accountFee(c.time, c.fee, c.currency, id: nil, comment: c.externalID)
                 }
             case .dividend, .interest:
-                // A dividend is stored with the asset that paid it (`ImportSink`, the CHECK of its table).
-                if c.kind == .dividend && c.asset == nil {
-                    differences.add(.dividend, "of no asset: left out", ExportRows.name(c))
-                    continue
-                }
-                let noun: InterchangeDifferences.Noun = c.kind == .dividend ? .dividend : .interestPayment
-                if c.fee != 0 {
-                    // Ghostfolio has one fee, which its users and converters give the tax withheld.
-                    differences.add(
-                        noun,
-                        c.tax == 0
-                            ? "with a fee, which Ghostfolio holds as the activity's fee, where it keeps tax withheld: it comes back as tax withheld"
-                            : "with a fee besides tax withheld, which Ghostfolio holds as one fee: written as their sum, which comes back as tax withheld",
-                        ExportRows.name(c)
-                    )
-                }
-                let symbol: String
-                let isManual: Bool
-                if let asset = c.asset, c.kind == .dividend {
-                    (symbol, isManual) = (asset.rawValue, profile(asset, c.currency))
-                } else {
-                    symbol = GhostfolioFormat.interestSymbol(c.currency)
-                    manual[symbol] = ("Interest", c.currency, nil, false)
-                    isManual = true
-                }
-                activities.append(
-                    Activity(
-                        time: c.time,
-                        type: c.kind == .dividend ? "DIVIDEND" : "INTEREST",
-                        symbol: symbol,
-                        quantity: 1,
-                        unitPrice: c.amount,
-                        fee: c.tax + c.fee,
-                        currency: c.currency,
-                        id: c.externalID,
-                        comment: c.externalID,
-                        manual: isManual
-                    )
-                )
+                addIncome(c)
             case .fee:
                 accountFee(c.time, c.amount + c.fee, c.currency, id: c.externalID, comment: c.externalID)
             case .split:
                 differences.add(.split, "which Ghostfolio does not have: left out", ExportRows.name(c))
             }
         }
-        // A balance history holds one balance an instant: transfers of one currency at one instant
-        // (DSX's moves between its sub-accounts, out of one and into the other) come back as their sum.
-        let transferRows = rows.cash.filter {
-            ($0.kind == .deposit || $0.kind == .withdrawal) && $0.status == .completed && rows.isMoney($0.currency)
-        }
-        let sameInstant = Dictionary(grouping: transferRows) { "\($0.time.timeIntervalSince1970)|\($0.currency)" }
-        for c in transferRows where sameInstant["\(c.time.timeIntervalSince1970)|\(c.currency)", default: []].count > 1
-        {
-            differences.add(
-                .transfer,
-                "of one currency at one instant, which the balance history holds as their sum: they come back as one",
-                ExportRows.name(c)
+
+        /// A dividend or interest payment as an activity of one unit at its amount, tax withheld its fee.
+        private mutating func addIncome(_ c: CashTransaction) {
+            // A dividend is stored with the asset that paid it (`ImportSink`, the CHECK of its table).
+            if c.kind == .dividend && c.asset == nil {
+                differences.add(.dividend, "of no asset: left out", ExportRows.name(c))
+                return
+            }
+            let noun: InterchangeDifferences.Noun = c.kind == .dividend ? .dividend : .interestPayment
+            if c.fee != 0 {
+                // Ghostfolio has one fee, which its users and converters give the tax withheld.
+                differences.add(
+                    noun,
+                    c.tax == 0
+                        ? "with a fee, which Ghostfolio holds as the activity's fee, where it keeps tax withheld: it comes back as tax withheld"
+                        : "with a fee besides tax withheld, which Ghostfolio holds as one fee: written as their sum, which comes back as tax withheld",
+                    ExportRows.name(c)
+                )
+            }
+            let symbol: String
+            let isManual: Bool
+            if let asset = c.asset, c.kind == .dividend {
+                (symbol, isManual) = (asset.rawValue, profile(asset, c.currency))
+            } else {
+                symbol = GhostfolioFormat.interestSymbol(c.currency)
+                manual[symbol] = ("Interest", c.currency, nil, false)
+                isManual = true
+            }
+            activities.append(
+                Activity(
+                    time: c.time,
+                    type: c.kind == .dividend ? "DIVIDEND" : "INTEREST",
+                    symbol: symbol,
+                    quantity: 1,
+                    unitPrice: c.amount,
+                    fee: c.tax + c.fee,
+                    currency: c.currency,
+                    id: c.externalID,
+                    comment: c.externalID,
+                    manual: isManual
+                )
             )
         }
-        // Stable, so that rows of one instant keep the order the ledger gives them.
-        activities = activities.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(
-            \.element
-        )
-        return InterchangeExport(
-            files: [("\(rows.portfolio.name).json", json(activities, transfers, manual))],
-            differences: differences.lines
-        )
+
+        mutating func profile(_ asset: AssetCode, _ currency: AssetCode) -> Bool {
+            let listing = rows.assets[asset]
+            guard listing?.asset.kind != .stock, listing?.asset.kind != .etf else { return false }
+            manual[asset.rawValue] = (
+                listing?.asset.name ?? asset.rawValue, currency, listing?.isin, listing?.asset.kind == .fiat
+            )
+            return true
+        }
+
+        mutating func accountFee(_ time: Date, _ amount: Double, _ currency: AssetCode, id: String?, comment: String?) {
+            manual[GhostfolioFormat.feeSymbol(currency)] = ("Account fee", currency, nil, false)
+            activities.append(
+                Activity(
+                    time: time,
+                    type: "FEE",
+                    symbol: GhostfolioFormat.feeSymbol(currency),
+                    quantity: 0,
+                    unitPrice: 0,
+                    fee: amount,
+                    currency: currency,
+                    id: id,
+                    comment: comment,
+                    manual: true
+                )
+            )
+        }
     }
 
     /// The accounts' balances after each transfer, by the one reading of activities' cash both directions share.

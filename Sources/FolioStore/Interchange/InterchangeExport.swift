@@ -1,4 +1,5 @@
 import FolioCore
+import FolioImport
 import Foundation
 
 /// A portfolio written in another tool's format, and what the format cannot hold as Folio does, one

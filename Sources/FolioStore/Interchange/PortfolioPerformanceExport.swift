@@ -1,4 +1,5 @@
 import FolioCore
+import FolioImport
 import Foundation
 
 extension Store {
@@ -50,39 +51,6 @@ struct PortfolioPerformanceExport {
     }
 
     func build() -> InterchangeExport {
-        var accounts: [AssetCode: [Line]] = [:]
-        var securities: [Line] = []
-        var differences = rows.outOfBounds
-        func d(_ value: Double) -> Decimal { ExactDecimal.of(value) }
-        func fee(_ time: Date, _ amount: Double, _ currency: AssetCode, _ note: String?) {
-            accounts[currency, default: []].append(
-                Line(time: time, type: "Fees", value: -d(amount), currency: currency, note: note)
-            )
-        }
-        /// A trade in its cash account's file, `cash` as the account sees it, and its copy in the
-        /// securities account's file, signed the other way.
-        func trade(
-            _ t: Trade,
-            in currency: AssetCode,
-            cash: Decimal,
-            gross: (amount: Decimal, currency: AssetCode, rate: Double)?,
-            fees: Decimal
-        ) {
-            var line = Line(
-                time: t.time,
-                type: t.side == .buy ? "Buy" : "Sell",
-                value: cash,
-                currency: currency,
-                gross: gross,
-                fees: fees,
-                shares: t.quantity,
-                security: t.asset,
-                note: t.externalID
-            )
-            accounts[currency, default: []].append(line)
-            line.value = -cash
-            securities.append(line)
-        }
         let exchanges = Dictionary(
             rows.trades.filter { rows.isMoney($0.asset) && $0.externalID != nil }.map { ($0.externalID ?? "", $0) }
         ) { a, _ in a }
@@ -95,24 +63,47 @@ struct PortfolioPerformanceExport {
             settlements[t.id] = s
             settled.insert(s.exchange.id)
         }
-        for t in rows.trades where !settled.contains(t.id) {
+        var draft = Draft(rows: rows, differences: rows.outOfBounds)
+        for t in rows.trades where !settled.contains(t.id) { draft.add(t, settlement: settlements[t.id]) }
+        for c in rows.cash { draft.add(c) }
+        let (accounts, securities, differences) = (draft.accounts, draft.securities, draft.differences)
+        var files = accounts.sorted { $0.key < $1.key }.map { currency, lines in
+            (PortfolioPerformanceFormat.fileName("\(rows.portfolio.name) (\(currency))"), csv(lines))
+        }
+        if !securities.isEmpty {
+            files.append((PortfolioPerformanceFormat.fileName(rows.portfolio.name), csv(securities)))
+        }
+        return InterchangeExport(files: files, differences: differences.lines)
+    }
+
+    /// The rows of each cash account's file and of the securities account's, and what they could not hold.
+    private struct Draft {
+        let rows: ExportRows
+        var differences: InterchangeDifferences
+        var accounts: [AssetCode: [Line]] = [:]
+        var securities: [Line] = []
+
+        func d(_ value: Double) -> Decimal { ExactDecimal.of(value) }
+
+        /// A trade in the account of its price's currency, or (`settlement`) of the currency that paid for it.
+        mutating func add(_ t: Trade, settlement: (exchange: Trade, paid: Decimal)?) {
             guard rows.isMoney(t.priceCurrency) else {
                 differences.add(
                     .trade,
                     "priced in a coin, which Portfolio Performance takes only as a security: left out",
                     ExportRows.name(t)
                 )
-                continue
+                return
             }
             let gross = ExactDecimal.product(t.quantity, t.price)
-            if let s = settlements[t.id] {
+            if let s = settlement {
                 // One row in the account of the currency given: the price's amount is its gross, and
                 // the fee is in the account's currency, as Portfolio Performance keeps it.
                 let tradeFee = d(t.fee)
                 let cash = t.side == .buy ? -(s.paid + tradeFee) : s.paid - tradeFee
                 let rate = ExactDecimal.double(gross) / ExactDecimal.double(s.paid)
                 trade(t, in: t.feeCurrency, cash: cash, gross: (gross, t.priceCurrency, rate), fees: tradeFee)
-                continue
+                return
             }
             var tradeFee = d(t.fee)
             if t.fee != 0 && t.feeCurrency != t.priceCurrency {
@@ -133,45 +124,50 @@ struct PortfolioPerformanceExport {
                 }
             }
             if rows.isMoney(t.asset) {
-                // One currency for another: a transfer out of the account paying, into the one paid.
-                let (from, to) =
-                    t.side == .buy
-                    ? ((gross, t.priceCurrency), (d(t.quantity), t.asset))
-                    : ((d(t.quantity), t.asset), (gross, t.priceCurrency))
-                accounts[from.1, default: []].append(
-                    Line(
-                        time: t.time,
-                        type: "Transfer (Outbound)",
-                        value: -from.0,
-                        currency: from.1,
-                        gross: (to.0, to.1, t.side == .buy ? t.price : 1 / t.price),
-                        note: t.externalID
-                    )
-                )
-                accounts[to.1, default: []].append(
-                    Line(time: t.time, type: "Transfer (Inbound)", value: to.0, currency: to.1, note: t.externalID)
-                )
-                if tradeFee != 0 {
-                    differences.add(
-                        .trade,
-                        "of one currency for another with a fee, which Portfolio Performance's transfers do not have: the fee is a Fees row of its own, which comes back as a fee of the account",
-                        ExportRows.name(t)
-                    )
-                    fee(t.time, t.fee, t.feeCurrency, t.externalID)
-                }
-                continue
+                exchange(t, gross: gross, fee: tradeFee)
+                return
             }
             let cash = t.side == .buy ? -(gross + tradeFee) : gross - tradeFee
             trade(t, in: t.priceCurrency, cash: cash, gross: nil, fees: tradeFee)
         }
-        for c in rows.cash {
+
+        /// One currency for another: a transfer out of the account paying, into the one paid.
+        private mutating func exchange(_ t: Trade, gross: Decimal, fee tradeFee: Decimal) {
+            let (from, to) =
+                t.side == .buy
+                ? ((gross, t.priceCurrency), (d(t.quantity), t.asset))
+                : ((d(t.quantity), t.asset), (gross, t.priceCurrency))
+            accounts[from.1, default: []].append(
+                Line(
+                    time: t.time,
+                    type: "Transfer (Outbound)",
+                    value: -from.0,
+                    currency: from.1,
+                    gross: (to.0, to.1, t.side == .buy ? t.price : 1 / t.price),
+                    note: t.externalID
+                )
+            )
+            accounts[to.1, default: []].append(
+                Line(time: t.time, type: "Transfer (Inbound)", value: to.0, currency: to.1, note: t.externalID)
+            )
+            if tradeFee != 0 {
+                differences.add(
+                    .trade,
+                    "of one currency for another with a fee, which Portfolio Performance's transfers do not have: the fee is a Fees row of its own, which comes back as a fee of the account",
+                    ExportRows.name(t)
+                )
+                fee(t.time, t.fee, t.feeCurrency, t.externalID)
+            }
+        }
+
+        mutating func add(_ c: CashTransaction) {
             guard c.status == .completed else {
                 differences.add(
                     .transaction,
                     "that did not complete: left out, Portfolio Performance keeping only what happened",
                     ExportRows.name(c)
                 )
-                continue
+                return
             }
             if c.kind == .split {
                 differences.add(
@@ -179,7 +175,7 @@ struct PortfolioPerformanceExport {
                     "which Portfolio Performance keeps as a security's event, not a transaction: left out",
                     ExportRows.name(c)
                 )
-                continue
+                return
             }
             guard rows.isMoney(c.currency) else {
                 differences.add(
@@ -187,7 +183,7 @@ struct PortfolioPerformanceExport {
                     "in a coin, which Portfolio Performance takes only as a security: left out",
                     ExportRows.name(c)
                 )
-                continue
+                return
             }
             let net = d(c.amount) - d(c.tax) - d(c.fee)
             switch c.kind {
@@ -241,13 +237,36 @@ struct PortfolioPerformanceExport {
                 break
             }
         }
-        var files = accounts.sorted { $0.key < $1.key }.map { currency, lines in
-            (PortfolioPerformanceFormat.fileName("\(rows.portfolio.name) (\(currency))"), csv(lines))
+
+        mutating func fee(_ time: Date, _ amount: Double, _ currency: AssetCode, _ note: String?) {
+            accounts[currency, default: []].append(
+                Line(time: time, type: "Fees", value: -d(amount), currency: currency, note: note)
+            )
         }
-        if !securities.isEmpty {
-            files.append((PortfolioPerformanceFormat.fileName(rows.portfolio.name), csv(securities)))
+        /// A trade in its cash account's file, `cash` as the account sees it, and its copy in the
+        /// securities account's file, signed the other way.
+        mutating func trade(
+            _ t: Trade,
+            in currency: AssetCode,
+            cash: Decimal,
+            gross: (amount: Decimal, currency: AssetCode, rate: Double)?,
+            fees: Decimal
+        ) {
+            var line = Line(
+                time: t.time,
+                type: t.side == .buy ? "Buy" : "Sell",
+                value: cash,
+                currency: currency,
+                gross: gross,
+                fees: fees,
+                shares: t.quantity,
+                security: t.asset,
+                note: t.externalID
+            )
+            accounts[currency, default: []].append(line)
+            line.value = -cash
+            securities.append(line)
         }
-        return InterchangeExport(files: files, differences: differences.lines)
     }
 
     private func csv(_ lines: [Line]) -> String {

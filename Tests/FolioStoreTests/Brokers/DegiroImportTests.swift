@@ -3,6 +3,7 @@ import FolioTestSupport
 import Foundation
 import Testing
 
+@testable import FolioImport
 @testable import FolioStore
 
 /// `folio import degiro`: Transactions.csv (English headers, the 2024 layout, rows one field short and

@@ -3,6 +3,7 @@ import FolioTestSupport
 import Foundation
 import Testing
 
+@testable import FolioImport
 @testable import FolioStore
 
 /// `folio import freedom24`: a Freedom24 broker report as JSON, made up in the shape of real ones

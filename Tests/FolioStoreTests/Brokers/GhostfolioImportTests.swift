@@ -3,6 +3,7 @@ import FolioTestSupport
 import Foundation
 import Testing
 
+@testable import FolioImport
 @testable import FolioStore
 
 /// `folio import ghostfolio` of a file as Ghostfolio writes one (`samples/brokers/ghostfolio-export.json`,

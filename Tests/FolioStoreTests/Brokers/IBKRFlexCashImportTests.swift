@@ -3,6 +3,7 @@ import FolioTestSupport
 import Foundation
 import Testing
 
+@testable import FolioImport
 @testable import FolioStore
 
 /// `folio import ibkr-flex` with a Flex Query of three sections (`samples/brokers/ibkr-flex.csv`, made up

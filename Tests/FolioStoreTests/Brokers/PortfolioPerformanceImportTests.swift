@@ -3,6 +3,7 @@ import FolioTestSupport
 import Foundation
 import Testing
 
+@testable import FolioImport
 @testable import FolioStore
 
 /// `folio import pp-csv` of Portfolio Performance's own CSV export in German (`samples/brokers/pp-*-de.csv`,

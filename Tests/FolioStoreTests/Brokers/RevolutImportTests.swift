@@ -3,6 +3,7 @@ import FolioTestSupport
 import Foundation
 import Testing
 
+@testable import FolioImport
 @testable import FolioStore
 
 /// `folio import revolut`: Revolut's trading account statement as downloaded, made up in the shape of

@@ -3,6 +3,7 @@ import FolioTestSupport
 import Foundation
 import Testing
 
+@testable import FolioImport
 @testable import FolioStore
 
 /// How a broker's security becomes an asset code: by a stored ISIN first, when the ticker is that asset's

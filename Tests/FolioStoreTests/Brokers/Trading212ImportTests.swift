@@ -3,6 +3,7 @@ import FolioTestSupport
 import Foundation
 import Testing
 
+@testable import FolioImport
 @testable import FolioStore
 
 /// `folio import trading212`: Trading 212's history export as downloaded (`samples/brokers/

@@ -329,11 +329,11 @@ struct Trading212Importer {
         guard ![net.amount, gross].contains(where: { abs(paidInAccount - $0) <= 0.01 * $0 }) else {
             return (dividend, nil)
         }
-        func figure(_ x: Double) -> String { TradeChecks.quantity((x * 100).rounded() / 100) }
-        let atRate = paid.currency == net.currency ? "" : " at its rate \(TradeChecks.quantity(given ?? 1))"
+        func figure(_ x: Double) -> String { QuantityText.describe((x * 100).rounded() / 100) }
+        let atRate = paid.currency == net.currency ? "" : " at its rate \(QuantityText.describe(given ?? 1))"
         return (
             dividend,
-            "\(row.location): a dividend of \(TradeChecks.quantity(shares)) × \(TradeChecks.quantity(perShare.amount)) \(paid.currency) is \(figure(paidInAccount)) \(net.currency)\(atRate), "
+            "\(row.location): a dividend of \(QuantityText.describe(shares)) × \(QuantityText.describe(perShare.amount)) \(paid.currency) is \(figure(paidInAccount)) \(net.currency)\(atRate), "
                 + "which agrees with neither the \(figure(net.amount)) received nor the \(figure(gross)) before tax; "
                 + "booked as received"
         )

@@ -1,20 +1,22 @@
 import FolioCore
+import FolioImport
+import Foundation
 internal import GRDB
 internal import GRDBSQLite
 
-/// Where importers write, inside the import's transaction. Inserts skip rows whose natural key is
+/// Where importers write (FolioImport's `ImportSink`), inside the import's transaction. Inserts skip rows whose natural key is
 /// already present (`ON CONFLICT DO NOTHING` — unlike `OR IGNORE` it lets CHECK failures surface); the
 /// stored row is then read and compared, and `conflicts` decides what a difference does
 /// (`ConflictPolicy.resolve`): each insert returns the row's `RowOutcome`.
 /// SQLite copies bound text before `bind` returns (the C macro SQLITE_TRANSIENT, which Swift cannot import).
 private let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
-final class ImportSink {
+final class StoreSink: ImportSink {
     let db: Database
     let conflicts: ConflictPolicy
     var assets = AssetRegistry()
     /// The codes of the securities brokers' files name (by ticker or ISIN), for the presets.
-    lazy var securities = SecurityCodes()
+    package private(set) lazy var securities = SecurityCodes()
     private let quoteInsert: Statement
     private let quoteStored: Statement
     private let tradeInsert: Statement
@@ -52,14 +54,14 @@ final class ImportSink {
         budgetInsert = try db.makeStatement(sql: ImportSQL.budgetInsert)
     }
 
-    func assetID(_ code: AssetCode, kindHint: AssetKind? = nil, name: String? = nil) throws -> Int64 {
+    package func assetID(_ code: AssetCode, kindHint: AssetKind?, name: String?) throws -> Int64 {
         try assets.id(of: code, kindHint: kindHint, name: name, in: db)
     }
 
     /// Binds straight through the SQLite C API: quotes arrive by the million, and boxing each value into
     /// GRDB's `StatementArguments` cost more than SQLite's own work. Only a quote whose key is stored
     /// is read back, to compare its price, bid, ask and source.
-    func insertQuote(
+    package func insertQuote(
         assetID: Int64,
         currencyID: Int64,
         market: String,
@@ -154,11 +156,6 @@ final class ImportSink {
         }
     }
 
-    struct TradeRow {
-        var portfolioID: Int64, timeMs: Int64, side: TradeSide, asset: AssetCode, quantity: Double
-        var price: Double, priceCurrency: AssetCode, fee: Double, feeCurrency: AssetCode, externalID: String?
-    }
-
     func takeWrittenTrades() -> [(id: Int64, line: Int)] {
         defer { writtenTrades = [] }
         return writtenTrades
@@ -172,7 +169,7 @@ final class ImportSink {
     /// Inserts a trade read at `location` (see `insertTradeRow`), remembering what it wrote. Its numbers
     /// are checked here, where every importer's trades pass, as well as where they were read: a price
     /// an importer computes (a total over a quantity) is a number no file held.
-    func insertTrade(_ t: TradeRow, at location: RowLocation) throws -> RowOutcome {
+    package func insertTrade(_ t: TradeRow, at location: RowLocation) throws -> RowOutcome {
         try location.check("quantity", t.quantity, above: 0)
         try location.check("price", t.price, above: 0)
         try location.check("fee", t.fee)
@@ -262,14 +259,8 @@ final class ImportSink {
         }
     }
 
-    struct CashRow {
-        var portfolioID: Int64, timeMs: Int64, kind: CashTransactionKind, currency: AssetCode
-        var amount: Double, fee: Double, status: TransactionStatus, externalID: String?
-        var asset: AssetCode? = nil, tax: Double = 0, ratio: Double? = nil
-    }
-
     /// Inserts a cash transaction read at `location`, its numbers checked as a trade's are.
-    func insertCashTransaction(_ t: CashRow, at location: RowLocation) throws -> RowOutcome {
+    package func insertCashTransaction(_ t: CashRow, at location: RowLocation) throws -> RowOutcome {
         try location.check("amount", t.amount)
         try location.check("fee", t.fee)
         try location.check("tax", t.tax)
@@ -332,7 +323,7 @@ final class ImportSink {
     }
 
     /// A budget entry's dedupe key holds every field, so a stored one is always a duplicate.
-    func insertBudgetEntry(
+    package func insertBudgetEntry(
         day: Day,
         kind: BudgetEntryKind,
         category: String,
@@ -366,6 +357,52 @@ final class ImportSink {
         }
         categories[cacheKey] = id
         return id
+    }
+
+    package func storedAsset(_ code: AssetCode) throws -> StoredAsset? {
+        try Row.fetchOne(db, sql: "SELECT id, kind, isin FROM asset WHERE code = ?", arguments: [code.rawValue]).map {
+            StoredAsset(id: $0[0], kind: AssetKind(rawValue: $0[1]), isin: $0[2])
+        }
+    }
+
+    package func assetCode(isin: ISIN) throws -> AssetCode? {
+        try String.fetchOne(db, sql: "SELECT code FROM asset WHERE isin = ?", arguments: [isin.rawValue]).map {
+            AssetCode($0)
+        }
+    }
+
+    package func setISIN(_ isin: ISIN, assetID: Int64) throws {
+        try db.execute(sql: "UPDATE asset SET isin = ? WHERE id = ?", arguments: [isin.rawValue, assetID])
+    }
+
+    package func hasOtherSecurities(than code: AssetCode, apartFrom created: [String]) throws -> Bool {
+        try Bool.fetchOne(
+            db,
+            sql: """
+                SELECT EXISTS (SELECT 1 FROM asset WHERE kind IN ('stock', 'etf', 'other') AND code <> ?
+                AND code NOT IN (SELECT value FROM json_each(?)))
+                """,
+            arguments: [code.rawValue, String(decoding: try JSONEncoder().encode(created), as: UTF8.self)]
+        ) ?? false
+    }
+
+    package func held(_ asset: AssetCode, portfolioID: Int64, before timeMs: Int64) throws -> Double {
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT t.time_ms, CASE t.side WHEN 'buy' THEN t.quantity ELSE -t.quantity END, NULL FROM trade t JOIN asset a ON a.id = t.asset_id
+                WHERE t.portfolio_id = ? AND a.code = ? AND t.time_ms < ?
+                UNION ALL
+                SELECT c.time_ms, NULL, c.ratio FROM cash_transaction c JOIN asset a ON a.id = c.asset_id
+                WHERE c.portfolio_id = ? AND a.code = ? AND c.kind = 'split' AND c.status = 'completed' AND c.time_ms < ?
+                ORDER BY 1
+                """,
+            arguments: [portfolioID, asset.rawValue, timeMs, portfolioID, asset.rawValue, timeMs]
+        )
+        return rows.reduce(0.0) { held, row in
+            if let ratio = row[2] as Double? { return held * ratio }
+            return held + (row[1] as Double)
+        }
     }
 
     /// Starts a file of the import: identical rows are counted again from it on, so that two files

@@ -32,26 +32,48 @@ struct Freedom24Importer {
     ]
 
     func run(_ summary: inout ImportSummary) throws {
-        let report = try JSONRecord.document(url)
-        let file = url.path
+        var report = Report(object: try JSONRecord.document(url), file: url.path)
+        let tradeIDs = try readTrades(&report)
+        try readCashMovements(&report)
+        let actions = try report.section("corporate_actions")
+        report.read += actions.count
+        let entry = report.entry
+        let paid = try dividends(actions, &report.ignored, entry)
+        report.entries += paid
+        try readCommissions(&report, tradeIDs: tradeIDs)
+        try readSecurityMoves(&report)
+        summary.read += report.read
+        try ledger.write(report.entries, into: &summary)
+        summary.notes += ledger.sink.securities.takeNotes()
+        report.ignored.report(into: &summary)
+    }
+
+    /// The report's sections as read so far: the entries, the rows left and named, the rows read.
+    private struct Report {
+        let object: [String: Any]
+        let file: String
         var entries: [BrokerEntry] = []
         var ignored = IgnoredRows()
+        var read = 0
+
+        /// The records of `key` (in its `inner` object, when given; a missing section is empty).
         func section(_ key: String, _ inner: String? = "detailed") throws -> [JSONRecord] {
-            guard let inner else { return try JSONRecord.array(report[key], file: file, path: key) }
-            guard let value = report[key], !(value is NSNull) else { return [] }
-            guard let object = value as? [String: Any] else {
+            guard let inner else { return try JSONRecord.array(object[key], file: file, path: key) }
+            guard let value = object[key], !(value is NSNull) else { return [] }
+            guard let nested = value as? [String: Any] else {
                 throw ImportError(
                     file: file,
                     field: key,
                     message: "found \(JSONNumber.describe(value)), expected an object holding \"\(inner)\""
                 )
             }
-            return try JSONRecord.array(object[inner], file: file, path: "\(key).\(inner)")
+            return try JSONRecord.array(nested[inner], file: file, path: "\(key).\(inner)")
         }
+
         func entry(_ r: JSONRecord, _ event: BrokerEntry.Event, time: String, id: String?) throws -> BrokerEntry {
             BrokerEntry(
                 event: event,
-                timeMs: try r.time(time, patterns: Self.timePatterns),
+                timeMs: try r.time(time, patterns: Freedom24Importer.timePatterns),
                 id: id,
                 file: file,
                 line: nil,
@@ -59,29 +81,41 @@ struct Freedom24Importer {
             )
         }
 
+        mutating func ignore(_ type: String, _ r: JSONRecord, _ why: String) {
+            ignored.add(type, at: "\(file): \(r.path)", why)
+        }
+    }
+
+    /// `trades.detailed`: securities and currency exchanges; the ids of every trade, for the commissions.
+    private func readTrades(_ report: inout Report) throws -> Set<String> {
         var tradeIDs: Set<String> = []
-        for r in try section("trades") {
-            summary.read += 1
+        for r in try report.section("trades") {
+            report.read += 1
             tradeIDs.insert(r.string("trade_id"))
             switch r.string("instr_type") {
-            case "1": entries.append(try entry(r, try trade(r), time: "date", id: try r.text("trade_id")))
-            case "6": entries.append(try entry(r, try exchange(r), time: "date", id: try r.text("trade_id")))
+            case "1": report.entries.append(try report.entry(r, try trade(r), time: "date", id: try r.text("trade_id")))
+            case "6":
+                report.entries.append(try report.entry(r, try exchange(r), time: "date", id: try r.text("trade_id")))
             default:
-                ignored.add(
+                report.ignore(
                     "instr_type \(r.string("instr_type"))",
-                    at: "\(file): \(r.path)",
+                    r,
                     "a bond, future or option: Folio imports securities and currencies"
                 )
             }
         }
+        return tradeIDs
+    }
 
-        let cashInOuts = try section("cash_in_outs", nil)
+    /// `cash_in_outs` (bank deposits and withdrawals), else the older `cash_flows` of the same movements.
+    private func readCashMovements(_ report: inout Report) throws {
+        let cashInOuts = try report.section("cash_in_outs", nil)
         for r in cashInOuts {
-            summary.read += 1
+            report.read += 1
             let type = r.string("type")
             if type == "bank", r.object["offbalance"] == nil || r.object["offbalance"] is NSNull {
-                entries.append(
-                    try entry(
+                report.entries.append(
+                    try report.entry(
                         r,
                         try transfer(r, "amount"),
                         time: "datetime",
@@ -89,40 +123,32 @@ struct Freedom24Importer {
                     )
                 )
             } else if type == "dividend" || type.hasPrefix("tax") {
-                ignored.add(
-                    type,
-                    at: "\(file): \(r.path)",
-                    "the dividends and their tax are read from corporate_actions"
-                )
+                report.ignore(type, r, "the dividends and their tax are read from corporate_actions")
             } else {
-                ignored.add(
+                report.ignore(
                     type,
-                    at: "\(file): \(r.path)",
+                    r,
                     type == "bank" ? "a sub-account off the balance" : "moves nothing the account owns"
                 )
             }
         }
-        for r in try section("cash_flows") {
-            summary.read += 1
+        for r in try report.section("cash_flows") {
+            report.read += 1
             if !cashInOuts.isEmpty {
-                ignored.add(
-                    "cash_flows",
-                    at: "\(file): \(r.path)",
-                    "the same movements as cash_in_outs, which are read"
-                )
+                report.ignore("cash_flows", r, "the same movements as cash_in_outs, which are read")
             } else if r.string("type_id") == "bank" {
-                entries.append(try entry(r, try transfer(r, "amount"), time: "date", id: nil))
+                report.entries.append(try report.entry(r, try transfer(r, "amount"), time: "date", id: nil))
             } else {
-                ignored.add(r.string("type_id"), at: "\(file): \(r.path)", "moves nothing the account owns")
+                report.ignore(r.string("type_id"), r, "moves nothing the account owns")
             }
         }
+    }
 
-        let actions = try section("corporate_actions")
-        summary.read += actions.count
-        entries += try dividends(actions, &ignored, entry)
-
-        for r in try section("commissions") {
-            summary.read += 1
+    /// `commissions.detailed`: a trade's commission is in the trade (and one of no trade in the report is
+    /// refused rather than dropped); the others are fees of the account.
+    private func readCommissions(_ report: inout Report, tradeIDs: Set<String>) throws {
+        for r in try report.section("commissions") {
+            report.read += 1
             let type = r.string("type")
             let sum = try r.number("sum")
             guard sum >= 0 else {
@@ -137,27 +163,28 @@ struct Freedom24Importer {
                         "found \"\(type)\", expected a trade of this report (trades.detailed has no trade_id \(trade)); a commission is not dropped with its trade"
                     )
                 }
-                ignored.add("For trade", at: "\(file): \(r.path)", "in the trade's commission")
+                report.ignore("For trade", r, "in the trade's commission")
                 continue
             }
             guard sum > 0 else {
-                ignored.add(type, at: "\(file): \(r.path)", "moves no money")
+                report.ignore(type, r, "moves no money")
                 continue
             }
-            entries.append(
-                try entry(r, .accountFee(try r.currency("currency").money(sum)), time: "datetime", id: nil)
+            report.entries.append(
+                try report.entry(r, .accountFee(try r.currency("currency").money(sum)), time: "datetime", id: nil)
             )
         }
+    }
+
+    /// Units moved in or out without money: counted and named, since they have no price to book.
+    private func readSecurityMoves(_ report: inout Report) throws {
         for key in ["securities_in_outs", "in_outs_securities"] {
-            let rows = (report[key] is [Any]) ? try section(key, nil) : try section(key)
+            let rows = (report.object[key] is [Any]) ? try report.section(key, nil) : try report.section(key)
             for r in rows {
-                summary.read += 1
-                ignored.add(key, at: "\(file): \(r.path)", "units moved in or out without money; record them as trades")
+                report.read += 1
+                report.ignore(key, r, "units moved in or out without money; record them as trades")
             }
         }
-        try ledger.write(entries, into: &summary)
-        summary.notes += ledger.sink.securities.takeNotes()
-        ignored.report(into: &summary)
     }
 
     /// `AAPL.US`: the ticker, then the market (`BRK.B` keeps its class letter).

@@ -1,6 +1,5 @@
 import FolioCore
 import Foundation
-internal import GRDB
 
 /// The asset code of each security a broker's file names, found the same way for every preset. Assets
 /// are shared by every portfolio of a database, so an import never changes what an existing asset is —
@@ -23,12 +22,14 @@ internal import GRDB
 /// Each asset this creates, and each ISIN found under another code, is said once in the import's notes
 /// (`created AAPL (US0378331005)`); an asset named by its ISIN with the command that books it under a
 /// code the user has (`folio asset merge US4781601046 CODE`).
-final class SecurityCodes {
+package final class SecurityCodes {
     private var byISIN: [ISIN: AssetCode] = [:]
     private var byTicker: [String: AssetCode] = [:]
     private var notes: [String] = []
     /// The assets this import created, which are no codes the user had.
     private var created: [String] = []
+
+    package init() {}
 
     /// Why a row's security cannot be found: it names none, or two assets, or a currency with an ISIN.
     struct Refusal: Error {
@@ -37,7 +38,7 @@ final class SecurityCodes {
     }
 
     /// The code of `security`, creating its asset when it is new.
-    func code(of security: BrokerSecurity, sink: ImportSink) throws -> AssetCode {
+    func code(of security: BrokerSecurity, sink: any ImportSink) throws -> AssetCode {
         if let code = security.code { return code }
         let ticker = security.ticker.flatMap(Self.tickerCode)
         guard let isin = security.isin else {
@@ -59,17 +60,11 @@ final class SecurityCodes {
         _ isin: ISIN,
         ticker: AssetCode?,
         security: BrokerSecurity,
-        sink: ImportSink
+        sink: any ImportSink
     ) throws
         -> AssetCode
     {
-        let db = sink.db
-        if let stored = try String.fetchOne(
-            db,
-            sql: "SELECT code FROM asset WHERE isin = ?",
-            arguments: [isin.rawValue]
-        ) {
-            let code = AssetCode(stored)
+        if let code = try sink.assetCode(isin: isin) {
             guard let ticker, ticker != code else { return code }
             if Self.names(ticker, code) {
                 notes.append("\(isin) is \(code) here (the file says \(ticker))")
@@ -84,7 +79,7 @@ final class SecurityCodes {
             return code
         }
         let known = KnownAssets.stock(isin: isin)
-        if let ticker, ticker != known, try isCurrency(ticker, db) {
+        if let ticker, ticker != known, try isCurrency(ticker, sink) {
             throw Refusal(
                 field: "ISIN",
                 message: "found \(isin) for \(ticker), a currency: a currency has no ISIN, expected a security's ticker"
@@ -104,8 +99,8 @@ final class SecurityCodes {
             try make(code, isin: isin, security: security, sink: sink)
             return code
         }
-        let existing = try Row.fetchOne(db, sql: "SELECT isin FROM asset WHERE code = ?", arguments: [ticker.rawValue])
-        if let other = existing.flatMap({ $0[0] as String? }) {
+        let existing = try sink.storedAsset(ticker)
+        if let other = existing?.isin {
             notes.append("\(ticker) is \(other) in this database, so \(isin) is stored as \(isin)")
             let code = AssetCode(isin.rawValue)
             try make(code, isin: isin, security: security, sink: sink)
@@ -129,31 +124,21 @@ final class SecurityCodes {
         _ isin: ISIN,
         to code: AssetCode,
         security: BrokerSecurity,
-        sink: ImportSink
+        sink: any ImportSink
     ) throws
         -> AssetCode
     {
-        guard
-            let row = try Row.fetchOne(
-                sink.db,
-                sql: "SELECT id, kind, isin FROM asset WHERE code = ?",
-                arguments: [code.rawValue]
-            )
-        else {
+        guard let stored = try sink.storedAsset(code) else {
             try make(code, isin: isin, security: security, sink: sink)
             return code
         }
-        let kind = AssetKind(rawValue: row[1]) ?? .other
-        let other: String? = row[2]
-        if let other {
+        let kind = stored.kind ?? .other
+        if let other = stored.isin {
             notes.append("\(code) is \(other) in this database, so \(isin) is stored as \(isin)")
         } else if [.fiat, .metal, .crypto].contains(kind) {
             notes.append("\(code) is a \(kind.rawValue) in this database, so \(isin) is stored as \(isin)")
         } else {
-            try sink.db.execute(
-                sql: "UPDATE asset SET isin = ? WHERE id = ?",
-                arguments: [isin.rawValue, row[0] as Int64]
-            )
+            try sink.setISIN(isin, assetID: stored.id)
             notes.append("\(code) takes its ISIN \(isin)")
             return code
         }
@@ -162,10 +147,9 @@ final class SecurityCodes {
         return named
     }
 
-    private func isCurrency(_ ticker: AssetCode, _ db: Database) throws -> Bool {
+    private func isCurrency(_ ticker: AssetCode, _ sink: any ImportSink) throws -> Bool {
         guard KnownAssets.fiat.contains(ticker.rawValue) else { return false }
-        let stored = try String.fetchOne(db, sql: "SELECT kind FROM asset WHERE code = ?", arguments: [ticker.rawValue])
-        return (stored.flatMap(AssetKind.init(rawValue:)) ?? KnownAssets.kind(of: ticker)) == .fiat
+        return (try sink.storedAsset(ticker)?.kind ?? KnownAssets.kind(of: ticker)) == .fiat
     }
 
     private static func twoAssets(_ isin: ISIN, _ ticker: AssetCode, _ code: AssetCode, _ why: String) -> Refusal {
@@ -186,32 +170,19 @@ final class SecurityCodes {
 
     /// The asset of `code`, created when it is new (and said) with `isin`; an asset that exists is left
     /// as it is.
-    private func make(_ code: AssetCode, isin: ISIN?, security: BrokerSecurity, sink: ImportSink) throws {
-        let exists =
-            try Bool.fetchOne(
-                sink.db,
-                sql: "SELECT EXISTS (SELECT 1 FROM asset WHERE code = ?)",
-                arguments: [code.rawValue]
-            ) ?? false
+    private func make(_ code: AssetCode, isin: ISIN?, security: BrokerSecurity, sink: any ImportSink) throws {
+        let exists = try sink.storedAsset(code) != nil
         let id = try sink.assetID(code, kindHint: Self.kindHint(security.name), name: security.name)
         guard !exists else { return }
         if let isin {
-            try sink.db.execute(sql: "UPDATE asset SET isin = ? WHERE id = ?", arguments: [isin.rawValue, id])
+            try sink.setISIN(isin, assetID: id)
         }
         let byISIN = isin?.rawValue == code.rawValue
         let said = [byISIN ? nil : isin?.rawValue, security.name.map { "\"\($0)\"" }].compactMap { $0 }
             .joined(separator: ", ")
         // The security may be one the user has under another code: said when there is a security it could be.
         let merge = "folio asset merge \(code) CODE books it under a code you have"
-        let others =
-            try Bool.fetchOne(
-                sink.db,
-                sql: """
-                    SELECT EXISTS (SELECT 1 FROM asset WHERE kind IN ('stock', 'etf', 'other') AND code <> ?
-                    AND code NOT IN (SELECT value FROM json_each(?)))
-                    """,
-                arguments: [code.rawValue, String(decoding: try JSONEncoder().encode(created), as: UTF8.self)]
-            ) ?? false
+        let others = try sink.hasOtherSecurities(than: code, apartFrom: created)
         created.append(code.rawValue)
         notes.append(
             "created \(code)" + (said.isEmpty ? "" : " (\(said))")

@@ -9,7 +9,7 @@ import Foundation
 /// date, `[{ Wrong date format }]`, which is not JSON and is rejected here.
 struct NBUJSONImporter {
     let url: URL
-    let sink: ImportSink
+    let sink: any ImportSink
 
     func run(_ summary: inout ImportSummary) throws {
         let data: Data

@@ -70,7 +70,8 @@ struct PortfolioPerformanceImporter {
                     notes[note] = n
                     id = n == 1 ? note : "\(note)/\(n)"
                 }
-                if let entry = try read(row, c, id: id, german: german, &ignored) { entries += entry }
+                let line = try Line(row, c, id: id, german: german, file: url.path)
+                if let read = try read(line, &ignored) { entries += read }
             }
         )
         try ledger.write(entries, into: &summary)
@@ -78,21 +79,54 @@ struct PortfolioPerformanceImporter {
         ignored.report(into: &summary)
     }
 
-    private func read(
-        _ row: RowFields,
-        _ c: Columns,
-        id: String?,
-        german: Bool,
-        _ ignored: inout IgnoredRows
-    ) throws -> [BrokerEntry]? {
-        let type = row.string(c.type)
-        guard let kind = PortfolioPerformanceFormat.kinds[type] else {
-            throw row.fail(
-                german ? "Typ" : "Type",
-                "found \(RowFields.shown(type)), expected a type such as Deposit, Buy or Dividend"
+    /// One row of the file: its type and the amounts every type has, read.
+    private struct Line {
+        let row: RowFields
+        let c: Columns
+        let german: Bool
+        let type: String
+        let kind: PortfolioPerformanceFormat.Kind
+        let value: Decimal
+        let currency: Denomination
+        let fees: Decimal
+        let taxes: Decimal
+        /// The row's instant, id and place, for the entries it makes.
+        let entry: BrokerEntry
+
+        init(_ row: RowFields, _ c: Columns, id: String?, german: Bool, file: String) throws {
+            self.row = row
+            self.c = c
+            self.german = german
+            type = row.string(c.type)
+            guard let kind = PortfolioPerformanceFormat.kinds[type] else {
+                throw row.fail(
+                    german ? "Typ" : "Type",
+                    "found \(RowFields.shown(type)), expected a type such as Deposit, Buy or Dividend"
+                )
+            }
+            self.kind = kind
+            guard let value = try Self.number(row, c.value, "Value", german: german) else {
+                throw row.fail("Value", "found nothing, expected the amount of the transaction")
+            }
+            self.value = value
+            currency = try row.currency(c.currency, "Transaction Currency")
+            fees = abs(try Self.number(row, c.fees, "Fees", german: german) ?? 0)
+            taxes = abs(try Self.number(row, c.taxes, "Taxes", german: german) ?? 0)
+            var time = try row.time(c.date, "Date")
+            if let t = c.time, !row.isBlank(t), let seconds = ISOTime.parse("1970-01-01T" + row.string(t)) {
+                time += Int64((seconds.timeIntervalSince1970 * 1000).rounded())
+            }
+            entry = BrokerEntry(
+                event: .accountFee(Money(0, currency.currency)),
+                timeMs: time,
+                id: id,
+                file: file,
+                line: row.line
             )
         }
-        func number(_ column: Int?, _ field: String) throws -> Decimal? {
+
+        /// A number as the file's language writes it, within `NumberBounds`; nil when the cell is empty.
+        static func number(_ row: RowFields, _ column: Int?, _ field: String, german: Bool) throws -> Decimal? {
             guard let column, !row.isBlank(column) else { return nil }
             let text = row.string(column)
             let value = PortfolioPerformanceFormat.number(text, german: german)
@@ -104,24 +138,13 @@ struct PortfolioPerformanceImporter {
             )
             return value
         }
-        guard let value = try number(c.value, "Value") else {
-            throw row.fail("Value", "found nothing, expected the amount of the transaction")
+
+        func number(_ column: Int?, _ field: String) throws -> Decimal? {
+            try Self.number(row, column, field, german: german)
         }
-        let currency = try row.currency(c.currency, "Transaction Currency")
-        let fees = abs(try number(c.fees, "Fees") ?? 0)
-        let taxes = abs(try number(c.taxes, "Taxes") ?? 0)
-        var time = try row.time(c.date, "Date")
-        if let t = c.time, !row.isBlank(t), let seconds = ISOTime.parse("1970-01-01T" + row.string(t)) {
-            time += Int64((seconds.timeIntervalSince1970 * 1000).rounded())
-        }
-        let entry = BrokerEntry(
-            event: .accountFee(Money(0, currency.currency)),
-            timeMs: time,
-            id: id,
-            file: url.path,
-            line: row.line
-        )
-        let money = { (amount: Decimal) in currency.money(ExactDecimal.double(amount)) }
+
+        func money(_ amount: Decimal) -> Money { currency.money(ExactDecimal.double(amount)) }
+
         func security() throws -> BrokerSecurity {
             let ticker = row.string(c.ticker)
             let name = row.string(c.name)
@@ -131,115 +154,144 @@ struct PortfolioPerformanceImporter {
                 name: name.isEmpty ? nil : name
             )
         }
-        switch kind {
+    }
+
+    /// The entries of `line` by its type; nil when the row is left (and named).
+    private func read(_ line: Line, _ ignored: inout IgnoredRows) throws -> [BrokerEntry]? {
+        let (entry, value, fees, taxes, row) = (line.entry, line.value, line.fees, line.taxes, line.row)
+        switch line.kind {
         case .deposit, .withdrawal:
             guard value != 0 else { throw row.fail("Value", "found 0, expected the amount moved") }
-            return [entry.with(.transfer(kind == .deposit ? .deposit : .withdrawal, money(abs(value)), fee: 0))]
+            return [
+                entry.with(.transfer(line.kind == .deposit ? .deposit : .withdrawal, line.money(abs(value)), fee: 0))
+            ]
         case .interest:
             return [
                 entry.with(
                     .interest(
-                        money(abs(value) + taxes + fees),
+                        line.money(abs(value) + taxes + fees),
                         tax: ExactDecimal.double(taxes),
                         fee: ExactDecimal.double(fees)
                     )
                 )
             ]
         case .interestCharge, .fees:
-            return [entry.with(.accountFee(money(abs(value))))]
+            return [entry.with(.accountFee(line.money(abs(value))))]
         case .dividend:
             return [
                 entry.with(
                     .dividend(
-                        try security(),
-                        gross: money(abs(value) + taxes + fees),
+                        try line.security(),
+                        gross: line.money(abs(value) + taxes + fees),
                         tax: ExactDecimal.double(taxes),
                         fee: ExactDecimal.double(fees)
                     )
                 )
             ]
         case .buy, .sell:
-            // A buy takes money from its cash account and gives units to its securities account.
-            if (kind == .buy) == (value > 0) {
-                ignored.add(
-                    type,
-                    at: row.location,
-                    "a securities account's copy of a trade; Folio reads it from its cash account's file"
-                )
-                return nil
-            }
-            guard let sharesColumn = c.shares, let shares = try number(sharesColumn, "Shares"), shares > 0 else {
-                throw row.fail("Shares", "found \(RowFields.shown(row.string(c.shares))), expected the units traded")
-            }
-            let paid = kind == .buy ? abs(value) - fees - taxes : abs(value) + fees + taxes
-            guard paid > 0 else {
-                throw row.fail(
-                    "Value",
-                    "found \(RowFields.shown(row.string(c.value))) with fees \(fees) and taxes \(taxes), expected what the shares cost, above zero"
-                )
-            }
-            let fee = fees + taxes == 0 ? nil : money(fees + taxes)
-            let side: TradeSide = kind == .buy ? .buy : .sell
-            if let grossAmount = try number(c.gross, "Gross Amount"), !row.isBlank(c.grossCurrency),
-                case let grossCurrency = try row.currency(c.grossCurrency, "Currency Gross Amount"),
-                grossCurrency != currency
-            {
-                let price = grossCurrency.money(ExactDecimal.double(grossAmount / shares))
-                let trade = entry.with(
-                    .trade(
-                        side,
-                        try security(),
-                        quantity: ExactDecimal.double(shares),
-                        price: price.amount,
-                        currency: price.currency,
-                        fee: fee
-                    )
-                )
-                let exchange = entry.settlement(
-                    of: grossCurrency.money(ExactDecimal.double(grossAmount)),
-                    by: money(paid),
-                    paying: kind == .buy
-                )
-                return kind == .buy ? [exchange, trade].compactMap { $0 } : [trade, exchange].compactMap { $0 }
-            }
-            return [
-                entry.with(
-                    .trade(
-                        side,
-                        try security(),
-                        quantity: ExactDecimal.double(shares),
-                        price: money(paid / shares).amount,
-                        currency: currency.currency,
-                        fee: fee
-                    )
-                )
-            ]
+            return try trade(line, &ignored)
         case .transferOut:
-            guard let grossAmount = try number(c.gross, "Gross Amount"), !row.isBlank(c.grossCurrency),
-                case let other = try row.currency(c.grossCurrency, "Currency Gross Amount"), other != currency
-            else {
-                ignored.add(type, at: row.location, "between two accounts of one currency, within the portfolio")
-                return nil
-            }
-            return [
-                entry.with(
-                    .exchange(
-                        sold: money(abs(value)),
-                        bought: other.money(ExactDecimal.double(abs(grossAmount))),
-                        fee: nil
-                    )
-                )
-            ]
+            return try transferOut(line, &ignored)
         case .transferIn:
-            ignored.add(type, at: row.location, "the other side of a transfer; Folio reads its Transfer (Outbound)")
+            ignored.add(
+                line.type,
+                at: row.location,
+                "the other side of a transfer; Folio reads its Transfer (Outbound)"
+            )
             return nil
         case .deliveryIn, .deliveryOut:
-            ignored.add(type, at: row.location, "units moved without money; record them as trades")
+            ignored.add(line.type, at: row.location, "units moved without money; record them as trades")
             return nil
         case .taxes, .taxRefund, .feesRefund:
-            ignored.add(type, at: row.location, "a tax or refund of its own, which Folio's ledger does not hold")
+            ignored.add(
+                line.type,
+                at: row.location,
+                "a tax or refund of its own, which Folio's ledger does not hold"
+            )
             return nil
         }
+    }
+
+    /// A buy or sale from its cash account's file, with the exchange beside it when it was paid in another
+    /// currency than the security's (`Gross Amount` in `Currency Gross Amount`).
+    private func trade(_ line: Line, _ ignored: inout IgnoredRows) throws -> [BrokerEntry]? {
+        let (entry, value, fees, taxes, row, c) = (line.entry, line.value, line.fees, line.taxes, line.row, line.c)
+        let isBuy = line.kind == .buy
+        // A buy takes money from its cash account and gives units to its securities account.
+        if isBuy == (value > 0) {
+            ignored.add(
+                line.type,
+                at: row.location,
+                "a securities account's copy of a trade; Folio reads it from its cash account's file"
+            )
+            return nil
+        }
+        guard let sharesColumn = c.shares, let shares = try line.number(sharesColumn, "Shares"), shares > 0 else {
+            throw row.fail("Shares", "found \(RowFields.shown(row.string(c.shares))), expected the units traded")
+        }
+        let paid = isBuy ? abs(value) - fees - taxes : abs(value) + fees + taxes
+        guard paid > 0 else {
+            throw row.fail(
+                "Value",
+                "found \(RowFields.shown(row.string(c.value))) with fees \(fees) and taxes \(taxes), expected what the shares cost, above zero"
+            )
+        }
+        let fee = fees + taxes == 0 ? nil : line.money(fees + taxes)
+        let side: TradeSide = isBuy ? .buy : .sell
+        if let grossAmount = try line.number(c.gross, "Gross Amount"), !row.isBlank(c.grossCurrency),
+            case let grossCurrency = try row.currency(c.grossCurrency, "Currency Gross Amount"),
+            grossCurrency != line.currency
+        {
+            let price = grossCurrency.money(ExactDecimal.double(grossAmount / shares))
+            let trade = entry.with(
+                .trade(
+                    side,
+                    try line.security(),
+                    quantity: ExactDecimal.double(shares),
+                    price: price.amount,
+                    currency: price.currency,
+                    fee: fee
+                )
+            )
+            let exchange = entry.settlement(
+                of: grossCurrency.money(ExactDecimal.double(grossAmount)),
+                by: line.money(paid),
+                paying: isBuy
+            )
+            return isBuy ? [exchange, trade].compactMap { $0 } : [trade, exchange].compactMap { $0 }
+        }
+        return [
+            entry.with(
+                .trade(
+                    side,
+                    try line.security(),
+                    quantity: ExactDecimal.double(shares),
+                    price: line.money(paid / shares).amount,
+                    currency: line.currency.currency,
+                    fee: fee
+                )
+            )
+        ]
+    }
+
+    /// A transfer out to an account of another currency is an exchange; within one currency, nothing moves.
+    private func transferOut(_ line: Line, _ ignored: inout IgnoredRows) throws -> [BrokerEntry]? {
+        let row = line.row
+        guard let grossAmount = try line.number(line.c.gross, "Gross Amount"), !row.isBlank(line.c.grossCurrency),
+            case let other = try row.currency(line.c.grossCurrency, "Currency Gross Amount"), other != line.currency
+        else {
+            ignored.add(line.type, at: row.location, "between two accounts of one currency, within the portfolio")
+            return nil
+        }
+        return [
+            line.entry.with(
+                .exchange(
+                    sold: line.money(abs(line.value)),
+                    bought: other.money(ExactDecimal.double(abs(grossAmount))),
+                    fee: nil
+                )
+            )
+        ]
     }
 
     /// Whether a note is an id rather than words: one word, with a digit in it.

@@ -5,7 +5,7 @@ import Foundation
 /// (fee, fee currency and id optional; fee currency defaults to the price currency).
 struct TradesCSVImporter {
     let url: URL
-    let sink: ImportSink
+    let sink: any ImportSink
     let portfolioID: Int64
     let options: ImportOptions
 
@@ -31,7 +31,7 @@ struct TradesCSVImporter {
             row: { row, c in
                 summary.read += 1
                 let priceCurrency = try row.assetCode(c.priceCurrency, "price_currency")
-                let trade = ImportSink.TradeRow(
+                let trade = TradeRow(
                     portfolioID: portfolioID,
                     timeMs: try row.time(c.time, "time"),
                     side: try row.choice(c.side, "side", [(["buy", "b"], TradeSide.buy), (["sell", "s"], .sell)]),
@@ -59,7 +59,7 @@ struct TradesCSVImporter {
 /// written before dividends still import; status defaults to completed.
 struct TransactionsCSVImporter {
     let url: URL
-    let sink: ImportSink
+    let sink: any ImportSink
     let portfolioID: Int64
     let options: ImportOptions
 
@@ -84,86 +84,102 @@ struct TransactionsCSVImporter {
             },
             row: { row, c in
                 summary.read += 1
-                let kind = try row.choice(
-                    c.kind,
-                    "type",
-                    [
-                        (["deposit"], CashTransactionKind.deposit), (["withdrawal", "withdraw"], .withdrawal),
-                        (["dividend"], .dividend),
-                        (["interest"], .interest), (["fee"], .fee), (["split"], .split),
-                    ]
-                )
-                /// A column this type does not take must be empty: a tax on a deposit is a mistake, not a no-op.
-                func refuse(_ index: Int?, _ field: String) throws {
-                    if !row.isBlank(index) {
-                        throw row.fail(field, "a \(kind.rawValue) has no \(field); leave it empty")
-                    }
-                }
-                let asset = try c.asset.flatMap { row.isBlank($0) ? nil : try row.assetCode($0, "asset") }
-                var transaction = ImportSink.CashRow(
-                    portfolioID: portfolioID,
-                    timeMs: try row.time(c.time, "time"),
-                    kind: kind,
-                    currency: .usd,
-                    amount: 0,
-                    fee: try row.nonNegative(c.fee, "fee"),
-                    status: try c.status.flatMap { column in
-                        row.isBlank(column)
-                            ? nil
-                            : try row.choice(
-                                column,
-                                "status",
-                                [
-                                    (["completed", "complete"], TransactionStatus.completed), (["failed"], .failed),
-                                    (["rejected", "cancelled", "canceled"], .rejected), (["pending"], .pending),
-                                ]
-                            )
-                    } ?? .completed,
-                    externalID: try row.optionalText(c.id, "id")
-                )
-                switch kind {
-                case .split:
-                    guard let asset else { throw row.fail("asset", "a split needs the asset it divides") }
-                    guard let ratioColumn = c.ratio, !row.isBlank(ratioColumn) else {
-                        throw row.fail(
-                            "ratio",
-                            "a split needs its ratio, new units per old (4 for 4-for-1, 0.1 for 1-for-10)"
-                        )
-                    }
-                    if !row.isBlank(c.amount), try row.number(c.amount, "amount") != 0 {
-                        throw row.fail("amount", "a split moves no money; leave it empty or 0")
-                    }
-                    try refuse(c.tax, "tax")
-                    if transaction.fee != 0 { throw row.fail("fee", "a split has no fee; leave it empty") }
-                    transaction.asset = asset
-                    transaction.currency = row.isBlank(c.currency) ? asset : try row.assetCode(c.currency, "currency")
-                    transaction.ratio = try row.positive(ratioColumn, "ratio")
-                case .deposit, .withdrawal, .dividend, .interest, .fee:
-                    transaction.currency = try row.assetCode(c.currency, "currency")
-                    transaction.amount = try row.positive(c.amount, "amount")
-                    try refuse(c.ratio, "ratio")
-                    switch kind {
-                    case .dividend:
-                        guard let asset else { throw row.fail("asset", "a dividend needs the asset that paid it") }
-                        transaction.asset = asset
-                        transaction.tax = try row.nonNegative(c.tax, "tax")
-                    case .interest:
-                        try refuse(c.asset, "asset")
-                        transaction.tax = try row.nonNegative(c.tax, "tax")
-                    default:
-                        try refuse(c.asset, "asset")
-                        try refuse(c.tax, "tax")
-                    }
-                    if kind == .dividend || kind == .interest, transaction.tax + transaction.fee > transaction.amount {
-                        throw row.fail(
-                            "tax",
-                            "tax and fee (\(transaction.tax + transaction.fee)) are more than the amount \(transaction.amount)"
-                        )
-                    }
-                }
-                summary.record(try sink.insertCashTransaction(transaction, at: row.rowLocation), at: row.location)
+                let cash = try transaction(row, c)
+                summary.record(try sink.insertCashTransaction(cash, at: row.rowLocation), at: row.location)
             }
         )
+    }
+
+    private func transaction(_ row: RowFields, _ c: Columns) throws -> CashRow {
+        let kind = try row.choice(
+            c.kind,
+            "type",
+            [
+                (["deposit"], CashTransactionKind.deposit), (["withdrawal", "withdraw"], .withdrawal),
+                (["dividend"], .dividend),
+                (["interest"], .interest), (["fee"], .fee), (["split"], .split),
+            ]
+        )
+        let asset = try c.asset.flatMap { row.isBlank($0) ? nil : try row.assetCode($0, "asset") }
+        var transaction = CashRow(
+            portfolioID: portfolioID,
+            timeMs: try row.time(c.time, "time"),
+            kind: kind,
+            currency: .usd,
+            amount: 0,
+            fee: try row.nonNegative(c.fee, "fee"),
+            status: try c.status.flatMap { column in
+                row.isBlank(column)
+                    ? nil
+                    : try row.choice(
+                        column,
+                        "status",
+                        [
+                            (["completed", "complete"], TransactionStatus.completed), (["failed"], .failed),
+                            (["rejected", "cancelled", "canceled"], .rejected), (["pending"], .pending),
+                        ]
+                    )
+            } ?? .completed,
+            externalID: try row.optionalText(c.id, "id")
+        )
+        if kind == .split {
+            try readSplit(&transaction, asset: asset, row, c)
+        } else {
+            try readMoney(&transaction, asset: asset, row, c)
+        }
+        return transaction
+    }
+
+    /// A split: the asset it divides and its ratio, new units per old; no money.
+    private func readSplit(_ transaction: inout CashRow, asset: AssetCode?, _ row: RowFields, _ c: Columns) throws {
+        guard let asset else { throw row.fail("asset", "a split needs the asset it divides") }
+        guard let ratioColumn = c.ratio, !row.isBlank(ratioColumn) else {
+            throw row.fail(
+                "ratio",
+                "a split needs its ratio, new units per old (4 for 4-for-1, 0.1 for 1-for-10)"
+            )
+        }
+        if !row.isBlank(c.amount), try row.number(c.amount, "amount") != 0 {
+            throw row.fail("amount", "a split moves no money; leave it empty or 0")
+        }
+        try Self.refuse(c.tax, "tax", transaction.kind, row)
+        if transaction.fee != 0 { throw row.fail("fee", "a split has no fee; leave it empty") }
+        transaction.asset = asset
+        transaction.currency = row.isBlank(c.currency) ? asset : try row.assetCode(c.currency, "currency")
+        transaction.ratio = try row.positive(ratioColumn, "ratio")
+    }
+
+    /// A deposit, withdrawal, dividend (of an asset, less its tax), interest (less its tax) or fee.
+    private func readMoney(_ transaction: inout CashRow, asset: AssetCode?, _ row: RowFields, _ c: Columns) throws {
+        let kind = transaction.kind
+        transaction.currency = try row.assetCode(c.currency, "currency")
+        transaction.amount = try row.positive(c.amount, "amount")
+        try Self.refuse(c.ratio, "ratio", kind, row)
+        switch kind {
+        case .dividend:
+            guard let asset else { throw row.fail("asset", "a dividend needs the asset that paid it") }
+            transaction.asset = asset
+            transaction.tax = try row.nonNegative(c.tax, "tax")
+        case .interest:
+            try Self.refuse(c.asset, "asset", kind, row)
+            transaction.tax = try row.nonNegative(c.tax, "tax")
+        default:
+            try Self.refuse(c.asset, "asset", kind, row)
+            try Self.refuse(c.tax, "tax", kind, row)
+        }
+        if kind == .dividend || kind == .interest, transaction.tax + transaction.fee > transaction.amount {
+            throw row.fail(
+                "tax",
+                "tax and fee (\(transaction.tax + transaction.fee)) are more than the amount \(transaction.amount)"
+            )
+        }
+    }
+
+    /// A column this type does not take must be empty: a tax on a deposit is a mistake, not a no-op.
+    private static func refuse(_ index: Int?, _ field: String, _ kind: CashTransactionKind, _ row: RowFields) throws {
+        if !row.isBlank(index) {
+            throw row.fail(field, "a \(kind.rawValue) has no \(field); leave it empty")
+        }
     }
 }
 
@@ -171,7 +187,7 @@ struct TransactionsCSVImporter {
 /// optional). A budget plans ahead: its dates may be up to a year after now (`DateBounds.budget`).
 struct BudgetCSVImporter {
     let url: URL
-    let sink: ImportSink
+    let sink: any ImportSink
     let options: ImportOptions
 
     private typealias Columns = (date: Int, kind: Int, category: Int, amount: Int, currency: Int, note: Int?)

@@ -46,16 +46,7 @@ struct ByteLines {
                 guard let base = buffer.baseAddress else { return }
                 func line(_ range: Range<Int>) throws {
                     lineNumber += 1
-                    guard range.count <= Self.maxLineBytes else { throw tooLong(lineNumber) }
-                    let bytes = UnsafeBufferPointer(rebasing: buffer[range])
-                    if let bad = UTF8Validation.firstInvalidOffset(bytes) {
-                        throw ImportError(
-                            file: url.path,
-                            line: lineNumber,
-                            message: UTF8Validation.problem(foundByte: bytes[bad], fileStart: fileStart)
-                        )
-                    }
-                    try body(bytes, lineNumber)
+                    try body(try checked(buffer, range, line: lineNumber, fileStart: fileStart), lineNumber)
                 }
                 func find(_ byte: Int32, from: Int, to: Int) -> Int? {
                     guard to > from, let found = memchr(base + from, byte, to - from) else { return nil }
@@ -99,6 +90,26 @@ struct ByteLines {
             carry.removeFirst(start)
             if atEnd { return }
         }
+    }
+
+    /// The bytes of `range`, refused when they are too many or not UTF-8.
+    @inline(__always)
+    private func checked(
+        _ buffer: UnsafeBufferPointer<UInt8>,
+        _ range: Range<Int>,
+        line: Int,
+        fileStart: [UInt8]
+    ) throws -> UnsafeBufferPointer<UInt8> {
+        guard range.count <= Self.maxLineBytes else { throw tooLong(line) }
+        let bytes = UnsafeBufferPointer(rebasing: buffer[range])
+        if let bad = UTF8Validation.firstInvalidOffset(bytes) {
+            throw ImportError(
+                file: url.path,
+                line: line,
+                message: UTF8Validation.problem(foundByte: bytes[bad], fileStart: fileStart)
+            )
+        }
+        return bytes
     }
 
     private func tooLong(_ line: Int) -> ImportError {

@@ -8,24 +8,24 @@ import Foundation
 /// the interface's language (English and German are read). `Value` is signed as the account sees it: a
 /// buy is negative in the cash account's file and positive in the securities account's, a sale the
 /// other way round; that is how the two files' copies of one trade are told apart.
-enum PortfolioPerformanceFormat {
-    static let header = [
+package enum PortfolioPerformanceFormat {
+    package static let header = [
         "Date", "Type", "Value", "Transaction Currency", "Gross Amount", "Currency Gross Amount", "Exchange Rate",
         "Fees",
         "Taxes", "Shares", "ISIN", "WKN", "Ticker Symbol", "Security Name", "Note",
     ]
-    static let germanHeader = [
+    package static let germanHeader = [
         "Datum", "Typ", "Wert", "Buchungswährung", "Bruttobetrag", "Währung Bruttobetrag", "Wechselkurs", "Gebühren",
         "Steuern", "Stück", "ISIN", "WKN", "Ticker-Symbol", "Wertpapiername", "Notiz",
     ]
 
     /// What a row's type means, in either language.
-    enum Kind: Equatable {
+    package enum Kind: Equatable {
         case deposit, withdrawal, interest, interestCharge, dividend, fees, feesRefund, taxes, taxRefund, buy, sell
         case transferIn, transferOut, deliveryIn, deliveryOut
     }
 
-    static let kinds: [String: Kind] = [
+    package static let kinds: [String: Kind] = [
         "Deposit": .deposit, "Einlage": .deposit, "Withdrawal": .withdrawal, "Removal": .withdrawal,
         "Entnahme": .withdrawal,
         "Interest": .interest, "Zinsen": .interest, "Interest Charge": .interestCharge,
@@ -44,21 +44,21 @@ enum PortfolioPerformanceFormat {
     /// delimiter, a quote or a line end. CSV has no escapes of its own: a control or bidi character (a
     /// name or a note from a file) is written as Folio prints it everywhere else, `\x1B`, `\u{202E}`
     /// (`Redaction`), so that the file shown on a terminal is only text.
-    static func field(_ raw: String) -> String {
+    package static func field(_ raw: String) -> String {
         let text = Redaction.escapingControlCharacters(raw)
         guard text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return text }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
     /// `2024-01-05T10:12`, as Java's LocalDateTime writes a time: seconds only when there are some.
-    static func date(_ time: Date) -> String {
+    package static func date(_ time: Date) -> String {
         var text = String(ISOTime.format(time).dropLast())
         if text.hasSuffix(":00") { text.removeLast(3) }
         return text
     }
 
     /// A file name from an account's name: no path separators.
-    static func fileName(_ name: String) -> String {
+    package static func fileName(_ name: String) -> String {
         String(name.map { "/\\:\0".contains($0) ? "_" : $0 }) + ".csv"
     }
 }

@@ -51,9 +51,9 @@ public struct ImportSummary: Equatable, Sendable {
     /// What the file's trades allow but is probably wrong (`TradeChecks`), one line each, for stderr.
     public var warnings: [String] = []
     /// The trades the file wrote, for `TradeChecks`.
-    var writtenTrades: [TradeChecks.Written] = []
+    package var writtenTrades: [WrittenTrade] = []
     /// The ids of the cash transactions the file wrote (inserted or updated).
-    public internal(set) var writtenCashTransactions: [Int64] = []
+    public package(set) var writtenCashTransactions: [Int64] = []
     /// The ids of the trades the file wrote: with the cash transactions, where the checks after an import
     /// start (`folio import` names the balances that went below zero from there on).
     public var writtenTradeIDs: [Int64] { writtenTrades.map(\.id) }
@@ -61,10 +61,10 @@ public struct ImportSummary: Equatable, Sendable {
     /// What a broker's file holds, by kind (`BrokerLedger`): the rows' trades, dividends, transfers…,
     /// and apart from them the currency exchanges, which a broker's trade or dividend in another currency
     /// implies beside its row. Empty for the other kinds, whose rows are one record each.
-    var events: [EventKind: Int] = [:]
+    package var events: [EventKind: Int] = [:]
 
     /// The kinds of what a broker's file holds, in the order the summary says them.
-    enum EventKind: CaseIterable {
+    package enum EventKind: CaseIterable {
         case trade, dividend, interest, deposit, withdrawal, fee, split, exchange
 
         func said(_ n: Int) -> String {
@@ -84,7 +84,7 @@ public struct ImportSummary: Equatable, Sendable {
     }
 
     /// A file that corrects a whole history would otherwise print a line per row.
-    static let differencesShown = 20
+    package static let differencesShown = 20
 
     public init(file: String, kind: String, replaces: Bool = false) {
         self.file = file
@@ -93,7 +93,7 @@ public struct ImportSummary: Equatable, Sendable {
     }
 
     /// Counts one row's outcome; `location` is `file:line` (or `file: [index]` in JSON).
-    mutating func record(_ outcome: RowOutcome, at location: @autoclosure () -> String) {
+    package mutating func record(_ outcome: RowOutcome, at location: @autoclosure () -> String) {
         let said: String
         switch outcome {
         case .inserted:
@@ -153,19 +153,25 @@ public struct ImportSummary: Equatable, Sendable {
 }
 
 /// Where a row is, as messages name it: `file:line` of a text file, or `file: path` of a JSON value.
-struct RowLocation {
-    var file: String
-    var line: Int?
+package struct RowLocation {
+    package var file: String
+    package var line: Int?
     /// The JSON path of the row (`activities[3]`), fields then named below it (`activities[3].fee`).
-    var path: String? = nil
+    package var path: String? = nil
 
-    func fail(_ field: String, _ message: String) -> ImportError {
+    package init(file: String, line: Int?, path: String? = nil) {
+        self.file = file
+        self.line = line
+        self.path = path
+    }
+
+    package func fail(_ field: String, _ message: String) -> ImportError {
         ImportError(file: file, line: line, field: path.map { "\($0).\(field)" } ?? field, message: message)
     }
 
     /// Refuses `value` of `field` beyond `NumberBounds`, or below zero, or not above `above` when given:
     /// the one check of every number the sink stores.
-    func check(_ field: String, _ value: Double, above: Double? = nil) throws {
+    package func check(_ field: String, _ value: Double, above: Double? = nil) throws {
         guard NumberBounds.contains(value) else {
             throw fail(field, "found \(JSONNumber.describe(value)), expected \(NumberBounds.expected)")
         }

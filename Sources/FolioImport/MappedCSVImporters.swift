@@ -7,7 +7,7 @@ import Foundation
 /// is no quote: it is skipped and counted as ignored, with a note.
 struct MappedCSVImporter {
     let url: URL
-    let sink: ImportSink
+    let sink: any ImportSink
     let mapping: CSVMapping
 
     func run(_ summary: inout ImportSummary) throws {
@@ -95,7 +95,7 @@ struct MappedCSVImporter {
 /// counted as ignored, with a note per column.
 struct WideCSVImporter {
     let url: URL
-    let sink: ImportSink
+    let sink: any ImportSink
     let mapping: CSVMapping
 
     func run(_ summary: inout ImportSummary) throws {
@@ -113,46 +113,7 @@ struct WideCSVImporter {
                 guard let dateColumn = try header.positions(of: [.date: dateName])[.date] else {
                     throw ImportError(file: url.path, line: header.line, field: "header", message: "no date column")
                 }
-                // An ignored name means one column, found as any column name is (`CSVHeader`): `ZZ-A`
-                // is not also `ZZA` when the file has both.
-                let skipped = try Set(
-                    (mapping.ignoreColumns ?? []).map { name in
-                        guard let column = try header.position(of: name) else {
-                            throw ImportError(
-                                file: url.path,
-                                line: header.line,
-                                field: "header",
-                                message: "no \"\(name)\" column to ignore, expected one of \(header.listedNames)"
-                            )
-                        }
-                        return column
-                    }
-                )
-                for (column, name) in header.names.enumerated() where column != dateColumn && !skipped.contains(column)
-                {
-                    let fail = { (problem: String) in
-                        ImportError(
-                            file: url.path,
-                            line: header.line,
-                            field: "header",
-                            message: "column \(column + 1) \"\(name)\" \(problem)"
-                        )
-                    }
-                    guard AssetCode.isValid(name) else {
-                        throw fail(
-                            "is not an asset code, expected a code such as USD or XAU (or --ignore-columns \"\(name)\")"
-                        )
-                    }
-                    guard AssetCode(name) != currency else {
-                        throw fail("is the currency the file is priced in, expected another asset")
-                    }
-                    if let earlier = assets.first(where: { AssetCode($0.name) == AssetCode(name) }) {
-                        throw fail(
-                            "is the asset of column \(earlier.column + 1) \"\(earlier.name)\" too, expected one column per asset"
-                        )
-                    }
-                    assets.append((column, name, try sink.assetID(AssetCode(name))))
-                }
+                assets = try assetColumns(header, dateColumn: dateColumn, currency: currency)
                 return dateColumn
             },
             row: { row, dateColumn in
@@ -179,6 +140,56 @@ struct WideCSVImporter {
             }
         )
         summary.notes += empty.notes
+    }
+
+    /// The columns of assets: every column but the date and the ignored ones, each an asset code other
+    /// than the currency, once.
+    private func assetColumns(
+        _ header: CSVHeader,
+        dateColumn: Int,
+        currency: AssetCode
+    ) throws -> [(column: Int, name: String, id: Int64)] {
+        var assets: [(column: Int, name: String, id: Int64)] = []
+        // An ignored name means one column, found as any column name is (`CSVHeader`): `ZZ-A`
+        // is not also `ZZA` when the file has both.
+        let skipped = try Set(
+            (mapping.ignoreColumns ?? []).map { name in
+                guard let column = try header.position(of: name) else {
+                    throw ImportError(
+                        file: url.path,
+                        line: header.line,
+                        field: "header",
+                        message: "no \"\(name)\" column to ignore, expected one of \(header.listedNames)"
+                    )
+                }
+                return column
+            }
+        )
+        for (column, name) in header.names.enumerated() where column != dateColumn && !skipped.contains(column) {
+            let fail = { (problem: String) in
+                ImportError(
+                    file: url.path,
+                    line: header.line,
+                    field: "header",
+                    message: "column \(column + 1) \"\(name)\" \(problem)"
+                )
+            }
+            guard AssetCode.isValid(name) else {
+                throw fail(
+                    "is not an asset code, expected a code such as USD or XAU (or --ignore-columns \"\(name)\")"
+                )
+            }
+            guard AssetCode(name) != currency else {
+                throw fail("is the currency the file is priced in, expected another asset")
+            }
+            if let earlier = assets.first(where: { AssetCode($0.name) == AssetCode(name) }) {
+                throw fail(
+                    "is the asset of column \(earlier.column + 1) \"\(earlier.name)\" too, expected one column per asset"
+                )
+            }
+            assets.append((column, name, try sink.assetID(AssetCode(name))))
+        }
+        return assets
     }
 }
 

@@ -6,7 +6,7 @@ import Foundation
 /// comes from the `Name` column, or from `--asset` when the file has none.
 struct StockCSVImporter {
     let url: URL
-    let sink: ImportSink
+    let sink: any ImportSink
     let options: ImportOptions
 
     func run(_ summary: inout ImportSummary) throws {

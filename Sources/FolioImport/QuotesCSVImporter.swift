@@ -5,7 +5,7 @@ import Foundation
 /// `time`/`datetime` for the date, `quote_currency` for the currency are accepted too).
 struct QuotesCSVImporter {
     let url: URL
-    let sink: ImportSink
+    let sink: any ImportSink
     let options: ImportOptions
 
     func run(_ summary: inout ImportSummary) throws {

@@ -13,7 +13,7 @@ enum DSXFormat {
 /// (3, 4), price and its currency (5, 6), commission and its currency (9, 10) and the trade id (12).
 struct DSXTradesImporter {
     let url: URL
-    let sink: ImportSink
+    let sink: any ImportSink
     let portfolioID: Int64
 
     func run(_ summary: inout ImportSummary) throws {
@@ -22,7 +22,7 @@ struct DSXTradesImporter {
             let asset = try row.assetCode(4, "quantity currency (field 5)")
             let priceCurrency = try row.assetCode(6, "price currency (field 7)")
             try checkInstrument(row, asset: asset, priceCurrency: priceCurrency)
-            let trade = ImportSink.TradeRow(
+            let trade = TradeRow(
                 portfolioID: portfolioID,
                 timeMs: try row.time(0, "date (field 1)"),
                 side: try row.choice(2, "side (field 3)", [(["buy"], TradeSide.buy), (["sell"], .sell)]),
@@ -64,7 +64,7 @@ struct DSXTradesImporter {
 /// stored with their status: they are part of the record, and analytics leaves them out.
 struct DSXTransactionsImporter {
     let url: URL
-    let sink: ImportSink
+    let sink: any ImportSink
     let portfolioID: Int64
 
     func run(_ summary: inout ImportSummary) throws {
@@ -75,7 +75,7 @@ struct DSXTransactionsImporter {
             guard !row.isBlank(3) else {
                 throw row.fail("amount (field 4)", "found nothing, expected the amount moved")
             }
-            let transaction = ImportSink.CashRow(
+            let transaction = CashRow(
                 portfolioID: portfolioID,
                 timeMs: try row.time(0, "date (field 1)"),
                 kind: try row.choice(

@@ -98,7 +98,7 @@ public struct CSVMapping: Sendable, Equatable {
 
     /// Refuses `--asset` and `--currency` naming one code: USD in USD is 1 by definition, and stored it
     /// is a series every reader skips.
-    static func checkPair(asset: AssetCode?, currency: AssetCode?) throws {
+    package static func checkPair(asset: AssetCode?, currency: AssetCode?) throws {
         if let asset, asset == currency {
             throw ArgumentError("--currency", "\(asset) is the asset itself, expected the currency its price is in")
         }

@@ -1,5 +1,4 @@
 import FolioCore
-internal import GRDB
 
 /// Writes what presets read (`BrokerEntry`) as Folio's trades and cash transactions, in time order, into
 /// one portfolio, within the import's transaction:
@@ -10,7 +9,7 @@ internal import GRDB
 /// - deposits, withdrawals, dividends (gross, tax withheld), interest, account fees and splits are the
 ///   cash transactions of those types.
 struct BrokerLedger {
-    let sink: ImportSink
+    let sink: any ImportSink
     let portfolioID: Int64
 
     func write(_ entries: [BrokerEntry], into summary: inout ImportSummary) throws {
@@ -22,7 +21,7 @@ struct BrokerLedger {
             switch entry.event {
             case let .trade(side, security, quantity, price, currency, fee):
                 outcome = try sink.insertTrade(
-                    ImportSink.TradeRow(
+                    TradeRow(
                         portfolioID: portfolioID,
                         timeMs: entry.timeMs,
                         side: side,
@@ -44,7 +43,7 @@ struct BrokerLedger {
                     )
                 }
                 outcome = try sink.insertTrade(
-                    ImportSink.TradeRow(
+                    TradeRow(
                         portfolioID: portfolioID,
                         timeMs: entry.timeMs,
                         side: .buy,
@@ -101,7 +100,7 @@ struct BrokerLedger {
         ratio: Double? = nil
     ) throws -> RowOutcome {
         try sink.insertCashTransaction(
-            ImportSink.CashRow(
+            CashRow(
                 portfolioID: portfolioID,
                 timeMs: entry.timeMs,
                 kind: kind,
@@ -121,21 +120,6 @@ struct BrokerLedger {
     /// Units of `asset` the portfolio holds just before `timeMs`, by its stored trades and splits: what a
     /// broker that states a split as the units it added (Revolut) needs to know its ratio.
     func held(_ asset: AssetCode, before timeMs: Int64) throws -> Double {
-        let rows = try Row.fetchAll(
-            sink.db,
-            sql: """
-                SELECT t.time_ms, CASE t.side WHEN 'buy' THEN t.quantity ELSE -t.quantity END, NULL FROM trade t JOIN asset a ON a.id = t.asset_id
-                WHERE t.portfolio_id = ? AND a.code = ? AND t.time_ms < ?
-                UNION ALL
-                SELECT c.time_ms, NULL, c.ratio FROM cash_transaction c JOIN asset a ON a.id = c.asset_id
-                WHERE c.portfolio_id = ? AND a.code = ? AND c.kind = 'split' AND c.status = 'completed' AND c.time_ms < ?
-                ORDER BY 1
-                """,
-            arguments: [portfolioID, asset.rawValue, timeMs, portfolioID, asset.rawValue, timeMs]
-        )
-        return rows.reduce(0.0) { held, row in
-            if let ratio = row[2] as Double? { return held * ratio }
-            return held + (row[1] as Double)
-        }
+        try sink.held(asset, portfolioID: portfolioID, before: timeMs)
     }
 }
