@@ -149,7 +149,7 @@ let package = Package(
         .testTarget(
             name: "FolioCLITests",
             dependencies: [
-                "FolioCore", "FolioCharts", "FolioRender", "FolioTestSupport",
+                "FolioCore", "FolioCharts", "FolioDatasets", "FolioRender", "FolioTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

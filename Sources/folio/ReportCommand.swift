@@ -41,8 +41,7 @@ struct ReportCommand: ParsableCommand {
     @Option(
         help: ArgumentHelp("Budget: the currency totals are in; market: the currency rates are in.", valueName: "code")
     ) var currency = "UAH"
-    @Option(help: "uk or en: labels, numbers and dates (default: en; tax: uk).") var locale: String?
-    @Option(help: "light or dark.") var theme = "light"
+    @OptionGroup var look: LookOptions
     @Option(help: ArgumentHelp("A report definition to use instead of the built-in one.", valueName: "file"))
     var definition: String?
     @Option(
@@ -70,8 +69,8 @@ struct ReportCommand: ParsableCommand {
         request.asOf = try ArgumentValue.day(asOf, "--as-of", within: name == .budget ? .budget() : DateBounds())
         request.currency = try ArgumentValue.asset(currency.uppercased(), "--currency")
         // Ukrainian first for the tax report: its reader declares to the Ukrainian tax service.
-        request.locale = try ArgumentValue.locale(locale ?? (name == .tax ? "uk" : "en"))
-        request.theme = try ArgumentValue.theme(theme)
+        request.locale = try ArgumentValue.locale(look.locale ?? (name == .tax ? "uk" : "en"))
+        request.theme = try ArgumentValue.theme(look.theme ?? "light")
         request.definition = definition.map { URL(fileURLWithPath: $0) }
         request.stampNow = now
         request.benchmark = try benchmark.map { try ArgumentValue.asset($0.uppercased(), "--benchmark") }
