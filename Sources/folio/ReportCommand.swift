@@ -12,7 +12,8 @@ struct ReportCommand: ParsableCommand {
         commandName: "report",
         abstract: "Render a multi-page PDF report from a definition in reports/.",
         discussion: """
-            Reports: portfolio (needs --portfolio), market (rates in --currency by market, crypto coins), budget (the month of --as-of, totalled in --currency), daily (needs --portfolio; allocation.png, value-30d.png and holding-N-CODE-7d.png for the five largest holdings, written into the directory --out names), and tax (needs --portfolio and --year; in Ukrainian unless --locale en: the figures of a declaration of investment profit, not tax advice).
+            Reports:
+            \(HelpText.list(ReportRequest.Name.allCases.map { ($0.rawValue, $0.summary) }, indent: 13))
 
             The same database and --as-of give the same PDF bytes: the footer says "as of" the day and the PDF's creation date is that day; --now adds "generated" with the real time to the footer and makes it the creation date. --as-of defaults to the last day on which every holding has a quote (portfolio), the last budget entry (budget), or the last quote in --currency (market).
 
@@ -31,7 +32,7 @@ struct ReportCommand: ParsableCommand {
     )
 
     @Argument(
-        help: "The report: portfolio, market, budget, daily (PNG images into the --out directory) or tax.",
+        help: ArgumentHelp("One of \(ReportRequest.Name.names).", valueName: "name"),
         completion: ValueCompletion.names(of: ReportRequest.Name.self)
     ) var name: String
     @OptionGroup var database: DatabaseOptions
