@@ -6,8 +6,9 @@ import Foundation
 import Testing
 
 /// The docs' lists of chart kinds, tables and reports name exactly what is declared (`ChartKind`,
-/// `TableName`, `ReportRequest.Name`): a kind, table or report added without its row, or a row left
-/// behind by one removed, fails here, so a page cannot drift from the command it describes.
+/// `TableName`, `ReportRequest.Name`), and the charts page every chart option: a kind, table or report
+/// added without its row, or a row left behind by one removed, fails here, so a page cannot drift from
+/// the command it describes.
 @Suite struct DocsTablesTests {
     static func page(_ name: String) throws -> [String] {
         let url = TestPaths.projectRoot.appendingPathComponent("docs/\(name)")
@@ -33,6 +34,18 @@ import Testing
     @Test func chartsListsEveryKind() throws {
         let kinds = Self.firstColumn(try Self.page("charts.md"), header: "| kind |")
         #expect(kinds == ChartKind.allCases.map(\.rawValue))
+    }
+
+    /// Every option of `folio chart` is named on its page (a new one is documented where users look).
+    @Test func chartsNamesEveryOption() throws {
+        let text = try Self.page("charts.md").joined(separator: "\n")
+        for field in ChartRequest.Field.allCases {
+            let name = "--" + field.rawValue
+            let named = text.components(separatedBy: name).dropFirst().contains { after in
+                !(after.first.map { $0.isLetter || $0 == "-" } ?? false)
+            }
+            #expect(named, "docs/charts.md does not name \(name)")
+        }
     }
 
     @Test func tablesListsEveryTable() throws {

@@ -4,28 +4,6 @@ import FolioCore
 import Foundation
 
 extension ChartRequest {
-    /// The fields a chart request is written in: the option names of `folio chart` without their dashes,
-    /// which are also the keys of a jobs file's chart job and of a report block's `parameters`. Each is
-    /// declared once, in `option` (ChartOption.swift).
-    public enum Field: String, CaseIterable, Sendable {
-        case data, portfolio, asset
-        case asOf = "as-of"
-        case days, months, window, currency, by, percent, log, normalise, benchmark, period
-        case size, scale, theme, locale, title
-
-        /// Spellings that were documented before and are still read: `folio chart --method` (now
-        /// `--normalise`, as `folio table` has it), `mode: percent|values` of report definitions, `assets`.
-        public static let aliases: [String: Field] = ["method": .normalise, "mode": .percent, "assets": .asset]
-
-        public init?(name: String) {
-            guard let field = Field(rawValue: name) ?? Self.aliases[name] else { return nil }
-            self = field
-        }
-
-        /// What every chart takes: the dataset, the day, the canvas and the words.
-        static let everyChart: Set<Field> = [.data, .asOf, .size, .scale, .theme, .locale, .title]
-    }
-
     /// Sets `field` from the text it was written as; a bad value is an `ArgumentError` naming the
     /// option (`--days: 0 is out of range, expected 1 to 36500`) and leaves the request as it was.
     public mutating func set(_ field: Field, _ values: [String]) throws {
