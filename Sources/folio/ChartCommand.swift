@@ -13,7 +13,7 @@ struct ChartCommand: ParsableCommand {
         // ArgumentParser wraps help text at 80 columns; the kinds and examples are laid out within them.
         discussion: """
             Kinds and what they draw unless --data names another dataset:
-            \(HelpText.list(ChartKind.allCases.map { ($0.rawValue, $0.summary) }))
+            \(kinds)
 
             --log draws line and compare on a log scale, for prices that span many
             times over (BTC over five years).
@@ -33,19 +33,22 @@ struct ChartCommand: ParsableCommand {
 
     /// One example of each kind, then of options that go with several.
     private static var examples: String {
-        var lines: [String] = []
-        for kind in ChartKind.allCases {
-            lines.append(HelpText.example("folio chart \(kind.rawValue) \(kind.example)"))
-        }
-        for more in [
-            "line --asset AAPL --currency UAH --locale uk --theme dark --out aapl.pdf",
-            "line --asset AAPL MSFT GOOGL --out stocks.svg",
-            "line --asset NVDA --days 1825 --log --out n.png",
-            "line --data value --portfolio \"Demo UAH\" --days 90 --out value.png",
-        ] {
-            lines.append(HelpText.example("folio chart " + more))
-        }
-        return lines.joined(separator: "\n")
+        var commands: [String] = []
+        for kind in ChartKind.allCases { commands.append("folio chart \(kind.rawValue) \(kind.example)") }
+        commands += [
+            "folio chart line --asset AAPL --currency UAH --locale uk --theme dark --out aapl.pdf",
+            "folio chart line --asset AAPL MSFT GOOGL --out stocks.svg",
+            "folio chart line --asset NVDA --days 1825 --log --out n.png",
+            "folio chart line --data value --portfolio \"Demo UAH\" --days 90 --out value.png",
+        ]
+        return HelpText.examples(commands)
+    }
+
+    /// What each kind draws, a row each.
+    private static var kinds: String {
+        var rows: [(name: String, text: String)] = []
+        for kind in ChartKind.allCases { rows.append((kind.rawValue, kind.summary)) }
+        return HelpText.list(rows)
     }
 
     @OptionGroup var database: DatabaseOptions

@@ -13,7 +13,7 @@ struct ReportCommand: ParsableCommand {
         abstract: "Render a multi-page PDF report from a definition in reports/.",
         discussion: """
             Reports:
-            \(HelpText.list(ReportRequest.Name.allCases.map { ($0.rawValue, $0.summary) }, indent: 13))
+            \(reports)
 
             The same database and --as-of give the same PDF bytes: the footer says "as of" the day and the PDF's creation date is that day; --now adds "generated" with the real time to the footer and makes it the creation date. --as-of defaults to the last day on which every holding has a quote (portfolio), the last budget entry (budget), or the last quote in --currency (market).
 
@@ -30,6 +30,13 @@ struct ReportCommand: ParsableCommand {
               folio report tax --portfolio "Demo UAH" --year 2017 --out tax-2017.pdf
             """
     )
+
+    /// What each report is, a row each.
+    private static var reports: String {
+        var rows: [(name: String, text: String)] = []
+        for name in ReportRequest.Name.allCases { rows.append((name.rawValue, name.summary)) }
+        return HelpText.list(rows, indent: 13)
+    }
 
     @Argument(
         help: ArgumentHelp("One of \(ReportRequest.Name.names).", valueName: "name"),

@@ -12,8 +12,8 @@ extension ReportRequest.Name {
             "PNG images for mail of --portfolio: allocation.png, value-30d.png and holding-N-CODE-7d.png "
                 + "for the five largest holdings, into the directory --out names"
         case .tax:
-            "the figures of a declaration of investment profit, not tax advice, for --portfolio and --year; "
-                + "in Ukrainian unless --locale en"
+            "for --portfolio and --year, in Ukrainian unless --locale en: the figures of a declaration of "
+                + "investment profit, not tax advice"
         }
     }
 
