@@ -160,7 +160,7 @@ let package = Package(
         .testTarget(
             name: "FolioCLITests",
             dependencies: [
-                "FolioCore", "FolioCharts", "FolioRender", "FolioTestSupport",
+                "FolioCore", "FolioCharts", "FolioDatasets", "FolioRender", "FolioTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

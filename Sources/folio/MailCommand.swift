@@ -54,8 +54,8 @@ struct MailCommand: ParsableCommand {
         name: .customLong("as-of"),
         help: ArgumentHelp("The report day (default: the last day with prices).", valueName: "day")
     ) var asOf: String?
-    @Option(help: "uk or en, for rendered reports.") var locale = "en"
-    @Option(help: "light or dark, for rendered reports.") var theme = "light"
+    /// For the reports it renders.
+    @OptionGroup var look: LookOptions
     @Option(
         parsing: .upToNextOption,
         help: ArgumentHelp("Files to send: PNG inline, others attached.", valueName: "file")
@@ -105,7 +105,9 @@ struct MailCommand: ParsableCommand {
         (request.renderDaily, request.attachPortfolioReport) = (report == .daily, attachReport == .portfolio)
         request.renderDirectory = renderDir
         request.asOf = try ArgumentValue.day(asOf, "--as-of")
-        (request.locale, request.theme) = (try ArgumentValue.locale(locale), try ArgumentValue.theme(theme))
+        (request.locale, request.theme) = (
+            try ArgumentValue.locale(look.locale ?? "en"), try ArgumentValue.theme(look.theme ?? "light")
+        )
         try request.validate()
         return request
     }

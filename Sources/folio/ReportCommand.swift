@@ -12,7 +12,8 @@ struct ReportCommand: ParsableCommand {
         commandName: "report",
         abstract: "Render a multi-page PDF report from a definition in reports/.",
         discussion: """
-            Reports: portfolio (needs --portfolio), market (rates in --currency by market, crypto coins), budget (the month of --as-of, totalled in --currency), daily (needs --portfolio; allocation.png, value-30d.png and holding-N-CODE-7d.png for the five largest holdings, written into the directory --out names), and tax (needs --portfolio and --year; in Ukrainian unless --locale en: the figures of a declaration of investment profit, not tax advice).
+            Reports:
+            \(reports)
 
             The same database and --as-of give the same PDF bytes: the footer says "as of" the day and the PDF's creation date is that day; --now adds "generated" with the real time to the footer and makes it the creation date. --as-of defaults to the last day on which every holding has a quote (portfolio), the last budget entry (budget), or the last quote in --currency (market).
 
@@ -30,8 +31,15 @@ struct ReportCommand: ParsableCommand {
             """
     )
 
+    /// What each report is, a row each.
+    private static var reports: String {
+        var rows: [(name: String, text: String)] = []
+        for name in ReportRequest.Name.allCases { rows.append((name.rawValue, name.summary)) }
+        return HelpText.list(rows, indent: 13)
+    }
+
     @Argument(
-        help: "The report: portfolio, market, budget, daily (PNG images into the --out directory) or tax.",
+        help: ArgumentHelp("One of \(ReportRequest.Name.names).", valueName: "name"),
         completion: ValueCompletion.names(of: ReportRequest.Name.self)
     ) var name: String
     @OptionGroup var database: DatabaseOptions
@@ -41,8 +49,7 @@ struct ReportCommand: ParsableCommand {
     @Option(
         help: ArgumentHelp("Budget: the currency totals are in; market: the currency rates are in.", valueName: "code")
     ) var currency = "UAH"
-    @Option(help: "uk or en: labels, numbers and dates (default: en; tax: uk).") var locale: String?
-    @Option(help: "light or dark.") var theme = "light"
+    @OptionGroup var look: LookOptions
     @Option(help: ArgumentHelp("A report definition to use instead of the built-in one.", valueName: "file"))
     var definition: String?
     @Option(
@@ -70,8 +77,8 @@ struct ReportCommand: ParsableCommand {
         request.asOf = try ArgumentValue.day(asOf, "--as-of", within: name == .budget ? .budget() : DateBounds())
         request.currency = try ArgumentValue.asset(currency.uppercased(), "--currency")
         // Ukrainian first for the tax report: its reader declares to the Ukrainian tax service.
-        request.locale = try ArgumentValue.locale(locale ?? (name == .tax ? "uk" : "en"))
-        request.theme = try ArgumentValue.theme(theme)
+        request.locale = try ArgumentValue.locale(look.locale ?? (name == .tax ? "uk" : "en"))
+        request.theme = try ArgumentValue.theme(look.theme ?? "light")
         request.definition = definition.map { URL(fileURLWithPath: $0) }
         request.stampNow = now
         request.benchmark = try benchmark.map { try ArgumentValue.asset($0.uppercased(), "--benchmark") }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FolioDatasets
 import FolioStore
 
 /// What the shells offer for an argument's value (`folio completions`), taken from the declarations the
@@ -15,5 +16,14 @@ enum ValueCompletion {
         let named = words.indices.dropLast().last { words[$0] == "--db" }.map { words[$0 + 1] }
         guard let store = try? Store(path: named ?? Store.defaultPath(), access: .read) else { return [] }
         return (try? store.portfolios().map(\.name)) ?? []
+    }
+
+    /// What a chart option declares the shells offer for it.
+    static func of(_ option: ChartOption) -> CompletionKind? {
+        switch option.completion {
+        case .none: nil
+        case .portfolios: portfolios
+        case .choices(let names): .list(names)
+        }
     }
 }

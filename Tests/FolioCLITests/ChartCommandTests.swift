@@ -1,4 +1,5 @@
 import FolioCharts
+import FolioDatasets
 import FolioRender
 import Foundation
 import Testing
@@ -267,5 +268,39 @@ import Testing
                 "folio chart --help has no example of \(kind.rawValue)"
             )
         }
+    }
+
+    /// Every field of a chart request is an option of `folio chart`, with its declared help, and the help
+    /// fits the 80 columns it is laid out for.
+    @Test func everyChartFieldIsAnOptionInTheHelp() throws {
+        let help = try FolioProcess.run(["chart", "--help"], environment: ["COLUMNS": "80"]).stdout
+        let lines = help.components(separatedBy: "\n")
+        for field in ChartRequest.Field.allCases {
+            let option = field.option
+            let usage = option.arity == .flag ? "--\(field.rawValue)" : "--\(field.rawValue) <\(option.valueName)>"
+            let line = lines.first { $0.hasPrefix("  " + usage + " ") }
+            #expect(line != nil, "folio chart --help has no \(usage)")
+            let firstWords = option.help.split(separator: " ").prefix(3).joined(separator: " ")
+            #expect(line?.contains(firstWords) == true, "\(usage): \(line ?? "")")
+        }
+        #expect(lines.allSatisfy { $0.count <= 80 }, "\(lines.filter { $0.count > 80 })")
+    }
+
+    /// `--locale` and `--theme` are one declaration: the same lines in every command that draws.
+    @Test func localeAndThemeReadAlikeInEveryCommandThatDraws() throws {
+        func options(_ command: String) throws -> [String] {
+            let help = try FolioProcess.run([command, "--help"], environment: ["COLUMNS": "80"]).stdout
+            let lines = help.components(separatedBy: "\n")
+            guard let start = lines.firstIndex(where: { $0.hasPrefix("  --locale <locale>") }) else { return [] }
+            return Array(
+                lines[start...].prefix {
+                    $0.hasPrefix("  --locale") || $0.hasPrefix("  --theme") || $0.hasPrefix("     ")
+                }
+            )
+        }
+        let chart = try options("chart")
+        #expect(chart.count >= 2 && chart.contains { $0.hasPrefix("  --theme <theme>") }, "\(chart)")
+        #expect(try options("report") == chart)
+        #expect(try options("mail") == chart)
     }
 }

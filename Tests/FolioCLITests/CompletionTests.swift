@@ -37,6 +37,13 @@ import Testing
         let tables = try Self.offers(["folio", "table", ""])
         #expect(["holdings", "performance", "attribution", "tax-year"].allSatisfy(tables.contains))
         #expect(try Self.offers(["folio", "chart", "line", "--data", "roll"]).contains("rolling-volatility"))
+        // A chart option's values, as its declaration gives them; --locale and --theme alike in each command.
+        #expect(try Self.offers(["folio", "chart", "pie", "--by", ""]) == ["asset", "kind", "currency", "category"])
+        #expect(try Self.offers(["folio", "chart", "compare", "--normalise", ""]) == ["rebased", "min-max"])
+        for command in ["chart", "report", "mail"] {
+            #expect(try Self.offers(["folio", command, "--locale", ""]) == ["en", "uk"], "\(command)")
+            #expect(try Self.offers(["folio", command, "--theme", "d"]) == ["dark"], "\(command)")
+        }
     }
 
     @Test func portfoliosOfTheDatabase() throws {

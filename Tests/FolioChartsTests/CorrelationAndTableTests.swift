@@ -96,13 +96,4 @@ import Testing
         #expect(abs(Color(hex: 0xFFFFFF).contrast(with: Color(hex: 0x000000)) - 21) < 1e-9)
         #expect(Color(hex: 0x777777).contrast(with: Color(hex: 0xFFFFFF)) > 4.47)
     }
-
-    @Test func everyKindHasACase() {
-        #expect(
-            ChartKind.allCases.map(\.rawValue) == [
-                "line", "compare", "pie", "donut", "bars", "hbars", "correlation", "table", "small-multiples",
-                "heatmap", "drawdown", "waterfall",
-            ]
-        )
-    }
 }

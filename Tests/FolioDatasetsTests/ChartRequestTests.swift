@@ -71,13 +71,45 @@ import Testing
         (["--by", "colour"], "--by: unknown grouping \"colour\", expected asset, kind, currency or category"),
         (["--as-of", "2024-02-30"], "--as-of: \"2024-02-30\" is not a date such as 2024-03-31"),
         (["--theme", "blue"], "--theme: unknown theme \"blue\", expected light or dark"),
-        (
-            ["--colour", "red"],
-            "--colour: unknown option, expected one of --data, --portfolio, --asset, --as-of, --days, --months, --window, --currency, --by, --percent, --log, --normalise, --benchmark, --period, --size, --scale, --theme, --locale, --title"
-        ),
     ])
     func badValuesAreNamed(_ words: [String], _ message: String) {
         #expect { try fromWords(.line, words) } throws: { "\($0)" == message }
+    }
+
+    @Test func anUnknownOptionIsNamedWithEveryField() {
+        let every = ChartRequest.Field.allCases.map { "--" + $0.rawValue }.joined(separator: ", ")
+        #expect { try fromWords(.line, ["--colour", "red"]) } throws: {
+            "\($0)" == "--colour: unknown option, expected one of " + every
+        }
+        #expect(every.hasPrefix("--data, --portfolio, --asset, --as-of, --days,") && every.hasSuffix(", --title"))
+    }
+
+    /// Each option's declaration: help to print, a value's name unless it is a flag, and values offered to
+    /// the shells that it reads without complaint.
+    @Test func everyOptionIsDeclaredWithValuesItReads() throws {
+        for field in ChartRequest.Field.allCases {
+            let option = field.option
+            #expect(!option.help.isEmpty && option.help.hasSuffix("."), "\(field)")
+            #expect(option.valueName.isEmpty == (option.arity == .flag), "\(field)")
+            guard case .choices(let names) = option.completion else { continue }
+            #expect(!names.isEmpty, "\(field)")
+            for name in names {
+                var request = ChartRequest(kind: .line)
+                #expect(throws: Never.self, "\(field) \(name)") { try request.set(field, [name]) }
+                #expect(request.given == [field])
+            }
+        }
+        var request = ChartRequest(kind: .line)
+        try request.set(.theme, ["dark"])
+        try request.set(.by, ["category"])
+        #expect(request.theme == .dark && request.by == .category)
+    }
+
+    /// A bad value leaves the request as it was: not set, and not counted as given.
+    @Test func aBadValueChangesNothing() {
+        var request = ChartRequest(kind: .line)
+        #expect(throws: ArgumentError.self) { try request.set(.days, ["0"]) }
+        #expect(request == ChartRequest(kind: .line) && request.given.isEmpty)
     }
 
     @Test func eachKindDrawsItsStandardDatasetAndDatasetsRefuseOtherKinds() throws {

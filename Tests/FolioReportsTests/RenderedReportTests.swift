@@ -12,25 +12,16 @@ import Testing
 @Suite(.serialized) struct RenderedReportTests {
     static let asOf = "2017-12-29"
 
-    /// The sample database, built once per test run.
-    static let database: Result<URL, any Error> = Result {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("folio-reports-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let db = dir.appendingPathComponent("demo.sqlite")
-        let r = try Tool.run("/bin/bash", ["scripts/make-demo-db.sh", Tool.folio.path, db.path], in: ReportFiles.root)
-        guard r.status == 0 else { throw ToolFailure(message: r.stderr) }
-        return db
-    }
+    /// The sample database, built once per test process, as the command-line tests have it.
+    static let database: Result<URL, any Error> = DemoDatabase.built.map { URL(fileURLWithPath: $0) }
 
     func render(_ locale: String, name: String) throws -> URL {
         let db = try Self.database.get()
         let out = db.deletingLastPathComponent().appendingPathComponent(name)
-        let r = try Tool.run(
-            Tool.folio.path,
-            [
-                "report", "portfolio", "--db", db.path, "--portfolio", "Demo UAH", "--as-of", Self.asOf,
-                "--locale", locale, "--out", out.path,
-            ]
+        let r = try FolioProcess.run([
+            "report", "portfolio", "--db", db.path, "--portfolio", "Demo UAH", "--as-of", Self.asOf,
+            "--locale", locale, "--out", out.path,
+        ]
         )
         #expect(r.status == 0, "\(r.stderr)")
         return out
@@ -62,12 +53,12 @@ import Testing
     @Test(arguments: [("en", ChartLocale.en), ("uk", ChartLocale.uk)])
     func pdfReadsBackWithPopplerTools(locale: String, chartLocale: ChartLocale) throws {
         let pdf = try render(locale, name: "portfolio-\(locale).pdf")
-        let info = try Tool.run("pdfinfo", [pdf.path]).stdout
+        let info = try FolioProcess.tool("pdfinfo", [pdf.path]).stdout
         let pages =
             Int(info.split(separator: "\n").first { $0.hasPrefix("Pages:") }?.split(separator: " ").last ?? "") ?? 0
         #expect(pages >= 8, "\(info)")
         #expect(info.contains("595.28 x 841.89 pts (A4)"))
-        let fonts = try Tool.run("pdffonts", [pdf.path]).stdout.split(separator: "\n").dropFirst(2)
+        let fonts = try FolioProcess.tool("pdffonts", [pdf.path]).stdout.split(separator: "\n").dropFirst(2)
         #expect(!fonts.isEmpty)
         #expect(fonts.allSatisfy { $0.contains(" yes ") }, "\(fonts)")
         // Every figure's minus sign from the report's own font: no other font is embedded.
@@ -79,7 +70,7 @@ import Testing
         func plain(_ s: String) -> String {
             s.replacingOccurrences(of: "\u{202F}", with: " ").replacingOccurrences(of: "\u{00A0}", with: " ")
         }
-        let text = plain(try Tool.run("pdftotext", ["-layout", pdf.path, "-"]).stdout)
+        let text = plain(try FolioProcess.tool("pdftotext", ["-layout", pdf.path, "-"]).stdout)
         let value = try expectedValue(chartLocale)
         #expect(text.contains(plain(value.tile)), "the value tile \(value.tile) is not in the PDF")
         #expect(text.contains(plain(value.table)), "the holdings' total \(value.table) is not in the PDF")
@@ -111,18 +102,17 @@ import Testing
             : ("29 Dec 2017", "29.12.2017", "Dec 29 00:00:00 2017")
         func footers(_ locale: String, now: Bool) throws -> (lines: [String], info: String) {
             let out = db.deletingLastPathComponent().appendingPathComponent("\(report)-\(locale)-\(now).pdf")
-            let r = try Tool.run(
-                Tool.folio.path,
+            let r = try FolioProcess.run(
                 ["report", report, "--db", db.path, "--locale", locale, "--out", out.path]
                     + arguments[report, default: []] + (now ? ["--now"] : [])
             )
             #expect(r.status == 0, "\(r.stderr)")
-            let text = try Tool.run("pdftotext", ["-layout", out.path, "-"]).stdout
+            let text = try FolioProcess.tool("pdftotext", ["-layout", out.path, "-"]).stdout
                 .replacingOccurrences(of: "\u{00A0}", with: " ").replacingOccurrences(of: "\u{202F}", with: " ")
             let lines = text.split(separator: "\n").map(String.init).filter {
                 $0.contains(locale == "uk" ? "Сторінка" : "Page ")
             }
-            return (lines, try Tool.run("pdfinfo", [out.path]).stdout)
+            return (lines, try FolioProcess.tool("pdfinfo", [out.path]).stdout)
         }
         let before = Date().addingTimeInterval(-1)
         for (locale, asOf, generated) in [
@@ -153,24 +143,22 @@ import Testing
     @Test func budgetReportOfTheSampleMonth() throws {
         let db = try Self.database.get()
         let out = db.deletingLastPathComponent().appendingPathComponent("budget.pdf")
-        let r = try Tool.run(
-            Tool.folio.path,
-            ["report", "budget", "--db", db.path, "--as-of", "2026-11-30", "--locale", "en", "--out", out.path]
+        let r = try FolioProcess.run([
+            "report", "budget", "--db", db.path, "--as-of", "2026-11-30", "--locale", "en", "--out", out.path,
+        ]
         )
         #expect(r.status == 0, "\(r.stderr)")
-        let text = try Tool.run("pdftotext", [out.path, "-"]).stdout
+        let text = try FolioProcess.tool("pdftotext", [out.path, "-"]).stdout
         #expect(text.contains("Budget report: Nov 2026") && text.contains("Income and expenses by month"))
     }
 
     @Test func marketReportOfTheSampleRates() throws {
         let db = try Self.database.get()
         let out = db.deletingLastPathComponent().appendingPathComponent("market.pdf")
-        let r = try Tool.run(
-            Tool.folio.path,
-            ["report", "market", "--db", db.path, "--locale", "uk", "--out", out.path]
+        let r = try FolioProcess.run(["report", "market", "--db", db.path, "--locale", "uk", "--out", out.path]
         )
         #expect(r.status == 0, "\(r.stderr)")
-        let text = try Tool.run("pdftotext", [out.path, "-"]).stdout
+        let text = try FolioProcess.tool("pdftotext", [out.path, "-"]).stdout
         #expect(text.contains("Курси за ринками") && text.contains("Криптовалютний ринок") && text.contains("BTC"))
     }
 
@@ -178,12 +166,10 @@ import Testing
         let db = try Self.database.get()
         let file = db.deletingLastPathComponent().appendingPathComponent("bad.yaml")
         try "pages:\n  - blocks:\n      - {kind: chrt}\n".write(to: file, atomically: true, encoding: .utf8)
-        let r = try Tool.run(
-            Tool.folio.path,
-            [
-                "report", "portfolio", "--db", db.path, "--portfolio", "Demo UAH",
-                "--definition", file.path, "--out", db.deletingLastPathComponent().appendingPathComponent("x.pdf").path,
-            ]
+        let r = try FolioProcess.run([
+            "report", "portfolio", "--db", db.path, "--portfolio", "Demo UAH",
+            "--definition", file.path, "--out", db.deletingLastPathComponent().appendingPathComponent("x.pdf").path,
+        ]
         )
         #expect(r.status != 0)
         #expect(r.stderr.contains("bad.yaml: pages[0].blocks[0].kind (line 3): expected one of heading"), "\(r.stderr)")
@@ -191,38 +177,3 @@ import Testing
 }
 
 struct ToolFailure: Error { var message: String }
-
-/// Runs a program and collects its output.
-enum Tool {
-    /// `folio` beside the test bundle (SwiftPM builds it with the tests), or `$FOLIO_BIN`.
-    static let folio: URL = {
-        if let explicit = ProcessInfo.processInfo.environment["FOLIO_BIN"] { return URL(fileURLWithPath: explicit) }
-        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = dir.appendingPathComponent("folio")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            dir.deleteLastPathComponent()
-        }
-        return ReportFiles.root.appendingPathComponent(".build/debug/folio")
-    }()
-
-    static func run(
-        _ program: String,
-        _ arguments: [String],
-        in directory: URL? = nil
-    ) throws -> (status: Int32, stdout: String, stderr: String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: program.hasPrefix("/") ? program : "/usr/bin/env")
-        p.arguments = program.hasPrefix("/") ? arguments : [program] + arguments
-        if let directory { p.currentDirectoryURL = directory }
-        let out = Pipe()
-        let err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
-    }
-}

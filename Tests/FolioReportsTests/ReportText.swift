@@ -1,5 +1,6 @@
 import FolioCharts
 import FolioCore
+import FolioTestSupport
 import Foundation
 import Testing
 
@@ -10,7 +11,7 @@ struct ReportText {
     let locale: ChartLocale
 
     init(pdf: URL, locale: ChartLocale) throws {
-        let r = try Tool.run("pdftotext", ["-layout", pdf.path, "-"])
+        let r = try FolioProcess.tool("pdftotext", ["-layout", pdf.path, "-"])
         guard r.status == 0 else { throw ToolFailure(message: "pdftotext \(pdf.path): \(r.stderr)") }
         var pages = Self.plain(r.stdout).components(separatedBy: "\u{0C}")
         if pages.last?.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty == true { pages.removeLast() }

@@ -21,7 +21,7 @@ import Testing
     static func render(_ arguments: [String], _ name: String) throws -> URL {
         let db = try RenderedReportTests.database.get()
         let out = db.deletingLastPathComponent().appendingPathComponent(name)
-        let r = try Tool.run(Tool.folio.path, ["report"] + arguments + ["--db", db.path, "--out", out.path])
+        let r = try FolioProcess.run(["report"] + arguments + ["--db", db.path, "--out", out.path])
         #expect(r.status == 0, "\(arguments): \(r.stderr)")
         return out
     }
@@ -126,9 +126,9 @@ import Testing
     func pageOneNamesTheNegativeBalancesAndTheirPage(portfolio: String, locale: ChartLocale) throws {
         let report = try Self.portfolio(portfolio, locale)
         let db = try RenderedReportTests.database.get()
-        let json = try Tool.run(
-            Tool.folio.path,
-            ["table", "diagnostics", "--portfolio", portfolio, "--db", db.path, "--format", "json"]
+        let json = try FolioProcess.run([
+            "table", "diagnostics", "--portfolio", portfolio, "--db", db.path, "--format", "json",
+        ]
         )
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let rows = try #require(object["rows"] as? [[String: Any]])
@@ -286,12 +286,10 @@ import Testing
         let titles =
             uk ? ["З початку інвестування", "Минулий календарний рік"] : ["Since inception", "Last calendar year"]
         for (title, period) in zip(titles, ["inception", "last-year"]) {
-            let json = try Tool.run(
-                Tool.folio.path,
-                [
-                    "table", "attribution", "--portfolio", portfolio, "--period", period, "--db", db.path, "--format",
-                    "json",
-                ]
+            let json = try FolioProcess.run([
+                "table", "attribution", "--portfolio", portfolio, "--period", period, "--db", db.path, "--format",
+                "json",
+            ]
             )
             let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
             let rows = try #require(object["rows"] as? [[String: Any]])
