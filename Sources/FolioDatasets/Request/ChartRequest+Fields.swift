@@ -74,7 +74,11 @@ extension ChartRequest {
             log = text == "true" || text == "yes"
         case .normalise: normalise = try ArgumentValue.normalisation(try one(), option)
         case .benchmark: benchmark = try ArgumentValue.asset(try one().uppercased(), option)
-        case .period: period = try AttributionPeriod(try one(), option)
+        case .period:
+            let text = try one()
+            do { period = try AttributionPeriod(text) } catch {
+                throw ArgumentError(error, arguments: ["period": option])
+            }
         case .size: (width, height) = try Self.size(try one())
         case .scale:
             let text = try one()
