@@ -42,7 +42,13 @@ let package = Package(
         ),
         .target(name: "FolioAnalytics", dependencies: ["FolioCore"]),
         // Store → analytics inputs: ledgers, price books and the one as-of rule.
-        .target(name: "FolioInputs", dependencies: ["FolioCore", "FolioStore", "FolioAnalytics"]),
+        // The tax rates file is read here too, so that requests carry the rates rather than a path.
+        .target(
+            name: "FolioInputs",
+            dependencies: [
+                "FolioCore", "FolioStore", "FolioAnalytics", "FolioYAML", .product(name: "Yams", package: "Yams"),
+            ]
+        ),
         .target(name: "FolioNet", dependencies: ["FolioCore", "CCurl"]),
         .target(name: "FolioSources", dependencies: ["FolioCore", "FolioNet"]),
         // Fetch → store: typed queries, the configuration file, throttling by the fetch log, outcomes.
@@ -113,7 +119,8 @@ let package = Package(
         .executableTarget(
             name: "folio-fuzz",
             dependencies: [
-                "FolioCore", "FolioStore", "FolioSources", "FolioFetch", "FolioReports", "FolioDeliver", "FolioBatch",
+                "FolioCore", "FolioStore", "FolioInputs", "FolioSources", "FolioFetch", "FolioReports", "FolioDeliver",
+                "FolioBatch",
                 // Reads what an import stored with SQL of its own, apart from Folio's queries.
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]

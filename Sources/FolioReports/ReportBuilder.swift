@@ -1,5 +1,6 @@
 import FolioCharts
 import FolioDatasets
+import FolioYAML
 
 /// The report pipeline, written down once (docs/internals.md, Vega-Lite style):
 /// definition (YAML, checked with paths) + data source (analytics results)

@@ -1,7 +1,6 @@
 import ArgumentParser
 import FolioAnalytics
 import FolioDatasets
-import FolioDeliver
 
 struct TableCommand: ParsableCommand {
     // Read at every start (ArgumentParser takes every command's configuration): the names are padded
@@ -231,8 +230,7 @@ struct TableCommand: ParsableCommand {
     }
 
     func run() throws {
-        var request = try request()
-        if request.name == .taxYear { request.taxRates = try TaxRatesLocation.load(path: request.taxRatesFile) }
+        let request = try request()
         var warnings: [String] = []
         let table: ResultTableParts
         do {

@@ -50,7 +50,7 @@ import Testing
             portfolio: "US"
         )
         var request = try TableRequest(name: "tax-year", portfolio: "US", year: 2024)
-        request.taxRates = Self.rates
+        request.taxYear?.rates = Self.rates
         var warnings: [String] = []
         return try request.parts(from: db.store, warnings: &warnings)
     }
