@@ -61,7 +61,7 @@ let package = Package(
         // languages; the typed table and conversion requests of `folio table` and `folio convert`.
         .target(
             name: "FolioDatasets",
-            dependencies: ["FolioCore", "FolioStore", "FolioInputs", "FolioAnalytics", "FolioCharts"]
+            dependencies: ["FolioCore", "FolioInputs", "FolioAnalytics", "FolioCharts"]
         ),
         .target(name: "FolioRender", dependencies: ["FolioCore", "FolioCharts", "CCairo", "CPNG"]),
         .target(

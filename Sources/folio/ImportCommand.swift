@@ -2,6 +2,7 @@ import ArgumentParser
 import FolioCore
 import FolioDatasets
 import FolioFetch
+import FolioInputs
 import FolioSources
 import FolioStore
 import Foundation
@@ -257,7 +258,7 @@ struct ImportCommand: ParsableCommand {
         }
         if case let .file(kind) = kind, kind.needsPortfolio, let portfolio {
             let shortfalls = try ImportBalanceCheck.warnings(
-                store,
+                StoredInputs(store),
                 portfolio: portfolio,
                 tradeIDs: summaries.flatMap(\.writtenTradeIDs),
                 cashTransactionIDs: summaries.flatMap(\.writtenCashTransactions)

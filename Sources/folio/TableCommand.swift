@@ -1,6 +1,7 @@
 import ArgumentParser
 import FolioAnalytics
 import FolioDatasets
+import FolioInputs
 
 struct TableCommand: ParsableCommand {
     // Read at every start (ArgumentParser takes every command's configuration): the names are padded
@@ -234,7 +235,7 @@ struct TableCommand: ParsableCommand {
         var warnings: [String] = []
         let table: ResultTableParts
         do {
-            table = try request.parts(from: database.openForReading(), warnings: &warnings)
+            table = try request.parts(from: StoredInputs(database.openForReading()), warnings: &warnings)
         } catch {
             Output.warn(warnings)  // what was found missing before the error, above its line
             throw error

@@ -1,5 +1,6 @@
 import FolioAnalytics
 import FolioCore
+import FolioInputs
 import FolioStore
 import FolioTestSupport
 import Foundation
@@ -52,7 +53,7 @@ import Testing
         var request = try TableRequest(name: "tax-year", portfolio: "US", year: 2024)
         request.taxYear?.rates = Self.rates
         var warnings: [String] = []
-        return try request.parts(from: db.store, warnings: &warnings)
+        return try request.parts(from: StoredInputs(db.store), warnings: &warnings)
     }
 
     @Test func aDollarPortfolioIsDeclaredInHryvniasAtNBURates() throws {

@@ -1,7 +1,6 @@
 import FolioAnalytics
 import FolioCore
 import FolioInputs
-import FolioStore
 import Foundation
 
 extension TableRequest {
@@ -20,9 +19,9 @@ extension TableRequest {
 
     /// The result `folio table` prints: the table, or for `tax-year` its three parts (sales, totals,
     /// dividends and interest).
-    public func parts(from store: Store, warnings: inout [String]) throws -> ResultTableParts {
-        guard name == .taxYear else { return ResultTableParts(try table(from: store, warnings: &warnings)) }
-        let context = try TableContext.load(self, store: store)
+    public func parts(from inputs: StoredInputs, warnings: inout [String]) throws -> ResultTableParts {
+        guard name == .taxYear else { return ResultTableParts(try table(from: inputs, warnings: &warnings)) }
+        let context = try TableContext.load(self, inputs: inputs)
         defer { warnings += context.warnings }
         return try TaxTables.taxYear(context).parts
     }
@@ -45,12 +44,7 @@ enum TaxTables {
         guard let request = context.request.taxYear else {
             throw ArgumentError("--year", "required for the tax-year table")
         }
-        let tax = try TaxYear.load(
-            context.store,
-            ledger: try context.ledger.ledger,
-            year: request.year,
-            rates: request.rates
-        )
+        let tax = try context.inputs.taxYear(try context.ledger.ledger, year: request.year, rates: request.rates)
         if let note = tax.leftOutNote { context.note(note) }
         return tax
     }
