@@ -45,7 +45,13 @@ let package = Package(
         ),
         .target(name: "FolioAnalytics", dependencies: ["FolioCore"]),
         // Store → analytics inputs: ledgers, price books and the one as-of rule.
-        .target(name: "FolioInputs", dependencies: ["FolioCore", "FolioStore", "FolioAnalytics"]),
+        // The tax rates file is read here too, so that requests carry the rates rather than a path.
+        .target(
+            name: "FolioInputs",
+            dependencies: [
+                "FolioCore", "FolioStore", "FolioAnalytics", "FolioYAML", .product(name: "Yams", package: "Yams"),
+            ]
+        ),
         .target(name: "FolioNet", dependencies: ["FolioCore", "CCurl"]),
         .target(name: "FolioSources", dependencies: ["FolioCore", "FolioNet"]),
         // Fetch → store: typed queries, the configuration file, throttling by the fetch log, outcomes.
@@ -58,7 +64,7 @@ let package = Package(
         // languages; the typed table and conversion requests of `folio table` and `folio convert`.
         .target(
             name: "FolioDatasets",
-            dependencies: ["FolioCore", "FolioStore", "FolioInputs", "FolioAnalytics", "FolioCharts"]
+            dependencies: ["FolioCore", "FolioInputs", "FolioAnalytics", "FolioCharts"]
         ),
         .target(name: "FolioRender", dependencies: ["FolioCore", "FolioCharts", "CCairo", "CPNG"]),
         .target(
@@ -117,7 +123,8 @@ let package = Package(
         .executableTarget(
             name: "folio-fuzz",
             dependencies: [
-                "FolioCore", "FolioImport", "FolioStore", "FolioSources", "FolioFetch", "FolioReports", "FolioDeliver",
+                "FolioCore", "FolioImport", "FolioStore", "FolioInputs", "FolioSources", "FolioFetch", "FolioReports",
+                "FolioDeliver",
                 "FolioBatch",
                 // Reads what an import stored with SQL of its own, apart from Folio's queries.
                 .product(name: "GRDB", package: "GRDB.swift"),

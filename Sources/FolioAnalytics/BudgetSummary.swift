@@ -82,13 +82,7 @@ public struct BudgetSummary: Hashable, Sendable {
             }
             byLine[key] = s
         }
-        func add(_ values: [Double?]) -> Double? {
-            values.contains(where: { $0 == nil }) ? nil : values.map { $0! }.compensatedSum()
-        }
-        func share(_ part: Double?, _ whole: Double?) -> Double? {
-            guard let part, let whole, whole != 0 else { return nil }
-            return part / whole * 100
-        }
+        let (add, share) = (Self.add, Self.share)
         let monthNames = Array(Set(byLine.keys.map(\.month))).sorted()
         var lines: [Line] = []
         var months: [MonthTotals] = []
@@ -119,6 +113,29 @@ public struct BudgetSummary: Hashable, Sendable {
         }
         let income = add(months.map(\.income))
         let expenses = add(months.map(\.expenses))
+        self.currency = currency
+        self.lines = lines
+        self.months = months
+        self.categories = Self.categories(lines, income: income, expenses: expenses)
+        self.income = income
+        self.expenses = expenses
+        self.balance = income.flatMap { i in expenses.map { i - $0 } }
+        self.missing = missing
+    }
+
+    /// The sum of `values`, nil (unknown) when one of them is.
+    private static func add(_ values: [Double?]) -> Double? {
+        values.contains(where: { $0 == nil }) ? nil : values.map { $0! }.compensatedSum()
+    }
+
+    /// `part` in percent of `whole`; nil when either is unknown or the whole is 0.
+    private static func share(_ part: Double?, _ whole: Double?) -> Double? {
+        guard let part, let whole, whole != 0 else { return nil }
+        return part / whole * 100
+    }
+
+    /// Each category's total over the months, largest first within its kind, with its share of the kind's.
+    private static func categories(_ lines: [Line], income: Double?, expenses: Double?) -> [CategoryTotal] {
         var categories: [CategoryTotal] = []
         for kind in BudgetEntryKind.allCases {
             let whole = kind == .income ? income : expenses
@@ -137,14 +154,7 @@ public struct BudgetSummary: Hashable, Sendable {
                 return c
             }
         }
-        self.currency = currency
-        self.lines = lines
-        self.months = months
-        self.categories = categories
-        self.income = income
-        self.expenses = expenses
-        self.balance = income.flatMap { i in expenses.map { i - $0 } }
-        self.missing = missing
+        return categories
     }
 }
 

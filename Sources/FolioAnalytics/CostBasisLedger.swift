@@ -57,8 +57,7 @@ struct CostBasisLedger {
         }
         /// `amount` of `currency` in the base currency at `time`; NaN (unknown) when the rate is missing.
         func inBase(_ amount: Double, _ currency: AssetCode, at time: Date) -> Double {
-            if currency == base || amount == 0 { return amount }
-            return (try? rate(currency, at: time).get())?.convert(amount) ?? .nan
+            rates.value(of: amount, currency, in: base, at: time, missing: &missing)
         }
         for entry in entries {
             let time = entry.time
@@ -113,29 +112,42 @@ struct CostBasisLedger {
                     }
                 }
             case let .trade(t):
-                let paid = t.quantity * t.price
-                let paidInBase = t.paidInBase(base) { inBase($0, $1, at: time) }
-                var feeInBase = 0.0
-                var feeInAsset = 0.0
-                if t.fee != 0 {
-                    if t.feeCurrency == t.asset {
-                        feeInAsset = t.fee
-                    } else {
-                        feeInBase = inBase(t.fee, t.feeCurrency, at: time)
-                        add(t.feeCurrency, -t.fee, cost: -feeInBase, at: time, method: method)
-                    }
-                }
-                switch t.side {
-                case .buy:
-                    add(t.priceCurrency, -paid, cost: -paidInBase, at: time, method: method)
-                    add(t.asset, t.quantity - feeInAsset, cost: paidInBase + feeInBase, at: time, method: method)
-                case .sell:
-                    add(t.asset, -(t.quantity + feeInAsset), cost: -(paidInBase - feeInBase), at: time, method: method)
-                    add(t.priceCurrency, paid, cost: paidInBase, at: time, method: method)
-                }
+                book(t, base: base, method: method) { inBase($0, $1, at: time) }
             }
         }
         self.missing += missing
+    }
+
+    /// A trade's legs: what it paid or received in its price currency, the asset with the fee added to
+    /// its cost (or, sold, taken from its proceeds), and a fee in a third currency on its own.
+    /// `inBase` converts an amount of a currency at the trade's time.
+    private mutating func book(
+        _ t: Trade,
+        base: AssetCode,
+        method: CostBasisMethod,
+        inBase: (Double, AssetCode) -> Double
+    ) {
+        let time = t.time
+        let paid = t.quantity * t.price
+        let paidInBase = t.paidInBase(base, convert: inBase)
+        var feeInBase = 0.0
+        var feeInAsset = 0.0
+        if t.fee != 0 {
+            if t.feeCurrency == t.asset {
+                feeInAsset = t.fee
+            } else {
+                feeInBase = inBase(t.fee, t.feeCurrency)
+                add(t.feeCurrency, -t.fee, cost: -feeInBase, at: time, method: method)
+            }
+        }
+        switch t.side {
+        case .buy:
+            add(t.priceCurrency, -paid, cost: -paidInBase, at: time, method: method)
+            add(t.asset, t.quantity - feeInAsset, cost: paidInBase + feeInBase, at: time, method: method)
+        case .sell:
+            add(t.asset, -(t.quantity + feeInAsset), cost: -(paidInBase - feeInBase), at: time, method: method)
+            add(t.priceCurrency, paid, cost: paidInBase, at: time, method: method)
+        }
     }
 
     private mutating func add(

@@ -51,47 +51,8 @@ public struct ValueSeries: Hashable, Sendable {
         realisedIncome: PortfolioIncome? = nil
     ) {
         let holdings = replay.daily(range)
-        let routes = holdings.assets.map { rates.route(from: $0, to: base) }
         var log = MissingQuoteLog()
-        var values = [[Double?]](
-            repeating: [Double?](repeating: nil, count: holdings.days.count),
-            count: holdings.assets.count
-        )
-        var total = [Double?](repeating: nil, count: holdings.days.count)
-        for (d, day) in holdings.days.enumerated() {
-            let end = day.end
-            var sum = CompensatedSum()
-            var complete = true
-            for a in holdings.assets.indices {
-                let quantity = holdings.quantities[a][d]
-                if quantity == 0 {
-                    values[a][d] = 0
-                    continue
-                }
-                guard let route = routes[a] else {
-                    complete = false
-                    log.record(
-                        MissingQuoteError(
-                            pair: CurrencyPair(holdings.assets[a], base),
-                            markets: [],
-                            at: end,
-                            reason: .noRoute
-                        ),
-                        on: day
-                    )
-                    continue
-                }
-                switch rates.convert(quantity, along: route, at: end) {
-                case let .success(v):
-                    values[a][d] = v
-                    sum += v
-                case let .failure(missing):
-                    complete = false
-                    log.record(missing, on: day)
-                }
-            }
-            total[d] = complete ? sum.value : nil
-        }
+        let (values, total) = Self.values(holdings, rates: rates, base: base, log: &log)
 
         // Net deposits: one pass over the transfers in time order beside the days.
         let transfers = Transfers(replay.cashTransactions, rates: rates, base: base)
@@ -134,21 +95,10 @@ public struct ValueSeries: Hashable, Sendable {
         self.total = total
         self.netDeposits = deposits
         self.income = zip(total, deposits).map { v, n in v.flatMap { v in n.map { v - $0 } } }
-        /// The running sum of dated amounts at the end of each day; nil from a day an amount is unknown.
-        func runningSum(_ events: [(time: Date, amount: Double?)]) -> [Double?] {
-            var s = 0
-            var sum = CompensatedSum()
-            var known = true
-            return holdings.days.map { day in
-                while s < events.count && events[s].time <= day.end {
-                    if let v = events[s].amount { sum += v } else { known = false }
-                    s += 1
-                }
-                return known ? sum.value : nil
-            }
-        }
-        let realised = realisedIncome.map { runningSum($0.disposals.map { ($0.time, $0.realised) }) } ?? []
-        let received = realisedIncome.map { runningSum($0.received.map { ($0.time, $0.amount) }) } ?? []
+        let realised =
+            realisedIncome.map { Self.runningSum($0.disposals.map { ($0.time, $0.realised) }, holdings.days) } ?? []
+        let received =
+            realisedIncome.map { Self.runningSum($0.received.map { ($0.time, $0.amount) }, holdings.days) } ?? []
         self.realised = realised
         self.received = received
         self.unrealised = zip(zip(self.income, realised), received).map { ir, c in
@@ -158,6 +108,71 @@ public struct ValueSeries: Hashable, Sendable {
         self.transfers = transfers
         self.missing = log.all
         self.missingBeforeRange = before.all
+    }
+
+    /// Each asset's value in `base` at the end of every day, and their total (nil on a day one is
+    /// unknown); what could not be valued is recorded in `log`.
+    private static func values(
+        _ holdings: HoldingsSeries,
+        rates: CrossRates,
+        base: AssetCode,
+        log: inout MissingQuoteLog
+    ) -> (values: [[Double?]], total: [Double?]) {
+        let routes = holdings.assets.map { rates.route(from: $0, to: base) }
+        var values = [[Double?]](
+            repeating: [Double?](repeating: nil, count: holdings.days.count),
+            count: holdings.assets.count
+        )
+        var total = [Double?](repeating: nil, count: holdings.days.count)
+        for (d, day) in holdings.days.enumerated() {
+            let end = day.end
+            var sum = CompensatedSum()
+            var complete = true
+            for a in holdings.assets.indices {
+                let quantity = holdings.quantities[a][d]
+                if quantity == 0 {
+                    values[a][d] = 0
+                    continue
+                }
+                guard let route = routes[a] else {
+                    complete = false
+                    log.record(
+                        MissingQuoteError(
+                            pair: CurrencyPair(holdings.assets[a], base),
+                            markets: [],
+                            at: end,
+                            reason: .noRoute
+                        ),
+                        on: day
+                    )
+                    continue
+                }
+                switch rates.convert(quantity, along: route, at: end) {
+                case let .success(v):
+                    values[a][d] = v
+                    sum += v
+                case let .failure(missing):
+                    complete = false
+                    log.record(missing, on: day)
+                }
+            }
+            total[d] = complete ? sum.value : nil
+        }
+        return (values, total)
+    }
+
+    /// The running sum of dated amounts at the end of each of `days`; nil from a day an amount is unknown.
+    private static func runningSum(_ events: [(time: Date, amount: Double?)], _ days: [Day]) -> [Double?] {
+        var s = 0
+        var sum = CompensatedSum()
+        var known = true
+        return days.map { day in
+            while s < events.count && events[s].time <= day.end {
+                if let v = events[s].amount { sum += v } else { known = false }
+                s += 1
+            }
+            return known ? sum.value : nil
+        }
     }
 
     /// The value series of one asset.

@@ -3,6 +3,7 @@ import FolioInputs
 import FolioRender
 import FolioReports
 import FolioStore
+import FolioYAML
 import Foundation
 
 #if canImport(Glibc)

@@ -208,7 +208,7 @@ struct PortfolioBatch {
                     }
                     let document = try ChartPipeline.document(
                         request,
-                        store: store,
+                        inputs: StoredInputs(store),
                         prices: prices,
                         ledger: input.inputs.ledger
                     )

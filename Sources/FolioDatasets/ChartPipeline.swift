@@ -2,7 +2,6 @@ import FolioAnalytics
 import FolioCharts
 import FolioCore
 import FolioInputs
-import FolioStore
 import Foundation
 
 /// One chart ready to write: the chart with its texts, the day its data ends, and warnings for stderr.
@@ -21,16 +20,16 @@ public struct ChartDocument: Sendable {
 /// process start, where reading every quote would take most of its time) → the dataset's chart with the
 /// title, subtitle and source line of a chart that stands on its own.
 public enum ChartPipeline {
-    /// `prices`: where the quotes come from (default: the store; a batch passes its `PriceCache`).
+    /// `prices`: where the quotes come from (default: those of `inputs`; a batch passes its `PriceCache`).
     /// `ledger`: the portfolio's ledger when the caller has read it already.
     public static func document(
         _ request: ChartRequest,
-        store: Store,
+        inputs: StoredInputs,
         prices: (any PriceBookSource)? = nil,
         ledger preloaded: PortfolioLedger? = nil
     ) throws -> ChartDocument {
         let dataset = try request.dataset()
-        let source = prices ?? store
+        let source = prices ?? inputs.prices
         let known = Set(try source.assets().map(\.code))
         if let unknown = request.assets.first(where: { !known.contains($0) }) {
             throw ArgumentError("--asset", "unknown asset \(unknown) (see `folio info`)")
@@ -43,9 +42,9 @@ public enum ChartPipeline {
         // A portfolio named beside assets still gives the chart its colour map (`AssetPalette`): AAPL is
         // drawn in the colour the portfolio's report draws it in.
         if subject == .portfolio || subject == .assetsOrPortfolio, let name = request.portfolio {
-            ledger = try preloaded ?? PortfolioLedger.load(store, portfolio: name)
+            ledger = try preloaded ?? inputs.ledger(portfolio: name)
         }
-        let budget = subject == .budget ? try store.budgetEntries() : []
+        let budget = subject == .budget ? try inputs.budgetEntries() : []
         let asOf = try request.asOf ?? defaultAsOf(request, ledger: ledger, budget: budget, source: source)
         let days = dataset.quoteDays(endingAt: asOf) ?? DayRange(day: asOf)
         // A portfolio's figures are values at day ends and conversions at its trades' moments: the

@@ -1,5 +1,6 @@
 import FolioCharts
 import FolioDatasets
+import FolioYAML
 
 /// The report pipeline, written down once (docs/internals.md, Vega-Lite style):
 /// definition (YAML, checked with paths) + data source (analytics results)
@@ -192,11 +193,12 @@ public struct ReportBuilder: Sendable {
             return tiles.isEmpty ? [] : [KPIBlock(tiles: tiles, perRow: block.perRow, lead: block.lead, style: style)]
         case .chart:
             guard let kind = ChartKind(rawValue: block.chart) else { return [] }
-            guard let kinds = data.chartData[block.data] else {
+            let charts = data as? any ChartReportDataSource
+            guard let charts, let kinds = charts.chartData[block.data] else {
                 throw DefinitionError(
                     file: definition.name,
                     path: block.path + ".data",
-                    expected: "one of " + data.chartData.keys.sorted().joined(separator: ", "),
+                    expected: "one of " + (charts?.chartData.keys.sorted() ?? []).joined(separator: ", "),
                     found: "\"\(block.data)\""
                 )
             }
@@ -218,7 +220,7 @@ public struct ReportBuilder: Sendable {
             )
             let content: ChartContent
             do {
-                content = try data.chart(kind, data: block.data, parameters: block.parameters, frame: frame)
+                content = try charts.chart(kind, data: block.data, parameters: block.parameters, frame: frame)
             } catch let error as DatasetCharts.ParameterError {
                 throw DefinitionError(
                     file: definition.name,

@@ -19,15 +19,20 @@ public protocol ReportDataSource: Sendable {
     /// rounded so that the row adds up as written; nil when the data cannot (the row is then drawn as
     /// separate figures).
     func sum(_ kinds: [KPIKind], _ operators: [KPIOperator]) -> [KPITile]?
-    /// Datasets a chart block may name, with the chart kinds each one can be drawn as.
-    var chartData: [String: Set<ChartKind>] { get }
-    func chart(_ kind: ChartKind, data: String, parameters: [String: String], frame: ChartFrame) throws -> ChartContent
     var tableNames: [String] { get }
     /// The table named (nil for a name it does not know). One its data has nothing for comes back empty,
     /// the gap among the warnings; any other failure is thrown and fails the report.
     func table(_ name: String) throws -> DataTable?
     /// What the blocks drawn so far left out or could not draw, a line each, for stderr.
     var warnings: [String] { get }
+}
+
+/// The data of a report that draws charts (portfolio, market, budget): the tax report draws none, so a
+/// chart block of its definition is refused as naming no dataset, before anything is drawn.
+public protocol ChartReportDataSource: ReportDataSource {
+    /// Datasets a chart block may name, with the chart kinds each one can be drawn as.
+    var chartData: [String: Set<ChartKind>] { get }
+    func chart(_ kind: ChartKind, data: String, parameters: [String: String], frame: ChartFrame) throws -> ChartContent
 }
 
 extension ReportDataSource {

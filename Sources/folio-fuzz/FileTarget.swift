@@ -1,6 +1,7 @@
 import FolioBatch
 import FolioDeliver
 import FolioFetch
+import FolioInputs
 import FolioReports
 import Foundation
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FolioCore
 import FolioDatasets
+import FolioInputs
 import FolioStore
 
 extension AssetKind: ExpressibleByArgument {}

@@ -3,6 +3,7 @@ import FolioCharts
 import FolioCore
 import FolioDatasets
 import FolioDeliver
+import FolioInputs
 import FolioRender
 import Foundation
 
@@ -80,7 +81,7 @@ struct ChartCommand: ParsableCommand {
         let request = try request()
         let output = try ChartOutput(path: out, request: request)
         _ = try request.dataset()
-        let document = try ChartPipeline.document(request, store: database.openForReading())
+        let document = try ChartPipeline.document(request, inputs: StoredInputs(database.openForReading()))
         Output.warn(document.warnings.map { "warning: " + $0 })
         try output.write(document, renderer: Renderer())
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FolioDatasets
+import FolioInputs
 
 struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -69,6 +70,6 @@ struct ConvertCommand: ParsableCommand {
             staleDays: staleDays,
             format: format
         )
-        Output.result(try request.table(from: database.openForReading()).encoded(as: request.format))
+        Output.result(try request.table(from: StoredInputs(database.openForReading())).encoded(as: request.format))
     }
 }

@@ -70,6 +70,8 @@ struct Folio: ParsableCommand {
             try command.run()
             // After the command's output, and only when it succeeded: an error stays one line.
             Output.warn(CrossRates.takeFallbacks())
+        } catch let error as TaxYearError {
+            exit(withError: ArgumentError(error))  // the library's error, worded with the commands that fix it
         } catch {
             exit(withError: FileError.plain(error))
         }

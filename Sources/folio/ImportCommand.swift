@@ -3,6 +3,7 @@ import FolioCore
 import FolioDatasets
 import FolioFetch
 import FolioImport
+import FolioInputs
 import FolioSources
 import FolioStore
 import Foundation
@@ -248,7 +249,7 @@ struct ImportCommand: ParsableCommand {
         }
         if case let .file(kind) = kind, kind.needsPortfolio, let portfolio {
             let shortfalls = try ImportBalanceCheck.warnings(
-                store,
+                StoredInputs(store),
                 portfolio: portfolio,
                 tradeIDs: summaries.flatMap(\.writtenTradeIDs),
                 cashTransactionIDs: summaries.flatMap(\.writtenCashTransactions)

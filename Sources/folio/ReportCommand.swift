@@ -3,6 +3,7 @@ import FolioCharts
 import FolioCore
 import FolioDatasets
 import FolioDeliver
+import FolioInputs
 import Foundation
 
 /// `folio report NAME`: a definition (built-in `reports/NAME.yaml` or `--definition FILE`) filled with the
@@ -86,8 +87,8 @@ struct ReportCommand: ParsableCommand {
             throw ArgumentError(year != nil ? "--year" : "--tax-rates", "used by the tax report only")
         }
         request.year = try year.map { try ArgumentValue.taxYear($0) }
-        request.taxRatesFile = taxRates
         try request.validate()
+        if name == .tax { request.taxRates = try TaxRatesFile.load(path: taxRates) }
         return request
     }
 

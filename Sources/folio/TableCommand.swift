@@ -1,7 +1,7 @@
 import ArgumentParser
 import FolioAnalytics
 import FolioDatasets
-import FolioDeliver
+import FolioInputs
 
 struct TableCommand: ParsableCommand {
     // Read at every start (ArgumentParser takes every command's configuration): the names are padded
@@ -231,12 +231,11 @@ struct TableCommand: ParsableCommand {
     }
 
     func run() throws {
-        var request = try request()
-        if request.name == .taxYear { request.taxRates = try TaxRatesLocation.load(path: request.taxRatesFile) }
+        let request = try request()
         var warnings: [String] = []
         let table: ResultTableParts
         do {
-            table = try request.parts(from: database.openForReading(), warnings: &warnings)
+            table = try request.parts(from: StoredInputs(database.openForReading()), warnings: &warnings)
         } catch {
             Output.warn(warnings)  // what was found missing before the error, above its line
             throw error

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FolioDatasets
+import FolioInputs
 import FolioStore
 
 struct TransactionsCommand: ParsableCommand {

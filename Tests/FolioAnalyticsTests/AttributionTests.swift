@@ -188,27 +188,27 @@ struct AttributionTests {
         let end = d("2018-02-07")
         let inception = d("2013-03-01")
         #expect(
-            try AttributionPeriod("1Y", "--period").range(inception: inception, end: end)
+            try AttributionPeriod("1Y").range(inception: inception, end: end)
                 == DayRange(from: d("2017-02-08"), to: end)
         )
         #expect(
-            try AttributionPeriod("last-year", "--period").range(inception: inception, end: end)
+            try AttributionPeriod("last-year").range(inception: inception, end: end)
                 == DayRange(from: d("2017-01-01"), to: d("2017-12-31"))
         )
         #expect(
-            try AttributionPeriod("2013", "--period").range(inception: inception, end: end)
+            try AttributionPeriod("2013").range(inception: inception, end: end)
                 == DayRange(from: inception, to: d("2013-12-31"))
         )
         #expect(
-            try AttributionPeriod("inception", "--period").range(inception: inception, end: end)
+            try AttributionPeriod("inception").range(inception: inception, end: end)
                 == DayRange(from: inception, to: end)
         )
-        #expect(throws: ArgumentError.self) {
-            try AttributionPeriod("3Y", "--period").range(inception: d("2017-06-01"), end: end)
+        #expect(throws: AnalyticsError.self) {
+            try AttributionPeriod("3Y").range(inception: d("2017-06-01"), end: end)
         }
-        #expect(throws: ArgumentError.self) {
-            try AttributionPeriod("2019", "--period").range(inception: inception, end: end)
+        #expect(throws: AnalyticsError.self) {
+            try AttributionPeriod("2019").range(inception: inception, end: end)
         }
-        #expect(throws: ArgumentError.self) { try AttributionPeriod("month", "--period") }
+        #expect(throws: AnalyticsError.unknownPeriod("month")) { try AttributionPeriod("month") }
     }
 }

@@ -1,5 +1,6 @@
 import FolioCharts
 import FolioCore
+import FolioInputs
 import FolioTestSupport
 import Foundation
 import Testing
@@ -23,7 +24,7 @@ import Testing
         for count in [8, 9] {
             var request = ChartRequest(kind: .compare)
             try request.set(.asset, Array(codes.prefix(count)))
-            let chart = try ChartPipeline.document(request, store: db.store).chart
+            let chart = try ChartPipeline.document(request, inputs: StoredInputs(db.store)).chart
             if count <= 8 {
                 #expect(chart is CompareChart)
             } else {

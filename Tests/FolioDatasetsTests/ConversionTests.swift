@@ -1,5 +1,6 @@
 import FolioAnalytics
 import FolioCore
+import FolioInputs
 import FolioStore
 import FolioTestSupport
 import Testing
@@ -25,7 +26,7 @@ import Testing
 
     @Test func theWorkedExample() throws {
         // 37,500 USD at 108,953 USD per BTC is 0.3442 BTC, at the quote's own time.
-        let table = try ConversionRequest(37_500, from: "USD", to: "BTC").table(from: db.store)
+        let table = try ConversionRequest(37_500, from: "USD", to: "BTC").table(from: StoredInputs(db.store))
         #expect(table.columns.map(\.name) == ["pair", "amount", "result", "rate", "market", "time"])
         #expect(table.cell(0, "pair") == .text("USD → BTC"))
         #expect(close(table.number(0, "result"), 37_500 / 108_953))
@@ -46,7 +47,7 @@ import Testing
             side: side,
             date: date
         )
-        #expect(close(try request.table(from: db.store).number(0, "result"), expected))
+        #expect(close(try request.table(from: StoredInputs(db.store)).number(0, "result"), expected))
     }
 
     @Test(arguments: [
@@ -81,7 +82,7 @@ import Testing
     ])
     func anUnknownAssetIsNamedAsItsArgument(_ from: AssetCode, _ to: AssetCode, _ expected: String) {
         do {
-            _ = try ConversionRequest(1, from: from, to: to).table(from: db.store)
+            _ = try ConversionRequest(1, from: from, to: to).table(from: StoredInputs(db.store))
             Issue.record("converted \(from) to \(to)")
         } catch {
             #expect("\(error)" == expected)

@@ -1,5 +1,6 @@
 import FolioAnalytics
 import FolioCore
+import FolioInputs
 import FolioStore
 import FolioTestSupport
 import Foundation
@@ -50,7 +51,7 @@ import Testing
             benchmark: benchmark,
             riskFree: riskFree
         )
-        let table = try request.table(from: db.store, warnings: &warnings)
+        let table = try request.table(from: StoredInputs(db.store), warnings: &warnings)
         #expect(warnings.isEmpty, "\(warnings)")
         return table
     }

@@ -1,5 +1,6 @@
 import FolioAnalytics
 import FolioCore
+import FolioInputs
 import FolioStore
 import FolioTestSupport
 import Foundation
@@ -51,7 +52,7 @@ import Testing
 
     private func table(_ request: TableRequest) throws -> (table: ResultTable, warnings: [String]) {
         var warnings: [String] = []
-        let table = try request.table(from: db.store, warnings: &warnings)
+        let table = try request.table(from: StoredInputs(db.store), warnings: &warnings)
         return (table, warnings)
     }
 
@@ -85,7 +86,7 @@ import Testing
         var warnings: [String] = []
         let request = try TableRequest(name: "value", portfolio: "Crypto", assets: ["LTC"], asOf: "2024-03-01")
         #expect(throws: ArgumentError("--asset", "LTC is not held by \"Crypto\" between 2023-03-02 and 2024-03-01")) {
-            try request.table(from: db.store, warnings: &warnings)
+            try request.table(from: StoredInputs(db.store), warnings: &warnings)
         }
         #expect(
             warnings.count == 2
@@ -141,7 +142,7 @@ import Testing
         let request = try TableRequest(name: name, portfolio: portfolio, assets: assets)
         var warnings: [String] = []
         do {
-            let table = try request.table(from: db.store, warnings: &warnings)
+            let table = try request.table(from: StoredInputs(db.store), warnings: &warnings)
             #expect(expected.isEmpty, "computed \(table.rows.count) rows")
         } catch {
             #expect("\(error)" == expected)

@@ -1,6 +1,7 @@
 import FolioAnalytics
 import FolioCharts
 import FolioCore
+import FolioInputs
 import FolioStore
 import FolioTestSupport
 import Foundation
@@ -50,7 +51,7 @@ import Testing
 
     func table(_ request: TableRequest) throws -> (table: ResultTable, warnings: [String]) {
         var warnings: [String] = []
-        let table = try request.table(from: db.store, warnings: &warnings)
+        let table = try request.table(from: StoredInputs(db.store), warnings: &warnings)
         return (table, warnings)
     }
 
@@ -70,7 +71,7 @@ import Testing
         try request.set(.data, ["rolling-correlation"])
         try request.set(.portfolio, ["P"])
         try request.set(.window, ["10"])
-        let chart = try ChartPipeline.document(request, store: db.store)
+        let chart = try ChartPipeline.document(request, inputs: StoredInputs(db.store))
         #expect(chart.asOf == d("2024-02-10") && chart.title.contains("MSFT") && chart.title.contains("AAPL"))
     }
 
@@ -106,7 +107,7 @@ import Testing
         #expect(normalised.rows.last?.first == .day(d("2024-02-10")))
         var request = ChartRequest(kind: .compare)
         try request.set(.asset, ["AAPL", "EUR"])
-        let chart = try ChartPipeline.document(request, store: db.store)
+        let chart = try ChartPipeline.document(request, inputs: StoredInputs(db.store))
         #expect(chart.asOf == d("2024-02-10"))
     }
 }

@@ -1,5 +1,6 @@
 import FolioAnalytics
 import FolioCore
+import FolioInputs
 import FolioStore
 import FolioTestSupport
 import Foundation
@@ -50,9 +51,9 @@ import Testing
             portfolio: "US"
         )
         var request = try TableRequest(name: "tax-year", portfolio: "US", year: 2024)
-        request.taxRates = Self.rates
+        request.taxYear?.rates = Self.rates
         var warnings: [String] = []
-        return try request.parts(from: db.store, warnings: &warnings)
+        return try request.parts(from: StoredInputs(db.store), warnings: &warnings)
     }
 
     @Test func aDollarPortfolioIsDeclaredInHryvniasAtNBURates() throws {

@@ -103,7 +103,7 @@ import Testing
             request.theme = theme
             for (key, value) in parameters { try request.set(try #require(ChartRequest.Field(name: key)), [value]) }
             record(
-                try ChartPipeline.document(request, store: store).chart,
+                try ChartPipeline.document(request, inputs: StoredInputs(store)).chart,
                 "folio chart \(kind.rawValue) --data \(data)"
             )
         }

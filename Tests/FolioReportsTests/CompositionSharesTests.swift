@@ -1,5 +1,6 @@
 import FolioCore
 import FolioDatasets
+import FolioInputs
 import FolioStore
 import Testing
 
@@ -13,7 +14,7 @@ import Testing
         var request = ChartRequest(kind: .bars)
         request.portfolio = "DSX crypto"
         request.percent = percent
-        return try #require(try ChartPipeline.document(request, store: store).chart as? BarChart)
+        return try #require(try ChartPipeline.document(request, inputs: StoredInputs(store)).chart as? BarChart)
     }
 
     @Test func eachMonthIsAHundredPercentOfWhatWasHeldAndTheNegativeIsNamed() throws {

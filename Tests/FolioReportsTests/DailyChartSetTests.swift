@@ -1,5 +1,6 @@
 import FolioCharts
 import FolioCore
+import FolioYAML
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 import FolioCharts
 import FolioDatasets
+import FolioYAML
 import Testing
 
 @testable import FolioReports

@@ -1,6 +1,7 @@
 import FolioCharts
 import FolioCore
 import FolioDeliver
+import FolioInputs
 import FolioRender
 import FolioStore
 import Testing

@@ -1,6 +1,7 @@
 import FolioAnalytics
 import FolioCharts
 import FolioCore
+import FolioYAML
 import Foundation
 import Testing
 

@@ -2,6 +2,7 @@ import FolioAnalytics
 import FolioCharts
 import FolioCore
 import FolioDatasets
+import FolioInputs
 import Foundation
 import Testing
 

@@ -9,8 +9,8 @@ public enum AttributionPeriod: Hashable, Sendable {
     case year(Int)
     case lastYear
 
-    /// `text` as `--period` spells it; an error naming `argument` otherwise.
-    public init(_ text: String, _ argument: String) throws {
+    /// `text` as a period is spelled: `1Y`, `2017`, `last-year`.
+    public init(_ text: String) throws(AnalyticsError) {
         if let period = PeriodPerformance.Period.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }
         ) {
             self = .trailing(period)
@@ -19,8 +19,19 @@ public enum AttributionPeriod: Hashable, Sendable {
         } else if text.count == 4, let year = Int(text), year >= 1970 {
             self = .year(year)
         } else {
-            let names = PeriodPerformance.Period.allCases.map(\.rawValue).joined(separator: ", ")
-            throw ArgumentError(argument, "\"\(text)\" is not a period: \(names), a year such as 2017, or last-year")
+            throw .unknownPeriod(text)
+        }
+    }
+
+    /// The trailing periods' names, as a list in an error.
+    static var names: String { PeriodPerformance.Period.allCases.map(\.rawValue).joined(separator: ", ") }
+
+    /// The period as it is spelled.
+    public var name: String {
+        switch self {
+        case let .trailing(period): period.rawValue
+        case let .year(year): String(year)
+        case .lastYear: "last-year"
         }
     }
 
@@ -29,17 +40,18 @@ public enum AttributionPeriod: Hashable, Sendable {
     /// the history covers it all (month and year to date and since inception start at inception when it is
     /// later: the performance table's one rule, `startsAtInceptionWhenShorter`).
     /// A year is cut to the history. `lateStart` says why `inception` is later than the first activity.
-    public func range(inception: Day, end: Day, lateStart: ReturnSeries.LateStart? = nil) throws -> DayRange {
+    public func range(
+        inception: Day,
+        end: Day,
+        lateStart: ReturnSeries.LateStart? = nil
+    ) throws(AnalyticsError) -> DayRange {
         let first = lateStart == nil ? "the first activity" : "the first day the value was above zero"
         let (from, to): (Day, Day)
         switch self {
         case let .trailing(period):
             let start = period.start(endingAt: end) ?? inception
             guard start >= inception || period.startsAtInceptionWhenShorter else {
-                throw ArgumentError(
-                    "--period",
-                    "\(period.rawValue) starts on \(start.iso), before \(first) on \(inception.iso)"
-                )
+                throw .periodBeforeHistory(self, start: start, since: first, inception: inception)
             }
             (from, to) = (max(start, inception), end)
         case let .year(year):
@@ -50,10 +62,7 @@ public enum AttributionPeriod: Hashable, Sendable {
             return try AttributionPeriod.year(end.year - 1).range(inception: inception, end: end, lateStart: lateStart)
         }
         guard from <= to, let range = try? DayRange(from: from, to: to) else {
-            throw ArgumentError(
-                "--period",
-                "no day of it lies between \(first) on \(inception.iso) and \(end.iso)"
-            )
+            throw .periodOutsideHistory(since: first, inception: inception, end: end)
         }
         return range
     }

@@ -50,16 +50,10 @@ struct BookedEntry: Sendable {
         }
     }
 
-    /// `amount` of `currency` in the base currency now, as `CostBasisLedger` converts it; NaN without a rate.
+    /// `amount` of `currency` in the base currency now, by the rule `CostBasisLedger` books by too.
     private mutating func inBase(_ amount: Double, _ currency: AssetCode, rates: CrossRates, base: AssetCode) -> Double
     {
-        if currency == base || amount == 0 { return amount }
-        switch rates.rate(from: currency, to: base, at: time) {
-        case let .success(rate): return rate.convert(amount)
-        case let .failure(why):
-            missing.append(why)
-            return .nan
-        }
+        rates.value(of: amount, currency, in: base, at: time, missing: &missing)
     }
 
     private mutating func book(_ c: CashTransaction, rates: CrossRates, base: AssetCode) {

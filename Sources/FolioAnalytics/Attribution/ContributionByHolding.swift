@@ -20,6 +20,11 @@ public struct HoldingContribution: Hashable, Sendable {
     /// add up to the return (`ContributionByHolding`).
     public var timeWeighted: Double?
 
+    /// Its amounts (every figure but `timeWeighted`), each summed over the holdings into the total.
+    static var amounts: [WritableKeyPath<HoldingContribution, Double?>] {
+        [\.start, \.end, \.moved, \.price, \.currency, \.dividends, \.interest, \.fees, \.taxes]
+    }
+
     /// Dividends it paid and interest of its currency, less the tax withheld from them.
     public var income: Double? { dividends.flatMap { d in interest.flatMap { i in taxes.map { d + i - $0 } } } }
     /// What it earned: price + currency + income − fees.
@@ -83,39 +88,36 @@ extension ReturnAttribution {
         )
         guard let a = index(of: range.from), a > 0, let b = index(of: range.to) else { return out }
         let linked = timeWeighted(a, b)
-        var totals = [CompensatedSum](repeating: CompensatedSum(), count: 9)
+        let amounts = HoldingContribution.amounts
+        var totals = [CompensatedSum](repeating: CompensatedSum(), count: amounts.count)
         for h in holdings.indices {
             let s = sum(a, b, holding: h)
             let ends = [a - 1, b].map { d in valueIndex[holdings[h]].map { value.assetValues[$0][d] } ?? 0 }
-            let figures: [Double?] = [
-                ends[0], ends[1], s.moved, s.price, s.currency, s.dividends, s.interest, s.fees, s.taxes,
-            ]
-            guard figures.contains(where: { $0 != 0 }) else { continue }
-            let known = marked[h][a - 1] && marked[h][b] && figures.allSatisfy { $0?.isFinite == true }
+            let figures = HoldingContribution(
+                asset: holdings[h],
+                start: ends[0],
+                end: ends[1],
+                moved: s.moved,
+                price: s.price,
+                currency: s.currency,
+                dividends: s.dividends,
+                interest: s.interest,
+                fees: s.fees,
+                taxes: s.taxes
+            )
+            guard amounts.contains(where: { figures[keyPath: $0] != 0 }) else { continue }
+            let known =
+                marked[h][a - 1] && marked[h][b] && amounts.allSatisfy { figures[keyPath: $0]?.isFinite == true }
             var row = HoldingContribution(asset: holdings[h])
             if known {
-                (row.start, row.end, row.moved) = (figures[0], figures[1], figures[2])
-                (row.price, row.currency, row.dividends) = (figures[3], figures[4], figures[5])
-                (row.interest, row.fees, row.taxes) = (figures[6], figures[7], figures[8])
+                row = figures
                 row.timeWeighted = linked.contributions?[h]
             }
             out.rows.append(row)
-            for (k, v) in figures.enumerated() { totals[k] += known ? v! : .nan }
+            for (k, amount) in amounts.enumerated() { totals[k] += known ? figures[keyPath: amount]! : .nan }
         }
-        let sums = totals.map { $0.value.isFinite ? $0.value : nil }
-        out.total = HoldingContribution(
-            asset: base,
-            start: sums[0],
-            end: sums[1],
-            moved: sums[2],
-            price: sums[3],
-            currency: sums[4],
-            dividends: sums[5],
-            interest: sums[6],
-            fees: sums[7],
-            taxes: sums[8],
-            timeWeighted: linked.contributions == nil ? nil : linked.timeWeighted
-        )
+        out.total.timeWeighted = linked.contributions == nil ? nil : linked.timeWeighted
+        for (amount, sum) in zip(amounts, totals) { out.total[keyPath: amount] = sum.value.isFinite ? sum.value : nil }
         if out.rows.contains(where: { $0.total == nil }) || linked.contributions == nil && linked.timeWeighted != nil {
             out.missing = missing(a, b)
         }

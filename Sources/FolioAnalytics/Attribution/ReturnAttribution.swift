@@ -81,6 +81,115 @@ public struct ReturnAttribution: Sendable {
         case quoted(CrossRates.Route?)
     }
 
+    /// The days walked in order, each holding carried from mark to mark: what it holds (`units`), the
+    /// price and rate it was last marked at, and the effects each carry books on its day (`parts`).
+    private struct Walk {
+        let holdings: [AssetCode]
+        let base: AssetCode
+        let pricing: [Pricing]
+        let rates: CrossRates
+        var parts: [[DayParts]]
+        var marked: [[Bool]]
+        var misses: [(day: Int, atClose: Bool, missing: MissingQuoteError)] = []
+        var units: [Double]
+        var mark: [(price: Double, rate: Double)]
+
+        init(holdings: [AssetCode], base: AssetCode, pricing: [Pricing], rates: CrossRates, days: Int) {
+            (self.holdings, self.base, self.pricing, self.rates) = (holdings, base, pricing, rates)
+            parts = [[DayParts]](repeating: [DayParts](repeating: DayParts(), count: days), count: holdings.count)
+            marked = [[Bool]](repeating: [Bool](repeating: true, count: days), count: holdings.count)
+            units = [Double](repeating: 0, count: holdings.count)
+            mark = [(price: Double, rate: Double)](repeating: (.nan, .nan), count: holdings.count)
+        }
+
+        /// The rate of `h`'s own currency to the base at `time`; nil (and the miss noted) when there is none.
+        mutating func rate(_ h: Int, at time: Date, day: Int, atClose: Bool) -> Double? {
+            guard case let .quoted(route) = pricing[h] else { return nil }
+            guard let route else {
+                misses.append(
+                    (
+                        day, atClose,
+                        MissingQuoteError(
+                            pair: CurrencyPair(holdings[h], base),
+                            markets: [],
+                            at: time,
+                            reason: .noRoute
+                        )
+                    )
+                )
+                return nil
+            }
+            // One unit converted, not `rate(along:)`: a valuation asks this of every holding on every day.
+            switch rates.convert(1, along: route, at: time) {
+            case let .success(x): return x
+            case let .failure(why):
+                misses.append((day, atClose, why))
+                return nil
+            }
+        }
+
+        /// Carries `h` from its mark to (`price`, `rate`), booking the effects on day `d`.
+        mutating func carry(_ h: Int, to price: Double, _ rate: Double, day d: Int) {
+            guard units[h] != 0 else { return }
+            let (p0, x0) = mark[h]
+            parts[h][d].price += units[h] * (price - p0) * x0
+            parts[h][d].currency += units[h] * price * (rate - x0)
+        }
+
+        /// An entry of day `d`: its bookings, and each leg's holding carried to the entry's own mark
+        /// before its units move.
+        mutating func book(_ entry: BookedEntry, day d: Int, index: [AssetCode: Int]) {
+            misses += entry.missing.map { (d, false, $0) }
+            if let split = entry.split, let h = index[split.asset] {
+                units[h] *= split.ratio
+                mark[h].price /= split.ratio
+            }
+            for b in entry.bookings { parts[index[b.holding]!][d][b.line] += b.amount }
+            for leg in entry.legs {
+                let h = index[leg.holding]!
+                parts[h][d].moved += leg.value
+                guard leg.quantity != 0 else { continue }
+                // The entry's own mark: a currency at the rate it was converted at; anything else at the
+                // rate of its currency then, and the price that makes the units worth what was booked.
+                let entryMark: (price: Double, rate: Double)
+                if case .currency = pricing[h] {
+                    entryMark = (1, leg.value / leg.quantity)
+                } else {
+                    let x = rate(h, at: entry.time, day: d, atClose: false) ?? .nan
+                    entryMark = (leg.value / (leg.quantity * x), x)
+                }
+                carry(h, to: entryMark.price, entryMark.rate, day: d)
+                units[h] += leg.quantity
+                mark[h] = entryMark
+            }
+        }
+
+        /// The close of day `d` (at `end`): each holding's units set to the valuation's `quantity`, and
+        /// carried to the mark its `value` gives (none, unmarked, when the value or the rate is missing).
+        mutating func close(day d: Int, at end: Date, quantity: (Int) -> Double, value: (Int) -> Double?) {
+            for h in holdings.indices {
+                let q = quantity(h)
+                units[h] = q
+                guard q != 0 else { continue }
+                guard let v = value(h) else {
+                    marked[h][d] = false
+                    continue
+                }
+                let close: (price: Double, rate: Double)
+                if case .currency = pricing[h] {
+                    close = (1, v / q)
+                } else if let x = rate(h, at: end, day: d, atClose: true) {
+                    close = (v / (q * x), x)
+                } else {
+                    marked[h][d] = false
+                    continue
+                }
+                if d > 0 { carry(h, to: close.price, close.rate, day: d) }
+                mark[h] = close
+            }
+        }
+    }
+
     /// From the history of `PortfolioInputs.performance(endingAt:)`, whose days start the day before the
     /// first activity, the replay and the rows it was made of, and the rates that valued it.
     public init(
@@ -115,105 +224,30 @@ public struct ReturnAttribution: Sendable {
         let heldIndex = Dictionary(uniqueKeysWithValues: (held?.assets ?? []).enumerated().map { ($1, $0) })
         let valueIndex = Dictionary(uniqueKeysWithValues: value.assets.enumerated().map { ($1, $0) })
 
-        var parts = [[DayParts]](repeating: [DayParts](repeating: DayParts(), count: days.count), count: holdings.count)
-        var marked = [[Bool]](repeating: [Bool](repeating: true, count: days.count), count: holdings.count)
-        var misses: [(day: Int, atClose: Bool, missing: MissingQuoteError)] = []
-        var units = [Double](repeating: 0, count: holdings.count)
-        var mark = [(price: Double, rate: Double)](repeating: (.nan, .nan), count: holdings.count)
-
-        /// The rate of `h`'s own currency to the base at `time`; nil (and the miss noted) when there is none.
-        func rate(_ h: Int, at time: Date, day: Int, atClose: Bool) -> Double? {
-            guard case let .quoted(route) = pricing[h] else { return nil }
-            guard let route else {
-                misses.append(
-                    (
-                        day, atClose,
-                        MissingQuoteError(
-                            pair: CurrencyPair(holdings[h], base),
-                            markets: [],
-                            at: time,
-                            reason: .noRoute
-                        )
-                    )
-                )
-                return nil
-            }
-            // One unit converted, not `rate(along:)`: a valuation asks this of every holding on every day.
-            switch rates.convert(1, along: route, at: time) {
-            case let .success(x): return x
-            case let .failure(why):
-                misses.append((day, atClose, why))
-                return nil
-            }
-        }
-        /// Carries `h` from its mark to (`price`, `rate`), booking the effects on day `d`.
-        func carry(_ h: Int, to price: Double, _ rate: Double, day d: Int) {
-            guard units[h] != 0 else { return }
-            let (p0, x0) = mark[h]
-            parts[h][d].price += units[h] * (price - p0) * x0
-            parts[h][d].currency += units[h] * price * (rate - x0)
-        }
-
+        var walk = Walk(holdings: holdings, base: base, pricing: pricing, rates: rates, days: days.count)
         var next = 0
         for (d, day) in days.enumerated() {
             // The first close is the opening valuation; what came before it is not bridged.
             while next < booked.count && booked[next].time <= day.end {
                 defer { next += 1 }
                 guard d > 0 else { continue }
-                let entry = booked[next]
-                misses += entry.missing.map { (d, false, $0) }
-                if let split = entry.split, let h = index[split.asset] {
-                    units[h] *= split.ratio
-                    mark[h].price /= split.ratio
-                }
-                for b in entry.bookings { parts[index[b.holding]!][d][b.line] += b.amount }
-                for leg in entry.legs {
-                    let h = index[leg.holding]!
-                    parts[h][d].moved += leg.value
-                    guard leg.quantity != 0 else { continue }
-                    // The entry's own mark: a currency at the rate it was converted at; anything else at the
-                    // rate of its currency then, and the price that makes the units worth what was booked.
-                    let entryMark: (price: Double, rate: Double)
-                    if case .currency = pricing[h] {
-                        entryMark = (1, leg.value / leg.quantity)
-                    } else {
-                        let x = rate(h, at: entry.time, day: d, atClose: false) ?? .nan
-                        entryMark = (leg.value / (leg.quantity * x), x)
-                    }
-                    carry(h, to: entryMark.price, entryMark.rate, day: d)
-                    units[h] += leg.quantity
-                    mark[h] = entryMark
-                }
+                walk.book(booked[next], day: d, index: index)
             }
-            for h in holdings.indices {
-                let q = heldIndex[holdings[h]].map { held!.quantities[$0][d] } ?? 0
-                units[h] = q
-                guard q != 0 else { continue }
-                guard let v = valueIndex[holdings[h]].flatMap({ value.assetValues[$0][d] }) else {
-                    marked[h][d] = false
-                    continue
-                }
-                let close: (price: Double, rate: Double)
-                if case .currency = pricing[h] {
-                    close = (1, v / q)
-                } else if let x = rate(h, at: day.end, day: d, atClose: true) {
-                    close = (v / (q * x), x)
-                } else {
-                    marked[h][d] = false
-                    continue
-                }
-                if d > 0 { carry(h, to: close.price, close.rate, day: d) }
-                mark[h] = close
-            }
+            walk.close(
+                day: d,
+                at: day.end,
+                quantity: { h in heldIndex[holdings[h]].map { held!.quantities[$0][d] } ?? 0 },
+                value: { h in valueIndex[holdings[h]].flatMap { value.assetValues[$0][d] } }
+            )
         }
         self.base = base
         self.days = days
         self.holdings = holdings
         self.value = value
         self.returns = history.returns
-        self.parts = parts
-        self.marked = marked
-        self.misses = misses
+        self.parts = walk.parts
+        self.marked = walk.marked
+        self.misses = walk.misses
         self.valueIndex = valueIndex
     }
 

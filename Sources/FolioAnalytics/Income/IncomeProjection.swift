@@ -27,6 +27,33 @@ public struct ProjectedPayment: Hashable, Sendable {
     public var netInBase: Double?
 }
 
+extension ProjectedPayment {
+    /// `paid` paid again on `day`, `perShare` (its amount per share, in today's shares) on `shares`,
+    /// converted at `rate` (nil: no rate, no amount in the base currency).
+    init(repeating paid: IncomePayment, on day: Day, perShare: Double, shares: Double, rate: CrossRates.Rate?) {
+        let gross = perShare * shares
+        // The paid payment's shares of its gross, withheld and kept: 15 % withheld then is 15 % now.
+        let withheld = paid.gross > 0 ? gross * paid.withheld / paid.gross : 0
+        let net = paid.gross > 0 ? gross * paid.net / paid.gross : 0
+        func inBase(_ amount: Double) -> Double? { amount == 0 ? 0 : rate?.convert(amount) }
+        self.init(
+            day: day,
+            payer: paid.payer,
+            currency: paid.currency,
+            paid: paid,
+            perShare: perShare,
+            shares: shares,
+            gross: gross,
+            withheld: withheld,
+            net: net,
+            rate: rate?.value,
+            grossInBase: inBase(gross),
+            withheldInBase: inBase(withheld),
+            netInBase: inBase(net)
+        )
+    }
+}
+
 /// What the projection says of one holding, or of the whole portfolio (`asset` nil): the next twelve
 /// months' projected income against the value and the FIFO cost on the as-of day.
 public struct IncomeYield: Hashable, Sendable {
@@ -126,28 +153,13 @@ public struct IncomeProjection: Hashable, Sendable {
             guard day > asOf, day <= horizon, let paidPerShare = p.perShare, let shares = held[p.payer]?.quantity
             else { continue }
             let since = (income.splitFactors[p.payer] ?? 1) / p.splitFactor
-            let perShare = paidPerShare / since
-            let gross = perShare * shares
-            // The paid payment's shares of its gross, withheld and kept: 15 % withheld then is 15 % now.
-            let withheld = p.gross > 0 ? gross * p.withheld / p.gross : 0
-            let net = p.gross > 0 ? gross * p.net / p.gross : 0
-            let rate = asOfRate(p.currency)
-            func inBase(_ amount: Double) -> Double? { amount == 0 ? 0 : rate?.convert(amount) }
             projected.append(
                 ProjectedPayment(
-                    day: day,
-                    payer: p.payer,
-                    currency: p.currency,
-                    paid: p,
-                    perShare: perShare,
+                    repeating: p,
+                    on: day,
+                    perShare: paidPerShare / since,
                     shares: shares,
-                    gross: gross,
-                    withheld: withheld,
-                    net: net,
-                    rate: rate?.value,
-                    grossInBase: inBase(gross),
-                    withheldInBase: inBase(withheld),
-                    netInBase: inBase(net)
+                    rate: asOfRate(p.currency)
                 )
             )
         }

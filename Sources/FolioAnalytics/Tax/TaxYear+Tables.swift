@@ -50,19 +50,42 @@ extension TaxYear {
         )
     }
 
+    /// A line of the year's totals; its raw value is the table's `item`.
+    public enum TotalItem: String, Hashable, Sendable, CaseIterable {
+        case gains, losses
+        case netInvestmentProfit = "net_investment_profit"
+        case lossFromEarlierYears = "loss_from_earlier_years"
+        case taxableProfit = "taxable_profit"
+        case lossToLaterYears = "loss_to_later_years"
+        case personalIncomeTax = "personal_income_tax"
+        case militaryLevy = "military_levy"
+        case taxTotal = "tax_total"
+
+        /// The year's result and the tax to pay: what a reader looks for first (bold in the report).
+        public var isResult: Bool { self == .netInvestmentProfit || self == .taxTotal }
+    }
+
+    /// One line of the totals: its amount (nil when undefined) and, for a tax, the levy that gave it.
+    public struct Total: Hashable, Sendable {
+        public var item: TotalItem
+        public var amount: Hryvnias?
+        public var levy: Levy?
+    }
+
     /// The totals in the order both the table and the report show them: what the sales add up to, what
     /// is taxed, and each tax with its rate's period (a loss carried in or out only when losses carry).
-    public var totals: [(item: String, amount: Hryvnias?, levy: Levy?)] {
-        var rows: [(item: String, amount: Hryvnias?, levy: Levy?)] = [
-            ("gains", gains, nil), ("losses", losses, nil), ("net_investment_profit", net, nil),
+    public var totals: [Total] {
+        var rows = [
+            Total(item: .gains, amount: gains), Total(item: .losses, amount: losses),
+            Total(item: .netInvestmentProfit, amount: net),
         ]
-        if let lossFromEarlierYears { rows.append(("loss_from_earlier_years", lossFromEarlierYears, nil)) }
-        rows.append(("taxable_profit", taxable, nil))
-        if let lossToLaterYears { rows.append(("loss_to_later_years", lossToLaterYears, nil)) }
+        if let lossFromEarlierYears { rows.append(Total(item: .lossFromEarlierYears, amount: lossFromEarlierYears)) }
+        rows.append(Total(item: .taxableProfit, amount: taxable))
+        if let lossToLaterYears { rows.append(Total(item: .lossToLaterYears, amount: lossToLaterYears)) }
         rows += [
-            ("personal_income_tax", personalIncomeTax.amount, personalIncomeTax),
-            ("military_levy", militaryLevy.amount, militaryLevy),
-            ("tax_total", totalTax, nil),
+            Total(item: .personalIncomeTax, amount: personalIncomeTax.amount, levy: personalIncomeTax),
+            Total(item: .militaryLevy, amount: militaryLevy.amount, levy: militaryLevy),
+            Total(item: .taxTotal, amount: totalTax),
         ]
         return rows
     }
@@ -70,21 +93,31 @@ extension TaxYear {
     /// The year's totals and the taxes on them; each tax row says its rate and where the rate comes from.
     public var totalsTable: ResultTable {
         let file = URL(fileURLWithPath: rates.source).lastPathComponent
-        let notes = [
-            "gains": "sum of the sales' positive results", "losses": "sum of the sales' negative results",
-            "net_investment_profit": "gains + losses",
-            "loss_from_earlier_years": "net losses of earlier years not yet used (\(file): carry-losses-forward: true)",
-            "taxable_profit": rates.carryLossesForward
-                ? "net profit less the losses carried in, at least 0"
-                : "net profit, at least 0; losses of earlier years not carried (\(file): carry-losses-forward: false)",
-            "loss_to_later_years": "what is left of the losses", "tax_total": "personal income tax + military levy",
-        ]
+        func note(_ item: TotalItem) -> String {
+            switch item {
+            case .gains: "sum of the sales' positive results"
+            case .losses: "sum of the sales' negative results"
+            case .netInvestmentProfit: "gains + losses"
+            case .lossFromEarlierYears: "net losses of earlier years not yet used (\(file): carry-losses-forward: true)"
+            case .taxableProfit:
+                rates.carryLossesForward
+                    ? "net profit less the losses carried in, at least 0"
+                    : "net profit, at least 0; losses of earlier years not carried (\(file): carry-losses-forward: false)"
+            case .lossToLaterYears: "what is left of the losses"
+            case .taxTotal: "personal income tax + military levy"
+            case .personalIncomeTax, .militaryLevy: ""
+            }
+        }
         let day = TaxRates.taxDay(of: year)
-        let rows: [[ResultTable.Cell?]] = totals.map { item, amount, levy in
+        let rows: [[ResultTable.Cell?]] = totals.map { total in
             let rule =
-                levy.map { $0.period.map { Self.rule($0, file: file) } ?? "\(file) has no rate in force on \(day.iso)" }
-                ?? notes[item] ?? ""
-            return [.text(item), amount.map { .number($0.uah) }, levy?.period.map { .number($0.percent) }, .text(rule)]
+                total.levy.map {
+                    $0.period.map { Self.rule($0, file: file) } ?? "\(file) has no rate in force on \(day.iso)"
+                } ?? note(total.item)
+            return [
+                .text(total.item.rawValue), total.amount.map { .number($0.uah) },
+                total.levy?.period.map { .number($0.percent) }, .text(rule),
+            ]
         }
         return ResultTable(
             columns: [

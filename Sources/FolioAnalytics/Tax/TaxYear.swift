@@ -111,9 +111,57 @@ public struct TaxYear: Sendable {
         let lots = TaxLots(trades: trades, cashTransactions: cashTransactions, through: end) {
             Self.isSecurity(kind($0))
         }
+        let byYear = try Self.salesByYear(lots, year: year, carrying: rates.carryLossesForward, official: official)
+        try Self.checkSums(byYear.values.flatMap { $0.flatMap { [$0.cost, $0.proceeds] } }, "the sales of \(year)")
 
+        // Losses carried forward, year by year from the first with a sale.
+        var carried = Hryvnias.zero
+        if rates.carryLossesForward {
+            for (y, sales) in byYear.sorted(by: { $0.key < $1.key }) where y < year {
+                carried = Self.carry(carried, net: sales.map(\.result).sum()).carried
+            }
+        }
+        let sales = byYear[year] ?? []
+        gains = sales.map(\.result).filter { $0 > .zero }.sum()
+        losses = sales.map(\.result).filter { $0 < .zero }.sum()
+        let (taxable, left) = Self.carry(carried, net: gains + losses)
+        self.taxable = taxable
+        lossFromEarlierYears = rates.carryLossesForward ? -carried : nil
+        lossToLaterYears = rates.carryLossesForward ? -left : nil
+
+        let day = TaxRates.taxDay(of: year)
+        func levy(_ periods: [TaxRates.Period]) -> Levy {
+            let period = TaxRates.inForce(periods, on: day)
+            return Levy(period: period, amount: period.map { taxable.percent($0.percent) })
+        }
+        personalIncomeTax = levy(rates.personalIncomeTax)
+        militaryLevy = levy(rates.militaryLevy)
+
+        let income = try Self.income(cashTransactions, from: first.start, through: end, official: official)
+        try Self.checkSums(income.flatMap { [$0.grossUAH, $0.withheldUAH] }, "the dividends and interest of \(year)")
+
+        var leftOut: [AssetCode: AssetKind] = [:]
+        for t in trades
+        where t.side == .sell && Day(t.time).year == year && kind(t.asset) != .fiat && !Self.isSecurity(kind(t.asset)) {
+            leftOut[t.asset] = kind(t.asset)
+        }
+        self.year = year
+        self.rates = rates
+        self.sales = sales
+        self.income = income
+        self.leftOut = leftOut
+    }
+
+    /// The sales of `year`, and of every earlier year when losses carry, by year; an error for a sale
+    /// whose lots are not known (`TaxYearError.unknownLots`, `.lotsUnknownAfter`).
+    static func salesByYear(
+        _ lots: TaxLots,
+        year: Int,
+        carrying: Bool,
+        official: OfficialRates
+    ) throws(TaxYearError) -> [Int: [Sale]] {
         // The years whose sales count: this one, and every earlier one when losses carry forward.
-        func counts(_ day: Day) -> Bool { day.year == year || (rates.carryLossesForward && day.year < year) }
+        func counts(_ day: Day) -> Bool { day.year == year || (carrying && day.year < year) }
         var overSold: [AssetCode: Trade] = [:]
         for (sale, unknown) in lots.overSales {
             let day = Day(sale.time)
@@ -142,35 +190,19 @@ public struct TaxYear: Sendable {
             }
             byYear[Day(closing.sale.time).year, default: []].append(try Self.sale(closing, official))
         }
+        return byYear
+    }
 
-        try Self.checkSums(byYear.values.flatMap { $0.flatMap { [$0.cost, $0.proceeds] } }, "the sales of \(year)")
-
-        // Losses carried forward, year by year from the first with a sale.
-        var carried = Hryvnias.zero
-        if rates.carryLossesForward {
-            for (y, sales) in byYear.sorted(by: { $0.key < $1.key }) where y < year {
-                carried = Self.carry(carried, net: sales.map(\.result).sum()).carried
-            }
-        }
-        let sales = byYear[year] ?? []
-        gains = sales.map(\.result).filter { $0 > .zero }.sum()
-        losses = sales.map(\.result).filter { $0 < .zero }.sum()
-        let (taxable, left) = Self.carry(carried, net: gains + losses)
-        self.taxable = taxable
-        lossFromEarlierYears = rates.carryLossesForward ? -carried : nil
-        lossToLaterYears = rates.carryLossesForward ? -left : nil
-
-        let day = TaxRates.taxDay(of: year)
-        func levy(_ periods: [TaxRates.Period]) -> Levy {
-            let period = TaxRates.inForce(periods, on: day)
-            return Levy(period: period, amount: period.map { taxable.percent($0.percent) })
-        }
-        personalIncomeTax = levy(rates.personalIncomeTax)
-        militaryLevy = levy(rates.militaryLevy)
-
+    /// Every completed dividend and interest from `start` through `end`, at the NBU rate of its day.
+    static func income(
+        _ cashTransactions: [CashTransaction],
+        from start: Date,
+        through end: Date,
+        official: OfficialRates
+    ) throws(TaxYearError) -> [Income] {
         var income: [Income] = []
         for c in cashTransactions.sorted(by: { ($0.time, $0.id) < ($1.time, $1.id) })
-        where (c.kind == .dividend || c.kind == .interest) && c.status == .completed && c.time >= first.start
+        where (c.kind == .dividend || c.kind == .interest) && c.status == .completed && c.time >= start
             && c.time <= end
         {
             let rate = try official.rate(c.currency, on: Day(c.time))
@@ -184,19 +216,7 @@ public struct TaxYear: Sendable {
                 )
             )
         }
-
-        try Self.checkSums(income.flatMap { [$0.grossUAH, $0.withheldUAH] }, "the dividends and interest of \(year)")
-
-        var leftOut: [AssetCode: AssetKind] = [:]
-        for t in trades
-        where t.side == .sell && Day(t.time).year == year && kind(t.asset) != .fiat && !Self.isSecurity(kind(t.asset)) {
-            leftOut[t.asset] = kind(t.asset)
-        }
-        self.year = year
-        self.rates = rates
-        self.sales = sales
-        self.income = income
-        self.leftOut = leftOut
+        return income
     }
 
     /// `value` in kopecks, or the error naming `what` it is when it is beyond `Hryvnias.largest`.

@@ -18,11 +18,15 @@ public enum TaxYearError: Error, Equatable, Sendable, LocalizedError, CustomStri
     /// declaration holds it, and kopecks that large would overflow.
     case beyondLimit(what: String)
 
-    public var description: String {
+    public var description: String { problem(remedy: nil) }
+
+    /// The problem in one line, with `remedy` where one helps: what gives the missing rate, or corrects
+    /// the figure, in the words of the layer the user called (`folio fetch nbu …` on the command line).
+    public func problem(remedy: String?) -> String {
         switch self {
         case let .missingRate(currency, day):
             "no NBU rate of \(currency) in UAH on \(day.iso): the tax view converts at the NBU rate of each day, "
-                + "with no other day or market in its place (fetch it: folio fetch nbu --currencies \(currency) --date \(day.iso))"
+                + "with no other day or market in its place" + (remedy.map { " (\($0))" } ?? "")
         case let .unknownLots(sale, day, asset, quantity, unknown):
             "sale \(sale) on \(day.iso) sells \(Self.units(quantity)) \(asset), \(Self.units(unknown)) more than the trades "
                 + "Folio holds bought before it: their cost is unknown (bought before the first trade Folio knows; import that buy)"
@@ -30,9 +34,10 @@ public enum TaxYearError: Error, Equatable, Sendable, LocalizedError, CustomStri
             "sale \(sale) of \(asset): its lots are unknown since sale \(earlier) sold more \(asset) than Folio knew was bought "
                 + "(import the earlier buys)"
         case let .invalidYear(year):
-            "--year: \(year) is not a year from 1970 to this one"
+            "\(year) is not a year from 1970 to this one"
         case let .beyondLimit(what):
-            "\(what) is more than 1e15 hryvnias, the limit of a figure of the tax view (a quantity, price or rate is wrong: correct it with folio trades or folio transactions)"
+            "\(what) is more than 1e15 hryvnias, the limit of a figure of the tax view "
+                + "(a quantity, price or rate is wrong\(remedy.map { ": \($0)" } ?? ""))"
         }
     }
 

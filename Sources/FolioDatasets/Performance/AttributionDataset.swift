@@ -45,9 +45,12 @@ public struct AttributionDataset: Dataset {
                 "\"\(p.portfolio.name)\" has no day after its first activity up to \(input.asOf.iso)"
             )
         }
-        return (
-            p, attribution, try period.range(inception: inception, end: input.asOf, lateStart: attribution.lateStart)
-        )
+        do {
+            return (
+                p, attribution,
+                try period.range(inception: inception, end: input.asOf, lateStart: attribution.lateStart)
+            )
+        } catch { throw ArgumentError(error) }
     }
 
     /// The period's value bridge, as the waterfall draws it.

@@ -52,7 +52,8 @@ struct ValueDataset: Dataset {
         guard let inception = p.ledger.activity?.first else {
             throw ArgumentError("--period", "\"\(p.portfolio.name)\" has no activity up to \(asOf.iso)")
         }
-        let counted = try period.range(inception: inception, end: asOf)
+        let counted: DayRange
+        do { counted = try period.range(inception: inception, end: asOf) } catch { throw ArgumentError(error) }
         return try DayRange(from: counted.from.advanced(by: -1), to: counted.to)
     }
 

@@ -1,7 +1,6 @@
 import FolioAnalytics
 import FolioCore
 import FolioInputs
-import FolioStore
 
 /// What `folio import` says after writing a portfolio's rows: each money balance (a currency, a metal)
 /// that goes below zero from the first row it wrote on, with its day, its amount and the event after
@@ -10,13 +9,13 @@ import FolioStore
 /// than held is `TradeChecks`' to say. Nothing is said before the portfolio's first deposit is stored.
 public enum ImportBalanceCheck {
     public static func warnings(
-        _ store: Store,
+        _ inputs: StoredInputs,
         portfolio: String,
         tradeIDs: [Int64],
         cashTransactionIDs: [Int64]
     ) throws -> [String] {
         guard !tradeIDs.isEmpty || !cashTransactionIDs.isEmpty else { return [] }
-        let ledger = try PortfolioLedger.load(store, portfolio: portfolio)
+        let ledger = try inputs.ledger(portfolio: portfolio)
         // A portfolio with no deposit yet is one whose trades came first, its transfers to follow in
         // another file (folio's own trades and transactions files): every purchase would be "below zero".
         guard ledger.cashTransactions.contains(where: { $0.kind == .deposit }) else { return [] }
@@ -25,7 +24,7 @@ public enum ImportBalanceCheck {
             ledger.trades.filter { trades.contains($0.id) }.map(\.time)
             + ledger.cashTransactions.filter { cash.contains($0.id) }.map(\.time)
         guard let from = written.min() else { return [] }
-        let assets = try store.assets()
+        let assets = try inputs.assets()
         let money = Set(assets.filter { $0.kind == .fiat || $0.kind == .metal }.map(\.code))
         let shortfalls = ledger.replay.diagnostics.filter { $0.time >= from && money.contains($0.asset) }
         guard !shortfalls.isEmpty else { return [] }

@@ -179,7 +179,12 @@ extension ChartRequest.Field {
             ChartOption(
                 "waterfall and --data value: 1M, 3M, YTD, 1Y, 3Y, inception (the waterfall's default), a year (2017) or last-year.",
                 value: "period"
-            ) { $0.period = try AttributionPeriod(try $1.one(), $1.option) }
+            ) { request, text in
+                let period = try text.one()
+                do { request.period = try AttributionPeriod(period) } catch {
+                    throw ArgumentError(error, arguments: ["period": text.option])
+                }
+            }
         case .size:
             ChartOption("Canvas size in points, WIDTHxHEIGHT (default 1200x675).", value: "size") {
                 ($0.width, $0.height) = try ChartRequest.size(try $1.one())

@@ -51,19 +51,18 @@ extension Catalogue {
     /// "Податковий рік 2017: Demo UAH".
     public func taxTitle(_ year: Int, _ portfolio: String) -> String { self[.taxReport] + " \(year): " + portfolio }
 
-    /// A totals row's label: `item` is the table's (`net_investment_profit`).
-    public func taxItem(_ item: String) -> String {
+    /// A totals row's label.
+    public func taxItem(_ item: TaxYear.TotalItem) -> String {
         switch item {
-        case "gains": say("Gains", "Прибутки")
-        case "losses": say("Losses", "Збитки")
-        case "net_investment_profit": say("Net investment profit (the year's result)", "Загальний фінансовий результат")
-        case "loss_from_earlier_years": say("Losses of earlier years", "Збитки попередніх років")
-        case "taxable_profit": say("Taxable investment profit", "Оподатковуваний інвестиційний прибуток")
-        case "loss_to_later_years": say("Loss carried to later years", "Збиток, що переноситься на наступні роки")
-        case "personal_income_tax": say("Personal income tax", "Податок на доходи фізичних осіб")
-        case "military_levy": say("Military levy", "Військовий збір")
-        case "tax_total": say("Tax to pay", "Усього до сплати")
-        default: item
+        case .gains: say("Gains", "Прибутки")
+        case .losses: say("Losses", "Збитки")
+        case .netInvestmentProfit: say("Net investment profit (the year's result)", "Загальний фінансовий результат")
+        case .lossFromEarlierYears: say("Losses of earlier years", "Збитки попередніх років")
+        case .taxableProfit: say("Taxable investment profit", "Оподатковуваний інвестиційний прибуток")
+        case .lossToLaterYears: say("Loss carried to later years", "Збиток, що переноситься на наступні роки")
+        case .personalIncomeTax: say("Personal income tax", "Податок на доходи фізичних осіб")
+        case .militaryLevy: say("Military levy", "Військовий збір")
+        case .taxTotal: say("Tax to pay", "Усього до сплати")
         }
     }
 
@@ -107,8 +106,8 @@ extension Catalogue {
             return name + " " + percent(p.percent) + " (" + p.law(english: locale == .en) + ")"
         }
         let rates =
-            rate(taxItem("personal_income_tax").lowercasedFirst, tax.personalIncomeTax) + ", "
-            + rate(taxItem("military_levy").lowercasedFirst, tax.militaryLevy)
+            rate(taxItem(.personalIncomeTax).lowercasedFirst, tax.personalIncomeTax) + ", "
+            + rate(taxItem(.militaryLevy).lowercasedFirst, tax.militaryLevy)
         let day = date(TaxRates.taxDay(of: tax.year))
         let carry =
             tax.rates.carryLossesForward

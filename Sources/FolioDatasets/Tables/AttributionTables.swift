@@ -37,7 +37,9 @@ enum AttributionTables {
         let lateStart = history.returns.lateStart
         let range: DayRange
         if let period = request.attributionPeriod {
-            range = try period.range(inception: inception, end: end, lateStart: lateStart)
+            do {
+                range = try period.range(inception: inception, end: end, lateStart: lateStart)
+            } catch { throw ArgumentError(error) }
         } else {
             let from = request.from ?? inception
             guard from >= inception else {
@@ -68,7 +70,7 @@ extension TableRequest {
             guard from == nil && to == nil else {
                 throw ArgumentError("--period", "give either --period or --from/--to")
             }
-            attributionPeriod = try AttributionPeriod(period, "--period")
+            do { attributionPeriod = try AttributionPeriod(period) } catch { throw ArgumentError(error) }
         }
         if let by {
             guard by.lowercased() == "holding" else {

@@ -6,7 +6,7 @@ import FolioInputs
 /// else the currency most entries are in.
 enum BudgetTables {
     static func summary(_ c: TableContext) throws -> BudgetSummary {
-        let entries = try c.store.budgetEntries()
+        let entries = try c.inputs.budgetEntries()
         guard let last = AsOf.budget(entries) else {
             throw ArgumentError("NAME", "the database has no budget entries (see `folio import budget`)")
         }

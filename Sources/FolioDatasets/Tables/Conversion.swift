@@ -1,7 +1,6 @@
 import FolioAnalytics
 import FolioCore
 import FolioInputs
-import FolioStore
 import Foundation
 
 /// An amount to convert with the stored quotes (`folio convert AMOUNT FROM TO`), in typed fields.
@@ -61,9 +60,9 @@ public struct ConversionRequest: Sendable, Hashable {
         )
     }
 
-    /// The conversion, then one row per quote used, with the quotes read from `store`.
-    public func table(from store: Store) throws -> ResultTable {
-        let inputs = try MarketInputs.load(store, options: MarketOptions(stalenessDays: staleDays))
+    /// The conversion, then one row per quote used, with the quotes of `stored`.
+    public func table(from stored: StoredInputs) throws -> ResultTable {
+        let inputs = try MarketInputs.load(stored.prices, options: MarketOptions(stalenessDays: staleDays))
         // The default instant is found along the default route; a --market route may end elsewhere,
         // and then the conversion names the quote it lacks.
         guard let time = date ?? (from == to ? Date() : inputs.lastQuote(from: from, to: to)) else {

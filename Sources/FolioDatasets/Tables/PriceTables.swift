@@ -135,7 +135,7 @@ struct PriceSet {
         context = c
         named = !c.request.assets.isEmpty
         let base = c.portfolio?.portfolio.baseCurrency
-        portfolioDay = try c.portfolio.flatMap { try AsOf.portfolio($0.ledger, prices: c.store) }
+        portfolioDay = try c.portfolio.flatMap { try AsOf.portfolio($0.ledger, prices: c.inputs.prices) }
         if named {
             assets = c.request.assets
         } else if let p = c.portfolio, let base {

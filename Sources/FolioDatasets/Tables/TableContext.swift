@@ -1,7 +1,6 @@
 import FolioAnalytics
 import FolioCore
 import FolioInputs
-import FolioStore
 import Foundation
 
 /// What a table is computed from, read from the database once: the market (every quote) and, for the
@@ -9,7 +8,7 @@ import Foundation
 /// asset or market). A class, so that the builders add their warnings to the one list the caller gets.
 final class TableContext {
     let request: TableRequest
-    let store: Store
+    let inputs: StoredInputs
     let market: MarketInputs
     /// Set when `--portfolio` is given, or for a portfolio table (then the only portfolio if not named),
     /// or for a price table without `--asset` when the database has one portfolio.
@@ -17,33 +16,36 @@ final class TableContext {
     /// Lines for stderr, in the order the builders found them.
     private(set) var warnings: [String] = []
 
-    private init(request: TableRequest, store: Store, market: MarketInputs, portfolio: PortfolioInputs?) {
+    private init(request: TableRequest, inputs: StoredInputs, market: MarketInputs, portfolio: PortfolioInputs?) {
         self.request = request
-        self.store = store
+        self.inputs = inputs
         self.market = market
         self.portfolio = portfolio
     }
 
-    static func load(_ request: TableRequest, store: Store) throws -> TableContext {
+    static func load(_ request: TableRequest, inputs: StoredInputs) throws -> TableContext {
         let options = MarketOptions(market: request.market, stalenessDays: request.staleDays)
-        let portfolio = try portfolioName(request, store: store).map { name in
-            let ledger = try PortfolioLedger.load(store, portfolio: name)
-            if let day = try valuationDay(request, ledger: ledger, store: store) {
-                return PortfolioInputs(ledger, market: try MarketInputs.load(store, options: options, at: day.end))
+        let portfolio = try portfolioName(request, inputs: inputs).map { name in
+            let ledger = try inputs.ledger(portfolio: name)
+            if let day = try valuationDay(request, ledger: ledger, prices: inputs.prices) {
+                return PortfolioInputs(
+                    ledger,
+                    market: try MarketInputs.load(inputs.prices, options: options, at: day.end)
+                )
             }
             // A portfolio table values at day ends and converts each trade and transfer at its moment.
             guard request.name.isPortfolioTable else {
-                return try PortfolioInputs(ledger, market: MarketInputs.load(store, options: options))
+                return try PortfolioInputs(ledger, market: MarketInputs.load(inputs.prices, options: options))
             }
             return PortfolioInputs(
                 ledger,
-                market: try MarketInputs.load(store, options: options, valuingAt: ledger.eventTimes)
+                market: try MarketInputs.load(inputs.prices, options: options, valuingAt: ledger.eventTimes)
             )
         }
-        let market = try portfolio?.market ?? MarketInputs.load(store, options: options)
+        let market = try portfolio?.market ?? MarketInputs.load(inputs.prices, options: options)
         if let wanted = request.market {
             // The markets of the whole database: a book cut to one day may not quote every one.
-            let markets = try store.lastQuotes().markets
+            let markets = try inputs.prices.lastQuotes().markets
             guard markets.contains(wanted) else {
                 let known = markets.map(\.rawValue).joined(separator: ", ")
                 throw ArgumentError(
@@ -62,7 +64,7 @@ final class TableContext {
         if let benchmark = request.benchmark, !known.contains(benchmark) {
             throw ArgumentError("--benchmark", "unknown asset \(benchmark) (see `folio info`)")
         }
-        return TableContext(request: request, store: store, market: market, portfolio: portfolio)
+        return TableContext(request: request, inputs: inputs, market: market, portfolio: portfolio)
     }
 
     /// The day at whose end a table values the portfolio, when that is all it needs: holdings and
@@ -70,10 +72,14 @@ final class TableContext {
     /// quotes the day holds, so a database with millions of intraday quotes costs them an index seek
     /// per series. The other portfolio tables read each day's last quote and those
     /// at the ledger's events (`MarketInputs.load(_:options:valuingAt:)`); price tables read every quote.
-    private static func valuationDay(_ request: TableRequest, ledger: PortfolioLedger, store: Store) throws -> Day? {
+    private static func valuationDay(
+        _ request: TableRequest,
+        ledger: PortfolioLedger,
+        prices: any PriceBookSource
+    ) throws -> Day? {
         switch request.name {
         case .holdings where request.from == nil && request.to == nil, .allocation:
-            guard let last = try AsOf.portfolio(ledger, prices: store) else { return nil }
+            guard let last = try AsOf.portfolio(ledger, prices: prices) else { return nil }
             return request.day(default: last)
         default:
             return nil
@@ -82,9 +88,9 @@ final class TableContext {
 
     /// `--portfolio`, else for a portfolio table the database's only portfolio; a price table without
     /// `--asset` takes the only portfolio too, as `--help` says (several: it asks for an asset or one).
-    private static func portfolioName(_ request: TableRequest, store: Store) throws -> String? {
+    private static func portfolioName(_ request: TableRequest, inputs: StoredInputs) throws -> String? {
         if let name = request.portfolio { return name }
-        let all = try store.portfolios()
+        let all = try inputs.portfolios()
         if request.name.isPriceTable && request.assets.isEmpty && all.count == 1 { return all[0].name }
         guard request.name.isPortfolioTable else { return nil }
         guard all.count == 1 else {
@@ -113,7 +119,7 @@ final class TableContext {
     /// error when it has no trade or transaction at all.
     func portfolioLastDay() throws -> Day {
         let ledger = try ledger
-        guard let day = try AsOf.portfolio(ledger.ledger, prices: store) else {
+        guard let day = try AsOf.portfolio(ledger.ledger, prices: inputs.prices) else {
             throw ArgumentError("--portfolio", "\"\(ledger.portfolio.name)\" has no trades or completed transactions")
         }
         return day

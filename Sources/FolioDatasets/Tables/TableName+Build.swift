@@ -1,15 +1,15 @@
 import FolioAnalytics
-import FolioStore
+import FolioInputs
 
 extension TableRequest {
-    /// The table this request asks for, computed from `store`: `TableContext` reads the quotes (and the
+    /// The table this request asks for, computed from `inputs`: `TableContext` reads the quotes (and the
     /// portfolio) once and checks what only the database can tell (an unknown portfolio, asset or
     /// market), then one small builder per table computes it with FolioAnalytics.
     ///
     /// Warnings (missing quotes, assets left out) are added to `warnings` also when a later step fails,
     /// so that the caller shows what was found missing before the error, as `folio table` always has.
-    public func table(from store: Store, warnings: inout [String]) throws -> ResultTable {
-        let context = try TableContext.load(self, store: store)
+    public func table(from inputs: StoredInputs, warnings: inout [String]) throws -> ResultTable {
+        let context = try TableContext.load(self, inputs: inputs)
         defer { warnings += context.warnings }
         return try name.build(context)
     }

@@ -34,11 +34,8 @@ public struct TableRequest: Sendable, Hashable {
     public var riskFree = 0.0
     public var staleDays = 7.0
     public var format: ResultTable.Format = .text
-    /// The tax year of `tax-year`, the rates file `--tax-rates` names (nil: the built-in one) and the rates
-    /// read from it, which the caller loads (reading YAML is the reports' part) before computing.
-    public var year: Int?
-    public var taxRatesFile: String?
-    public var taxRates: TaxRates?
+    /// `tax-year`: the year declared and the rates of `--tax-rates` (else the built-in file), read.
+    public var taxYear: TaxYearRequest?
 
     /// A request with every option at its default.
     public init(_ name: TableName) { self.name = name }
@@ -53,6 +50,17 @@ public struct TableRequest: Sendable, Hashable {
 
     /// The day of a table taken at one day.
     func day(default lastDay: Day) -> Day { asOf ?? lastDay }
+}
+
+/// The year a tax view is about and the rates it applies, as read from their file (`TaxRatesFile`).
+public struct TaxYearRequest: Sendable, Hashable {
+    public var year: Int
+    public var rates: TaxRates
+
+    public init(year: Int, rates: TaxRates) {
+        self.year = year
+        self.rates = rates
+    }
 }
 
 extension Day {

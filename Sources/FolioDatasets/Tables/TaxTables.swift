@@ -1,28 +1,27 @@
 import FolioAnalytics
 import FolioCore
 import FolioInputs
-import FolioStore
 import Foundation
 
 extension TableRequest {
     /// `--year` (required: a declaration is about one year, never a default one) and `--tax-rates`;
     /// `--market` is refused, since the tax view converts at NBU rates alone.
     mutating func taxYear(_ year: Int?, file: String?, market: String?) throws {
-        guard let year else {
+        guard let given = year else {
             throw ArgumentError("--year", "required for the tax-year table (the year to declare, e.g. --year 2024)")
         }
-        self.year = try ArgumentValue.taxYear(year)
+        let year = try ArgumentValue.taxYear(given)
         if market != nil {
             throw ArgumentError("--market", "not used by the tax-year table, which converts at NBU rates only")
         }
-        taxRatesFile = file
+        taxYear = TaxYearRequest(year: year, rates: try TaxRatesFile.load(path: file))
     }
 
     /// The result `folio table` prints: the table, or for `tax-year` its three parts (sales, totals,
     /// dividends and interest).
-    public func parts(from store: Store, warnings: inout [String]) throws -> ResultTableParts {
-        guard name == .taxYear else { return ResultTableParts(try table(from: store, warnings: &warnings)) }
-        let context = try TableContext.load(self, store: store)
+    public func parts(from inputs: StoredInputs, warnings: inout [String]) throws -> ResultTableParts {
+        guard name == .taxYear else { return ResultTableParts(try table(from: inputs, warnings: &warnings)) }
+        let context = try TableContext.load(self, inputs: inputs)
         defer { warnings += context.warnings }
         return try TaxTables.taxYear(context).parts
     }
@@ -42,10 +41,10 @@ extension ArgumentValue {
 /// The tax year of the table's portfolio (`TaxYear`), its left-out assets named on stderr.
 enum TaxTables {
     static func taxYear(_ context: TableContext) throws -> TaxYear {
-        let request = context.request
-        guard let year = request.year else { throw ArgumentError("--year", "required for the tax-year table") }
-        guard let rates = request.taxRates else { throw ArgumentError("--tax-rates", "the rates file was not read") }
-        let tax = try TaxYear.load(context.store, ledger: try context.ledger.ledger, year: year, rates: rates)
+        guard let request = context.request.taxYear else {
+            throw ArgumentError("--year", "required for the tax-year table")
+        }
+        let tax = try context.inputs.taxYear(try context.ledger.ledger, year: request.year, rates: request.rates)
         if let note = tax.leftOutNote { context.note(note) }
         return tax
     }

@@ -27,9 +27,9 @@ public struct ReportRequest: Sendable {
     public var stampNow = false
     /// Portfolio: what its returns are compared with, instead of the definition's `benchmark`.
     public var benchmark: AssetCode?
-    /// Tax: the year declared, and a rates file instead of `reports/tax-rates.yaml`.
+    /// Tax: the year declared, and the rates of `--tax-rates` (else of `reports/tax-rates.yaml`), read.
     public var year: Int?
-    public var taxRatesFile: String?
+    public var taxRates: TaxRates?
 
     public init(name: Name, out: URL) {
         self.name = name
@@ -105,7 +105,7 @@ extension ReportRequest {
             let data = BudgetReportData(input, locale: locale)
             (scenes, title, warnings) = (try builder.scenes(data), builder.title(data), data.warnings)
         case .tax:
-            let rates = try TaxRatesLocation.load(path: taxRatesFile)
+            let rates = try taxRates ?? TaxRatesFile.load(path: nil)
             let input = try TaxReportInput.load(
                 store,
                 portfolio: portfolio ?? "",

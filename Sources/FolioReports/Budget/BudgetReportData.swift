@@ -98,7 +98,7 @@ public struct BudgetReportData: Sendable {
     }
 }
 
-extension BudgetReportData: ReportDataSource {
+extension BudgetReportData: ChartReportDataSource {
     public var values: [String: String] {
         ReportStamp.values(asOf: input.asOf, generated: input.generated, locale: locale).merging([
             "portfolio": strings[.budgetReport], "base": input.currency.rawValue, "title": strings[.budgetReport],

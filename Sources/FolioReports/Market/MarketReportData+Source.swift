@@ -4,7 +4,7 @@ import FolioCore
 import FolioDatasets
 import Foundation
 
-extension MarketReportData: ReportDataSource {
+extension MarketReportData: ChartReportDataSource {
     public var values: [String: String] {
         ReportStamp.values(asOf: input.asOf, generated: input.generated, locale: locale).merging([
             "portfolio": strings[.marketReport], "base": input.currency.rawValue, "title": strings[.marketReport],

@@ -4,7 +4,7 @@ import FolioCore
 import FolioDatasets
 import Foundation
 
-extension PortfolioReportData: ReportDataSource {
+extension PortfolioReportData: ChartReportDataSource {
     public var values: [String: String] {
         ReportStamp.values(asOf: input.asOf, generated: input.generated, locale: locale).merging([
             "portfolio": input.portfolio.name, "base": strings.currency(base), "title": strings[.portfolioReport],

@@ -7,10 +7,10 @@ extension TaxReportData {
     /// The totals of `folio table tax-year`, row for row, in the locale's words; each tax names its rate
     /// and the law the rates file cites, and the net profit and the tax to pay are set in bold.
     var totalsTable: DataTable {
-        let rows = tax.totals.map { item, amount, levy -> [DataTable.Cell] in
-            let bold = item == "net_investment_profit" || item == "tax_total"
+        let rows = tax.totals.map { total -> [DataTable.Cell] in
+            let (bold, levy) = (total.item.isResult, total.levy)
             return [
-                DataTable.Cell(strings.taxItem(item), bold: bold), uah(amount, bold: bold),
+                DataTable.Cell(strings.taxItem(total.item), bold: bold), uah(total.amount, bold: bold),
                 DataTable.Cell(levy?.period.map { percent($0.percent) } ?? "", sort: levy?.period?.percent),
                 DataTable.Cell(levy.map { $0.period.map { basis($0) } ?? "—" } ?? ""),
             ]

@@ -68,40 +68,48 @@ extension TaxReportData: ReportDataSource {
         ]) { $1 }
     }
 
+    /// The `when:` conditions of the tax report's definition.
+    enum Condition: String, CaseIterable {
+        case leftOut = "left-out"
+        case sales
+        case noSales = "no-sales"
+        case income
+        case noIncome = "no-income"
+    }
+
     public func condition(_ name: String) -> Bool? {
-        switch name {
-        case "left-out": !tax.leftOut.isEmpty
-        case "sales": !tax.sales.isEmpty
-        case "no-sales": tax.sales.isEmpty
-        case "income": !tax.income.isEmpty
-        case "no-income": tax.income.isEmpty
-        default: nil
+        Condition(rawValue: name).map { condition in
+            switch condition {
+            case .leftOut: !tax.leftOut.isEmpty
+            case .sales: !tax.sales.isEmpty
+            case .noSales: tax.sales.isEmpty
+            case .income: !tax.income.isEmpty
+            case .noIncome: tax.income.isEmpty
+            }
         }
     }
 
     public func tile(_ kind: KPIKind) -> KPITile? { nil }
-    public var chartData: [String: Set<ChartKind>] { [:] }
-
-    public func chart(
-        _ kind: ChartKind,
-        data: String,
-        parameters: [String: String],
-        frame: ChartFrame
-    ) throws -> ChartContent {
-        throw ArgumentError(message: "the tax report draws no charts")
-    }
 
     /// What the year leaves out, for stderr (the first page says it too).
     public var warnings: [String] { tax.leftOutNote.map { [$0] } ?? [] }
 
-    public var tableNames: [String] { ["tax-totals", "tax-sales", "tax-income"] }
+    /// The tables a definition of the tax report may name.
+    enum Table: String, CaseIterable {
+        case totals = "tax-totals"
+        case sales = "tax-sales"
+        case income = "tax-income"
+    }
+
+    public var tableNames: [String] { Table.allCases.map(\.rawValue) }
 
     public func table(_ name: String) -> DataTable? {
-        switch name {
-        case "tax-totals": totalsTable
-        case "tax-sales": salesTable
-        case "tax-income": incomeTable
-        default: nil
+        Table(rawValue: name).map { table in
+            switch table {
+            case .totals: totalsTable
+            case .sales: salesTable
+            case .income: incomeTable
+            }
         }
     }
 }

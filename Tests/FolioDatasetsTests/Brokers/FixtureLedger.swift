@@ -1,5 +1,6 @@
 import FolioAnalytics
 import FolioCore
+import FolioInputs
 import FolioStore
 import FolioTestSupport
 import Foundation
@@ -48,7 +49,7 @@ struct FixtureLedger {
         )
         request.method = method
         var warnings: [String] = []
-        let table = try request.table(from: db.store, warnings: &warnings)
+        let table = try request.table(from: StoredInputs(db.store), warnings: &warnings)
         #expect(warnings.isEmpty, "\(portfolio) \(name): \(warnings)")
         return table
     }

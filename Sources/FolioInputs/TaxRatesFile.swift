@@ -4,6 +4,10 @@ import FolioYAML
 import Foundation
 internal import Yams
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Reads a rates file (`reports/tax-rates.yaml`, or the file `--tax-rates` names) into `TaxRates`,
 /// walking the YAML tree by hand so that a mistake is one line naming the file, the key and its line:
 /// `my-rates.yaml: military-levy[1].percent (line 14): expected a percent from 0 to 100; found "five"`.
@@ -18,6 +22,24 @@ public struct TaxRatesFile {
     public let file: String
 
     public init(file: String) { self.file = file }
+
+    /// The rates `--tax-rates` names (`path`), else the built-in `reports/tax-rates.yaml` (found as the
+    /// report definitions are): read here, once, so that a request carries the rates and not the file.
+    public static func load(path: String?) throws -> TaxRates {
+        guard let path else { return try load(try DefinitionLocator.builtIn("tax-rates")) }
+        // A rates file is a file: a FIFO or a device would be opened and waited on for ever.
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw ArgumentError("--tax-rates", "cannot read \(path): \(FileError.reason(errno: errno))")
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw ArgumentError("--tax-rates", "\(path) is not a regular file, expected a rates file (YAML)")
+        }
+        guard access(path, R_OK) == 0 else {
+            throw ArgumentError("--tax-rates", "cannot read \(path): \(FileError.reason(errno: errno))")
+        }
+        return try load(URL(fileURLWithPath: path))
+    }
 
     public static func load(_ url: URL) throws -> TaxRates {
         let reader = TaxRatesFile(file: url.path)
