@@ -5,26 +5,30 @@ import FolioDatasets
 import Foundation
 
 extension PortfolioReportData {
-    public var tableNames: [String] {
-        [
-            "holdings", "trades", "cash-flows", "diagnostics", "income", "performance", "drawdowns", "attribution",
-            "next-payments", "income-yield",
-        ]
+    /// The tables a definition of the portfolio report may name, in the order its errors list them.
+    enum Table: String, CaseIterable {
+        case holdings, trades
+        case cashFlows = "cash-flows"
+        case diagnostics, income, performance, drawdowns, attribution
+        case nextPayments = "next-payments"
+        case incomeYield = "income-yield"
     }
 
+    public var tableNames: [String] { Table.allCases.map(\.rawValue) }
+
     public func table(_ name: String) throws -> DataTable? {
-        switch name {
-        case "holdings": try holdingsTable()
-        case "trades": tradesTable
-        case "cash-flows": cashFlowsTable
-        case "diagnostics": diagnosticsTable
-        case "income": incomeTable
-        case "next-payments": nextPaymentsTable()
-        case "income-yield": incomeYieldTable
-        case "performance": try performanceTable()
-        case "drawdowns": try drawdownsTable()
-        case "attribution": try datasetTable("attribution") { try AttributionDataset().contributionTable(charts.input) }
-        default: nil
+        guard let table = Table(rawValue: name) else { return nil }
+        return switch table {
+        case .holdings: try holdingsTable()
+        case .trades: tradesTable
+        case .cashFlows: cashFlowsTable
+        case .diagnostics: diagnosticsTable
+        case .income: incomeTable
+        case .nextPayments: nextPaymentsTable()
+        case .incomeYield: incomeYieldTable
+        case .performance: try performanceTable()
+        case .drawdowns: try drawdownsTable()
+        case .attribution: try datasetTable("attribution") { try AttributionDataset().contributionTable(charts.input) }
         }
     }
 

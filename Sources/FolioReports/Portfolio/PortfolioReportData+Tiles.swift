@@ -19,15 +19,26 @@ extension PortfolioReportData: ChartReportDataSource {
         strings.negativeBalances(diagnostics) { code in input.assets.first { $0.code == code }?.decimals ?? 2 }
     }
 
+    /// The `when:` conditions of the portfolio report's definitions.
+    enum Condition: String, CaseIterable {
+        case negativeBalances = "negative-balances"
+        case holdings
+        case asOfSetByQuote = "as-of-set-by-quote"
+        case income
+        case incomeEstimated = "income-estimated"
+        case flowsInWindow = "flows-in-window"
+    }
+
     public func condition(_ name: String) -> Bool? {
-        switch name {
-        case "negative-balances": !diagnostics.isEmpty
-        case "holdings": !held.isEmpty
-        case "as-of-set-by-quote": input.asOfSetBy != nil
-        case "income": hasIncome
-        case "income-estimated": !incomeProjection.projected.isEmpty
-        case "flows-in-window": !cashFlowsTable.rows.isEmpty
-        default: nil
+        Condition(rawValue: name).map { condition in
+            switch condition {
+            case .negativeBalances: !diagnostics.isEmpty
+            case .holdings: !held.isEmpty
+            case .asOfSetByQuote: input.asOfSetBy != nil
+            case .income: hasIncome
+            case .incomeEstimated: !incomeProjection.projected.isEmpty
+            case .flowsInWindow: !cashFlowsTable.rows.isEmpty
+            }
         }
     }
 
