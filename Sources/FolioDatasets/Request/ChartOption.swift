@@ -181,7 +181,7 @@ extension ChartRequest.Field {
                 value: "period"
             ) { request, text in
                 let period = try text.one()
-                do { request.period = try AttributionPeriod(period) } catch {
+                do throws(AnalyticsError) { request.period = try AttributionPeriod(period) } catch {
                     throw ArgumentError(error, arguments: ["period": text.option])
                 }
             }
