@@ -3,12 +3,18 @@
 /// every command's help at every start (see `Datasets.names`).
 enum HelpText {
     /// `  name         what it is, wrapped` rows: each text starts at column `indent`, after its name and
-    /// at least two spaces, and goes on there.
+    /// at least two spaces (or on the next line), and goes on there.
     static func list(_ rows: [(name: String, text: String)], indent: Int = 15, width: Int = 78) -> String {
         var out = ""
         for (name, text) in rows {
             if !out.isEmpty { out += "\n" }
-            var line = "  " + name + String(repeating: " ", count: max(2, indent - 2 - name.count))
+            // A name too long for its column stands on its own line, as ArgumentParser sets a long option.
+            var line = "  " + name
+            if line.count + 2 > indent {
+                out += line + "\n"
+                line = ""
+            }
+            line += String(repeating: " ", count: indent - line.count)
             var start = line.count
             for word in words(text) {
                 if line.count > start, line.count + 1 + word.count > width {
