@@ -87,33 +87,25 @@ public struct TextLayout: Sendable {
         case .top: baselineOffset = asc
         case .bottom: baselineOffset = -desc
         }
+        let origin: Point
+        let box: Rect
         if rotation == 0 {
-            let origin = Point(x: p.x + dx, y: p.y + baselineOffset)
-            return TextRun(
-                text: text,
-                origin: origin,
-                size: style.size,
-                weight: style.weight,
-                color: style.color,
-                role: style.role,
-                anchor: anchor,
-                box: Rect(x: origin.x, y: origin.y - asc, width: w, height: asc + desc),
-                width: w,
-                ascent: asc,
-                descent: desc
-            )
+            origin = Point(x: p.x + dx, y: p.y + baselineOffset)
+            box = Rect(x: origin.x, y: origin.y - asc, width: w, height: asc + desc)
+        } else {
+            // Rotated: corners of the unrotated box relative to the pivot, turned by `rotation`.
+            let (c, s) = (cos(rotation), sin(rotation))
+            let corners = [
+                (dx, baselineOffset - asc), (dx + w, baselineOffset - asc), (dx, baselineOffset + desc),
+                (dx + w, baselineOffset + desc),
+            ].map { (x, y) in Point(x: p.x + x * c - y * s, y: p.y + x * s + y * c) }
+            let (left, right) = (corners.map(\.x).min() ?? p.x, corners.map(\.x).max() ?? p.x)
+            let (top, bottom) = (corners.map(\.y).min() ?? p.y, corners.map(\.y).max() ?? p.y)
+            box = Rect(x: left, y: top, width: right - left, height: bottom - top)
+            // The origin for drawing is the baseline start in the rotated frame: the pivot plus (dx, offset)
+            // turned.
+            origin = Point(x: p.x + dx * c - baselineOffset * s, y: p.y + dx * s + baselineOffset * c)
         }
-        // Rotated: corners of the unrotated box relative to the pivot, turned by `rotation`.
-        let (c, s) = (cos(rotation), sin(rotation))
-        let corners = [
-            (dx, baselineOffset - asc), (dx + w, baselineOffset - asc), (dx, baselineOffset + desc),
-            (dx + w, baselineOffset + desc),
-        ].map { (x, y) in Point(x: p.x + x * c - y * s, y: p.y + x * s + y * c) }
-        let xs = corners.map(\.x)
-        let ys = corners.map(\.y)
-        let box = Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
-        // The origin for drawing is the baseline start in the rotated frame: the pivot plus (dx, offset) turned.
-        let origin = Point(x: p.x + dx * c - baselineOffset * s, y: p.y + dx * s + baselineOffset * c)
         return TextRun(
             text: text,
             origin: origin,

@@ -42,15 +42,7 @@ extension Store {
             conditions.append("q.market = ?")
             arguments.append(market.rawValue)
         }
-        if let from {
-            conditions.append("q.time_ms >= ?")
-            arguments.append(from.unixMilliseconds)
-        }
-        if let to {
-            conditions.append("q.time_ms <= ?")
-            arguments.append(to.unixMilliseconds)
-        }
-        return try fetchQuotes(where: conditions.joined(separator: " AND "), arguments: StatementArguments(arguments))
+        return try fetchQuotes(where: conditions, arguments: arguments, from: from, to: to)
     }
 
     /// Every quote of the given assets (all currencies and markets), oldest first: what valuation needs.
@@ -58,6 +50,18 @@ extension Store {
         guard !assets.isEmpty else { return [] }
         var conditions = ["a.code IN (\(Array(repeating: "?", count: assets.count).joined(separator: ",")))"]
         var arguments: [any DatabaseValueConvertible] = assets.map(\.rawValue)
+        return try fetchQuotes(where: conditions, arguments: arguments, from: from, to: to)
+    }
+
+    /// The quotes that meet every condition and fall between `from` and `to` (both inclusive, either open).
+    private func fetchQuotes(
+        where conditions: [String],
+        arguments: [any DatabaseValueConvertible],
+        from: Date?,
+        to: Date?
+    ) throws -> [Quote] {
+        var conditions = conditions
+        var arguments = arguments
         if let from {
             conditions.append("q.time_ms >= ?")
             arguments.append(from.unixMilliseconds)

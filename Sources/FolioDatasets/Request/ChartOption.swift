@@ -203,7 +203,7 @@ extension ChartRequest.Field {
             }
         case .locale:
             ChartOption(
-                "en or uk: the language, numbers and dates (default: en; the tax report: uk).",
+                "en or uk: the language, numbers and dates (default: en; uk for folio report tax).",
                 value: "locale",
                 completion: .choices(ChartLocale.allCases.map(\.rawValue))
             ) { $0.locale = try ArgumentValue.locale(try $1.one(), $1.option) }

@@ -14,10 +14,6 @@ package enum PortfolioPerformanceFormat {
         "Fees",
         "Taxes", "Shares", "ISIN", "WKN", "Ticker Symbol", "Security Name", "Note",
     ]
-    package static let germanHeader = [
-        "Datum", "Typ", "Wert", "Buchungswährung", "Bruttobetrag", "Währung Bruttobetrag", "Wechselkurs", "Gebühren",
-        "Steuern", "Stück", "ISIN", "WKN", "Ticker-Symbol", "Wertpapiername", "Notiz",
-    ]
 
     /// What a row's type means, in either language.
     package enum Kind: Equatable {

@@ -220,7 +220,7 @@ extension Store {
     /// trade, cash transaction and budget entry that names `id` get `to` in place of `from`.
     private static func rewriteKeys(_ id: Int64, from: AssetCode, to: AssetCode, _ db: Database) throws {
         // Fields holding codes: a trade's asset, price and fee currencies; a transaction's currency and
-        // asset (see `ImportSink`).
+        // asset (see `StoreSink`).
         for (table, columns, fields) in [
             ("trade", ["asset_id", "price_currency_id", "fee_currency_id"], [2, 5, 7]),
             ("cash_transaction", ["currency_id", "asset_id"], [2, 6]),
@@ -277,7 +277,7 @@ private struct AssetRow {
 }
 
 /// The key a row without an id is found by again: its fields joined by `|`, then `#` and how many
-/// identical rows came before it in its file (`ImportSink.dedupeKey`).
+/// identical rows came before it in its file (`StoreSink.dedupeKey`).
 enum DedupeKey {
     /// `key` with `code` put in place of `old` in the fields at `fields` (0-based).
     static func replacing(_ old: String, with code: String, in key: String, fields: [Int]) -> String {

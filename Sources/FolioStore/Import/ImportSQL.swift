@@ -1,4 +1,4 @@
-/// The statements `ImportSink` prepares once per import and runs for every row.
+/// The statements `StoreSink` prepares once per import and runs for every row.
 enum ImportSQL {
     static let quoteInsert = """
         INSERT INTO quote (asset_id, currency_id, market, time_ms, price, bid, ask, source)

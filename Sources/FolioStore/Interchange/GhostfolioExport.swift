@@ -165,7 +165,7 @@ struct GhostfolioExport {
 
         /// A dividend or interest payment as an activity of one unit at its amount, tax withheld its fee.
         private mutating func addIncome(_ c: CashTransaction) {
-            // A dividend is stored with the asset that paid it (`ImportSink`, the CHECK of its table).
+            // A dividend is stored with the asset that paid it (`StoreSink`, the CHECK of its table).
             if c.kind == .dividend && c.asset == nil {
                 differences.add(.dividend, "of no asset: left out", ExportRows.name(c))
                 return
