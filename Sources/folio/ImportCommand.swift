@@ -27,14 +27,15 @@ enum ImportFormat: ExpressibleByArgument {
     static var allValueStrings: [String] { ImportKind.allCases.map(\.rawValue) + SavedAnswer.allCases.map(\.rawValue) }
     static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
 
-    /// The kinds as `folio import --help` lists them: the name, then what the file holds.
+    /// The kinds as `folio import --help` lists them: the name, then what the file holds. Padded by hand, not
+    /// with Foundation's `padding(toLength:)`: ArgumentParser reads every command's help at every start.
     static var helpLines: [String] {
         let lines =
             ImportKind.allCases.map { ($0.rawValue, $0.help) } + SavedAnswer.allCases.map { ($0.rawValue, [$0.help]) }
         return lines.flatMap { name, help in
             help.enumerated().map { i, line in
                 (i == 0
-                    ? "  " + name.padding(toLength: 18, withPad: " ", startingAt: 0)
+                    ? "  " + name + String(repeating: " ", count: max(1, 18 - name.count))
                     : String(repeating: " ", count: 20))
                     + line
             }
