@@ -53,27 +53,6 @@ public struct ContributionByHolding: Hashable, Sendable {
     /// Start, end and every amount summed; `timeWeighted` is the range's time-weighted return.
     public var total: HoldingContribution
     public var missing: [MissingQuoteSpan]
-
-    /// Table `attribution --by holding`: one row per holding, then `Total`; `twr_contribution` in percent.
-    /// Fees are negative, as the bridge writes them, so that a row adds across:
-    /// total = price_effect + currency_effect + income + fees, income = dividends + interest − taxes.
-    public var table: ResultTable {
-        let rows = (self.rows + [total]).enumerated().map { i, r -> [ResultTable.Cell?] in
-            [
-                .text(i == self.rows.count ? "Total" : r.asset.rawValue), .finite(r.price), .finite(r.currency),
-                .finite(r.income), .finite(r.fees.map { -$0 }),
-                .finite(r.total), .finite(r.timeWeighted.map { $0 * 100 }),
-            ]
-        }
-        return ResultTable(
-            columns: [
-                .init("asset", .text), .init("price_effect", .number), .init("currency_effect", .number),
-                .init("income", .number),
-                .init("fees", .number), .init("total", .number), .init("twr_contribution", .percent),
-            ],
-            rows: rows
-        )
-    }
 }
 
 extension ReturnAttribution {

@@ -119,61 +119,57 @@ public struct AttributionDataset: Dataset {
         let strings = input.strings
         let money = NumberFormat(locale: input.locale, style: .decimal(2))
         let percent = NumberFormat(locale: input.locale, style: .percent(2))
-        func cells(_ name: String, _ figures: [Double?]) -> [DataTable.Cell] {
-            [DataTable.Cell(name)]
-                + figures.enumerated().map { k, v in
-                    DataTable.Cell(v.map(k == figures.count - 1 ? percent.string : money.string) ?? "—", sort: v)
-                }
-        }
-        /// Price, currency, income, fees (negative: a row adds across), total and the share of the
-        /// time-weighted return.
-        func figures(_ r: HoldingContribution) -> [Double?] {
-            [r.price, r.currency, r.income, r.fees.map { -$0 }, r.total, r.timeWeighted]
-        }
+        typealias Line = ContributionTable.Line
         // A holding that contributed nothing the table can show (every figure 0.00, as dust a sale left
         // or cash in the base currency) takes no row: the rows still add up to the total.
-        func showsNothing(_ r: HoldingContribution) -> Bool {
-            let f = figures(r)
-            return f.dropLast().allSatisfy { $0.map { abs($0) < 0.005 } ?? false }
-                && f.last.map { $0.map { abs($0) < 0.000_05 } ?? false } ?? false
+        func showsNothing(_ line: Line) -> Bool {
+            ContributionTable.Column.allCases.allSatisfy { column in
+                guard let figure = column.figure else { return true }
+                let shownAsZero = column == .twrContribution ? 0.000_05 : 0.005
+                return line[keyPath: figure].map { abs($0) < shownAsZero } ?? false
+            }
         }
-        let ranked = c.rows.filter { !showsNothing($0) }.sorted {
-            ($0.end ?? -.infinity, $1.asset) > ($1.end ?? -.infinity, $0.asset)
-        }
+        // By value at the end (the lines' order is the holdings', `c.lines` ends with the total).
+        let ranked = zip(c.rows, c.lines).filter { !showsNothing($0.1) }.sorted {
+            ($0.0.end ?? -.infinity, $1.0.asset) > ($1.0.end ?? -.infinity, $0.0.asset)
+        }.map(\.1)
         // "Other (1)" would hide a holding behind a row of the same size: then every one has its row.
         let limit = ranked.count == largest + 1 ? ranked.count : largest
-        let shown = ranked.prefix(limit)
+        var lines = Array(ranked.prefix(limit))
         let rest = ranked.dropFirst(limit)
-        var rows = shown.map(figures)
         if !rest.isEmpty {
-            rows.append(
-                (0..<6).map { k in
-                    rest.reduce(Optional(0.0)) { s, r in s.flatMap { s in figures(r)[k].map { s + $0 } } }
+            var others = Line(.others(count: rest.count))
+            for figure in Line.figures {
+                others[keyPath: figure] = rest.reduce(Optional(0.0)) { s, r in
+                    s.flatMap { s in r[keyPath: figure].map { s + $0 } }
                 }
-            )
+            }
+            lines.append(others)
         }
-        var total = figures(c.total)
-        Self.addingUp(&rows, &total)
-        let names = shown.map(\.asset.rawValue) + (rest.isEmpty ? [] : [strings.otherHoldings(rest.count)])
-        let totals =
-            (rest.isEmpty ? [] : [cells(names[names.count - 1], rows[rows.count - 1])])
-            + [cells(strings[.total], total)]
+        var total = c.lines[c.lines.count - 1]
+        Self.addingUp(&lines, &total)
+        func cells(_ line: Line) -> [DataTable.Cell] {
+            ContributionTable.Column.allCases.map { column in
+                guard let figure = column.figure else {
+                    switch line.name {
+                    case .holding(let asset): return DataTable.Cell(asset.rawValue)
+                    case .others(let count): return DataTable.Cell(strings.otherHoldings(count))
+                    case .total: return DataTable.Cell(strings[.total])
+                    }
+                }
+                let v = line[keyPath: figure]
+                return DataTable.Cell(v.map(column == .twrContribution ? percent.string : money.string) ?? "—", sort: v)
+            }
+        }
         let hasIncome = c.rows.contains { ($0.income ?? 1) != 0 }
+        let shown = lines.prefix(rest.isEmpty ? lines.count : lines.count - 1)
         return DataTable(
-            columns: [
-                .init(key: "asset", title: strings[.asset], numeric: false),
-                .init(key: "price-effect", title: strings.bridgeLine(.priceEffect), numeric: true),
-                .init(key: "currency-effect", title: strings.bridgeLine(.currencyEffect), numeric: true),
-                .init(key: "income", title: strings[.income], numeric: true),
-                .init(key: "fees", title: strings[.fees], numeric: true),
-                .init(key: "total", title: strings[.total], numeric: true),
-                .init(key: "twr", title: strings.twrContribution, numeric: true),
-            ],
-            rows: zip(names, rows).prefix(shown.count).map { cells($0, $1) },
-            totals: totals,
-            defaultColumns: ["asset", "price-effect", "currency-effect"] + (hasIncome ? ["income"] : []) + [
-                "fees", "total", "twr",
-            ],
+            columns: ContributionTable.Column.allCases.map {
+                .init(key: $0.key, title: strings.contributionColumn($0), numeric: $0 != .asset)
+            },
+            rows: shown.map(cells),
+            totals: lines.dropFirst(shown.count).map(cells) + [cells(total)],
+            defaultColumns: ContributionTable.Column.allCases.filter { $0 != .income || hasIncome }.map(\.key),
             note: note
         )
     }
@@ -182,20 +178,23 @@ public struct AttributionDataset: Dataset {
     /// as the table prints them so that they add up as printed: across (the effects, income and fees to
     /// each row's total) and down (each column to the total row), and the shares down to the total's
     /// time-weighted return (`Apportionment`). Left as they are when a figure is missing.
-    static func addingUp(_ rows: inout [[Double?]], _ total: inout [Double?]) {
-        let money = rows.map { $0.prefix(4).compactMap { $0 } }
-        if money.allSatisfy({ $0.count == 4 }), total.prefix(5).allSatisfy({ $0 != nil }),
+    static func addingUp(_ lines: inout [ContributionTable.Line], _ total: inout ContributionTable.Line) {
+        let parts: [WritableKeyPath<ContributionTable.Line, Double?>] = [
+            \.priceEffect, \.currencyEffect, \.income, \.fees,
+        ]
+        let money = lines.map { line in parts.compactMap { line[keyPath: $0] } }
+        if money.allSatisfy({ $0.count == parts.count }), (parts + [\.total]).allSatisfy({ total[keyPath: $0] != nil }),
             let t = Apportionment.table(money, decimals: 2)
         {
-            for i in rows.indices {
-                for j in 0..<4 { rows[i][j] = t.cells[i][j] }
-                rows[i][4] = t.rows[i]
+            for i in lines.indices {
+                for (j, part) in parts.enumerated() { lines[i][keyPath: part] = t.cells[i][j] }
+                lines[i].total = t.rows[i]
             }
-            for j in 0..<4 { total[j] = t.columns[j] }
-            total[4] = t.total
+            for (j, part) in parts.enumerated() { total[keyPath: part] = t.columns[j] }
+            total.total = t.total
         }
-        let shares = rows.compactMap { $0[5].map { $0 * 100 } }
-        guard shares.count == rows.count, let whole = total[5],
+        let shares = lines.compactMap { $0.twrContribution.map { $0 * 100 } }
+        guard shares.count == lines.count, let whole = total.twrContribution,
             let rounded = Apportionment.rounded(
                 shares,
                 adjustable: shares.map { _ in true },
@@ -203,6 +202,6 @@ public struct AttributionDataset: Dataset {
                 decimals: 2
             )
         else { return }
-        for i in rows.indices { rows[i][5] = rounded[i] / 100 }
+        for i in lines.indices { lines[i].twrContribution = rounded[i] / 100 }
     }
 }

@@ -36,8 +36,18 @@ extension Catalogue {
         pick("Fees since inception: \(amount)", "Комісії з початку: \(amount)")
     }
 
-    /// A column of the contribution table: its contribution to the time-weighted return.
-    var twrContribution: String { pick("Share of TWR", "Внесок у TWR") }
+    /// A column's title in the report's table of contributions.
+    func contributionColumn(_ column: ContributionTable.Column) -> String {
+        switch column {
+        case .asset: self[.asset]
+        case .priceEffect: bridgeLine(.priceEffect)
+        case .currencyEffect: bridgeLine(.currencyEffect)
+        case .income: self[.income]
+        case .fees: self[.fees]
+        case .total: self[.total]
+        case .twrContribution: pick("Share of TWR", "Внесок у TWR")
+        }
+    }
 
     /// The row of the holdings a table of the largest leaves out, with how many there are.
     package func otherHoldings(_ count: Int) -> String { pick("Other (\(count))", "Інші (\(count))") }
