@@ -106,10 +106,14 @@ extension BudgetReportData: ChartReportDataSource {
         ]) { $1 }
     }
 
-    public func condition(_ name: String) -> Bool? {
-        switch name {
-        case "entries": !month.lines.isEmpty
-        default: nil
+    /// The `when:` conditions of the budget report's definitions.
+    public enum Condition: String, CaseIterable {
+        case entries
+    }
+
+    public func holds(_ condition: Condition) -> Bool {
+        switch condition {
+        case .entries: !month.lines.isEmpty
         }
     }
 
@@ -158,9 +162,14 @@ extension BudgetReportData: ChartReportDataSource {
         return try charts.content(kind, data: data, parameters: parameters, frame: frame)
     }
 
-    public var tableNames: [String] { ["expenses-by-category", "income-by-category", "categories", "months"] }
+    /// The tables a definition of the budget report may name.
+    public enum Table: String, CaseIterable {
+        case expensesByCategory = "expenses-by-category"
+        case incomeByCategory = "income-by-category"
+        case categories, months
+    }
 
-    public func table(_ name: String) -> DataTable? {
+    public func table(_ table: Table) -> DataTable {
         let percent = NumberFormat(locale: locale, style: .percent(2))
         let plain = NumberFormat(locale: locale, style: .decimal(2))
         func amount(_ v: Double?, bold: Bool = false) -> DataTable.Cell {
@@ -168,10 +177,10 @@ extension BudgetReportData: ChartReportDataSource {
         }
         // "Amount, грн": a budget's figures are amounts (a value is what a holding is worth), in the words of the locale.
         let amountTitle = strings[.amount] + ", " + strings.currency(input.currency)
-        switch name {
-        case "expenses-by-category", "income-by-category":
+        switch table {
+        case .expensesByCategory, .incomeByCategory:
             // One kind a table: a share is of its own kind's total, which the table ends with.
-            let kind: BudgetEntryKind = name == "income-by-category" ? .income : .expense
+            let kind: BudgetEntryKind = table == .incomeByCategory ? .income : .expense
             let rows = month.categories.filter { $0.kind == kind }.map { c -> [DataTable.Cell] in
                 [
                     DataTable.Cell(c.category), amount(c.amount),
@@ -196,7 +205,7 @@ extension BudgetReportData: ChartReportDataSource {
                         ]
                     ]
             )
-        case "categories":
+        case .categories:
             let rows = month.categories.map { c -> [DataTable.Cell] in
                 [
                     DataTable.Cell(c.kind == .income ? strings[.income] : strings[.expenses]),
@@ -213,7 +222,7 @@ extension BudgetReportData: ChartReportDataSource {
                 ],
                 rows: rows
             )
-        case "months":
+        case .months:
             let rows = history.months.filter { $0.month.count == 7 }.map { m -> [DataTable.Cell] in
                 [
                     DataTable.Cell(
@@ -244,8 +253,6 @@ extension BudgetReportData: ChartReportDataSource {
                 ],
                 rows: rows
             )
-        default:
-            return nil
         }
     }
 }

@@ -12,14 +12,20 @@ extension MarketReportData: ChartReportDataSource {
         ]) { $1 }
     }
 
-    public func condition(_ name: String) -> Bool? {
-        switch name {
-        case "fiat": !fiatRates.rows.isEmpty
-        case "crypto": !coins.isEmpty
+    /// The `when:` conditions of the market report's definitions.
+    public enum Condition: String, CaseIterable {
+        case fiat, crypto
+        case cryptoQuotedEarlier = "crypto-quoted-earlier"
+        case bestMarked = "best-marked"
+    }
+
+    public func holds(_ condition: Condition) -> Bool {
+        switch condition {
+        case .fiat: !fiatRates.rows.isEmpty
+        case .crypto: !coins.isEmpty
         // Coins stopped being quoted before the report's day: the page says so before its figures.
-        case "crypto-quoted-earlier": !coins.isEmpty && cryptoDay < input.asOf
-        case "best-marked": fiatRates.hasBuyAndSell
-        default: nil
+        case .cryptoQuotedEarlier: !coins.isEmpty && cryptoDay < input.asOf
+        case .bestMarked: fiatRates.hasBuyAndSell
         }
     }
 
@@ -151,16 +157,19 @@ extension MarketReportData: ChartReportDataSource {
         input.statistics.contains { $0.name == name && $0.subject != MarketStatistic.cryptoMarket }
     }
 
-    public var tableNames: [String] { ["rates", "converter", "coins"] }
+    /// The tables a definition of the market report may name.
+    public enum Table: String, CaseIterable {
+        case rates, converter, coins
+    }
 
-    public func table(_ name: String) -> DataTable? {
+    public func table(_ table: Table) -> DataTable {
         let price = NumberFormat(locale: locale, style: .price(minimum: 2, significant: 4))
         let percent = NumberFormat(locale: locale, style: .percent(2), explicitPlus: true)
         func number(_ v: Double?, _ f: NumberFormat) -> DataTable.Cell {
             DataTable.Cell(v.map(f.string) ?? "—", sort: v)
         }
-        switch name {
-        case "rates":
+        switch table {
+        case .rates:
             let decimals = Dictionary(
                 uniqueKeysWithValues: fiatRates.currencies.map { ($0, Self.decimals(of: fiatRates.rows(of: $0))) }
             )
@@ -204,7 +213,7 @@ extension MarketReportData: ChartReportDataSource {
                 ],
                 rows: rows
             )
-        case "converter":
+        case .converter:
             let currencies = fiatRates.currencies
             let amount = NumberFormat(locale: locale, style: .decimal(2))
             var used: [(market: String, day: Day)] = []
@@ -231,7 +240,7 @@ extension MarketReportData: ChartReportDataSource {
                     last: used.map(\.day).max()
                 )
             )
-        case "coins":
+        case .coins:
             let rows = coins.map { c -> [DataTable.Cell] in
                 let week = input.book.last(c.pair, market: c.market, atOrBefore: Day(c.point.time).advanced(by: -7).end)
                 let weekChange = week.flatMap { $0.price != 0 ? (c.point.price - $0.price) / $0.price : nil }
@@ -254,8 +263,6 @@ extension MarketReportData: ChartReportDataSource {
                 rows: rows,
                 defaultColumns: statistics(.marketCap) ? nil : ["coin", "price", "change-24h", "change-7d"]
             )
-        default:
-            return nil
         }
     }
 }
