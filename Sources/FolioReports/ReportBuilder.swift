@@ -144,8 +144,7 @@ public struct ReportBuilder: Sendable {
             throw DefinitionError(
                 file: definition.name,
                 path: path + ".when",
-                expected:
-                    "a known condition (negative-balances, holdings, as-of-set-by-quote, flows-in-window, income, income-estimated)",
+                expected: "a known condition (" + data.conditionNames.joined(separator: ", ") + ")",
                 found: "\"\(when)\""
             )
         }

@@ -99,9 +99,9 @@ import Testing
             return
         }
         #expect(pie.slices.map(\.value).reduce(0, +) == 5_000)
-        let table = try #require(data.table("categories"))
+        let table = try #require(try data.table("categories"))
         #expect(table.rows.count == 6)  // the salary and five categories
-        let months = try #require(data.table("months"))
+        let months = try #require(try data.table("months"))
         #expect(months.rows.last?[2].sortNumber == 5_000)
     }
 
@@ -126,7 +126,7 @@ import Testing
             ("income-by-category", BudgetEntryKind.income, KPIKind.income),
             ("expenses-by-category", .expense, .expenses),
         ] {
-            let table = try #require(data.table(name))
+            let table = try #require(try data.table(name))
             // Independently: the month's entries of the kind, by category.
             let entries = input.entries.filter { $0.kind == kind && $0.day.month == 11 }
             let total = entries.map(\.amount).reduce(0, +)
@@ -145,7 +145,7 @@ import Testing
         }
         // 40,000 of 40,733.25: the salary's share is of income only, and income is a 100 % bar.
         #expect(
-            try #require(data.table("income-by-category")).rows.first?[2].text == percent.string(40_000 / 40_733.25)
+            try #require(try data.table("income-by-category")).rows.first?[2].text == percent.string(40_000 / 40_733.25)
         )
         guard
             case let .chart(chart) = try data.chart(

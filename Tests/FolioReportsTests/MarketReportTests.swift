@@ -2,6 +2,7 @@ import FolioAnalytics
 import FolioCharts
 import FolioCore
 import FolioDatasets
+import FolioYAML
 import Foundation
 import Testing
 
@@ -194,18 +195,18 @@ import Testing
         #expect(data.tile(.btcDominance)?.value == "54.2%")
         #expect(data.tile(.marketCap)?.value == "$2.34T")
         #expect(data.tile(.volume24h)?.value == "$95B")
-        let coins = try #require(data.table("coins"))
+        let coins = try #require(try data.table("coins"))
         #expect(coins.rows.map { $0[0].text } == ["BTC", "SOL", "ETH"])
         #expect(coins.defaultColumns.contains("market-cap"))
         var bare = input()
         bare.statistics = []
         let plain = MarketReportData(bare, locale: .en)
-        let plainCoins = try #require(plain.table("coins"))
+        let plainCoins = try #require(try plain.table("coins"))
         #expect(plain.tile(.marketCap) == nil && !plainCoins.defaultColumns.contains("market-cap"))
     }
 
     @Test func ratesTableHasARowPerMarketAndBankWithTheBestBuyAndSellMarked() throws {
-        let rates = try #require(MarketReportData(input(), locale: .en).table("rates"))
+        let rates = try #require(try MarketReportData(input(), locale: .en).table("rates"))
         // USD before EUR; per currency NBU, then cards, then cash; a bank's market names the bank.
         #expect(
             rates.rows.map { $0[0].text + " " + $0[1].text } == [
@@ -282,7 +283,7 @@ import Testing
         )
         for locale in ChartLocale.allCases {
             let data = MarketReportData(input, locale: locale)
-            let rates = try #require(data.table("rates"))
+            let rates = try #require(try data.table("rates"))
             let figures = rates.rows.map { $0[0].text + " " + $0[2...6].map(\.text).joined(separator: " ") }
             #expect(
                 figures
@@ -400,9 +401,9 @@ import Testing
     @Test(arguments: ChartLocale.allCases) func marketNamesAreTranslatedAndBankAverageAppearsOnlyWithItsQuotes(
         locale: ChartLocale
     ) throws {
-        let without = try #require(MarketReportData(input(), locale: locale).table("rates"))
+        let without = try #require(try MarketReportData(input(), locale: locale).table("rates"))
         #expect(without.rows.allSatisfy { !$0[1].text.contains(locale == .uk ? "середній" : "average") })
-        let with = try #require(MarketReportData(input(bankAverage: true), locale: locale).table("rates"))
+        let with = try #require(try MarketReportData(input(bankAverage: true), locale: locale).table("rates"))
         let names = with.rows.filter { $0[0].text == "USD" }.map { $0[1].text }
         #expect(
             names
@@ -417,7 +418,7 @@ import Testing
 
     @Test func eachCurrencysChartHasALinePerMarketEndingAtTheTablesRate() throws {
         let data = MarketReportData(input(), locale: .en)
-        let rates = try #require(data.table("rates"))
+        let rates = try #require(try data.table("rates"))
         let frame = ChartFrame(width: 500, height: 200, theme: .light, locale: .en, title: "USD")
         let chart = data.marketsChart("USD", frame: frame)
         let usd = rates.rows.filter { $0[0].text == "USD" }
@@ -455,12 +456,12 @@ import Testing
 
     @Test(arguments: ChartLocale.allCases) func ratesByMarketWithBuySellAndChange(locale: ChartLocale) throws {
         let data = MarketReportData(input(), locale: locale)
-        let rates = try #require(data.table("rates"))
+        let rates = try #require(try data.table("rates"))
         #expect(rates.rows.count == 6)
         #expect(data.condition("best-marked") == true)
         // Coins are reported on their own last day, a week before as-of, not left empty.
         #expect(data.cryptoDay == Self.asOf.advanced(by: -7))
-        #expect(try #require(data.table("coins")).rows.map { $0[0].text } == ["BTC", "SOL", "ETH"])
+        #expect(try #require(try data.table("coins")).rows.map { $0[0].text } == ["BTC", "SOL", "ETH"])
         let builder = ReportBuilder(
             definition: try ReportFiles.builtIn("market"),
             theme: .light,
@@ -471,6 +472,24 @@ import Testing
         let scenes = try builder.scenes(data)
         PageChecks.verify(scenes, setup: builder.definition.page)
         #expect(scenes.count == 3)
+    }
+
+    /// A `when:` the market report does not know is refused naming the market report's conditions, not
+    /// the portfolio report's.
+    @Test func anUnknownConditionNamesTheMarketReportsConditions() throws {
+        let builder = ReportBuilder(
+            definition: try DefinitionParser(file: "mine.yaml").parse("pages: [{when: holdings, blocks: []}]"),
+            theme: .light,
+            locale: .en,
+            measurer: ApproximateMeasurer()
+        )
+        #expect {
+            try builder.pages(MarketReportData(input(), locale: .en))
+        } throws: { error in
+            let refused = error as? DefinitionError
+            return refused?.path == "pages[0].when" && refused?.found == "\"holdings\""
+                && refused?.expected == "a known condition (fiat, crypto, crypto-quoted-earlier, best-marked)"
+        }
     }
 
     /// Page 1 is the day's tables, page 2 the three currencies' weeks side by side (the USD chart once

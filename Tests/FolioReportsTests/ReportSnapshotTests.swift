@@ -53,7 +53,10 @@ import Testing
     func checkPages(of pdf: URL, prefix: String) throws {
         let dir = pdf.deletingPathExtension().appendingPathExtension("pages")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let ppm = try FolioProcess.tool("pdftoppm", ["-r", "50", "-png", pdf.path, dir.appendingPathComponent("p").path])
+        let ppm = try FolioProcess.tool(
+            "pdftoppm",
+            ["-r", "50", "-png", pdf.path, dir.appendingPathComponent("p").path]
+        )
         #expect(ppm.status == 0, "\(ppm.stderr)")
         let pages = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".png") }
             .sorted()

@@ -106,14 +106,13 @@ extension BudgetReportData: ChartReportDataSource {
         ]) { $1 }
     }
 
-    /// The conditions a definition of the budget report may name.
-    enum Condition: String, CaseIterable {
+    /// The `when:` conditions of the budget report's definitions.
+    public enum Condition: String, CaseIterable {
         case entries
     }
 
-    public func condition(_ name: String) -> Bool? {
-        guard let condition = Condition(rawValue: name) else { return nil }
-        return switch condition {
+    public func holds(_ condition: Condition) -> Bool {
+        switch condition {
         case .entries: !month.lines.isEmpty
         }
     }
@@ -163,17 +162,14 @@ extension BudgetReportData: ChartReportDataSource {
         return try charts.content(kind, data: data, parameters: parameters, frame: frame)
     }
 
-    /// The tables a definition of the budget report may name, in the order its errors list them.
-    enum Table: String, CaseIterable {
+    /// The tables a definition of the budget report may name.
+    public enum Table: String, CaseIterable {
         case expensesByCategory = "expenses-by-category"
         case incomeByCategory = "income-by-category"
         case categories, months
     }
 
-    public var tableNames: [String] { Table.allCases.map(\.rawValue) }
-
-    public func table(_ name: String) -> DataTable? {
-        guard let table = Table(rawValue: name) else { return nil }
+    public func table(_ table: Table) -> DataTable {
         let percent = NumberFormat(locale: locale, style: .percent(2))
         let plain = NumberFormat(locale: locale, style: .decimal(2))
         func amount(_ v: Double?, bold: Bool = false) -> DataTable.Cell {

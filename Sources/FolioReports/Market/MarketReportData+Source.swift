@@ -12,16 +12,15 @@ extension MarketReportData: ChartReportDataSource {
         ]) { $1 }
     }
 
-    /// The conditions a definition of the market report may name.
-    enum Condition: String, CaseIterable {
+    /// The `when:` conditions of the market report's definitions.
+    public enum Condition: String, CaseIterable {
         case fiat, crypto
         case cryptoQuotedEarlier = "crypto-quoted-earlier"
         case bestMarked = "best-marked"
     }
 
-    public func condition(_ name: String) -> Bool? {
-        guard let condition = Condition(rawValue: name) else { return nil }
-        return switch condition {
+    public func holds(_ condition: Condition) -> Bool {
+        switch condition {
         case .fiat: !fiatRates.rows.isEmpty
         case .crypto: !coins.isEmpty
         // Coins stopped being quoted before the report's day: the page says so before its figures.
@@ -158,15 +157,12 @@ extension MarketReportData: ChartReportDataSource {
         input.statistics.contains { $0.name == name && $0.subject != MarketStatistic.cryptoMarket }
     }
 
-    /// The tables a definition of the market report may name, in the order its errors list them.
-    enum Table: String, CaseIterable {
+    /// The tables a definition of the market report may name.
+    public enum Table: String, CaseIterable {
         case rates, converter, coins
     }
 
-    public var tableNames: [String] { Table.allCases.map(\.rawValue) }
-
-    public func table(_ name: String) -> DataTable? {
-        guard let table = Table(rawValue: name) else { return nil }
+    public func table(_ table: Table) -> DataTable {
         let price = NumberFormat(locale: locale, style: .price(minimum: 2, significant: 4))
         let percent = NumberFormat(locale: locale, style: .percent(2), explicitPlus: true)
         func number(_ v: Double?, _ f: NumberFormat) -> DataTable.Cell {

@@ -6,7 +6,7 @@ import Foundation
 
 extension PortfolioReportData {
     /// The tables a definition of the portfolio report may name, in the order its errors list them.
-    enum Table: String, CaseIterable {
+    public enum Table: String, CaseIterable {
         case holdings, trades
         case cashFlows = "cash-flows"
         case diagnostics, income, performance, drawdowns, attribution
@@ -14,11 +14,8 @@ extension PortfolioReportData {
         case incomeYield = "income-yield"
     }
 
-    public var tableNames: [String] { Table.allCases.map(\.rawValue) }
-
-    public func table(_ name: String) throws -> DataTable? {
-        guard let table = Table(rawValue: name) else { return nil }
-        return switch table {
+    public func table(_ table: Table) throws -> DataTable {
+        switch table {
         case .holdings: try holdingsTable()
         case .trades: tradesTable
         case .cashFlows: cashFlowsTable

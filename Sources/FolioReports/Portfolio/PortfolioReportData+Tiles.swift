@@ -20,7 +20,7 @@ extension PortfolioReportData: ChartReportDataSource {
     }
 
     /// The `when:` conditions of the portfolio report's definitions.
-    enum Condition: String, CaseIterable {
+    public enum Condition: String, CaseIterable {
         case negativeBalances = "negative-balances"
         case holdings
         case asOfSetByQuote = "as-of-set-by-quote"
@@ -29,16 +29,14 @@ extension PortfolioReportData: ChartReportDataSource {
         case flowsInWindow = "flows-in-window"
     }
 
-    public func condition(_ name: String) -> Bool? {
-        Condition(rawValue: name).map { condition in
-            switch condition {
-            case .negativeBalances: !diagnostics.isEmpty
-            case .holdings: !held.isEmpty
-            case .asOfSetByQuote: input.asOfSetBy != nil
-            case .income: hasIncome
-            case .incomeEstimated: !incomeProjection.projected.isEmpty
-            case .flowsInWindow: !cashFlowsTable.rows.isEmpty
-            }
+    public func holds(_ condition: Condition) -> Bool {
+        switch condition {
+        case .negativeBalances: !diagnostics.isEmpty
+        case .holdings: !held.isEmpty
+        case .asOfSetByQuote: input.asOfSetBy != nil
+        case .income: hasIncome
+        case .incomeEstimated: !incomeProjection.projected.isEmpty
+        case .flowsInWindow: !cashFlowsTable.rows.isEmpty
         }
     }
 

@@ -69,7 +69,7 @@ extension TaxReportData: ReportDataSource {
     }
 
     /// The `when:` conditions of the tax report's definition.
-    enum Condition: String, CaseIterable {
+    public enum Condition: String, CaseIterable {
         case leftOut = "left-out"
         case sales
         case noSales = "no-sales"
@@ -77,15 +77,13 @@ extension TaxReportData: ReportDataSource {
         case noIncome = "no-income"
     }
 
-    public func condition(_ name: String) -> Bool? {
-        Condition(rawValue: name).map { condition in
-            switch condition {
-            case .leftOut: !tax.leftOut.isEmpty
-            case .sales: !tax.sales.isEmpty
-            case .noSales: tax.sales.isEmpty
-            case .income: !tax.income.isEmpty
-            case .noIncome: tax.income.isEmpty
-            }
+    public func holds(_ condition: Condition) -> Bool {
+        switch condition {
+        case .leftOut: !tax.leftOut.isEmpty
+        case .sales: !tax.sales.isEmpty
+        case .noSales: tax.sales.isEmpty
+        case .income: !tax.income.isEmpty
+        case .noIncome: tax.income.isEmpty
         }
     }
 
@@ -95,21 +93,17 @@ extension TaxReportData: ReportDataSource {
     public var warnings: [String] { tax.leftOutNote.map { [$0] } ?? [] }
 
     /// The tables a definition of the tax report may name.
-    enum Table: String, CaseIterable {
+    public enum Table: String, CaseIterable {
         case totals = "tax-totals"
         case sales = "tax-sales"
         case income = "tax-income"
     }
 
-    public var tableNames: [String] { Table.allCases.map(\.rawValue) }
-
-    public func table(_ name: String) -> DataTable? {
-        Table(rawValue: name).map { table in
-            switch table {
-            case .totals: totalsTable
-            case .sales: salesTable
-            case .income: incomeTable
-            }
+    public func table(_ table: Table) -> DataTable {
+        switch table {
+        case .totals: totalsTable
+        case .sales: salesTable
+        case .income: incomeTable
         }
     }
 }
