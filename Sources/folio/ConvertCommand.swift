@@ -50,14 +50,7 @@ struct ConvertCommand: ParsableCommand {
     @Option(help: ArgumentHelp("When (default: the newest instant every quote needed exists).", valueName: "date"))
     var date: String?
 
-    @Option(
-        name: .customLong("stale-days"),
-        help: ArgumentHelp("A quote older than this many days counts as missing.", valueName: "days")
-    )
-    var staleDays: Double = 7
-
-    @Option(help: ArgumentHelp("text (default), csv or json.", valueName: "format"))
-    var format: String = "text"
+    @OptionGroup var valued: ValuedTableOptions
 
     func run() throws {
         let request = try ConversionRequest(
@@ -67,8 +60,8 @@ struct ConvertCommand: ParsableCommand {
             market: market,
             side: side,
             date: date,
-            staleDays: staleDays,
-            format: format
+            staleDays: valued.staleDays,
+            format: valued.format
         )
         Output.result(try request.table(from: StoredInputs(database.openForReading())).encoded(as: request.format))
     }

@@ -84,3 +84,16 @@ struct RecordOutputOptions: ParsableArguments {
         )
     }
 }
+
+/// What the commands that value with quotes and print a table (`convert`, `table`) both take: how old a
+/// quote may be, and the table's format.
+struct ValuedTableOptions: ParsableArguments {
+    @Option(
+        name: .customLong("stale-days"),
+        help: ArgumentHelp("A quote older than this many days counts as missing.", valueName: "days")
+    )
+    var staleDays: Double = 7
+
+    @Option(help: ArgumentHelp("text (default), csv or json.", valueName: "format"))
+    var format: String = "text"
+}

@@ -192,14 +192,7 @@ struct TableCommand: ParsableCommand {
     )
     var months: Int?
 
-    @Option(
-        name: .customLong("stale-days"),
-        help: ArgumentHelp("A quote older than this many days counts as missing.", valueName: "days")
-    )
-    var staleDays: Double = 7
-
-    @Option(help: ArgumentHelp("text (default), csv or json.", valueName: "format"))
-    var format: String = "text"
+    @OptionGroup var valued: ValuedTableOptions
 
     /// The options as one typed request; every value is checked before the database is opened.
     func request() throws -> TableRequest {
@@ -222,8 +215,8 @@ struct TableCommand: ParsableCommand {
             normalise: normalise,
             benchmark: benchmark,
             riskFree: riskFree,
-            staleDays: staleDays,
-            format: format,
+            staleDays: valued.staleDays,
+            format: valued.format,
             year: year,
             taxRates: taxRates,
             months: months
