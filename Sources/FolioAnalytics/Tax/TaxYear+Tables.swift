@@ -19,35 +19,44 @@ extension TaxYear {
     /// One row per purchase a sale closed. Prices and rates show the decimals their values need, so that
     /// the figure printed is the one the costs were computed with.
     public var salesTable: ResultTable {
-        let rows: [[ResultTable.Cell?]] = sales.map { s in
-            [
-                .text(s.asset.rawValue), .number(s.units),
-                .day(s.buyDay), .number(Double(s.closing.buy.id)), s.closing.buy.externalID.map { .text($0) },
-                .number(s.buyPrice), .text(s.buyCurrency.rawValue), .number(s.buyRate), .number(s.buyFee.uah),
-                .number(s.cost.uah),
-                .day(s.sellDay), .number(Double(s.closing.sale.id)), s.closing.sale.externalID.map { .text($0) },
-                .number(s.sellPrice), .text(s.sellCurrency.rawValue), .number(s.sellRate), .number(s.sellFee.uah),
-                .number(s.proceeds.uah),
-                .number(s.result.uah),
-            ]
-        }
+        let rows = sales.map { s in SalesColumn.allCases.map { Self.cell(s, $0) } }
         let units = Self.decimals(sales.map(\.units), least: 0, most: 8)
         let prices = Self.decimals(sales.flatMap { [$0.buyPrice, $0.sellPrice] }, most: 6)
         let rates = Self.decimals(sales.flatMap { [$0.buyRate, $0.sellRate] }, most: 6)
-        return ResultTable(
-            columns: [
-                .init("asset", .text), .init("quantity", .number, decimals: units),
-                .init("buy_date", .day), .init("buy_id", .number, decimals: 0), .init("buy_external_id", .text),
-                .init("buy_price", .number, decimals: prices), .init("buy_currency", .text),
-                .init("buy_rate", .number, decimals: rates),
-                .init("buy_fee_uah", .number), .init("cost_uah", .number),
-                .init("sell_date", .day), .init("sell_id", .number, decimals: 0), .init("sell_external_id", .text),
-                .init("sell_price", .number, decimals: prices), .init("sell_currency", .text),
-                .init("sell_rate", .number, decimals: rates),
-                .init("sell_fee_uah", .number), .init("proceeds_uah", .number), .init("result_uah", .number),
-            ],
-            rows: rows
-        )
+        let columns = SalesColumn.allCases.map { column -> ResultTable.Column in
+            switch column {
+            case .quantity: .init(column.rawValue, .number, decimals: units)
+            case .buyID, .sellID: .init(column.rawValue, .number, decimals: 0)
+            case .buyPrice, .sellPrice: .init(column.rawValue, .number, decimals: prices)
+            case .buyRate, .sellRate: .init(column.rawValue, .number, decimals: rates)
+            default: .init(column.rawValue, column.kind)
+            }
+        }
+        return ResultTable(columns: columns, rows: rows)
+    }
+
+    private static func cell(_ s: Sale, _ column: SalesColumn) -> ResultTable.Cell? {
+        switch column {
+        case .asset: .text(s.asset.rawValue)
+        case .quantity: .number(s.units)
+        case .buyDate: .day(s.buyDay)
+        case .buyID: .number(Double(s.closing.buy.id))
+        case .buyExternalID: s.closing.buy.externalID.map { .text($0) }
+        case .buyPrice: .number(s.buyPrice)
+        case .buyCurrency: .text(s.buyCurrency.rawValue)
+        case .buyRate: .number(s.buyRate)
+        case .buyFeeUAH: .number(s.buyFee.uah)
+        case .costUAH: .number(s.cost.uah)
+        case .sellDate: .day(s.sellDay)
+        case .sellID: .number(Double(s.closing.sale.id))
+        case .sellExternalID: s.closing.sale.externalID.map { .text($0) }
+        case .sellPrice: .number(s.sellPrice)
+        case .sellCurrency: .text(s.sellCurrency.rawValue)
+        case .sellRate: .number(s.sellRate)
+        case .sellFeeUAH: .number(s.sellFee.uah)
+        case .proceedsUAH: .number(s.proceeds.uah)
+        case .resultUAH: .number(s.result.uah)
+        }
     }
 
     /// A line of the year's totals; its raw value is the table's `item`.
@@ -93,65 +102,66 @@ extension TaxYear {
     /// The year's totals and the taxes on them; each tax row says its rate and where the rate comes from.
     public var totalsTable: ResultTable {
         let file = URL(fileURLWithPath: rates.source).lastPathComponent
-        func note(_ item: TotalItem) -> String {
-            switch item {
-            case .gains: "sum of the sales' positive results"
-            case .losses: "sum of the sales' negative results"
-            case .netInvestmentProfit: "gains + losses"
-            case .lossFromEarlierYears: "net losses of earlier years not yet used (\(file): carry-losses-forward: true)"
-            case .taxableProfit:
-                rates.carryLossesForward
-                    ? "net profit less the losses carried in, at least 0"
-                    : "net profit, at least 0; losses of earlier years not carried (\(file): carry-losses-forward: false)"
-            case .lossToLaterYears: "what is left of the losses"
-            case .taxTotal: "personal income tax + military levy"
-            case .personalIncomeTax, .militaryLevy: ""
+        let day = TaxRates.taxDay(of: year)
+        let rows = totals.map { total in
+            TotalsColumn.allCases.map { column -> ResultTable.Cell? in
+                switch column {
+                case .item: .text(total.item.rawValue)
+                case .uah: total.amount.map { .number($0.uah) }
+                case .percent: total.levy?.period.map { .number($0.percent) }
+                case .rule:
+                    .text(
+                        total.levy.map {
+                            $0.period.map { Self.rule($0, file: file) } ?? "\(file) has no rate in force on \(day.iso)"
+                        } ?? note(total.item, file: file)
+                    )
+                }
             }
         }
-        let day = TaxRates.taxDay(of: year)
-        let rows: [[ResultTable.Cell?]] = totals.map { total in
-            let rule =
-                total.levy.map {
-                    $0.period.map { Self.rule($0, file: file) } ?? "\(file) has no rate in force on \(day.iso)"
-                } ?? note(total.item)
-            return [
-                .text(total.item.rawValue), total.amount.map { .number($0.uah) },
-                total.levy?.period.map { .number($0.percent) }, .text(rule),
-            ]
+        return ResultTable(columns: TotalsColumn.allCases.map(\.column), rows: rows)
+    }
+
+    /// How a total that is not a tax is found.
+    private func note(_ item: TotalItem, file: String) -> String {
+        switch item {
+        case .gains: "sum of the sales' positive results"
+        case .losses: "sum of the sales' negative results"
+        case .netInvestmentProfit: "gains + losses"
+        case .lossFromEarlierYears: "net losses of earlier years not yet used (\(file): carry-losses-forward: true)"
+        case .taxableProfit:
+            rates.carryLossesForward
+                ? "net profit less the losses carried in, at least 0"
+                : "net profit, at least 0; losses of earlier years not carried (\(file): carry-losses-forward: false)"
+        case .lossToLaterYears: "what is left of the losses"
+        case .taxTotal: "personal income tax + military levy"
+        case .personalIncomeTax, .militaryLevy: ""
         }
-        return ResultTable(
-            columns: [
-                .init("item", .text), .init("uah", .number), .init("percent", .percent, decimals: 1),
-                .init("rule", .text),
-            ],
-            rows: rows
-        )
     }
 
     /// Each dividend and interest of the year at the NBU rate of its day, then their total.
     public var incomeTable: ResultTable {
-        var rows: [[ResultTable.Cell?]] = income.map { i in
-            [
-                .day(i.day), .text(i.kind.rawValue), .text(i.asset.rawValue), .number(Double(i.transaction.id)),
-                i.transaction.externalID.map { .text($0) }, .text(i.currency.rawValue), .number(i.gross),
-                .number(i.rate),
-                .number(i.grossUAH.uah), .number(i.withheld), .number(i.withheldUAH.uah),
-            ]
+        let rows = income.map { i in
+            IncomeColumn.allCases.map { column -> ResultTable.Cell? in
+                switch column {
+                case .date: .day(i.day)
+                case .kind: .text(i.kind.rawValue)
+                case .asset: .text(i.asset.rawValue)
+                case .id: .number(Double(i.transaction.id))
+                case .externalID: i.transaction.externalID.map { .text($0) }
+                case .currency: .text(i.currency.rawValue)
+                case .gross: .number(i.gross)
+                case .rate: .number(i.rate)
+                case .grossUAH: .number(i.grossUAH.uah)
+                case .withheld: .number(i.withheld)
+                case .withheldUAH: .number(i.withheldUAH.uah)
+                }
+            }
         }
-        rows.append([
-            nil, .text("Total"), nil, nil, nil, nil, nil, nil, .number(grossIncome.uah), nil,
-            .number(withheldIncome.uah),
-        ])
-        return ResultTable(
-            columns: [
-                .init("date", .day), .init("kind", .text), .init("asset", .text), .init("id", .number, decimals: 0),
-                .init("external_id", .text), .init("currency", .text), .init("gross", .number),
-                .init("rate", .number, decimals: Self.decimals(income.map(\.rate), most: 6)),
-                .init("gross_uah", .number),
-                .init("withheld", .number), .init("withheld_uah", .number),
-            ],
-            rows: rows
-        )
+        let total = IncomeColumn.allCases.map { column -> ResultTable.Cell? in
+            column == .kind ? .text("Total") : column.total(of: self).map { .number($0.uah) }
+        }
+        let rates = Self.decimals(income.map(\.rate), most: 6)
+        return ResultTable(columns: IncomeColumn.allCases.map { $0.column(rates: rates) }, rows: rows + [total])
     }
 
     /// "18 % from 2016-01-01 (Tax Code art. 167.1) — tax-rates.yaml".

@@ -7,21 +7,22 @@ extension TaxReportData {
     /// The totals of `folio table tax-year`, row for row, in the locale's words; each tax names its rate
     /// and the law the rates file cites, and the net profit and the tax to pay are set in bold.
     var totalsTable: DataTable {
-        let rows = tax.totals.map { total -> [DataTable.Cell] in
+        let rows = tax.totals.map { total in
             let (bold, levy) = (total.item.isResult, total.levy)
-            return [
-                DataTable.Cell(strings.taxItem(total.item), bold: bold), uah(total.amount, bold: bold),
-                DataTable.Cell(levy?.period.map { percent($0.percent) } ?? "", sort: levy?.period?.percent),
-                DataTable.Cell(levy.map { $0.period.map { basis($0) } ?? "—" } ?? ""),
-            ]
+            return TaxYear.TotalsColumn.allCases.map { column -> DataTable.Cell in
+                switch column {
+                case .item: DataTable.Cell(strings.taxItem(total.item), bold: bold)
+                case .uah: uah(total.amount, bold: bold)
+                case .percent:
+                    DataTable.Cell(levy?.period.map { percent($0.percent) } ?? "", sort: levy?.period?.percent)
+                case .rule: DataTable.Cell(levy.map { $0.period.map { basis($0) } ?? "—" } ?? "")
+                }
+            }
         }
         return DataTable(
-            columns: [
-                .init(key: "item", title: strings.taxColumn("item"), numeric: false),
-                .init(key: "amount", title: strings.taxColumn("amount"), numeric: true),
-                .init(key: "rate", title: strings.taxColumn("rate"), numeric: true),
-                .init(key: "basis", title: strings.taxColumn("basis"), numeric: false),
-            ],
+            columns: TaxYear.TotalsColumn.allCases.map {
+                .init(key: $0.key, title: strings.taxColumn($0.key), numeric: $0.isNumeric)
+            },
             rows: rows
         )
     }
@@ -40,105 +41,124 @@ extension TaxReportData {
         // most exact figure needs (up to 6 and 8), lined up on the decimal point: the figure shown is the
         // one the cost was computed with, and 7.993 stands above 11.785498 as 7.993000.
         let sales = tax.sales
-        let decimals = (
-            units: TaxYear.decimals(sales.map(\.units), least: 0, most: 8),
-            buyPrice: TaxYear.decimals(sales.map(\.buyPrice), most: 6),
-            buyRate: TaxYear.decimals(sales.map(\.buyRate), most: 6),
-            sellPrice: TaxYear.decimals(sales.map(\.sellPrice), most: 6),
-            sellRate: TaxYear.decimals(sales.map(\.sellRate), most: 6)
-        )
-        // A sale priced in another currency than its purchase says its own beside its price.
-        func price(_ value: Double, _ currency: AssetCode, _ shown: AssetCode) -> DataTable.Cell {
-            var cell = figure(value, decimals.sellPrice)
-            if currency != shown { cell.text += "\u{00A0}" + currency.rawValue }
-            return cell
-        }
-        let rows = sales.map { s -> [DataTable.Cell] in
-            [
-                DataTable.Cell(s.asset.rawValue), figure(s.units, decimals.units),
-                day(s.buyDay), DataTable.Cell(s.closing.buy.reference), figure(s.buyPrice, decimals.buyPrice),
-                DataTable.Cell(s.buyCurrency.rawValue),
-                figure(s.buyRate, decimals.buyRate), uah(s.buyFee), uah(s.cost),
-                day(s.sellDay), DataTable.Cell(s.closing.sale.reference),
-                price(s.sellPrice, s.sellCurrency, s.buyCurrency),
-                figure(s.sellRate, decimals.sellRate), uah(s.sellFee), uah(s.proceeds), uah(s.result),
-            ]
-        }
-        let sums = [\TaxYear.Sale.buyFee, \.cost, \.sellFee, \.proceeds].map { path in
-            sales.map { $0[keyPath: path] }.sum()
-        }
-        let blank = DataTable.Cell("")
-        let total = [
-            DataTable.Cell(strings[.total], bold: true), blank, blank, blank, blank, blank, blank,
-            uah(sums[0], bold: true),
-            uah(sums[1], bold: true), blank, blank, blank, blank, uah(sums[2], bold: true), uah(sums[3], bold: true),
-            uah(tax.net, bold: true),
+        let decimals: [TaxYear.SalesColumn: Int] = [
+            .quantity: TaxYear.decimals(sales.map(\.units), least: 0, most: 8),
+            .buyPrice: TaxYear.decimals(sales.map(\.buyPrice), most: 6),
+            .buyRate: TaxYear.decimals(sales.map(\.buyRate), most: 6),
+            .sellPrice: TaxYear.decimals(sales.map(\.sellPrice), most: 6),
+            .sellRate: TaxYear.decimals(sales.map(\.sellRate), most: 6),
         ]
-        let (purchase, sale) = (strings.taxColumn("purchase"), strings.taxColumn("sale"))
-        func column(
-            _ key: String,
-            _ title: String,
-            numeric: Bool = true,
-            aligned: Bool = false,
-            _ group: String? = nil
-        ) -> DataTable.Column {
-            .init(key: key, title: title, numeric: numeric, alignsDecimals: aligned, group: group)
+        let columns = TaxYear.SalesColumn.allCases.filter { $0.key != nil }
+        let rows = sales.map { s in columns.map { cell(s, $0, decimals[$0] ?? 2) } }
+        let total = columns.map { column in
+            column == .asset
+                ? DataTable.Cell(strings[.total], bold: true)
+                : column.total(of: tax).map { uah($0, bold: true) } ?? DataTable.Cell("")
         }
+        let (purchase, sale) = (strings.taxColumn("purchase"), strings.taxColumn("sale"))
         return DataTable(
-            columns: [
-                column("asset", strings[.asset], numeric: false),
-                column("quantity", strings.taxColumn("units"), aligned: true),
-                column("bought", strings.taxColumn("date"), numeric: false, purchase),
-                column("buy-trade", strings.taxColumn("trade"), numeric: false, purchase),
-                column("buy-price", strings[.price], aligned: true, purchase),
-                column("currency", strings.taxColumn("currency"), numeric: false, purchase),
-                column("buy-rate", strings.taxColumn("nbu"), aligned: true, purchase),
-                column("buy-fee", strings.taxColumn("fee"), purchase),
-                column("cost", strings.taxColumn("cost"), purchase),
-                column("sold", strings.taxColumn("date"), numeric: false, sale),
-                column("sell-trade", strings.taxColumn("trade"), numeric: false, sale),
-                column("sell-price", strings[.price], aligned: true, sale),
-                column("sell-rate", strings.taxColumn("nbu"), aligned: true, sale),
-                column("sell-fee", strings.taxColumn("fee"), sale),
-                column("proceeds", strings.taxColumn("proceeds"), sale),
-                column("result", strings.taxColumn("result")),
-            ],
+            columns: columns.map {
+                .init(
+                    key: $0.key ?? "",
+                    title: title($0),
+                    numeric: $0.isNumeric,
+                    alignsDecimals: $0.alignsDecimals,
+                    group: $0.isPurchase.map { $0 ? purchase : sale }
+                )
+            },
             rows: rows,
             totals: rows.isEmpty ? [] : [total]
         )
     }
 
+    /// A sale's cell in a column; its figure with the column's decimals.
+    private func cell(_ s: TaxYear.Sale, _ column: TaxYear.SalesColumn, _ decimals: Int) -> DataTable.Cell {
+        switch column {
+        case .asset: return DataTable.Cell(s.asset.rawValue)
+        case .quantity: return figure(s.units, decimals)
+        case .buyDate: return day(s.buyDay)
+        case .buyID, .buyExternalID: return DataTable.Cell(s.closing.buy.reference)
+        case .buyPrice: return figure(s.buyPrice, decimals)
+        case .buyCurrency: return DataTable.Cell(s.buyCurrency.rawValue)
+        case .buyRate: return figure(s.buyRate, decimals)
+        case .buyFeeUAH: return uah(s.buyFee)
+        case .costUAH: return uah(s.cost)
+        case .sellDate: return day(s.sellDay)
+        case .sellID, .sellExternalID: return DataTable.Cell(s.closing.sale.reference)
+        case .sellPrice, .sellCurrency:
+            // A sale priced in another currency than its purchase says its own beside its price.
+            var cell = figure(s.sellPrice, decimals)
+            if s.sellCurrency != s.buyCurrency { cell.text += "\u{00A0}" + s.sellCurrency.rawValue }
+            return cell
+        case .sellRate: return figure(s.sellRate, decimals)
+        case .sellFeeUAH: return uah(s.sellFee)
+        case .proceedsUAH: return uah(s.proceeds)
+        case .resultUAH: return uah(s.result)
+        }
+    }
+
+    /// A sales column's title in the locale's words.
+    private func title(_ column: TaxYear.SalesColumn) -> String {
+        switch column {
+        case .asset: strings[.asset]
+        case .quantity: strings.taxColumn("units")
+        case .buyDate, .sellDate: strings.taxColumn("date")
+        case .buyID, .buyExternalID, .sellID, .sellExternalID: strings.taxColumn("trade")
+        case .buyPrice, .sellPrice, .sellCurrency: strings[.price]
+        case .buyCurrency: strings.taxColumn("currency")
+        case .buyRate, .sellRate: strings.taxColumn("nbu")
+        case .buyFeeUAH, .sellFeeUAH: strings.taxColumn("fee")
+        case .costUAH: strings.taxColumn("cost")
+        case .proceedsUAH: strings.taxColumn("proceeds")
+        case .resultUAH: strings.taxColumn("result")
+        }
+    }
+
     /// Each dividend and interest at its day's NBU rate, then the sums in hryvnias.
     var incomeTable: DataTable {
+        let columns = TaxYear.IncomeColumn.allCases.filter { $0.key != nil }
         let rates = TaxYear.decimals(tax.income.map(\.rate), most: 6)
-        let rows = tax.income.map { i -> [DataTable.Cell] in
-            [
-                day(i.day), DataTable.Cell(strings.taxColumn(i.kind.rawValue)), DataTable.Cell(i.asset.rawValue),
-                DataTable.Cell(i.transaction.reference), DataTable.Cell(i.currency.rawValue),
-                figure(i.gross, 2), figure(i.rate, rates), uah(i.grossUAH), figure(i.withheld, 2), uah(i.withheldUAH),
-            ]
+        let rows = tax.income.map { i in
+            columns.map { column -> DataTable.Cell in
+                switch column {
+                case .date: day(i.day)
+                case .kind: DataTable.Cell(strings.taxColumn(i.kind.rawValue))
+                case .asset: DataTable.Cell(i.asset.rawValue)
+                case .id, .externalID: DataTable.Cell(i.transaction.reference)
+                case .currency: DataTable.Cell(i.currency.rawValue)
+                case .gross: figure(i.gross, 2)
+                case .rate: figure(i.rate, rates)
+                case .grossUAH: uah(i.grossUAH)
+                case .withheld: figure(i.withheld, 2)
+                case .withheldUAH: uah(i.withheldUAH)
+                }
+            }
         }
-        let blank = DataTable.Cell("")
-        let total = [
-            DataTable.Cell(strings[.total], bold: true), blank, blank, blank, blank, blank, blank,
-            uah(tax.grossIncome, bold: true),
-            blank, uah(tax.withheldIncome, bold: true),
-        ]
+        let total = columns.map { column in
+            column == .date
+                ? DataTable.Cell(strings[.total], bold: true)
+                : column.total(of: tax).map { uah($0, bold: true) } ?? DataTable.Cell("")
+        }
         return DataTable(
-            columns: [
-                .init(key: "date", title: strings.taxColumn("date"), numeric: false),
-                .init(key: "kind", title: strings[.kind], numeric: false),
-                .init(key: "asset", title: strings[.asset], numeric: false),
-                .init(key: "transaction", title: strings.taxColumn("trade"), numeric: false),
-                .init(key: "currency", title: strings[.currency], numeric: false),
-                .init(key: "gross", title: strings.taxColumn("gross"), numeric: true),
-                .init(key: "rate", title: strings.taxColumn("nbu"), numeric: true),
-                .init(key: "gross-uah", title: strings.taxColumn("grossUAH"), numeric: true),
-                .init(key: "withheld", title: strings.taxColumn("withheld"), numeric: true),
-                .init(key: "withheld-uah", title: strings.taxColumn("withheldUAH"), numeric: true),
-            ],
+            columns: columns.map { .init(key: $0.key ?? "", title: title($0), numeric: $0.isNumeric) },
             rows: rows,
             totals: rows.isEmpty ? [] : [total]
         )
+    }
+
+    /// An income column's title in the locale's words.
+    private func title(_ column: TaxYear.IncomeColumn) -> String {
+        switch column {
+        case .date: strings.taxColumn("date")
+        case .kind: strings[.kind]
+        case .asset: strings[.asset]
+        case .id, .externalID: strings.taxColumn("trade")
+        case .currency: strings[.currency]
+        case .gross: strings.taxColumn("gross")
+        case .rate: strings.taxColumn("nbu")
+        case .grossUAH: strings.taxColumn("grossUAH")
+        case .withheld: strings.taxColumn("withheld")
+        case .withheldUAH: strings.taxColumn("withheldUAH")
+        }
     }
 }
