@@ -116,13 +116,10 @@ extension IncomeCalendar {
         }
     }
 
-    /// The columns this calendar has.
-    public var columns: [Column] { Column.allCases.filter { $0 != .asset || byHolding } }
-
     /// Table `income-calendar`: a row per month and status (and holding, `byHolding`), then a `Total`
     /// row per status; amounts in the base currency.
     public var table: ResultTable {
-        let columns = columns
+        let columns = Column.allCases.filter { $0 != .asset || byHolding }
         return ResultTable(
             columns: columns.map { .init($0.name(base: base), $0.figure == nil ? .text : .number) },
             rows: (rows + totals).map { r in
