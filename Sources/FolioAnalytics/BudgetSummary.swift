@@ -30,6 +30,13 @@ public struct BudgetSummary: Hashable, Sendable {
         public var amount: Double?
         /// Percentage points of the range's total of the same kind.
         public var share: Double?
+
+        public init(kind: BudgetEntryKind, category: String, amount: Double?, share: Double?) {
+            self.kind = kind
+            self.category = category
+            self.amount = amount
+            self.share = share
+        }
     }
 
     public var currency: AssetCode
@@ -155,43 +162,5 @@ public struct BudgetSummary: Hashable, Sendable {
             }
         }
         return categories
-    }
-}
-
-extension BudgetSummary {
-    /// Table `budget`: one row per month, kind and category, with its share of the month's kind total.
-    public var table: ResultTable {
-        ResultTable(
-            columns: [
-                .init("month", .text), .init("kind", .text), .init("category", .text),
-                .init("amount", .number), .init("share", .percent),
-            ],
-            rows: lines.map {
-                [.text($0.month), .text($0.kind.rawValue), .text($0.category), .finite($0.amount), .finite($0.share)]
-            }
-        )
-    }
-
-    /// Table `budget-months`: income, expenses and balance per month, then the total.
-    public var monthsTable: ResultTable {
-        ResultTable(
-            columns: [
-                .init("month", .text), .init("income", .number), .init("expenses", .number), .init("balance", .number),
-            ],
-            rows: months.map { [.text($0.month), .finite($0.income), .finite($0.expenses), .finite($0.balance)] }
-                + [[.text("Total"), .finite(income), .finite(expenses), .finite(balance)]]
-        )
-    }
-
-    /// Table `budget-categories`: each category over the whole range with its share of its kind.
-    public var categoriesTable: ResultTable {
-        ResultTable(
-            columns: [
-                .init("kind", .text), .init("category", .text), .init("amount", .number), .init("share", .percent),
-            ],
-            rows: categories.map {
-                [.text($0.kind.rawValue), .text($0.category), .finite($0.amount), .finite($0.share)]
-            }
-        )
     }
 }

@@ -180,36 +180,3 @@ public struct PortfolioIncome: Hashable, Sendable {
         return p
     }
 }
-
-extension PortfolioIncome {
-    /// Table `income`: one row per holding, then the portfolio's totals; money columns are in the base
-    /// currency and say so in their names. Dividends are on the paying asset's row, interest and account
-    /// account fees on their currency's; `total` is realised + unrealised + dividends + interest − account fees.
-    public var table: ResultTable {
-        let b = base.rawValue.lowercased()
-        var rows: [[ResultTable.Cell?]] = positions.map { p in
-            [
-                .text(p.asset.rawValue), .number(p.quantity), .finite(p.costBasis), .finite(p.averageCost),
-                .finite(p.price),
-                .finite(p.value), .finite(p.realised), .finite(p.unrealised), .finite(p.dividends), .finite(p.interest),
-                .finite(p.accountFees),
-                .finite(p.total),
-            ]
-        }
-        rows.append([
-            .text("Total"), nil, .finite(costBasis), nil, nil, .finite(valueTotal), .finite(realised),
-            .finite(unrealised),
-            .finite(dividends), .finite(interest), .finite(accountFees), .finite(total),
-        ])
-        return ResultTable(
-            columns: [
-                .init("asset", .text), .init("quantity", .number, decimals: 8), .init("cost_basis_\(b)", .number),
-                .init("average_cost_\(b)", .number, decimals: 4), .init("price_\(b)", .number, decimals: 4),
-                .init("value_\(b)", .number), .init("realised_\(b)", .number), .init("unrealised_\(b)", .number),
-                .init("dividends_\(b)", .number), .init("interest_\(b)", .number), .init("account_fees_\(b)", .number),
-                .init("total_\(b)", .number),
-            ],
-            rows: rows
-        )
-    }
-}

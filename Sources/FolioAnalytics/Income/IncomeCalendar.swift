@@ -95,19 +95,44 @@ public struct IncomeCalendar: Hashable, Sendable {
 }
 
 extension IncomeCalendar {
+    /// The columns of `income-calendar`, in order; the asset only `byHolding`, money in the base currency
+    /// (`name(base:)`).
+    public enum Column: String, CaseIterable, Sendable {
+        case month, status, asset, gross, withheld, net
+
+        /// The `folio table` column: a money column says its currency (`net_usd`).
+        public func name(base: AssetCode) -> String {
+            figure == nil ? rawValue : rawValue + "_" + base.rawValue.lowercased()
+        }
+
+        /// The row's figure in this column; nil for the columns of words.
+        public var figure: KeyPath<Row, Double?>? {
+            switch self {
+            case .month, .status, .asset: nil
+            case .gross: \.gross
+            case .withheld: \.withheld
+            case .net: \.net
+            }
+        }
+    }
+
     /// Table `income-calendar`: a row per month and status (and holding, `byHolding`), then a `Total`
     /// row per status; amounts in the base currency.
     public var table: ResultTable {
-        let b = base.rawValue.lowercased()
-        let columns: [ResultTable.Column] =
-            [.init("month", .text), .init("status", .text)] + (byHolding ? [.init("asset", .text)] : [])
-            + [.init("gross_\(b)", .number), .init("withheld_\(b)", .number), .init("net_\(b)", .number)]
-        let cells = (rows + totals).map { r -> [ResultTable.Cell?] in
-            [.text(r.month.map { String($0.iso.prefix(7)) } ?? "Total"), .text(r.status.rawValue)]
-                + (byHolding ? [r.asset.map { .text($0.rawValue) }] : [])
-                + [.finite(r.gross), .finite(r.withheld), .finite(r.net)]
-        }
-        return ResultTable(columns: columns, rows: cells)
+        let columns = Column.allCases.filter { $0 != .asset || byHolding }
+        return ResultTable(
+            columns: columns.map { .init($0.name(base: base), $0.figure == nil ? .text : .number) },
+            rows: (rows + totals).map { r in
+                columns.map { column -> ResultTable.Cell? in
+                    switch column {
+                    case .month: .text(r.month.map { String($0.iso.prefix(7)) } ?? "Total")
+                    case .status: .text(r.status.rawValue)
+                    case .asset: r.asset.map { .text($0.rawValue) }
+                    case .gross, .withheld, .net: .finite(column.figure.flatMap { r[keyPath: $0] })
+                    }
+                }
+            }
+        )
     }
 }
 

@@ -24,7 +24,7 @@ public struct BudgetMonthsDataset: Dataset {
         let range = DayRange.months(months, endingAt: input.asOf)
         let currency = BudgetCurrency.of(input.budget, in: range, given: self.currency)
         let summary = BudgetSummary(entries: input.budget, currency: currency, rates: input.rates, range: range)
-        let totals = summary.months.filter { $0.month.count == 7 }
+        let totals = summary.months
         guard !totals.isEmpty else {
             throw ArgumentError("--as-of", "no budget entries from \(range.from.iso) to \(range.to.iso)")
         }

@@ -44,7 +44,7 @@ extension PortfolioReportData {
 
     private func decimals(_ asset: AssetCode) -> Int { input.assets.first { $0.code == asset }?.decimals ?? 2 }
     /// A quantity as the holdings table prints it (138, not 138.00 on the next page).
-    private func quantity(_ q: Double, _ asset: AssetCode) -> Cell {
+    func quantity(_ q: Double, _ asset: AssetCode) -> Cell {
         Cell(
             HoldingsDataset.quantityFormat(q, asset: input.assets.first { $0.code == asset }, locale: locale).string(q),
             sort: q
@@ -53,7 +53,7 @@ extension PortfolioReportData {
     func number(_ v: Double?, _ d: Int) -> Cell {
         Cell(v.map { NumberFormat(locale: locale, style: .decimal(d)).string($0) } ?? "—", sort: v)
     }
-    private func price(_ v: Double?) -> Cell {
+    func price(_ v: Double?) -> Cell {
         Cell(
             v.map { NumberFormat(locale: locale, style: .price(minimum: 2, significant: 4)).string($0) } ?? "—",
             sort: v
@@ -191,94 +191,6 @@ extension PortfolioReportData {
                 Column(key: "balance", title: strings[.balance], numeric: true),
             ],
             rows: rows
-        )
-    }
-
-    /// The ledger's holdings (`PortfolioIncome`), every money column in the base currency with its title
-    /// saying so, and a total row a reader can add up: realised + unrealised + dividends and interest −
-    /// account fees = the tiles' value − net deposits, and value − cost = unrealised on every row. The
-    /// dividend and fee columns are shown when the portfolio has any.
-    var incomeTable: DataTable {
-        func received(_ p: (dividends: Double?, interest: Double?)) -> Double? {
-            p.dividends.flatMap { d in p.interest.map { d + $0 } }
-        }
-        // A holding sold down to dust with nothing realised, received or paid prints as a row of zeros: left out.
-        let shown = income.positions.filter { p in
-            !HoldingsDataset.showsAsNothing(
-                p.quantity,
-                asset: input.assets.first { $0.code == p.asset },
-                value: p.value
-            )
-                || [p.realised, p.unrealised, p.dividends, p.interest, p.accountFees].contains {
-                    ($0 ?? 1).magnitude >= 0.005
-                }
-        }
-        // Cost + unrealised = value on every row, and every column adds up to its total, as printed
-        // (`Apportionment`): the figures rounded together, not each on its own.
-        var figures = shown.map { p in
-            [p.costBasis, p.unrealised, p.realised, received((p.dividends, p.interest)), p.accountFees]
-        }
-        var values = shown.map(\.value)
-        var totals: [Double?] = [
-            income.costBasis, income.unrealised, income.realised, received((income.dividends, income.interest)),
-            income.accountFees,
-        ]
-        var valueTotal = income.valueTotal
-        // The values first, as the holdings table rounds them (the same column on the page before).
-        let pairs = figures.map { $0.prefix(2).compactMap { $0 } }
-        if let valued = HoldingsDataset.valuesAddingUp(values, to: valueTotal),
-            pairs.allSatisfy({ $0.count == 2 }),
-            let t = Apportionment.table(pairs, decimals: 2, rowTotals: valued)
-        {
-            for i in figures.indices {
-                (figures[i][0], figures[i][1], values[i]) = (t.cells[i][0], t.cells[i][1], t.rows[i])
-            }
-            (totals[0], totals[1], valueTotal) = (t.columns[0], t.columns[1], t.total)
-        }
-        for k in 2..<5 {
-            let column = figures.compactMap { $0[k] }
-            guard column.count == figures.count,
-                let rounded = Apportionment.rounded(
-                    column,
-                    adjustable: column.map { _ in true },
-                    addingUpTo: totals[k] ?? column.reduce(0, +),
-                    decimals: 2
-                )
-            else { continue }
-            for i in figures.indices { figures[i][k] = rounded[i] }
-        }
-        let rows = shown.indices.map { i -> [Cell] in
-            let p = shown[i]
-            return [
-                Cell(p.asset.rawValue), quantity(p.quantity, p.asset), price(p.averageCost), number(figures[i][0], 2),
-                number(values[i], 2), number(figures[i][2], 2), number(figures[i][1], 2), number(figures[i][3], 2),
-                number(figures[i][4], 2),
-            ]
-        }
-        let total = [
-            Cell(strings[.total]), Cell(""), Cell(""), number(totals[0], 2), number(valueTotal, 2),
-            number(totals[2], 2), number(totals[1], 2), number(totals[3], 2), number(totals[4], 2),
-        ]
-        let hasIncome = income.positions.contains { ($0.dividends ?? 1) != 0 || ($0.interest ?? 1) != 0 }
-        let hasFees = income.positions.contains { ($0.accountFees ?? 1) != 0 }
-        // Every money column is in the base currency, which the block's title says once
-        // (`{t.incomeByHolding}, {base}`): nine columns fit a portrait page only without it.
-        return DataTable(
-            columns: [
-                Column(key: "asset", title: strings[.asset], numeric: false),
-                Column(key: "quantity", title: strings[.quantity], numeric: true),
-                Column(key: "average-cost", title: strings[.averageCost], numeric: true),
-                Column(key: "cost", title: strings[.costBasis], numeric: true),
-                Column(key: "value", title: strings[.value], numeric: true),
-                Column(key: "realised", title: strings[.realised], numeric: true),
-                Column(key: "unrealised", title: strings[.unrealised], numeric: true),
-                Column(key: "dividends", title: strings[.dividendsInterest], numeric: true),
-                Column(key: "account-fees", title: strings[.accountFees], numeric: true),
-            ],
-            rows: rows,
-            totals: [total],
-            defaultColumns: ["asset", "quantity", "average-cost", "cost", "value", "realised", "unrealised"]
-                + (hasIncome ? ["dividends"] : []) + (hasFees ? ["account-fees"] : [])
         )
     }
 }
