@@ -45,8 +45,9 @@ extension PortfolioReportData {
         case .sharpe: strings[.sharpe]
         case .sortino: strings[.sortino]
         case .maxDrawdown: strings[.maxDrawdown]
+        case .benchmark: input.benchmark?.rawValue ?? ""
         case .difference: strings[.difference]
-        default: input.benchmark?.rawValue ?? column.rawValue
+        default: column.rawValue  // not in the report (no key)
         }
     }
 
