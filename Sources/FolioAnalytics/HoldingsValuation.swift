@@ -75,16 +75,4 @@ extension HoldingsValuation {
 
     /// The holdings without a value, each with why.
     public var unvalued: [ValuedAsset] { assets.filter { $0.value == nil } }
-
-    /// Table `holdings` with values: one row per asset.
-    public var table: ResultTable {
-        ResultTable(
-            columns: [
-                .init("asset", .text), .init("quantity", .number, decimals: 8),
-                .init("rate", .number, decimals: 6), .init("value_\(base.rawValue.lowercased())", .number),
-            ],
-            rows: assets.map { [.text($0.asset.rawValue), .number($0.quantity), .finite($0.rate), .finite($0.value)] }
-                + [[.text("Total"), nil, nil, .finite(total)]]
-        )
-    }
 }

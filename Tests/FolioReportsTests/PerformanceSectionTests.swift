@@ -59,6 +59,47 @@ import Testing
         }
     }
 
+    /// The report's tables and `folio table`'s are written from the same columns: each column the report
+    /// shows is the folio table's column of the same case, holding the same figure (the report's a
+    /// fraction, the table's in percent where it is a return).
+    @Test func theReportShowsTheFolioTablesFiguresColumnByColumn() throws {
+        var input = SyntheticPortfolio.input(assets: 3, trades: 12)
+        input.benchmark = "S01"
+        let data = PortfolioReportData(input, locale: .en)
+        let history = try #require(input.inputs.performance(endingAt: input.asOf))
+        let benchmark = Benchmark("S01", on: history.returns, rates: input.rates, base: input.portfolio.baseCurrency)
+        let folio = PeriodPerformance.table(history.periods(benchmark: benchmark), benchmark: "S01")
+        let report = try data.performanceTable()
+        #expect(report.rows.count == folio.rows.count && !report.rows.isEmpty)
+        var compared = 0
+        for (c, key) in report.columns.map(\.key).enumerated() {
+            let column = try #require(PeriodPerformance.Column.allCases.first { $0.key == key }, "\(key)")
+            guard column != .period else { continue }
+            let name = column == .benchmark ? "s01" : column.rawValue
+            for (i, row) in report.rows.enumerated() {
+                let figure = folio.number(i, name).map { column.isRatio ? $0 : $0 / 100 }
+                #expect(close(row[c].sortNumber, figure), "\(key) row \(i)")
+                compared += figure == nil ? 0 : 1
+            }
+        }
+        #expect(compared > 20)
+        let drawdowns = try data.drawdownsTable()
+        let listed = history.drawdowns.table()
+        #expect(!drawdowns.rows.isEmpty)
+        for column in [DrawdownSeries.Column.depth, .days] {
+            let c = try #require(drawdowns.columns.firstIndex { $0.key == column.key })
+            for (i, row) in drawdowns.rows.enumerated() {
+                let figure = listed.number(i, column.rawValue).map { column == .depth ? $0 / 100 : $0 }
+                #expect(close(row[c].sortNumber, figure), "\(column) row \(i)")
+            }
+        }
+    }
+
+    private func close(_ a: Double?, _ b: Double?) -> Bool {
+        guard let a, let b else { return a == nil && b == nil }
+        return abs(a - b) <= 1e-12 * max(1, abs(a))
+    }
+
     @Test func theDefinitionNamesTheBenchmark() throws {
         let parser = DefinitionParser(file: "mine.yaml")
         #expect(

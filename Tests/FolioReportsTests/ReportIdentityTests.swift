@@ -172,7 +172,7 @@ import Testing
             table.rows.first { ytd.contains($0.first?.text ?? "") },
             "seed \(seed): \(ytd) among \(table.rows.map { $0.first?.text ?? "" }); \(table.note ?? "")"
         )
-        let twr = try #require(table.columns.firstIndex { $0.key == "twr" })
+        let twr = try #require(table.columns.firstIndex { $0.key == PeriodPerformance.Column.twr.key })
         #expect(
             tile.detail.replacingOccurrences(of: "+", with: "").hasPrefix(row[twr].text + " · "),
             "seed \(seed): \(tile.detail) vs \(row[twr].text)"

@@ -5,64 +5,24 @@ extension PeriodPerformance {
     /// Table `performance`: one row per period; returns and drawdowns in percent, ratios as numbers.
     /// The benchmark's columns only when one was given.
     public static func table(_ periods: [PeriodPerformance], benchmark: AssetCode?) -> ResultTable {
-        func pct(_ v: Double?) -> ResultTable.Cell? { .finite(v.map { $0 * 100 }) }
-        var columns: [ResultTable.Column] = [
-            .init("period", .text), .init("from", .day), .init("to", .day), .init("twr", .percent),
-            .init("twr_annualised", .percent), .init("mwr", .percent), .init("xirr", .percent),
-            .init("volatility", .percent),
-            .init("sharpe", .number, ratio: true), .init("sortino", .number, ratio: true),
-            .init("max_drawdown", .percent),
-            .init("calmar", .number, ratio: true),
-            .init("best_day", .percent), .init("worst_day", .percent), .init("best_month", .percent),
-            .init("worst_month", .percent), .init("best_year", .percent), .init("worst_year", .percent),
-            .init("positive_days", .percent), .init("positive_months", .percent),
-            .init("value_at_risk", .percent), .init("expected_shortfall", .percent),
-            .init("omega", .number, ratio: true),
-        ]
-        if let benchmark {
-            let b = benchmark.rawValue.lowercased()
-            columns += [
-                .init(b, .percent), .init("difference", .percent), .init("beta", .number, ratio: true),
-                .init("correlation", .number, ratio: true),
-            ]
-        }
-        let rows: [[ResultTable.Cell?]] = periods.map { p in
-            let s = p.statistics
-            var row: [ResultTable.Cell?] = [
-                .text(p.period.rawValue), .day(p.from), .day(p.to), pct(p.timeWeighted), pct(p.annualised),
-                pct(p.moneyWeighted),
-                pct(p.xirr), pct(s?.volatility), .finite(s?.sharpe), .finite(s?.sortino), pct(s?.maxDrawdown),
-                .finite(p.calmar),
-                pct(s?.bestDay), pct(s?.worstDay), pct(s?.bestMonth), pct(s?.worstMonth), pct(s?.bestYear),
-                pct(s?.worstYear),
-                pct(s?.positiveDays), pct(s?.positiveMonths), pct(s?.valueAtRisk), pct(s?.expectedShortfall),
-                .finite(s?.omega),
-            ]
-            if benchmark != nil {
-                row += [pct(p.benchmark), pct(p.difference), .finite(p.beta), .finite(p.correlation)]
-            }
-            return row
-        }
-        return ResultTable(columns: columns, rows: rows)
+        table(periods, Column.performance(benchmark: benchmark != nil), benchmark: benchmark)
     }
 
     /// Table `trailing-returns`: the time-weighted return of each period ending at the as-of day, and per
     /// year for a period of a year or more; with a benchmark, its own beside.
     public static func trailingTable(_ periods: [PeriodPerformance], benchmark: AssetCode?) -> ResultTable {
-        func pct(_ v: Double?) -> ResultTable.Cell? { .finite(v.map { $0 * 100 }) }
-        var columns: [ResultTable.Column] = [
-            .init("period", .text), .init("from", .day), .init("to", .day), .init("twr", .percent),
-            .init("twr_annualised", .percent),
-        ]
-        if let benchmark {
-            let b = benchmark.rawValue.lowercased()
-            columns += [.init(b, .percent), .init(b + "_annualised", .percent)]
-        }
-        let rows: [[ResultTable.Cell?]] = periods.map { p in
-            [.text(p.period.rawValue), .day(p.from), .day(p.to), pct(p.timeWeighted), pct(p.annualised)]
-                + (benchmark != nil ? [pct(p.benchmark), pct(p.benchmarkAnnualised)] : [])
-        }
-        return ResultTable(columns: columns, rows: rows)
+        table(periods, Column.trailing(benchmark: benchmark != nil), benchmark: benchmark)
+    }
+
+    private static func table(
+        _ periods: [PeriodPerformance],
+        _ columns: [Column],
+        benchmark: AssetCode?
+    ) -> ResultTable {
+        ResultTable(
+            columns: columns.map { $0.column(benchmark: benchmark) },
+            rows: periods.map { p in columns.map { $0.cell(p) } }
+        )
     }
 
     /// The portfolio's time-weighted return less the benchmark's over the same days.
@@ -72,19 +32,9 @@ extension PeriodPerformance {
 extension DrawdownSeries {
     /// Table `drawdowns`: the `limit` deepest, deepest first.
     public func table(limit: Int = DrawdownSeries.listed) -> ResultTable {
-        let rows: [[ResultTable.Cell?]] = drawdowns.prefix(limit).enumerated().map { i, d in
-            [
-                .number(Double(i + 1)), .day(d.start), .day(d.trough), d.recovery.map { .day($0) },
-                .number(d.depth * 100), .number(Double(d.days)),
-            ]
-        }
-        return ResultTable(
-            columns: [
-                .init("rank", .number, decimals: 0), .init("start", .day), .init("trough", .day),
-                .init("recovery", .day),
-                .init("depth", .percent), .init("days", .number, decimals: 0),
-            ],
-            rows: rows
+        ResultTable(
+            columns: Column.allCases.map(\.column),
+            rows: drawdowns.prefix(limit).enumerated().map { i, d in Column.allCases.map { $0.cell(d, rank: i + 1) } }
         )
     }
 }

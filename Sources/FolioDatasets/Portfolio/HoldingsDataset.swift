@@ -32,88 +32,92 @@ public struct HoldingsDataset: Dataset {
         let base = currency ?? p.portfolio.baseCurrency
         let valuation =
             currency == nil ? input.valuation(p) : input.rates.value(p.replay.holdings(at: input.asOf.end), in: base)
+        let (rows, totals) = Self.lines(valuation, input)
         let strings = input.strings
         let price = NumberFormat(locale: input.locale, style: .price(minimum: 2, significant: 4))
         let money = NumberFormat(locale: input.locale, style: .decimal(2))
         let percent = NumberFormat(locale: input.locale, style: .percent(2))
+        func number(_ value: Double?, _ format: NumberFormat) -> DataTable.Cell {
+            DataTable.Cell(value.map(format.string) ?? "—", sort: value)
+        }
+        func cell(_ line: HoldingsTable.Line, _ column: HoldingsTable.Column) -> DataTable.Cell {
+            switch (column, line.name) {
+            case (.asset, .holding(let code)): DataTable.Cell(code.rawValue)
+            case (.asset, .heldAboveZero): DataTable.Cell(strings.heldAboveZero)
+            case (.asset, .total): DataTable.Cell(strings[.total])
+            case (.kind, .holding(let code)):
+                DataTable.Cell(strings.kind(input.market.asset(code)?.kind ?? input.rates.preference.kind(of: code)))
+            case (.quantity, .holding(let code)):
+                line.quantity.map {
+                    number($0, Self.quantityFormat($0, asset: input.market.asset(code), locale: input.locale))
+                } ?? DataTable.Cell("—")
+            case (.rate, .holding): number(line.rate, price)
+            // A sum has a value and a share, nothing in a holding's own columns.
+            case (.kind, _), (.quantity, _), (.rate, _): DataTable.Cell("")
+            case (.value, _): number(line.value, money)
+            case (.share, _): line.share.map { DataTable.Cell(percent.string($0), sort: $0) } ?? DataTable.Cell("—")
+            }
+        }
+        let table = DataTable(
+            columns: HoldingsTable.Column.allCases.map {
+                .init(key: $0.key, title: Self.title($0, base: base, strings), numeric: $0.isNumeric)
+            },
+            rows: rows.map { line in HoldingsTable.Column.allCases.map { cell(line, $0) } },
+            totals: totals.map { line in HoldingsTable.Column.allCases.map { cell(line, $0) } }
+        )
+        return (table, valuation)
+    }
+
+    /// The report's lines: the holdings largest first, their values rounded together so that they add up
+    /// to the total as printed, and their shares to 100 %; then the total, after the subtotal of the
+    /// holdings above zero and the ones below it when there are any.
+    static func lines(
+        _ valuation: HoldingsValuation,
+        _ input: DatasetInput
+    ) -> (rows: [HoldingsTable.Line], totals: [HoldingsTable.Line]) {
         let total = valuation.total
         // A holding a table would print as 0 of it worth 0.00 (dust a sale left) is no holding to a reader.
         let items = valuation.assets.filter {
-            !Self.showsAsNothing($0.quantity, asset: input.market.asset($0.asset), value: $0.value)
+            !showsAsNothing($0.quantity, asset: input.market.asset($0.asset), value: $0.value)
         }
         .sorted { ($0.value ?? -.infinity, $1.asset) > ($1.value ?? -.infinity, $0.asset) }
+        guard !items.isEmpty else { return ([], []) }
         // Values as printed add up to the total, and shares to 100 %: rounded together (`Apportionment`).
-        let values = Self.valuesAddingUp(items.map(\.value), to: total) ?? items.map(\.value)
+        var lines = items.map(HoldingsTable.Line.init)
+        if let values = valuesAddingUp(items.map(\.value), to: total) {
+            for i in lines.indices { lines[i].value = values[i] }
+        }
         // A share is of what is held — the positive holdings, as the donut draws them — so that an asset's
         // share is one figure in the table and on the chart (two decimals here, one there, as every table
         // and chart writes percentages). A negative balance is no share (—): when there is one, the held
         // holdings' subtotal is the 100 %, the negative ones follow it, and the total is the net value.
         let held = valuation.assets.compactMap(\.value).filter { $0 > 0 }.reduce(0, +)
         let positive = items.indices.filter { (items[$0].value ?? 0) > 0 }
-        let shares: [Int: Double] =
-            total == nil || held <= 0
-            ? [:]
-            : Dictionary(
-                uniqueKeysWithValues: zip(
-                    positive,
-                    Apportionment.rounded(
-                        positive.map { items[$0].value! / held * 100 },
-                        adjustable: positive.map { _ in true },
-                        addingUpTo: 100,
-                        decimals: 2
-                    ) ?? positive.map { items[$0].value! / held * 100 }
-                )
-            )
-        func share(_ i: Int) -> DataTable.Cell {
-            guard let s = shares[i] else { return DataTable.Cell("—") }
-            return DataTable.Cell(percent.string(s / 100), sort: s / 100)
-        }
-        func number(_ value: Double?, _ format: NumberFormat) -> DataTable.Cell {
-            DataTable.Cell(value.map(format.string) ?? "—", sort: value)
-        }
-        let cells = items.indices.map { i -> [DataTable.Cell] in
-            let item = items[i]
-            let asset = input.market.asset(item.asset)
-            return [
-                DataTable.Cell(item.asset.rawValue),
-                DataTable.Cell(strings.kind(asset?.kind ?? input.rates.preference.kind(of: item.asset))),
-                number(item.quantity, Self.quantityFormat(item.quantity, asset: asset, locale: input.locale)),
-                number(item.rate, price), number(values[i], money), share(i),
-            ]
+        let hasShares = total != nil && held > 0
+        if hasShares {
+            let exact = positive.map { items[$0].value! / held * 100 }
+            let shares =
+                Apportionment.rounded(exact, adjustable: exact.map { _ in true }, addingUpTo: 100, decimals: 2) ?? exact
+            for (i, share) in zip(positive, shares) { lines[i].share = share / 100 }
         }
         let negative = items.indices.filter { (items[$0].value ?? 0) < 0 }
-        let rows = items.indices.filter { !negative.contains($0) }.map { cells[$0] }
-        func line(_ name: String, _ value: Double?, _ share: DataTable.Cell, bold: Bool = false) -> [DataTable.Cell] {
-            [
-                DataTable.Cell(name, bold: bold), DataTable.Cell(""), DataTable.Cell(""), DataTable.Cell(""),
-                number(value, money), share,
-            ]
+        let rows = lines.indices.filter { !negative.contains($0) }.map { lines[$0] }
+        guard !negative.isEmpty else { return (rows, [.init(.total, value: total, share: hasShares ? 1 : nil)]) }
+        let subtotal = positive.compactMap { lines[$0].value }.reduce(0, +)
+        let aboveZero = HoldingsTable.Line(.heldAboveZero, value: subtotal, share: 1)
+        return (rows, [aboveZero] + negative.map { lines[$0] } + [.init(.total, value: total)])
+    }
+
+    /// A column's title in the report; money's says its currency.
+    static func title(_ column: HoldingsTable.Column, base: AssetCode, _ strings: Catalogue) -> String {
+        switch column {
+        case .asset: strings[.asset]
+        case .kind: strings[.kind]
+        case .quantity: strings[.quantity]
+        case .rate: strings[.price] + ", " + strings.currency(base)
+        case .value: strings[.value] + ", " + strings.currency(base)
+        case .share: strings[.share]
         }
-        let subtotal = positive.compactMap { values[$0] }.reduce(0, +)
-        let totals =
-            negative.isEmpty
-            ? [
-                line(
-                    strings[.total],
-                    total,
-                    total == nil || held <= 0 ? DataTable.Cell("—") : DataTable.Cell(percent.string(1))
-                )
-            ]
-            : [line(strings.heldAboveZero, subtotal, DataTable.Cell(percent.string(1)))] + negative.map { cells[$0] }
-                + [line(strings[.total], total, DataTable.Cell("—"))]
-        let table = DataTable(
-            columns: [
-                .init(key: "asset", title: strings[.asset], numeric: false),
-                .init(key: "kind", title: strings[.kind], numeric: false),
-                .init(key: "quantity", title: strings[.quantity], numeric: true),
-                .init(key: "price", title: strings[.price] + ", " + strings.currency(base), numeric: true),
-                .init(key: "value", title: strings[.value] + ", " + strings.currency(base), numeric: true),
-                .init(key: "share", title: strings[.share], numeric: true),
-            ],
-            rows: rows,
-            totals: items.isEmpty ? [] : totals
-        )
-        return (table, valuation)
     }
 
     /// Values to the cent adding up to `total` as printed (`Apportionment`); nil when one is missing.

@@ -15,40 +15,40 @@ extension PortfolioReportData {
     private func performanceTable(_ history: PerformanceHistory) -> DataTable {
         let benchmark = input.benchmark.map { Benchmark($0, on: history.returns, rates: input.rates, base: base) }
         let percent = NumberFormat(locale: locale, style: .percent(2))
-        func pct(_ v: Double?) -> Cell { Cell(v.map { percent.string($0) } ?? "—", sort: v) }
-        func ratio(_ v: Double?) -> Cell { number(v, 2) }
+        let columns = PeriodPerformance.Column.performance(benchmark: benchmark != nil).filter { $0.key != nil }
         // A row that holds fewer days than its name says (year to date of a portfolio started this year,
         // since inception when the value was below zero at first) is named by its first day (every row
         // ends on the as-of day).
-        let rows = history.periods(benchmark: benchmark).map { r -> [Cell] in
-            var row = [
-                Cell(r.holdsItsWholePeriod ? strings.period(r.period) : strings.since(r.from)),
-                pct(r.timeWeighted), pct(r.annualised), pct(r.moneyWeighted),
-                pct(r.xirr),
-                pct(r.statistics?.volatility), ratio(r.statistics?.sharpe), ratio(r.statistics?.sortino),
-                pct(r.statistics?.maxDrawdown),
-            ]
-            if benchmark != nil { row += [pct(r.benchmark), pct(r.difference)] }
-            return row
+        func cell(_ r: PeriodPerformance, _ column: PeriodPerformance.Column) -> Cell {
+            guard column != .period else {
+                return Cell(r.holdsItsWholePeriod ? strings.period(r.period) : strings.since(r.from))
+            }
+            let v = column.figure(r)
+            return column.isRatio ? number(v, 2) : Cell(v.map { percent.string($0) } ?? "—", sort: v)
         }
-        var columns = [
-            Column(key: "period", title: strings[.period], numeric: false),
-            Column(key: "twr", title: strings[.twr], numeric: true),
-            Column(key: "twr-annualised", title: strings[.twrAnnualised], numeric: true),
-            Column(key: "mwr", title: strings[.mwr], numeric: true),
-            Column(key: "xirr", title: strings[.xirr], numeric: true),
-            Column(key: "volatility", title: strings[.volatility], numeric: true),
-            Column(key: "sharpe", title: strings[.sharpe], numeric: true),
-            Column(key: "sortino", title: strings[.sortino], numeric: true),
-            Column(key: "max-drawdown", title: strings[.maxDrawdown], numeric: true),
-        ]
-        if let code = input.benchmark {
-            columns += [
-                Column(key: "benchmark", title: code.rawValue, numeric: true),
-                Column(key: "difference", title: strings[.difference], numeric: true),
-            ]
+        return DataTable(
+            columns: columns.map { Column(key: $0.key ?? "", title: title($0), numeric: $0 != .period) },
+            rows: history.periods(benchmark: benchmark).map { r in columns.map { cell(r, $0) } },
+            note: lateStart(history)
+        )
+    }
+
+    /// A performance column's title; the benchmark's is its code.
+    private func title(_ column: PeriodPerformance.Column) -> String {
+        switch column {
+        case .period: strings[.period]
+        case .twr: strings[.twr]
+        case .twrAnnualised: strings[.twrAnnualised]
+        case .mwr: strings[.mwr]
+        case .xirr: strings[.xirr]
+        case .volatility: strings[.volatility]
+        case .sharpe: strings[.sharpe]
+        case .sortino: strings[.sortino]
+        case .maxDrawdown: strings[.maxDrawdown]
+        case .benchmark: input.benchmark?.rawValue ?? ""
+        case .difference: strings[.difference]
+        default: column.rawValue  // not in the report (no key)
         }
-        return DataTable(columns: columns, rows: rows, note: lateStart(history))
     }
 
     /// Why the figures since inception start after the first activity, as the charts say it.
@@ -66,22 +66,35 @@ extension PortfolioReportData {
     private func drawdownsTable(_ history: PerformanceHistory) -> DataTable {
         let percent = NumberFormat(locale: locale, style: .percent(2))
         func day(_ d: Day) -> Cell { Cell(DateText.date(d, locale: locale), sort: Double(d.daysSinceEpoch)) }
-        let rows = history.drawdowns.drawdowns.prefix(5).map { d -> [Cell] in
-            [
-                day(d.start), day(d.trough), d.recovery.map(day) ?? Cell(strings[.notRecovered]),
-                Cell(percent.string(d.depth), sort: d.depth), number(Double(d.days), 0),
-            ]
+        let columns = DrawdownSeries.Column.allCases.filter { $0.key != nil }
+        func cell(_ d: DrawdownSeries.Drawdown, rank: Int, _ column: DrawdownSeries.Column) -> Cell {
+            switch column {
+            case .rank: number(Double(rank), 0)
+            case .start: day(d.start)
+            case .trough: day(d.trough)
+            case .recovery: d.recovery.map(day) ?? Cell(strings[.notRecovered])
+            case .depth: Cell(percent.string(d.depth), sort: d.depth)
+            case .days: number(Double(d.days), 0)
+            }
         }
         return DataTable(
-            columns: [
-                Column(key: "start", title: strings[.drawdownStart], numeric: false),
-                Column(key: "trough", title: strings[.drawdownTrough], numeric: false),
-                Column(key: "recovery", title: strings[.drawdownRecovery], numeric: false),
-                Column(key: "depth", title: strings[.drawdownDepth], numeric: true),
-                Column(key: "days", title: strings[.drawdownDays], numeric: true),
-            ],
-            rows: Array(rows),
+            columns: columns.map { Column(key: $0.key ?? "", title: title($0), numeric: $0.isNumeric) },
+            rows: history.drawdowns.drawdowns.prefix(DrawdownSeries.listed).enumerated().map { i, d in
+                columns.map { cell(d, rank: i + 1, $0) }
+            },
             note: lateStart(history)
         )
+    }
+
+    /// A drawdown column's title.
+    private func title(_ column: DrawdownSeries.Column) -> String {
+        switch column {
+        case .rank: "#"
+        case .start: strings[.drawdownStart]
+        case .trough: strings[.drawdownTrough]
+        case .recovery: strings[.drawdownRecovery]
+        case .depth: strings[.drawdownDepth]
+        case .days: strings[.drawdownDays]
+        }
     }
 }
