@@ -109,6 +109,7 @@ public struct PortfolioTargets: Hashable, Sendable {
 /// A target mix that cannot be right; each case names the line or the figure.
 public enum TargetError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
     case noLines
+    case unknownBasis(String)
     case duplicateLine(String)
     case negativeWeight(String, Double)
     case unknownKind(String)
@@ -123,6 +124,8 @@ public enum TargetError: Error, Equatable, Sendable, CustomStringConvertible, Lo
     public var description: String {
         switch self {
         case .noLines: "no target line given (e.g. AAPL=60 MSFT=40)"
+        case let .unknownBasis(text):
+            "\"\(text)\" is not one of \(TargetBasis.allCases.map(\.rawValue).joined(separator: ", "))"
         case let .duplicateLine(name): "\(name): given twice"
         case let .negativeWeight(name, weight): "\(name): weight \(DecimalText.exact(weight)) is not 0 or more"
         case let .unknownKind(name):

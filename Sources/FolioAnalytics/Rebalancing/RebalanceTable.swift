@@ -58,10 +58,11 @@ public enum RebalanceTable {
         public var goal = 0.0
         /// Value after the trades.
         public var after = 0.0
-        public var weight = 0.0
+        /// Percent of the portfolio's value; nil when it is worth nothing.
+        public var weight: Double?
         public var target = 0.0
-        /// weight − target, in percentage points.
-        public var drift = 0.0
+        /// weight − target, in percentage points; nil without a weight.
+        public var drift: Double?
         /// Points the line may drift either way (`PortfolioTargets.tolerance(of:)`).
         public var tolerance = 0.0
         public var outOfBand = false
@@ -99,9 +100,9 @@ extension Rebalancing {
                 switch column {
                 case .line: .text(line.name)
                 case .value: .number(line.value)
-                case .weight: .number(line.weight)
+                case .weight: .finite(line.weight)
                 case .target: .number(line.target)
-                case .drift: .number(line.drift)
+                case .drift: .finite(line.drift)
                 case .outOfBand: yes(line.outOfBand)
                 case .trade: .number(line.trade)
                 case .tradeQuantity: .finite(line.quantity)

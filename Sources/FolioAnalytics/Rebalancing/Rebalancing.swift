@@ -99,17 +99,18 @@ public struct Rebalancing: Hashable, Sendable {
         guard after > 0 else {
             throw .invalidArgument(
                 name: "cash",
-                value: "\(deposit)",
-                expected: "a deposit when the portfolio is worth nothing"
+                value: DecimalText.exact(deposit),
+                expected: "money to invest: \(DecimalText.exact(total)) \(base) is all the portfolio is worth"
             )
         }
         for i in lines.indices {
             lines[i].start = lines[i].value + (lines[i].name == depositLine ? deposit : 0)
             lines[i].goal = lines[i].target / 100 * after
-            lines[i].weight = total > 0 ? lines[i].value / total * 100 : 0
-            lines[i].drift = lines[i].weight - lines[i].target
+            // A portfolio worth nothing (or less) has no weights, and no drift to be out of band with.
+            lines[i].weight = total > 0 ? lines[i].value / total * 100 : nil
+            lines[i].drift = lines[i].weight.map { $0 - lines[i].target }
             lines[i].tolerance = targets.tolerance(of: lines[i].target)
-            lines[i].outOfBand = abs(lines[i].drift) > lines[i].tolerance + 1e-9
+            lines[i].outOfBand = lines[i].drift.map { abs($0) > lines[i].tolerance + 1e-9 } ?? false
         }
 
         var trades = TradePlan(lines: lines)
