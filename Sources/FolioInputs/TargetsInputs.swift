@@ -49,3 +49,30 @@ extension PortfolioInputs {
         try Rebalancing(valuation(at: day), rates: market.rates, targets: targets, options: options)
     }
 }
+
+extension StoredInputs {
+    /// Adds to `rebalancing` the estimated tax on each sale of `portfolio`'s stocks and ETFs, as the tax
+    /// year of its day would book it (`Rebalancing.estimateTax`), each sold at its price in the currency
+    /// it is quoted in.
+    public func estimateTax(_ rebalancing: inout Rebalancing, portfolio: PortfolioInputs, rates: TaxRates) throws {
+        let market = portfolio.market.rates
+        let base = portfolio.portfolio.baseCurrency
+        let time = rebalancing.time
+        let salePrice: Rebalancing.SalePrice = { asset in
+            guard let currency = market.pricingCurrency(of: asset, towards: base),
+                case let .success(rate) = market.rate(from: asset, to: currency, at: time)
+            else { return nil }
+            return (currency, rate.value)
+        }
+        let currencies = Set(rebalancing.lines.compactMap(\.asset).compactMap { salePrice($0)?.currency })
+        let inputs = try TaxInputs.load(store, ledger: portfolio.ledger, more: currencies, through: time)
+        try rebalancing.estimateTax(
+            trades: portfolio.trades,
+            cashTransactions: portfolio.cashTransactions,
+            kinds: inputs.kinds,
+            official: inputs.official,
+            rates: rates,
+            salePrice: salePrice
+        )
+    }
+}

@@ -181,7 +181,7 @@ struct TableCommand: ParsableCommand {
 
     @Option(
         name: .customLong("tax-rates"),
-        help: ArgumentHelp("tax-year: a rates file instead of reports/tax-rates.yaml.", valueName: "file")
+        help: ArgumentHelp("tax-year, rebalance: a rates file instead of reports/tax-rates.yaml.", valueName: "file")
     )
     var taxRates: String?
 

@@ -19,15 +19,18 @@ struct TargetCommand: ParsableCommand {
             commandName: "set",
             abstract: "Set the target weights of a portfolio, replacing any it had.",
             discussion: """
-                Each line is NAME=PERCENT; the percents add up to 100. A line names an asset (the
-                default), an asset kind (--by kind: fiat, crypto, stock, etf, metal, index, other) or one
-                of your classes (--by class, each given with --class NAME=CODE,CODE). A line is out of
-                band when its weight is more than --band points from its target (5 unless given), or,
-                with --relative-band, more than that percent of its target, whichever is smaller.
+                Each line is NAME=PERCENT; the percents add up to 100. A line names an
+                asset (the default), an asset kind (--by kind: fiat, crypto, stock, etf,
+                metal, index, other) or one of your classes (--by class, each given with
+                --class NAME=CODE,CODE). A line is out of band when its weight is more
+                than --band points from its target (5 unless given), or, with
+                --relative-band, more than that percent of its target, if that is less.
+                Rules: docs/targets.md.
 
                 Examples:
                   folio target set --portfolio Main AAPL=30 MSFT=30 USD=40 --band 5
-                  folio target set --portfolio Main --by kind stock=80 fiat=20 --relative-band 25
+                  folio target set --portfolio Main --by kind stock=80 fiat=20 \\
+                      --relative-band 25
                   folio target set --portfolio Main --by class stocks=60 bonds=40 \\
                       --class stocks=VTI,VXUS --class bonds=BND,AGG
                   folio target set --portfolio Main --file targets.yaml

@@ -155,4 +155,60 @@ import Testing
         let cash = try s.folio(["table", "rebalance", "--portfolio", "P", "--cash=-5"])
         #expect(cash.stderr.contains("--cash: \"-5\" is not an amount above 0"), "\(cash.stderr)")
     }
+
+    /// A portfolio in hryvnias: 1000 USD paid in, 4 AAPL bought at 90 USD on 2024-01-09 (NBU 36.50) and
+    /// 6 at 100 on 2024-01-10 (NBU 37.00); on 2024-06-03 AAPL is 150 USD and the dollar 40 UAH: AAPL
+    /// 10 × 150 × 40 = 60,000, USD 40 × 40 = 1,600, total 61,600. Targets AAPL 50 USD 50 with --sell
+    /// and whole shares: goals 30,800; 29,200 / 6,000 = 4.87 AAPL, sold as 5. FIFO: 4 at 90, 1 at 100:
+    /// proceeds 30,000.00 − cost (13,140.00 + 3,700.00) = 13,160.00, taxed at the built-in rates of 2024
+    /// (18 % and, on 31 Dec 2024, a 5 % military levy): 2,368.80 + 658.00 = 3,026.80.
+    @Test func aSaleOfAPortfolioInHryvniasShowsItsTaxEstimate() throws {
+        let s = try ImportScratch()
+        defer { s.remove() }
+        let quotes = try s.file(
+            "quotes.csv",
+            """
+            date,asset,currency,price,market,source
+            2024-01-09,USD,UAH,36.5,nbu,test
+            2024-01-10,USD,UAH,37,nbu,test
+            2024-06-03,USD,UAH,40,nbu,test
+            2024-06-03,AAPL,USD,150,exchange,test
+
+            """
+        )
+        let trades = try s.file(
+            "trades.csv",
+            """
+            time,side,asset,quantity,price,price_currency,fee,fee_currency,id
+            2024-01-09T15:00:00Z,buy,AAPL,4,90,USD,0,USD,T1
+            2024-01-10T15:00:00Z,buy,AAPL,6,100,USD,0,USD,T2
+
+            """
+        )
+        let cash = try s.file(
+            "transactions.csv",
+            "time,type,currency,amount,fee,status,id\n2024-01-09T09:00:00Z,deposit,USD,1000,0,completed,C1\n"
+        )
+        for arguments in [
+            ["import", "quotes", quotes], ["portfolio", "add", "U", "--base", "UAH"],
+            ["import", "trades", "--portfolio", "U", trades],
+            ["import", "transactions", "--portfolio", "U", cash],
+            ["target", "set", "--portfolio", "U", "AAPL=50", "USD=50"],
+        ] {
+            let result = try s.folio(arguments)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        }
+        let result = try s.folio([
+            "table", "rebalance", "--portfolio", "U", "--as-of", "2024-06-03", "--sell", "--whole-shares", "--format",
+            "json",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let t = try JSONTable(result.stdout)
+        #expect(t.columns.map(\.name).suffix(3) == ["trade_uah", "trade_quantity", "tax_estimate_uah"])
+        let aapl = t.row("line", "AAPL")
+        #expect(t.number(aapl, "value_uah") == 60000 && t.number(aapl, "trade_quantity") == -5)
+        #expect(t.number(aapl, "tax_estimate_uah") == 3026.8)
+        #expect(t.row("line", "USD")?["tax_estimate_uah"] is NSNull)
+        #expect(t.number(t.row("line", "Total"), "tax_estimate_uah") == 3026.8)
+    }
 }

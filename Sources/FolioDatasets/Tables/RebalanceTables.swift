@@ -27,11 +27,25 @@ enum RebalanceTables {
         }
         let day = c.request.day(default: try c.portfolioLastDay())
         try PortfolioTables.activityCheck(p, endingAt: day, c.request)
-        let rebalancing: Rebalancing
+        var rebalancing: Rebalancing
         do { rebalancing = try p.rebalancing(targets, at: day, options: c.request.rebalance) } catch {
             throw ArgumentError(error, arguments: ["cash": "--cash"])
         }
         rebalancing.notes.forEach(c.note)
+        if let rates = try taxRates(c, base: p.portfolio.baseCurrency) {
+            // An estimate that cannot be made (a sale of units never seen bought, a day without an NBU
+            // rate) is named; the trades stand without it.
+            do { try c.inputs.estimateTax(&rebalancing, portfolio: p, rates: rates) } catch let error as TaxYearError {
+                c.note("no tax estimate: \(error)")
+            }
+        }
         return rebalancing.table
+    }
+
+    /// The rates of `--tax-rates`, else for a portfolio in hryvnias (a Ukrainian resident's) the built-in
+    /// file's; nil for another portfolio, whose owner the Ukrainian tax may not concern.
+    private static func taxRates(_ c: TableContext, base: AssetCode) throws -> TaxRates? {
+        if let rates = c.request.rebalanceTaxRates { return rates }
+        return base == .uah ? try TaxRatesFile.load(path: nil) : nil
     }
 }

@@ -58,7 +58,7 @@ public enum TableName: String, CaseIterable, Sendable {
         case .taxYear: return [.portfolio, .year, .taxRates]
         case .incomeCalendar: return [.portfolio, .asOf, .by, .months]
         case .incomeYield: return [.portfolio, .asset, .asOf]
-        case .rebalance: return [.portfolio, .asOf, .cash, .sell, .wholeShares]
+        case .rebalance: return [.portfolio, .asOf, .cash, .sell, .wholeShares, .taxRates]
         }
     }
 

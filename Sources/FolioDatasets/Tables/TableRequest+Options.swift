@@ -1,5 +1,6 @@
 import FolioAnalytics
 import FolioCore
+import FolioInputs
 
 extension TableRequest {
     /// The request `folio table` options spell, each value as typed (ArgumentParser reads only the
@@ -101,6 +102,7 @@ extension TableRequest {
         if name == .taxYear { try taxYear(year, file: taxRates, market: market) }
         if name == .rebalance {
             rebalance = try ArgumentValue.rebalance(cash: cash, sell: sell, wholeShares: wholeShares)
+            rebalanceTaxRates = try taxRates.map { try TaxRatesFile.load(path: $0) }
         }
         if name == .rollingCorrelation && !self.assets.isEmpty && self.assets.count != 2 {
             throw ArgumentError("--asset", "rolling-correlation takes exactly two assets, \(self.assets.count) given")

@@ -38,6 +38,9 @@ public struct TableRequest: Sendable, Hashable {
     public var taxYear: TaxYearRequest?
     /// `rebalance`: `--cash`, `--sell`, `--whole-shares`.
     public var rebalance = RebalanceOptions()
+    /// `rebalance --tax-rates`: the rates its sales' tax is estimated at, read (else the built-in file's,
+    /// for a portfolio in hryvnias).
+    var rebalanceTaxRates: TaxRates?
 
     /// A request with every option at its default.
     public init(_ name: TableName) { self.name = name }
