@@ -154,6 +154,30 @@ struct RebalancingTests {
         #expect(deposit.table.number(3, "trade_usd") == 500)
     }
 
+    @Test func byClassAnAssetInNoClassIsALineOfItsOwn() throws {
+        // Classes tech = AAPL, MSFT (1000 + 1000) and bonds = BND (5 at 80 = 400); KO (10 at 60 = 600)
+        // is in no class: a line of its own, target 0. Total 3000: tech 66.67 %, bonds 13.33 %, KO 20 %.
+        // Targets tech 70, bonds 30 with --sell: goals 2100, 900, 0: tech +100, bonds +500 = 6.25 BND,
+        // KO −600 = −10 shares; the three add up to 0.
+        let targets = try PortfolioTargets(
+            basis: .assetClass,
+            lines: [.init("tech", 70), .init("bonds", 30)],
+            classes: ["tech": ["AAPL", "MSFT"], "bonds": ["BND"]]
+        )
+        let r = try Self.rebalance(
+            ["AAPL": 10, "MSFT": 5, "BND": 5, "KO": 10],
+            prices: ["AAPL": 100, "MSFT": 200, "BND": 80, "KO": 60],
+            targets,
+            .init(sell: true)
+        )
+        #expect(r.lines.map(\.name) == ["tech", "bonds", "KO"])
+        #expect(r.lines.map(\.value) == [2000, 400, 600])
+        #expect(r.lines.map(\.trade) == [100, 500, -600])
+        // A class has no quantity (which of its assets is yours to say); KO, in no class, has its shares.
+        #expect(r.lines.map(\.quantity) == [nil, nil, -10])
+        #expect(try line(r, "KO").isTargeted == false && line(r, "KO").outOfBand)
+    }
+
     @Test func underweightLinesAreFilledDeepestFirst() {
         // Deficits 300, 100, 0 with 250 to spend: the 300 comes down to 100 (200 spent), then both
         // take 25 each: 225 and 25.
