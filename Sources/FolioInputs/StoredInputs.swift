@@ -7,7 +7,7 @@ import FolioStore
 /// it. The store itself stays behind this value, so that data flows Store → Inputs → Datasets as
 /// DESIGN's first section draws it.
 public struct StoredInputs: Sendable {
-    private let store: Store
+    let store: Store
 
     public init(_ store: Store) { self.store = store }
 

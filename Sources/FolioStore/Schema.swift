@@ -13,6 +13,7 @@ enum Schema {
         migrator.registerMigration("v3-income-and-splits", migrate: addIncomeAndSplits)
         migrator.registerMigration("v4-daily-closes", migrate: QuoteDays.create)
         migrator.registerMigration("v5-asset-isin", migrate: addAssetISIN)
+        migrator.registerMigration("v6-targets", migrate: StoredTargets.create)
         return migrator
     }
 

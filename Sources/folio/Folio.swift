@@ -26,7 +26,7 @@ struct Folio: ParsableCommand {
         // each command at every start, since it names the whole tree before parsing.
         subcommands: [
             InitCommand.self, ImportCommand.self, ExportCommand.self, FetchCommand.self, MailCommand.self,
-            PortfolioCommand.self,
+            PortfolioCommand.self, TargetCommand.self,
             AssetCommand.self, TradesCommand.self, TransactionsCommand.self, QuotesCommand.self, InfoCommand.self,
             TableCommand.self, ConvertCommand.self, ReportCommand.self, ChartCommand.self,
             BatchCommand.self, CompletionsCommand.self,

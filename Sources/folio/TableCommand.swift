@@ -42,6 +42,7 @@ struct TableCommand: ParsableCommand {
               folio table budget-months --format csv > budget.csv
               folio table tax-year --portfolio "Demo UAH" --year 2017
               folio table income-calendar --portfolio "Demo UAH" --by holding
+              folio table rebalance --portfolio Main --cash 500 --whole-shares
             """
     )
 
@@ -180,7 +181,7 @@ struct TableCommand: ParsableCommand {
 
     @Option(
         name: .customLong("tax-rates"),
-        help: ArgumentHelp("tax-year: a rates file instead of reports/tax-rates.yaml.", valueName: "file")
+        help: ArgumentHelp("tax-year, rebalance: a rates file instead of reports/tax-rates.yaml.", valueName: "file")
     )
     var taxRates: String?
 
@@ -191,6 +192,17 @@ struct TableCommand: ParsableCommand {
         )
     )
     var months: Int?
+
+    @Option(
+        help: ArgumentHelp("rebalance: new money in the base currency to split among the buys.", valueName: "amount")
+    )
+    var cash: String?
+
+    @Flag(help: "rebalance: sell what is over target, so that every line reaches it (default: buys only).")
+    var sell = false
+
+    @Flag(name: .customLong("whole-shares"), help: "rebalance: trade stocks and ETFs in whole shares.")
+    var wholeShares = false
 
     @OptionGroup var valued: ValuedTableOptions
 
@@ -219,7 +231,10 @@ struct TableCommand: ParsableCommand {
             format: valued.format,
             year: year,
             taxRates: taxRates,
-            months: months
+            months: months,
+            cash: cash,
+            sell: sell,
+            wholeShares: wholeShares
         )
     }
 

@@ -22,12 +22,14 @@ import Testing
         #expect(
             tables == [
                 "asset", "budget_category", "budget_entry", "cash_transaction", "fetch_log", "market_statistic",
-                "portfolio", "quote", "quote_day", "quote_series", "trade",
+                "portfolio", "quote", "quote_day", "quote_series", "target", "target_class_asset", "target_line",
+                "trade",
             ]
         )
         #expect(
             Set(applied) == [
                 "v1-initial", "v2-market-statistics", "v3-income-and-splits", "v4-daily-closes", "v5-asset-isin",
+                "v6-targets",
             ]
         )
         #expect(journal == "wal")

@@ -78,7 +78,7 @@ final class TableContext {
         prices: any PriceBookSource
     ) throws -> Day? {
         switch request.name {
-        case .holdings where request.from == nil && request.to == nil, .allocation:
+        case .holdings where request.from == nil && request.to == nil, .allocation, .rebalance:
             guard let last = try AsOf.portfolio(ledger, prices: prices) else { return nil }
             return request.day(default: last)
         default:

@@ -46,6 +46,7 @@ extension TableName {
         case .taxYear: try TaxTables.taxYear(context).salesTable
         case .incomeCalendar: try IncomeTables.calendar(context)
         case .incomeYield: try IncomeTables.yield(context)
+        case .rebalance: try RebalanceTables.rebalance(context)
         }
     }
 }

@@ -18,6 +18,7 @@ public enum TableName: String, CaseIterable, Sendable {
     case taxYear = "tax-year"
     case incomeCalendar = "income-calendar"
     case incomeYield = "income-yield"
+    case rebalance
 
     /// Options beyond `--format`, `--db`, `--market` and `--stale-days`, which every table takes.
     enum Option: String, Sendable {
@@ -27,6 +28,8 @@ public enum TableName: String, CaseIterable, Sendable {
         case minOverlap = "min-overlap"
         case riskFree = "risk-free"
         case taxRates = "tax-rates"
+        case cash, sell
+        case wholeShares = "whole-shares"
     }
 
     var options: Set<Option> {
@@ -55,6 +58,7 @@ public enum TableName: String, CaseIterable, Sendable {
         case .taxYear: return [.portfolio, .year, .taxRates]
         case .incomeCalendar: return [.portfolio, .asOf, .by, .months]
         case .incomeYield: return [.portfolio, .asset, .asOf]
+        case .rebalance: return [.portfolio, .asOf, .cash, .sell, .wholeShares, .taxRates]
         }
     }
 
@@ -64,7 +68,7 @@ public enum TableName: String, CaseIterable, Sendable {
             .holdings, .value, .allocation, .composition, .income, .flows, .diagnostics, .performance, .drawdowns,
             .monthlyReturns,
             .trailingReturns, .dailyReturns, .rollingVolatility, .rollingSharpe, .attribution, .taxYear,
-            .incomeCalendar, .incomeYield,
+            .incomeCalendar, .incomeYield, .rebalance,
         ].contains(self)
     }
 
@@ -104,6 +108,7 @@ public enum TableName: String, CaseIterable, Sendable {
         case .taxYear: "sales, net profit and taxes in UAH of one --year"
         case .incomeCalendar: "dividends and interest per month, paid and projected"
         case .incomeYield: "next 12 months' dividends, forward yield, yield on cost"
+        case .rebalance: "drift from the targets, the trades back (--cash, --sell)"
         }
     }
 }

@@ -1,5 +1,6 @@
 import FolioAnalytics
 import FolioCore
+import FolioInputs
 
 extension TableRequest {
     /// The request `folio table` options spell, each value as typed (ArgumentParser reads only the
@@ -28,7 +29,10 @@ extension TableRequest {
         format: String = "text",
         year: Int? = nil,
         taxRates: String? = nil,
-        months: Int? = nil
+        months: Int? = nil,
+        cash: String? = nil,
+        sell: Bool = false,
+        wholeShares: Bool = false
     ) throws {
         guard let name = TableName(rawValue: text.lowercased()) else {
             throw ArgumentError(
@@ -42,7 +46,8 @@ extension TableRequest {
             (.period, period != nil), (.currency, currency != nil), (.threshold, threshold != nil),
             (.calendar, calendar != nil), (.minOverlap, minOverlap != nil), (.normalise, normalise != nil),
             (.benchmark, benchmark != nil), (.riskFree, riskFree != nil), (.year, year != nil),
-            (.taxRates, taxRates != nil), (.months, months != nil),
+            (.taxRates, taxRates != nil), (.months, months != nil), (.cash, cash != nil), (.sell, sell),
+            (.wholeShares, wholeShares),
         ]
         for (option, isGiven) in given where isGiven && !name.options.contains(option) {
             throw ArgumentError("--\(option.rawValue)", "not used by the \(name.rawValue) table")
@@ -95,6 +100,10 @@ extension TableRequest {
             throw ArgumentError("--window", "\(w) is not valid, a deviation needs at least 2 days")
         }
         if name == .taxYear { try taxYear(year, file: taxRates, market: market) }
+        if name == .rebalance {
+            rebalance = try ArgumentValue.rebalance(cash: cash, sell: sell, wholeShares: wholeShares)
+            rebalanceTaxRates = try taxRates.map { try TaxRatesFile.load(path: $0) }
+        }
         if name == .rollingCorrelation && !self.assets.isEmpty && self.assets.count != 2 {
             throw ArgumentError("--asset", "rolling-correlation takes exactly two assets, \(self.assets.count) given")
         }

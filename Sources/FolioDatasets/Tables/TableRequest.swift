@@ -36,6 +36,11 @@ public struct TableRequest: Sendable, Hashable {
     public var format: ResultTable.Format = .text
     /// `tax-year`: the year declared and the rates of `--tax-rates` (else the built-in file), read.
     public var taxYear: TaxYearRequest?
+    /// `rebalance`: `--cash`, `--sell`, `--whole-shares`.
+    public var rebalance = RebalanceOptions()
+    /// `rebalance --tax-rates`: the rates its sales' tax is estimated at, read (else the built-in file's,
+    /// for a portfolio in hryvnias).
+    var rebalanceTaxRates: TaxRates?
 
     /// A request with every option at its default.
     public init(_ name: TableName) { self.name = name }
