@@ -101,11 +101,7 @@ struct NodeReader {
             let n = map["chart"]!
             let kind = try string(n, path + ".chart")
             guard ChartKind(rawValue: kind) != nil else {
-                throw error(
-                    n,
-                    path + ".chart",
-                    "expected one of " + ChartKind.allCases.map(\.rawValue).joined(separator: ", ")
-                )
+                throw error(n, path + ".chart", "expected one of " + ChartKind.names)
             }
             let format = try map["format"].map { try string($0, path + ".format") } ?? "png"
             guard ["png", "pdf", "svg"].contains(format) else {

@@ -77,34 +77,16 @@ struct PortfolioBatch {
         "\(error)".split(separator: "\n").joined(separator: " ")
     }
 
+    /// Renders the portfolio's stale outputs, or nothing when its memo says every output is current.
     private func render(_ name: String, into outcome: inout PortfolioOutcome) throws {
-        let portfolio = try store.portfolio(named: name)
-        var digest = StableHash()
-        let benchmark = jobs.benchmarks[name] ?? definition.benchmark
-        for line in try store.portfolioDigestLines(portfolio, alsoQuotesOf: [benchmark].compactMap { $0 }) {
-            digest.add(line)
-        }
-        digest.add("benchmark \(benchmark?.rawValue ?? "none")")
-        let component = componentOverrides[name] ?? OutputPath.component(name)
-        let folders = Set(jobs.jobs.compactMap { OutputPath.portfolioFolder($0.output, component: component) })
-        for folder in folders { Self.logRemoved(BatchFile.removeLeftovers(under: folder)) }
-        let sweptFolders = !folders.isEmpty
-        // The memo needs one folder that holds every output of the portfolio.
-        let memoFolder =
-            folders.count == 1
-                && jobs.jobs.allSatisfy({ OutputPath.portfolioFolder($0.output, component: component) != nil })
-            ? folders.first : nil
-        let mailRecord = jobs.mail == nil ? nil : PendingMail.file(for: jobs, component: component)
-        if let mailRecord, !folders.contains(where: { mailRecord.path.hasPrefix($0.path + "/") }) {
-            Self.logRemoved(BatchFile.removeLeftovers(of: mailRecord))
-        }
-        outcome.mailRecord = mailRecord
-        let memoKey = PortfolioMemo(data: digest.hex, jobs: jobsDigest, outputs: [])
-        if !force, let memoFolder, let memo = PortfolioMemo.read(in: memoFolder), memo.data == memoKey.data,
-            memo.jobs == memoKey.jobs, memo.outputsPresent
+        var plan = try plan(name)
+        outcome.mailRecord = plan.mailRecord
+        let memoKey = plan.memoKey
+        if !force, let memoFolder = plan.memoFolder, let memo = PortfolioMemo.read(in: memoFolder),
+            memo.data == memoKey.data, memo.jobs == memoKey.jobs, memo.outputsPresent
         {
             outcome.skipped = memo.outputs
-            outcome.pendingMail = try mailRecord.flatMap(PendingMail.read)
+            outcome.pendingMail = try plan.mailRecord.flatMap(PendingMail.read)
             return
         }
         let prices = try self.prices?.get()
@@ -117,112 +99,69 @@ struct PortfolioBatch {
         )
         .following(definition)
         .input(store, prices: prices)
-        let day = input.asOf.iso
-        digest.add(day)
-        // Written before the first new output is drawn, so that no crash after it can lose the mail.
-        var mailOwed = false
-        var dataByLocale: [ChartLocale: PortfolioReportData] = [:]
-        func data(_ locale: ChartLocale) -> PortfolioReportData {
-            if let cached = dataByLocale[locale] { return cached }
-            let made = PortfolioReportData(input, locale: locale)
-            dataByLocale[locale] = made
-            return made
-        }
-        for job in jobs.jobs {
-            let theme = job.theme
-            func path(_ report: String, _ ext: String) -> URL {
-                URL(
-                    fileURLWithPath: OutputPath.expand(
-                        job.output,
-                        values: [
-                            "portfolio": component, "date": day, "report": report, "ext": ext,
-                            "locale": job.locale.rawValue, "theme": job.theme.name,
-                        ]
-                    )
-                )
-            }
-            func fingerprint(_ extra: String) -> OutputFingerprint {
-                var h = StableHash()
-                h.add(String(describing: job))
-                h.add(extra)
-                if job.readsBeyondPortfolio { h.add(sharedDigest ?? "") }
-                return OutputFingerprint(data: digest.hex, job: h.hex)
-            }
-            /// Renders one output unless its fingerprint is current; a failure is recorded and the next output goes on.
-            func output(_ url: URL, _ fp: OutputFingerprint, _ draw: () throws -> Void) {
-                guard !stopRequested() else {
-                    outcome.interrupted = true
-                    return
-                }
-                if !sweptFolders || OutputPath.portfolioFolder(job.output, component: component) == nil {
-                    Self.logRemoved(BatchFile.removeLeftovers(of: url))
-                }
-                if !force, fp.isCurrent(for: url) {
-                    outcome.skipped.append(url.path)
-                    return
-                }
-                do {
-                    try FileError.createDirectory(url.deletingLastPathComponent())
-                    if let mailRecord, !mailOwed {
-                        try PendingMail(file: mailRecord).write()
-                        mailOwed = true
-                    }
-                    try draw()
-                    try fp.record(for: url)
-                    outcome.rendered.append(url.path)
-                } catch {
-                    outcome.failures.append(url.lastPathComponent + ": " + Self.reason(error))
-                }
-            }
-            switch job.item {
-            case .portfolioReport(let report):
-                let url = path(report, "pdf")
-                let reports = PortfolioReports(portfolio: name, asOf: input.asOf, locale: job.locale, theme: theme)
-                output(url, fingerprint(definitionDigest)) {
-                    _ = try reports.writePDF(data(job.locale), definition: definition, renderer: renderer, to: url)
-                }
-            case .daily(let prefix):
-                let images: [DailyChartSet.Image]
-                let set = DailyChartSet(definition)
-                do { images = try set.images(data(job.locale), theme: theme) } catch {
-                    outcome.failures.append("daily: " + Self.reason(error))
-                    continue
-                }
-                for image in images {
-                    let base = (image.fileName as NSString).deletingPathExtension
-                    let url = path(prefix + base, "png")
-                    output(url, fingerprint(image.fileName)) {
-                        try renderer.writePNG(renderer.scene(image.chart), to: url, scale: set.scale)
-                    }
-                }
-            case .chart(var request, let format, let report):
-                let url = path(report, format)
-                output(url, fingerprint("")) {
-                    // The portfolio's ledger is read once for all its jobs. A chart of the portfolio ends on
-                    // its day; one of named assets or of the budget on their own last day, unless the job
-                    // names one.
-                    request.portfolio = name
-                    let subject = request.datasetType.subject
-                    if subject == .portfolio || (subject == .assetsOrPortfolio && request.assets.isEmpty) {
-                        request.asOf = request.asOf ?? input.asOf
-                    }
-                    let document = try ChartPipeline.document(
-                        request,
-                        inputs: StoredInputs(store),
-                        prices: prices,
-                        ledger: input.inputs.ledger
-                    )
-                    try ChartOutput(path: url.path, request: request).write(document, renderer: renderer)
-                }
-            }
-        }
-        outcome.pendingMail = try mailRecord.flatMap(PendingMail.read)
+        plan.digest.add(input.asOf.iso)
+        let outputs = PortfolioOutputs(
+            batch: self,
+            plan: plan,
+            input: input,
+            prices: prices,
+            outcome: outcome
+        )
+        for job in jobs.jobs { outputs.render(job) }
+        outcome = outputs.outcome
+        outcome.pendingMail = try plan.mailRecord.flatMap(PendingMail.read)
         // An as-of day of today may be the fallback for a portfolio without prices, which moves every day
         // while its data does not: such a portfolio gets no memo and is checked output by output.
-        if let memoFolder, outcome.failures.isEmpty, !outcome.interrupted, input.asOf != Day(Date()) {
+        if let memoFolder = plan.memoFolder, outcome.failures.isEmpty, !outcome.interrupted, input.asOf != Day(Date()) {
             var memo = memoKey
             memo.outputs = outcome.rendered + outcome.skipped
             do { try memo.write(in: memoFolder) } catch { outcome.failures.append(Self.reason(error)) }
         }
     }
+
+    /// What is known of a portfolio before its data is loaded: the digest of what its outputs are drawn
+    /// from, where they go (the leftovers of an interrupted run there removed), and the memo's key.
+    private func plan(_ name: String) throws -> PortfolioPlan {
+        let portfolio = try store.portfolio(named: name)
+        var digest = StableHash()
+        let benchmark = jobs.benchmarks[name] ?? definition.benchmark
+        for line in try store.portfolioDigestLines(portfolio, alsoQuotesOf: [benchmark].compactMap { $0 }) {
+            digest.add(line)
+        }
+        digest.add("benchmark \(benchmark?.rawValue ?? "none")")
+        let component = componentOverrides[name] ?? OutputPath.component(name)
+        let folders = Set(jobs.jobs.compactMap { OutputPath.portfolioFolder($0.output, component: component) })
+        for folder in folders { Self.logRemoved(BatchFile.removeLeftovers(under: folder)) }
+        // The memo needs one folder that holds every output of the portfolio.
+        let memoFolder =
+            folders.count == 1
+                && jobs.jobs.allSatisfy({ OutputPath.portfolioFolder($0.output, component: component) != nil })
+            ? folders.first : nil
+        let mailRecord = jobs.mail == nil ? nil : PendingMail.file(for: jobs, component: component)
+        if let mailRecord, !folders.contains(where: { mailRecord.path.hasPrefix($0.path + "/") }) {
+            Self.logRemoved(BatchFile.removeLeftovers(of: mailRecord))
+        }
+        return PortfolioPlan(
+            digest: digest,
+            component: component,
+            sweptFolders: !folders.isEmpty,
+            memoFolder: memoFolder,
+            mailRecord: mailRecord,
+            memoKey: PortfolioMemo(data: digest.hex, jobs: jobsDigest, outputs: [])
+        )
+    }
+}
+
+/// A portfolio's outputs before its data is loaded (`PortfolioBatch.plan`).
+struct PortfolioPlan {
+    /// What the outputs are drawn from; the as-of day is added once the data is loaded.
+    var digest: StableHash
+    /// The portfolio's folder name in output paths.
+    let component: String
+    /// Whether the portfolio's folders were swept of leftovers (an output elsewhere is swept alone).
+    let sweptFolders: Bool
+    /// The one folder that holds every output, where the memo lives; nil when there is none.
+    let memoFolder: URL?
+    let mailRecord: URL?
+    let memoKey: PortfolioMemo
 }

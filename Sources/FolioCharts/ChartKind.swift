@@ -5,7 +5,7 @@ import Foundation
 /// (the frame's `FrameLayout`; the shared guides `ValueAxis`, `TimeAxis`, `Legend`, `BodyNote`,
 /// `LineEndLabels`; the mark's own `Layout` with its plot and scales) → drawing into that layout only →
 /// `Scene` (flat primitives in points, y down) → FolioRender. A new kind of chart is one file with one
-/// type conforming to this, plus its case in `ChartKind`.
+/// type conforming to this, its case in `ChartKind` and its descriptor in FolioDatasets.
 public protocol Chart: Sendable {
     var frame: ChartFrame { get set }
     func scene(measurer: any TextMeasurer) -> Scene
@@ -22,7 +22,8 @@ extension Chart {
 }
 
 /// Every kind of chart Folio draws, by the name the command line, report definitions and jobs files use
-/// (`folio chart KIND`, `chart: KIND`): the one table of kinds.
+/// (`folio chart KIND`, `chart: KIND`): the one list of kinds. What each means to the user (its help, its
+/// standard dataset) is its descriptor, `ChartKind.descriptor` in FolioDatasets, which knows the datasets.
 public enum ChartKind: String, Hashable, Sendable, CaseIterable {
     case line, compare, pie, donut, bars, hbars, correlation, table
     case smallMultiples = "small-multiples"

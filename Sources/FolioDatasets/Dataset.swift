@@ -64,8 +64,8 @@ public struct DatasetChart: Sendable {
 
 /// The table of datasets.
 public enum Datasets {
-    /// Every dataset. The first that can be drawn as a kind is what `folio chart KIND` draws without
-    /// `--data`, so the order matters: prices before the other lines, composition before the other bars.
+    /// Every dataset, in the order `folio chart --help` names them (what a kind draws without `--data`
+    /// is its descriptor's).
     public static let all: [any Dataset.Type] = [
         PricesDataset.self, AllocationDataset.self, CompositionDataset.self, CashFlowsDataset.self,
         HoldingsDataset.self,
@@ -93,14 +93,11 @@ public enum Datasets {
         return names
     }
 
-    /// What `folio chart KIND` draws without `--data`: the first dataset drawn as that kind; a pie
-    /// `--by category` is of the budget's expenses.
+    /// What `folio chart KIND` draws without `--data`: the kind's standard dataset (its descriptor), or
+    /// with `--by category` the budget's, for the kinds that draw it.
     public static func standard(for kind: ChartKind, by grouping: ChartRequest.Grouping?) -> any Dataset.Type {
-        if grouping == .category, ExpensesByCategoryDataset.kinds.contains(kind) {
-            return ExpensesByCategoryDataset.self
-        }
-        // Every kind has a dataset (`ChartRequestTests` checks it); a kind added without one draws prices
-        // and is refused by `dataset()` as not drawable that way.
-        return all.first { $0.kinds.contains(kind) } ?? PricesDataset.self
+        let descriptor = kind.descriptor
+        if grouping == .category, let byCategory = descriptor.byCategory { return byCategory }
+        return descriptor.standard
     }
 }

@@ -48,6 +48,26 @@ extension DatasetInput {
         return try made.get()
     }
 
+    /// The prices of an asset the user named (`--asset`) in `currency` over `range`, for the datasets
+    /// that draw named assets: an asset without quotes is named as such before any route is looked for,
+    /// and analytics errors come back in the chart's flags (`rethrow`).
+    func namedHistory(
+        _ asset: AssetCode,
+        in currency: AssetCode,
+        range: DayRange,
+        currencyGiven: Bool
+    ) throws -> PriceHistory {
+        guard market.book.pairs.contains(where: { $0.asset == asset || $0.currency == asset }) else {
+            throw ArgumentError("--as-of", "no quotes of \(asset) from \(range.from.iso) to \(range.to.iso)")
+        }
+        return try rethrow(
+            { () throws(AnalyticsError) in try history(asset, in: currency, range: range) },
+            range: range,
+            what: "quotes of \(asset) in \(currency)",
+            currencyGiven: currencyGiven
+        )
+    }
+
     /// Daily closes of `assets` over `range`, each in `currency` or else in its pricing currency; assets
     /// without prices there are left out and named in the warnings.
     func closes(

@@ -58,6 +58,12 @@ public struct ImportKind: RawRepresentable, CaseIterable, Hashable, Sendable, Cu
     /// Refuses `options` this kind cannot read with, before anything is written.
     package func check(_ options: ImportOptions) throws { try optionsCheck(options) }
 
+    /// The refusal of an import of trades and transactions into no portfolio: `folio import` says it
+    /// before the database is opened, the importer (`ImportInput.portfolio()`) to any other caller.
+    public var withoutPortfolio: ArgumentError {
+        ArgumentError("--portfolio", "import \(rawValue) needs the portfolio to import into")
+    }
+
     /// Reads `input.url` as this kind into `input.sink`.
     package func read(_ input: ImportInput, _ summary: inout ImportSummary) throws { try reader(input, &summary) }
 }
@@ -69,20 +75,19 @@ package struct ImportInput {
     package let options: ImportOptions
     /// The portfolio an import of trades and transactions goes into (nil for the other kinds).
     let portfolioID: Int64?
-    let kind: String
+    let kind: ImportKind
 
     package init(url: URL, sink: any ImportSink, options: ImportOptions, portfolioID: Int64?, kind: ImportKind) {
         self.url = url
         self.sink = sink
         self.options = options
         self.portfolioID = portfolioID
-        self.kind = kind.rawValue
+        self.kind = kind
     }
 
+    /// Asked before the first line is read, so that an import without one writes nothing.
     func portfolio() throws -> Int64 {
-        guard let portfolioID else {
-            throw ArgumentError("--portfolio", "import \(kind) needs the portfolio to import into")
-        }
+        guard let portfolioID else { throw kind.withoutPortfolio }
         return portfolioID
     }
 

@@ -139,9 +139,7 @@ struct ImportCommand: ParsableCommand {
         if let market { _ = try ArgumentValue.market(market) }
         switch kind {
         case let .file(kind):
-            if kind.needsPortfolio && portfolio == nil {
-                throw ArgumentError("--portfolio", "import \(kind.rawValue) needs the portfolio to import into")
-            }
+            if kind.needsPortfolio && portfolio == nil { throw kind.withoutPortfolio }
             if let base {
                 guard kind.needsPortfolio else {
                     throw ArgumentError("--base", "import \(kind.rawValue) goes into no portfolio; --base is not taken")

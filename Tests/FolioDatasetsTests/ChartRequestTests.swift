@@ -113,9 +113,14 @@ import Testing
     }
 
     @Test func eachKindDrawsItsStandardDatasetAndDatasetsRefuseOtherKinds() throws {
+        // A descriptor names a dataset that draws its kind, by category too where it has one.
         for kind in ChartKind.allCases {
             #expect(Datasets.standard(for: kind, by: nil).kinds.contains(kind), "\(kind)")
+            #expect(Datasets.standard(for: kind, by: .category).kinds.contains(kind), "\(kind) by category")
         }
+        #expect(Datasets.standard(for: .pie, by: .category).name == "expenses-by-category")
+        #expect(Datasets.standard(for: .donut, by: .category).name == "expenses-by-category")
+        #expect(Datasets.standard(for: .bars, by: .category).name == "composition")
         #expect(Set(Datasets.all.map { $0.name }).count == Datasets.all.count)
         var request = ChartRequest(kind: .line)
         request.data = "composition"

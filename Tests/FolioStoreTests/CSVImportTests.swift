@@ -101,6 +101,19 @@ import Testing
         #expect(try t.store.quotes(asset: "SPY").map(\.price) == [1.5])
     }
 
+    /// An import of trades or transactions given no portfolio (by a caller other than `folio import`,
+    /// which refuses it before the database is opened) is refused by its importer before a line is read,
+    /// naming the option, and writes nothing: no portfolio, no trade, no transaction.
+    @Test func anImportIntoNoPortfolioIsRefusedAndWritesNothing() throws {
+        let t = try TemporaryStore()
+        let trades = "time,side,asset,quantity,price,price_currency\n2024-01-02,buy,AAPL,1,185.5,USD\n"
+        for kind in ImportKind.allCases where kind.needsPortfolio {
+            let refusal = "--portfolio: import \(kind.rawValue) needs the portfolio to import into"
+            #expect(t.refusal(trades, as: kind) == refusal)
+        }
+        #expect(try t.count("portfolio") == 0 && t.count("trade") == 0 && t.count("cash_transaction") == 0)
+    }
+
     @Test func tradesWithoutIdsKeepIdenticalRowsOnceEach() throws {
         let t = try TemporaryStore()
         let portfolio = try t.store.addPortfolio(name: "P", baseCurrency: "USD")

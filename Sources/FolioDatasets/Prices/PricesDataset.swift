@@ -66,15 +66,7 @@ struct PricesDataset: Dataset {
         } else {
             for asset in assets {
                 let target = currency ?? input.defaultCurrency(of: asset)
-                guard input.market.book.pairs.contains(where: { $0.asset == asset || $0.currency == asset }) else {
-                    throw ArgumentError("--as-of", "no quotes of \(asset) from \(range.from.iso) to \(range.to.iso)")
-                }
-                let history = try input.rethrow(
-                    { () throws(AnalyticsError) in try input.history(asset, in: target, range: range) },
-                    range: range,
-                    what: "quotes of \(asset) in \(target)",
-                    currencyGiven: currency != nil
-                )
+                let history = try input.namedHistory(asset, in: target, range: range, currencyGiven: currency != nil)
                 guard !history.points.isEmpty else {
                     throw ArgumentError(
                         "--as-of",

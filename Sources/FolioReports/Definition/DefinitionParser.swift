@@ -201,7 +201,7 @@ public struct DefinitionParser {
                 throw error(
                     node,
                     path + ".chart",
-                    "a chart kind (" + ChartKind.allCases.map(\.rawValue).joined(separator: ", ") + ")"
+                    "a chart kind (" + ChartKind.names + ")"
                 )
             }
             block.chart = try choice(c, path + ".chart", ChartKind.self).rawValue

@@ -17,10 +17,8 @@ extension Store {
             let sink = try StoreSink(db: db, conflicts: options.replace ? .replace : .report)
             var portfolioID: Int64?
             var created: String?
-            if kind.needsPortfolio {
-                guard let name = options.portfolio else {
-                    throw ArgumentError("--portfolio", "import \(kind.rawValue) needs the portfolio to import into")
-                }
+            // Without a portfolio, an import that needs one is refused by its importer before it reads a line.
+            if kind.needsPortfolio, let name = options.portfolio {
                 if let base = options.newPortfolioBase,
                     try Int64.fetchOne(db, sql: "SELECT id FROM portfolio WHERE name = ?", arguments: [name]) == nil
                 {
