@@ -56,14 +56,14 @@ import Testing
         return s
     }
 
+    /// One run mailing through `url` (`sink.url`, or a port nothing listens on).
     static func run(
         _ s: ImportScratch,
-        _ sink: SMTPSink,
+        _ url: String,
         locale: String = "en",
-        force: Bool = false
-    ) throws
-        -> FolioProcess.Result
-    {
+        force: Bool = false,
+        environment: [String: String] = [:]
+    ) throws -> FolioProcess.Result {
         let jobs = try s.file(
             "jobs.yaml",
             """
@@ -72,7 +72,7 @@ import Testing
               - chart: pie
             mail:
               to: [ops@example.com]
-              smtp-url: \(sink.url)
+              smtp-url: \(url)
               locale: \(locale)
               when: out-of-band
 
@@ -82,24 +82,26 @@ import Testing
             s.directory,
             [jobs, "--db", s.db] + (force ? ["--force"] : []),
             environment: BatchMailTests.environment.merging(["XDG_CONFIG_HOME": s.directory.path]) { $1 }
+                .merging(environment) { $1 }
         )
+    }
+
+    func record(_ s: ImportScratch, _ name: String) -> Bool {
+        FileManager.default.fileExists(atPath: s.directory.appendingPathComponent("out/\(name)/.folio-mail").path)
     }
 
     @Test func onlyTheDriftedPortfolioIsMailedWithItsLinesOutsideTheBands() throws {
         let s = try Self.scratch()
         defer { s.remove() }
         let sink = try SMTPSink()
-        let first = try Self.run(s, sink)
+        let first = try Self.run(s, sink.url)
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stderr.contains("3 portfolios: 3 rendered, 0 up to date, 0 failed"), "\(first.stderr)")
         #expect(sink.received == 1)
         #expect(first.stderr.contains("mailed Drifted: sent to 1 recipient"))
         #expect(!first.stderr.contains("mailed Steady") && !first.stderr.contains("mailed Untargeted"))
         // In band or without targets: owed nothing, so no record is left for a later run to send.
-        for name in ["Drifted", "Steady", "Untargeted"] {
-            let record = s.directory.appendingPathComponent("out/\(name)/.folio-mail")
-            #expect(!FileManager.default.fileExists(atPath: record.path), "\(name)")
-        }
+        for name in ["Drifted", "Steady", "Untargeted"] { #expect(!record(s, name), "\(name)") }
         let message = try sink.read(1)
         let aapl = "AAPL 67.5 % (target 60 %, band ±5 pp): +7.5 pp"
         let usd = "USD 5 % (target 10 %, band ±2.5 pp): \u{2212}5 pp"
@@ -113,11 +115,11 @@ import Testing
         #expect((message["structure"] as? [String])?.contains("image/png") == true)
 
         // Nothing new: nothing owed, nothing sent.
-        let second = try Self.run(s, sink)
+        let second = try Self.run(s, sink.url)
         #expect(second.status == 0 && sink.received == 1, "\(second.stderr)")
 
         // Everything drawn again, the message in Ukrainian: the drifted portfolio alone, in its words.
-        let again = try Self.run(s, sink, locale: "uk", force: true)
+        let again = try Self.run(s, sink.url, locale: "uk", force: true)
         #expect(again.status == 0 && sink.received == 2, "\(again.stderr)")
         let uk = (try sink.read(2)["text"] as? String ?? "").replacingOccurrences(of: "\r\n", with: "\n")
         #expect(
@@ -127,5 +129,52 @@ import Testing
             ),
             "\(uk)"
         )
+    }
+
+    /// A mail that was not delivered stays owed while the portfolio is out of band, and is sent by a run
+    /// that has nothing new to draw; a portfolio in band is owed nothing even when the server was down.
+    /// Targets set alone make the portfolio new: Untargeted, given AAPL=50 USD=50 (it holds AAPL only:
+    /// 100 %, drift +50 and −50 against a band of 5), is mailed by the next run.
+    @Test func mailOwedToADriftedPortfolioIsSentLaterAndTargetsSetAloneCount() throws {
+        let s = try Self.scratch()
+        defer { s.remove() }
+        let down = try { try SMTPSink().port }()  // nothing listens there any more
+        let first = try Self.run(s, "smtp://127.0.0.1:\(down)")
+        #expect(first.status == 2, "\(first.stderr)")
+        #expect(first.stderr.contains("failed: Drifted: mail: smtp://127.0.0.1:\(down): cannot connect"))
+        #expect(record(s, "Drifted") && !record(s, "Steady") && !record(s, "Untargeted"))
+
+        let sink = try SMTPSink()
+        let second = try Self.run(s, sink.url)
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stderr.contains("3 portfolios: 0 rendered, 3 up to date, 0 failed"), "\(second.stderr)")
+        #expect(sink.received == 1 && second.stderr.contains("mailed Drifted"))
+        #expect(!record(s, "Drifted"))
+        let text = (try sink.read(1)["text"] as? String ?? "").replacingOccurrences(of: "\r\n", with: "\n")
+        #expect(text.contains("- AAPL 67.5 % (target 60 %, band ±5 pp): +7.5 pp\n"), "\(text)")
+
+        let set = try s.folio(["target", "set", "--portfolio", "Untargeted", "AAPL=50", "USD=50", "--band", "5"])
+        #expect(set.status == 0, "\(set.stderr)")
+        let third = try Self.run(s, sink.url)
+        #expect(third.status == 0, "\(third.stderr)")
+        #expect(sink.received == 2 && third.stderr.contains("mailed Untargeted"), "\(third.stderr)")
+        let untargeted = (try sink.read(2)["text"] as? String ?? "").replacingOccurrences(of: "\r\n", with: "\n")
+        #expect(
+            untargeted.contains(
+                "- AAPL 100 % (target 50 %, band ±5 pp): +50 pp\n- USD 0 % (target 50 %, band ±5 pp): \u{2212}50 pp\n"
+            ),
+            "\(untargeted)"
+        )
+    }
+
+    /// A worker killed on one portfolio fails that portfolio alone: the drifted one is still mailed.
+    @Test func aCrashedWorkerStopsOnlyItsPortfolio() throws {
+        let s = try Self.scratch()
+        defer { s.remove() }
+        let sink = try SMTPSink()
+        let run = try Self.run(s, sink.url, environment: ["FOLIO_BATCH_FAULT": "Steady:SIGSEGV"])
+        #expect(run.status == 2, "\(run.stderr)")
+        #expect(run.stderr.contains("failed: Steady: its worker process was killed by SIGSEGV while rendering it"))
+        #expect(sink.received == 1 && run.stderr.contains("mailed Drifted"))
     }
 }
