@@ -16,29 +16,49 @@ internal import Yams
 ///   locale: uk                   # the default subject and body's language
 ///   smtp-url: smtp://mail:587    # else FOLIO_SMTP_URL or the SMTP configuration file (secrets never here)
 ///   timeout: 60                  # seconds to wait for the server at each step
-///   when: rendered               # rendered (default): portfolios with a new output or mail still owed; always
+///   when: rendered               # rendered (default): portfolios with a new output or mail still owed;
+///                                # always; out-of-band: as rendered, and only while a line is outside its band
 /// ```
 /// Sending runs on the main thread after the workers, one message at a time: a mail server takes
 /// messages at its own pace, and a send never holds a worker's renderer. What is owed is kept in each
 /// portfolio's `PendingMail` record, so a mail that is not delivered is sent by the next run.
 struct BatchMail: Sendable, Equatable {
+    /// Which portfolios are mailed.
+    enum When: String, Sendable, CaseIterable {
+        /// Those with a new output or mail still owed.
+        case rendered
+        /// Every one that rendered without failing.
+        case always
+        /// As `rendered`, and only while a line of its targets is outside its band at its as-of day. The
+        /// worker checks the drift (`DriftAlert`) and removes the record of a portfolio in band, which
+        /// is owed nothing: one without targets is never out of band.
+        case outOfBand = "out-of-band"
+    }
+
     /// The message of every portfolio, but for its files and name.
     var request: MailRequest
-    var always: Bool
+    var when: When = .rendered
 
-    /// Sends the message of every portfolio that rendered without failing and owes mail (or, with
-    /// `when: always`, of every such portfolio); a refused send becomes that portfolio's failure, so the
-    /// run ends with the partial-failure code, the files stay, and the record says what is still owed.
+    /// Sends the message of every portfolio that rendered without failing and owes mail (with `when:
+    /// always`, of every such portfolio; with `out-of-band`, of those owed it that are out of band); a
+    /// refused send becomes that portfolio's failure, so the run ends with the partial-failure code, the
+    /// files stay, and the record says what is still owed.
     func send(_ outcomes: inout [PortfolioOutcome], store: Store) {
         for i in outcomes.indices {
             let outcome = outcomes[i]
-            guard outcome.failures.isEmpty, !outcome.interrupted, always || outcome.pendingMail != nil else { continue }
+            guard outcome.failures.isEmpty, !outcome.interrupted else { continue }
+            switch when {
+            case .rendered where outcome.pendingMail == nil: continue
+            case .outOfBand where outcome.pendingMail == nil || outcome.outOfBand == nil: continue
+            default: break
+            }
             guard !batchStopRequested.load(ordering: .relaxed) else { return }
             let files = outcome.rendered + outcome.skipped
             let images = files.filter { $0.lowercased().hasSuffix(".png") }
             let others = files.filter { !$0.lowercased().hasSuffix(".png") }
             var message = request
             (message.portfolio, message.files, message.attach) = (outcome.portfolio, images, others)
+            message.outOfBand = outcome.outOfBand
             let owed = outcome.pendingMail?.owed ?? []
             let line: String
             do {
@@ -133,14 +153,19 @@ extension NodeReader {
             }
             request.timeout = seconds
         }
-        var always = false
+        var when = BatchMail.When.rendered
         if let n = map["when"] {
-            switch try string(n, "mail.when") {
-            case "rendered": always = false
-            case "always": always = true
-            default: throw error(n, "mail.when", "expected rendered or always")
+            let text = try string(n, "mail.when")
+            guard let value = BatchMail.When(rawValue: text) else {
+                let known = BatchMail.When.allCases.map(\.rawValue)
+                throw error(
+                    n,
+                    "mail.when",
+                    "expected \(known.dropLast().joined(separator: ", ")) or \(known.last ?? ""), got \"\(text)\""
+                )
             }
+            when = value
         }
-        return BatchMail(request: request, always: always)
+        return BatchMail(request: request, when: when)
     }
 }

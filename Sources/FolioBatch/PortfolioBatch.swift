@@ -22,6 +22,9 @@ struct PortfolioOutcome: Sendable, Codable {
     var pendingMail: PendingMail?
     /// The mail step tried and failed: the portfolio failed, whatever it rendered.
     var mailNotDelivered = false
+    /// With `mail: when: out-of-band`, the lines outside their bands of a portfolio owed mail; nil when
+    /// it is in band, has no targets or is owed nothing.
+    var outOfBand: DriftAlert?
 }
 
 /// Everything one portfolio needs rendered by one worker: its data is loaded once, then every job of the
@@ -87,18 +90,11 @@ struct PortfolioBatch {
         {
             outcome.skipped = memo.outputs
             outcome.pendingMail = try plan.mailRecord.flatMap(PendingMail.read)
+            // Mail owed with nothing new to draw: the ledger is loaded only to see whether it is still owed.
+            checkDrift(&outcome) { try loadInput(name).input }
             return
         }
-        let prices = try self.prices?.get()
-        let input = try PortfolioReports(
-            portfolio: name,
-            asOf: nil,
-            locale: .en,
-            theme: .light,
-            benchmark: jobs.benchmarks[name]
-        )
-        .following(definition)
-        .input(store, prices: prices)
+        let (input, prices) = try loadInput(name)
         plan.digest.add(input.asOf.iso)
         let outputs = PortfolioOutputs(
             batch: self,
@@ -116,6 +112,41 @@ struct PortfolioBatch {
             var memo = memoKey
             memo.outputs = outcome.rendered + outcome.skipped
             do { try memo.write(in: memoFolder) } catch { outcome.failures.append(Self.reason(error)) }
+        }
+        checkDrift(&outcome) { input }
+    }
+
+    /// The portfolio's data as its report reads it, at its own as-of day.
+    private func loadInput(_ name: String) throws -> (input: PortfolioReportInput, prices: PriceCache?) {
+        let prices = try self.prices?.get()
+        let input = try PortfolioReports(
+            portfolio: name,
+            asOf: nil,
+            locale: .en,
+            theme: .light,
+            benchmark: jobs.benchmarks[name]
+        )
+        .following(definition)
+        .input(store, prices: prices)
+        return (input, prices)
+    }
+
+    /// With `mail: when: out-of-band`, a portfolio owed mail is checked against its targets at its as-of
+    /// day. In band, or without targets, it is owed nothing: its record is removed, so the run neither
+    /// sends nor counts it. A drift that cannot be known (a quote missing) fails the portfolio, and the
+    /// record stays for the next run to check again.
+    private func checkDrift(_ outcome: inout PortfolioOutcome, input: () throws -> PortfolioReportInput) {
+        guard jobs.mail?.when == .outOfBand, let record = outcome.pendingMail, outcome.failures.isEmpty,
+            !outcome.interrupted
+        else { return }
+        do {
+            let input = try input()
+            outcome.outOfBand = try DriftAlert.check(input.inputs, stored: StoredInputs(store), at: input.asOf)
+            guard outcome.outOfBand == nil else { return }
+            try record.remove()
+            outcome.pendingMail = nil
+        } catch {
+            outcome.failures.append("out-of-band check: " + Self.reason(error))
         }
     }
 

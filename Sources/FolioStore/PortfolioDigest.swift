@@ -5,7 +5,7 @@ extension Store {
     /// Text lines that change whenever anything a portfolio's reports read changes: every column of its
     /// trades and cash transactions, and for each asset it touches (traded, priced or paid in, moved as
     /// cash, or its base currency) its row (code, name, kind, ISIN) and each of its quote series' revision, which every write to its quotes
-    /// raises (`QuoteDays`): one row a series, never a scan of its quotes.
+    /// raises (`QuoteDays`): one row a series, never a scan of its quotes. Its targets too, with the assets they name.
     /// `folio batch` hashes these lines into the fingerprint that decides whether an output is stale.
     public func portfolioDigestLines(_ portfolio: Portfolio, alsoQuotesOf extra: [AssetCode] = []) throws -> [String] {
         try read { db in
@@ -43,6 +43,9 @@ extension Store {
                     """,
                 arguments: [portfolio.id]
             )
+            let targets = try Self.targetDigest(portfolio.id, db)
+            lines += targets.lines
+            for id in targets.assets where !assets.contains(id) { assets.append(id) }
             // Assets a report compares the portfolio with (a benchmark) without holding them.
             for code in extra {
                 if let id = try Int64.fetchOne(
@@ -72,6 +75,36 @@ extension Store {
             }
             return lines
         }
+    }
+
+    /// Targets: the drift said by an out-of-band mail (and any output drawn against them) changes with
+    /// them, and a target asset not held is priced by its quotes (`assets`, whose quote series count).
+    /// A portfolio without targets has no line, so its outputs stay current.
+    private static func targetDigest(_ portfolio: Int64, _ db: Database) throws -> (lines: [String], assets: [Int64]) {
+        var lines: [String] = []
+        for (table, order) in [
+            ("target", ""), ("target_line", " ORDER BY position"),
+            ("target_class_asset", " ORDER BY class, asset_id"),
+        ] {
+            for row in try Row.fetchAll(
+                db,
+                sql: "SELECT * FROM \(table) WHERE portfolio_id = ?\(order)",
+                arguments: [portfolio]
+            ) {
+                lines.append(table + " " + row.databaseValues.map(\.description).joined(separator: " "))
+            }
+        }
+        let assets = try Int64.fetchAll(
+            db,
+            sql: """
+                SELECT a.id FROM target t JOIN target_line l ON l.portfolio_id = t.portfolio_id
+                JOIN asset a ON a.code = l.name WHERE t.portfolio_id = ?1 AND t.basis = 'asset'
+                UNION SELECT asset_id FROM target_class_asset WHERE portfolio_id = ?1
+                ORDER BY 1
+                """,
+            arguments: [portfolio]
+        )
+        return (lines, assets)
     }
 
     /// The same kind of lines for everything outside any one portfolio: every asset and quote series and

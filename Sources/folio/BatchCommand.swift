@@ -38,7 +38,9 @@ struct BatchCommand: ParsableCommand {
             to the recipients it names (folio mail's SMTP settings), after all
             portfolios have rendered; a send that fails fails that portfolio
             and leaves a .folio-mail record: the next run sends the mail it
-            owes, without rendering again, even when nothing changed.
+            owes, without rendering again, even when nothing changed. With
+            when: out-of-band, only portfolios with a line of their targets
+            outside its band are mailed, the message naming those lines.
 
             Portfolios render in --jobs worker processes, one portfolio at a
             time each: a portfolio whose rendering crashes its worker (SIGSEGV,

@@ -166,4 +166,18 @@ import Testing
             #expect { try JobsFile.load(bad) } throws: { "\($0)".contains(message) }
         }
     }
+
+    /// `mail: when:` takes rendered, always and out-of-band; anything else is refused in one line naming
+    /// the file, the line and the key, with the three values.
+    @Test func mailWhenOutOfBandIsReadAndABadValueIsNamed() throws {
+        let render = "  - chart: pie\nmail:\n  to: ops@example.com\n  when: "
+        #expect(try load(render + "out-of-band\n").mail?.when == .outOfBand)
+        #expect(try load(render + "always\n").mail?.when == .always)
+        #expect(try load("  - chart: pie\nmail:\n  to: ops@example.com\n").mail?.when == .rendered)
+        #expect { try load(render + "drifted\n") } throws: {
+            "\($0)".hasSuffix(
+                "jobs.yaml:6: mail.when: expected rendered, always or out-of-band, got \"drifted\""
+            )
+        }
+    }
 }

@@ -18,6 +18,7 @@ for part in message.walk():
     ctype = part.get_content_type()
     summary["structure"].append(ctype)
     if ctype == "text/html":
+        summary["html"] = part.get_content()
         summary["html_cids"] = re.findall(r'src="cid:([^"]+)"', part.get_content())
         summary["html_widths"] = re.findall(r'<img [^>]*width="([0-9]+)"', part.get_content())
     elif ctype == "text/plain":

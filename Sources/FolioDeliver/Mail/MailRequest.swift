@@ -36,6 +36,8 @@ public struct MailRequest: Sendable, Equatable {
     public var asOf: Day?
     public var locale: ChartLocale = .en
     public var theme: Theme = .light
+    /// The lines outside their target bands, said in the message (`folio batch`'s `when: out-of-band`).
+    public var outOfBand: DriftAlert?
 
     public init() {}
 

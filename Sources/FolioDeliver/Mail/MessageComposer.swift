@@ -36,6 +36,12 @@ struct MessageComposer {
             "attachments": attachments.map { ["name": $0.filename] },
         ]
         if let portfolio = request.portfolio { context["portfolio"] = portfolio }
+        if let alert = request.outOfBand {
+            context["outOfBand"] = [
+                "heading": "\(MailWords(request.locale).outOfBand) \(alert.day):",
+                "lines": alert.sentences(request.locale).map { ["line": $0] },
+            ]
+        }
         context.merge(rendered.values) { $1 }
         var templates = MailTemplates(locale: request.locale)
         if let path = request.subjectTemplate {
