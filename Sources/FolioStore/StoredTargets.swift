@@ -71,7 +71,12 @@ extension Store {
                         sql: "SELECT id FROM asset WHERE code = ?",
                         arguments: [code.rawValue]
                     )
-                else { throw ArgumentError(field, "unknown asset \(code) (see `folio info`)") }
+                else {
+                    // `stock=80` without `--by kind` reads as an asset called STOCK: say what was meant.
+                    let kind = AssetKind(rawValue: code.rawValue.lowercased())
+                    let hint = kind.map { "; \($0.rawValue) is a kind: --by kind" } ?? ""
+                    throw ArgumentError(field, "unknown asset \(code) (see `folio info`)\(hint)")
+                }
                 return id
             }
             if targets.basis == "asset" {

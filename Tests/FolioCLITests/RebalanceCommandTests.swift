@@ -69,6 +69,7 @@ import Testing
     @Test(arguments: [
         (["AAPL=60", "MSFT=39.5"], "the weights add up to 99.5, not 100"),
         (["AAPL=60", "XYZ=40"], "XYZ: unknown asset XYZ"),
+        (["stock=80", "fiat=20"], "STOCK: unknown asset STOCK (see `folio info`); stock is a kind: --by kind"),
         (["AAPL=110", "MSFT=-10"], "MSFT: weight -10 is not 0 or more"),
         (["AAPL=50", "AAPL=50"], "AAPL: given twice"),
         (["--by", "kind", "stock=80", "bond=20"], "bond: not an asset kind"),
