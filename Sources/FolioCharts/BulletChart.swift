@@ -85,10 +85,10 @@ public struct BulletChart: Chart, Hashable {
         let note = fitsLong || out.isEmpty ? nil : BodyNote(frame.locale.labelledOutOfBand, atBottomOf: &body, b)
         let labelRoom = out.isEmpty ? 0 : widest(labelTexts) + gap
         let nameWidth = min(lines.map { b.layout.width($0.name, b.axisStyle) }.max() ?? 0, body.width * 0.3)
-        // Rows at most three and a half lines apart, the axis right under the last: a bullet graph is a
+        // Rows at most five lines apart, the axis right under the last: a bullet graph is a
         // compact table of bars, and a tall canvas leaves its room empty under the axis, not between rows.
         let (inner, outer) = (0.35, 0.2)
-        let rowsHeight = b.layout.height(b.axisStyle) * 3.5 * (Double(lines.count) - inner + 2 * outer)
+        let rowsHeight = b.layout.height(b.axisStyle) * 5 * (Double(lines.count) - inner + 2 * outer)
         let plot = Rect.plot(
             left: body.minX + nameWidth + gap,
             top: body.minY,

@@ -98,16 +98,20 @@ public struct DriftDataset: Dataset {
         }
         var signed = money
         signed.explicitPlus = true
-        let rows = r.lines.map { line in
-            r.columns.map { column -> DataTable.Cell in
+        // Values, weights and trades as printed add up to their totals (`Apportionment`), and a drift is
+        // the printed weight less the target.
+        let printed = Printed(r)
+        let rows = r.lines.indices.map { i in
+            let line = r.lines[i]
+            return r.columns.map { column -> DataTable.Cell in
                 switch column {
                 case .line: DataTable.Cell(strings.targetLine(line.name, basis: targets.basis))
-                case .value: cell(line.value, money)
-                case .weight: cell(line.weight, percent, scale: 0.01)
+                case .value: cell(printed.values[i], money)
+                case .weight: cell(printed.weights[i], percent, scale: 0.01)
                 case .target: cell(line.target, percent, scale: 0.01)
-                case .drift: cell(line.drift, drift)
+                case .drift: cell(printed.weights[i].map { $0 - line.target }, drift)
                 case .outOfBand: yes(line.outOfBand)
-                case .trade: cell(line.trade, signed)
+                case .trade: cell(printed.trades[i], signed)
                 case .tradeQuantity: quantity(line)
                 case .taxEstimate: cell(line.taxEstimate, money)
                 }
@@ -122,7 +126,7 @@ public struct DriftDataset: Dataset {
             case .target: cell(r.lines.map(\.target).compensatedSum(), percent, scale: 0.01)
             case .drift, .tradeQuantity: DataTable.Cell("")
             case .outOfBand: yes(r.isOutOfBand)
-            case .trade: cell(r.lines.map(\.trade).compensatedSum(), signed)
+            case .trade: cell(printed.tradeTotal, signed)
             case .taxEstimate: taxes.isEmpty ? DataTable.Cell("—") : cell(taxes.compensatedSum(), money)
             }
         }
@@ -137,5 +141,36 @@ public struct DriftDataset: Dataset {
             rows: rows,
             totals: [total]
         )
+    }
+}
+
+/// The trade table's figures rounded to the cent (and weights to a hundredth of a point) so that each
+/// column adds up to its total as printed; the figures as computed where a rounding cannot.
+private struct Printed {
+    var values: [Double]
+    var weights: [Double?]
+    var trades: [Double]
+    var tradeTotal: Double
+
+    init(_ r: Rebalancing) {
+        let lines = r.lines
+        values = HoldingsDataset.valuesAddingUp(lines.map(\.value), to: r.total) ?? lines.map(\.value)
+        let weights = lines.compactMap(\.weight)
+        self.weights =
+            weights.count == lines.count
+            ? Apportionment.rounded(
+                weights,
+                adjustable: weights.map { _ in true },
+                addingUpTo: 100,
+                decimals: 2
+            ) ?? weights : lines.map(\.weight)
+        tradeTotal = lines.map(\.trade).compensatedSum()
+        trades =
+            Apportionment.rounded(
+                lines.map(\.trade),
+                adjustable: lines.map { abs($0.trade) >= 0.005 },
+                addingUpTo: tradeTotal,
+                decimals: 2
+            ) ?? lines.map(\.trade)
     }
 }
