@@ -27,7 +27,7 @@ extension Chart {
 public enum ChartKind: String, Hashable, Sendable, CaseIterable {
     case line, compare, pie, donut, bars, hbars, correlation, table
     case smallMultiples = "small-multiples"
-    case heatmap, drawdown, waterfall
+    case heatmap, drawdown, waterfall, bullet
 
     public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }

@@ -49,6 +49,13 @@ public enum ChartLocale: String, Hashable, Sendable, CaseIterable {
     public var source: String { self == .uk ? "Джерело" : "Source" }
     public var asOf: String { self == .uk ? "станом на" : "as of" }
     public var noData: String { self == .uk ? "Немає даних" : "No data" }
+    /// A drift's unit, after the figure ("+7.5 pp"; "+7,5 в. п.", відсоткові пункти).
+    public var percentagePoints: String { self == .uk ? "в.\u{00A0}п." : "pp" }
+    /// After an out-of-band line's drift on a bullet graph, and the note that says so when it does not fit.
+    public var outOfBand: String { self == .uk ? "поза межами" : "out of band" }
+    public var labelledOutOfBand: String {
+        self == .uk ? "Підписано рядки поза межами допуску" : "Labelled: lines outside their band"
+    }
     /// A colour key's end that values beyond it share ("15% or more"): in words, as the fonts have no ≥.
     package func orBeyond(_ figure: String, above: Bool) -> String {
         figure + "\u{00A0}" + (above ? (self == .uk ? "і більше" : "or more") : (self == .uk ? "і менше" : "or less"))

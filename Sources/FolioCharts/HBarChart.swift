@@ -26,7 +26,7 @@ public struct HBarChart: Chart, Hashable {
         }
         laidOut.legend.draw(builder: &b)
         let (plot, xScale) = (laidOut.plot, laidOut.xScale)
-        drawValueTicks(xScale, format: valueFormat ?? laidOut.format, plot: plot, builder: &b)
+        BottomValueAxis(scale: xScale, format: valueFormat ?? laidOut.format).draw(plot: plot, builder: &b)
         drawRows(x: xScale, format: laidOut.format, plot: plot, labelWidth: laidOut.labelWidth, builder: &b)
         let zx = Axes.snap(xScale(0), width: b.theme.gridWidth)
         b.add(
@@ -68,7 +68,7 @@ public struct HBarChart: Chart, Hashable {
         valueStyle.color = theme.text
         let labelWidth = min(categories.map { b.layout.width($0, b.axisStyle) }.max() ?? 0, body.width * 0.25)
         let endLabel = values.map { b.layout.width(format.string($0), valueStyle) }.max() ?? 0
-        let axisHeight = b.layout.height(b.axisStyle) + theme.axisSize * 0.5
+        let axisHeight = BottomValueAxis.height(b)
         let plot = Rect(
             x: body.minX + labelWidth + theme.axisSize * 0.6,
             y: body.minY,
@@ -86,35 +86,6 @@ public struct HBarChart: Chart, Hashable {
             includeZero: true
         )
         return Layout(legend: legend, plot: plot, xScale: xScale, format: format, labelWidth: labelWidth)
-    }
-
-    /// Vertical grid lines at the ticks, labelled under the plot; a label that would touch the one before
-    /// or leave the canvas is left out.
-    private func drawValueTicks(_ xScale: LinearScale, format: NumberFormat, plot: Rect, builder b: inout SceneBuilder)
-    {
-        let theme = b.theme
-        var lastRight = -Double.infinity
-        for tick in xScale.ticks {
-            let x = Axes.snap(xScale(tick), width: theme.gridWidth)
-            b.add(
-                .segment(
-                    Point(x: x, y: plot.minY),
-                    Point(x: x, y: plot.maxY),
-                    stroke: Stroke(color: theme.grid, width: theme.gridWidth)
-                )
-            )
-            let run = b.layout.run(
-                format.string(tick),
-                at: Point(x: x, y: plot.maxY + theme.axisSize * 0.5),
-                anchor: .middle,
-                baseline: .top,
-                style: b.axisStyle
-            )
-            if run.box.minX > lastRight + theme.axisSize * 0.5, run.box.maxX <= frame.width - theme.margin * 0.5 {
-                b.add(run)
-                lastRight = run.box.maxX
-            }
-        }
     }
 
     /// A row per category: its name left of the plot, its series' bars from the zero line, each with its

@@ -50,6 +50,43 @@ struct ValueAxis {
     }
 }
 
+/// A value axis under a plot whose values run left to right (horizontal bars, bullet graphs): vertical grid
+/// lines at the ticks, labelled under the plot; a label that would touch the one before or leave the
+/// canvas is left out.
+struct BottomValueAxis {
+    var scale: LinearScale
+    var format: NumberFormat
+
+    /// The room the labels take under the plot.
+    static func height(_ b: SceneBuilder) -> Double { b.layout.height(b.axisStyle) + b.theme.axisSize * 0.5 }
+
+    func draw(plot: Rect, builder b: inout SceneBuilder) {
+        let theme = b.theme
+        var lastRight = -Double.infinity
+        for tick in scale.ticks {
+            let x = Axes.snap(scale(tick), width: theme.gridWidth)
+            b.add(
+                .segment(
+                    Point(x: x, y: plot.minY),
+                    Point(x: x, y: plot.maxY),
+                    stroke: Stroke(color: theme.grid, width: theme.gridWidth)
+                )
+            )
+            let run = b.layout.run(
+                format.string(tick),
+                at: Point(x: x, y: plot.maxY + theme.axisSize * 0.5),
+                anchor: .middle,
+                baseline: .top,
+                style: b.axisStyle
+            )
+            if run.box.minX > lastRight + theme.axisSize * 0.5, run.box.maxX <= b.frame.width - theme.margin * 0.5 {
+                b.add(run)
+                lastRight = run.box.maxX
+            }
+        }
+    }
+}
+
 extension Rect {
     /// A plot between four edges, at least a point wide and high however little room its labels leave.
     static func plot(left: Double, top: Double, right: Double, bottom: Double) -> Rect {

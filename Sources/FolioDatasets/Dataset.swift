@@ -73,7 +73,7 @@ public enum Datasets {
         ExpensesByCategoryDataset.self, IncomeByCategoryDataset.self, BudgetMonthsDataset.self,
         MonthlyReturnsDataset.self, DrawdownDataset.self, CumulativeDataset.self, AnnualReturnsDataset.self,
         RollingVolatilityDataset.self, RollingSharpeDataset.self,
-        AttributionDataset.self, IncomeCalendarDataset.self,
+        AttributionDataset.self, IncomeCalendarDataset.self, DriftDataset.self,
     ]
 
     /// Names that report definitions used before, still read.

@@ -10,11 +10,20 @@ public struct PortfolioLedger: Sendable {
     public let trades: [Trade]
     public let cashTransactions: [CashTransaction]
     public let replay: HoldingsReplay
+    /// Its target mix, nil when it has none (`folio target set`): read with the ledger, so that every
+    /// chart, table and report of the portfolio sees the same targets.
+    public let targets: PortfolioTargets?
 
-    public init(portfolio: Portfolio, trades: [Trade], cashTransactions: [CashTransaction]) {
+    public init(
+        portfolio: Portfolio,
+        trades: [Trade],
+        cashTransactions: [CashTransaction],
+        targets: PortfolioTargets? = nil
+    ) {
         self.portfolio = portfolio
         self.trades = trades
         self.cashTransactions = cashTransactions
+        self.targets = targets
         replay = HoldingsReplay(trades: trades, cashTransactions: cashTransactions)
     }
 
@@ -23,7 +32,8 @@ public struct PortfolioLedger: Sendable {
         return PortfolioLedger(
             portfolio: portfolio,
             trades: try store.trades(portfolio: portfolio),
-            cashTransactions: try store.cashTransactions(portfolio: portfolio)
+            cashTransactions: try store.cashTransactions(portfolio: portfolio),
+            targets: try store.targets(portfolio: name).map { try PortfolioTargets(stored: $0) }
         )
     }
 
@@ -36,6 +46,11 @@ public struct PortfolioLedger: Sendable {
         codes.formUnion(cashTransactions.map(\.currency))
         codes.formUnion(cashTransactions.compactMap(\.asset))
         codes.insert(base)
+        // An asset a target names but the portfolio never held: its drift and its buy need its price.
+        if let targets {
+            codes.formUnion(targets.basis == .asset ? targets.lines.map { AssetCode($0.name) } : [])
+            codes.formUnion(targets.classes.values.joined())
+        }
         return codes
     }
 

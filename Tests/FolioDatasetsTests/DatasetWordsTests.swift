@@ -94,7 +94,12 @@ import Testing
                     asset: "AAPL",
                     tax: 1.08
                 ),
-            ]
+            ],
+            // For `drift`: a target mix, which the bullet graph draws against.
+            targets: try? PortfolioTargets(
+                basis: .asset,
+                lines: [TargetLine("AAPL", 50), TargetLine("BTC", 30), TargetLine("UAH", 20)]
+            )
         )
         var budget: [BudgetEntry] = []
         for m in 0..<14 {

@@ -99,6 +99,18 @@ enum Gallery {
                 bars: bridge.map { .init(label: uk ? $0.1 : $0.0, value: $0.2, kind: $0.3) },
                 currency: .uah
             )
+        case .bullet:
+            // Targets by kind, a 5/25 band: stocks and cash out of band either way, a line not yet bought.
+            let lines: [(String, String, Double, Double, Double, Bool)] = [
+                ("Stocks", "Акції", 67.5, 60, 5, true), ("Bonds", "Облігації", 26.1, 25, 5, false),
+                ("Gold", "Золото", 0, 5, 1.25, true), ("Cash", "Готівка", 6.4, 10, 2.5, true),
+            ]
+            return BulletChart(
+                frame: f("Weight against target", "Частки проти цілей"),
+                lines: lines.map {
+                    .init(name: uk ? $0.1 : $0.0, weight: $0.2, target: $0.3, tolerance: $0.4, outOfBand: $0.5)
+                }
+            )
         }
     }
 

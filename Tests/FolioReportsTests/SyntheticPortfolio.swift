@@ -9,7 +9,8 @@ import Foundation
 /// one buy of each, more buys and sells up to `trades`, and a deposit that pays for them; with
 /// `dividends`, the first three stocks pay each quarter of the last year (15 % withheld), the first
 /// payments 350, 345 and 340 days before the as-of day (so estimated again within a month); with
-/// `interest`, 12.50 USD of interest 40 days before it.
+/// `interest`, 12.50 USD of interest 40 days before it; `deposit` instead of a million (or 10 with a
+/// negative balance), and the portfolio's `targets`.
 enum SyntheticPortfolio {
     static let asOf = Day(year: 2024, month: 6, day: 28)!
 
@@ -18,7 +19,9 @@ enum SyntheticPortfolio {
         trades tradeCount: Int,
         negativeBalance: Bool = false,
         dividends: Bool = false,
-        interest: Bool = false
+        interest: Bool = false,
+        deposit depositAmount: Double? = nil,
+        targets: PortfolioTargets? = nil
     ) -> PortfolioReportInput {
         let codes = (0..<count).map { AssetCode(String(format: "S%02d", $0)) }
         var quotes: [Quote] = []
@@ -61,7 +64,7 @@ enum SyntheticPortfolio {
                 )
             )
         }
-        let deposit = negativeBalance ? 10.0 : 1_000_000
+        let deposit = depositAmount ?? (negativeBalance ? 10.0 : 1_000_000)
         var cash =
             tradeCount > 0 || negativeBalance
             ? [
@@ -105,7 +108,8 @@ enum SyntheticPortfolio {
         let ledger = PortfolioLedger(
             portfolio: Portfolio(id: 1, name: "Synthetic \(count)", baseCurrency: "USD"),
             trades: trades,
-            cashTransactions: cash
+            cashTransactions: cash,
+            targets: targets
         )
         return PortfolioReportInput(
             PortfolioInputs(ledger, market: MarketInputs(assets: assets, book: book, rates: rates)),

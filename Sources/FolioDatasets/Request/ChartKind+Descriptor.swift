@@ -110,6 +110,13 @@ extension ChartKind {
                 example: "--portfolio \"Demo UAH\" --period 2017 --out bridge.png",
                 standard: AttributionDataset.self
             )
+        case .bullet:
+            ChartKindDescriptor(
+                "a portfolio's weight of each target line against its target and band (folio target set), "
+                    + "the lines out of band labelled with their drift",
+                example: "--portfolio Main --out drift.png",
+                standard: DriftDataset.self
+            )
         }
     }
 

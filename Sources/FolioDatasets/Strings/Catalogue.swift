@@ -30,6 +30,8 @@ public enum StringKey: String, Hashable, Sendable, CaseIterable {
         estimatedNet, paymentsPerYear, forwardGross, forwardYield, yieldOnCost, wholePortfolio
     case taxReport, taxPurpose, taxNotAdvice, taxMethod, taxTotals, taxSales, taxSalesNote, taxNoSales, taxIncome,
         taxIncomeNote, taxNoIncome
+    case againstTarget, againstTargetNote, targetLine, weight, target, driftPP, outOfBand, tradeAmount, taxEstimate,
+        tradesToTarget, weightAgainstTarget
 }
 
 /// One language's labels. Catalogues are Swift dictionaries so that a missing translation is caught by

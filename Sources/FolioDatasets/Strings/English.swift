@@ -64,4 +64,11 @@ let englishStrings: [StringKey: String] = [
     .holding: "Holding", .estimatedGross: "Estimated gross", .estimatedNet: "Estimated net",
     .paymentsPerYear: "Payments", .forwardGross: "Gross, 12 months", .forwardYield: "Yield on value",
     .yieldOnCost: "Yield on cost", .wholePortfolio: "Whole portfolio",
+    .againstTarget: "Against target",
+    .againstTargetNote:
+        "Each line's weight against its target (the rule) and its band (shaded); a line outside its band is labelled with its drift in percentage points. The trades bring every line to its target, selling what is over, at the as-of day's prices.",
+    .targetLine: "Line", .weight: "Weight", .target: "Target", .driftPP: "Drift, pp", .outOfBand: "Out of band",
+    .tradeAmount: "Trade", .taxEstimate: "Tax estimate, UAH",
+    .tradesToTarget: "Trades back to target",
+    .weightAgainstTarget: "Weight of each line against its target",
 ]

@@ -64,4 +64,11 @@ let ukrainianStrings: [StringKey: String] = [
     .holding: "Актив", .estimatedGross: "Прогноз до податку", .estimatedNet: "Прогноз після податку",
     .paymentsPerYear: "Виплат", .forwardGross: "До податку, 12 міс.", .forwardYield: "Дохідність від вартості",
     .yieldOnCost: "Дохідність від собівартості", .wholePortfolio: "Увесь портфель",
+    .againstTarget: "Відхилення від цільової структури",
+    .againstTargetNote:
+        "Частка кожної позиції проти цілі (риска) і допуску (затінено); позицію поза межами допуску підписано відхиленням у відсоткових пунктах. Угоди повертають кожну позицію до цілі, продаючи надлишок, за цінами на кінець дня звіту.",
+    .targetLine: "Позиція", .weight: "Частка", .target: "Ціль", .driftPP: "Відхилення, в. п.",
+    .outOfBand: "Поза межами", .tradeAmount: "Угода", .taxEstimate: "Оцінка податку, грн",
+    .tradesToTarget: "Угоди для повернення до цілі",
+    .weightAgainstTarget: "Частка кожної позиції проти цілі",
 ]

@@ -12,6 +12,8 @@ extension PortfolioReportData {
         case diagnostics, income, performance, drawdowns, attribution
         case nextPayments = "next-payments"
         case incomeYield = "income-yield"
+        /// The trades back to target (`folio table rebalance --sell`); empty without targets.
+        case rebalance
     }
 
     public func table(_ table: Table) throws -> DataTable {
@@ -26,6 +28,7 @@ extension PortfolioReportData {
         case .performance: try performanceTable()
         case .drawdowns: try drawdownsTable()
         case .attribution: try datasetTable("attribution") { try AttributionDataset().contributionTable(charts.input) }
+        case .rebalance: try datasetTable("rebalance") { try DriftDataset().tradeTable(charts.input) }
         }
     }
 

@@ -27,6 +27,8 @@ extension PortfolioReportData: ChartReportDataSource {
         case income
         case incomeEstimated = "income-estimated"
         case flowsInWindow = "flows-in-window"
+        /// The portfolio has a target mix (`folio target set`): the section "Against target".
+        case targets
     }
 
     public func holds(_ condition: Condition) -> Bool {
@@ -37,6 +39,7 @@ extension PortfolioReportData: ChartReportDataSource {
         case .income: hasIncome
         case .incomeEstimated: !incomeProjection.projected.isEmpty
         case .flowsInWindow: !cashFlowsTable.rows.isEmpty
+        case .targets: input.inputs.ledger.targets != nil
         }
     }
 
