@@ -141,7 +141,7 @@ struct PortfolioBatch {
         else { return }
         do {
             let input = try input()
-            outcome.outOfBand = try DriftAlert.check(input.inputs, stored: StoredInputs(store), at: input.asOf)
+            outcome.outOfBand = try DriftAlert.check(input.inputs, at: input.asOf)
             guard outcome.outOfBand == nil else { return }
             try record.remove()
             outcome.pendingMail = nil

@@ -33,7 +33,7 @@ public struct PortfolioLedger: Sendable {
             portfolio: portfolio,
             trades: try store.trades(portfolio: portfolio),
             cashTransactions: try store.cashTransactions(portfolio: portfolio),
-            targets: try store.targets(portfolio: name).map { try PortfolioTargets(stored: $0) }
+            targets: try StoredInputs(store).targets(portfolio: name)
         )
     }
 

@@ -19,7 +19,7 @@ extension ArgumentValue {
 enum RebalanceTables {
     static func rebalance(_ c: TableContext) throws -> ResultTable {
         let p = try c.ledger
-        guard let targets = try c.inputs.targets(portfolio: p.portfolio.name) else {
+        guard let targets = p.ledger.targets else {
             throw ArgumentError(
                 "--portfolio",
                 "\"\(p.portfolio.name)\" has no targets; set them with `folio target set --portfolio \"\(p.portfolio.name)\" AAPL=60 MSFT=40`"

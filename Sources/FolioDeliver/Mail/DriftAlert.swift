@@ -25,8 +25,8 @@ public struct DriftAlert: Sendable, Equatable, Codable {
 
     /// The lines of `inputs` (a portfolio's, at `day`) outside their bands; nil when it has no targets or
     /// every line is within its band: such a portfolio is not mailed.
-    public static func check(_ inputs: PortfolioInputs, stored: StoredInputs, at day: Day) throws -> DriftAlert? {
-        guard let targets = try stored.targets(portfolio: inputs.portfolio.name) else { return nil }
+    public static func check(_ inputs: PortfolioInputs, at day: Day) throws -> DriftAlert? {
+        guard let targets = inputs.ledger.targets else { return nil }
         let rebalancing = try inputs.rebalancing(targets, at: day)
         let lines = rebalancing.lines.compactMap { line -> Line? in
             guard line.outOfBand, let weight = line.weight, let drift = line.drift else { return nil }
