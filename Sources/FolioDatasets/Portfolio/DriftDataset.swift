@@ -6,9 +6,9 @@ import FolioInputs
 /// `drift`: how far a portfolio's lines are from their targets at the end of the as-of day
 /// (FolioAnalytics' `Rebalancing`, as `folio table rebalance` computes it): a bullet graph of each
 /// line's weight against its target and band, and, for the report, the trades that bring every line
-/// back (the `--sell` plan) in the typed columns of `RebalanceTable`, so that a column the table gains
-/// (the tax estimate of a UAH-resident portfolio's sales) is the report's too. A portfolio without
-/// targets draws the chart's frame with the command that sets them.
+/// back (the `--sell` plan) in the typed columns of `RebalanceTable`. The report's table has no tax
+/// estimate: that needs the tax year's inputs, which `folio table rebalance` loads and a dataset does
+/// not (yet). A portfolio without targets draws the chart's frame with the command that sets them.
 public struct DriftDataset: Dataset {
     public static let name = "drift"
     public static let kinds: [ChartKind] = [.bullet]
