@@ -67,8 +67,9 @@ extension StoredInputs {
         let currencies = Set(rebalancing.lines.compactMap(\.asset).compactMap { salePrice($0)?.currency })
         let inputs = try TaxInputs.load(store, ledger: portfolio.ledger, more: currencies, through: time)
         try rebalancing.estimateTax(
-            trades: portfolio.trades,
-            cashTransactions: portfolio.cashTransactions,
+            // The ledger as of the day the sales are priced: a later real sale would take their lots.
+            trades: portfolio.trades.filter { $0.time <= time },
+            cashTransactions: portfolio.cashTransactions.filter { $0.time <= time },
             kinds: inputs.kinds,
             official: inputs.official,
             rates: rates,

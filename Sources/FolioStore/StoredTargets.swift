@@ -82,6 +82,11 @@ extension Store {
             if targets.basis == "asset" {
                 for line in targets.lines { _ = try assetID(AssetCode(line.name), line.name) }
             }
+            // An asset in no class is a line under its own code: a class of that name would take it in.
+            for name in targets.classes.keys.sorted()
+            where try Bool.fetchOne(db, sql: "SELECT 1 FROM asset WHERE code = ?", arguments: [name]) == true {
+                throw ArgumentError("--class \(name)", "\(name) is an asset's code; name the class otherwise")
+            }
             try db.execute(sql: "DELETE FROM target WHERE portfolio_id = ?", arguments: [portfolio.id])
             try db.execute(
                 sql: "INSERT INTO target (portfolio_id, basis, band, relative_band) VALUES (?, ?, ?, ?)",

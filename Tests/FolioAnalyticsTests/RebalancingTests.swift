@@ -67,6 +67,42 @@ struct RebalancingTests {
         #expect(table.cell(2, "out_of_band") == .text("yes"))
     }
 
+    @Test func aLineHeldWithoutATargetKeepsTheAbsoluteBand() throws {
+        // 10 AAPL at 100 and 5 MSFT at 200 on target (50/50), 0.01 USD left over: USD's weight is
+        // 0.01 / 2000.01 = 0.0005 %, drift +0.0005 pp. A relative band of 25 % of a 0 target would be 0
+        // points and call that cent out of band; the line keeps the 5 points.
+        let targets = try PortfolioTargets(
+            basis: .asset,
+            lines: [.init("AAPL", 50), .init("MSFT", 50)],
+            relativeBand: 25
+        )
+        let r = try Self.rebalance(
+            ["AAPL": 10, "MSFT": 5, "USD": 0.01],
+            prices: ["AAPL": 100, "MSFT": 200],
+            targets,
+            .init()
+        )
+        let usd = try line(r, "USD")
+        #expect(usd.tolerance == 5 && !usd.outOfBand && !r.isOutOfBand)
+    }
+
+    @Test func wholeSharesSoldWithoutACashLineLeaveTheirChangeInTheBase() throws {
+        // AAPL 55 / MSFT 45 of 2000: goals 1100 and 900. AAPL +100 = 1 share exactly; MSFT −100 = −0.5
+        // share, to the nearest whole −1 (away from zero): −200. Change 100 has no cash line to stay in:
+        // a USD line (target 0) takes it, so that the trades add up to the deposit, 0.
+        let targets = try PortfolioTargets(basis: .asset, lines: [.init("AAPL", 55), .init("MSFT", 45)])
+        let r = try Self.rebalance(
+            ["AAPL": 10, "MSFT": 5],
+            prices: ["AAPL": 100, "MSFT": 200],
+            targets,
+            .init(sell: true, wholeShares: true)
+        )
+        #expect(r.lines.map(\.name) == ["AAPL", "MSFT", "USD"])
+        #expect(try line(r, "AAPL").trade == 100 && line(r, "MSFT").trade == -200)
+        #expect(try line(r, "USD").trade == 100)
+        #expect(r.lines.map(\.trade).reduce(0, +) == 0)
+    }
+
     @Test func aDepositWithoutSellsBuysTheUnderweightLineOnly() throws {
         // 500 USD paid in: total after 2500; goals AAPL 0.6 × 2500 = 1500, MSFT 0.4 × 2500 = 1000.
         // AAPL lacks 500, MSFT lacks nothing: all 500 to AAPL, 500 / 100 = 5 shares. The cash line (USD,

@@ -75,6 +75,7 @@ import Testing
         (["--by", "kind", "stock=80", "bond=20"], "bond: not an asset kind"),
         (["AAPL=sixty", "MSFT=40"], "AAPL=sixty: \"sixty\" is not a percent"),
         (["--by", "class", "tech=100", "--class", "tech=AAPL,NOPE"], "--class tech: unknown asset NOPE"),
+        (["--by", "class", "USD=100", "--class", "USD=AAPL,MSFT"], "--class USD: USD is an asset's code"),
     ])
     func badTargetsAreRefusedInOneLineAndChangeNothing(arguments: [String], message: String) throws {
         let s = try Self.scratch()
@@ -162,7 +163,8 @@ import Testing
     /// 10 × 150 × 40 = 60,000, USD 40 × 40 = 1,600, total 61,600. Targets AAPL 50 USD 50 with --sell
     /// and whole shares: goals 30,800; 29,200 / 6,000 = 4.87 AAPL, sold as 5. FIFO: 4 at 90, 1 at 100:
     /// proceeds 30,000.00 − cost (13,140.00 + 3,700.00) = 13,160.00, taxed at the built-in rates of 2024
-    /// (18 % and, on 31 Dec 2024, a 5 % military levy): 2,368.80 + 658.00 = 3,026.80.
+    /// (18 % and, on 31 Dec 2024, a 5 % military levy): 2,368.80 + 658.00 = 3,026.80. The real sale of
+    /// all 10 on 2024-07-01, after the as-of day, takes no part: the estimate is of the ledger as of then.
     @Test func aSaleOfAPortfolioInHryvniasShowsItsTaxEstimate() throws {
         let s = try ImportScratch()
         defer { s.remove() }
@@ -183,6 +185,7 @@ import Testing
             time,side,asset,quantity,price,price_currency,fee,fee_currency,id
             2024-01-09T15:00:00Z,buy,AAPL,4,90,USD,0,USD,T1
             2024-01-10T15:00:00Z,buy,AAPL,6,100,USD,0,USD,T2
+            2024-07-01T15:00:00Z,sell,AAPL,10,160,USD,0,USD,T3
 
             """
         )

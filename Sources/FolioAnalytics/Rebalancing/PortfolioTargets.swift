@@ -81,9 +81,11 @@ public struct PortfolioTargets: Hashable, Sendable {
         self.relativeBand = relativeBand
     }
 
-    /// Percentage points a line of `target` percent may drift before it is out of band.
+    /// Percentage points a line of `target` percent may drift before it is out of band. The relative
+    /// band is of a target: a line held without one (target 0) keeps the absolute band, or a cent of
+    /// leftover cash would be out of band.
     public func tolerance(of target: Double) -> Double {
-        guard let relativeBand else { return band }
+        guard let relativeBand, target > 0 else { return band }
         return min(band, target * relativeBand / 100)
     }
 

@@ -67,7 +67,11 @@ public struct Rebalancing: Hashable, Sendable {
         var groups = LineGroups(targets: targets, kind: kind)
         for item in valuation.assets { groups.add(item.asset, value: item.value ?? 0, rate: item.rate) }
         let depositLine = groups.name(of: base)
-        if deposit > 0 { groups.ensure(depositLine, asset: base) }
+        // The deposit, and what whole units leave over when selling, stay in the base currency's line.
+        let leavesOver =
+            options.sell && valuation.assets.contains { Self.isWhole(kind($0.asset), options) }
+            && !groups.ordered.contains(where: \.isCash)
+        if deposit > 0 || leavesOver { groups.ensure(depositLine, asset: base) }
 
         var lines: [RebalanceTable.Line] = []
         for group in groups.ordered {
