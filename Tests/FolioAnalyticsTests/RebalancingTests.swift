@@ -103,6 +103,22 @@ struct RebalancingTests {
         #expect(r.lines.map(\.trade).reduce(0, +) == 0)
     }
 
+    @Test func aCurrencyBelowItsTargetIsNamedWhenOnlyBuying() throws {
+        // 10 AAPL at 100 = 1000 and no euros; targets AAPL 50 EUR 50; 500 USD paid in: total after 1500,
+        // goals 750 and 750. The cash lines net to (0 − 750) + (500 − 0) < 0: nothing to spend, and
+        // buys only do not turn dollars into euros. EUR stays 750 below its goal, and the note says so.
+        let targets = try PortfolioTargets(basis: .asset, lines: [.init("AAPL", 50), .init("EUR", 50)])
+        let r = try Self.rebalance(
+            ["AAPL": 10, "EUR": 0],
+            prices: ["AAPL": 100, "EUR": 1.1],
+            kinds: ["EUR": .fiat],
+            targets,
+            .init(deposit: 500)
+        )
+        #expect(r.lines.allSatisfy { $0.isCash || $0.trade == 0 })
+        #expect(r.notes == ["EUR stays 750.00 USD below its target: currencies are exchanged only when selling"])
+    }
+
     @Test func aDepositWithoutSellsBuysTheUnderweightLineOnly() throws {
         // 500 USD paid in: total after 2500; goals AAPL 0.6 × 2500 = 1500, MSFT 0.4 × 2500 = 1000.
         // AAPL lacks 500, MSFT lacks nothing: all 500 to AAPL, 500 / 100 = 5 shares. The cash line (USD,

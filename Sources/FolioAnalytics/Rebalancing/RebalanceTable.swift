@@ -143,6 +143,16 @@ extension Rebalancing {
                 + "\(line.after < line.goal ? "below" : "above") its target "
                 + "(\(DecimalDigits.plain(line.missPoints(of: after), decimals: 2)) pp)"
         }
+        // Buys only: a currency is not bought with another, so a cash line below its target stays there
+        // (a UAH deposit into a portfolio that targets USD): said, not left for the reader to find.
+        if !options.sell {
+            for line in lines where line.isCash && line.isTargeted && line.goal - line.after >= 0.005 {
+                notes.append(
+                    "\(line.name) stays \(DecimalDigits.plain(line.goal - line.after, decimals: 2)) \(code) below its "
+                        + "target: currencies are exchanged only when selling"
+                )
+            }
+        }
         if abs(unspent) >= 0.005 {
             notes.append(
                 unspent > 0
