@@ -119,6 +119,17 @@ struct RebalancingTests {
         #expect(r.notes == ["EUR stays 750.00 USD below its target: currencies are exchanged only when selling"])
     }
 
+    @Test func aTargetAssetNeitherHeldNorQuotedHasADriftAndNoQuantity() throws {
+        // 10 AAPL at 100 = 1000; targets AAPL 50 GOOG 50, GOOG never bought and without a quote: GOOG's
+        // weight is 0, drift −50, out of band; with sell its trade is +500 (half of 1000), no quantity.
+        let targets = try PortfolioTargets(basis: .asset, lines: [.init("AAPL", 50), .init("GOOG", 50)])
+        let r = try Self.rebalance(["AAPL": 10], prices: ["AAPL": 100], targets, .init(sell: true))
+        let goog = try line(r, "GOOG")
+        #expect(goog.weight == 0 && goog.drift == -50 && goog.outOfBand)
+        #expect(goog.trade == 500 && goog.quantity == nil)
+        #expect(r.unpriced == ["GOOG"] && r.notes.contains("no quote of GOOG in USD: its trade has no quantity"))
+    }
+
     @Test func aDepositWithoutSellsBuysTheUnderweightLineOnly() throws {
         // 500 USD paid in: total after 2500; goals AAPL 0.6 × 2500 = 1500, MSFT 0.4 × 2500 = 1000.
         // AAPL lacks 500, MSFT lacks nothing: all 500 to AAPL, 500 / 100 = 5 shares. The cash line (USD,

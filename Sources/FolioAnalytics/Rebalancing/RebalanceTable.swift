@@ -153,6 +153,7 @@ extension Rebalancing {
                 )
             }
         }
+        notes += unpriced.map { "no quote of \($0) in \(code): its trade has no quantity" }
         if abs(unspent) >= 0.005 {
             notes.append(
                 unspent > 0

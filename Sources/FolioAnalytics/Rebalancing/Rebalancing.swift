@@ -41,6 +41,9 @@ public struct Rebalancing: Hashable, Sendable {
     /// Money meant to be spent that the trades leave in cash: whole shares' remainders; without `sell`,
     /// also what no underweight line could take. Negative with `sell` when whole shares need more cash.
     public var unspent: Double
+    /// Target assets not held and without a quote: their weight is 0, their trade an amount without a
+    /// quantity.
+    public var unpriced: [AssetCode] = []
     /// Whether the lines carry `taxEstimate` (a UAH-resident portfolio's sales: `RebalanceTable`).
     public var estimatesTax = false
 
@@ -74,6 +77,7 @@ public struct Rebalancing: Hashable, Sendable {
         if deposit > 0 || leavesOver { groups.ensure(depositLine, asset: base) }
 
         var lines: [RebalanceTable.Line] = []
+        var unpriced: [AssetCode] = []
         for group in groups.ordered {
             var line = RebalanceTable.Line(group.name)
             line.value = group.value.value
@@ -91,6 +95,8 @@ public struct Rebalancing: Hashable, Sendable {
                 } else {
                     switch rates.rate(from: asset, to: base, at: valuation.time) {
                     case let .success(rate): line.price = rate.value
+                    // Not held: the drift is known (weight 0), only the quantity is not.
+                    case .failure where group.value.value == 0: unpriced.append(asset)
                     case let .failure(missing): throw .missingQuote(missing)
                     }
                 }
@@ -127,6 +133,7 @@ public struct Rebalancing: Hashable, Sendable {
         self.lines = trades.lines
         self.total = total
         self.unspent = unspent
+        self.unpriced = unpriced
     }
 
     /// Whole units: an `other` asset (a bond, a fund's unit: brokers trade them whole), and stocks and
