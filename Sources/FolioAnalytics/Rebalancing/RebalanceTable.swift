@@ -158,7 +158,7 @@ extension Rebalancing {
             notes.append(
                 unspent > 0
                     ? "unspent: \(DecimalDigits.plain(unspent, decimals: 2)) \(code) stays in cash"
-                    : "short: the trades need \(DecimalDigits.plain(-unspent, decimals: 2)) \(code) more cash"
+                    : "short: whole units leave cash \(DecimalDigits.plain(-unspent, decimals: 2)) \(code) below its target"
             )
         }
         return notes
