@@ -90,16 +90,11 @@ public struct Rebalancing: Hashable, Sendable {
                 let asset = group.assets[0]
                 line.asset = asset
                 line.isWhole = Self.isWhole(kind(asset), options)
-                if let rate = group.rate {
-                    line.price = rate
-                } else {
-                    switch rates.rate(from: asset, to: base, at: valuation.time) {
-                    case let .success(rate): line.price = rate.value
-                    // Not held: the drift is known (weight 0), only the quantity is not.
-                    case .failure where group.value.value == 0: unpriced.append(asset)
-                    case let .failure(missing): throw .missingQuote(missing)
-                    }
+                line.price = group.rate
+                if line.price == nil {
+                    line.price = try Self.price(of: asset, held: group.value.value != 0, rates, valuation)
                 }
+                if line.price == nil { unpriced.append(asset) }
             }
             lines.append(line)
         }
@@ -134,6 +129,21 @@ public struct Rebalancing: Hashable, Sendable {
         self.total = total
         self.unspent = unspent
         self.unpriced = unpriced
+    }
+
+    /// The price of a line's asset not in the valuation (a target not held); nil when it has no quote, as
+    /// its drift is known without one (weight 0), only its quantity is not. A held asset must have one.
+    private static func price(
+        of asset: AssetCode,
+        held: Bool,
+        _ rates: CrossRates,
+        _ valuation: HoldingsValuation
+    ) throws(AnalyticsError) -> Double? {
+        switch rates.rate(from: asset, to: valuation.base, at: valuation.time) {
+        case let .success(rate): return rate.value
+        case .failure where !held: return nil
+        case let .failure(missing): throw .missingQuote(missing)
+        }
     }
 
     /// Whole units: an `other` asset (a bond, a fund's unit: brokers trade them whole), and stocks and
