@@ -191,9 +191,9 @@ private struct LineGroups {
     mutating func add(_ asset: AssetCode, value: Double, rate: Double?) {
         let name = name(of: asset)
         ensure(name, asset: asset)
-        groups[name]!.value += value
-        if groups[name]!.assets == [asset] { groups[name]!.rate = rate }
-        if targets.basis == .kind, !groups[name]!.assets.contains(asset) { groups[name]!.assets.append(asset) }
+        groups[name]?.value += value
+        if groups[name]?.assets == [asset] { groups[name]?.rate = rate }
+        if targets.basis == .kind, groups[name]?.assets.contains(asset) == false { groups[name]?.assets.append(asset) }
     }
 
     /// A line for `name`, held outside the targets when no target names it.

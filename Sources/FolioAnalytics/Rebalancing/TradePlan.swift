@@ -44,8 +44,10 @@ struct TradePlan {
                 guard lines[others[k]].isWhole, let price = lines[others[k]].price, price > 0 else { return false }
                 return buys[k] + price <= deficits[k] + 1e-9 && price <= left + 1e-9
             }
-            guard let k = room.max(by: { deficits[$0] - buys[$0] < deficits[$1] - buys[$1] }) else { break }
-            buys[k] += lines[others[k]].price!
+            guard let k = room.max(by: { deficits[$0] - buys[$0] < deficits[$1] - buys[$1] }),
+                let price = lines[others[k]].price
+            else { break }
+            buys[k] += price
             left = money - buys.compensatedSum()
         }
         let divisible = others.indices.filter { !lines[others[$0]].isWhole }
@@ -73,8 +75,7 @@ struct TradePlan {
         lines[i].trade = trade
         lines[i].after = lines[i].start + trade
         if let price = lines[i].price, price > 0 {
-            lines[i].quantity = trade / price
-            if lines[i].isWhole { lines[i].quantity = lines[i].quantity!.rounded() }
+            lines[i].quantity = lines[i].isWhole ? (trade / price).rounded() : trade / price
         }
         if lines[i].isWhole { lines[i].wholeUnitsMiss = exact - trade }
     }
