@@ -51,10 +51,11 @@ enum TargetText {
             }
             members[c.name] = c.assets.map { AssetCode($0) }
         }
+        // Points of a 100 % whole, and percent of a target: beyond 100 neither bounds anything.
         func points(_ text: String?, _ option: String) throws -> Double? {
             guard let text else { return nil }
-            guard let value = DecimalText.parse(text), value >= 0 else {
-                throw ArgumentError(option, "\"\(text)\" is not a number of 0 or more")
+            guard let value = DecimalText.parse(text), value >= 0, value <= 100 else {
+                throw ArgumentError(option, "\"\(text)\" is not a number from 0 to 100")
             }
             return value
         }

@@ -72,6 +72,7 @@ import Testing
         (["stock=80", "fiat=20"], "STOCK: unknown asset STOCK (see `folio info`); stock is a kind: --by kind"),
         (["AAPL=110", "MSFT=-10"], "MSFT: weight -10 is not 0 or more"),
         (["AAPL=50", "AAPL=50"], "AAPL: given twice"),
+        (["AAPL=50", "MSFT=50", "--band", "1e308"], "--band: \"1e308\" is not a number from 0 to 100"),
         (["--by", "kind", "stock=80", "bond=20"], "bond: not an asset kind"),
         (["AAPL=sixty", "MSFT=40"], "AAPL=sixty: \"sixty\" is not a percent"),
         (["--by", "class", "tech=100", "--class", "tech=AAPL,NOPE"], "--class tech: unknown asset NOPE"),
@@ -156,6 +157,8 @@ import Testing
         #expect(result.stderr.contains("\"P\" has no targets; set them with `folio target set"), "\(result.stderr)")
         let cash = try s.folio(["table", "rebalance", "--portfolio", "P", "--cash=-5"])
         #expect(cash.stderr.contains("--cash: \"-5\" is not an amount above 0"), "\(cash.stderr)")
+        let huge = try s.folio(["table", "rebalance", "--portfolio", "P", "--cash", "1e308"])
+        #expect(huge.stderr.contains("--cash: \"1e308\" is not an amount above 0 and at most 1e15"), "\(huge.stderr)")
     }
 
     /// A portfolio in hryvnias: 1000 USD paid in, 4 AAPL bought at 90 USD on 2024-01-09 (NBU 36.50) and

@@ -6,8 +6,9 @@ extension ArgumentValue {
     /// `--cash` (an amount above 0), `--sell` and `--whole-shares` of the rebalance table.
     static func rebalance(cash: String?, sell: Bool, wholeShares: Bool) throws -> RebalanceOptions {
         let deposit = try cash.map { text in
-            guard let amount = DecimalText.parse(text), amount > 0 else {
-                throw ArgumentError("--cash", "\"\(text)\" is not an amount above 0")
+            // The bound of every amount Folio reads: 1e308 would fill each trade cell with 300 digits.
+            guard let amount = DecimalText.parse(text), amount > 0, NumberBounds.contains(amount) else {
+                throw ArgumentError("--cash", "\"\(text)\" is not an amount above 0 and at most 1e15")
             }
             return amount
         }
